@@ -1,0 +1,97 @@
+// The method text carried by every complete scan and by GET /v1/signals.
+// It states the definitions the code in core/ implements; a change to one is a change to the other.
+
+import { CUT_BONUS, HOLD_WEIGHTS } from './hold';
+import { DEAD_MIN_SECONDS, FLOOR } from './dead';
+import type { SignalsReference } from './shapes';
+
+export const SIGNALS_VERSION = 'v1';
+
+export const SCALE_TEXT =
+  'Each series is 0 to 100 per second, where 100 is the 95th percentile of that file (values above it are capped at 100).';
+
+const PROXY_TEXT =
+  'The series are proxies computed from the file itself, not a measurement of any viewer: no audience data is read or implied.';
+
+const MOTION_METHOD =
+  'Frames are sampled at 4 frames per second and scaled to 96x54 grey. d_k is the mean absolute difference between frame k and frame k-1 in grey levels (0-255). ' +
+  'motion_raw[t] is the mean of the d_k whose frame time k/4 falls in [t, t+1), leaving out cut samples (a cut is counted by the hold bonus instead). ' +
+  'Scaled to the file\'s 95th percentile; if that is below 0.5 grey levels the series is all 0.';
+
+const LOUDNESS_METHOD =
+  'loudness_raw[t] is the RMS of the 16 kHz mono samples in [t, t+1), full scale 1.0; a second below -60 dBFS counts as 0. ' +
+  'Scaled to the file\'s 95th percentile; if that is below -50 dBFS the series is all 0.';
+
+const SPEECH_METHOD =
+  'A local speech-to-text engine (pocketsphinx) transcribes the audio; speech_raw[t] counts the recognised words, fillers and noise markers removed, whose start falls in [t, t+1). ' +
+  'Scaled to the file\'s 95th percentile; with fewer than 3 words in the file the series is all 0.';
+
+const HOLD_METHOD =
+  `h[t] = ${HOLD_WEIGHTS.motion.toFixed(2)} x motion + ${HOLD_WEIGHTS.loudness.toFixed(2)} x loudness + ${HOLD_WEIGHTS.speech.toFixed(2)} x speech (scaled series; an absent part counts 0), plus ${CUT_BONUS} if a cut falls in [t, t+1). ` +
+  'The reported hold is the centred 3-second mean of h (fewer seconds at the edges), to one decimal.';
+
+/** The full method text: every definition of the read, in plain words. */
+export const METHOD_TEXT = [
+  'How this read is computed.',
+  PROXY_TEXT,
+  'Seconds run t = 0 to N-1 with N = ceil(duration). One decode of the file serves all series. Percentiles use linear interpolation.',
+  SCALE_TEXT,
+  `Motion: ${MOTION_METHOD}`,
+  `Loudness: ${LOUDNESS_METHOD}`,
+  `Speech: ${SPEECH_METHOD}`,
+  'Cuts: sample k is a cut when d_k >= 15, d_k is at least the file\'s 75th percentile of d, d_k is at least 3 times the mean of its two neighbours on either side, and it is not a flash ' +
+    '(when d_(k+1) >= 0.5 x d_k, the frame after must still differ from the frame before by at least 15). Cuts are at least 0.75 s apart (the larger is kept); a cut\'s time is k/4 seconds. ' +
+    'Fades and dissolves spread their change over many frames and are not cuts.',
+  `Hold: ${HOLD_METHOD}`,
+  `Dead stretches: maximal runs of ${DEAD_MIN_SECONDS} or more consecutive seconds whose reported hold is below the floor of ${FLOOR}, given as start and end seconds (end exclusive).`,
+  'Moments: local maxima of reported hold that are at least 30, at least the median hold and outside dead stretches, chosen highest first at least 10 s apart, at most 3 (5 for files over 180 seconds), ' +
+    'listed in time order with the words spoken starting within one second before to two seconds after (at most 15 words).',
+  'Hook: the mean reported hold over the first 3 seconds (fewer if the file is shorter), to one decimal.',
+  `Score: E = mean hold x (1 - dead seconds / N), mapped piecewise-linearly through 0->0, 25->50, 60->90, 80->100, rounded and kept within 0-100. ` +
+    'Grade: A+ from 97, A 93, A- 90, B+ 87, B 83, B- 80, C+ 77, C 73, C- 70, D+ 67, D 63, D- 60, F below. Label by letter: A Gripping, B Engaging, C Steady, D Sluggish, F Flat.',
+  'Transcript: recognised words grouped into segments, split at pauses of 0.5 s or more or after 25 words.',
+  'Claims: transcript sentences (each segment is a sentence when the transcript has no punctuation) that carry a check-worthy cue: quantities (numbers, number words, percent, money, million, times, double, half), ' +
+    'evidence words (studies show, research, proven, clinically, according to, data shows), absolutes and superlatives (always, never, everyone, guaranteed, best, worst, number one, only), ' +
+    'comparatives (more or less ... than) and causal or predictive verbs (causes, cures, prevents, leads to, will make, help or double). A claim is flagged for checking, not judged true or false.',
+].join(' ');
+
+/** The machine-readable signal reference served by `GET /v1/signals`. */
+export function signalsReference(): SignalsReference {
+  return {
+    version: SIGNALS_VERSION,
+    floor: FLOOR,
+    dead_min_seconds: DEAD_MIN_SECONDS,
+    scale: SCALE_TEXT,
+    signals: [
+      {
+        name: 'hold',
+        reads: '0.45 x motion + 0.25 x loudness + 0.20 x speech, plus a bonus on cuts, smoothed',
+        rises_when: 'picture moves, sound comes up, someone speaks, a cut lands',
+        falls_when: 'still, quiet frame with nobody talking',
+        method: HOLD_METHOD,
+      },
+      {
+        name: 'motion',
+        reads: 'mean absolute frame difference at 4 frames per second, 96x54 grey',
+        rises_when: 'the picture changes',
+        falls_when: 'the picture is static',
+        method: MOTION_METHOD,
+      },
+      {
+        name: 'loudness',
+        reads: 'RMS of 16 kHz mono audio per second',
+        rises_when: 'sound gets louder',
+        falls_when: 'silence',
+        method: LOUDNESS_METHOD,
+      },
+      {
+        name: 'speech',
+        reads: 'words per second from a local speech-to-text transcript',
+        rises_when: 'fast, dense speech',
+        falls_when: 'no speech',
+        method: SPEECH_METHOD,
+      },
+    ],
+    method: METHOD_TEXT,
+  };
+}

@@ -1,0 +1,24 @@
+// Scan progress as a percentage (design §5).
+
+import type { ScanProgress } from './shapes';
+
+/** Fixed percentages of the stages that have no inner progress. */
+export const STAGE_PCT = { queued: 0, ingest: 5, probe: 10, assembly: 95, complete: 100 } as const;
+
+/**
+ * queued 0, ingest 5, probe 10; in `decode` (decoding and transcription) 10 +
+ * 80 × the mean of the two fractions (each clamped to 0..1, a missing one 0),
+ * floored so the figure never runs ahead of the work and stays ≤ 90; assembly
+ * 95, complete 100. The result is a whole number that only grows as the
+ * stage and fractions grow.
+ */
+export function scanPct(progress: ScanProgress): number {
+  if (progress.stage !== 'decode') return STAGE_PCT[progress.stage];
+  const f = (clamp01(progress.decodeFraction) + clamp01(progress.transcribedFraction)) / 2;
+  return Math.floor(10 + 80 * f + 1e-9);
+}
+
+function clamp01(x: number | undefined): number {
+  if (x === undefined || !Number.isFinite(x)) return 0;
+  return Math.min(1, Math.max(0, x));
+}

@@ -1,0 +1,64 @@
+// The read: raw measurements of one file in, the complete scan's content out.
+
+import { extractClaims } from './claims';
+import { detectCuts } from './cuts';
+import { deadSeconds, deadStretches } from './dead';
+import { rawHold, smoothHold } from './hold';
+import { METHOD_TEXT } from './method';
+import { findMoments } from './moments';
+import { motionPerSecond } from './motion';
+import { fitLength, round1, round2, secondsIn } from './numbers';
+import { LOUDNESS_GATE, MOTION_GATE, scaleSpeech, scaleToP95 } from './percentile';
+import { gradeFor, hookValue, labelFor, overallScore } from './score';
+import type { RawMeasurements, ScanRead, TimelineEntry } from './shapes';
+import { wordsPerSecond } from './speech';
+import { summaryText } from './summary';
+import { transcriptSegments } from './transcript';
+
+/**
+ * Wires every definition of design §4: N = ceil(duration) seconds; loudness
+ * padded with 0 or cut to N; cuts from the frame diffs; motion without cut
+ * samples; each series scaled to its P95 behind its gate; hold, dead, moments,
+ * hook, score, grade, label, transcript, claims, summary and method. Timeline
+ * scores are rounded to one decimal, duration to two.
+ */
+export function assembleRead(raw: RawMeasurements): ScanRead {
+  const n = secondsIn(raw.durationSec);
+  const words = [...raw.words].sort((a, b) => a.start - b.start);
+  const cuts = detectCuts({ frameDiffs: raw.frameDiffs, skipDiffs: raw.skipDiffs });
+  const motion = scaleToP95(motionPerSecond(raw.frameDiffs, cuts.samples, n), MOTION_GATE);
+  const loudness = scaleToP95(fitLength(raw.loudnessRms, n), LOUDNESS_GATE);
+  const speech = scaleSpeech(wordsPerSecond(words, n));
+  // A cut at or after the last second (possible when frames outlast the container's duration) has no second to land in.
+  const cutTimes = cuts.times.filter((c) => c < n);
+  const hold = smoothHold(rawHold({ motion, loudness, speech, cutTimes }, n));
+  const dead = deadStretches(hold);
+  const score = overallScore(hold, deadSeconds(dead));
+  const grade = gradeFor(score);
+  const hook = hookValue(hold);
+  const transcript = transcriptSegments(words);
+  const timeline: TimelineEntry[] = hold.map((h, t) => ({
+    second: t,
+    scores: {
+      hold: h,
+      motion: round1(motion[t] ?? 0),
+      loudness: round1(loudness[t] ?? 0),
+      speech: round1(speech[t] ?? 0),
+    },
+  }));
+  return {
+    duration_sec: round2(Math.max(0, raw.durationSec)),
+    score,
+    grade,
+    label: labelFor(grade),
+    hook,
+    timeline,
+    cuts: cutTimes,
+    dead,
+    moments: findMoments(hold, dead, words),
+    claims: extractClaims(transcript),
+    transcript,
+    summary: summaryText({ hold, dead, cuts: cutTimes, hook }),
+    method: METHOD_TEXT,
+  };
+}
