@@ -1,0 +1,242 @@
+import { Context, ApplicationFailure } from '@temporalio/activity';
+import { mkdir, rm } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { join } from 'node:path';
+import { assembleRead } from '../core/read';
+import { planTranscriptChunks } from '../core/chunks';
+import { scanPct } from '../core/progress';
+import type { RecognisedWord } from '../core/shapes';
+import { LIMITS } from '../core/plans';
+import { MediaStore } from '../store/media';
+import type { ScansStore } from '../store/scans';
+import { BadMediaError } from './media/errors';
+import type { probeMedia as ProbeMedia } from './media/probe';
+import type { decodeMedia as DecodeMedia } from './media/decode';
+import { assertMonoS16, createSampleStream, readWavLayout, wavHeader } from './media/wav';
+import type { Transcriber } from './media/transcriber';
+import { FetchError, type safeFetchStream as SafeFetchStream } from './net/safe-fetch';
+import { UnsafeUrlError } from './net/public-address';
+import { BAD_MEDIA, BAD_SOURCE, DOWNLOAD_FAILED, type DecodeResult, type ProbeResult, type TranscriptChunk } from '../workflows/scan-types';
+
+/** The ports the scan activities run on; workers/deps.ts wires the real ones. */
+export interface ScanActivityDeps {
+  scans: ScansStore;
+  media: MediaStore;
+  probe: typeof ProbeMedia;
+  decode: typeof DecodeMedia;
+  transcriber: Transcriber;
+  fetch: typeof SafeFetchStream;
+  scratchDir: string;
+  allowHosts: string[];
+  /** Whole-download time limit for URL inputs. */
+  downloadTimeoutMs?: number;
+}
+
+export type ScanActivities = ReturnType<typeof createScanActivities>;
+
+export function createScanActivities(deps: ScanActivityDeps) {
+  const { scans, media } = deps;
+
+  /** A private scratch folder for one activity attempt, always removed afterwards. */
+  async function withScratch<T>(scanId: string, use: (dir: string) => Promise<T>): Promise<T> {
+    const info = Context.current().info;
+    const dir = join(deps.scratchDir, `${scanId}-${info.activityType}-${info.activityId}-${info.attempt}`);
+    await mkdir(dir, { recursive: true });
+    try {
+      return await use(dir);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  /** Heartbeats on a timer while `work` runs, so a dead worker is noticed and cancellation arrives. */
+  async function heartbeating<T>(work: () => Promise<T>): Promise<T> {
+    const context = Context.current();
+    const timer = setInterval(() => context.heartbeat(), 5_000);
+    context.heartbeat();
+    try {
+      return await work();
+    } finally {
+      clearInterval(timer);
+    }
+  }
+
+  async function localMedia(scanId: string, dir: string): Promise<string> {
+    const path = join(dir, 'media');
+    await media.download(media.media, MediaStore.mediaId(scanId), path, Context.current().cancellationSignal);
+    return path;
+  }
+
+  const badMedia = (error: unknown): never => {
+    if (error instanceof BadMediaError) throw ApplicationFailure.nonRetryable(error.message, BAD_MEDIA);
+    throw error;
+  };
+
+  async function recordProgress(scanId: string, key: 'decode' | `transcribe.${number}`, fraction: number, chunkCount: number) {
+    const doc = await scans.scans.findOneAndUpdate(
+      { _id: scanId, status: { $in: ['queued', 'processing'] } },
+      { $set: { [`progress.${key}`]: fraction } },
+      { returnDocument: 'after', projection: { progress: 1 } },
+    );
+    if (!doc) return;
+    const transcribed = Object.values(doc.progress?.transcribe ?? {}).reduce((sum, f) => sum + f, 0);
+    const transcribedFraction = chunkCount > 0 ? transcribed / chunkCount : 1;
+    await scans.advance(scanId, scanPct({ stage: 'decode', decodeFraction: doc.progress?.decode ?? 0, transcribedFraction }));
+  }
+
+  return {
+    /** Puts the media in GridFS: downloads a URL input (public addresses only, size and time capped) or checks an upload. */
+    async ingestMedia({ scanId }: { scanId: string }): Promise<{ bytes: number }> {
+      const doc = await scans.get(scanId);
+      if (!doc) throw ApplicationFailure.nonRetryable(`scan ${scanId} does not exist`, BAD_SOURCE);
+      await scans.advance(scanId, 0);
+      let bytes: number;
+      if (doc.source.type === 'upload') {
+        const stored = await media.stat(media.media, MediaStore.mediaId(scanId));
+        if (!stored || stored.length === 0) throw ApplicationFailure.nonRetryable('the uploaded file is missing or empty', BAD_SOURCE);
+        bytes = stored.length;
+      } else {
+        const url = doc.source.url;
+        bytes = await heartbeating(async () => {
+          try {
+            const response = await deps.fetch(url, {
+              allowHosts: deps.allowHosts,
+              maxBytes: LIMITS.uploadBytes,
+              timeoutMs: deps.downloadTimeoutMs ?? 10 * 60_000,
+              signal: Context.current().cancellationSignal,
+            });
+            return await media.put(media.media, MediaStore.mediaId(scanId), response.body, {
+              filename: 'download',
+              contentType: response.contentType ?? undefined,
+            });
+          } catch (error) {
+            throw downloadFailure(error);
+          }
+        });
+        if (bytes === 0) throw ApplicationFailure.nonRetryable('the downloaded file is empty', BAD_SOURCE);
+      }
+      await scans.advance(scanId, 5);
+      return { bytes };
+    },
+
+    async probeMedia({ scanId }: { scanId: string }): Promise<ProbeResult> {
+      const info = await withScratch(scanId, async (dir) =>
+        heartbeating(async () => deps.probe(await localMedia(scanId, dir), { signal: Context.current().cancellationSignal }).catch(badMedia)),
+      );
+      const probe: ProbeResult = { durationSec: info.durationSec, hasVideo: info.hasVideo, hasAudio: info.hasAudio, width: info.width, height: info.height };
+      await scans.setParts(scanId, { probe });
+      await scans.advance(scanId, 10);
+      return probe;
+    },
+
+    /** One ffmpeg pass: motion and cut diffs from frames, loudness from the soundtrack, which is kept for transcription. */
+    async decodeMedia({ scanId, durationSec, hasAudio }: { scanId: string; durationSec: number; hasAudio: boolean }): Promise<DecodeResult> {
+      return withScratch(scanId, (dir) =>
+        heartbeating(async () => {
+          const wavOut = join(dir, 'audio.wav');
+          const decoded = await deps
+            .decode({
+              input: await localMedia(scanId, dir),
+              wavOut,
+              hasAudio,
+              durationSec,
+              signal: Context.current().cancellationSignal,
+              onProgress: (fraction) => void recordProgress(scanId, 'decode', fraction, 1).catch(() => undefined),
+            })
+            .catch(badMedia);
+          let chunks: TranscriptChunk[] = [];
+          if (hasAudio) {
+            // GridFS keeps the bare samples, so a chunk is a plain byte range of them.
+            const layout = await readWavLayout(wavOut);
+            assertMonoS16(layout, wavOut);
+            await media.put(media.audio, MediaStore.audioId(scanId), createSampleStream(wavOut, layout), { filename: 'audio.s16le', contentType: 'audio/L16;rate=16000' });
+            chunks = planTranscriptChunks(decoded.windowRms, durationSec).map((range, index) => ({ index, ...range }));
+          }
+          await scans.setParts(scanId, {
+            frameDiffs: decoded.frameDiffs,
+            skipDiffs: decoded.skipDiffs,
+            loudnessRms: decoded.loudnessRms,
+            chunks,
+            words: {},
+          });
+          await recordProgress(scanId, 'decode', 1, chunks.length);
+          return { frames: decoded.frames, chunks };
+        }),
+      );
+    },
+
+    /** Transcribes one slice of the soundtrack; any worker can take any chunk. */
+    async transcribeChunk({ scanId, chunk, chunkCount }: { scanId: string; chunk: TranscriptChunk; chunkCount: number }): Promise<{ words: number }> {
+      const words = await withScratch(scanId, (dir) =>
+        heartbeating(async () => {
+          const stored = await media.stat(media.audio, MediaStore.audioId(scanId));
+          if (!stored) throw new Error(`audio of ${scanId} is missing`);
+          const byteAt = (sec: number) => Math.min(stored.length, Math.round(sec * 16_000) * 2);
+          const range = { start: byteAt(chunk.start), end: byteAt(chunk.end) };
+          const wavPath = join(dir, `chunk-${chunk.index}.wav`);
+          const samples = range.end > range.start ? media.read(media.audio, MediaStore.audioId(scanId), range) : [];
+          await pipeline(
+            async function* () {
+              yield wavHeader(range.end - range.start);
+              yield* samples;
+            },
+            createWriteStream(wavPath),
+          );
+          return deps.transcriber.transcribe({ wavPath, offsetSec: chunk.start, signal: Context.current().cancellationSignal });
+        }),
+      );
+      await scans.setParts(scanId, { [`words.${chunk.index}`]: words } as Record<string, RecognisedWord[]>);
+      await recordProgress(scanId, `transcribe.${chunk.index}`, 1, chunkCount);
+      return { words: words.length };
+    },
+
+    /** The pure read over everything measured. */
+    async assembleRead({ scanId }: { scanId: string }): Promise<{ seconds: number }> {
+      const parts = await scans.getParts(scanId);
+      if (!parts?.probe) throw new Error(`measurements of ${scanId} are missing`);
+      const words = Object.values(parts.words ?? {}).flat().sort((a, b) => a.start - b.start);
+      const read = assembleRead({
+        durationSec: parts.probe.durationSec,
+        frameDiffs: parts.frameDiffs ?? [],
+        skipDiffs: parts.skipDiffs ?? [],
+        loudnessRms: parts.loudnessRms ?? [],
+        words,
+      });
+      await scans.setParts(scanId, { read });
+      await scans.advance(scanId, 95);
+      return { seconds: read.timeline.length };
+    },
+
+    /** Writes the complete scan in one update, then drops the intermediates. */
+    async persistScan({ scanId }: { scanId: string }): Promise<void> {
+      const parts = await scans.getParts(scanId);
+      if (parts?.read) await scans.complete(scanId, parts.read);
+      else if ((await scans.get(scanId))?.status !== 'complete') throw new Error(`read of ${scanId} is missing`);
+      await media.remove(media.audio, MediaStore.audioId(scanId));
+      await scans.removeParts(scanId);
+    },
+
+    /** Ends a scan in `error`, keeping nothing it had stored. */
+    async failScan({ scanId, detail }: { scanId: string; detail: string }): Promise<void> {
+      await scans.fail(scanId, detail);
+      await Promise.all([
+        media.remove(media.audio, MediaStore.audioId(scanId)),
+        media.remove(media.media, MediaStore.mediaId(scanId)),
+        scans.removeParts(scanId),
+      ]);
+    },
+  };
+}
+
+/** Refusals and client errors are final; network trouble and 5xx are retried. */
+function downloadFailure(error: unknown): unknown {
+  if (error instanceof UnsafeUrlError) return ApplicationFailure.nonRetryable(`the video URL was refused: ${error.message}`, BAD_SOURCE);
+  if (error instanceof FetchError) {
+    const final = ['forbidden_address', 'too_many_redirects', 'too_large', 'bad_content_type'].includes(error.code) ||
+      (error.code === 'http_status' && (error.status ?? 500) < 500);
+    const message = `could not download the video: ${error.message}`;
+    return final ? ApplicationFailure.nonRetryable(message, BAD_SOURCE) : ApplicationFailure.retryable(message, DOWNLOAD_FAILED);
+  }
+  return error;
+}

@@ -1,0 +1,29 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { LIMITS } from '../core/plans';
+import type { AppDeps } from './deps';
+import { errorHandler, notFoundHandler } from './errors';
+import { mediaRoutes } from './routes/media';
+import { publicRoutes } from './routes/public';
+import { scanRoutes } from './routes/scans';
+
+export interface BuildAppOptions {
+  logger?: boolean | object;
+}
+
+/** The whole HTTP surface over its dependencies; server.ts only listens. */
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: LIMITS.chatRequestBytes,
+    // Error bodies are shaped by our handler; AJV must report every problem's path.
+    ajv: { customOptions: { allErrors: false } },
+  });
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(notFoundHandler);
+  await app.register(multipart, { limits: { fileSize: LIMITS.uploadBytes, files: 1 } });
+  await app.register(async (scope) => publicRoutes(scope, deps));
+  await app.register(async (scope) => scanRoutes(scope, deps));
+  await app.register(async (scope) => mediaRoutes(scope, deps));
+  return app;
+}

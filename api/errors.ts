@@ -1,0 +1,83 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, type DomainErrorCode } from '../core/errors';
+
+const STATUS: Record<DomainErrorCode, number> = {
+  bad_request: 400,
+  unauthorized: 401,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  rate_limited: 429,
+  quota_exceeded: 429,
+  upstream_unavailable: 503,
+  unavailable: 503,
+  internal: 500,
+};
+
+/** OpenAI error `type` for each code, as the official clients expect. */
+const OPENAI_TYPE: Record<DomainErrorCode, string> = {
+  bad_request: 'invalid_request_error',
+  unauthorized: 'invalid_request_error',
+  not_found: 'invalid_request_error',
+  conflict: 'invalid_request_error',
+  too_large: 'invalid_request_error',
+  rate_limited: 'rate_limit_error',
+  quota_exceeded: 'insufficient_quota',
+  upstream_unavailable: 'server_error',
+  unavailable: 'server_error',
+  internal: 'server_error',
+};
+
+const OPENAI_CODE: Partial<Record<DomainErrorCode, string>> = {
+  unauthorized: 'invalid_api_key',
+  too_large: 'request_too_large',
+  rate_limited: 'rate_limit',
+  quota_exceeded: 'quota_exceeded',
+  upstream_unavailable: 'upstream_unavailable',
+};
+
+/** The model interface speaks OpenAI's error shape; everything else `{detail}`. */
+export function isModelInterface(url: string): boolean {
+  return /^\/v1\/(chat\/completions|models|usage)(\/|\?|$)/.test(url);
+}
+
+/** Fastify's own errors (bad JSON, schema, body size) as domain errors. */
+function fromFastifyError(error: FastifyError): DomainError | null {
+  if (error.validation) {
+    const first = error.validation[0];
+    const param = first?.instancePath ? first.instancePath.replace(/^\//, '').replace(/\//g, '.') : (first?.params as { missingProperty?: string } | undefined)?.missingProperty;
+    return new DomainError('bad_request', `${error.validationContext ?? 'request'}${error.message.replace(/^[a-z]+/, '')}`, param ? { param } : {});
+  }
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) return new DomainError('too_large', 'request body is too large');
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new DomainError('bad_request', 'unsupported Content-Type; send application/json or multipart/form-data');
+  if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+    return new DomainError(error.statusCode === 404 ? 'not_found' : 'bad_request', error.message);
+  }
+  return null;
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: DomainError) {
+  const status = STATUS[error.code];
+  if (error.extra.retryAfterSec !== undefined) {
+    reply.header('retry-after', String(error.extra.retryAfterSec));
+  }
+  if (isModelInterface(request.url)) {
+    if (status === 429) reply.header('x-should-retry', 'false');
+    return reply.code(status).type('application/json').send({
+      error: { message: error.message, type: OPENAI_TYPE[error.code], param: error.extra.param ?? null, code: OPENAI_CODE[error.code] ?? null },
+    });
+  }
+  return reply.code(status).type('application/json').send({ detail: error.message });
+}
+
+export function errorHandler(this: unknown, error: FastifyError | DomainError | Error, request: FastifyRequest, reply: FastifyReply) {
+  const domain = error instanceof DomainError ? error : fromFastifyError(error as FastifyError);
+  if (domain) return sendError(request, reply, domain);
+  // Internals never leak on a 5xx: the log has the stack, the client a plain sentence.
+  request.log.error({ err: error }, 'unhandled error');
+  return sendError(request, reply, new DomainError('internal', 'internal error; try again shortly'));
+}
+
+export function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {
+  return sendError(request, reply, new DomainError('not_found', `no route ${request.method} ${request.url.split('?')[0]}`));
+}

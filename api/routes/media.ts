@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DomainError, notFound } from '../../core/errors';
+import { LIMITS } from '../../core/plans';
+import { MediaStore } from '../../store/media';
+import { requireKey } from '../auth';
+import type { AppDeps } from '../deps';
+import * as schemas from '../schemas';
+
+/** One byte range of a `Range: bytes=…` header, end exclusive; null when absent or unusable. */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size : Math.min(size, Number(match[2]) + 1);
+  if (start >= size || end <= start) return 'unsatisfiable';
+  return { start, end };
+}
+
+/** The scan's media: for its owner's key, or for anyone once the scan is published. */
+export async function mediaRoutes(app: FastifyInstance, deps: AppDeps) {
+  const auth = requireKey(deps);
+
+  async function mayRead(request: FastifyRequest, scanId: string) {
+    const doc = await deps.scans.get(scanId);
+    if (!doc || doc.status !== 'complete') return null;
+    if (doc.published_at) return doc;
+    await auth(request, undefined as never);
+    const { allowed, retryAfterSec } = await deps.rateLimiter.hit(request.keyHash, 'read', LIMITS.scanReadsPerMinute, deps.now());
+    if (!allowed) throw new DomainError('rate_limited', 'read rate limit reached; retry with backoff', { retryAfterSec });
+    return doc.account_id === request.account._id ? doc : null;
+  }
+
+  app.get(
+    '/v1/scans/:id/media',
+    {
+      schema: {
+        params: schemas.scanIdParams,
+        // 200 and 206 carry the media bytes themselves.
+        response: { 200: {}, 206: {}, 401: schemas.errorBody, 404: schemas.errorBody, 416: schemas.errorBody },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const doc = await mayRead(request, id);
+      const stored = doc ? await deps.media.stat(deps.media.media, MediaStore.mediaId(id)) : null;
+      if (!stored) throw notFound(`no media for scan ${id}`);
+      const range = parseRange(request.headers.range, stored.length);
+      reply.header('accept-ranges', 'bytes').type(stored.contentType);
+      if (range === 'unsatisfiable') {
+        return reply.code(416).header('content-range', `bytes */${stored.length}`).send({ detail: 'range not satisfiable' });
+      }
+      if (range) {
+        reply.code(206).header('content-range', `bytes ${range.start}-${range.end - 1}/${stored.length}`).header('content-length', range.end - range.start);
+        return reply.send(deps.media.read(deps.media.media, MediaStore.mediaId(id), range));
+      }
+      reply.header('content-length', stored.length);
+      return reply.send(deps.media.read(deps.media.media, MediaStore.mediaId(id)));
+    },
+  );
+}

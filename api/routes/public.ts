@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { DomainError } from '../../core/errors';
+import { signalsReference } from '../../core/method';
+import { scanView } from '../../store/scans';
+import type { AppDeps } from '../deps';
+import * as schemas from '../schemas';
+
+/** Keyless routes: health, the signal reference and the demo scan. */
+export async function publicRoutes(app: FastifyInstance, deps: AppDeps) {
+  app.get('/healthz', { schema: { response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } } } }, async () => ({ ok: true }));
+
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        response: {
+          200: { type: 'object', properties: { mongodb: { type: 'string' }, temporal: { type: 'string' } } },
+          503: schemas.errorBody,
+        },
+      },
+    },
+    async () => {
+      const [mongo, temporal] = await Promise.allSettled([
+        deps.db.command({ ping: 1 }),
+        deps.temporal.connection.workflowService.getSystemInfo({}),
+      ]);
+      const down = [mongo.status === 'rejected' ? 'MongoDB' : null, temporal.status === 'rejected' ? 'Temporal' : null].filter(Boolean);
+      if (down.length > 0) throw new DomainError('unavailable', `not ready: ${down.join(' and ')} unreachable`);
+      return { mongodb: 'ok', temporal: 'ok' };
+    },
+  );
+
+  app.get('/v1/signals', { schema: { response: { 200: schemas.signalsBody } } }, async () => signalsReference());
+
+  app.get('/v1/demo', { schema: { response: { 200: schemas.scanView, 503: schemas.errorBody } } }, async () => {
+    const [doc] = await deps.scans.scans
+      .find({ status: 'complete', published_at: { $exists: true } })
+      .sort({ published_at: -1 })
+      .limit(1)
+      .toArray();
+    if (!doc) throw new DomainError('unavailable', 'the demo scan is not ready yet; try again shortly');
+    return scanView(doc);
+  });
+}

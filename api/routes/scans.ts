@@ -1,0 +1,190 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
+import { badRequest, DomainError, notFound, quotaExceeded, rateLimited, tooLarge } from '../../core/errors';
+import { LIMITS, PLANS, monthPeriod, secondsUntil } from '../../core/plans';
+import { taskQueues } from '../../config/env';
+import { assertPublicUrl, UnsafeUrlError } from '../../activities/net/public-address';
+import { newScanId } from '../../store/ids';
+import { MediaStore } from '../../store/media';
+import { scanView, type ScanDoc, type ScanSource } from '../../store/scans';
+import type { ScanWorkflowInput } from '../../workflows/scan-types';
+import { requireKey } from '../auth';
+import type { AppDeps } from '../deps';
+import * as schemas from '../schemas';
+
+const err = { 400: schemas.errorBody, 401: schemas.errorBody, 404: schemas.errorBody, 413: schemas.errorBody, 429: schemas.errorBody };
+
+interface Submission {
+  source: ScanSource;
+  title: string | null;
+  /** Set when the media is already stored (uploads). */
+  uploadedBytes?: number;
+}
+
+export async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
+  const auth = requireKey(deps);
+
+  const limitRate = (kind: 'submit' | 'read', perMinute: number) => async (request: FastifyRequest) => {
+    const { allowed, retryAfterSec } = await deps.rateLimiter.hit(request.keyHash, kind, perMinute, deps.now());
+    if (!allowed) throw rateLimited(`rate limit of ${perMinute} ${kind === 'submit' ? 'submissions' : 'reads'} per minute reached; retry with backoff`, retryAfterSec);
+  };
+
+  app.post(
+    '/v1/scans',
+    {
+      preHandler: [auth, limitRate('submit', LIMITS.scanSubmissionsPerMinute)],
+      schema: { body: schemas.submitScanBody, response: { 202: schemas.queuedScan, ...err } },
+    },
+    async (request, reply) => {
+      const account = request.account;
+      const plan = PLANS[account.plan];
+      const now = deps.now();
+      if (!(await deps.usage.take(account._id, 'scans', plan.scansPerMonth, now))) {
+        const { end } = monthPeriod(now);
+        throw quotaExceeded(
+          `monthly scan quota of the ${plan.name} plan (${plan.scansPerMonth} scans) is used up; it resets on ${end.toISOString().slice(0, 10)}`,
+          secondsUntil(now, end),
+        );
+      }
+      const scanId = newScanId();
+      let inserted = false;
+      try {
+        const submission = request.isMultipart() ? await receiveUpload(request, deps, scanId) : await readJsonSubmission(request, deps);
+        const doc = await deps.scans.insertQueued({
+          scan_id: scanId,
+          account_id: account._id,
+          title: submission.title,
+          source: submission.source,
+          priority: plan.priorityQueue,
+          created_at: now,
+        });
+        inserted = true;
+        const input: ScanWorkflowInput = { scanId };
+        await deps.temporal.workflow.start('scanWorkflow', {
+          taskQueue: taskQueues(deps.config).scans,
+          workflowId: `scan-${scanId}`,
+          args: [input],
+          // Lower keys run first; the Agents plan rides the priority queue.
+          priority: { priorityKey: plan.priorityQueue ? 1 : 3 },
+        });
+        return reply.code(202).send({ scan_id: doc.scan_id, status: 'queued', pct: 0 });
+      } catch (error) {
+        // Nothing of a refused submission is kept, and it does not count.
+        await Promise.allSettled([
+          deps.usage.giveBack(account._id, 'scans', now),
+          deps.media.remove(deps.media.media, MediaStore.mediaId(scanId)),
+          inserted ? deps.scans.remove(scanId) : Promise.resolve(),
+        ]);
+        if (error instanceof DomainError) throw error;
+        request.log.error({ err: error, scanId }, 'scan submission failed');
+        throw new DomainError('unavailable', 'could not queue the scan; try again shortly');
+      }
+    },
+  );
+
+  app.get(
+    '/v1/scans/:id',
+    {
+      preHandler: [auth, limitRate('read', LIMITS.scanReadsPerMinute)],
+      schema: { params: schemas.scanIdParams, response: { 200: schemas.scanView, ...err } },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const doc = await deps.scans.getOwned(id, request.account._id);
+      if (!doc) throw notFound(`no scan ${id}`);
+      return scanView(doc);
+    },
+  );
+
+  app.get(
+    '/v1/scans',
+    {
+      preHandler: [auth, limitRate('read', LIMITS.scanReadsPerMinute)],
+      schema: { querystring: schemas.historyQuery, response: { 200: schemas.historyBody, ...err } },
+    },
+    async (request) => {
+      const query = request.query as { limit?: number; offset?: number };
+      const limit = query.limit ?? LIMITS.historyDefaultLimit;
+      const offset = query.offset ?? 0;
+      const { docs, total } = await deps.scans.listOwned(request.account._id, { limit, offset });
+      return { data: docs.map(historyEntry), limit, offset, total, has_more: offset + docs.length < total };
+    },
+  );
+}
+
+function historyEntry(doc: ScanDoc) {
+  const entry: Record<string, unknown> = {
+    scan_id: doc.scan_id,
+    status: doc.status,
+    pct: doc.pct,
+    title: doc.title,
+    created_at: doc.created_at.toISOString(),
+  };
+  if (doc.status === 'complete') {
+    Object.assign(entry, { score: doc.score, grade: doc.grade, label: doc.label, duration_sec: doc.duration_sec });
+  }
+  return entry;
+}
+
+async function readJsonSubmission(request: FastifyRequest, deps: AppDeps): Promise<Submission> {
+  const body = request.body as { input?: { type: string; url: string }; title?: string } | undefined;
+  if (!body?.input) throw badRequest('send a video: JSON {input: {type: "url", url}} or multipart with a "file" part');
+  try {
+    const url = await assertPublicUrl(body.input.url, { allowHosts: deps.config.allowHosts });
+    return { source: { type: 'url', url: url.href }, title: cleanTitle(body.title) };
+  } catch (error) {
+    if (error instanceof UnsafeUrlError) throw badRequest(`input.url refused: ${error.message}`, 'input.url');
+    throw error;
+  }
+}
+
+/** Streams the `file` part into GridFS; an optional `title` part may come before or after it. */
+async function receiveUpload(request: FastifyRequest, deps: AppDeps, scanId: string): Promise<Submission> {
+  let title: string | null = null;
+  let filename: string | null = null;
+  let bytes: number | undefined;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: LIMITS.uploadBytes, files: 1, fields: 8, fieldSize: 4096 } })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') {
+          part.file.resume();
+          throw badRequest(`unexpected file part "${part.fieldname}"; send the video in a part named "file"`, 'file');
+        }
+        filename = cleanFilename(part.filename);
+        bytes = await storeUpload(deps, scanId, part);
+      } else if (part.fieldname === 'title') {
+        title = cleanTitle(String(part.value));
+      }
+    }
+  } catch (error) {
+    if (isFileTooLarge(error)) throw tooLarge(`file is over the ${LIMITS.uploadBytes / 1024 / 1024} MB limit`);
+    if (error instanceof DomainError) throw error;
+    throw badRequest(`malformed multipart body: ${(error as Error).message}`);
+  }
+  if (bytes === undefined) throw badRequest('no video: multipart body has no "file" part', 'file');
+  if (bytes === 0) throw badRequest('the uploaded file is empty', 'file');
+  return { source: { type: 'upload', filename }, title, uploadedBytes: bytes };
+}
+
+async function storeUpload(deps: AppDeps, scanId: string, part: MultipartFile): Promise<number> {
+  const bytes = await deps.media.put(deps.media.media, MediaStore.mediaId(scanId), part.file, {
+    filename: 'upload',
+    contentType: part.mimetype,
+  });
+  if (part.file.truncated) throw tooLarge(`file is over the ${LIMITS.uploadBytes / 1024 / 1024} MB limit`);
+  return bytes;
+}
+
+const isFileTooLarge = (error: unknown) =>
+  (error as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
+
+function cleanTitle(title: string | undefined): string | null {
+  const trimmed = title?.trim().slice(0, 200);
+  return trimmed ? trimmed : null;
+}
+
+/** Kept only for display; never used to build a path. */
+function cleanFilename(name: string | undefined): string | null {
+  const cleaned = name?.replace(/[\u0000-\u001f/\\]/g, '_').slice(0, 200);
+  return cleaned ? cleaned : null;
+}

@@ -1,0 +1,148 @@
+// JSON schemas of the signal interface. Response schemas double as the
+// serialiser, so a field missing here never reaches a client.
+
+const num = { type: 'number' } as const;
+const int = { type: 'integer' } as const;
+const str = { type: 'string' } as const;
+
+export const errorBody = {
+  type: 'object',
+  properties: { detail: str },
+  required: ['detail'],
+} as const;
+
+export const scanIdParams = {
+  type: 'object',
+  properties: { id: { type: 'string', maxLength: 64 } },
+  required: ['id'],
+} as const;
+
+export const submitScanBody = {
+  type: 'object',
+  properties: {
+    input: {
+      type: 'object',
+      properties: {
+        type: { type: 'string', enum: ['url'] },
+        url: { type: 'string', minLength: 1, maxLength: 2048 },
+      },
+      required: ['type', 'url'],
+    },
+    title: { type: 'string', maxLength: 200 },
+  },
+  required: ['input'],
+} as const;
+
+export const queuedScan = {
+  type: 'object',
+  properties: { scan_id: str, status: str, pct: num },
+  required: ['scan_id', 'status', 'pct'],
+} as const;
+
+const timelineEntry = {
+  type: 'object',
+  properties: {
+    second: int,
+    scores: {
+      type: 'object',
+      properties: { hold: num, motion: num, loudness: num, speech: num },
+      required: ['hold', 'motion', 'loudness', 'speech'],
+    },
+  },
+  required: ['second', 'scores'],
+} as const;
+
+const span = { type: 'object', properties: { start: num, end: num }, required: ['start', 'end'] } as const;
+
+/** One schema for the three scan shapes: only the fields a shape has are present. */
+export const scanView = {
+  type: 'object',
+  properties: {
+    scan_id: str,
+    status: str,
+    pct: num,
+    detail: str,
+    duration_sec: num,
+    score: int,
+    grade: str,
+    label: str,
+    hook: num,
+    timeline: { type: 'array', items: timelineEntry },
+    cuts: { type: 'array', items: num },
+    dead: { type: 'array', items: span },
+    moments: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { second: int, label: str, hold: num, quote: str },
+        required: ['second', 'label', 'hold', 'quote'],
+      },
+    },
+    claims: { type: 'array', items: str },
+    transcript: {
+      type: 'array',
+      items: { type: 'object', properties: { start: num, end: num, text: str }, required: ['start', 'end', 'text'] },
+    },
+    summary: str,
+    method: str,
+    media_url: str,
+  },
+  required: ['scan_id', 'status'],
+} as const;
+
+export const historyQuery = {
+  type: 'object',
+  properties: {
+    limit: { type: 'integer', minimum: 1, maximum: 100 },
+    offset: { type: 'integer', minimum: 0 },
+  },
+} as const;
+
+export const historyBody = {
+  type: 'object',
+  properties: {
+    data: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          scan_id: str,
+          status: str,
+          pct: num,
+          title: { type: ['string', 'null'] },
+          created_at: str,
+          duration_sec: num,
+          score: int,
+          grade: str,
+          label: str,
+        },
+        required: ['scan_id', 'status', 'pct', 'title', 'created_at'],
+      },
+    },
+    limit: int,
+    offset: int,
+    total: int,
+    has_more: { type: 'boolean' },
+  },
+  required: ['data', 'limit', 'offset', 'total', 'has_more'],
+} as const;
+
+export const signalsBody = {
+  type: 'object',
+  properties: {
+    version: str,
+    floor: num,
+    dead_min_seconds: num,
+    scale: str,
+    signals: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { name: str, reads: str, rises_when: str, falls_when: str, method: str },
+        required: ['name', 'reads', 'rises_when', 'falls_when', 'method'],
+      },
+    },
+    method: str,
+  },
+  required: ['version', 'floor', 'dead_min_seconds', 'scale', 'signals', 'method'],
+} as const;

@@ -1,0 +1,37 @@
+// Domain errors with stable codes. The HTTP layer maps each code to a status
+// and a body shape in one place (api/errors.ts); nothing else picks statuses.
+
+export type DomainErrorCode =
+  | 'bad_request'
+  | 'unauthorized'
+  | 'not_found'
+  | 'conflict'
+  | 'too_large'
+  | 'rate_limited'
+  | 'quota_exceeded'
+  | 'upstream_unavailable'
+  | 'unavailable'
+  | 'internal';
+
+export class DomainError extends Error {
+  constructor(
+    public readonly code: DomainErrorCode,
+    message: string,
+    /** Extra facts for the response: the offending parameter, seconds to wait. */
+    public readonly extra: { param?: string; retryAfterSec?: number } = {},
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const badRequest = (message: string, param?: string) =>
+  new DomainError('bad_request', message, param === undefined ? {} : { param });
+export const unauthorized = (message: string) => new DomainError('unauthorized', message);
+export const notFound = (message: string) => new DomainError('not_found', message);
+export const conflict = (message: string) => new DomainError('conflict', message);
+export const tooLarge = (message: string) => new DomainError('too_large', message);
+export const rateLimited = (message: string, retryAfterSec: number) =>
+  new DomainError('rate_limited', message, { retryAfterSec });
+export const quotaExceeded = (message: string, retryAfterSec: number) =>
+  new DomainError('quota_exceeded', message, { retryAfterSec });

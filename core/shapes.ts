@@ -1,0 +1,125 @@
+// The public shapes of the signal interface (spec "Resources and their fields")
+// and the plain data that flows from media extraction into the read.
+
+export type ScanStatus = 'queued' | 'processing' | 'complete' | 'error';
+
+export interface SignalScores {
+  hold: number;
+  motion: number;
+  loudness: number;
+  speech: number;
+}
+
+export interface TimelineEntry {
+  second: number;
+  scores: SignalScores;
+}
+
+/** A dead stretch in seconds, `end` exclusive. */
+export interface DeadStretch {
+  start: number;
+  end: number;
+}
+
+export interface Moment {
+  second: number;
+  label: string;
+  hold: number;
+  quote: string;
+}
+
+export interface TranscriptSegment {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** One recognised word from the speech-to-text engine, times in seconds from the file start. */
+export interface RecognisedWord {
+  word: string;
+  start: number;
+  end: number;
+}
+
+/** Everything a complete scan reports beyond its identity. */
+export interface ScanRead {
+  duration_sec: number;
+  score: number;
+  grade: string;
+  label: string;
+  hook: number;
+  timeline: TimelineEntry[];
+  cuts: number[];
+  dead: DeadStretch[];
+  moments: Moment[];
+  claims: string[];
+  transcript: TranscriptSegment[];
+  summary: string;
+  method: string;
+}
+
+export interface InFlightScan {
+  scan_id: string;
+  status: 'queued' | 'processing';
+  pct: number;
+}
+
+export interface CompleteScan extends ScanRead {
+  scan_id: string;
+  status: 'complete';
+  media_url: string;
+}
+
+export interface ErrorScan {
+  scan_id: string;
+  status: 'error';
+  pct: number;
+  detail: string;
+}
+
+export type ScanView = InFlightScan | CompleteScan | ErrorScan;
+
+/**
+ * Raw per-file measurements handed from media extraction to the read.
+ * Frames are sampled at 4 fps (frame k at time k/4 s), 96x54 grey.
+ */
+export interface RawMeasurements {
+  durationSec: number;
+  /** diffs[k] = mean |f_k - f_(k-1)| in grey levels; diffs[0] = 0. Empty when there is no video. */
+  frameDiffs: number[];
+  /** skipDiffs[k] = mean |f_(k+1) - f_(k-1)|, used by the flash test; NaN where undefined. */
+  skipDiffs: number[];
+  /** RMS per second of 16 kHz mono audio, full scale 1.0; all 0 when there is no audio. */
+  loudnessRms: number[];
+  /** Recognised words, fillers and markers already removed. */
+  words: RecognisedWord[];
+}
+
+/** One row of the signal reference (`GET /v1/signals`). */
+export interface SignalReferenceEntry {
+  name: 'hold' | 'motion' | 'loudness' | 'speech';
+  reads: string;
+  rises_when: string;
+  falls_when: string;
+  method: string;
+}
+
+/** Body of `GET /v1/signals` (design §5). */
+export interface SignalsReference {
+  version: string;
+  floor: number;
+  dead_min_seconds: number;
+  scale: string;
+  signals: SignalReferenceEntry[];
+  method: string;
+}
+
+/** Stages a scan passes through while processing, in order. */
+export type ScanStage = 'queued' | 'ingest' | 'probe' | 'decode' | 'assembly' | 'complete';
+
+/** Where a scan stands; fractions 0..1 matter only in the `decode` stage (decoding and transcription run together). */
+export interface ScanProgress {
+  stage: ScanStage;
+  decodeFraction?: number;
+  transcribedFraction?: number;
+}

@@ -1,0 +1,97 @@
+import type { Db } from 'mongodb';
+import { monthPeriod } from '../core/plans';
+
+type Counter = 'scans' | 'calls' | 'tokens';
+
+interface UsageDoc {
+  _id: string;
+  account_id: string;
+  month: string;
+  scans: number;
+  calls: number;
+  tokens: number;
+}
+
+export interface MonthUsage {
+  period: { start: Date; end: Date };
+  scans: number;
+  calls: number;
+  tokens: number;
+}
+
+/**
+ * Monthly counters per account (calendar month, UTC). Quota checks are one
+ * conditional single-document update, so concurrent requests never overshoot
+ * (FerretDB v1 has no transactions).
+ */
+export class UsageStore {
+  constructor(private readonly db: Db) {}
+
+  private get usage() {
+    return this.db.collection<UsageDoc>('usage');
+  }
+
+  private async ensureMonth(accountId: string, now: Date): Promise<string> {
+    const { key } = monthPeriod(now);
+    const id = `${accountId}:${key}`;
+    await this.usage.updateOne(
+      { _id: id },
+      { $setOnInsert: { account_id: accountId, month: key, scans: 0, calls: 0, tokens: 0 } },
+      { upsert: true },
+    );
+    return id;
+  }
+
+  /** Takes one unit of `counter` if fewer than `limit` were taken this month. */
+  async take(accountId: string, counter: 'scans' | 'calls', limit: number, now = new Date()): Promise<boolean> {
+    const id = await this.ensureMonth(accountId, now);
+    const result = await this.usage.updateOne({ _id: id, [counter]: { $lt: limit } }, { $inc: { [counter]: 1 } });
+    return result.modifiedCount === 1;
+  }
+
+  /** Gives back a unit taken for a request that was not accepted after all. */
+  async giveBack(accountId: string, counter: 'scans' | 'calls', now = new Date()): Promise<void> {
+    const { key } = monthPeriod(now);
+    await this.usage.updateOne({ _id: `${accountId}:${key}`, [counter]: { $gt: 0 } }, { $inc: { [counter]: -1 } });
+  }
+
+  async add(accountId: string, counter: Counter, amount: number, now = new Date()): Promise<void> {
+    const id = await this.ensureMonth(accountId, now);
+    await this.usage.updateOne({ _id: id }, { $inc: { [counter]: amount } });
+  }
+
+  async month(accountId: string, now = new Date()): Promise<MonthUsage> {
+    const { key, start, end } = monthPeriod(now);
+    const doc = await this.usage.findOne({ _id: `${accountId}:${key}` });
+    return { period: { start, end }, scans: doc?.scans ?? 0, calls: doc?.calls ?? 0, tokens: doc?.tokens ?? 0 };
+  }
+}
+
+interface RateWindowDoc {
+  _id: string;
+  count: number;
+  window_end: Date;
+}
+
+/** Fixed one-minute windows per key and kind, shared by every API instance through MongoDB. */
+export class RateLimiter {
+  constructor(private readonly db: Db) {}
+
+  async hit(keyHash: string, kind: string, limitPerMinute: number, now = new Date()): Promise<{ allowed: boolean; retryAfterSec: number }> {
+    const windowStart = Math.floor(now.getTime() / 60_000) * 60_000;
+    const windowEnd = new Date(windowStart + 60_000);
+    const doc = await this.db.collection<RateWindowDoc>('rate_windows').findOneAndUpdate(
+      { _id: `${keyHash}:${kind}:${windowStart}` },
+      { $inc: { count: 1 }, $setOnInsert: { window_end: windowEnd } },
+      { upsert: true, returnDocument: 'after' },
+    );
+    const count = doc?.count ?? 1;
+    return { allowed: count <= limitPerMinute, retryAfterSec: Math.max(1, Math.ceil((windowEnd.getTime() - now.getTime()) / 1000)) };
+  }
+
+  /** Old windows are removed by the maintenance schedule (FerretDB v1 has no TTL indexes). */
+  async deleteEndedBefore(cutoff: Date): Promise<number> {
+    const result = await this.db.collection<RateWindowDoc>('rate_windows').deleteMany({ window_end: { $lt: cutoff } });
+    return result.deletedCount;
+  }
+}

@@ -1,0 +1,2 @@
+// The workflow bundle's entry: every workflow a worker can run.
+export { scanWorkflow, scanStageQuery } from './scan';

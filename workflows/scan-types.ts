@@ -1,0 +1,37 @@
+// Plain data passed between the API, the scan workflow and its activities.
+
+export interface ScanWorkflowInput {
+  scanId: string;
+}
+
+export interface ScanWorkflowResult {
+  scanId: string;
+  status: 'complete' | 'error';
+  detail?: string;
+}
+
+export interface ProbeResult {
+  durationSec: number;
+  hasVideo: boolean;
+  hasAudio: boolean;
+  width: number;
+  height: number;
+}
+
+export interface TranscriptChunk {
+  index: number;
+  start: number;
+  end: number;
+}
+
+export interface DecodeResult {
+  frames: number;
+  /** Where transcription may split the audio; empty when there is no audio. */
+  chunks: TranscriptChunk[];
+}
+
+/** ApplicationFailure types that end a scan in `error` without retrying. */
+export const BAD_MEDIA = 'BadMedia';
+export const BAD_SOURCE = 'BadSource';
+/** A download that kept failing (network, 5xx): retried, then reported with its reason. */
+export const DOWNLOAD_FAILED = 'DownloadFailed';

@@ -1,0 +1,54 @@
+import { ApplicationFailure, ActivityFailure, defineQuery, proxyActivities, setHandler } from '@temporalio/workflow';
+import type { ScanActivities } from '../activities/scan-activities';
+import { BAD_MEDIA, BAD_SOURCE, DOWNLOAD_FAILED, type ScanWorkflowInput, type ScanWorkflowResult } from './scan-types';
+
+export const scanStageQuery = defineQuery<string>('scanStage');
+
+const quick = proxyActivities<ScanActivities>({
+  startToCloseTimeout: '1 minute',
+  retry: { maximumAttempts: 5, initialInterval: '1 second' },
+});
+
+// Downloads and decodes are long: they heartbeat, so a dead worker is noticed in a minute, not an hour.
+const heavy = proxyActivities<ScanActivities>({
+  startToCloseTimeout: '60 minutes',
+  heartbeatTimeout: '1 minute',
+  retry: { maximumAttempts: 4, initialInterval: '2 seconds', nonRetryableErrorTypes: [BAD_MEDIA, BAD_SOURCE] },
+});
+
+/** One scan: ingest → probe → decode → transcription chunks in parallel → assemble → persist. */
+export async function scanWorkflow({ scanId }: ScanWorkflowInput): Promise<ScanWorkflowResult> {
+  let stage = 'ingest';
+  setHandler(scanStageQuery, () => stage);
+  try {
+    await heavy.ingestMedia({ scanId });
+    stage = 'probe';
+    const probe = await heavy.probeMedia({ scanId });
+    stage = 'decode';
+    const decoded = await heavy.decodeMedia({ scanId, durationSec: probe.durationSec, hasAudio: probe.hasAudio });
+    stage = 'transcribe';
+    await Promise.all(decoded.chunks.map((chunk) => heavy.transcribeChunk({ scanId, chunk, chunkCount: decoded.chunks.length })));
+    stage = 'assemble';
+    await quick.assembleRead({ scanId });
+    stage = 'persist';
+    await quick.persistScan({ scanId });
+    stage = 'complete';
+    return { scanId, status: 'complete' };
+  } catch (error) {
+    const detail = failureDetail(error);
+    stage = 'error';
+    await quick.failScan({ scanId, detail });
+    return { scanId, status: 'error', detail };
+  }
+}
+
+const SELF_EXPLAINING = new Set([BAD_MEDIA, BAD_SOURCE, DOWNLOAD_FAILED]);
+
+/** Bad input explains itself; anything else is reported without internals. */
+function failureDetail(error: unknown): string {
+  const cause = error instanceof ActivityFailure ? error.cause : error;
+  if (cause instanceof ApplicationFailure && typeof cause.type === 'string' && SELF_EXPLAINING.has(cause.type)) {
+    return cause.message;
+  }
+  return 'the scan failed after several attempts; please submit it again';
+}
