@@ -19,7 +19,7 @@ export interface ChunkPlanOptions {
  * Chunks `[{start, end}]` covering [0, durationSec] without gaps. From each
  * chunk start, the next boundary is the centre of the quietest window (lowest
  * RMS; the one nearest the aimed-for point on a tie) within ±searchSec of
- * start + target. A remainder shorter than 1.5 × target stays one chunk, so
+ * start + target. A remainder of at most 1.5 × target stays one chunk, so
  * no tiny tail chunk appears. Without RMS data the boundaries fall on the
  * targets. Times are rounded to milliseconds.
  */
@@ -34,7 +34,7 @@ export function planTranscriptChunks(
   if (!(durationSec > 0)) return [];
   const chunks: TimeRange[] = [];
   let start = 0;
-  while (durationSec - start >= 1.5 * target) {
+  while (durationSec - start > 1.5 * target) {
     const aim = start + target;
     let best = aim;
     let bestRms = Infinity;

@@ -18,7 +18,7 @@ export const CLAIM_CUES: Readonly<Record<string, readonly RegExp[]>> = {
     new RegExp(`\\b(?:${NUMBER_WORDS})\\b`, 'i'),
     /%|\bper ?cent\b|\bpercentage\b/i,
     /[$€£]\s?\d|\b(?:dollars?|euros?|pounds?|bucks|cents?)\b/i,
-    /\btimes\b/i,
+    /\b(?:times|twice|thrice)\b/i,
     /\b(?:double|doubled|doubles|triple|tripled|half|halve|halved)\b/i,
   ],
   evidence: [

@@ -29,7 +29,8 @@ export interface CutDetection {
  * the mean of its existing ±2 neighbours (d_0 is not a neighbour; with no
  * neighbour at all there is nothing to compare and k is no cut), and it is not a
  * flash: when d_(k+1) ≥ 0.5·d_k the picture must not come back, i.e.
- * mean |f_(k+1) − f_(k−1)| ≥ 15. Candidates closer than 0.75 s are thinned
+ * mean |f_(k+1) − f_(k−1)| ≥ 15, and likewise seen from the frame after a
+ * flash (see `isFlash`). Candidates closer than 0.75 s are thinned
  * greedily keeping the larger d (the earlier on a tie). A fade or dissolve
  * spreads its change over several samples, so it never passes the neighbour test.
  */
@@ -62,12 +63,22 @@ export function detectCuts(input: CutInput): CutDetection {
   return { samples: kept, times: kept.map((k) => k / FRAME_RATE) };
 }
 
+/**
+ * A flash is a frame that differs and then the picture comes back: f_(k+1)
+ * ≈ f_(k−1) although f_k is far from both. Both of its samples are large, so
+ * the test applies on either side: sample k opens a flash when d_(k+1) ≥
+ * 0.5·d_k and |f_(k+1) − f_(k−1)| < 15 (design §4), and closes one when
+ * d_(k−1) ≥ 0.5·d_k and |f_k − f_(k−2)| < 15 (the same rule seen from the
+ * returning frame; without it the return of every flash would count as a cut).
+ */
 function isFlash(d: readonly number[], skip: readonly number[], k: number): boolean {
   const dk = d[k] as number;
-  const next = d[k + 1];
-  if (next === undefined || next < 0.5 * dk) return false;
-  const s = skip[k];
-  // Without f_(k+1) vs f_(k−1) there is nothing to show the picture came back.
-  if (s === undefined || !Number.isFinite(s)) return false;
-  return s < CUT_MIN_DIFF;
+  return opensFlash(dk, d[k + 1], skip[k]) || (k - 1 >= 1 && opensFlash(dk, d[k - 1], skip[k - 1]));
+}
+
+function opensFlash(dk: number, other: number | undefined, skipAcross: number | undefined): boolean {
+  if (other === undefined || other < 0.5 * dk) return false;
+  // Without the frames two apart compared there is nothing to show the picture came back.
+  if (skipAcross === undefined || !Number.isFinite(skipAcross)) return false;
+  return skipAcross < CUT_MIN_DIFF;
 }

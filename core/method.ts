@@ -40,7 +40,7 @@ export const METHOD_TEXT = [
   `Loudness: ${LOUDNESS_METHOD}`,
   `Speech: ${SPEECH_METHOD}`,
   'Cuts: sample k is a cut when d_k >= 15, d_k is at least the file\'s 75th percentile of d, d_k is at least 3 times the mean of its two neighbours on either side, and it is not a flash ' +
-    '(when d_(k+1) >= 0.5 x d_k, the frame after must still differ from the frame before by at least 15). Cuts are at least 0.75 s apart (the larger is kept); a cut\'s time is k/4 seconds. ' +
+    '(when d_(k+1) >= 0.5 x d_k, the frame after must still differ from the frame before by at least 15; the same test guards the frame where a flash ends). Cuts are at least 0.75 s apart (the larger is kept); a cut\'s time is k/4 seconds. ' +
     'Fades and dissolves spread their change over many frames and are not cuts.',
   `Hold: ${HOLD_METHOD}`,
   `Dead stretches: maximal runs of ${DEAD_MIN_SECONDS} or more consecutive seconds whose reported hold is below the floor of ${FLOOR}, given as start and end seconds (end exclusive).`,

@@ -10,7 +10,8 @@ export const SEGMENT_MAX_WORDS = 25;
 /**
  * Words in time order grouped into `{start, end, text}` segments, split where
  * the gap from one word's end to the next word's start is ≥ 0.5 s, or after 25
- * words. `start` is the first word's start, `end` the last word's end.
+ * words. `start` is the first word's start, `end` the last word's end, both
+ * rounded to milliseconds.
  */
 export function transcriptSegments(words: readonly RecognisedWord[]): TranscriptSegment[] {
   const sorted = [...words].sort((a, b) => a.start - b.start);
@@ -20,7 +21,7 @@ export function transcriptSegments(words: readonly RecognisedWord[]): Transcript
     const first = current[0];
     const last = current[current.length - 1];
     if (first && last) {
-      segments.push({ start: first.start, end: last.end, text: current.map((w) => w.word).join(' ') });
+      segments.push({ start: roundMs(first.start), end: roundMs(last.end), text: current.map((w) => w.word).join(' ') });
     }
     current = [];
   };
@@ -32,4 +33,8 @@ export function transcriptSegments(words: readonly RecognisedWord[]): Transcript
   }
   flush();
   return segments;
+}
+
+function roundMs(x: number): number {
+  return Math.round(x * 1000) / 1000;
 }

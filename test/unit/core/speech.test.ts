@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { cleanRecognisedWord, isFillerToken, parsePocketsphinxTimes, wordsPerSecond } from '../../../core/speech';
+
+describe('isFillerToken', () => {
+  it.each([
+    ['<s>', true],
+    ['</s>', true],
+    ['<sil>', true],
+    ['[NOISE]', true],
+    ['[SPEECH]', true],
+    ['++BREATH++', true],
+    ['++UH++', true],
+    ['um', true],
+    ['uh(2)', true],
+    ['er', true],
+    ['ah', true],
+    ['hmm', true],
+    ['', true],
+    ['the', false],
+    ['was(2)', false],
+    ['percent', false],
+  ])('%j → %s', (token, expected) => {
+    expect(isFillerToken(token)).toBe(expected);
+  });
+});
+
+describe('cleanRecognisedWord', () => {
+  it.each([
+    ['was(2)', 'was'],
+    ['the(3)', 'the'],
+    ['Hello', 'hello'],
+    ['<sil>', null],
+    ['um(2)', null],
+  ])('%j → %j', (token, expected) => {
+    expect(cleanRecognisedWord(token)).toBe(expected);
+  });
+});
+
+// Real `pocketsphinx_continuous -infile x.wav -time yes 2>/dev/null` output for two
+// espeak-ng utterances with 2 s of silence between them (Debian pocketsphinx 5prealpha).
+const REAL_OUTPUT = `three gunmen are you
+<s> 0.000 0.330 1.000000
+three 0.340 0.570 0.003123
+gunmen 0.580 0.910 0.001869
+are 0.920 1.170 0.028458
+you 1.180 1.280 0.121184
+</s> 1.290 1.860 1.000000
+so we so fifty percent on the glittery
+<s> 3.580 3.720 0.999100
+so 3.730 3.880 0.291142
+we 3.890 4.020 0.017027
+fifty 4.360 4.710 0.181900
+percent 4.720 5.140 0.109300
+on(2) 5.150 5.260 0.820597
+<sil> 5.270 5.300 0.588275
+[NOISE] 5.300 5.310 0.500000
+++BREATH++ 5.310 5.320 0.500000
+um 5.300 5.310 0.500000
+the(2) 5.310 5.460 0.799454
+glittery 5.470 5.990 0.269294
+</s> 6.000 6.270 1.000000
+`;
+
+describe('parsePocketsphinxTimes', () => {
+  it('reads one word per timed line, skipping hypothesis lines, markers and fillers', () => {
+    expect(parsePocketsphinxTimes(REAL_OUTPUT)).toEqual([
+      { word: 'three', start: 0.34, end: 0.57 },
+      { word: 'gunmen', start: 0.58, end: 0.91 },
+      { word: 'are', start: 0.92, end: 1.17 },
+      { word: 'you', start: 1.18, end: 1.28 },
+      { word: 'so', start: 3.73, end: 3.88 },
+      { word: 'we', start: 3.89, end: 4.02 },
+      { word: 'fifty', start: 4.36, end: 4.71 },
+      { word: 'percent', start: 4.72, end: 5.14 },
+      { word: 'on', start: 5.15, end: 5.26 },
+      { word: 'the', start: 5.31, end: 5.46 },
+      { word: 'glittery', start: 5.47, end: 5.99 },
+    ]);
+  });
+
+  it('shifts times by the chunk offset, rounded to milliseconds', () => {
+    expect(parsePocketsphinxTimes('hello 0.330 0.570 0.99\nworld(2) 0.580 0.910 0.5\n', 60.1)).toEqual([
+      { word: 'hello', start: 60.43, end: 60.67 },
+      { word: 'world', start: 60.68, end: 61.01 },
+    ]);
+  });
+
+  it('gives nothing for empty output', () => {
+    expect(parsePocketsphinxTimes('')).toEqual([]);
+  });
+});
+
+describe('wordsPerSecond', () => {
+  it('counts words by the second their start falls in, ignoring starts past the end', () => {
+    const w = (start: number) => ({ word: 'x', start, end: start + 0.2 });
+    expect(wordsPerSecond([w(0.2), w(0.9), w(1.0), w(2.99), w(3.0)], 3)).toEqual([2, 1, 1]);
+  });
+});
