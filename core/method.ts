@@ -44,7 +44,7 @@ export const METHOD_TEXT = [
     'Fades and dissolves spread their change over many frames and are not cuts.',
   `Hold: ${HOLD_METHOD}`,
   `Dead stretches: maximal runs of ${DEAD_MIN_SECONDS} or more consecutive seconds whose reported hold is below the floor of ${FLOOR}, given as start and end seconds (end exclusive).`,
-  'Moments: local maxima of reported hold that are at least 30, at least the median hold and outside dead stretches, chosen highest first at least 10 s apart, at most 3 (5 for files over 180 seconds), ' +
+  'Moments: local maxima of reported hold (a flat top counts once, at its first second) that are at least 30, at least the median hold and outside dead stretches, chosen highest first at least 10 s apart, at most 3 (5 for files over 180 seconds), ' +
     'listed in time order with the words spoken starting within one second before to two seconds after (at most 15 words).',
   'Hook: the mean reported hold over the first 3 seconds (fewer if the file is shorter), to one decimal.',
   `Score: E = mean hold x (1 - dead seconds / N), mapped piecewise-linearly through 0->0, 25->50, 60->90, 80->100, rounded and kept within 0-100. ` +

@@ -14,8 +14,8 @@ export const MOMENT_LONG_AFTER_SEC = 180;
 export const QUOTE_MAX_WORDS = 15;
 
 /**
- * Seconds t where hold[t] is a local maximum (≥ both existing neighbours, so
- * every second of a plateau qualifies), ≥ 30, ≥ the median hold, and outside
+ * Seconds t where hold[t] is a local maximum (see `peakSeconds`), ≥ 30,
+ * ≥ the median hold, and outside
  * every dead stretch; chosen greedily highest first (earlier on a tie), at
  * least 10 s apart, at most 3 (5 when N > 180), returned in time order with
  * label "peak" and the quote of `quoteAt`.
@@ -29,12 +29,8 @@ export function findMoments(
   const median = percentile(hold, 50);
   const isDead = (t: number): boolean => dead.some((d) => t >= d.start && t < d.end);
   const candidates: number[] = [];
-  for (let t = 0; t < n; t++) {
+  for (const t of peakSeconds(hold)) {
     const h = hold[t] as number;
-    const prev = hold[t - 1];
-    const next = hold[t + 1];
-    if (prev !== undefined && prev > h) continue;
-    if (next !== undefined && next > h) continue;
     if (h < FLOOR || h < median || isDead(t)) continue;
     candidates.push(t);
   }
@@ -47,6 +43,27 @@ export function findMoments(
   }
   chosen.sort((a, b) => a - b);
   return chosen.map((t) => ({ second: t, label: 'peak', hold: hold[t] as number, quote: quoteAt(words, t) }));
+}
+
+/**
+ * Local maxima of a series: the first second of every run of equal values
+ * whose neighbours outside the run (where they exist) are both lower. A flat
+ * stretch beside a higher second is no peak; a whole flat series is one peak
+ * at its start.
+ */
+export function peakSeconds(series: readonly number[]): number[] {
+  const out: number[] = [];
+  let t = 0;
+  while (t < series.length) {
+    const v = series[t] as number;
+    let end = t + 1;
+    while (end < series.length && series[end] === v) end++;
+    const before = series[t - 1];
+    const after = series[end];
+    if ((before === undefined || before < v) && (after === undefined || after < v)) out.push(t);
+    t = end;
+  }
+  return out;
 }
 
 /** Words starting in [t−1, t+2), in time order, at most 15, joined by spaces; "" if none. */
