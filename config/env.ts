@@ -14,6 +14,8 @@ export interface HoldlineConfig {
   taskQueuePrefix: string;
   /** Worker scratch directory for decoded media (default `.data/scratch`). */
   scratchDir: string;
+  /** Scan activities one worker process runs at once (default 2, about one per core). */
+  scanConcurrency: number;
   /** Host names or IP literals exempt from the public-address rule (tests serve from loopback). */
   allowHosts: string[];
   /** Upstream OpenAI-compatible model server. */
@@ -68,6 +70,7 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     temporalNamespace: str('TEMPORAL_NAMESPACE', 'default'),
     taskQueuePrefix: str('HOLDLINE_TASK_QUEUE_PREFIX', 'holdline'),
     scratchDir: str('HOLDLINE_SCRATCH_DIR', '.data/scratch'),
+    scanConcurrency: int('HOLDLINE_SCAN_CONCURRENCY', 2, 1, 64),
     allowHosts: str('HOLDLINE_ALLOW_HOSTS', '')
       .split(',')
       .map((h) => h.trim().toLowerCase())
