@@ -55,6 +55,7 @@ export function summaryText(input: SummaryInput): string {
   }
   parts.push(cuts.length === 0 ? 'No cuts.' : `${plural(cuts.length, 'cut', 'cuts')}.`);
   const hookSeconds = Math.min(3, n);
-  parts.push(`The hook (mean hold over the first ${plural(hookSeconds, 'second', 'seconds')}) is ${fixed1(hook)}.`);
+  const window = hookSeconds === 1 ? 'second' : `${hookSeconds} seconds`;
+  parts.push(`The hook (mean hold over the first ${window}) is ${fixed1(hook)}.`);
   return parts.join(' ');
 }

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { METHOD_TEXT, signalsReference } from '../../../core/method';
+
+describe('METHOD_TEXT', () => {
+  it.each([
+    'not a measurement of any viewer',
+    'Fades and dissolves',
+    '95th percentile',
+    '4 frames per second and scaled to 96x54 grey',
+    '16 kHz mono',
+    '-60 dBFS',
+    'below -50 dBFS the series is all 0',
+    'below 0.5 grey levels the series is all 0',
+    'fewer than 3 words',
+    'd_k >= 15',
+    '0.75 s apart',
+    '0.45 x motion + 0.25 x loudness + 0.20 x speech',
+    'plus 10 if a cut falls',
+    'centred 3-second mean',
+    'floor of 30',
+    '2 or more consecutive seconds',
+    'at least 10 s apart, at most 3 (5 for files over 180 seconds)',
+    'first 3 seconds',
+    '0->0, 25->50, 60->90, 80->100',
+    'A+ from 97',
+    'F Flat',
+    'pauses of 0.5 s or more or after 25 words',
+    'number one',
+  ])('states %j', (phrase) => {
+    expect(METHOD_TEXT).toContain(phrase);
+  });
+});
+
+describe('signalsReference', () => {
+  it('is the GET /v1/signals body with the spec signal table', () => {
+    const ref = signalsReference();
+    expect(ref.version).toBe('v1');
+    expect(ref.floor).toBe(30);
+    expect(ref.dead_min_seconds).toBe(2);
+    expect(ref.scale).toContain('95th percentile');
+    expect(ref.method).toBe(METHOD_TEXT);
+    expect(ref.signals.map((s) => [s.name, s.reads, s.rises_when, s.falls_when])).toEqual([
+      ['hold', '0.45 x motion + 0.25 x loudness + 0.20 x speech, plus a bonus on cuts, smoothed', 'picture moves, sound comes up, someone speaks, a cut lands', 'still, quiet frame with nobody talking'],
+      ['motion', 'mean absolute frame difference at 4 frames per second, 96x54 grey', 'the picture changes', 'the picture is static'],
+      ['loudness', 'RMS of 16 kHz mono audio per second', 'sound gets louder', 'silence'],
+      ['speech', 'words per second from a local speech-to-text transcript', 'fast, dense speech', 'no speech'],
+    ]);
+    for (const s of ref.signals) expect(s.method.length).toBeGreaterThan(40);
+  });
+});
