@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { METHOD_TEXT } from '../../../core/method';
+import { assembleRead } from '../../../core/read';
+import type { RawMeasurements } from '../../../core/shapes';
+
+// A 6.5 s file, N = 7 seconds, worked by hand:
+// - frames: d = 8 in seconds 0–2 (k = 1..11), a hard cut at k = 12 (3.0 s, d = 60), then a still picture (d = 0).
+//   P75 of d_1..d_25 is 8; neighbours of k=12 average 4; d_13 = 0 so no flash test → one cut at 3.0 s.
+//   motion_raw = [8,8,8,0,0,0,0] (the cut sample left out) → P95 = 8 → M = [100,100,100,0,0,0,0].
+// - loudness: 0.1 for 4 seconds, then silence; the array has 6 entries and is padded to 7 with 0 → L = [100,100,100,100,0,0,0].
+// - words: 7 words starting 0.1, 0.5 | 1.0, 1.4, 1.8 | 2.2, 2.6 → speech_raw = [2,3,2,0,0,0,0];
+//   P95 = 2 + 0.7 × 1 = 2.7 → S = [74.07, 100, 74.07, 0, 0, 0, 0].
+// - h = [84.81, 90, 84.81, 35 (25 + cut bonus), 0, 0, 0]; centred mean → hold = [87.4, 86.5, 69.9, 39.9, 11.7, 0, 0].
+// - dead = 4..7 (3 seconds); mean hold 295.4 / 7 = 42.2; E = 42.2 × 4/7 = 24.11 → score round(48.23) = 48, F, Flat.
+// - hook = (87.4 + 86.5 + 69.9) / 3 = 81.27 → 81.3. The only peak is second 0 (87.4 ≥ median 39.9).
+const text = ['studies', 'show', 'ten', 'percent', 'of', 'people', 'agree'];
+const starts = [0.1, 0.5, 1.0, 1.4, 1.8, 2.2, 2.6];
+const raw: RawMeasurements = {
+  durationSec: 6.5,
+  frameDiffs: Array.from({ length: 26 }, (_, k) => (k === 0 ? 0 : k <= 11 ? 8 : k === 12 ? 60 : 0)),
+  skipDiffs: Array.from({ length: 26 }, (_, k) => (k === 0 || k === 25 ? Number.NaN : k === 11 ? 64 : k === 12 ? 60 : 8)),
+  loudnessRms: [0.1, 0.1, 0.1, 0.1, 0, 0],
+  words: text.map((word, i) => ({ word, start: starts[i] as number, end: (starts[i] as number) + 0.3 })),
+};
+
+describe('assembleRead', () => {
+  const read = assembleRead(raw);
+
+  it('gives one timeline entry per second with scores rounded to one decimal', () => {
+    expect(read.timeline).toEqual([
+      { second: 0, scores: { hold: 87.4, motion: 100, loudness: 100, speech: 74.1 } },
+      { second: 1, scores: { hold: 86.5, motion: 100, loudness: 100, speech: 100 } },
+      { second: 2, scores: { hold: 69.9, motion: 100, loudness: 100, speech: 74.1 } },
+      { second: 3, scores: { hold: 39.9, motion: 0, loudness: 100, speech: 0 } },
+      { second: 4, scores: { hold: 11.7, motion: 0, loudness: 0, speech: 0 } },
+      { second: 5, scores: { hold: 0, motion: 0, loudness: 0, speech: 0 } },
+      { second: 6, scores: { hold: 0, motion: 0, loudness: 0, speech: 0 } },
+    ]);
+  });
+
+  it('reports cuts, dead stretches, hook, score, grade and label', () => {
+    expect(read.duration_sec).toBe(6.5);
+    expect(read.cuts).toEqual([3]);
+    expect(read.dead).toEqual([{ start: 4, end: 7 }]);
+    expect(read.hook).toBe(81.3);
+    expect(read.score).toBe(48);
+    expect(read.grade).toBe('F');
+    expect(read.label).toBe('Flat');
+  });
+
+  it('reports the moment, transcript and claim with what was said', () => {
+    expect(read.moments).toEqual([{ second: 0, label: 'peak', hold: 87.4, quote: 'studies show ten percent of' }]);
+    expect(read.transcript).toEqual([{ start: 0.1, end: 2.9, text: 'studies show ten percent of people agree' }]);
+    expect(read.claims).toEqual(['studies show ten percent of people agree']);
+  });
+
+  it('writes the summary and carries the method text', () => {
+    expect(read.summary).toBe(
+      'Average hold is 42.2 over 7 seconds. The strongest second is 0:00 (hold 87.4). ' +
+        '1 dead stretch: 0:04 to 0:07, 3 seconds in all. 1 cut. The hook (mean hold over the first 3 seconds) is 81.3.',
+    );
+    expect(read.method).toBe(METHOD_TEXT);
+  });
+});
+
+describe('assembleRead edge cases', () => {
+  const silent: RawMeasurements = { durationSec: 0.3, frameDiffs: [0], skipDiffs: [Number.NaN], loudnessRms: [], words: [] };
+
+  it('gives a sub-second file one second and an all-flat read', () => {
+    const read = assembleRead(silent);
+    expect(read.duration_sec).toBe(0.3);
+    expect(read.timeline).toEqual([{ second: 0, scores: { hold: 0, motion: 0, loudness: 0, speech: 0 } }]);
+    expect(read.dead).toEqual([]);
+    expect(read.moments).toEqual([]);
+    expect(read.cuts).toEqual([]);
+    expect(read.score).toBe(0);
+    expect(read.grade).toBe('F');
+    expect(read.summary).toContain('No dead stretches. No cuts.');
+  });
+
+  it('cuts series longer than N and rounds the duration to 2 decimals', () => {
+    const read = assembleRead({ ...silent, durationSec: 2.0049, loudnessRms: [0.5, 0.5, 0.5, 0.5, 0.5] });
+    expect(read.duration_sec).toBe(2);
+    expect(read.timeline.map((e) => e.scores.loudness)).toEqual([100, 100, 100]);
+  });
+
+  it('leaves noise below the gates at 0', () => {
+    const read = assembleRead({
+      durationSec: 3,
+      frameDiffs: [0, 0.3, 0.4, 0.3, 0.2, 0.4, 0.3, 0.3, 0.2, 0.3, 0.4, 0.3],
+      skipDiffs: [],
+      loudnessRms: [0.002, 0.003, 0.002],
+      words: [{ word: 'hi', start: 0.5, end: 0.8 }, { word: 'there', start: 1.5, end: 1.8 }],
+    });
+    expect(read.timeline.map((e) => [e.scores.motion, e.scores.loudness, e.scores.speech])).toEqual([
+      [0, 0, 0],
+      [0, 0, 0],
+      [0, 0, 0],
+    ]);
+    expect(read.transcript).toEqual([
+      { start: 0.5, end: 0.8, text: 'hi' },
+      { start: 1.5, end: 1.8, text: 'there' },
+    ]);
+    expect(read.dead).toEqual([{ start: 0, end: 3 }]);
+  });
+});
