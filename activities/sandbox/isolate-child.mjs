@@ -1,0 +1,253 @@
+// Runs one `run` tool call in an isolated-vm Isolate, inside a throwaway child process so
+// that an isolate that exhausts memory (or crashes V8) takes down only this process, never
+// the worker. Plain JavaScript so the child starts without a TypeScript loader.
+//
+// Protocol (IPC): the parent sends one job
+//   {code, files, timeoutMs, memoryMb, outputCapBytes, limits}
+// and receives one message
+//   {type: 'result', ok, stdout, error?: {code, message}, filesWritten, returnValue?}
+// or {type: 'fatal', message} when the sandbox itself cannot start.
+//
+// The code sees no require, no process, no timers, no network and no disk: only
+// `console` and `files` (a copy of the call's folder; writes are handed back to the
+// parent, which stores them under the same caps).
+
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+let ivm;
+try {
+  ivm = require('isolated-vm');
+} catch (error) {
+  send({ type: 'fatal', message: `isolated-vm failed to load: ${error && error.message}` });
+}
+
+let running = false;
+/** The job's output and writes, for a result sent from outside runJob. */
+let current;
+
+process.once('message', (job) => {
+  if (!ivm) return;
+  running = true;
+  // The sandbox has no timers or I/O, so an empty event loop while the code awaits
+  // means it awaits something that can never settle.
+  process.once('beforeExit', () => {
+    if (!running) return;
+    running = false;
+    send({
+      type: 'result',
+      ok: false,
+      stdout: current ? current.output.text() : '',
+      filesWritten: current ? Object.fromEntries(current.written) : {},
+      error: { code: 'runtime_error', message: 'the code awaited a promise that can never settle (the sandbox has no timers, network or I/O)' },
+    });
+  });
+  runJob(job).then(
+    (result) => {
+      running = false;
+      send(result);
+    },
+    (error) => {
+      running = false;
+      send({ type: 'fatal', message: `sandbox failure: ${error && error.stack ? error.stack : error}` });
+    },
+  );
+});
+
+function send(message) {
+  if (!process.send) process.exit(2);
+  process.send(message, () => process.exit(0));
+}
+
+const encoder = new TextEncoder();
+const byteLength = (text) => encoder.encode(text).length;
+
+/** Keep in step with `normaliseCallPath` in core/chat/tools.ts (a test checks they agree). */
+function normalisePath(raw, maxPathLength) {
+  if (typeof raw !== 'string') return { ok: false, reason: 'path must be a string' };
+  if (raw.length === 0) return { ok: false, reason: 'path is empty' };
+  if (raw.length > maxPathLength * 4) return { ok: false, reason: `path is longer than ${maxPathLength} characters` };
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(raw)) return { ok: false, reason: 'path contains NUL or control characters' };
+  if (raw.includes('\\')) return { ok: false, reason: 'path contains a backslash; use "/" between folders' };
+  if (raw.startsWith('/')) return { ok: false, reason: 'path must be relative (no leading "/")' };
+  if (/^[a-zA-Z]:/.test(raw)) return { ok: false, reason: 'path must be relative (no drive letter)' };
+  if (raw.startsWith('~')) return { ok: false, reason: 'path must be relative (no "~")' };
+  const segments = [];
+  for (const segment of raw.normalize('NFC').split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') return { ok: false, reason: 'path must not contain ".."' };
+    segments.push(segment);
+  }
+  if (segments.length === 0) return { ok: false, reason: 'path names no file' };
+  const path = segments.join('/');
+  if (path.length > maxPathLength) return { ok: false, reason: `path is longer than ${maxPathLength} characters` };
+  return { ok: true, path };
+}
+
+class Output {
+  constructor(capBytes) {
+    this.capBytes = capBytes;
+    this.bytes = 0;
+    this.dropped = 0;
+    this.parts = [];
+  }
+  push(text) {
+    const line = `${text}\n`;
+    const size = byteLength(line);
+    if (this.dropped > 0 || this.bytes + size > this.capBytes) {
+      if (this.dropped === 0) {
+        // Keep what fits of the line that crosses the cap, cut on a character boundary.
+        let kept = '';
+        let keptBytes = 0;
+        for (const ch of line) {
+          const w = byteLength(ch);
+          if (this.bytes + keptBytes + w > this.capBytes) break;
+          kept += ch;
+          keptBytes += w;
+        }
+        this.parts.push(kept);
+        this.bytes += keptBytes;
+        this.dropped += size - keptBytes;
+      } else {
+        this.dropped += size;
+      }
+      return;
+    }
+    this.parts.push(line);
+    this.bytes += size;
+  }
+  text() {
+    const body = this.parts.join('');
+    return this.dropped > 0 ? `${body}\n…[output truncated: ${this.dropped} more bytes]\n` : body;
+  }
+}
+
+/** Runs inside the isolate before the code: builds `console` and `files` from host callbacks. */
+const BOOTSTRAP = `
+(() => {
+  const print = globalThis.__hostPrint, read = globalThis.__hostRead, write = globalThis.__hostWrite, list = globalThis.__hostList;
+  delete globalThis.__hostPrint; delete globalThis.__hostRead; delete globalThis.__hostWrite; delete globalThis.__hostList;
+  const format = (value, depth = 0) => {
+    if (typeof value === 'string') return depth === 0 ? value : JSON.stringify(value);
+    if (value === undefined || value === null || typeof value === 'number' || typeof value === 'boolean') return String(value);
+    if (typeof value === 'bigint') return value + 'n';
+    if (typeof value === 'symbol') return value.toString();
+    if (typeof value === 'function') return '[Function ' + (value.name || 'anonymous') + ']';
+    if (value instanceof Error) return value.stack || (value.name + ': ' + value.message);
+    try {
+      const seen = new WeakSet();
+      const json = JSON.stringify(value, (k, v) => {
+        if (typeof v === 'bigint') return v.toString() + 'n';
+        if (typeof v === 'function') return '[Function ' + (v.name || 'anonymous') + ']';
+        if (v instanceof Map) return Object.fromEntries(v);
+        if (v instanceof Set) return [...v];
+        if (v !== null && typeof v === 'object') { if (seen.has(v)) return '[Circular]'; seen.add(v); }
+        return v;
+      }, 2);
+      return json === undefined ? String(value) : json;
+    } catch { return String(value); }
+  };
+  const line = (args) => args.map((a) => format(a)).join(' ');
+  const logger = (...args) => { print(line(args)); };
+  globalThis.console = Object.freeze({ log: logger, info: logger, warn: logger, error: logger, debug: logger, trace: logger });
+  globalThis.files = Object.freeze({
+    read: (path) => read(String(path)),
+    write: (path, text) => { write(String(path), String(text)); },
+    list: () => JSON.parse(list()),
+  });
+  Object.defineProperty(globalThis, '__formatResult', { value: (v) => v === undefined ? undefined : format(v, 1), enumerable: false });
+})();
+`;
+
+async function runJob(job) {
+  const { code, timeoutMs, memoryMb, outputCapBytes, limits } = job;
+  const files = new Map(Object.entries(job.files ?? {}));
+  const written = new Map();
+  const output = new Output(outputCapBytes);
+  current = { output, written };
+  const deadline = Date.now() + timeoutMs;
+  const remaining = () => Math.max(1, deadline - Date.now());
+
+  const isolate = new ivm.Isolate({ memoryLimit: memoryMb });
+  const result = (fields) => ({ type: 'result', stdout: output.text(), filesWritten: Object.fromEntries(written), ...fields });
+
+  try {
+    const context = await isolate.createContext();
+    const jail = context.global;
+    await jail.set('__hostPrint', new ivm.Callback((text) => output.push(String(text))));
+    await jail.set(
+      '__hostRead',
+      new ivm.Callback((raw) => {
+        const p = normalisePath(raw, limits.maxPathLength);
+        if (!p.ok) throw new Error(`files.read: bad path: ${p.reason}`);
+        const content = files.get(p.path);
+        if (content === undefined) throw new Error(`files.read: no file ${p.path} in the folder`);
+        return content;
+      }),
+    );
+    await jail.set(
+      '__hostWrite',
+      new ivm.Callback((raw, text) => {
+        const p = normalisePath(raw, limits.maxPathLength);
+        if (!p.ok) throw new Error(`files.write: bad path: ${p.reason}`);
+        const size = byteLength(text);
+        if (size > limits.maxFileBytes) {
+          throw new Error(`files.write: ${p.path} is ${size} bytes; a file may hold at most ${limits.maxFileBytes} bytes`);
+        }
+        const previous = files.get(p.path);
+        if (previous === undefined && files.size >= limits.maxFiles) {
+          throw new Error(`files.write: the folder already holds ${files.size} files, the most allowed`);
+        }
+        let total = size - (previous === undefined ? 0 : byteLength(previous));
+        for (const content of files.values()) total += byteLength(content);
+        if (total > limits.maxCallBytes) {
+          throw new Error(`files.write: the folder may hold at most ${limits.maxCallBytes} bytes`);
+        }
+        files.set(p.path, text);
+        written.set(p.path, text);
+      }),
+    );
+    await jail.set('__hostList', new ivm.Callback(() => JSON.stringify([...files.keys()].sort())));
+    await context.eval(BOOTSTRAP, { timeout: remaining() });
+
+    let script;
+    try {
+      script = await isolate.compileScript(code, { filename: 'run.js' });
+    } catch (error) {
+      // Top-level await is not allowed in a script: run such code as an async function body.
+      if (!(error instanceof SyntaxError) || !/await/.test(String(error.message))) throw error;
+      script = await isolate.compileScript(`(async () => {\n${code}\n})()`, { filename: 'run.js', lineOffset: -1 });
+    }
+    const completion = await script.run(context, { timeout: remaining(), reference: true });
+    const formatted = await context.evalClosure(
+      'return Promise.resolve($0).then((v) => __formatResult(v));',
+      [completion.derefInto()],
+      { timeout: remaining(), result: { promise: true, copy: true } },
+    );
+    return result({ ok: true, ...(typeof formatted === 'string' ? { returnValue: formatted } : {}) });
+  } catch (error) {
+    return result({ ok: false, error: classify(error, isolate, timeoutMs) });
+  } finally {
+    if (!isolate.isDisposed) isolate.dispose();
+  }
+}
+
+function classify(error, isolate, timeoutMs) {
+  const message = error && typeof error.message === 'string' ? error.message : String(error);
+  if (/memory limit/i.test(message) || (isolate.isDisposed && /disposed/i.test(message))) {
+    return { code: 'memory', message: 'the code used more memory than the sandbox allows and was stopped' };
+  }
+  if (/timed out/i.test(message)) {
+    return { code: 'timeout', message: `the code ran longer than ${timeoutMs} ms and was stopped` };
+  }
+  const stack = error && typeof error.stack === 'string' ? error.stack : '';
+  const name = error && typeof error.name === 'string' ? error.name : 'Error';
+  // Keep the frames in the model's code; the host frames mean nothing to it.
+  const frames = stack
+    .split('\n')
+    .filter((l) => /^\s+at .*run\.js/.test(l))
+    .slice(0, 8);
+  return { code: 'runtime_error', message: [`${name}: ${message}`, ...frames].join('\n') };
+}

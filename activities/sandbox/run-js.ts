@@ -1,0 +1,159 @@
+// The `run` tool: JavaScript in an isolated-vm Isolate inside a throwaway child process
+// (isolate-child.mjs). The child gets a copy of the call's files and hands back what the
+// code wrote; the caller stores those through CallFiles. The parent keeps its own
+// wall-clock limit and kills the child on abort, so neither a stuck isolate nor an
+// out-of-memory crash can hold or take down the worker.
+
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from '../../core/chat/tools';
+
+const CHILD_PATH = fileURLToPath(new URL('./isolate-child.mjs', import.meta.url));
+
+/** Time the child gets beyond `timeoutMs` to start, build the isolate and report (ms). */
+const WALL_CLOCK_GRACE_MS = 3000;
+/** Heap of the child's own Node runtime; the isolate has its separate `memoryMb`. */
+const CHILD_HEAP_MB = 256;
+const STDERR_CAP_BYTES = 8192;
+
+export interface RunJavaScriptOptions {
+  code: string;
+  /** The call's files by normalised path; the code sees a copy. */
+  files: Record<string, string>;
+  /** CPU/wall time the code may run (default 10 000 ms). */
+  timeoutMs?: number;
+  /** Isolate heap limit (default 128 MB). */
+  memoryMb?: number;
+  /** Console output kept, in UTF-8 bytes (default 16 KiB); the rest is counted and dropped. */
+  outputCapBytes?: number;
+  /** Caps applied to `files.write` inside the sandbox (the caller enforces them again when storing). */
+  limits?: SandboxLimits;
+  /** Aborting kills the child and rejects with `signal.reason`. */
+  signal?: AbortSignal;
+}
+
+export type RunErrorCode = 'timeout' | 'memory' | 'runtime_error';
+
+export interface RunJavaScriptResult {
+  ok: boolean;
+  /** console output in order, capped. */
+  stdout: string;
+  error?: { code: RunErrorCode; message: string };
+  /** Files the code wrote (last content per path), by normalised path. */
+  filesWritten: Record<string, string>;
+  /** The formatted value of the code's last expression, when it has one. */
+  returnValue?: string;
+  durationMs: number;
+}
+
+interface ChildResult {
+  type: 'result';
+  ok: boolean;
+  stdout: string;
+  error?: { code: RunErrorCode; message: string };
+  filesWritten: Record<string, string>;
+  returnValue?: string;
+}
+interface ChildFatal {
+  type: 'fatal';
+  message: string;
+}
+
+/**
+ * Runs `code` once. Resolves with `ok: false` for everything the code does wrong
+ * (timeout, memory, thrown error); rejects only when the sandbox itself cannot run
+ * (child fails to start, isolated-vm missing) or on abort.
+ */
+export function runJavaScript(options: RunJavaScriptOptions): Promise<RunJavaScriptResult> {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const memoryMb = options.memoryMb ?? 128;
+  const outputCapBytes = options.outputCapBytes ?? 16 * 1024;
+  const limits = options.limits ?? DEFAULT_SANDBOX_LIMITS;
+  const { signal } = options;
+  const started = performance.now();
+
+  return new Promise<RunJavaScriptResult>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const child = fork(CHILD_PATH, [], {
+      execPath: process.execPath,
+      // Explicit: the worker's own flags (tsx loader, inspector) must not reach the child.
+      execArgv: ['--no-node-snapshot', `--max-old-space-size=${CHILD_HEAP_MB}`],
+      // Nothing of the worker's environment (keys, URIs) is the sandbox's business.
+      env: {},
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      serialization: 'json',
+    });
+
+    let settled = false;
+    let killedForTime = false;
+    let stderr = '';
+    let message: ChildResult | ChildFatal | undefined;
+    let sendError: Error | undefined;
+
+    const finish = (outcome: { result: RunJavaScriptResult } | { error: unknown }) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(wallClock);
+      signal?.removeEventListener('abort', onAbort);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      if ('result' in outcome) resolve(outcome.result);
+      else reject(outcome.error);
+    };
+    const failed = (code: RunErrorCode, messageText: string, stdout = '') =>
+      finish({
+        result: {
+          ok: false,
+          stdout,
+          error: { code, message: messageText },
+          filesWritten: {},
+          durationMs: Math.round(performance.now() - started),
+        },
+      });
+
+    const wallClock = setTimeout(() => {
+      killedForTime = true;
+      child.kill('SIGKILL');
+    }, timeoutMs + WALL_CLOCK_GRACE_MS);
+    const onAbort = () => finish({ error: signal?.reason ?? new Error('aborted') });
+    signal?.addEventListener('abort', onAbort, { once: true });
+
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (chunk: string) => {
+      if (stderr.length < STDERR_CAP_BYTES) stderr += chunk.slice(0, STDERR_CAP_BYTES - stderr.length);
+    });
+    child.on('message', (m: ChildResult | ChildFatal) => {
+      message = m;
+    });
+    child.on('error', (error) => finish({ error }));
+    // 'close' (not 'exit') so the child's last IPC message has certainly been delivered.
+    child.on('close', (exitCode, exitSignal) => {
+      if (message?.type === 'result') {
+        const { type: _type, ...rest } = message;
+        finish({ result: { ...rest, durationMs: Math.round(performance.now() - started) } });
+      } else if (message?.type === 'fatal') {
+        finish({ error: new Error(message.message) });
+      } else if (sendError) {
+        finish({ error: sendError });
+      } else if (killedForTime) {
+        failed('timeout', `the code ran longer than ${timeoutMs} ms and was stopped`);
+      } else if (/out of memory|allocation failed|heap limit/i.test(stderr)) {
+        failed('memory', 'the code used more memory than the sandbox allows and was stopped');
+      } else {
+        failed(
+          'runtime_error',
+          `the sandbox stopped unexpectedly (${exitSignal ? `signal ${exitSignal}` : `exit code ${exitCode}`})`,
+        );
+      }
+    });
+
+    child.send({ code: options.code, files: options.files, timeoutMs, memoryMb, outputCapBytes, limits }, (error) => {
+      if (error && !message) {
+        sendError = error;
+        child.kill('SIGKILL');
+      }
+    });
+  });
+}
