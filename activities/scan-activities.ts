@@ -7,7 +7,6 @@ import { assembleRead } from '../core/read';
 import { planTranscriptChunks } from '../core/chunks';
 import { scanPct } from '../core/progress';
 import type { RecognisedWord } from '../core/shapes';
-import { LIMITS } from '../core/plans';
 import { MediaStore } from '../store/media';
 import type { ScansStore } from '../store/scans';
 import { BadMediaError } from './media/errors';
@@ -29,6 +28,7 @@ export interface ScanActivityDeps {
   fetch: typeof SafeFetchStream;
   scratchDir: string;
   allowHosts: string[];
+  uploadLimitBytes: number;
   /** Whole-download time limit for URL inputs. */
   downloadTimeoutMs?: number;
 }
@@ -102,7 +102,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
           try {
             const response = await deps.fetch(url, {
               allowHosts: deps.allowHosts,
-              maxBytes: LIMITS.uploadBytes,
+              maxBytes: deps.uploadLimitBytes,
               timeoutMs: deps.downloadTimeoutMs ?? 10 * 60_000,
               signal: Context.current().cancellationSignal,
             });

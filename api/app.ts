@@ -21,7 +21,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
-  await app.register(multipart, { limits: { fileSize: LIMITS.uploadBytes, files: 1 } });
+  await app.register(multipart, { limits: { fileSize: deps.config.uploadLimitBytes, files: 1 } });
   await app.register(async (scope) => publicRoutes(scope, deps));
   await app.register(async (scope) => scanRoutes(scope, deps));
   await app.register(async (scope) => mediaRoutes(scope, deps));

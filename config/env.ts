@@ -1,6 +1,8 @@
 // Configuration is read once at start from the environment into a typed object;
 // every bad variable is reported together so an operator fixes them in one go.
 
+import { LIMITS } from '../core/plans';
+
 export interface HoldlineConfig {
   /** API listen port (default 8080) and host (default 127.0.0.1). */
   port: number;
@@ -14,6 +16,8 @@ export interface HoldlineConfig {
   taskQueuePrefix: string;
   /** Worker scratch directory for decoded media (default `.data/scratch`). */
   scratchDir: string;
+  /** Largest accepted upload or download, in bytes (default 400 MB, the spec's limit). */
+  uploadLimitBytes: number;
   /** Scan activities one worker process runs at once (default 2, about one per core). */
   scanConcurrency: number;
   /** Host names or IP literals exempt from the public-address rule (tests serve from loopback). */
@@ -22,9 +26,19 @@ export interface HoldlineConfig {
   modelBaseUrl: string;
   modelApiKey: string;
   modelBaseName: string;
-  /** Chat limits: model steps and wall time per call. */
+  /** Chat limits: model steps (at least 3: plan, act, check) and wall time per call. */
   chatMaxSteps: number;
   chatTimeLimitMs: number;
+  /** Model ids offered by `GET /v1/models`, each with its base model; always contains `holdline`. */
+  chatModels: Record<string, string>;
+  /** Chat calls running at once over the whole service before new ones get 429 `rate_limit` (default 32). */
+  chatMaxRunning: number;
+  /** Chat activities one worker process runs at once (default 16; model steps mostly wait on the network). */
+  chatConcurrency: number;
+  /** Time allowed to one upstream model request, in ms (default 300 000). */
+  modelStepTimeoutMs: number;
+  /** How long a healthy upstream check is trusted, in ms (default 5000; 0 checks on every call). */
+  upstreamHealthTtlMs: number;
 }
 
 export class ConfigError extends Error {
@@ -70,6 +84,7 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     temporalNamespace: str('TEMPORAL_NAMESPACE', 'default'),
     taskQueuePrefix: str('HOLDLINE_TASK_QUEUE_PREFIX', 'holdline'),
     scratchDir: str('HOLDLINE_SCRATCH_DIR', '.data/scratch'),
+    uploadLimitBytes: int('HOLDLINE_UPLOAD_LIMIT_BYTES', LIMITS.uploadBytes, 1, LIMITS.uploadBytes),
     scanConcurrency: int('HOLDLINE_SCAN_CONCURRENCY', 2, 1, 64),
     allowHosts: str('HOLDLINE_ALLOW_HOSTS', '')
       .split(',')
@@ -78,11 +93,33 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     modelBaseUrl: url('MODEL_BASE_URL', 'http://127.0.0.1:11434/v1'),
     modelApiKey: str('MODEL_API_KEY', 'ollama'),
     modelBaseName: str('MODEL_BASE_NAME', 'qwen2.5-coder:7b'),
-    chatMaxSteps: int('HOLDLINE_CHAT_MAX_STEPS', 15, 1, 15),
+    chatMaxSteps: int('HOLDLINE_CHAT_MAX_STEPS', 15, 3, 15),
     chatTimeLimitMs: int('HOLDLINE_CHAT_TIME_LIMIT_MS', 15 * 60_000, 1000, 15 * 60_000),
+    chatModels: {},
+    chatMaxRunning: int('HOLDLINE_CHAT_MAX_RUNNING', 32, 1, 10_000),
+    chatConcurrency: int('HOLDLINE_CHAT_CONCURRENCY', 16, 1, 256),
+    modelStepTimeoutMs: int('HOLDLINE_MODEL_STEP_TIMEOUT_MS', 300_000, 1000, 900_000),
+    upstreamHealthTtlMs: int('HOLDLINE_UPSTREAM_HEALTH_TTL_MS', 5000, 0, 600_000),
   };
+  config.chatModels = parseChatModels(str('HOLDLINE_MODELS', ''), config.modelBaseName, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/** `HOLDLINE_MODELS="id=base,id2=base2"`: extra model ids; `holdline` runs MODEL_BASE_NAME unless listed. */
+function parseChatModels(raw: string, defaultBase: string, problems: string[]): Record<string, string> {
+  const models: Record<string, string> = { holdline: defaultBase };
+  for (const entry of raw.split(',').map((e) => e.trim()).filter((e) => e.length > 0)) {
+    const eq = entry.indexOf('=');
+    const id = eq > 0 ? entry.slice(0, eq).trim() : '';
+    const base = eq > 0 ? entry.slice(eq + 1).trim() : '';
+    if (!/^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/.test(id) || base === '') {
+      problems.push(`HOLDLINE_MODELS entries must be "id=base_model", got "${entry}"`);
+      continue;
+    }
+    models[id] = base;
+  }
+  return models;
 }
 
 export function taskQueues(config: Pick<HoldlineConfig, 'taskQueuePrefix'>) {

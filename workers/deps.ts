@@ -20,6 +20,7 @@ export function createWorkerActivities(config: HoldlineConfig, mongo: Mongo) {
       fetch: safeFetchStream,
       scratchDir: config.scratchDir,
       allowHosts: config.allowHosts,
+      uploadLimitBytes: config.uploadLimitBytes,
     }),
   };
 }

@@ -49,6 +49,9 @@ export async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
       const scanId = newScanId();
       let inserted = false;
       try {
+        const declared = Number(request.headers['content-length'] ?? 0);
+        // An honest Content-Length over the limit is refused before a byte is stored.
+        if (declared > deps.config.uploadLimitBytes + 64 * 1024) throw tooLarge(uploadTooLarge(deps));
         const submission = request.isMultipart() ? await receiveUpload(request, deps, scanId) : await readJsonSubmission(request, deps);
         const doc = await deps.scans.insertQueued({
           scan_id: scanId,
@@ -144,7 +147,7 @@ async function receiveUpload(request: FastifyRequest, deps: AppDeps, scanId: str
   let filename: string | null = null;
   let bytes: number | undefined;
   try {
-    for await (const part of request.parts({ limits: { fileSize: LIMITS.uploadBytes, files: 1, fields: 8, fieldSize: 4096 } })) {
+    for await (const part of request.parts({ limits: { fileSize: deps.config.uploadLimitBytes, files: 1, fields: 8, fieldSize: 4096 } })) {
       if (part.type === 'file') {
         if (part.fieldname !== 'file') {
           part.file.resume();
@@ -157,7 +160,7 @@ async function receiveUpload(request: FastifyRequest, deps: AppDeps, scanId: str
       }
     }
   } catch (error) {
-    if (isFileTooLarge(error)) throw tooLarge(`file is over the ${LIMITS.uploadBytes / 1024 / 1024} MB limit`);
+    if (isFileTooLarge(error)) throw tooLarge(uploadTooLarge(deps));
     if (error instanceof DomainError) throw error;
     throw badRequest(`malformed multipart body: ${(error as Error).message}`);
   }
@@ -171,9 +174,12 @@ async function storeUpload(deps: AppDeps, scanId: string, part: MultipartFile): 
     filename: 'upload',
     contentType: part.mimetype,
   });
-  if (part.file.truncated) throw tooLarge(`file is over the ${LIMITS.uploadBytes / 1024 / 1024} MB limit`);
+  if (part.file.truncated) throw tooLarge(uploadTooLarge(deps));
   return bytes;
 }
+
+const uploadTooLarge = (deps: AppDeps) => `file is over the ${formatMegabytes(deps.config.uploadLimitBytes)} limit`;
+const formatMegabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 100) / 100} MB`;
 
 const isFileTooLarge = (error: unknown) =>
   (error as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
