@@ -1,0 +1,201 @@
+// The agent's sandbox tools behind one port: the model loop hands over a tool call as the
+// model wrote it and gets back the text the model sees plus a one-line summary for the
+// progress stream. Model mistakes and sandbox limits come back as `ok: false`; only
+// infrastructure failures (MongoDB down, the sandbox process unable to start) throw, so
+// the activity fails and Temporal retries it. Abort rejects with the signal's reason.
+
+import {
+  DEFAULT_TOOL_OUTPUT_CAP_BYTES,
+  capOutput,
+  parseToolCall,
+  sandboxToolDefinitions,
+  type FunctionToolDefinition,
+  type SandboxToolArgs,
+} from '../../core/chat/tools';
+import type { CallFiles } from './call-files';
+import { SandboxError } from './errors';
+import { readUrl, type ReadUrlOptions } from './read-url';
+import { runJavaScript, type RunJavaScriptOptions, type RunJavaScriptResult } from './run-js';
+
+export interface RunLimits {
+  /** Default 10 000 ms. */
+  timeoutMs?: number;
+  /** Default 128 MB. */
+  memoryMb?: number;
+  /** Console output kept per run, default 16 KiB. */
+  outputCapBytes?: number;
+}
+
+export interface ReadUrlLimits {
+  /** Default 2 MiB. */
+  maxBytes?: number;
+  /** Default 15 000 ms. */
+  timeoutMs?: number;
+  /** Default 20 000 characters. */
+  maxChars?: number;
+}
+
+export interface SandboxToolsDeps {
+  callFiles: CallFiles;
+  /** Hosts exempt from the public-address rule for `read_url` (config `allowHosts`). */
+  allowHosts?: readonly string[];
+  runLimits?: RunLimits;
+  readUrlLimits?: ReadUrlLimits;
+  /** UTF-8 bytes of `output` per tool call (default 24 KiB). */
+  outputCapBytes?: number;
+}
+
+export interface ExecuteToolInput {
+  callId: string;
+  /** The function name the model called. */
+  name: string;
+  /** The arguments string exactly as the model produced it. */
+  argumentsJson: string;
+  signal?: AbortSignal;
+}
+
+export interface ToolResult {
+  name: string;
+  ok: boolean;
+  /** What the model sees as the tool message content (capped). */
+  output: string;
+  /** One short line for progress streams. */
+  summary: string;
+}
+
+export interface SandboxTools {
+  /** The `tools` array to offer the model. */
+  definitions: FunctionToolDefinition[];
+  executeTool(input: ExecuteToolInput): Promise<ToolResult>;
+}
+
+const SUMMARY_MAX_CHARS = 120;
+
+export function createSandboxTools(deps: SandboxToolsDeps): SandboxTools {
+  const { callFiles } = deps;
+  const limits = callFiles.limits;
+  const outputCap = deps.outputCapBytes ?? DEFAULT_TOOL_OUTPUT_CAP_BYTES;
+
+  const result = (name: string, ok: boolean, output: string, summary: string): ToolResult => ({
+    name,
+    ok,
+    output: capOutput(output, outputCap).text,
+    summary: oneLine(summary),
+  });
+  const refused = (name: string, code: string, message: string): ToolResult =>
+    result(name, false, `error (${code}): ${message}`, `${name}: ${code}`);
+
+  async function dispatch(callId: string, args: SandboxToolArgs, signal: AbortSignal | undefined): Promise<ToolResult> {
+    switch (args.name) {
+      case 'write_file': {
+        const written = await callFiles.write(callId, args.path, args.content);
+        return result(
+          args.name,
+          true,
+          `${written.created ? 'created' : 'replaced'} ${written.path} (${written.size} bytes)`,
+          `write_file ${written.path} (${written.size} bytes)`,
+        );
+      }
+      case 'read_file': {
+        const content = await callFiles.read(callId, args.path);
+        return result(
+          args.name,
+          true,
+          content === '' ? '(empty file)' : content,
+          `read_file ${args.path} (${Buffer.byteLength(content, 'utf8')} bytes)`,
+        );
+      }
+      case 'list_files': {
+        const listing = await callFiles.list(callId);
+        const output =
+          listing.length === 0
+            ? '(the folder is empty)'
+            : listing.map((f) => `${f.path}\t${f.size} bytes`).join('\n');
+        return result(args.name, true, output, `list_files: ${listing.length} file${listing.length === 1 ? '' : 's'}`);
+      }
+      case 'run':
+        return run(callId, args.code, signal);
+      case 'read_url': {
+        const options: ReadUrlOptions = { url: args.url, allowHosts: deps.allowHosts ?? [], ...deps.readUrlLimits };
+        if (signal) options.signal = signal;
+        const page = await readUrl(options);
+        const lines = [`URL: ${page.finalUrl}`];
+        if (page.title !== '') lines.push(`Title: ${page.title}`);
+        lines.push('', page.text === '' ? '(no readable text)' : page.text);
+        if (page.truncated) lines.push('', `…[text truncated at ${page.text.length} characters]`);
+        return result(args.name, true, lines.join('\n'), `read_url ${shortUrl(page.finalUrl)} (${page.text.length} chars)`);
+      }
+    }
+  }
+
+  async function run(callId: string, code: string, signal: AbortSignal | undefined): Promise<ToolResult> {
+    const files = await callFiles.readAll(callId);
+    const options: RunJavaScriptOptions = { code, files, limits, ...deps.runLimits };
+    if (signal) options.signal = signal;
+    const outcome = await runJavaScript(options);
+
+    const saved: string[] = [];
+    const notSaved: string[] = [];
+    for (const [path, content] of Object.entries(outcome.filesWritten)) {
+      try {
+        const written = await callFiles.write(callId, path, content);
+        saved.push(`${written.path} (${written.size} bytes)`);
+      } catch (error) {
+        if (!(error instanceof SandboxError)) throw error;
+        notSaved.push(`${path}: ${error.message}`);
+      }
+    }
+    const ok = outcome.ok && notSaved.length === 0;
+    return result('run', ok, formatRun(outcome, saved, notSaved), runSummary(outcome, saved.length));
+  }
+
+  return {
+    definitions: sandboxToolDefinitions(limits),
+    async executeTool({ callId, name, argumentsJson, signal }) {
+      const parsed = parseToolCall(name, argumentsJson, limits);
+      if (!parsed.ok) return refused(name, 'bad_arguments', parsed.message);
+      try {
+        return await dispatch(callId, parsed.args, signal);
+      } catch (error) {
+        if (signal?.aborted) throw signal.reason;
+        if (error instanceof SandboxError) return refused(name, error.code, error.message);
+        throw error;
+      }
+    },
+  };
+}
+
+function formatRun(outcome: RunJavaScriptResult, saved: string[], notSaved: string[]): string {
+  const lines = [
+    outcome.ok
+      ? `status: ok (${outcome.durationMs} ms)`
+      : `status: error (${outcome.error?.code ?? 'runtime_error'}) after ${outcome.durationMs} ms`,
+  ];
+  if (outcome.error) lines.push(`error: ${outcome.error.message}`);
+  lines.push(outcome.stdout === '' ? 'output: (none)' : `output:\n${outcome.stdout.replace(/\n$/, '')}`);
+  if (outcome.returnValue !== undefined) lines.push(`result: ${outcome.returnValue}`);
+  if (saved.length > 0) lines.push(`files written: ${saved.join(', ')}`);
+  if (notSaved.length > 0) lines.push(`files NOT saved:\n${notSaved.join('\n')}`);
+  return lines.join('\n');
+}
+
+function runSummary(outcome: RunJavaScriptResult, savedCount: number): string {
+  const files = savedCount > 0 ? `, ${savedCount} file${savedCount === 1 ? '' : 's'} written` : '';
+  return outcome.ok
+    ? `run: ok in ${outcome.durationMs} ms${files}`
+    : `run: ${outcome.error?.code ?? 'runtime_error'} after ${outcome.durationMs} ms${files}`;
+}
+
+function shortUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.host}${u.pathname === '/' ? '' : u.pathname}`;
+  } catch {
+    return url;
+  }
+}
+
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > SUMMARY_MAX_CHARS ? `${flat.slice(0, SUMMARY_MAX_CHARS - 1)}…` : flat;
+}

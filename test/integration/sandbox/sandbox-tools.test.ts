@@ -1,0 +1,360 @@
+// The five sandbox tools over a real MongoDB-protocol server (the test stack's FerretDB),
+// the real isolated-vm child and a loopback web server.
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { MongoClient, type Db } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandboxActivities } from '../../../activities/sandbox/activities';
+import { CallFiles, SandboxError } from '../../../activities/sandbox/call-files';
+import { readUrl } from '../../../activities/sandbox/read-url';
+import { createSandboxTools } from '../../../activities/sandbox/tools';
+import { getStackEnv } from '../helpers/stack-env';
+
+let client: MongoClient;
+let db: Db;
+let server: http.Server;
+let base: string;
+let port: number;
+
+const newCallId = () => `call_${randomBytes(12).toString('hex')}`;
+
+beforeAll(async () => {
+  const uri = new URL(getStackEnv().mongodbUri);
+  uri.pathname = `/sbx${randomBytes(4).toString('hex')}`;
+  client = new MongoClient(uri.toString(), { serverSelectionTimeoutMS: 10_000 });
+  await client.connect();
+  db = client.db();
+
+  server = http.createServer((req, res) => {
+    const send = (status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'content-type': type, ...headers });
+      res.end(body);
+    };
+    switch (req.url) {
+      case '/page':
+        return send(
+          200,
+          'text/html; charset=utf-8',
+          '<html><head><title>Loopback page</title><script>var secret = 1;</script></head>' +
+            '<body><h1>Heading</h1><p>Hello from the <b>test</b> server &mdash; caf&eacute;.</p></body></html>',
+        );
+      case '/plain':
+        return send(200, 'text/plain', 'line one\r\nline two\n');
+      case '/json':
+        return send(200, 'application/json', '{"a":[1,2]}');
+      case '/latin1':
+        return send(200, 'text/html', Buffer.from('<meta charset="iso-8859-1"><p>caf\xe9</p>', 'latin1'));
+      case '/image':
+        return send(200, 'image/png', Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+      case '/big':
+        return send(200, 'text/plain', 'x'.repeat(300_000));
+      case '/missing':
+        return send(404, 'text/html', 'not here');
+      case '/redirect-same':
+        return send(302, 'text/plain', '', { location: '/page' });
+      case '/redirect-private':
+        return send(302, 'text/plain', '', { location: 'http://10.1.2.3/secret' });
+      case '/redirect-localhost':
+        return send(302, 'text/plain', '', { location: `http://localhost:${port}/page` });
+      default:
+        return send(404, 'text/plain', 'no route');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+  base = `http://127.0.0.1:${port}`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server?.close(() => resolve()));
+  await db?.dropDatabase().catch(() => undefined);
+  await client?.close();
+});
+
+describe('CallFiles', () => {
+  it('writes, reads, lists and replaces files under normalised paths', async () => {
+    const files = new CallFiles(db);
+    const callId = newCallId();
+    expect(await files.write(callId, './notes//plan.md', '# plan')).toEqual({ path: 'notes/plan.md', size: 6, created: true });
+    expect(await files.write(callId, 'b.txt', 'café')).toEqual({ path: 'b.txt', size: 5, created: true });
+    expect(await files.write(callId, 'notes/plan.md', '# plan v2')).toEqual({ path: 'notes/plan.md', size: 9, created: false });
+    expect(await files.read(callId, 'notes/./plan.md')).toBe('# plan v2');
+    expect((await files.list(callId)).map(({ path, size }) => ({ path, size }))).toEqual([
+      { path: 'b.txt', size: 5 },
+      { path: 'notes/plan.md', size: 9 },
+    ]);
+    expect(await files.readAll(callId)).toEqual({ 'b.txt': 'café', 'notes/plan.md': '# plan v2' });
+    // Another call's folder is separate.
+    expect(await files.list(newCallId())).toEqual([]);
+    const doc = await db.collection('call_files').findOne({ _id: `${callId}:b.txt` as never });
+    expect(doc).toMatchObject({ call_id: callId, path: 'b.txt', content: 'café', size: 5 });
+    expect(doc?.['created_at']).toBeInstanceOf(Date);
+  });
+
+  it('survives a new CallFiles instance (any worker serves the folder)', async () => {
+    const callId = newCallId();
+    await new CallFiles(db).write(callId, 'state.json', '{"step":3}');
+    expect(await new CallFiles(db).read(callId, 'state.json')).toBe('{"step":3}');
+  });
+
+  it('refuses traversal, absolute and NUL paths with bad_path', async () => {
+    const files = new CallFiles(db);
+    const callId = newCallId();
+    for (const path of ['../escape.txt', 'a/../../b', '/etc/passwd', 'a\u0000b', '..\\x']) {
+      await expect(files.write(callId, path, 'x')).rejects.toMatchObject({ name: 'SandboxError', code: 'bad_path' });
+      await expect(files.read(callId, path)).rejects.toMatchObject({ code: 'bad_path' });
+    }
+    expect(await files.list(callId)).toEqual([]);
+  });
+
+  it('reports a missing file as not_found', async () => {
+    await expect(new CallFiles(db).read(newCallId(), 'nope.txt')).rejects.toEqual(
+      new SandboxError('not_found', 'no file nope.txt in the folder'),
+    );
+  });
+
+  it('enforces the file count, file size and folder size caps', async () => {
+    const files = new CallFiles(db, { maxFiles: 3, maxFileBytes: 100, maxCallBytes: 250 });
+    const callId = newCallId();
+    await expect(files.write(callId, 'big', 'x'.repeat(101))).rejects.toMatchObject({ code: 'file_too_large' });
+    await files.write(callId, 'a', 'x'.repeat(100));
+    await files.write(callId, 'b', 'x'.repeat(100));
+    await expect(files.write(callId, 'c', 'x'.repeat(51))).rejects.toMatchObject({
+      code: 'quota',
+      message: 'writing c would bring the folder to 251 bytes; the folder may hold at most 250 bytes',
+    });
+    await files.write(callId, 'c', 'x'.repeat(50));
+    await expect(files.write(callId, 'd', '')).rejects.toMatchObject({ code: 'too_many_files' });
+    // Replacing an existing file is not a new file and counts its new size only.
+    await files.write(callId, 'a', 'y'.repeat(100));
+    await files.write(callId, 'c', 'y'.repeat(50));
+    expect((await files.list(callId)).map((f) => f.size)).toEqual([100, 100, 50]);
+  });
+
+  it('deletes a call folder and sweeps files older than a cutoff', async () => {
+    const files = new CallFiles(db);
+    const oldCall = newCallId();
+    const freshCall = newCallId();
+    await files.write(oldCall, 'a.txt', 'a');
+    await files.write(oldCall, 'b.txt', 'b');
+    await files.write(freshCall, 'c.txt', 'c');
+    await db
+      .collection('call_files')
+      .updateMany({ call_id: oldCall }, { $set: { created_at: new Date(Date.now() - 3 * 3600_000) } });
+    const { sweepCallFiles, deleteCallFiles } = createSandboxActivities({ callFiles: files });
+    const swept = await sweepCallFiles({ maxAgeMs: 2 * 3600_000 });
+    expect(swept.deleted).toBeGreaterThanOrEqual(2);
+    expect(await files.list(oldCall)).toEqual([]);
+    expect(await files.readAll(freshCall)).toEqual({ 'c.txt': 'c' });
+    expect(await deleteCallFiles({ callId: freshCall })).toEqual({ deleted: 1 });
+    expect(await files.list(freshCall)).toEqual([]);
+  });
+
+  it('creates its indexes on call_id and created_at', async () => {
+    await new CallFiles(db).ensureIndexes();
+    const keys = (await db.collection('call_files').indexes()).map((i) => i.key);
+    expect(keys).toEqual(expect.arrayContaining([{ call_id: 1 }, { created_at: 1 }]));
+  });
+});
+
+describe('executeTool', { timeout: 30_000 }, () => {
+  const tools = () => createSandboxTools({ callFiles: new CallFiles(db), allowHosts: ['127.0.0.1'] });
+
+  it('offers the five tool definitions', () => {
+    expect(tools().definitions.map((d) => d.function.name)).toEqual(['write_file', 'read_file', 'list_files', 'run', 'read_url']);
+  });
+
+  it('round-trips write_file, read_file and list_files', async () => {
+    const { executeTool } = tools();
+    const callId = newCallId();
+    expect(await executeTool({ callId, name: 'list_files', argumentsJson: '{}' })).toEqual({
+      name: 'list_files',
+      ok: true,
+      output: '(the folder is empty)',
+      summary: 'list_files: 0 files',
+    });
+    expect(
+      await executeTool({ callId, name: 'write_file', argumentsJson: JSON.stringify({ path: 'src/a.js', content: 'console.log(1)' }) }),
+    ).toEqual({ name: 'write_file', ok: true, output: 'created src/a.js (14 bytes)', summary: 'write_file src/a.js (14 bytes)' });
+    expect(await executeTool({ callId, name: 'read_file', argumentsJson: '{"path":"src/a.js"}' })).toEqual({
+      name: 'read_file',
+      ok: true,
+      output: 'console.log(1)',
+      summary: 'read_file src/a.js (14 bytes)',
+    });
+    expect(await executeTool({ callId, name: 'list_files', argumentsJson: '' })).toMatchObject({
+      ok: true,
+      output: 'src/a.js\t14 bytes',
+      summary: 'list_files: 1 file',
+    });
+  });
+
+  it('turns model mistakes into ok:false results without throwing', async () => {
+    const { executeTool } = tools();
+    const callId = newCallId();
+    expect(await executeTool({ callId, name: 'read_file', argumentsJson: '{"path":"../../etc/passwd"}' })).toEqual({
+      name: 'read_file',
+      ok: false,
+      output: 'error (bad_arguments): read_file: bad path: path must not contain ".."',
+      summary: 'read_file: bad_arguments',
+    });
+    expect(await executeTool({ callId, name: 'read_file', argumentsJson: '{"path":"absent.txt"}' })).toMatchObject({
+      ok: false,
+      output: 'error (not_found): no file absent.txt in the folder',
+    });
+    expect(await executeTool({ callId, name: 'write_file', argumentsJson: '{"path":"a.txt"' })).toMatchObject({
+      ok: false,
+      output: 'error (bad_arguments): write_file: arguments are not valid JSON',
+    });
+    expect(await executeTool({ callId, name: 'exec', argumentsJson: '{}' })).toMatchObject({
+      name: 'exec',
+      ok: false,
+      summary: 'exec: bad_arguments',
+    });
+  });
+
+  it('runs code that reads the folder and stores what it writes', async () => {
+    const callFiles = new CallFiles(db);
+    const { executeTool } = createSandboxTools({ callFiles });
+    const callId = newCallId();
+    await callFiles.write(callId, 'data.json', '[3, 4, 5]');
+    const code = 'const n = JSON.parse(files.read("data.json"));\nconsole.log("sum", n.reduce((a, b) => a + b));\nfiles.write("out/result.txt", String(n.length));\nn.length';
+    const result = await executeTool({ callId, name: 'run', argumentsJson: JSON.stringify({ code }) });
+    expect(result.ok).toBe(true);
+    expect(result.output).toMatch(
+      /^status: ok \(\d+ ms\)\noutput:\nsum 12\nresult: 3\nfiles written: out\/result\.txt \(1 bytes\)$/,
+    );
+    expect(result.summary).toMatch(/^run: ok in \d+ ms, 1 file written$/);
+    expect(await callFiles.read(callId, 'out/result.txt')).toBe('3');
+  });
+
+  it('reports an infinite loop as a timeout tool error and the next run works', async () => {
+    const { executeTool } = createSandboxTools({ callFiles: new CallFiles(db), runLimits: { timeoutMs: 1000 } });
+    const callId = newCallId();
+    const looped = await executeTool({ callId, name: 'run', argumentsJson: '{"code":"for(;;){}"}' });
+    expect(looped.ok).toBe(false);
+    expect(looped.output).toMatch(
+      /^status: error \(timeout\) after \d+ ms\nerror: the code ran longer than 1000 ms and was stopped\noutput: \(none\)$/,
+    );
+    expect(looped.summary).toMatch(/^run: timeout after \d+ ms$/);
+    const next = await executeTool({ callId, name: 'run', argumentsJson: '{"code":"6 * 7"}' });
+    expect(next.ok).toBe(true);
+    expect(next.output).toContain('result: 42');
+  });
+
+  it('reports a memory bomb as a memory tool error', async () => {
+    const { executeTool } = tools();
+    const code = 'const a = []; while (true) a.push(new Array(1e6).fill(0.5));';
+    const bomb = await executeTool({ callId: newCallId(), name: 'run', argumentsJson: JSON.stringify({ code }) });
+    expect(bomb.ok).toBe(false);
+    expect(bomb.output).toContain('error: the code used more memory than the sandbox allows and was stopped');
+  });
+
+  it('stores what a run wrote under the caps of the store, naming files it could not keep', async () => {
+    const callFiles = new CallFiles(db, { maxFiles: 64, maxFileBytes: 1000, maxCallBytes: 1500 });
+    const { executeTool } = createSandboxTools({ callFiles });
+    const callId = newCallId();
+    await callFiles.write(callId, 'a.txt', 'x'.repeat(900));
+    // The run sees 900 bytes and may add 500; while it spins, another write takes 200 of them.
+    const code = 'const t = Date.now(); while (Date.now() - t < 1500) {}\nfiles.write("b.txt", "y".repeat(500)); "wrote"';
+    const running = executeTool({ callId, name: 'run', argumentsJson: JSON.stringify({ code }) });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await callFiles.write(callId, 'c.txt', 'z'.repeat(200));
+    const result = await running;
+    expect(result.ok).toBe(false);
+    expect(result.output).toMatch(
+      /^status: ok \(\d+ ms\)\noutput: \(none\)\nresult: "wrote"\nfiles NOT saved:\nb\.txt: writing b\.txt would bring the folder to 1600 bytes; the folder may hold at most 1500 bytes$/,
+    );
+    expect((await callFiles.list(callId)).map((f) => f.path)).toEqual(['a.txt', 'c.txt']);
+  });
+
+  it('reads a loopback page allowed by allowHosts as title and text', async () => {
+    const result = await tools().executeTool({ callId: newCallId(), name: 'read_url', argumentsJson: JSON.stringify({ url: `${base}/page` }) });
+    expect(result).toEqual({
+      name: 'read_url',
+      ok: true,
+      output: `URL: ${base}/page\nTitle: Loopback page\n\nHeading\n\nHello from the test server — café.`,
+      summary: `read_url 127.0.0.1:${port}/page (43 chars)`,
+    });
+  });
+
+  it('refuses read_url to 127.0.0.1 when it is not allowed', async () => {
+    const { executeTool } = createSandboxTools({ callFiles: new CallFiles(db) });
+    const result = await executeTool({ callId: newCallId(), name: 'read_url', argumentsJson: JSON.stringify({ url: `${base}/page` }) });
+    expect(result).toEqual({
+      name: 'read_url',
+      ok: false,
+      output: 'error (forbidden_address): refused: 127.0.0.1 is not a public address (loopback)',
+      summary: 'read_url: forbidden_address',
+    });
+  });
+});
+
+describe('readUrl', { timeout: 30_000 }, () => {
+  const allowHosts = ['127.0.0.1'];
+
+  it('follows a redirect within the allowed host', async () => {
+    const page = await readUrl({ url: `${base}/redirect-same`, allowHosts });
+    expect(page).toMatchObject({ finalUrl: `${base}/page`, title: 'Loopback page', truncated: false });
+  });
+
+  it('refuses a redirect from an allowed host to a private address', async () => {
+    await expect(readUrl({ url: `${base}/redirect-private`, allowHosts })).rejects.toMatchObject({
+      name: 'SandboxError',
+      code: 'forbidden_address',
+    });
+  });
+
+  it('refuses a redirect from an allowed host to a loopback name that is not allowed', async () => {
+    await expect(readUrl({ url: `${base}/redirect-localhost`, allowHosts })).rejects.toMatchObject({
+      code: 'forbidden_address',
+      message: 'refused: localhost resolves to a non-public address (loopback)',
+    });
+  });
+
+  it('refuses loopback, private and metadata addresses without allowHosts', async () => {
+    for (const url of [`${base}/page`, 'http://[::1]/', 'http://10.0.0.1/', 'http://169.254.169.254/latest/meta-data/', 'http://localhost/']) {
+      await expect(readUrl({ url }), url).rejects.toMatchObject({ code: 'forbidden_address' });
+    }
+  });
+
+  it('refuses a non-text content type', async () => {
+    await expect(readUrl({ url: `${base}/image`, allowHosts })).rejects.toMatchObject({
+      code: 'bad_content_type',
+      message: 'content type image/png is not accepted; read_url reads only text/html, text/plain, text/markdown, application/json, application/xhtml+xml, text/xml',
+    });
+  });
+
+  it('reports an HTTP error status as fetch_failed', async () => {
+    await expect(readUrl({ url: `${base}/missing`, allowHosts })).rejects.toMatchObject({
+      code: 'fetch_failed',
+      message: 'http_status: the server answered HTTP 404',
+    });
+  });
+
+  it('returns plain text and pretty JSON as they are', async () => {
+    expect(await readUrl({ url: `${base}/plain`, allowHosts })).toEqual({
+      url: `${base}/plain`,
+      finalUrl: `${base}/plain`,
+      contentType: 'text/plain',
+      title: '',
+      text: 'line one\nline two\n',
+      truncated: false,
+    });
+    expect((await readUrl({ url: `${base}/json`, allowHosts })).text).toBe('{\n  "a": [\n    1,\n    2\n  ]\n}');
+  });
+
+  it('decodes the charset a page declares in a meta tag', async () => {
+    expect((await readUrl({ url: `${base}/latin1`, allowHosts })).text).toBe('café');
+  });
+
+  it('cuts a page at maxBytes and the text at maxChars, marking it truncated', async () => {
+    const byBytes = await readUrl({ url: `${base}/big`, allowHosts, maxBytes: 100_000, maxChars: 1_000_000 });
+    expect(byBytes).toMatchObject({ truncated: true });
+    expect(byBytes.text).toBe('x'.repeat(100_000));
+    const byChars = await readUrl({ url: `${base}/big`, allowHosts, maxChars: 20_000 });
+    expect(byChars.text.length).toBe(20_000);
+    expect(byChars.truncated).toBe(true);
+  });
+});
