@@ -74,15 +74,11 @@ export function createScanActivities(deps: ScanActivityDeps) {
   };
 
   async function recordProgress(scanId: string, key: 'decode' | `transcribe.${number}`, fraction: number, chunkCount: number) {
-    const doc = await scans.scans.findOneAndUpdate(
-      { _id: scanId, status: { $in: ['queued', 'processing'] } },
-      { $set: { [`progress.${key}`]: fraction } },
-      { returnDocument: 'after', projection: { progress: 1 } },
-    );
-    if (!doc) return;
-    const transcribed = Object.values(doc.progress?.transcribe ?? {}).reduce((sum, f) => sum + f, 0);
+    const progress = await scans.recordProgress(scanId, key, fraction);
+    if (!progress) return;
+    const transcribed = Object.values(progress.transcribe ?? {}).reduce((sum, f) => sum + f, 0);
     const transcribedFraction = chunkCount > 0 ? transcribed / chunkCount : 1;
-    await scans.advance(scanId, scanPct({ stage: 'decode', decodeFraction: doc.progress?.decode ?? 0, transcribedFraction }));
+    await scans.advance(scanId, scanPct({ stage: 'decode', decodeFraction: progress.decode ?? 0, transcribedFraction }));
   }
 
   return {

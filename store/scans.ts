@@ -116,11 +116,26 @@ export class ScansStore {
   }
 
   async setParts(scanId: string, fields: Partial<Omit<ScanPartsDoc, '_id'>>): Promise<void> {
-    await this.parts.updateOne({ _id: scanId }, { $set: fields }, { upsert: true });
+    const stored = fields.skipDiffs ? { ...fields, skipDiffs: fields.skipDiffs.map((v) => (Number.isFinite(v) ? v : null)) } : fields;
+    await this.parts.updateOne({ _id: scanId }, { $set: stored }, { upsert: true });
   }
 
   async getParts(scanId: string): Promise<ScanPartsDoc | null> {
-    return this.parts.findOne({ _id: scanId });
+    const doc = await this.parts.findOne({ _id: scanId });
+    // FerretDB cannot store NaN (the flash test's "undefined"), so it travels as null.
+    if (doc?.skipDiffs) doc.skipDiffs = (doc.skipDiffs as (number | null)[]).map((v) => v ?? Number.NaN);
+    return doc;
+  }
+
+  /** Sets one stage's fraction done and returns every stage's progress. */
+  async recordProgress(scanId: string, key: string, fraction: number): Promise<ScanDoc['progress'] | null> {
+    // findOneAndUpdate without a projection: FerretDB v1 does not implement one there.
+    const doc = await this.scans.findOneAndUpdate(
+      { _id: scanId, status: { $in: ['queued', 'processing'] } },
+      { $set: { [`progress.${key}`]: fraction } },
+      { returnDocument: 'after' },
+    );
+    return doc ? (doc.progress ?? {}) : null;
   }
 
   async removeParts(scanId: string): Promise<void> {

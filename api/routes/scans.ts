@@ -33,7 +33,8 @@ export async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
     '/v1/scans',
     {
       preHandler: [auth, limitRate('submit', LIMITS.scanSubmissionsPerMinute)],
-      schema: { body: schemas.submitScanBody, response: { 202: schemas.queuedScan, ...err } },
+      // Multipart bodies are streamed and checked part by part in receiveUpload.
+      schema: { body: { content: { 'application/json': { schema: schemas.submitScanBody } } }, response: { 202: schemas.queuedScan, ...err } },
     },
     async (request, reply) => {
       const account = request.account;

@@ -1,0 +1,13 @@
+import { makeFixtures, type FixtureTruth } from '../../../scripts/make-fixtures';
+
+export interface Fixture {
+  path: string;
+  truth: FixtureTruth;
+}
+
+/** A generated fixture and the truth it was made from (made on demand, cached by generator hash). */
+export async function fixture(name: string): Promise<Fixture> {
+  const [built] = await makeFixtures({ only: [name], log: () => undefined });
+  if (!built) throw new Error(`no fixture named ${name}`);
+  return { path: built.path, truth: built.truth };
+}

@@ -1,0 +1,193 @@
+import { createServer, type Server } from 'node:http';
+import { createReadStream } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startService, type Service } from '../helpers/service';
+import { ScanClient } from '../helpers/scan-client';
+import { fixture, type Fixture } from '../helpers/fixtures';
+
+// The read of generated videos checked against how they were made.
+
+let service: Service;
+let client: ScanClient;
+let files: Server;
+let filesUrl: string;
+
+beforeAll(async () => {
+  service = await startService({ env: { HOLDLINE_ALLOW_HOSTS: '127.0.0.1' } });
+  client = new ScanClient(service.apiUrl, (await service.createAccount()).apiKey);
+  files = createServer((request, response) => {
+    const name = (request.url ?? '').replace(/^\//, '');
+    if (!/^[a-z0-9-]+\.mp4$/.test(name)) return void response.writeHead(404).end();
+    fixture(name.replace(/\.mp4$/, ''))
+      .then((f) => {
+        response.writeHead(200, { 'content-type': 'video/mp4' });
+        createReadStream(f.path).pipe(response);
+      })
+      .catch(() => response.writeHead(404).end());
+  });
+  await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
+  const address = files.address();
+  filesUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => files?.close(resolve));
+  await service?.stop();
+});
+
+const secondsIn = (span: { start: number; end: number }) => {
+  const seconds: number[] = [];
+  for (let t = Math.ceil(span.start); t + 1 <= Math.floor(span.end); t++) seconds.push(t);
+  return seconds;
+};
+
+function expectCompleteShape(scan: any, f: Fixture) {
+  expect(scan.status).toBe('complete');
+  expect(scan.scan_id).toMatch(/^scn_[0-9a-f]{24}$/);
+  expect(scan.duration_sec).toBeCloseTo(f.truth.duration!, 0);
+  expect(Number.isInteger(scan.score)).toBe(true);
+  expect(scan.grade).toMatch(/^(A|B|C|D)[+-]?$|^F$/);
+  expect(['Gripping', 'Engaging', 'Steady', 'Sluggish', 'Flat']).toContain(scan.label);
+  expect(typeof scan.hook).toBe('number');
+  expect(scan.timeline).toHaveLength(Math.ceil(f.truth.duration!));
+  scan.timeline.forEach((entry: any, i: number) => {
+    expect(entry.second).toBe(i);
+    for (const key of ['hold', 'motion', 'loudness', 'speech']) {
+      expect(entry.scores[key]).toBeGreaterThanOrEqual(0);
+      expect(entry.scores[key]).toBeLessThanOrEqual(100);
+    }
+  });
+  for (const key of ['cuts', 'dead', 'moments', 'claims', 'transcript']) expect(Array.isArray(scan[key])).toBe(true);
+  expect(typeof scan.summary).toBe('string');
+  expect(scan.method).toMatch(/95th percentile/);
+  expect(scan.media_url).toBe(`/v1/scans/${scan.scan_id}/media`);
+}
+
+describe('a scan of a video with known cuts, speech and a silent still', () => {
+  let f: Fixture;
+  let scan: any;
+  let pcts: number[];
+
+  beforeAll(async () => {
+    f = await fixture('lively-cuts');
+    const submitted = await client.upload(f.path, { title: 'Lively cuts' });
+    expect(submitted.status).toBe(202);
+    expect(submitted.body).toEqual({ scan_id: expect.stringMatching(/^scn_/), status: 'queued', pct: 0 });
+    ({ scan, pcts } = await client.waitForScan(submitted.body.scan_id));
+  });
+
+  it('completes with every field of the complete shape', () => {
+    expectCompleteShape(scan, f);
+  });
+
+  it('finds every hard cut within a quarter second and no other', () => {
+    expect(scan.cuts).toHaveLength(f.truth.cuts.length);
+    f.truth.cuts.forEach((cut, i) => expect(Math.abs(scan.cuts[i] - cut)).toBeLessThanOrEqual(0.25));
+  });
+
+  it('reports a dead stretch over each silent still of three seconds or more', () => {
+    const long = f.truth.silentStills.filter((s) => s.end - s.start >= 3);
+    expect(long.length).toBeGreaterThan(0);
+    for (const still of long) {
+      const covered = secondsIn(still).filter((t) => scan.dead.some((d: any) => d.start <= t && t < d.end));
+      // The smoothing window and the cut bonus may take a second at either edge.
+      expect(covered.length).toBeGreaterThanOrEqual(secondsIn(still).length - 2);
+    }
+  });
+
+  it('reports no dead second inside moving, sounding segments', () => {
+    const lively = f.truth.segments.filter((s) => s.moving);
+    for (const segment of lively) {
+      const inner = secondsIn({ start: segment.start + 1, end: segment.end - 1 });
+      const speechOrTone = inner.filter((t) =>
+        [...f.truth.speech, ...f.truth.tones].some((s) => s.start <= t && t + 1 <= s.end),
+      );
+      for (const t of speechOrTone) expect(scan.dead.some((d: any) => d.start <= t && t < d.end)).toBe(false);
+    }
+  });
+
+  it('hears speech in the speech windows and none in digital silence', () => {
+    const speechSeconds = f.truth.speech.flatMap((s) => secondsIn({ start: s.start, end: s.end }));
+    const heard = speechSeconds.filter((t) => scan.timeline[t].scores.speech > 0);
+    expect(heard.length).toBeGreaterThanOrEqual(Math.ceil(speechSeconds.length / 2));
+    for (const silence of f.truth.silence) {
+      for (const t of secondsIn(silence)) {
+        expect(scan.timeline[t].scores.speech).toBe(0);
+        expect(scan.timeline[t].scores.loudness).toBe(0);
+      }
+    }
+  });
+
+  it('reports progress that never goes back', () => {
+    expect(pcts.every((pct, i) => i === 0 || pct >= pcts[i - 1]!)).toBe(true);
+    expect(pcts.every((pct) => pct >= 0 && pct < 100)).toBe(true);
+  });
+
+  it('shows the scan in the owner history with its score, and to nobody else', async () => {
+    const history = await client.request('GET', '/v1/scans?limit=5');
+    expect(history.status).toBe(200);
+    const entry = history.body.data.find((e: any) => e.scan_id === scan.scan_id);
+    expect(entry).toMatchObject({ status: 'complete', title: 'Lively cuts', score: scan.score, grade: scan.grade });
+    const stranger = new ScanClient(service.apiUrl, (await service.createAccount()).apiKey);
+    const theirs = await stranger.request('GET', `/v1/scans/${scan.scan_id}`);
+    expect(theirs.status).toBe(404);
+    const missing = await stranger.request('GET', '/v1/scans/scn_000000000000000000000000');
+    expect(theirs.body).toEqual({ detail: expect.any(String) });
+    expect(missing.status).toBe(404);
+  });
+
+  it('serves the media to its owner with byte ranges', async () => {
+    const response = await fetch(`${service.apiUrl}${scan.media_url}`, {
+      headers: { authorization: `Bearer ${client.apiKey}`, range: 'bytes=0-99' },
+    });
+    expect(response.status).toBe(206);
+    expect(response.headers.get('content-range')).toMatch(/^bytes 0-99\/\d+$/);
+    expect((await response.arrayBuffer()).byteLength).toBe(100);
+  });
+});
+
+describe('scans of other kinds of file', () => {
+  it('reads a video fetched from a URL', async () => {
+    const f = await fixture('talking');
+    const submitted = await client.submitUrl(`${filesUrl}/talking.mp4`);
+    expect(submitted.status).toBe(202);
+    const { scan } = await client.waitForScan(submitted.body.scan_id);
+    expectCompleteShape(scan, f);
+    expect(scan.transcript.length).toBeGreaterThan(0);
+  });
+
+  it('reads a portrait video', async () => {
+    const f = await fixture('portrait');
+    const { scan } = await client.waitForScan((await client.upload(f.path)).body.scan_id);
+    expectCompleteShape(scan, f);
+  });
+
+  it('reads a video without audio with loudness and speech all zero', async () => {
+    const f = await fixture('no-audio');
+    const { scan } = await client.waitForScan((await client.upload(f.path)).body.scan_id);
+    expectCompleteShape(scan, f);
+    expect(scan.timeline.every((e: any) => e.scores.loudness === 0 && e.scores.speech === 0)).toBe(true);
+    expect(scan.cuts).toHaveLength(f.truth.cuts.length);
+  });
+
+  it.each(['audio-only', 'corrupt'])('ends a scan of %s in error with a clear detail', async (name) => {
+    const f = await fixture(name);
+    const submitted = await client.upload(f.path);
+    expect(submitted.status).toBe(202);
+    const { scan } = await client.waitForScan(submitted.body.scan_id);
+    expect(scan).toEqual({ scan_id: submitted.body.scan_id, status: 'error', pct: expect.any(Number), detail: expect.any(String) });
+    expect(scan.detail).toMatch(name === 'audio-only' ? /no video/i : /corrupt|not a (video|media)|could not be read/i);
+    // Nothing of a failed scan is left behind.
+    expect(await service.deps.scans.getParts(scan.scan_id)).toBeNull();
+    expect(await service.mongo.db.collection('media.files').countDocuments({ _id: `media:${scan.scan_id}` as never })).toBe(0);
+  });
+
+  it('refuses an empty upload with 400 and keeps nothing', async () => {
+    const f = await fixture('empty');
+    const before = await service.mongo.db.collection('scans').countDocuments();
+    const submitted = await client.upload(f.path);
+    expect(submitted.status).toBe(400);
+    expect(submitted.body.detail).toMatch(/empty/);
+    expect(await service.mongo.db.collection('scans').countDocuments()).toBe(before);
+  });
+});
