@@ -1,0 +1,95 @@
+// One way to run a media tool: argument array (never a shell), stdout either
+// collected or streamed to a callback, the tail of stderr kept for error
+// messages, and an AbortSignal that kills the process outright.
+
+import { spawn } from 'node:child_process';
+
+export interface RunProcessOptions {
+  signal?: AbortSignal;
+  /** Called with each stdout chunk instead of collecting stdout. A throw kills the process and rejects with it. */
+  onStdout?: (chunk: Buffer) => void;
+  /** Upper bound of collected stdout in bytes (default 16 MiB); beyond it the process is killed. */
+  maxStdoutBytes?: number;
+  /** Bytes of stderr kept for messages (default 8 KiB, the last ones). */
+  stderrTailBytes?: number;
+}
+
+export interface ProcessResult {
+  /** Exit code, or null when the process died from a signal. */
+  exitCode: number | null;
+  signalName: NodeJS.Signals | null;
+  /** Collected stdout; empty when `onStdout` is given. */
+  stdout: string;
+  /** The last lines of stderr, trimmed. */
+  stderrTail: string;
+}
+
+/** Resolves when the process has exited and its pipes are closed, whatever the exit code; rejects on spawn failure, abort or a throwing `onStdout`. */
+export function runProcess(command: string, args: readonly string[], options: RunProcessOptions = {}): Promise<ProcessResult> {
+  const { signal, onStdout } = options;
+  const maxStdout = options.maxStdoutBytes ?? 16 * 1024 * 1024;
+  const tailBytes = options.stderrTailBytes ?? 8 * 1024;
+  return new Promise<ProcessResult>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const stdoutChunks: Buffer[] = [];
+    let stdoutBytes = 0;
+    let stderr = Buffer.alloc(0);
+    let failure: { error: unknown } | null = null;
+
+    const fail = (error: unknown) => {
+      if (failure) return;
+      failure = { error };
+      child.kill('SIGKILL');
+    };
+    const onAbort = () => fail(signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (failure) return;
+      if (onStdout) {
+        try {
+          onStdout(chunk);
+        } catch (error) {
+          fail(error);
+        }
+        return;
+      }
+      stdoutBytes += chunk.length;
+      if (stdoutBytes > maxStdout) {
+        fail(new Error(`${command} wrote more than ${maxStdout} bytes to stdout`));
+        return;
+      }
+      stdoutChunks.push(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = Buffer.concat([stderr, chunk]);
+      if (stderr.length > 2 * tailBytes) stderr = stderr.subarray(stderr.length - tailBytes);
+    });
+    child.on('error', (error) => fail(error));
+    child.on('close', (exitCode, signalName) => {
+      signal?.removeEventListener('abort', onAbort);
+      if (failure) {
+        reject(failure.error);
+        return;
+      }
+      resolve({
+        exitCode,
+        signalName,
+        stdout: Buffer.concat(stdoutChunks).toString('utf8'),
+        stderrTail: lastLines(stderr.subarray(Math.max(0, stderr.length - tailBytes)).toString('utf8')),
+      });
+    });
+  });
+}
+
+function lastLines(text: string, max = 12): string {
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0);
+  return lines.slice(-max).join('\n');
+}

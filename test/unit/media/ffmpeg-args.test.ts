@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { FRAME_BYTES, decodeArgs, probeArgs } from '../../../activities/media/ffmpeg-args';
+import { pocketsphinxArgs } from '../../../activities/media/transcriber';
+
+describe('probeArgs', () => {
+  it('asks ffprobe for format and streams as JSON, the path after --', () => {
+    expect(probeArgs('/tmp/a b.mp4')).toEqual([
+      '-v', 'error', '-hide_banner', '-print_format', 'json', '-show_format', '-show_streams', '--', '/tmp/a b.mp4',
+    ]);
+  });
+});
+
+describe('decodeArgs', () => {
+  const video = [
+    '-nostdin', '-hide_banner', '-loglevel', 'error',
+    '-threads', '2',
+    '-i', '/in/clip.mov',
+    '-map', '0:v:0',
+    '-vf', 'fps=fps=4:start_time=0,scale=96:54:flags=area,format=gray',
+    '-an', '-sn', '-dn',
+    '-f', 'rawvideo',
+    'pipe:1',
+  ];
+
+  it('writes only 4 fps 96x54 grey frames to stdout when there is no audio', () => {
+    expect(decodeArgs({ input: '/in/clip.mov' })).toEqual(video);
+  });
+
+  it('adds a 16 kHz mono s16le WAV output with a bare 44-byte header when given wavOut', () => {
+    expect(decodeArgs({ input: '/in/clip.mov', wavOut: '/scratch/a.wav' })).toEqual([
+      ...video,
+      '-map', '0:a:0?',
+      '-vn', '-sn', '-dn',
+      '-af', 'aresample=async=1:first_pts=0',
+      '-ac', '1',
+      '-ar', '16000',
+      '-c:a', 'pcm_s16le',
+      '-map_metadata', '-1',
+      '-bitexact',
+      '-f', 'wav',
+      '-y', '/scratch/a.wav',
+    ]);
+  });
+
+  it('passes the decoder thread count', () => {
+    const args = decodeArgs({ input: 'x', threads: 1 });
+    expect(args.slice(4, 6)).toEqual(['-threads', '1']);
+  });
+
+  it('reads one frame as 96 x 54 bytes', () => {
+    expect(FRAME_BYTES).toBe(5184);
+  });
+});
+
+describe('pocketsphinxArgs', () => {
+  it('reads the WAV with word times and no log, extra model arguments last', () => {
+    expect(pocketsphinxArgs('/s/chunk-0.wav')).toEqual(['-infile', '/s/chunk-0.wav', '-time', 'yes', '-logfn', '/dev/null']);
+    expect(pocketsphinxArgs('/s/c.wav', ['-hmm', '/m'])).toEqual(['-infile', '/s/c.wav', '-time', 'yes', '-logfn', '/dev/null', '-hmm', '/m']);
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { BadMediaError } from '../../../activities/media/errors';
+import { mediaInfoFromProbe } from '../../../activities/media/probe';
+
+const mp4 = 'mov,mp4,m4a,3gp,3g2,mj2';
+const h264 = { codec_type: 'video', width: 1920, height: 1080, duration: '12.000000' };
+const aac = { codec_type: 'audio', duration: '12.010000' };
+
+function codeOf(json: Parameters<typeof mediaInfoFromProbe>[0]): string {
+  try {
+    mediaInfoFromProbe(json);
+  } catch (error) {
+    if (error instanceof BadMediaError) return error.code;
+    throw error;
+  }
+  return 'ok';
+}
+
+describe('mediaInfoFromProbe', () => {
+  it('reads a video with sound, the container duration first', () => {
+    expect(mediaInfoFromProbe({ format: { format_name: mp4, duration: '12.050000' }, streams: [h264, aac] })).toEqual({
+      durationSec: 12.05,
+      hasVideo: true,
+      hasAudio: true,
+      width: 1920,
+      height: 1080,
+      formatName: mp4,
+    });
+  });
+
+  it('falls back to the longest stream duration when the container has none', () => {
+    const info = mediaInfoFromProbe({ format: { format_name: 'matroska,webm' }, streams: [h264, aac] });
+    expect(info.durationSec).toBe(12.01);
+  });
+
+  it('swaps the displayed size of a phone video rotated a quarter turn', () => {
+    const portrait = { ...h264, side_data_list: [{ rotation: -90 }] };
+    const info = mediaInfoFromProbe({ format: { format_name: mp4, duration: '3' }, streams: [portrait] });
+    expect([info.width, info.height, info.hasAudio]).toEqual([1080, 1920, false]);
+    const tagged = { ...h264, tags: { rotate: '270' } };
+    expect(mediaInfoFromProbe({ format: { format_name: mp4, duration: '3' }, streams: [tagged] }).width).toBe(1080);
+  });
+
+  it.each([
+    ['audio only', { format: { format_name: 'mp3', duration: '30' }, streams: [aac] }, 'no_video_stream'],
+    ['audio with cover art', { format: { format_name: 'mp3', duration: '30' }, streams: [aac, { ...h264, disposition: { attached_pic: 1 } }] }, 'no_video_stream'],
+    ['no streams at all', { format: { format_name: 'mp3', duration: '30' }, streams: [] }, 'not_a_video'],
+    ['a still image', { format: { format_name: 'png_pipe' }, streams: [{ codec_type: 'video', width: 10, height: 10 }] }, 'not_a_video'],
+    ['a jpeg', { format: { format_name: 'image2', duration: '0.040000' }, streams: [{ codec_type: 'video', width: 10, height: 10 }] }, 'not_a_video'],
+    ['zero duration', { format: { format_name: mp4, duration: '0.000000' }, streams: [{ ...h264, duration: '0' }] }, 'zero_duration'],
+    ['missing duration', { format: { format_name: mp4 }, streams: [{ codec_type: 'video', width: 2, height: 2 }] }, 'zero_duration'],
+    ['no picture size', { format: { format_name: mp4, duration: '3' }, streams: [{ codec_type: 'video' }] }, 'corrupt'],
+  ])('refuses %s', (_name, json, code) => {
+    expect(codeOf(json)).toBe(code);
+  });
+});
