@@ -7,6 +7,12 @@ import { safeFetchStream } from '../activities/net/safe-fetch';
 import type { Mongo } from '../store/mongo';
 import { MediaStore } from '../store/media';
 import { ScansStore } from '../store/scans';
+import { createChatActivities } from '../activities/chat/chat-activities';
+import { createModelClient } from '../activities/chat/model-client';
+import { CallFiles } from '../activities/sandbox/call-files';
+import { createSandboxTools } from '../activities/sandbox/tools';
+import { CallsStore } from '../store/calls';
+import { RateLimiter, UsageStore } from '../store/usage';
 
 /** The real dependencies of every activity, wired once per worker process. */
 export function createWorkerActivities(config: HoldlineConfig, mongo: Mongo) {
@@ -23,4 +29,17 @@ export function createWorkerActivities(config: HoldlineConfig, mongo: Mongo) {
       uploadLimitBytes: config.uploadLimitBytes,
     }),
   };
+}
+
+/** The chat queue's activities: model steps, sandbox tools, bookkeeping and maintenance. */
+export function createChatWorkerActivities(config: HoldlineConfig, mongo: Mongo) {
+  const callFiles = new CallFiles(mongo.db);
+  return createChatActivities({
+    calls: new CallsStore(mongo.db),
+    usage: new UsageStore(mongo.db),
+    model: createModelClient({ baseUrl: config.modelBaseUrl, apiKey: config.modelApiKey, timeoutMs: config.modelStepTimeoutMs }),
+    sandbox: createSandboxTools({ callFiles, allowHosts: config.allowHosts }),
+    callFiles,
+    rateLimiter: new RateLimiter(mongo.db),
+  });
 }

@@ -1,9 +1,10 @@
-import { NativeConnection, Worker } from '@temporalio/worker';
+import { Client, Connection, ScheduleAlreadyRunning, ScheduleOverlapPolicy } from '@temporalio/client';
+import { NativeConnection, Worker, bundleWorkflowCode } from '@temporalio/worker';
 import { fileURLToPath } from 'node:url';
 import { mkdir } from 'node:fs/promises';
 import { taskQueues, type HoldlineConfig } from '../config/env';
 import { connectMongo } from '../store/mongo';
-import { createWorkerActivities } from './deps';
+import { createChatWorkerActivities, createWorkerActivities } from './deps';
 
 export interface RunningWorkers {
   /** Resolves when every worker has stopped. */
@@ -23,17 +24,31 @@ export async function startWorkers(config: HoldlineConfig): Promise<RunningWorke
   const connection = await NativeConnection.connect({ address: config.temporalAddress });
   const activities = createWorkerActivities(config, mongo);
   const queues = taskQueues(config);
+  // One bundle serves both queues' workers (bundling takes seconds).
+  const workflowBundle = await bundleWorkflowCode({ workflowsPath, logger: quietBundlerLogger });
   const workers = [
     await Worker.create({
       connection,
       namespace: config.temporalNamespace,
+      taskQueue: queues.chat,
+      workflowBundle,
+      activities: createChatWorkerActivities(config, mongo),
+      maxConcurrentActivityTaskExecutions: config.chatConcurrency,
+      // Heartbeats reach the server within a second, so a cancel (client gone, time limit) stops a step at once.
+      maxHeartbeatThrottleInterval: '1 second',
+      defaultHeartbeatThrottleInterval: '1 second',
+    }),
+    await Worker.create({
+      connection,
+      namespace: config.temporalNamespace,
       taskQueue: queues.scans,
-      workflowsPath,
+      workflowBundle,
       activities,
       // Decode and transcription are CPU-bound child processes: about one per core.
       maxConcurrentActivityTaskExecutions: config.scanConcurrency,
     }),
   ];
+  await ensureMaintenanceSchedule(config);
   const done = Promise.all(workers.map((worker) => worker.run())).then(async () => {
     await connection.close();
     await mongo.close();
@@ -45,4 +60,33 @@ export async function startWorkers(config: HoldlineConfig): Promise<RunningWorke
       await done;
     },
   };
+}
+
+const quietBundlerLogger = {
+  trace: () => undefined,
+  debug: () => undefined,
+  info: () => undefined,
+  warn: (message: string, meta?: object) => console.warn(message, meta ?? ''),
+  error: (message: string, meta?: object) => console.error(message, meta ?? ''),
+  log: () => undefined,
+};
+
+/** The hourly maintenance schedule, created once; every worker start makes sure it exists. */
+export async function ensureMaintenanceSchedule(config: HoldlineConfig): Promise<string> {
+  const scheduleId = `${config.taskQueuePrefix}-maintenance`;
+  const connection = await Connection.connect({ address: config.temporalAddress });
+  try {
+    const client = new Client({ connection, namespace: config.temporalNamespace });
+    await client.schedule.create({
+      scheduleId,
+      spec: { intervals: [{ every: '1 hour' }] },
+      policies: { overlap: ScheduleOverlapPolicy.SKIP },
+      action: { type: 'startWorkflow', workflowType: 'maintenanceWorkflow', taskQueue: taskQueues(config).chat, args: [{}], workflowId: scheduleId },
+    });
+  } catch (error) {
+    if (!(error instanceof ScheduleAlreadyRunning)) throw error;
+  } finally {
+    await connection.close();
+  }
+  return scheduleId;
 }

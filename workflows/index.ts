@@ -1,2 +1,4 @@
 // The workflow bundle's entry: every workflow a worker can run.
 export { scanWorkflow, scanStageQuery } from './scan';
+export { chatWorkflow, chatProgressQuery } from './chat';
+export { maintenanceWorkflow } from './maintenance';

@@ -1,0 +1,231 @@
+// The chat workflow's activities: model steps, tool calls, progress notes and the
+// call's end. Each reads what it needs from MongoDB by call id and writes its turn
+// back under a deterministic key, so a retry on another worker repeats nothing.
+
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import { actMessages, checkMessages, finalMessages, parseVerdict, planMessages } from '../../core/chat/conversation';
+import type { ModelStepInput, ModelStepResult, ToolStepInput, ToolStepResult } from '../../core/chat/agent-loop';
+import type { CallTurn, RunObject, Stopped, TokenUsage, UpstreamMessage, UpstreamToolCall } from '../../core/chat/shapes';
+import type { SandboxTools } from '../sandbox/tools';
+import type { CallFiles } from '../sandbox/call-files';
+import type { CallsStore, CallTurnDoc } from '../../store/calls';
+import type { RateLimiter, UsageStore } from '../../store/usage';
+import { UpstreamRejectedError, type ModelClient } from './model-client';
+import { ProgressWriter } from './progress';
+
+/** ApplicationFailure types the chat workflow does not retry. */
+export const UPSTREAM_REJECTED = 'UpstreamRejected';
+export const CALL_MISSING = 'CallMissing';
+
+export interface ChatActivityDeps {
+  calls: CallsStore;
+  usage: UsageStore;
+  model: ModelClient;
+  sandbox: SandboxTools;
+  /** Maintenance only. */
+  callFiles?: CallFiles;
+  rateLimiter?: RateLimiter;
+}
+
+export interface FinishCallInput {
+  callId: string;
+  stopped: Stopped;
+  steps: number;
+  toolsUsed: string[];
+  usage: TokenUsage;
+}
+
+/** Files older than this are swept; calls last at most 15 minutes, the promise is 24 hours. */
+export const CALL_CONTENT_MAX_AGE_MS = 2 * 60 * 60 * 1000;
+
+export type ChatActivities = ReturnType<typeof createChatActivities>;
+
+export function createChatActivities(deps: ChatActivityDeps) {
+  const { calls } = deps;
+
+  async function loadCall(callId: string) {
+    const call = await calls.get(callId);
+    if (!call) throw ApplicationFailure.nonRetryable(`call ${callId} does not exist`, CALL_MISSING);
+    return call;
+  }
+
+  /** Heartbeats every second while `work` runs: a dead worker is noticed and a cancel arrives quickly. */
+  async function heartbeating<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const context = Context.current();
+    context.heartbeat();
+    const timer = setInterval(() => context.heartbeat(), 1000);
+    try {
+      return await work(context.cancellationSignal);
+    } finally {
+      clearInterval(timer);
+    }
+  }
+
+  return {
+    async modelStep(input: ModelStepInput & { callId: string }): Promise<ModelStepResult> {
+      const { callId, role, seq } = input;
+      const call = await loadCall(callId);
+      // Only turns before this step: a late write of a step cut short never leaks in.
+      const turns = (await calls.turnLog(callId)).filter((t) => t.seq < seq).map(turnOf);
+      const messages = viewFor(input, call.messages, turns);
+      const progress = new ProgressWriter(calls, callId);
+      if (role === 'check') progress.note('checking the answer against the task…');
+      if (role === 'final') progress.note(`${input.finalReason === 'time_limit' ? 'time limit' : 'step limit'} reached; asking for the best answer now`);
+      try {
+        const reply = await heartbeating((signal) =>
+          deps.model.complete({
+            model: call.base_model,
+            messages,
+            ...(role === 'act' ? { tools: deps.sandbox.definitions } : {}),
+            signal,
+            onReasoning: (text) => progress.reasoning(text),
+            onChunk: () => Context.current().heartbeat(),
+          }),
+        );
+        progress.endReasoning();
+        const toolCalls = role === 'act' ? uniqueIds(reply.toolCalls, seq) : [];
+        let turn: CallTurn;
+        let verdict: ModelStepResult['verdict'];
+        let content = reply.content;
+        switch (role) {
+          case 'plan':
+            turn = { kind: 'plan', text: reply.content };
+            progress.note(`plan:\n${reply.content.trim()}`);
+            content = '';
+            break;
+          case 'act':
+            turn = { kind: 'act', content: reply.content, tool_calls: toolCalls };
+            if (toolCalls.length > 0 && reply.content.trim() !== '') progress.note(reply.content.trim());
+            if (toolCalls.length === 0) progress.note('answer drafted');
+            break;
+          case 'check': {
+            const parsed = parseVerdict(reply.content);
+            verdict = parsed.verdict;
+            content = parsed.reasons;
+            turn = { kind: 'check', verdict, text: parsed.reasons };
+            progress.note(`check: ${verdict === 'approve' ? 'APPROVE' : 'REVISE'}${parsed.reasons ? ` — ${clip(parsed.reasons, 400)}` : ''}`);
+            break;
+          }
+          case 'final':
+            turn = { kind: 'final', content: reply.content };
+            break;
+        }
+        await calls.putTurn(callId, seq, turn, reply.usage);
+        await progress.flush();
+        const result: ModelStepResult = {
+          content,
+          toolCalls: toolCalls.map((c) => ({ id: c.id, name: c.function.name })),
+          finishReason: reply.finishReason,
+          usage: reply.usage,
+        };
+        if (verdict) result.verdict = verdict;
+        return result;
+      } catch (error) {
+        await progress.flush().catch(() => undefined);
+        if (error instanceof UpstreamRejectedError) throw ApplicationFailure.nonRetryable(error.message, UPSTREAM_REJECTED);
+        throw error;
+      }
+    },
+
+    async executeTool(input: ToolStepInput & { callId: string }): Promise<ToolStepResult> {
+      const { callId, toolCallId, actSeq, seq } = input;
+      const act = await calls.turn(callId, actSeq);
+      const call = act?.kind === 'act' ? act.tool_calls.find((c) => c.id === toolCallId) : undefined;
+      const name = call?.function.name ?? input.name;
+      const argumentsJson = call?.function.arguments ?? '{}';
+      const progress = new ProgressWriter(calls, callId);
+      progress.note(`→ ${name}${describeArgs(name, argumentsJson)}`);
+      const result = await heartbeating((signal) => deps.sandbox.executeTool({ callId, name, argumentsJson, signal }));
+      await calls.putTurn(callId, seq, { kind: 'tool', tool_call_id: toolCallId, name, ok: result.ok, output: result.output, summary: result.summary });
+      progress.note(`← ${result.summary}${result.ok ? '' : ' (failed)'}`);
+      await progress.flush();
+      return { name, ok: result.ok, summary: result.summary };
+    },
+
+    /** A notice from the workflow (a limit ran out, the upstream failed). */
+    async noteProgress(input: { callId: string; text: string }): Promise<void> {
+      await calls.appendEvents(input.callId, [{ kind: 'note', text: `${input.text}\n` }]);
+    },
+
+    /** Records the end once: run object, tokens on the account, slot freed. */
+    async finishCall(input: FinishCallInput): Promise<Pick<RunObject, 'base_model'>> {
+      const call = await loadCall(input.callId);
+      const first = await calls.finish(input.callId, { stopped: input.stopped, steps: input.steps, tools_used: input.toolsUsed, usage: input.usage });
+      if (first && input.usage.total_tokens > 0) await deps.usage.add(call.account_id, 'tokens', input.usage.total_tokens, call.created_at);
+      await calls.releaseSlotOfCall(input.callId);
+      return { base_model: call.base_model };
+    },
+
+    /** Hourly: call folders and conversations past their age, ended rate windows, slots of dead calls. */
+    async sweepChatData(input: { maxAgeMs?: number } = {}): Promise<{ files: number; turns: number; events: number; rateWindows: number; slots: number }> {
+      const now = new Date();
+      const cutoff = new Date(now.getTime() - (input.maxAgeMs ?? CALL_CONTENT_MAX_AGE_MS));
+      const [files, content, rateWindows, slots] = await Promise.all([
+        deps.callFiles ? deps.callFiles.deleteOlderThan(cutoff) : Promise.resolve(0),
+        calls.deleteContentOlderThan(cutoff),
+        deps.rateLimiter ? deps.rateLimiter.deleteEndedBefore(now) : Promise.resolve(0),
+        calls.deleteStaleSlots(now),
+      ]);
+      return { files, turns: content.turns, events: content.events, rateWindows, slots };
+    },
+  };
+}
+
+function viewFor(input: ModelStepInput, task: UpstreamMessage[], turns: CallTurn[]): UpstreamMessage[] {
+  switch (input.role) {
+    case 'plan':
+      return planMessages(task);
+    case 'act':
+      return actMessages(task, turns, input.stepsLeft + 1);
+    case 'check':
+      return checkMessages(task, turns);
+    case 'final':
+      return finalMessages(task, turns, input.finalReason ?? 'step_limit');
+  }
+}
+
+function turnOf(doc: CallTurnDoc): CallTurn {
+  const { _id, call_id, seq, created_at, usage, ...turn } = doc;
+  return turn as CallTurn;
+}
+
+/** Tool call ids the thread can rely on: present and distinct (some servers omit or repeat them). */
+function uniqueIds(calls: UpstreamToolCall[], seq: number): UpstreamToolCall[] {
+  const seen = new Set<string>();
+  return calls.map((call, i) => {
+    let id = call.id && call.id.length <= 64 ? call.id : `tc_${seq}_${i}`;
+    if (seen.has(id)) id = `tc_${seq}_${i}`;
+    seen.add(id);
+    return { ...call, id };
+  });
+}
+
+function describeArgs(name: string, argumentsJson: string): string {
+  let args: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(argumentsJson);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) args = parsed as Record<string, unknown>;
+  } catch {
+    return ' (arguments are not JSON)';
+  }
+  const str = (key: string) => (typeof args[key] === 'string' ? (args[key] as string) : '');
+  switch (name) {
+    case 'write_file':
+      return ` ${clip(str('path'), 80)} (${str('content').length} chars)`;
+    case 'read_file':
+      return ` ${clip(str('path'), 80)}`;
+    case 'run': {
+      const code = str('code');
+      return ` (${code.split('\n').length} line${code.split('\n').length === 1 ? '' : 's'} of JavaScript)`;
+    }
+    case 'read_url':
+      return ` ${clip(str('url'), 120)}`;
+    default:
+      return '';
+  }
+}
+
+function clip(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}

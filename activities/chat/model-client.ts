@@ -1,0 +1,115 @@
+// One model step against the upstream OpenAI-compatible server: streamed, so reasoning
+// can be forwarded while the model thinks; no client-side retries (Temporal retries).
+
+import OpenAI, { APIError, APIUserAbortError } from 'openai';
+import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
+import type { FunctionToolDefinition } from '../../core/chat/tools';
+import type { TokenUsage, UpstreamMessage, UpstreamToolCall } from '../../core/chat/shapes';
+
+/** Tokens per model step (spec "Limits"). */
+export const MAX_TOKENS_PER_STEP = 4096;
+
+export interface ModelRequest {
+  model: string;
+  messages: UpstreamMessage[];
+  tools?: FunctionToolDefinition[];
+  signal?: AbortSignal;
+  /** Reasoning text as it arrives (`reasoning_content` or `reasoning`, whichever the server sends). */
+  onReasoning?: (text: string) => void;
+  /** Called on every chunk, so the activity can heartbeat. */
+  onChunk?: () => void;
+}
+
+export interface ModelReply {
+  content: string;
+  reasoning: string;
+  toolCalls: UpstreamToolCall[];
+  finishReason: string;
+  usage: TokenUsage;
+}
+
+/** The upstream refused the request (4xx other than 408/409/429): retrying cannot help. */
+export class UpstreamRejectedError extends Error {
+  constructor(public readonly status: number, message: string) {
+    super(message);
+    this.name = 'UpstreamRejectedError';
+  }
+}
+
+export interface ModelClient {
+  complete(request: ModelRequest): Promise<ModelReply>;
+}
+
+export interface ModelClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  /** Whole-request time limit in ms. */
+  timeoutMs: number;
+}
+
+const RETRYABLE_4XX = new Set([408, 409, 429]);
+
+export function createModelClient(options: ModelClientOptions): ModelClient {
+  const client = new OpenAI({ baseURL: options.baseUrl, apiKey: options.apiKey, maxRetries: 0, timeout: options.timeoutMs });
+
+  return {
+    async complete(request) {
+      const params: ChatCompletionCreateParamsStreaming = {
+        model: request.model,
+        messages: request.messages as ChatCompletionCreateParamsStreaming['messages'],
+        max_tokens: MAX_TOKENS_PER_STEP,
+        stream: true,
+        stream_options: { include_usage: true },
+      };
+      if (request.tools && request.tools.length > 0) params.tools = request.tools;
+      let content = '';
+      let reasoning = '';
+      let finishReason = 'stop';
+      let usage: TokenUsage | undefined;
+      const calls: { id: string; name: string; arguments: string }[] = [];
+      try {
+        const stream = await client.chat.completions.create(params, request.signal ? { signal: request.signal } : {});
+        for await (const chunk of stream) {
+          request.onChunk?.();
+          if (chunk.usage) {
+            usage = { prompt_tokens: chunk.usage.prompt_tokens, completion_tokens: chunk.usage.completion_tokens, total_tokens: chunk.usage.total_tokens };
+          }
+          const choice = chunk.choices[0];
+          if (!choice) continue;
+          const delta = choice.delta as typeof choice.delta & { reasoning_content?: string | null; reasoning?: string | null };
+          const thought = delta.reasoning_content ?? delta.reasoning;
+          if (typeof thought === 'string' && thought !== '') {
+            reasoning += thought;
+            request.onReasoning?.(thought);
+          }
+          if (typeof delta.content === 'string') content += delta.content;
+          for (const part of delta.tool_calls ?? []) {
+            const slot = (calls[part.index] ??= { id: '', name: '', arguments: '' });
+            if (part.id) slot.id = part.id;
+            if (part.function?.name) slot.name += part.function.name;
+            if (part.function?.arguments) slot.arguments += part.function.arguments;
+          }
+          if (choice.finish_reason) finishReason = choice.finish_reason;
+        }
+      } catch (error) {
+        if (error instanceof APIUserAbortError && request.signal?.aborted) throw request.signal.reason ?? error;
+        if (error instanceof APIError && error.status !== undefined && error.status >= 400 && error.status < 500 && !RETRYABLE_4XX.has(error.status)) {
+          throw new UpstreamRejectedError(error.status, `the model server refused the request (${error.status}): ${error.message}`);
+        }
+        throw error;
+      }
+      const toolCalls: UpstreamToolCall[] = calls
+        .filter((c) => c !== undefined && c.name !== '')
+        .map((c, i) => ({ id: c.id || `tc_${i}`, type: 'function' as const, function: { name: c.name, arguments: c.arguments } }));
+      // Servers that ignore include_usage get an estimate (4 characters a token) rather than zeros.
+      usage ??= estimateUsage(request, content + reasoning + toolCalls.map((c) => c.function.arguments).join(''));
+      return { content, reasoning, toolCalls, finishReason, usage };
+    },
+  };
+}
+
+function estimateUsage(request: ModelRequest, completion: string): TokenUsage {
+  const prompt = Math.ceil(JSON.stringify(request.messages).length / 4);
+  const done = Math.ceil(completion.length / 4);
+  return { prompt_tokens: prompt, completion_tokens: done, total_tokens: prompt + done };
+}

@@ -1,0 +1,67 @@
+// Progress texts of one activity, appended to `call_events` in order. Reasoning arrives
+// token by token; it is batched (one write per ~100 ms) and writes are chained, so the
+// sequence numbers of one writer are allocated and inserted in order.
+
+import type { CallsStore } from '../../store/calls';
+
+const FLUSH_MS = 100;
+
+export class ProgressWriter {
+  private pending: { kind: 'note' | 'reasoning'; text: string }[] = [];
+  private chain: Promise<void> = Promise.resolve();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private inReasoning = false;
+
+  constructor(
+    private readonly calls: CallsStore,
+    private readonly callId: string,
+  ) {}
+
+  /** A line of progress (a newline is added). */
+  note(text: string): void {
+    this.endReasoning();
+    this.pending.push({ kind: 'note', text: `${text}\n` });
+    this.schedule(0);
+  }
+
+  reasoning(text: string): void {
+    this.inReasoning = true;
+    const last = this.pending.at(-1);
+    if (last?.kind === 'reasoning') last.text += text;
+    else this.pending.push({ kind: 'reasoning', text });
+    this.schedule(FLUSH_MS);
+  }
+
+  /** Ends a run of reasoning with a line break so the next note starts on its own line. */
+  endReasoning(): void {
+    if (!this.inReasoning) return;
+    this.inReasoning = false;
+    this.reasoning('\n');
+    this.inReasoning = false;
+  }
+
+  /** Waits until everything noted so far is stored. Progress is best effort: a failed write is not an error. */
+  async flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.write();
+    await this.chain;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.write();
+    }, delayMs);
+  }
+
+  private write(): void {
+    if (this.pending.length === 0) return;
+    const batch = this.pending;
+    this.pending = [];
+    this.chain = this.chain.then(() =>
+      this.calls.appendEvents(this.callId, batch).catch(() => undefined),
+    );
+  }
+}

@@ -1,0 +1,122 @@
+// The agents' control flow, pure over two ports so it runs inside the Temporal workflow
+// (ports = activities) and in unit tests (ports = fakes). plan → act (tool loop) →
+// check → done, or back to act with the checker's reasons; every model step counts
+// toward `maxSteps`, and the last one is kept for the best answer when steps run out.
+
+import { isSandboxToolName } from './tools';
+import { addUsage, ZERO_USAGE, type StepRole, type TokenUsage, type Verdict } from './shapes';
+import type { FinalReason } from './conversation';
+
+export interface ModelStepInput {
+  role: StepRole;
+  /** Position of this step's turn in the call's log. */
+  seq: number;
+  /** Model steps left after this one. */
+  stepsLeft: number;
+  finalReason?: FinalReason;
+}
+
+export interface ModelStepResult {
+  /** The step's text: the plan, an answer, or the checker's reasons. */
+  content: string;
+  /** Tool calls the actor asked for (act steps only); arguments stay in the log. */
+  toolCalls: { id: string; name: string }[];
+  /** The checker's reading (check steps only). */
+  verdict?: Verdict;
+  finishReason: string;
+  usage: TokenUsage;
+}
+
+export interface ToolStepInput {
+  toolCallId: string;
+  name: string;
+  /** The act step's turn that holds the call's arguments. */
+  actSeq: number;
+  seq: number;
+}
+
+export interface ToolStepResult {
+  name: string;
+  ok: boolean;
+  summary: string;
+}
+
+export interface AgentPorts {
+  modelStep(input: ModelStepInput): Promise<ModelStepResult>;
+  executeTool(input: ToolStepInput): Promise<ToolStepResult>;
+}
+
+/** Mutable progress, readable by the workflow when a limit or a cancel cuts the loop short. */
+export interface LoopState {
+  steps: number;
+  nextSeq: number;
+  usage: TokenUsage;
+  toolsUsed: string[];
+  /** The latest answer the actors proposed. */
+  answer?: string;
+  answerTruncated: boolean;
+}
+
+export interface LoopOutcome {
+  content: string;
+  stopped: 'done' | FinalReason;
+  /** `length` when a limit or the upstream's token cap cut the answer. */
+  finishReason: 'stop' | 'length';
+}
+
+export const newLoopState = (): LoopState => ({ steps: 0, nextSeq: 0, usage: ZERO_USAGE, toolsUsed: [], answerTruncated: false });
+
+async function step(ports: AgentPorts, state: LoopState, maxSteps: number, role: StepRole, finalReason?: FinalReason): Promise<ModelStepResult> {
+  state.steps += 1;
+  const input: ModelStepInput = { role, seq: state.nextSeq++, stepsLeft: maxSteps - state.steps };
+  if (finalReason) input.finalReason = finalReason;
+  const result = await ports.modelStep(input);
+  state.usage = addUsage(state.usage, result.usage);
+  return result;
+}
+
+export async function runAgents(ports: AgentPorts, state: LoopState, maxSteps: number): Promise<LoopOutcome> {
+  await step(ports, state, maxSteps, 'plan');
+  for (;;) {
+    // Act needs one step and its check another; with one left, ask for the best answer.
+    if (maxSteps - state.steps <= 1) return finishEarly(ports, state, maxSteps, 'step_limit');
+    const act = await step(ports, state, maxSteps, 'act');
+    const actSeq = state.nextSeq - 1;
+    if (act.toolCalls.length > 0) {
+      for (const call of act.toolCalls) {
+        const result = await ports.executeTool({ toolCallId: call.id, name: call.name, actSeq, seq: state.nextSeq++ });
+        if (isSandboxToolName(result.name) && !state.toolsUsed.includes(result.name)) state.toolsUsed.push(result.name);
+      }
+      continue;
+    }
+    state.answer = act.content;
+    state.answerTruncated = act.finishReason === 'length';
+    const check = await step(ports, state, maxSteps, 'check');
+    if (check.verdict !== 'revise') {
+      return { content: state.answer, stopped: 'done', finishReason: state.answerTruncated ? 'length' : 'stop' };
+    }
+  }
+}
+
+/**
+ * A limit ran out: one last model step asks for the best answer now, if a step is left;
+ * otherwise the latest proposed answer stands.
+ */
+export async function finishEarly(ports: AgentPorts, state: LoopState, maxSteps: number, reason: FinalReason): Promise<LoopOutcome> {
+  if (state.steps < maxSteps) {
+    const final = await step(ports, state, maxSteps, 'final', reason);
+    if (final.content.trim() !== '') return { content: final.content, stopped: reason, finishReason: 'length' };
+  }
+  return { content: fallbackAnswer(state, reason), stopped: reason, finishReason: 'length' };
+}
+
+export function fallbackAnswer(state: LoopState, reason: FinalReason | 'upstream_error', detail?: string): string {
+  const why =
+    reason === 'step_limit'
+      ? 'The agents used all their model steps before finishing.'
+      : reason === 'time_limit'
+        ? 'The agents ran out of time before finishing.'
+        : `The model server failed${detail ? `: ${detail}` : ''}.`;
+  if (state.answer !== undefined && state.answer.trim() !== '') return `${state.answer}\n\n(${why})`;
+  return `${why} No answer was produced; please try again${reason === 'upstream_error' ? ' shortly' : ' with a smaller task'}.`;
+}

@@ -1,0 +1,56 @@
+// Plain shapes of the agent model interface shared by the API, the chat workflow and
+// its activities. Only ids, counters and short texts cross the workflow boundary;
+// the conversation itself lives in MongoDB (`call_turns`).
+
+/** Why a call ended (design §5). */
+export type Stopped = 'done' | 'step_limit' | 'time_limit' | 'cancelled' | 'upstream_error';
+
+/** The run object returned under the `holdline` key. */
+export interface RunObject {
+  call_id: string;
+  base_model: string;
+  steps: number;
+  tools_used: string[];
+  stopped: Stopped;
+}
+
+export interface TokenUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+}
+
+export const ZERO_USAGE: TokenUsage = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
+
+export function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
+  return {
+    prompt_tokens: a.prompt_tokens + b.prompt_tokens,
+    completion_tokens: a.completion_tokens + b.completion_tokens,
+    total_tokens: a.total_tokens + b.total_tokens,
+  };
+}
+
+export interface UpstreamToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+/** A message as the upstream takes it: OpenAI chat format, text only. */
+export type UpstreamMessage =
+  | { role: 'system' | 'user'; content: string }
+  | { role: 'assistant'; content: string | null; tool_calls?: UpstreamToolCall[] }
+  | { role: 'tool'; tool_call_id: string; content: string };
+
+/** What the agents did, one entry per model step or tool call, in order. */
+export type CallTurn =
+  | { kind: 'plan'; text: string }
+  | { kind: 'act'; content: string; tool_calls: UpstreamToolCall[] }
+  | { kind: 'tool'; tool_call_id: string; name: string; ok: boolean; output: string; summary: string }
+  | { kind: 'check'; verdict: Verdict; text: string }
+  | { kind: 'final'; content: string };
+
+export type Verdict = 'approve' | 'revise';
+
+/** The agent role a model step plays. */
+export type StepRole = 'plan' | 'act' | 'check' | 'final';

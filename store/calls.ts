@@ -1,0 +1,218 @@
+import { MongoServerError, type Db } from 'mongodb';
+import type { CallTurn, RunObject, Stopped, TokenUsage, UpstreamMessage } from '../core/chat/shapes';
+
+/** One chat call: the task, who asked, and how it ended. */
+export interface CallDoc {
+  _id: string;
+  call_id: string;
+  account_id: string;
+  /** Hash of the key that holds the call's slot. */
+  key_hash: string;
+  model: string;
+  base_model: string;
+  messages: UpstreamMessage[];
+  stream: boolean;
+  status: 'running' | 'finished';
+  created_at: Date;
+  /** Last allocated progress-event sequence number. */
+  event_seq: number;
+  stopped?: Stopped;
+  steps?: number;
+  tools_used?: string[];
+  usage?: TokenUsage;
+  finished_at?: Date;
+}
+
+/** One entry of the agents' log: a model step's output or a tool result. */
+export type CallTurnDoc = CallTurn & {
+  _id: string;
+  call_id: string;
+  seq: number;
+  created_at: Date;
+  usage?: TokenUsage;
+};
+
+/** A short progress text the API forwards as a `reasoning_content` delta. */
+export interface CallEventDoc {
+  _id: string;
+  call_id: string;
+  seq: number;
+  kind: 'note' | 'reasoning';
+  text: string;
+  created_at: Date;
+}
+
+/** The per-key concurrency lock: one document per key that has a call running. */
+export interface CallSlotDoc {
+  _id: string;
+  call_id: string;
+  account_id: string;
+  acquired_at: Date;
+  /** After this a crashed holder's slot may be taken over. */
+  expires_at: Date;
+}
+
+const pad = (n: number) => String(n).padStart(8, '0');
+const isDuplicateKey = (error: unknown) => error instanceof MongoServerError && error.code === 11000;
+
+/**
+ * Calls, their turn logs, progress events and per-key slots. Every write is a
+ * single-document atomic operation (FerretDB v1 has no transactions); retried
+ * activity writes are idempotent upserts keyed by `<call_id>:<seq>`.
+ */
+export class CallsStore {
+  private indexes: Promise<void> | undefined;
+
+  constructor(private readonly db: Db) {}
+
+  get calls() {
+    return this.db.collection<CallDoc>('calls');
+  }
+  get turns() {
+    return this.db.collection<CallTurnDoc>('call_turns');
+  }
+  get events() {
+    return this.db.collection<CallEventDoc>('call_events');
+  }
+  get slots() {
+    return this.db.collection<CallSlotDoc>('call_slots');
+  }
+
+  ensureIndexes(): Promise<void> {
+    this.indexes ??= Promise.all([
+      this.calls.createIndex({ account_id: 1, created_at: -1 }),
+      this.turns.createIndex({ call_id: 1, seq: 1 }),
+      this.turns.createIndex({ created_at: 1 }),
+      this.events.createIndex({ call_id: 1, seq: 1 }),
+      this.events.createIndex({ created_at: 1 }),
+      this.slots.createIndex({ expires_at: 1 }),
+    ]).then(
+      () => undefined,
+      (error: unknown) => {
+        this.indexes = undefined;
+        throw error;
+      },
+    );
+    return this.indexes;
+  }
+
+  // --- slots -------------------------------------------------------------
+
+  /**
+   * Takes the key's slot for `callId`: an insert that fails on an existing slot, so of
+   * simultaneous requests exactly one wins. A slot past its expiry (its holder died)
+   * is taken over with one conditional update.
+   */
+  async acquireSlot(input: { keyHash: string; callId: string; accountId: string; now: Date; ttlMs: number }): Promise<boolean> {
+    const slot: CallSlotDoc = {
+      _id: input.keyHash,
+      call_id: input.callId,
+      account_id: input.accountId,
+      acquired_at: input.now,
+      expires_at: new Date(input.now.getTime() + input.ttlMs),
+    };
+    try {
+      await this.slots.insertOne(slot);
+      return true;
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+    }
+    const { _id, ...fields } = slot;
+    const taken = await this.slots.updateOne({ _id, expires_at: { $lt: input.now } }, { $set: fields });
+    return taken.modifiedCount === 1;
+  }
+
+  /** Frees the key's slot if `callId` still holds it. */
+  async releaseSlot(keyHash: string, callId: string): Promise<void> {
+    await this.slots.deleteOne({ _id: keyHash, call_id: callId });
+  }
+
+  async releaseSlotOfCall(callId: string): Promise<void> {
+    await this.slots.deleteMany({ call_id: callId });
+  }
+
+  /** Slots held now over all keys: the service's running calls. */
+  async countRunning(now: Date): Promise<number> {
+    return this.slots.countDocuments({ expires_at: { $gt: now } });
+  }
+
+  async deleteStaleSlots(now: Date): Promise<number> {
+    return (await this.slots.deleteMany({ expires_at: { $lt: now } })).deletedCount;
+  }
+
+  // --- calls -------------------------------------------------------------
+
+  async create(doc: Omit<CallDoc, '_id' | 'status' | 'event_seq'>): Promise<CallDoc> {
+    await this.ensureIndexes();
+    const full: CallDoc = { ...doc, _id: doc.call_id, status: 'running', event_seq: 0 };
+    await this.calls.insertOne(full);
+    return full;
+  }
+
+  async get(callId: string): Promise<CallDoc | null> {
+    return this.calls.findOne({ _id: callId });
+  }
+
+  async remove(callId: string): Promise<void> {
+    await Promise.all([this.calls.deleteOne({ _id: callId }), this.events.deleteMany({ call_id: callId })]);
+  }
+
+  /** Records how a call ended; true only for the first finish (so tokens are counted once). */
+  async finish(callId: string, run: Omit<RunObject, 'call_id' | 'base_model'> & { usage: TokenUsage }, now = new Date()): Promise<boolean> {
+    const result = await this.calls.updateOne(
+      { _id: callId, status: 'running' },
+      { $set: { status: 'finished', stopped: run.stopped, steps: run.steps, tools_used: run.tools_used, usage: run.usage, finished_at: now } },
+    );
+    return result.modifiedCount === 1;
+  }
+
+  // --- turns -------------------------------------------------------------
+
+  async putTurn(callId: string, seq: number, turn: CallTurn, usage?: TokenUsage): Promise<void> {
+    const _id = `${callId}:${pad(seq)}`;
+    const doc = { ...turn, call_id: callId, seq, created_at: new Date(), ...(usage ? { usage } : {}) };
+    await this.turns.replaceOne({ _id }, doc as CallTurnDoc, { upsert: true });
+  }
+
+  async turnLog(callId: string): Promise<CallTurnDoc[]> {
+    return this.turns.find({ call_id: callId }).sort({ seq: 1 }).toArray();
+  }
+
+  async turn(callId: string, seq: number): Promise<CallTurnDoc | null> {
+    return this.turns.findOne({ _id: `${callId}:${pad(seq)}` });
+  }
+
+  // --- events ------------------------------------------------------------
+
+  /** Appends progress texts in order; sequence numbers come from one `$inc` on the call. */
+  async appendEvents(callId: string, events: { kind: CallEventDoc['kind']; text: string }[]): Promise<void> {
+    if (events.length === 0) return;
+    const doc = await this.calls.findOneAndUpdate(
+      { _id: callId },
+      { $inc: { event_seq: events.length } },
+      { returnDocument: 'after', projection: { event_seq: 1 } },
+    );
+    if (!doc) return;
+    const first = doc.event_seq - events.length + 1;
+    const now = new Date();
+    await this.events.insertMany(
+      events.map((event, i) => ({ _id: `${callId}:${pad(first + i)}`, call_id: callId, seq: first + i, kind: event.kind, text: event.text, created_at: now })),
+    );
+  }
+
+  async eventsAfter(callId: string, seq: number, limit = 500): Promise<CallEventDoc[]> {
+    return this.events.find({ call_id: callId, seq: { $gt: seq } }).sort({ seq: 1 }).limit(limit).toArray();
+  }
+
+  // --- maintenance -------------------------------------------------------
+
+  /** Conversations and progress of old calls go; the call documents (metadata) stay. */
+  async deleteContentOlderThan(cutoff: Date): Promise<{ turns: number; events: number; messages: number }> {
+    const [turns, events, messages] = await Promise.all([
+      this.turns.deleteMany({ created_at: { $lt: cutoff } }),
+      this.events.deleteMany({ created_at: { $lt: cutoff } }),
+      this.calls.updateMany({ created_at: { $lt: cutoff }, status: 'finished', messages: { $ne: [] } }, { $set: { messages: [] } }),
+    ]);
+    return { turns: turns.deletedCount, events: events.deletedCount, messages: messages.modifiedCount };
+  }
+}
