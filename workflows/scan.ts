@@ -9,10 +9,10 @@ const quick = proxyActivities<ScanActivities>({
   retry: { maximumAttempts: 5, initialInterval: '1 second' },
 });
 
-// Downloads and decodes are long: they heartbeat, so a dead worker is noticed in a minute, not an hour.
+// Downloads and decodes are long: they heartbeat, so a dead worker is noticed in seconds, not at the end of the hour.
 const heavy = proxyActivities<ScanActivities>({
   startToCloseTimeout: '60 minutes',
-  heartbeatTimeout: '1 minute',
+  heartbeatTimeout: '20 seconds',
   retry: { maximumAttempts: 4, initialInterval: '2 seconds', nonRetryableErrorTypes: [BAD_MEDIA, BAD_SOURCE] },
 });
 

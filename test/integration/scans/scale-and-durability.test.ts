@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startService, type Service } from '../helpers/service';
+import { ScanClient } from '../helpers/scan-client';
+import { fixture } from '../helpers/fixtures';
+
+// Workers are separate OS processes here, each with its own scratch directory:
+// they share only Temporal and MongoDB with the API.
+
+let service: Service;
+let client: ScanClient;
+
+beforeAll(async () => {
+  service = await startService({ inProcessWorkers: false });
+  client = new ScanClient(service.apiUrl, (await service.createAccount()).apiKey);
+});
+afterAll(async () => service?.stop());
+
+async function waitForPct(scanId: string, atLeast: number, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { body } = await client.request('GET', `/v1/scans/${scanId}`);
+    if (body.status === 'complete' || body.status === 'error') throw new Error(`scan ended (${body.status}) before ${atLeast}%`);
+    if (body.pct >= atLeast) return body.pct as number;
+    if (Date.now() > deadline) throw new Error(`scan never reached ${atLeast}%`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('scale-out and durability', () => {
+  it('completes a scan on a worker process that shares only Temporal and MongoDB with the API', async () => {
+    const worker = await service.startWorkerProcess();
+    try {
+      const f = await fixture('talking');
+      const submitted = await client.upload(f.path);
+      const { scan } = await client.waitForScan(submitted.body.scan_id);
+      expect(scan.status).toBe('complete');
+      expect(scan.timeline).toHaveLength(Math.ceil(f.truth.duration!));
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('completes a scan once when its worker is killed mid-decode and another takes over', async () => {
+    const first = await service.startWorkerProcess();
+    const f = await fixture('bench-60s-720p');
+    const submitted = await client.upload(f.path);
+    const scanId = submitted.body.scan_id as string;
+    await waitForPct(scanId, 11);
+    first.kill('SIGKILL');
+    await first.exited;
+    const second = await service.startWorkerProcess();
+    try {
+      const { scan } = await client.waitForScan(scanId, 240_000);
+      expect(scan.status).toBe('complete');
+      expect(scan.cuts).toHaveLength(f.truth.cuts.length);
+      // One document, complete, and nothing intermediate left behind.
+      const docs = await service.mongo.db.collection('scans').find({ scan_id: scanId }).toArray();
+      expect(docs).toHaveLength(1);
+      expect(docs[0]).toMatchObject({ status: 'complete', pct: 100 });
+      expect(await service.deps.scans.getParts(scanId)).toBeNull();
+      expect(await service.mongo.db.collection('audio.files').countDocuments({ _id: `audio:${scanId}` as never })).toBe(0);
+      // The history shows the takeover: some activity needed a second attempt.
+      const history = await service.temporal.workflow.getHandle(`scan-${scanId}`).fetchHistory();
+      const retried = (history.events ?? []).some((e) => (e.activityTaskStartedEventAttributes?.attempt ?? 1) > 1);
+      expect(retried).toBe(true);
+    } finally {
+      await second.stop();
+    }
+  });
+});
