@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import { LIMITS } from '../core/plans';
 import type { AppDeps } from './deps';
 import { errorHandler, notFoundHandler } from './errors';
+import { chatRoutes } from './routes/chat';
 import { mediaRoutes } from './routes/media';
 import { publicRoutes } from './routes/public';
 import { scanRoutes } from './routes/scans';
@@ -25,5 +26,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(async (scope) => publicRoutes(scope, deps));
   await app.register(async (scope) => scanRoutes(scope, deps));
   await app.register(async (scope) => mediaRoutes(scope, deps));
+  await app.register(async (scope) => chatRoutes(scope, deps));
   return app;
 }

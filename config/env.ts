@@ -39,6 +39,8 @@ export interface HoldlineConfig {
   modelStepTimeoutMs: number;
   /** How long a healthy upstream check is trusted, in ms (default 5000; 0 checks on every call). */
   upstreamHealthTtlMs: number;
+  /** Idle time before a chat response gets a keep-alive (SSE comment or a space), in ms (default 10 000). */
+  chatKeepAliveMs: number;
 }
 
 export class ConfigError extends Error {
@@ -100,6 +102,7 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     chatConcurrency: int('HOLDLINE_CHAT_CONCURRENCY', 16, 1, 256),
     modelStepTimeoutMs: int('HOLDLINE_MODEL_STEP_TIMEOUT_MS', 300_000, 1000, 900_000),
     upstreamHealthTtlMs: int('HOLDLINE_UPSTREAM_HEALTH_TTL_MS', 5000, 0, 600_000),
+    chatKeepAliveMs: int('HOLDLINE_CHAT_KEEPALIVE_MS', 10_000, 100, 60_000),
   };
   config.chatModels = parseChatModels(str('HOLDLINE_MODELS', ''), config.modelBaseName, problems);
   if (problems.length > 0) throw new ConfigError(problems);

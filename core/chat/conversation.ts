@@ -134,7 +134,7 @@ export function finalMessages(task: UpstreamMessage[], turns: CallTurn[], reason
 /** Reads a checker's reply: APPROVE or REVISE as the first word; anything unclear approves (no endless loops). */
 export function parseVerdict(text: string): { verdict: Verdict; reasons: string } {
   const trimmed = text.replace(/^[\s*#>_`"'-]+/, '');
-  const match = /^([A-Za-z]+)[\s:.,!*_-]*/.exec(trimmed);
+  const match = /^([A-Za-z]+)[*_]*[ \t]*(?:[:.,!]|[—–-](?=\s))?\s*/.exec(trimmed);
   const word = match?.[1]?.toUpperCase() ?? '';
   const rest = match ? trimmed.slice(match[0].length).trim() : trimmed.trim();
   if (word === 'REVISE' || word === 'REJECT' || word === 'REVISION') return { verdict: 'revise', reasons: rest === '' ? 'the checker gave no reasons' : rest };

@@ -1,0 +1,336 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import type { WorkflowHandle } from '@temporalio/client';
+import { taskQueues } from '../../config/env';
+import {
+  chatCompletion,
+  closingChunks,
+  completionChunk,
+  sseData,
+  SSE_KEEPALIVE,
+  type ChatRunResult,
+  type CompletionHeader,
+} from '../../core/chat/completion';
+import { parseChatRequest, type ChatRequest } from '../../core/chat/request';
+import { ZERO_USAGE } from '../../core/chat/shapes';
+import { DomainError, quotaExceeded, rateLimited } from '../../core/errors';
+import { LIMITS, monthPeriod, PLANS, secondsUntil } from '../../core/plans';
+import { CallsStore } from '../../store/calls';
+import { newCallId } from '../../store/ids';
+import type { chatWorkflow } from '../../workflows/chat';
+import type { ChatWorkflowInput } from '../../workflows/chat-types';
+import { requireKey } from '../auth';
+import type { AppDeps } from '../deps';
+import { UpstreamHealth } from '../upstream-health';
+
+/** A slot outlives its call's time limit by this much before another request may take it over. */
+const SLOT_MARGIN_MS = 5 * 60_000;
+/** How often a stream looks for new progress events. */
+const POLL_MS = 60;
+/** A gap in event numbers (a write still in flight) is waited for this long, then skipped. */
+const GAP_WAIT_MS = 500;
+/** `created` of the model list entries: the day the interface opened. */
+const MODELS_CREATED = Math.floor(Date.UTC(2025, 0, 1) / 1000);
+
+const openAiError = {
+  type: 'object',
+  properties: {
+    error: {
+      type: 'object',
+      properties: {
+        message: { type: 'string' },
+        type: { type: 'string' },
+        param: { type: ['string', 'null'] },
+        code: { type: ['string', 'null'] },
+      },
+      required: ['message', 'type', 'param', 'code'],
+    },
+  },
+  required: ['error'],
+} as const;
+
+const errors = { 400: openAiError, 401: openAiError, 404: openAiError, 413: openAiError, 429: openAiError, 503: openAiError };
+
+const usageSchema = {
+  type: 'object',
+  properties: { prompt_tokens: { type: 'integer' }, completion_tokens: { type: 'integer' }, total_tokens: { type: 'integer' } },
+  required: ['prompt_tokens', 'completion_tokens', 'total_tokens'],
+} as const;
+
+const runSchema = {
+  type: 'object',
+  properties: {
+    call_id: { type: 'string' },
+    base_model: { type: 'string' },
+    steps: { type: 'integer' },
+    tools_used: { type: 'array', items: { type: 'string' } },
+    stopped: { type: 'string', enum: ['done', 'step_limit', 'time_limit', 'cancelled', 'upstream_error'] },
+  },
+  required: ['call_id', 'base_model', 'steps', 'tools_used', 'stopped'],
+} as const;
+
+/** Documents the non-streamed body; the reply itself is written raw (keep-alive spaces first). */
+const chatCompletionSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    object: { type: 'string', const: 'chat.completion' },
+    created: { type: 'integer' },
+    model: { type: 'string' },
+    choices: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          index: { type: 'integer' },
+          message: { type: 'object', properties: { role: { type: 'string' }, content: { type: 'string' } }, required: ['role', 'content'] },
+          logprobs: { type: 'null' },
+          finish_reason: { type: 'string', enum: ['stop', 'length'] },
+        },
+        required: ['index', 'message', 'finish_reason'],
+      },
+    },
+    usage: usageSchema,
+    holdline: runSchema,
+  },
+  required: ['id', 'object', 'created', 'model', 'choices', 'usage', 'holdline'],
+} as const;
+
+const modelsSchema = {
+  type: 'object',
+  properties: {
+    object: { type: 'string', const: 'list' },
+    data: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          id: { type: 'string' },
+          object: { type: 'string', const: 'model' },
+          created: { type: 'integer' },
+          owned_by: { type: 'string' },
+          base_model: { type: 'string' },
+        },
+        required: ['id', 'object', 'created', 'owned_by', 'base_model'],
+      },
+    },
+  },
+  required: ['object', 'data'],
+} as const;
+
+const accountUsageSchema = {
+  type: 'object',
+  properties: {
+    plan: { type: 'string' },
+    period: { type: 'object', properties: { start: { type: 'string' }, end: { type: 'string' } }, required: ['start', 'end'] },
+    calls_this_month: { type: 'integer' },
+    calls_left: { type: 'integer' },
+    tokens_used: { type: 'integer' },
+    scans_this_month: { type: 'integer' },
+    scans_left: { type: 'integer' },
+  },
+  required: ['plan', 'period', 'calls_this_month', 'calls_left', 'tokens_used', 'scans_this_month', 'scans_left'],
+} as const;
+
+/** `POST /v1/chat/completions`, `GET /v1/models`, `GET /v1/usage`: the agent model interface. */
+export async function chatRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { config } = deps;
+  // Keys are checked before the body is read, so a stranger's oversized body gets 401, not 413.
+  const auth = requireKey(deps);
+  const calls = new CallsStore(deps.db);
+  const upstream = new UpstreamHealth({ baseUrl: config.modelBaseUrl, apiKey: config.modelApiKey, ttlMs: config.upstreamHealthTtlMs });
+
+  app.get('/v1/models', { onRequest: auth, schema: { response: { 200: modelsSchema, ...errors } } }, async () => ({
+    object: 'list',
+    data: Object.entries(config.chatModels).map(([id, base]) => ({ id, object: 'model', created: MODELS_CREATED, owned_by: 'holdline', base_model: base })),
+  }));
+
+  app.get('/v1/usage', { onRequest: auth, schema: { response: { 200: accountUsageSchema, ...errors } } }, async (request) => {
+    const plan = PLANS[request.account.plan];
+    const month = await deps.usage.month(request.account._id, deps.now());
+    return {
+      plan: plan.id,
+      period: { start: month.period.start.toISOString(), end: month.period.end.toISOString() },
+      calls_this_month: month.calls,
+      calls_left: Math.max(0, LIMITS.chatCallsPerMonth - month.calls),
+      tokens_used: month.tokens,
+      scans_this_month: month.scans,
+      scans_left: Math.max(0, plan.scansPerMonth - month.scans),
+    };
+  });
+
+  app.post(
+    '/v1/chat/completions',
+    { onRequest: auth, schema: { body: { type: 'object' }, response: { 200: chatCompletionSchema, ...errors } } },
+    async (request, reply) => {
+      const chat = parseChatRequest(request.body, config.chatModels);
+      await upstream.assertReachable();
+      const admitted = await admit(request, chat);
+      await respond(request, reply, chat, admitted);
+    },
+  );
+
+  interface Admitted {
+    callId: string;
+    header: CompletionHeader;
+    handle: WorkflowHandle<typeof chatWorkflow>;
+  }
+
+  /** Slot → busy cap → monthly quota → call document → workflow; any failure gives back what was taken. */
+  async function admit(request: FastifyRequest, chat: ChatRequest): Promise<Admitted> {
+    const { account, keyHash } = request;
+    const now = deps.now();
+    const callId = newCallId();
+    const ttlMs = config.chatTimeLimitMs + SLOT_MARGIN_MS;
+    if (!(await calls.acquireSlot({ keyHash, callId, accountId: account._id, now, ttlMs }))) {
+      throw rateLimited('a call is already running for this key (one call at a time per key); retry when it has finished', 5);
+    }
+    let quotaTaken = false;
+    let created = false;
+    try {
+      if ((await calls.countRunning(now)) > config.chatMaxRunning) {
+        throw rateLimited('the service is busy; retry shortly', 10);
+      }
+      if (!(await deps.usage.take(account._id, 'calls', LIMITS.chatCallsPerMonth, now))) {
+        const { end } = monthPeriod(now);
+        throw quotaExceeded(
+          `the monthly quota of ${LIMITS.chatCallsPerMonth} chat calls is used up; it resets on ${end.toISOString().slice(0, 10)}`,
+          secondsUntil(now, end),
+        );
+      }
+      quotaTaken = true;
+      await calls.create({
+        call_id: callId,
+        account_id: account._id,
+        key_hash: keyHash,
+        model: chat.model,
+        base_model: chat.baseModel,
+        messages: chat.messages,
+        stream: chat.stream,
+        created_at: now,
+      });
+      created = true;
+      const input: ChatWorkflowInput = { callId, maxSteps: config.chatMaxSteps, timeLimitMs: config.chatTimeLimitMs };
+      const handle = await deps.temporal.workflow.start<typeof chatWorkflow>('chatWorkflow', {
+        taskQueue: taskQueues(config).chat,
+        workflowId: `chat-${callId}`,
+        args: [input],
+      });
+      return { callId, handle, header: { id: callId, created: Math.floor(now.getTime() / 1000), model: chat.model } };
+    } catch (error) {
+      await Promise.allSettled([
+        calls.releaseSlot(keyHash, callId),
+        quotaTaken ? deps.usage.giveBack(account._id, 'calls', now) : Promise.resolve(),
+        created ? calls.remove(callId) : Promise.resolve(),
+      ]);
+      if (error instanceof DomainError) throw error;
+      request.log.error({ err: error, callId }, 'chat admission failed');
+      throw new DomainError('unavailable', 'could not start the call; try again shortly');
+    }
+  }
+
+  /**
+   * Once admitted the status is 200 at once; the body is kept alive until the answer:
+   * SSE progress and comments, or leading spaces before the JSON. A client that goes away
+   * cancels the workflow and frees the key's slot immediately.
+   */
+  async function respond(request: FastifyRequest, reply: FastifyReply, chat: ChatRequest, admitted: Admitted): Promise<void> {
+    const { callId, header, handle } = admitted;
+    const keyHash = request.keyHash;
+    reply.hijack();
+    const raw = reply.raw;
+    raw.on('error', () => undefined);
+    let settled: ChatRunResult | undefined;
+    let gone = false;
+    raw.on('close', () => {
+      if (settled || raw.writableFinished) return;
+      gone = true;
+      void Promise.allSettled([calls.releaseSlot(keyHash, callId), handle.cancel()]);
+    });
+    const write = (text: string) => {
+      if (!raw.destroyed && !raw.writableEnded) raw.write(text);
+    };
+
+    const result = handle.result().then(
+      (value) => value,
+      (error: unknown): ChatRunResult => {
+        if (!gone) request.log.error({ err: error, callId }, 'chat workflow ended without a result');
+        return {
+          content: 'The call ended without an answer because of an internal error; please try again.',
+          finishReason: 'stop',
+          usage: ZERO_USAGE,
+          run: { call_id: callId, base_model: chat.baseModel, steps: 0, tools_used: [], stopped: 'upstream_error' },
+        };
+      },
+    );
+    void result.then((value) => {
+      settled = value;
+    });
+
+    if (chat.stream) {
+      raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+      write(sseData(completionChunk(header, { role: 'assistant', content: '' })));
+      write(sseData(completionChunk(header, { reasoning_content: `accepted ${callId} (base model ${chat.baseModel}); planning…\n` })));
+      await tailProgress(raw, callId, header, write, () => settled !== undefined || gone, result);
+      if (gone) return;
+      const final = await result;
+      for (const chunk of closingChunks(header, final, chat.includeUsage)) write(sseData(chunk));
+      write(sseData('[DONE]'));
+    } else {
+      raw.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' });
+      raw.flushHeaders();
+      // Leading whitespace is valid JSON: clients and proxies see bytes long before the answer.
+      const timer = setInterval(() => write(' '), config.chatKeepAliveMs);
+      const final = await result.finally(() => clearInterval(timer));
+      if (gone) return;
+      write(JSON.stringify(chatCompletion(header, final)));
+    }
+    await calls.releaseSlot(keyHash, callId).catch(() => undefined);
+    if (!raw.destroyed) raw.end();
+  }
+
+  /** Forwards progress events as `reasoning_content` deltas until the call ends, with comment lines when idle. */
+  async function tailProgress(
+    raw: ServerResponse,
+    callId: string,
+    header: CompletionHeader,
+    write: (text: string) => void,
+    ended: () => boolean,
+    result: Promise<unknown>,
+  ): Promise<void> {
+    let lastSeq = 0;
+    let gapSince: number | undefined;
+    let lastWrite = Date.now();
+    const forward = async (final: boolean) => {
+      let events;
+      try {
+        events = await calls.eventsAfter(callId, lastSeq);
+      } catch {
+        return;
+      }
+      let text = '';
+      for (const event of events) {
+        if (event.seq !== lastSeq + 1 && !final) {
+          gapSince ??= Date.now();
+          if (Date.now() - gapSince < GAP_WAIT_MS) break;
+        }
+        gapSince = undefined;
+        lastSeq = event.seq;
+        text += event.text;
+      }
+      if (text !== '') {
+        write(sseData(completionChunk(header, { reasoning_content: text })));
+        lastWrite = Date.now();
+      }
+    };
+    while (!ended() && !raw.destroyed) {
+      await forward(false);
+      if (Date.now() - lastWrite >= config.chatKeepAliveMs) {
+        write(SSE_KEEPALIVE);
+        lastWrite = Date.now();
+      }
+      await Promise.race([result, new Promise((resolve) => setTimeout(resolve, POLL_MS))]);
+    }
+    if (!raw.destroyed) await forward(true);
+  }
+}

@@ -1,0 +1,46 @@
+import { DomainError } from '../core/errors';
+
+export interface UpstreamHealthOptions {
+  baseUrl: string;
+  apiKey: string;
+  /** How long a healthy answer is trusted, in ms; 0 checks every time. */
+  ttlMs: number;
+  /** Time allowed to the check, in ms (default 2000). */
+  timeoutMs?: number;
+}
+
+/**
+ * Admission asks the upstream model server for its model list before anything is
+ * charged or locked; an unreachable server (no answer, or 5xx) is a 503.
+ */
+export class UpstreamHealth {
+  private healthyUntil = 0;
+  private inFlight: Promise<boolean> | undefined;
+
+  constructor(private readonly options: UpstreamHealthOptions) {}
+
+  async assertReachable(): Promise<void> {
+    if (Date.now() < this.healthyUntil) return;
+    this.inFlight ??= this.check().finally(() => {
+      this.inFlight = undefined;
+    });
+    if (!(await this.inFlight)) {
+      throw new DomainError('upstream_unavailable', 'the model server is unreachable; try again shortly');
+    }
+  }
+
+  private async check(): Promise<boolean> {
+    try {
+      const response = await fetch(`${this.options.baseUrl.replace(/\/+$/, '')}/models`, {
+        headers: { authorization: `Bearer ${this.options.apiKey}` },
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 2000),
+      });
+      await response.body?.cancel();
+      if (response.status >= 500) return false;
+      this.healthyUntil = Date.now() + this.options.ttlMs;
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}

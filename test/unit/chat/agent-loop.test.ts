@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { newLoopState, runAgents, type AgentPorts, type ModelStepInput, type ModelStepResult, type ToolStepInput } from '../../../core/chat/agent-loop';
+
+const usage = { prompt_tokens: 10, completion_tokens: 2, total_tokens: 12 };
+
+/** Ports over a script of model replies; records every call in order. */
+function scripted(replies: Partial<ModelStepResult>[], fallback: Partial<ModelStepResult> = { content: 'more' }) {
+  const log: string[] = [];
+  const inputs: (ModelStepInput | ToolStepInput)[] = [];
+  const ports: AgentPorts = {
+    async modelStep(input) {
+      inputs.push(input);
+      log.push(`${input.role}#${input.seq}(left ${input.stepsLeft}${input.finalReason ? `, ${input.finalReason}` : ''})`);
+      const reply = replies.shift() ?? fallback;
+      return { content: '', toolCalls: [], finishReason: 'stop', usage, ...reply };
+    },
+    async executeTool(input) {
+      inputs.push(input);
+      log.push(`tool ${input.name}#${input.seq}<-${input.actSeq}`);
+      return { name: input.name, ok: true, summary: `${input.name} ok` };
+    },
+  };
+  return { ports, log, inputs };
+}
+
+describe('runAgents', () => {
+  it('plans, acts with tools, checks and answers', async () => {
+    const { ports, log } = scripted([
+      { content: 'plan' },
+      { toolCalls: [{ id: 'a', name: 'write_file' }, { id: 'b', name: 'run' }] },
+      { toolCalls: [{ id: 'c', name: 'run' }, { id: 'd', name: 'read_url' }] },
+      { content: 'the answer' },
+      { content: 'fine', verdict: 'approve' },
+    ]);
+    const state = newLoopState();
+    const outcome = await runAgents(ports, state, 15);
+    expect(outcome).toEqual({ content: 'the answer', stopped: 'done', finishReason: 'stop' });
+    expect(log).toEqual([
+      'plan#0(left 14)',
+      'act#1(left 13)',
+      'tool write_file#2<-1',
+      'tool run#3<-1',
+      'act#4(left 12)',
+      'tool run#5<-4',
+      'tool read_url#6<-4',
+      'act#7(left 11)',
+      'check#8(left 10)',
+    ]);
+    expect(state.steps).toBe(5);
+    expect(state.toolsUsed).toEqual(['write_file', 'run', 'read_url']);
+    expect(state.usage).toEqual({ prompt_tokens: 50, completion_tokens: 10, total_tokens: 60 });
+  });
+
+  it('sends the actors back on REVISE and ends on the next approval', async () => {
+    const { ports, log } = scripted([
+      { content: 'plan' },
+      { content: 'draft 1' },
+      { content: 'wrong', verdict: 'revise' },
+      { content: 'draft 2' },
+      { content: 'ok', verdict: 'approve' },
+    ]);
+    const outcome = await runAgents(ports, newLoopState(), 15);
+    expect(outcome.content).toBe('draft 2');
+    expect(log).toEqual(['plan#0(left 14)', 'act#1(left 13)', 'check#2(left 12)', 'act#3(left 11)', 'check#4(left 10)']);
+  });
+
+  it('uses the fifteenth step for the best answer when the actors never stop calling tools', async () => {
+    const { ports, log } = scripted([{ content: 'plan' }], { toolCalls: [{ id: 'x', name: 'list_files' }] });
+    const state = newLoopState();
+    const final = scripted([]);
+    const wrapped: AgentPorts = {
+      modelStep: (input) => (input.role === 'final' ? final.ports.modelStep(input).then((r) => ({ ...r, content: 'best effort' })) : ports.modelStep(input)),
+      executeTool: ports.executeTool,
+    };
+    const outcome = await runAgents(wrapped, state, 15);
+    expect(outcome).toEqual({ content: 'best effort', stopped: 'step_limit', finishReason: 'length' });
+    expect(state.steps).toBe(15);
+    expect(log.filter((l) => l.startsWith('act'))).toHaveLength(13);
+    expect(final.log).toEqual(['final#27(left 0, step_limit)']);
+    expect(state.toolsUsed).toEqual(['list_files']);
+  });
+
+  it('keeps the last draft when the checker still sends it back at the fifteenth step', async () => {
+    const replies: Partial<ModelStepResult>[] = [{ content: 'plan' }];
+    for (let i = 0; i < 7; i++) replies.push({ content: `draft ${i}` }, { content: 'no', verdict: 'revise' });
+    const { ports, log } = scripted(replies);
+    const state = newLoopState();
+    const outcome = await runAgents(ports, state, 15);
+    expect(state.steps).toBe(15);
+    expect(log.at(-1)).toBe('check#14(left 0)');
+    expect(outcome).toEqual({
+      content: 'draft 6\n\n(The agents used all their model steps before finishing.)',
+      stopped: 'step_limit',
+      finishReason: 'length',
+    });
+  });
+
+  it('says no answer was produced when the last step returns nothing and no draft exists', async () => {
+    const { ports } = scripted([{ content: 'plan' }, ...Array.from({ length: 13 }, () => ({ toolCalls: [{ id: 'x', name: 'run' }] })), { content: '  ' }]);
+    expect(await runAgents(ports, newLoopState(), 15)).toEqual({
+      content: 'The agents used all their model steps before finishing. No answer was produced; please try again with a smaller task.',
+      stopped: 'step_limit',
+      finishReason: 'length',
+    });
+  });
+
+  it('reports a truncated answer with finish_reason length', async () => {
+    const { ports } = scripted([{ content: 'plan' }, { content: 'cut off', finishReason: 'length' }, { verdict: 'approve' }]);
+    expect(await runAgents(ports, newLoopState(), 15)).toEqual({ content: 'cut off', stopped: 'done', finishReason: 'length' });
+  });
+
+  it('does not list unknown tool names the model invented', async () => {
+    const { ports } = scripted([{ content: 'plan' }, { toolCalls: [{ id: 'a', name: 'shell' }] }, { content: 'x' }, { verdict: 'approve' }]);
+    const state = newLoopState();
+    await runAgents(ports, state, 15);
+    expect(state.toolsUsed).toEqual([]);
+  });
+});

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ACTOR_PROMPT,
+  actMessages,
+  candidateAnswer,
+  checkMessages,
+  CHECKER_PROMPT,
+  finalMessages,
+  parseVerdict,
+  PLANNER_PROMPT,
+  planMessages,
+} from '../../../core/chat/conversation';
+import type { CallTurn, UpstreamMessage } from '../../../core/chat/shapes';
+
+const task: UpstreamMessage[] = [{ role: 'system', content: 'answer in French' }, { role: 'user', content: 'add 2 and 3' }];
+const call = (id: string, name: string, args: object) => ({ id, type: 'function' as const, function: { name, arguments: JSON.stringify(args) } });
+
+const turns: CallTurn[] = [
+  { kind: 'plan', text: '1. compute' },
+  { kind: 'act', content: '', tool_calls: [call('a', 'run', { code: '2+3' })] },
+  { kind: 'tool', tool_call_id: 'a', name: 'run', ok: true, output: 'result: 5', summary: 'run: ok in 3 ms' },
+  { kind: 'act', content: 'cinq', tool_calls: [] },
+  { kind: 'check', verdict: 'revise', text: 'write the digit too' },
+];
+
+describe('agent views', () => {
+  it('gives the planner its prompt with the client instructions, then the task', () => {
+    expect(planMessages(task)).toEqual([
+      { role: 'system', content: `${PLANNER_PROMPT}\n\nInstructions from the client:\nanswer in French` },
+      { role: 'user', content: 'add 2 and 3' },
+    ]);
+  });
+
+  it('gives the actors the plan, their tool loop and the checker\'s reasons', () => {
+    expect(actMessages(task, turns)).toEqual([
+      { role: 'system', content: `${ACTOR_PROMPT}\n\nInstructions from the client:\nanswer in French` },
+      { role: 'user', content: 'add 2 and 3' },
+      { role: 'user', content: 'Plan from the planner:\n1. compute\n\nCarry it out.' },
+      { role: 'assistant', content: null, tool_calls: [call('a', 'run', { code: '2+3' })] },
+      { role: 'tool', tool_call_id: 'a', content: 'result: 5' },
+      { role: 'assistant', content: 'cinq' },
+      { role: 'user', content: 'The checker sent the answer back:\nwrite the digit too\n\nFix what is wrong, then give the complete answer again.' },
+    ]);
+  });
+
+  it('answers a tool call cut short so the thread stays valid for the upstream', () => {
+    const cut: CallTurn[] = [{ kind: 'act', content: 'let me run', tool_calls: [call('a', 'run', {}), call('b', 'list_files', {})] }, { kind: 'tool', tool_call_id: 'a', name: 'run', ok: true, output: 'ok', summary: 's' }];
+    expect(actMessages([{ role: 'user', content: 'x' }], cut).slice(2)).toEqual([
+      { role: 'assistant', content: 'let me run', tool_calls: [call('a', 'run', {}), call('b', 'list_files', {})] },
+      { role: 'tool', tool_call_id: 'a', content: 'ok' },
+      { role: 'tool', tool_call_id: 'b', content: 'error: list_files did not run (the step was cut short)' },
+    ]);
+  });
+
+  it('warns the actors when three steps or fewer are left', () => {
+    expect(actMessages([{ role: 'user', content: 'x' }], [], 2).at(-1)).toEqual({ role: 'user', content: 'Only 2 model steps left for this task: finish soon.' });
+    expect(actMessages([{ role: 'user', content: 'x' }], [], 4)).toHaveLength(2);
+  });
+
+  it('shows the checker the task, the plan, the work log and the answer', () => {
+    const [system, user] = checkMessages(task, turns.slice(0, 4));
+    expect(system).toEqual({ role: 'system', content: `${CHECKER_PROMPT}\n\nInstructions from the client:\nanswer in French` });
+    expect(user).toEqual({
+      role: 'user',
+      content: [
+        'Task:\nClient: add 2 and 3',
+        'Plan:\n1. compute',
+        'Work log:\n1. run: ok in 3 ms',
+        'Latest tool results:\n--- run ---\nresult: 5',
+        'Answer to check:\ncinq',
+        'First word: APPROVE or REVISE.',
+      ].join('\n\n'),
+    });
+  });
+
+  it('asks for the best answer without tools when a limit runs out', () => {
+    const messages = finalMessages([{ role: 'user', content: 'x' }], [], 'time_limit');
+    expect(messages.at(-1)).toEqual({
+      role: 'user',
+      content: 'The time limit for this task is reached. Do not call tools. Give your best complete answer to the task now, with what you have; say briefly what is unfinished, if anything.',
+    });
+  });
+
+  it('takes the latest reply without tool calls as the candidate answer', () => {
+    expect(candidateAnswer(turns)).toBe('cinq');
+    expect(candidateAnswer(turns.slice(0, 3))).toBeUndefined();
+  });
+});
+
+describe('parseVerdict', () => {
+  it.each([
+    ['APPROVE', 'approve', ''],
+    ['**APPROVE** — the sum is right.', 'approve', 'the sum is right.'],
+    ['Approved: fine', 'approve', 'fine'],
+    ['REVISE: the total is 6, not 5', 'revise', 'the total is 6, not 5'],
+    ['revise\n- missing units', 'revise', '- missing units'],
+    ['REVISE', 'revise', 'the checker gave no reasons'],
+    ['I think you should REVISE this part.', 'revise', 'I think you should REVISE this part.'],
+    ['Looks good to me.', 'approve', 'Looks good to me.'],
+  ])('%j → %s', (text, verdict, reasons) => {
+    expect(parseVerdict(text)).toEqual({ verdict, reasons });
+  });
+});
