@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# Installs everything Holdline needs on a Debian machine, idempotently:
+# Debian packages, the Temporal CLI and FerretDB (built with Go, cached
+# under $HOME/.cache/holdline so a fresh clone reuses them), node_modules.
+# Quiet when there is nothing to do; says what it does otherwise.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+TEMPORAL_VERSION="1.5.1"
+FERRETDB_VERSION="1.24.2"
+CACHE_DIR="${HOLDLINE_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/holdline}"
+TOOLS_BIN="$ROOT/.tools/bin"
+
+say() { printf 'bootstrap: %s\n' "$*" >&2; }
+die() { printf 'bootstrap: error: %s\n' "$*" >&2; exit 1; }
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+# --- Debian packages -------------------------------------------------------
+APT_COMMANDS=(ffmpeg ffprobe pocketsphinx_continuous espeak-ng chromium sox)
+APT_PACKAGES=(ffmpeg pocketsphinx pocketsphinx-en-us espeak-ng chromium sox)
+need_apt=0
+for cmd in "${APT_COMMANDS[@]}"; do
+  command -v "$cmd" >/dev/null 2>&1 || need_apt=1
+done
+[ -d /usr/share/pocketsphinx/model/en-us ] || need_apt=1
+if [ "$need_apt" -eq 1 ]; then
+  say "installing Debian packages: ${APT_PACKAGES[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  as_root apt-get update -q >&2
+  as_root apt-get install -y -q --no-install-recommends "${APT_PACKAGES[@]}" >&2
+fi
+
+# --- Go-built tools ----------------------------------------------------------
+# Go may live outside PATH on a fresh login shell.
+for d in /usr/local/go/bin "$HOME/go/bin"; do
+  case ":$PATH:" in *":$d:"*) ;; *) [ -d "$d" ] && PATH="$PATH:$d" ;; esac
+done
+export PATH
+
+need_go() {
+  command -v go >/dev/null 2>&1 || die "Go is needed to build $1 (install Go >= 1.23 and put it on PATH)"
+}
+
+# Builds happen in a scratch directory beside the cache and are moved in whole,
+# so an interrupted build never leaves a half-written binary behind.
+TMP_DIRS=()
+cleanup() { [ ${#TMP_DIRS[@]} -eq 0 ] || rm -rf "${TMP_DIRS[@]}"; }
+trap cleanup EXIT
+new_tmp() {
+  mkdir -p "$CACHE_DIR"
+  mktemp -d "$CACHE_DIR/.tmp.XXXXXX"
+}
+
+link_tool() { # name target
+  mkdir -p "$TOOLS_BIN"
+  if [ "$(readlink "$TOOLS_BIN/$1" 2>/dev/null || true)" != "$2" ]; then
+    ln -sfn "$2" "$TOOLS_BIN/$1"
+    say "linked .tools/bin/$1 -> $2"
+  fi
+}
+
+# Temporal CLI (server + Web UI built in). v1.5.1 is the last tag whose go.mod
+# has no replace directive, so `go install` works.
+TEMPORAL_DIR="$CACHE_DIR/temporal-$TEMPORAL_VERSION"
+if [ ! -x "$TEMPORAL_DIR/temporal" ]; then
+  need_go "the Temporal CLI"
+  say "building Temporal CLI v$TEMPORAL_VERSION into $TEMPORAL_DIR (a few minutes the first time)"
+  tmp="$(new_tmp)"; TMP_DIRS+=("$tmp")
+  GOBIN="$tmp" go install "github.com/temporalio/cli/cmd/temporal@v$TEMPORAL_VERSION"
+  mkdir -p "$TEMPORAL_DIR"
+  mv -f "$tmp/temporal" "$TEMPORAL_DIR/temporal"
+  rm -rf "$tmp"
+fi
+link_tool temporal "$TEMPORAL_DIR/temporal"
+
+# FerretDB: `go install` yields a binary that panics at start because
+# build/version/version.txt is not part of the module (FerretDB issue 2982),
+# so build from a copy of the module directory with that file written.
+FERRETDB_DIR="$CACHE_DIR/ferretdb-$FERRETDB_VERSION"
+if [ ! -x "$FERRETDB_DIR/ferretdb" ]; then
+  need_go "FerretDB"
+  say "building FerretDB v$FERRETDB_VERSION into $FERRETDB_DIR (a few minutes the first time)"
+  tmp="$(new_tmp)"; TMP_DIRS+=("$tmp")
+  # Run outside any Go module so `go mod download` resolves the bare path.
+  moddir="$(cd "$tmp" && go mod download -json "github.com/FerretDB/FerretDB@v$FERRETDB_VERSION" \
+    | sed -n 's/^[[:space:]]*"Dir":[[:space:]]*"\(.*\)",\{0,1\}$/\1/p')"
+  [ -n "$moddir" ] && [ -d "$moddir" ] || die "could not download the FerretDB module"
+  cp -R "$moddir" "$tmp/src"
+  chmod -R u+w "$tmp/src"
+  mkdir -p "$tmp/src/build/version"
+  printf 'v%s' "$FERRETDB_VERSION" >"$tmp/src/build/version/version.txt"
+  (cd "$tmp/src" && go build -buildvcs=false -o "$tmp/ferretdb" ./cmd/ferretdb)
+  mkdir -p "$FERRETDB_DIR"
+  mv -f "$tmp/ferretdb" "$FERRETDB_DIR/ferretdb"
+  rm -rf "$tmp"
+fi
+link_tool ferretdb "$FERRETDB_DIR/ferretdb"
+
+# --- node_modules --------------------------------------------------------------
+# A stamp of the lock file's hash tells whether node_modules matches it; without
+# a stamp (installed by hand), fall back to comparing modification times.
+STAMP="node_modules/.holdline-lock.sha256"
+if [ -f package-lock.json ]; then
+  lock_hash="$(sha256sum package-lock.json | cut -d' ' -f1)"
+  need_npm=0
+  if [ ! -d node_modules ]; then
+    need_npm=1
+  elif [ -f "$STAMP" ]; then
+    [ "$(cat "$STAMP")" = "$lock_hash" ] || need_npm=1
+  elif [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    need_npm=1
+  fi
+  if [ "$need_npm" -eq 1 ]; then
+    say "npm ci"
+    npm ci --no-audit --no-fund >&2
+  fi
+  [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$lock_hash" ] || printf '%s' "$lock_hash" >"$STAMP"
+elif [ ! -d node_modules ]; then
+  say "npm install (no package-lock.json yet)"
+  npm install --no-audit --no-fund >&2
+fi

@@ -1,0 +1,741 @@
+// Generates the test and demo videos into `.data/fixtures/` together with a
+// `<name>.truth.json` beside each: the expected values come from how the file
+// was made (cut times, still and silent spans, speech windows), never from what
+// the analysis code prints.
+//
+// Ingredients only: ffmpeg lavfi sources (mandelbrot, life, testsrc2, cellauto,
+// gradients, smptehdbars, color), one still image rendered from a
+// fractal, espeak-ng speech, sine tones and digital silence.
+//
+// Usage: node --import tsx scripts/make-fixtures.ts [--bench] [--only a,b] [--out DIR] [--force] [--list]
+
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const DEFAULT_FIXTURE_DIR = join(REPO_ROOT, '.data', 'fixtures');
+
+/** Frame rate of every generated video: 24 fps puts a frame on every quarter second, the analysis sample grid. */
+export const FIXTURE_FPS = 24;
+const AUDIO_RATE = 48_000;
+
+export interface Span {
+  start: number;
+  end: number;
+}
+
+export interface FixtureTruth {
+  name: string;
+  /** File name inside the fixture directory. */
+  file: string;
+  container: 'mp4' | 'm4a' | 'none';
+  /** Seconds; null for files that are not media. */
+  duration: number | null;
+  hasVideo: boolean;
+  hasAudio: boolean;
+  width: number | null;
+  height: number | null;
+  fps: number | null;
+  /** Hard cut times in seconds: the first frame of the new shot. Multiples of 0.25. */
+  cuts: number[];
+  /** The shots in order, `end` exclusive. */
+  segments: Array<Span & { source: string; moving: boolean }>;
+  /** Spans where the picture does not change at all. */
+  stills: Span[];
+  /** Spans of digital silence (all samples zero) in the audio track. */
+  silence: Span[];
+  /** Spans both still and digitally silent. */
+  silentStills: Span[];
+  /** Where speech sounds, leading and trailing silence of the synthesis trimmed. */
+  speech: Array<Span & { text: string; voice: string; claim: boolean }>;
+  tones: Array<Span & { frequency: number }>;
+  /** The spoken sentences that carry a check-worthy cue (numbers, evidence words, absolutes, causal verbs). */
+  claims: string[];
+  /** The scan of this file must end in status `error`. */
+  expectError: boolean;
+  /** Why, when `expectError`. */
+  errorReason?: string;
+  /** Hash of the generator that made the file. */
+  generator: string;
+}
+
+// ---------------------------------------------------------------------------
+// Recipes
+
+type SourceName =
+  | 'mandelbrot'
+  | 'mandelbrot-deep'
+  | 'life'
+  | 'testsrc2-scroll'
+  | 'cellauto'
+  | 'gradients-slow'
+  | 'bars'
+  | 'slate'
+  | 'fractal-still'
+  | 'fractal-pan';
+
+interface Shot {
+  /** Seconds, a multiple of 0.25. */
+  dur: number;
+  source: SourceName;
+}
+
+type AudioEvent =
+  | { at: number; kind: 'speech'; text: string; voice?: string; wpm?: number; claim: boolean }
+  | { at: number; kind: 'tone'; dur: number; frequency: number; amplitude?: number };
+
+interface Recipe {
+  name: string;
+  width: number;
+  height: number;
+  /** null: no video stream. */
+  shots: Shot[] | null;
+  /** null: no audio stream. Gaps between events are digital silence. */
+  audio: AudioEvent[] | null;
+  /** Only for audio-only recipes. */
+  audioDuration?: number;
+  container: 'mp4' | 'm4a';
+  crf?: number;
+  preset?: string;
+  bench?: boolean;
+}
+
+const MOVING: Record<SourceName, boolean> = {
+  mandelbrot: true,
+  'mandelbrot-deep': true,
+  life: true,
+  'testsrc2-scroll': true,
+  cellauto: true,
+  'gradients-slow': true,
+  bars: false,
+  slate: false,
+  'fractal-still': false,
+  'fractal-pan': true,
+};
+
+const FINE_GRAINED = new Set<SourceName>(['cellauto']);
+
+const SENTENCES = {
+  welcome: { text: 'Welcome back. Today we put three cameras through a storm.', claim: false },
+  cures: { text: 'Studies show this cures ninety percent of cases.', claim: true },
+  best: { text: 'This is the best method you will ever try, guaranteed.', claim: true },
+  doubled: { text: 'Our sales doubled in just six months.', claim: true },
+  rig: { text: 'Let me show you how the rig fits together.', claim: false },
+  research: { text: 'Research proves that sleep prevents most colds.', claim: true },
+  everyone: { text: 'Everyone should try this at least once.', claim: true },
+  coffee: { text: 'It costs less than a cup of coffee.', claim: true },
+  team: { text: 'The light was soft and the team was happy.', claim: false },
+  water: { text: 'Drinking water every morning will help you lose ten pounds.', claim: true },
+  thanks: { text: 'Thanks for watching, see you next week.', claim: false },
+  garden: { text: 'The garden looks different after the rain.', claim: false },
+} as const;
+
+const say = (at: number, key: keyof typeof SENTENCES, voice = 'en-us', wpm = 165): AudioEvent => ({
+  at,
+  kind: 'speech',
+  text: SENTENCES[key].text,
+  claim: SENTENCES[key].claim,
+  voice,
+  wpm,
+});
+
+function benchShots(total: number, every: number): Shot[] {
+  const cycle: SourceName[] = ['mandelbrot', 'bars', 'life', 'testsrc2-scroll', 'fractal-pan', 'cellauto', 'mandelbrot-deep', 'slate', 'gradients-slow'];
+  const shots: Shot[] = [];
+  for (let t = 0, i = 0; t < total; t += every, i++) {
+    shots.push({ dur: Math.min(every, total - t), source: cycle[i % cycle.length]! });
+  }
+  return shots;
+}
+
+function benchSpeech(total: number, every: number): AudioEvent[] {
+  const keys = Object.keys(SENTENCES) as Array<keyof typeof SENTENCES>;
+  const voices = ['en-us', 'en-gb', 'en-us+f3', 'en-us+m3'];
+  const events: AudioEvent[] = [];
+  for (let t = 2, i = 0; t + 6 < total; t += every, i++) {
+    events.push(say(t, keys[i % keys.length]!, voices[i % voices.length], 150 + (i % 3) * 15));
+    if (every >= 20) events.push({ at: t + 8, kind: 'tone', dur: 3, frequency: 330 + (i % 4) * 110, amplitude: 0.2 });
+  }
+  return events;
+}
+
+export const RECIPES: Recipe[] = [
+  {
+    name: 'lively-cuts',
+    width: 1280,
+    height: 720,
+    container: 'mp4',
+    shots: [
+      { dur: 6, source: 'mandelbrot' },
+      { dur: 5, source: 'testsrc2-scroll' },
+      { dur: 4.5, source: 'life' },
+      { dur: 5.5, source: 'bars' },
+      { dur: 4, source: 'fractal-pan' },
+      { dur: 5, source: 'cellauto' },
+    ],
+    audio: [
+      say(0.5, 'welcome'),
+      say(6.5, 'cures', 'en-gb', 155),
+      say(11.25, 'rig', 'en-us+f3', 175),
+      // 15.5–21: still bars and digital silence
+      { at: 21, kind: 'tone', dur: 4, frequency: 440, amplitude: 0.25 },
+      say(25.5, 'doubled', 'en-us', 160),
+    ],
+  },
+  {
+    name: 'talking',
+    width: 1280,
+    height: 720,
+    container: 'mp4',
+    shots: [{ dur: 20, source: 'gradients-slow' }],
+    audio: [
+      say(0.5, 'garden', 'en-us', 150),
+      say(4, 'research', 'en-us', 160),
+      say(8, 'everyone', 'en-gb', 165),
+      say(11.5, 'coffee', 'en-us+f3', 160),
+      say(15, 'water', 'en-us', 170),
+    ],
+  },
+  {
+    name: 'portrait',
+    width: 720,
+    height: 1280,
+    container: 'mp4',
+    shots: [
+      { dur: 6, source: 'life' },
+      { dur: 6, source: 'mandelbrot' },
+    ],
+    audio: [say(0.75, 'best', 'en-us', 165), say(6.5, 'team', 'en-gb', 160)],
+  },
+  {
+    name: 'no-audio',
+    width: 1280,
+    height: 720,
+    container: 'mp4',
+    shots: [
+      { dur: 5, source: 'life' },
+      { dur: 5, source: 'testsrc2-scroll' },
+    ],
+    audio: null,
+  },
+  {
+    name: 'audio-only',
+    width: 0,
+    height: 0,
+    container: 'm4a',
+    shots: null,
+    audioDuration: 8,
+    audio: [say(0.5, 'welcome'), { at: 5, kind: 'tone', dur: 2, frequency: 523, amplitude: 0.25 }],
+  },
+  {
+    name: 'sample',
+    width: 1280,
+    height: 720,
+    container: 'mp4',
+    shots: [
+      { dur: 4, source: 'mandelbrot' },
+      { dur: 3.5, source: 'life' },
+      { dur: 4.5, source: 'slate' },
+      { dur: 4, source: 'testsrc2-scroll' },
+      { dur: 4, source: 'mandelbrot-deep' },
+    ],
+    audio: [
+      say(0.25, 'welcome', 'en-us', 170),
+      say(4.25, 'cures', 'en-gb', 160),
+      // 7.5–12: still slate and silence, a dead stretch
+      say(12.25, 'water', 'en-us+f3', 165),
+      { at: 17, kind: 'tone', dur: 2.5, frequency: 392, amplitude: 0.2 },
+    ],
+  },
+  {
+    name: 'bench-60s-720p',
+    width: 1280,
+    height: 720,
+    container: 'mp4',
+    shots: benchShots(60, 10),
+    audio: benchSpeech(60, 12),
+  },
+  {
+    name: 'bench-10min-1080p',
+    width: 1920,
+    height: 1080,
+    container: 'mp4',
+    crf: 30,
+    preset: 'veryfast',
+    bench: true,
+    shots: benchShots(600, 20),
+    audio: benchSpeech(600, 30),
+  },
+];
+
+/** Files that are not valid media; their truth says the scan must fail. */
+const BROKEN = ['corrupt', 'empty'] as const;
+
+export const FIXTURE_NAMES: string[] = [...RECIPES.map((r) => r.name), ...BROKEN];
+
+// ---------------------------------------------------------------------------
+// Process helpers (argument arrays, never a shell)
+
+function run(command: string, args: string[], options: { maxBuffer?: number } = {}): Promise<Buffer> {
+  return new Promise((resolveRun, reject) => {
+    execFile(
+      command,
+      args,
+      { encoding: 'buffer', maxBuffer: options.maxBuffer ?? 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error) {
+          const detail = stderr.toString('utf8').trim().split('\n').slice(-15).join('\n');
+          reject(new Error(`${command} ${args.slice(0, 6).join(' ')} … failed: ${error.message}\n${detail}`));
+        } else {
+          resolveRun(stdout);
+        }
+      },
+    );
+  });
+}
+
+const FFMPEG = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y'];
+
+// ---------------------------------------------------------------------------
+// Video
+
+function sourceFilter(source: SourceName, w: number, h: number, frames: number, seed: number): string {
+  const size = `size=${w}x${h}:rate=${FIXTURE_FPS}`;
+  switch (source) {
+    // Motion is kept to what real footage shows (a few grey levels between
+    // samples a quarter second apart) so that the cuts stand out from it.
+    case 'mandelbrot':
+      return `mandelbrot=${size}:maxiter=160:start_scale=1.2:end_scale=0.4:end_pts=${frames}`;
+    case 'mandelbrot-deep':
+      return `mandelbrot=${size}:maxiter=220:start_x=-0.1011:start_y=0.9563:start_scale=0.6:end_scale=0.2:end_pts=${frames}:outer=outz`;
+    case 'life':
+      return `life=${size}:ratio=0.3:seed=${seed}:mold=6:life_color=#a08060:death_color=#706080:mold_color=#504848`;
+    case 'testsrc2-scroll':
+      return `testsrc2=${size},scroll=horizontal=0.001`;
+    case 'cellauto':
+      return `cellauto=${size}:rule=30:random_fill_ratio=0.5:random_seed=${seed}:scroll=1,negate`;
+    case 'gradients-slow':
+      return `gradients=${size}:speed=0.01:seed=${seed}:n=3`;
+    case 'bars':
+      return `smptehdbars=${size}`;
+    case 'slate':
+      return `color=c=0x3a4a5e:${size}`;
+    case 'fractal-still':
+    case 'fractal-pan':
+      throw new Error('image sources are inputs, not filters');
+  }
+}
+
+async function renderStillImage(path: string): Promise<void> {
+  await run('ffmpeg', [
+    ...FFMPEG,
+    '-f', 'lavfi',
+    '-i', 'mandelbrot=size=960x540:maxiter=400:start_x=-0.7453:start_y=0.1127:start_scale=0.012:end_pts=1',
+    '-frames:v', '1',
+    path,
+  ]);
+}
+
+interface VideoPlan {
+  inputs: string[];
+  filter: string;
+  cuts: number[];
+  segments: FixtureTruth['segments'];
+  stills: Span[];
+}
+
+function planVideo(recipe: Recipe, shots: Shot[], stillImage: string, firstInput: number): VideoPlan {
+  // Sources render at a quarter of the output size and are scaled up: the
+  // analysis looks at 96x54 anyway, and it keeps generation fast.
+  const even = (n: number) => Math.max(2, 2 * Math.round(n / 2));
+  const w = even(recipe.width / 4);
+  const h = even(recipe.height / 4);
+  const inputs: string[] = [];
+  const chains: string[] = [];
+  const labels: string[] = [];
+  const cuts: number[] = [];
+  const segments: FixtureTruth['segments'] = [];
+  let t = 0;
+  shots.forEach((shot, i) => {
+    const frames = Math.round(shot.dur * FIXTURE_FPS);
+    if (Math.abs(frames - shot.dur * FIXTURE_FPS) > 1e-9 || Math.abs(shot.dur * 4 - Math.round(shot.dur * 4)) > 1e-9) {
+      throw new Error(`${recipe.name}: shot ${i} lasts ${shot.dur} s, not a multiple of 0.25 s`);
+    }
+    if (i > 0 && shots[i - 1]!.source === shot.source) throw new Error(`${recipe.name}: shots ${i - 1} and ${i} share a source`);
+    let head: string;
+    if (shot.source === 'fractal-still' || shot.source === 'fractal-pan') {
+      const index = firstInput + inputs.length / 6;
+      inputs.push('-loop', '1', '-framerate', String(FIXTURE_FPS), '-i', stillImage);
+      const fit = `scale=${w}:${h}:force_original_aspect_ratio=increase,crop=${w}:${h}`;
+      head = `[${index}:v]${fit}${shot.source === 'fractal-pan' ? ',scroll=horizontal=0.0015:vertical=0.0005' : ''}`;
+    } else if (FINE_GRAINED.has(shot.source)) {
+      // Cell patterns render at half size so that one analysis pixel averages many cells.
+      head = sourceFilter(shot.source, even(recipe.width / 2), even(recipe.height / 2), frames, 1000 + i * 7);
+    } else {
+      head = sourceFilter(shot.source, w, h, frames, 1000 + i * 7);
+    }
+    const label = `v${i}`;
+    chains.push(
+      `${head},trim=end_frame=${frames},setpts=PTS-STARTPTS,` +
+        `scale=${recipe.width}:${recipe.height}:flags=neighbor,setsar=1,format=yuv420p[${label}]`,
+    );
+    labels.push(`[${label}]`);
+    if (i > 0) cuts.push(t);
+    segments.push({ start: t, end: t + shot.dur, source: shot.source, moving: MOVING[shot.source] });
+    t += shot.dur;
+  });
+  const filter = `${chains.join(';')};${labels.join('')}concat=n=${shots.length}:v=1:a=0[v]`;
+  const stills = mergeSpans(segments.filter((s) => !s.moving));
+  return { inputs, filter, cuts, segments, stills };
+}
+
+// ---------------------------------------------------------------------------
+// Audio: built sample by sample so every window is exact.
+
+async function speechSamples(text: string, voice: string, wpm: number, workDir: string, index: number): Promise<Int16Array> {
+  const wav = join(workDir, `speech-${index}.wav`);
+  await run('espeak-ng', ['-v', voice, '-s', String(wpm), '-w', wav, text]);
+  // Trim the synthesiser's leading and trailing silence so the window is where speech sounds.
+  const trim = 'silenceremove=start_periods=1:start_threshold=-45dB:start_silence=0.02';
+  const raw = await run('ffmpeg', [
+    ...FFMPEG,
+    '-i', wav,
+    '-af', `${trim},areverse,${trim},areverse`,
+    '-ar', String(AUDIO_RATE),
+    '-ac', '1',
+    '-f', 's16le',
+    '-',
+  ]);
+  return new Int16Array(raw.buffer, raw.byteOffset, raw.byteLength / 2);
+}
+
+interface AudioPlan {
+  wav: Buffer;
+  speech: FixtureTruth['speech'];
+  tones: FixtureTruth['tones'];
+  silence: Span[];
+}
+
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+
+async function planAudio(name: string, events: AudioEvent[], duration: number, workDir: string): Promise<AudioPlan> {
+  const total = Math.round(duration * AUDIO_RATE);
+  const samples = new Int16Array(total);
+  const speech: FixtureTruth['speech'] = [];
+  const tones: FixtureTruth['tones'] = [];
+  const busy: Span[] = [];
+  let index = 0;
+  for (const event of [...events].sort((a, b) => a.at - b.at)) {
+    const start = Math.round(event.at * AUDIO_RATE);
+    let length: number;
+    if (event.kind === 'speech') {
+      const voice = event.voice ?? 'en-us';
+      const pcm = await speechSamples(event.text, voice, event.wpm ?? 165, workDir, index++);
+      length = pcm.length;
+      if (start + length > total) throw new Error(`${name}: speech at ${event.at} s runs past the end`);
+      samples.set(pcm, start);
+      speech.push({ start: round3(start / AUDIO_RATE), end: round3((start + length) / AUDIO_RATE), text: event.text, voice, claim: event.claim });
+    } else {
+      length = Math.round(event.dur * AUDIO_RATE);
+      if (start + length > total) throw new Error(`${name}: tone at ${event.at} s runs past the end`);
+      const amplitude = (event.amplitude ?? 0.25) * 32767;
+      // Whole periods with a 10 ms fade in and out: no clicks, and silence stays exactly zero outside.
+      const fade = Math.round(0.01 * AUDIO_RATE);
+      for (let i = 0; i < length; i++) {
+        const envelope = Math.min(1, i / fade, (length - 1 - i) / fade);
+        samples[start + i] = Math.round(amplitude * envelope * Math.sin((2 * Math.PI * event.frequency * i) / AUDIO_RATE));
+      }
+      tones.push({ start: round3(event.at), end: round3(event.at + event.dur), frequency: event.frequency });
+    }
+    const span = { start: start / AUDIO_RATE, end: (start + length) / AUDIO_RATE };
+    const overlap = busy.find((b) => span.start < b.end && b.start < span.end);
+    if (overlap) throw new Error(`${name}: audio event at ${event.at} s overlaps the one at ${overlap.start} s`);
+    busy.push(span);
+  }
+  // Digital silence: the complement of the events.
+  const silence: Span[] = [];
+  let cursor = 0;
+  for (const b of [...busy].sort((x, y) => x.start - y.start)) {
+    if (b.start > cursor) silence.push({ start: round3(cursor), end: round3(b.start) });
+    cursor = Math.max(cursor, b.end);
+  }
+  if (cursor < duration) silence.push({ start: round3(cursor), end: round3(duration) });
+  return { wav: wavFile(samples), speech, tones, silence };
+}
+
+function wavFile(samples: Int16Array): Buffer {
+  const header = Buffer.alloc(44);
+  const dataBytes = samples.length * 2;
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(36 + dataBytes, 4);
+  header.write('WAVE', 8, 'ascii');
+  header.write('fmt ', 12, 'ascii');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(AUDIO_RATE, 24);
+  header.writeUInt32LE(AUDIO_RATE * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(dataBytes, 40);
+  return Buffer.concat([header, Buffer.from(samples.buffer, samples.byteOffset, dataBytes)]);
+}
+
+// ---------------------------------------------------------------------------
+// Spans
+
+function mergeSpans(spans: Span[]): Span[] {
+  const out: Span[] = [];
+  for (const s of [...spans].sort((a, b) => a.start - b.start)) {
+    const last = out[out.length - 1];
+    if (last && s.start <= last.end) last.end = Math.max(last.end, s.end);
+    else out.push({ start: s.start, end: s.end });
+  }
+  return out;
+}
+
+function intersectSpans(a: Span[], b: Span[]): Span[] {
+  const out: Span[] = [];
+  for (const x of a) {
+    for (const y of b) {
+      const start = Math.max(x.start, y.start);
+      const end = Math.min(x.end, y.end);
+      if (end > start) out.push({ start: round3(start), end: round3(end) });
+    }
+  }
+  return mergeSpans(out);
+}
+
+// ---------------------------------------------------------------------------
+// Building one fixture
+
+async function buildRecipe(recipe: Recipe, outDir: string, workDir: string, generator: string): Promise<FixtureTruth> {
+  const duration = recipe.shots ? recipe.shots.reduce((sum, s) => sum + s.dur, 0) : (recipe.audioDuration ?? 0);
+  const file = `${recipe.name}.${recipe.container}`;
+  const target = join(outDir, file);
+  const partial = join(outDir, `.${recipe.name}.partial.${recipe.container}`);
+
+  const args = [...FFMPEG];
+  let video: VideoPlan | undefined;
+  if (recipe.shots) {
+    const stillImage = join(workDir, 'fractal.png');
+    if (!existsSync(stillImage)) await renderStillImage(stillImage);
+    video = planVideo(recipe, recipe.shots, stillImage, 0);
+    args.push(...video.inputs);
+  }
+  let audio: AudioPlan | undefined;
+  if (recipe.audio) {
+    audio = await planAudio(recipe.name, recipe.audio, duration, workDir);
+    const wavPath = join(workDir, `${recipe.name}.wav`);
+    writeFileSync(wavPath, audio.wav);
+    args.push('-i', wavPath);
+  }
+  const audioInput = video ? video.inputs.filter((a) => a === '-i').length : 0;
+  if (video) {
+    args.push('-filter_complex', video.filter, '-map', '[v]');
+    args.push(
+      '-c:v', 'libx264',
+      '-preset', recipe.preset ?? 'veryfast',
+      '-crf', String(recipe.crf ?? 23),
+      '-pix_fmt', 'yuv420p',
+      '-r', String(FIXTURE_FPS),
+      // A keyframe every 2 s besides the ones x264 puts at scene changes.
+      '-g', String(2 * FIXTURE_FPS),
+    );
+  }
+  if (audio) {
+    args.push('-map', `${audioInput}:a`, '-c:a', 'aac', '-b:a', '128k', '-ar', String(AUDIO_RATE), '-ac', '2');
+  }
+  args.push('-t', String(duration), '-movflags', '+faststart', '-f', recipe.container === 'm4a' ? 'ipod' : 'mp4', partial);
+  await run('ffmpeg', args);
+  renameSync(partial, target);
+
+  const stills = video?.stills ?? [];
+  const silence = audio?.silence ?? [];
+  return {
+    name: recipe.name,
+    file,
+    container: recipe.container,
+    duration,
+    hasVideo: Boolean(video),
+    hasAudio: Boolean(audio),
+    width: video ? recipe.width : null,
+    height: video ? recipe.height : null,
+    fps: video ? FIXTURE_FPS : null,
+    cuts: video?.cuts ?? [],
+    segments: video?.segments ?? [],
+    stills,
+    silence,
+    silentStills: audio ? intersectSpans(stills, silence) : stills,
+    speech: audio?.speech ?? [],
+    tones: audio?.tones ?? [],
+    claims: (audio?.speech ?? []).filter((s) => s.claim).map((s) => s.text),
+    expectError: !video,
+    ...(video ? {} : { errorReason: 'no video stream' }),
+    generator,
+  };
+}
+
+/** Deterministic bytes from a seed (xorshift32), so the corrupt file is the same on every machine. */
+function noise(length: number, seed: number): Buffer {
+  const out = Buffer.alloc(length);
+  let x = seed >>> 0 || 1;
+  for (let i = 0; i < length; i++) {
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    out[i] = x & 0xff;
+  }
+  return out;
+}
+
+function brokenTruth(name: string, reason: string, generator: string): FixtureTruth {
+  return {
+    name,
+    file: `${name}.mp4`,
+    container: 'none',
+    duration: null,
+    hasVideo: false,
+    hasAudio: false,
+    width: null,
+    height: null,
+    fps: null,
+    cuts: [],
+    segments: [],
+    stills: [],
+    silence: [],
+    silentStills: [],
+    speech: [],
+    tones: [],
+    claims: [],
+    expectError: true,
+    errorReason: reason,
+    generator,
+  };
+}
+
+async function buildBroken(name: (typeof BROKEN)[number], outDir: string, generator: string): Promise<FixtureTruth> {
+  const target = join(outDir, `${name}.mp4`);
+  if (name === 'empty') {
+    writeFileSync(target, Buffer.alloc(0));
+    return brokenTruth(name, 'empty file', generator);
+  }
+  // A real ftyp box (so it sniffs as MP4) followed by garbage and cut short: no moov, no decodable stream.
+  const ftyp = Buffer.from('0000001c6674797069736f6d0000020069736f6d69736f326d703431', 'hex');
+  writeFileSync(target, Buffer.concat([ftyp, noise(96 * 1024, 0x5eed)]));
+  return brokenTruth(name, 'corrupt container: truncated, garbled MP4', generator);
+}
+
+// ---------------------------------------------------------------------------
+// Entry
+
+export interface MakeFixturesOptions {
+  /** Output directory. Default `<repo>/.data/fixtures`. */
+  outDir?: string;
+  /** Only these fixtures (default: all but the bench-only ones, plus those with `bench`). */
+  only?: string[];
+  /** Also build `bench-10min-1080p`. Default false. */
+  bench?: boolean;
+  /** Rebuild even when up to date. Default false. */
+  force?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface BuiltFixture {
+  name: string;
+  path: string;
+  truthPath: string;
+  truth: FixtureTruth;
+}
+
+let generatorHashCache: string | undefined;
+
+/** Hash of this generator's source and the tool versions: a change of either rebuilds the fixtures. */
+export async function generatorHash(): Promise<string> {
+  if (generatorHashCache) return generatorHashCache;
+  const hash = createHash('sha256');
+  hash.update(readFileSync(fileURLToPath(import.meta.url)));
+  hash.update((await run('ffmpeg', ['-version'])).toString('utf8').split('\n')[0] ?? '');
+  hash.update((await run('espeak-ng', ['--version'])).toString('utf8'));
+  generatorHashCache = hash.digest('hex').slice(0, 16);
+  return generatorHashCache;
+}
+
+function upToDate(outDir: string, name: string, generator: string): FixtureTruth | undefined {
+  const truthPath = join(outDir, `${name}.truth.json`);
+  if (!existsSync(truthPath)) return undefined;
+  try {
+    const truth = JSON.parse(readFileSync(truthPath, 'utf8')) as FixtureTruth;
+    if (truth.generator !== generator || !existsSync(join(outDir, truth.file))) return undefined;
+    return truth;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Builds the requested fixtures that are missing or stale; returns all of them. */
+export async function makeFixtures(options: MakeFixturesOptions = {}): Promise<BuiltFixture[]> {
+  const outDir = resolve(options.outDir ?? DEFAULT_FIXTURE_DIR);
+  const log = options.log ?? (() => {});
+  mkdirSync(outDir, { recursive: true });
+  const unknown = (options.only ?? []).filter((n) => !FIXTURE_NAMES.includes(n));
+  if (unknown.length > 0) throw new Error(`unknown fixture(s): ${unknown.join(', ')}; known: ${FIXTURE_NAMES.join(', ')}`);
+  const wanted = options.only ?? FIXTURE_NAMES.filter((n) => options.bench || !RECIPES.find((r) => r.name === n)?.bench);
+  const generator = await generatorHash();
+  const built: BuiltFixture[] = [];
+  let workDir: string | undefined;
+  try {
+    for (const name of wanted) {
+      let truth = options.force ? undefined : upToDate(outDir, name, generator);
+      if (!truth) {
+        const started = Date.now();
+        workDir ??= mkdtempSync(join(tmpdir(), 'holdline-fixtures-'));
+        const recipe = RECIPES.find((r) => r.name === name);
+        truth = recipe
+          ? await buildRecipe(recipe, outDir, workDir, generator)
+          : await buildBroken(name as (typeof BROKEN)[number], outDir, generator);
+        writeFileSync(join(outDir, `${name}.truth.json`), `${JSON.stringify(truth, null, 2)}\n`);
+        const size = statSync(join(outDir, truth.file)).size;
+        log(`made ${truth.file} (${(size / 1e6).toFixed(2)} MB) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      }
+      built.push({ name, path: join(outDir, truth.file), truthPath: join(outDir, `${name}.truth.json`), truth });
+    }
+  } finally {
+    if (workDir) rmSync(workDir, { recursive: true, force: true });
+  }
+  return built;
+}
+
+function parseArgs(argv: string[]): MakeFixturesOptions & { list: boolean } {
+  const options: MakeFixturesOptions & { list: boolean } = { list: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--bench') options.bench = true;
+    else if (arg === '--force') options.force = true;
+    else if (arg === '--list') options.list = true;
+    else if (arg === '--only') options.only = (argv[++i] ?? '').split(',').filter(Boolean);
+    else if (arg.startsWith('--only=')) options.only = arg.slice(7).split(',').filter(Boolean);
+    else if (arg === '--out') options.outDir = argv[++i];
+    else if (arg.startsWith('--out=')) options.outDir = arg.slice(6);
+    else throw new Error(`unknown argument ${arg}; usage: make-fixtures.ts [--bench] [--only a,b] [--out DIR] [--force] [--list]`);
+  }
+  return options;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const options = parseArgs(process.argv.slice(2));
+  if (options.list) {
+    console.log(FIXTURE_NAMES.join('\n'));
+  } else {
+    const started = Date.now();
+    const built = await makeFixtures({ ...options, log: (line) => console.log(`fixtures: ${line}`) });
+    console.log(`fixtures: ${built.length} ready in ${dirname(built[0]?.path ?? DEFAULT_FIXTURE_DIR)} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  }
+}

@@ -1,0 +1,617 @@
+// Starts the local Holdline stack as child processes: the Temporal dev server,
+// FerretDB (MongoDB protocol on SQLite), and optionally the worker and the API.
+// Used by `scripts/up.ts` (fixed ports, `.data/`) and by the test setup (free
+// ports, a temporary data directory). Every child runs in its own process
+// group so stopping it also stops whatever it spawned (ffmpeg, pocketsphinx).
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, connect as tcpConnect } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+type Env = Record<string, string | undefined>;
+
+export interface StackOptions {
+  /** Directory for databases, logs and scratch files (created). Default `<repo>/.data`. */
+  dataDir?: string;
+  /** Temporal frontend port; 0 or absent picks a free port. */
+  temporalPort?: number;
+  /** Temporal Web UI port; 0 or absent picks a free port. */
+  temporalUiPort?: number;
+  /** FerretDB port; 0 or absent picks a free port. */
+  mongoPort?: number;
+  /** MongoDB database name used in the returned URI. Default `holdline`. */
+  mongoDatabase?: string;
+  /** Start the worker (`workers/main.ts`). Default false. */
+  worker?: boolean;
+  /** Start the API (`api/server.ts`) and wait for `GET /readyz`. Default false. */
+  api?: boolean;
+  /** API port; 0 or absent picks a free port. */
+  apiPort?: number;
+  /** Task queue prefix handed to worker and API. Default `holdline`. */
+  taskQueuePrefix?: string;
+  /** Extra environment for worker and API (e.g. MODEL_BASE_URL). */
+  env?: Env;
+  /**
+   * The environment consulted for `TEMPORAL_ADDRESS` / `MONGODB_URI`: when set,
+   * that server is used and none is started. Default `process.env`.
+   */
+  externalEnv?: Env;
+  /** Also copy children's output to this process's stdout/stderr, prefixed. Default false. */
+  echo?: boolean;
+  /** How long to wait for each part to become ready, in ms. Default 90 000. */
+  readyTimeoutMs?: number;
+  /** Grace period between SIGTERM and SIGKILL on stop, in ms. Default 10 000. */
+  stopGraceMs?: number;
+  /** Directory holding the `temporal` and `ferretdb` binaries. Default `<repo>/.tools/bin`. */
+  toolsDir?: string;
+  /** Stop the children when this process gets SIGINT/SIGTERM. Default true. */
+  handleSignals?: boolean;
+}
+
+export interface Stack {
+  mongodbUri: string;
+  temporalAddress: string;
+  /** Absent when an external Temporal is used and `TEMPORAL_UI_URL` is not set. */
+  temporalUiUrl: string | undefined;
+  /** Present when the API was started. */
+  apiUrl: string | undefined;
+  dataDir: string;
+  /** The environment a worker or API of this stack runs with. */
+  env: Record<string, string>;
+  /** Starts another worker against this stack (its env merged over the stack's). */
+  startWorker(extraEnv?: Env, options?: WorkerOptions): Promise<ManagedProcess>;
+  /** Stops every child in reverse start order. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+export interface ManagedProcess {
+  name: string;
+  pid: number;
+  logFile: string;
+  /** Resolves with the exit code (or null when killed by a signal) once the process ended. */
+  exited: Promise<number | null>;
+  /** SIGTERM to the process group, SIGKILL after the grace period. */
+  stop(graceMs?: number): Promise<void>;
+  /** Sends a signal to the whole process group without waiting. */
+  kill(signal?: NodeJS.Signals): void;
+  /** The last lines of its log. */
+  logTail(lines?: number): string;
+}
+
+export interface WorkerOptions {
+  /** Directory for the log file. Default `<dataDir>/logs` from env HOLDLINE_SCRATCH_DIR's parent, else `<repo>/.data/logs`. */
+  logDir?: string;
+  /** Wait until the worker polls its task queues (`<prefix>-scans`, `<prefix>-chat`) in Temporal. Default true. */
+  waitReady?: boolean;
+  /** Task queues to wait for. Default both queues of the prefix. */
+  waitQueues?: string[];
+  readyTimeoutMs?: number;
+  echo?: boolean;
+}
+
+export class StackError extends Error {
+  readonly code = 'STACK_START_FAILED';
+  constructor(message: string) {
+    super(message);
+    this.name = 'StackError';
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Ports
+
+const handedOutPorts = new Set<number>();
+
+/** A TCP port that is free on 127.0.0.1 now and was not handed out before by this process. */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = await new Promise<number>((resolvePort, reject) => {
+      const server = createServer();
+      server.unref();
+      server.once('error', reject);
+      server.listen({ host: '127.0.0.1', port: 0, exclusive: true }, () => {
+        const address = server.address();
+        const p = typeof address === 'object' && address ? address.port : 0;
+        server.close(() => resolvePort(p));
+      });
+    });
+    if (port > 0 && !handedOutPorts.has(port)) {
+      handedOutPorts.add(port);
+      return port;
+    }
+  }
+  throw new StackError('could not find a free TCP port');
+}
+
+async function portOrFree(port: number | undefined): Promise<number> {
+  return port && port > 0 ? port : freePort();
+}
+
+function canConnect(port: number, host = '127.0.0.1', timeoutMs = 1000): Promise<boolean> {
+  return new Promise((resolveConnect) => {
+    const socket = tcpConnect({ host, port });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolveConnect(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+function cleanEnv(env: Env): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined) out[k] = v;
+  return out;
+}
+
+/** The servers read settings from their own prefixed variables; a stray one must not change them. */
+function withoutPrefix(env: Env, prefix: string): Env {
+  return Object.fromEntries(Object.entries(env).filter(([k]) => !k.startsWith(prefix)));
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+// ---------------------------------------------------------------------------
+// Child processes
+
+const liveGroups = new Set<ManagedProcess>();
+let signalHandlersInstalled = false;
+
+function installSignalHandlers(): void {
+  if (signalHandlersInstalled) return;
+  signalHandlersInstalled = true;
+  // Last resort: whatever is still running when this process exits is killed,
+  // so an aborted run never leaves servers holding ports and files.
+  process.on('exit', () => {
+    for (const p of liveGroups) killGroup(p.pid, 'SIGKILL');
+  });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    const onSignal = () => {
+      const others = process.listenerCount(signal) > 1;
+      void Promise.all([...liveGroups].reverse().map((p) => p.stop(5000))).finally(() => {
+        // When someone else (vitest, up.ts) also listens, they decide when to exit.
+        if (!others) process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1));
+      });
+    };
+    process.on(signal, onSignal);
+  }
+}
+
+// Children are spawned detached, so each leads its own process group whose id
+// is its pid; the kernel does not reuse that id while the group has members.
+function killGroup(pid: number, signal: NodeJS.Signals): boolean {
+  try {
+    process.kill(-pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function readTail(file: string, lines = 30): string {
+  try {
+    const size = statSync(file).size;
+    const length = Math.min(size, 16_384);
+    const fd = openSync(file, 'r');
+    const buffer = Buffer.alloc(length);
+    readSync(fd, buffer, 0, length, size - length);
+    closeSync(fd);
+    return buffer.toString('utf8').split('\n').slice(-lines - 1).join('\n').trimEnd();
+  } catch {
+    return '(no log)';
+  }
+}
+
+interface SpawnSpec {
+  name: string;
+  command: string;
+  args: string[];
+  env: Env;
+  logFile: string;
+  echo: boolean;
+  cwd?: string;
+  /** Recorded so a later start with the same pid file can end an orphan of a killed run. */
+  pidFile?: string;
+  defaultGraceMs: number;
+}
+
+function spawnManaged(spec: SpawnSpec): ManagedProcess {
+  mkdirSync(dirname(spec.logFile), { recursive: true });
+  const fd = openSync(spec.logFile, 'a');
+  writeFileSync(fd, `\n--- ${new Date().toISOString()} ${spec.command} ${spec.args.join(' ')}\n`);
+  let child: ChildProcess;
+  try {
+    child = spawn(spec.command, spec.args, {
+      cwd: spec.cwd ?? REPO_ROOT,
+      env: cleanEnv(spec.env),
+      detached: true,
+      stdio: spec.echo ? ['ignore', 'pipe', 'pipe'] : ['ignore', fd, fd],
+    });
+  } finally {
+    if (!spec.echo) closeSync(fd);
+  }
+  if (spec.echo) {
+    const prefix = `[${spec.name}] `;
+    const forward = (out: NodeJS.WriteStream) => (chunk: Buffer) => {
+      writeFileSync(fd, chunk);
+      const text = chunk.toString('utf8');
+      out.write(text.replace(/^(?=.)/gm, prefix));
+    };
+    child.stdout?.on('data', forward(process.stdout));
+    child.stderr?.on('data', forward(process.stderr));
+  }
+  const pid = child.pid;
+  if (pid === undefined) {
+    throw new StackError(`could not start ${spec.name} (${spec.command}): not found or not executable`);
+  }
+  if (spec.pidFile) {
+    mkdirSync(dirname(spec.pidFile), { recursive: true });
+    writeFileSync(spec.pidFile, `${pid}\n${spec.command}\n`);
+  }
+
+  let exitCode: number | null | undefined;
+  const exited = new Promise<number | null>((resolveExit) => {
+    child.once('exit', (code) => {
+      exitCode = code;
+      liveGroups.delete(managed);
+      // The leader is gone; make sure nothing it spawned lingers.
+      killGroup(pid, 'SIGKILL');
+      if (spec.pidFile) rmSync(spec.pidFile, { force: true });
+      resolveExit(code);
+    });
+  });
+  if (spec.echo) child.once('close', () => closeSync(fd));
+  child.once('error', () => {
+    // Reported through `exited` and the readiness checks.
+  });
+
+  let stopping: Promise<void> | undefined;
+  const managed: ManagedProcess = {
+    name: spec.name,
+    pid,
+    logFile: spec.logFile,
+    exited,
+    kill(signal: NodeJS.Signals = 'SIGTERM') {
+      if (exitCode === undefined) killGroup(pid, signal);
+    },
+    stop(graceMs = spec.defaultGraceMs) {
+      if (exitCode !== undefined) return Promise.resolve();
+      stopping ??= (async () => {
+        killGroup(pid, 'SIGTERM');
+        let timer: NodeJS.Timeout | undefined;
+        const timeout = new Promise<'timeout'>((r) => {
+          timer = setTimeout(() => r('timeout'), graceMs);
+        });
+        const outcome = await Promise.race([exited, timeout]);
+        // A pending grace timer would keep the event loop (and a test runner) alive.
+        clearTimeout(timer);
+        if (outcome === 'timeout') {
+          killGroup(pid, 'SIGKILL');
+          await exited;
+        }
+      })();
+      return stopping;
+    },
+    logTail(lines?: number) {
+      return readTail(spec.logFile, lines);
+    },
+  };
+  liveGroups.add(managed);
+  return managed;
+}
+
+/** Ends a process recorded in `pidFile` by an earlier run that was killed before it could clean up. */
+function endOrphan(pidFile: string, command: string): void {
+  if (!existsSync(pidFile)) return;
+  const [pidText, recorded] = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(pidText);
+  rmSync(pidFile, { force: true });
+  if (!Number.isInteger(pid) || pid <= 1 || recorded !== command) return;
+  let cmdline = '';
+  try {
+    cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0] ?? '';
+  } catch {
+    return; // not running
+  }
+  // Guard against a recycled pid: only end it if it still runs the same binary.
+  if (cmdline === command) killGroup(pid, 'SIGKILL');
+}
+
+async function waitUntil(
+  what: string,
+  proc: ManagedProcess | undefined,
+  timeoutMs: number,
+  check: () => Promise<boolean>,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exitedEarly = false;
+  void proc?.exited.then(() => {
+    exitedEarly = true;
+  });
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    if (exitedEarly) {
+      throw new StackError(`${what} exited before it was ready (log ${proc?.logFile}):\n${proc?.logTail()}`);
+    }
+    try {
+      if (await check()) return;
+    } catch (error) {
+      lastError = error;
+    }
+    await sleep(250);
+  }
+  const reason = lastError instanceof Error ? ` (last error: ${lastError.message})` : '';
+  const tail = proc ? `\nlog ${proc.logFile}:\n${proc.logTail()}` : '';
+  throw new StackError(`${what} was not ready within ${Math.round(timeoutMs / 1000)} s${reason}${tail}`);
+}
+
+// ---------------------------------------------------------------------------
+// Readiness probes
+
+async function temporalAnswers(address: string): Promise<boolean> {
+  const { Connection } = await import('@temporalio/client');
+  const connection = await Connection.connect({ address, connectTimeout: 2000 });
+  try {
+    await connection.workflowService.getSystemInfo({});
+    await connection.workflowService.describeNamespace({ namespace: 'default' });
+    return true;
+  } finally {
+    await connection.close();
+  }
+}
+
+async function mongoAnswers(uri: string): Promise<boolean> {
+  const { MongoClient } = await import('mongodb');
+  const client = new MongoClient(uri, { serverSelectionTimeoutMS: 2000, connectTimeoutMS: 2000 });
+  try {
+    await client.connect();
+    await client.db('admin').command({ ping: 1 });
+    return true;
+  } finally {
+    await client.close();
+  }
+}
+
+async function httpOk(url: string): Promise<boolean> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+  await response.body?.cancel();
+  return response.status === 200;
+}
+
+/** Waits until a Temporal poller whose identity starts with `<pid>@` polls every given task queue. */
+async function workerPolls(address: string, pid: number, queues: string[]): Promise<boolean> {
+  const { Connection } = await import('@temporalio/client');
+  const connection = await Connection.connect({ address, connectTimeout: 2000 });
+  try {
+    for (const name of queues) {
+      const response = await connection.workflowService.describeTaskQueue({
+        namespace: 'default',
+        taskQueue: { name },
+      });
+      const mine = (response.pollers ?? []).some((p) => (p.identity ?? '').startsWith(`${pid}@`));
+      if (!mine) return false;
+    }
+    return true;
+  } finally {
+    await connection.close();
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Node entry points
+
+/**
+ * Starts a worker (`node --no-node-snapshot --import tsx workers/main.ts`) with
+ * `process.env` overlaid by `env` (which should carry MONGODB_URI,
+ * TEMPORAL_ADDRESS, HOLDLINE_TASK_QUEUE_PREFIX, HOLDLINE_SCRATCH_DIR).
+ * Resolves once it polls its task queues (unless `waitReady: false`).
+ */
+export async function startWorker(env: Env = {}, options: WorkerOptions = {}): Promise<ManagedProcess> {
+  installSignalHandlers();
+  const merged = cleanEnv({ ...process.env, ...env });
+  const logDir = options.logDir ?? join(REPO_ROOT, '.data', 'logs');
+  const proc = spawnManaged({
+    name: 'worker',
+    command: process.execPath,
+    args: ['--no-node-snapshot', '--import', 'tsx', 'workers/main.ts'],
+    env: merged,
+    logFile: join(logDir, `worker-${Date.now()}-${Math.random().toString(16).slice(2, 8)}.log`),
+    echo: options.echo ?? false,
+    defaultGraceMs: 10_000,
+  });
+  if (options.waitReady ?? true) {
+    const address = merged.TEMPORAL_ADDRESS ?? '127.0.0.1:7233';
+    const prefix = merged.HOLDLINE_TASK_QUEUE_PREFIX ?? 'holdline';
+    const queues = options.waitQueues ?? [`${prefix}-scans`, `${prefix}-chat`];
+    try {
+      await waitUntil('worker', proc, options.readyTimeoutMs ?? 90_000, () => workerPolls(address, proc.pid, queues));
+    } catch (error) {
+      await proc.stop(2000);
+      throw error;
+    }
+  }
+  return proc;
+}
+
+async function startApi(env: Record<string, string>, logDir: string, echo: boolean, timeoutMs: number): Promise<ManagedProcess> {
+  const proc = spawnManaged({
+    name: 'api',
+    command: process.execPath,
+    args: ['--import', 'tsx', 'api/server.ts'],
+    env,
+    logFile: join(logDir, 'api.log'),
+    echo,
+    defaultGraceMs: 10_000,
+  });
+  const url = `http://127.0.0.1:${env.PORT}/readyz`;
+  try {
+    await waitUntil(`API (${url})`, proc, timeoutMs, () => httpOk(url));
+  } catch (error) {
+    await proc.stop(2000);
+    throw error;
+  }
+  return proc;
+}
+
+// ---------------------------------------------------------------------------
+// The stack
+
+/** Starts Temporal and FerretDB (unless external ones are configured) and optionally worker and API. */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const dataDir = resolve(options.dataDir ?? join(REPO_ROOT, '.data'));
+  const toolsDir = resolve(options.toolsDir ?? join(REPO_ROOT, '.tools', 'bin'));
+  const external = options.externalEnv ?? process.env;
+  const echo = options.echo ?? false;
+  const timeoutMs = options.readyTimeoutMs ?? 90_000;
+  const graceMs = options.stopGraceMs ?? 10_000;
+  const logDir = join(dataDir, 'logs');
+  const pidDir = join(dataDir, 'pids');
+  mkdirSync(logDir, { recursive: true });
+  if (options.handleSignals ?? true) installSignalHandlers();
+
+  const started: ManagedProcess[] = [];
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    for (const proc of [...started].reverse()) await proc.stop(graceMs);
+  };
+
+  const binary = (name: string) => {
+    const path = join(toolsDir, name);
+    if (!existsSync(path)) throw new StackError(`${path} is missing: run scripts/bootstrap.sh first`);
+    return path;
+  };
+
+  try {
+    // Temporal
+    let temporalAddress = external.TEMPORAL_ADDRESS;
+    let temporalUiUrl = external.TEMPORAL_UI_URL;
+    let temporal: ManagedProcess | undefined;
+    if (!temporalAddress) {
+      const command = binary('temporal');
+      const port = await portOrFree(options.temporalPort);
+      const uiPort = await portOrFree(options.temporalUiPort);
+      const pidFile = join(pidDir, 'temporal.pid');
+      endOrphan(pidFile, command);
+      temporalAddress = `127.0.0.1:${port}`;
+      temporalUiUrl = `http://127.0.0.1:${uiPort}`;
+      if (await canConnect(port)) throw new StackError(`port ${port} (Temporal) is already in use`);
+      temporal = spawnManaged({
+        name: 'temporal',
+        command,
+        args: [
+          'server', 'start-dev',
+          '--db-filename', join(dataDir, 'temporal.db'),
+          '--ip', '127.0.0.1',
+          '--port', String(port),
+          '--ui-port', String(uiPort),
+          '--dynamic-config-value', 'frontend.enableServerVersionCheck=false',
+          '--dynamic-config-value', 'matching.useNewMatcher=true',
+          '--log-level', 'warn',
+        ],
+        env: withoutPrefix(process.env, 'TEMPORAL_'),
+        logFile: join(logDir, 'temporal.log'),
+        echo,
+        pidFile,
+        defaultGraceMs: graceMs,
+      });
+      started.push(temporal);
+    }
+
+    // FerretDB (started while Temporal boots)
+    let mongodbUri = external.MONGODB_URI;
+    let ferret: ManagedProcess | undefined;
+    if (!mongodbUri) {
+      const command = binary('ferretdb');
+      const port = await portOrFree(options.mongoPort);
+      const pidFile = join(pidDir, 'ferretdb.pid');
+      endOrphan(pidFile, command);
+      if (await canConnect(port)) throw new StackError(`port ${port} (FerretDB) is already in use`);
+      const ferretDir = join(dataDir, 'ferretdb');
+      mkdirSync(ferretDir, { recursive: true });
+      mongodbUri = `mongodb://127.0.0.1:${port}/${options.mongoDatabase ?? 'holdline'}`;
+      ferret = spawnManaged({
+        name: 'ferretdb',
+        command,
+        args: [
+          '--handler=sqlite',
+          `--sqlite-url=file:${ferretDir}/`,
+          `--listen-addr=127.0.0.1:${port}`,
+          '--telemetry=disable',
+          `--state-dir=${ferretDir}`,
+          '--debug-addr=-',
+          '--log-level=warn',
+        ],
+        env: withoutPrefix(process.env, 'FERRETDB_'),
+        logFile: join(logDir, 'ferretdb.log'),
+        echo,
+        pidFile,
+        defaultGraceMs: graceMs,
+      });
+      started.push(ferret);
+    }
+
+    const mongoUri = mongodbUri;
+    const tAddress = temporalAddress;
+    await Promise.all([
+      waitUntil(`Temporal (${tAddress})`, temporal, timeoutMs, () => temporalAnswers(tAddress)),
+      waitUntil(`MongoDB (${mongoUri})`, ferret, timeoutMs, () => mongoAnswers(mongoUri)),
+    ]);
+
+    const scratchDir = join(dataDir, 'scratch');
+    mkdirSync(scratchDir, { recursive: true });
+    const stackEnv = cleanEnv({
+      ...options.env,
+      MONGODB_URI: mongoUri,
+      TEMPORAL_ADDRESS: tAddress,
+      HOLDLINE_SCRATCH_DIR: scratchDir,
+      HOLDLINE_TASK_QUEUE_PREFIX: options.taskQueuePrefix ?? options.env?.HOLDLINE_TASK_QUEUE_PREFIX ?? 'holdline',
+    });
+
+    const startStackWorker = async (extraEnv: Env = {}, workerOptions: WorkerOptions = {}) => {
+      const proc = await startWorker(
+        { ...stackEnv, ...extraEnv },
+        { logDir, echo, readyTimeoutMs: timeoutMs, ...workerOptions },
+      );
+      started.push(proc);
+      return proc;
+    };
+
+    if (options.worker) await startStackWorker();
+
+    let apiUrl: string | undefined;
+    if (options.api) {
+      const port = await portOrFree(options.apiPort);
+      if (await canConnect(port)) throw new StackError(`port ${port} (API) is already in use`);
+      const api = await startApi(
+        cleanEnv({ ...process.env, ...stackEnv, PORT: String(port), HOST: stackEnv.HOST ?? '127.0.0.1' }),
+        logDir,
+        echo,
+        timeoutMs,
+      );
+      started.push(api);
+      apiUrl = `http://127.0.0.1:${port}`;
+    }
+
+    return {
+      mongodbUri: mongoUri,
+      temporalAddress: tAddress,
+      temporalUiUrl,
+      apiUrl,
+      dataDir,
+      env: stackEnv,
+      startWorker: startStackWorker,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,54 @@
+// Starts one Temporal dev server and one FerretDB for the whole test run, on
+// free ports with a throw-away data directory, and hands their addresses to
+// the tests through `provide` / `inject` (see integration/helpers/stack-env.ts).
+// TEMPORAL_ADDRESS / MONGODB_URI in the environment point the tests at running
+// servers instead. A run of unit test files only starts nothing.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startStack } from '../scripts/stack';
+
+export interface ProvidedStack {
+  mongodbUri: string;
+  temporalAddress: string;
+  temporalUiUrl: string | undefined;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stack: ProvidedStack | null;
+  }
+}
+
+/** True when every path filter on the command line names unit tests. */
+function onlyUnitTests(): boolean {
+  const filters = process.argv.slice(2).filter((a) => !a.startsWith('-') && a !== 'run' && a.includes('test'));
+  return filters.length > 0 && filters.every((f) => f.includes('test/unit'));
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (onlyUnitTests() || process.env.HOLDLINE_TEST_STACK === '0') {
+    project.provide('stack', null);
+    return async () => {};
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'holdline-test-stack-'));
+  const started = Date.now();
+  const stack = await startStack({ dataDir, handleSignals: true });
+  process.stderr.write(
+    `test stack: Temporal ${stack.temporalAddress}, MongoDB ${stack.mongodbUri} ` +
+      `(ready in ${((Date.now() - started) / 1000).toFixed(1)} s, data ${dataDir})\n`,
+  );
+  project.provide('stack', {
+    mongodbUri: stack.mongodbUri,
+    temporalAddress: stack.temporalAddress,
+    temporalUiUrl: stack.temporalUiUrl,
+  });
+  return async () => {
+    const stopping = Date.now();
+    await stack.stop();
+    process.stderr.write(`test stack: stopped in ${((Date.now() - stopping) / 1000).toFixed(1)} s\n`);
+    if (process.env.HOLDLINE_KEEP_TEST_DATA !== '1') rmSync(dataDir, { recursive: true, force: true });
+  };
+}
