@@ -14,8 +14,6 @@ export interface CallDoc {
   stream: boolean;
   status: 'running' | 'finished';
   created_at: Date;
-  /** Last allocated progress-event sequence number. */
-  event_seq: number;
   stopped?: Stopped;
   steps?: number;
   tools_used?: string[];
@@ -142,9 +140,9 @@ export class CallsStore {
 
   // --- calls -------------------------------------------------------------
 
-  async create(doc: Omit<CallDoc, '_id' | 'status' | 'event_seq'>): Promise<CallDoc> {
+  async create(doc: Omit<CallDoc, '_id' | 'status'>): Promise<CallDoc> {
     await this.ensureIndexes();
-    const full: CallDoc = { ...doc, _id: doc.call_id, status: 'running', event_seq: 0 };
+    const full: CallDoc = { ...doc, _id: doc.call_id, status: 'running' };
     await this.calls.insertOne(full);
     return full;
   }
@@ -154,7 +152,11 @@ export class CallsStore {
   }
 
   async remove(callId: string): Promise<void> {
-    await Promise.all([this.calls.deleteOne({ _id: callId }), this.events.deleteMany({ call_id: callId })]);
+    await Promise.all([
+      this.calls.deleteOne({ _id: callId }),
+      this.events.deleteMany({ call_id: callId }),
+      this.db.collection<{ _id: string }>('call_event_seq').deleteOne({ _id: callId }),
+    ]);
   }
 
   /** Records how a call ended; true only for the first finish (so tokens are counted once). */
@@ -184,16 +186,20 @@ export class CallsStore {
 
   // --- events ------------------------------------------------------------
 
-  /** Appends progress texts in order; sequence numbers come from one `$inc` on the call. */
+  /**
+   * Appends progress texts in order. Sequence numbers come from one `$inc` on a small
+   * counter document per call (FerretDB v1's findAndModify takes no projection, and the
+   * call document carries the whole task).
+   */
   async appendEvents(callId: string, events: { kind: CallEventDoc['kind']; text: string }[]): Promise<void> {
     if (events.length === 0) return;
-    const doc = await this.calls.findOneAndUpdate(
+    const counter = await this.db.collection<{ _id: string; seq: number }>('call_event_seq').findOneAndUpdate(
       { _id: callId },
-      { $inc: { event_seq: events.length } },
-      { returnDocument: 'after', projection: { event_seq: 1 } },
+      { $inc: { seq: events.length } },
+      { upsert: true, returnDocument: 'after' },
     );
-    if (!doc) return;
-    const first = doc.event_seq - events.length + 1;
+    if (!counter) return;
+    const first = counter.seq - events.length + 1;
     const now = new Date();
     await this.events.insertMany(
       events.map((event, i) => ({ _id: `${callId}:${pad(first + i)}`, call_id: callId, seq: first + i, kind: event.kind, text: event.text, created_at: now })),
@@ -208,9 +214,12 @@ export class CallsStore {
 
   /** Conversations and progress of old calls go; the call documents (metadata) stay. */
   async deleteContentOlderThan(cutoff: Date): Promise<{ turns: number; events: number; messages: number }> {
-    const [turns, events, messages] = await Promise.all([
+    // Calls not swept yet still hold their messages.
+    const finishedBefore = await this.calls.find({ created_at: { $lt: cutoff }, status: 'finished', messages: { $ne: [] } }, { projection: { _id: 1 } }).toArray();
+    const [turns, events, , messages] = await Promise.all([
       this.turns.deleteMany({ created_at: { $lt: cutoff } }),
       this.events.deleteMany({ created_at: { $lt: cutoff } }),
+      this.db.collection<{ _id: string }>('call_event_seq').deleteMany({ _id: { $in: finishedBefore.map((c) => c._id) } }),
       this.calls.updateMany({ created_at: { $lt: cutoff }, status: 'finished', messages: { $ne: [] } }, { $set: { messages: [] } }),
     ]);
     return { turns: turns.deletedCount, events: events.deletedCount, messages: messages.modifiedCount };
