@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { runProcess } from '../../../activities/media/process';
+
+const node = process.execPath;
+
+describe('runProcess', () => {
+  it('collects stdout and the exit code without a shell', async () => {
+    const result = await runProcess(node, ['-e', 'process.stdout.write(process.argv[1]); process.exit(3)', '$(echo not expanded)']);
+    expect([result.stdout, result.exitCode, result.signalName]).toEqual(['$(echo not expanded)', 3, null]);
+  });
+
+  it('keeps only the last lines of stderr, trimmed', async () => {
+    const result = await runProcess(node, ['-e', 'for (let i = 0; i < 5000; i++) console.error("  line " + i + "  ")'], { stderrTailBytes: 200 });
+    const lines = result.stderrTail.split('\n');
+    expect(lines.at(-1)).toBe('line 4999');
+    expect(lines.length).toBeLessThanOrEqual(12);
+    expect(result.stderrTail).not.toContain('line 0\n');
+  });
+
+  it('rejects when the binary does not exist', async () => {
+    await expect(runProcess('holdline-no-such-binary', [])).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('kills the process on abort and rejects with the reason', async () => {
+    const controller = new AbortController();
+    const reason = new Error('cancelled');
+    const started = Date.now();
+    setTimeout(() => controller.abort(reason), 100);
+    await expect(runProcess(node, ['-e', 'setInterval(() => {}, 1000)'], { signal: controller.signal })).rejects.toBe(reason);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('stops the process when the stdout handler throws, rejecting with that error', async () => {
+    const boom = new Error('bad frame');
+    const work = runProcess(node, ['-e', 'setInterval(() => process.stdout.write("x"), 10)'], {
+      onStdout: () => {
+        throw boom;
+      },
+    });
+    await expect(work).rejects.toBe(boom);
+  });
+});
