@@ -5,7 +5,7 @@
 // group so stopping it also stops whatever it spawned (ffmpeg, pocketsphinx).
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, connect as tcpConnect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,8 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 type Env = Record<string, string | undefined>;
+
+export type StackPart = 'temporal' | 'ferretdb' | 'worker' | 'api';
 
 export interface StackOptions {
   /** Directory for databases, logs and scratch files (created). Default `<repo>/.data`. */
@@ -40,8 +42,12 @@ export interface StackOptions {
    * that server is used and none is started. Default `process.env`.
    */
   externalEnv?: Env;
-  /** Also copy children's output to this process's stdout/stderr, prefixed. Default false. */
-  echo?: boolean;
+  /**
+   * Also copy children's output to this process's stdout/stderr, prefixed with
+   * their name: all of them, or only the named ones. Always written to
+   * `<dataDir>/logs/<name>.log`. Default false.
+   */
+  echo?: boolean | StackPart[];
   /** How long to wait for each part to become ready, in ms. Default 90 000. */
   readyTimeoutMs?: number;
   /** Grace period between SIGTERM and SIGKILL on stop, in ms. Default 10 000. */
@@ -62,6 +68,8 @@ export interface Stack {
   dataDir: string;
   /** The environment a worker or API of this stack runs with. */
   env: Record<string, string>;
+  /** The children this stack started, in start order (more are added by `startWorker`). */
+  processes: ManagedProcess[];
   /** Starts another worker against this stack (its env merged over the stack's). */
   startWorker(extraEnv?: Env, options?: WorkerOptions): Promise<ManagedProcess>;
   /** Stops every child in reverse start order. Safe to call twice. */
@@ -83,8 +91,12 @@ export interface ManagedProcess {
 }
 
 export interface WorkerOptions {
-  /** Directory for the log file. Default `<dataDir>/logs` from env HOLDLINE_SCRATCH_DIR's parent, else `<repo>/.data/logs`. */
+  /** Directory for the log file (`worker-<time>-<random>.log`). Default `<repo>/.data/logs`. */
   logDir?: string;
+  /** The log file itself; overrides `logDir`. */
+  logFile?: string;
+  /** Where to record the pid, so a later stack on the same data directory can end an orphan. */
+  pidFile?: string;
   /** Wait until the worker polls its task queues (`<prefix>-scans`, `<prefix>-chat`) in Temporal. Default true. */
   waitReady?: boolean;
   /** Task queues to wait for. Default both queues of the prefix. */
@@ -161,16 +173,60 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 // Child processes
 
 const liveGroups = new Set<ManagedProcess>();
+let exitHandlerInstalled = false;
 let signalHandlersInstalled = false;
 
-function installSignalHandlers(): void {
-  if (signalHandlersInstalled) return;
-  signalHandlersInstalled = true;
+function installExitHandler(): void {
+  if (exitHandlerInstalled) return;
+  exitHandlerInstalled = true;
   // Last resort: whatever is still running when this process exits is killed,
   // so an aborted run never leaves servers holding ports and files.
   process.on('exit', () => {
     for (const p of liveGroups) killGroup(p.pid, 'SIGKILL');
   });
+}
+
+// A small watchdog process holds the read end of a pipe from this process and
+// the list of live process groups. When this process dies in any way, even by
+// SIGKILL, the pipe reaches end-of-file and the watchdog ends those groups.
+const REAPER_SOURCE = `
+const groups = new Set();
+let buffer = '';
+process.stdin.setEncoding('utf8');
+process.stdin.on('data', (chunk) => {
+  buffer += chunk;
+  for (let i = buffer.indexOf('\\n'); i >= 0; i = buffer.indexOf('\\n')) {
+    const [op, id] = buffer.slice(0, i).split(' ');
+    buffer = buffer.slice(i + 1);
+    if (op === 'add') groups.add(Number(id)); else groups.delete(Number(id));
+  }
+});
+process.stdin.on('end', () => {
+  const signal = (name) => { for (const pid of groups) { try { process.kill(-pid, name); } catch {} } };
+  if (groups.size === 0) process.exit(0);
+  signal('SIGTERM');
+  setTimeout(() => { signal('SIGKILL'); process.exit(0); }, 5000);
+});
+`;
+
+let reaper: ChildProcess | undefined;
+
+function tellReaper(line: string): void {
+  if (!reaper) {
+    reaper = spawn(process.execPath, ['-e', REAPER_SOURCE], { detached: true, stdio: ['pipe', 'ignore', 'ignore'] });
+    reaper.unref();
+    const stdin = reaper.stdin as (NodeJS.WritableStream & { unref?: () => void }) | null;
+    stdin?.unref?.();
+    stdin?.on('error', () => {
+      // The watchdog is gone; the exit handler still covers a normal exit.
+    });
+  }
+  reaper.stdin?.write(`${line}\n`);
+}
+
+function installSignalHandlers(): void {
+  if (signalHandlersInstalled) return;
+  signalHandlersInstalled = true;
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     const onSignal = () => {
       const others = process.listenerCount(signal) > 1;
@@ -222,6 +278,7 @@ interface SpawnSpec {
 }
 
 function spawnManaged(spec: SpawnSpec): ManagedProcess {
+  installExitHandler();
   mkdirSync(dirname(spec.logFile), { recursive: true });
   const fd = openSync(spec.logFile, 'a');
   writeFileSync(fd, `\n--- ${new Date().toISOString()} ${spec.command} ${spec.args.join(' ')}\n`);
@@ -250,9 +307,10 @@ function spawnManaged(spec: SpawnSpec): ManagedProcess {
   if (pid === undefined) {
     throw new StackError(`could not start ${spec.name} (${spec.command}): not found or not executable`);
   }
+  tellReaper(`add ${pid}`);
   if (spec.pidFile) {
     mkdirSync(dirname(spec.pidFile), { recursive: true });
-    writeFileSync(spec.pidFile, `${pid}\n${spec.command}\n`);
+    writeFileSync(spec.pidFile, `${pid}\n${spec.command}\n${process.pid}\n`);
   }
 
   let exitCode: number | null | undefined;
@@ -262,6 +320,7 @@ function spawnManaged(spec: SpawnSpec): ManagedProcess {
       liveGroups.delete(managed);
       // The leader is gone; make sure nothing it spawned lingers.
       killGroup(pid, 'SIGKILL');
+      tellReaper(`del ${pid}`);
       if (spec.pidFile) rmSync(spec.pidFile, { force: true });
       resolveExit(code);
     });
@@ -306,21 +365,42 @@ function spawnManaged(spec: SpawnSpec): ManagedProcess {
   return managed;
 }
 
-/** Ends a process recorded in `pidFile` by an earlier run that was killed before it could clean up. */
-function endOrphan(pidFile: string, command: string): void {
-  if (!existsSync(pidFile)) return;
-  const [pidText, recorded] = readFileSync(pidFile, 'utf8').split('\n');
-  const pid = Number(pidText);
-  rmSync(pidFile, { force: true });
-  if (!Number.isInteger(pid) || pid <= 1 || recorded !== command) return;
-  let cmdline = '';
+function runningCommand(pid: number): string | undefined {
   try {
-    cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0] ?? '';
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0];
   } catch {
-    return; // not running
+    return undefined;
   }
-  // Guard against a recycled pid: only end it if it still runs the same binary.
-  if (cmdline === command) killGroup(pid, 'SIGKILL');
+}
+
+/**
+ * Ends the children recorded in `<dataDir>/pids/` by an earlier run that died
+ * before it could clean up (their parent is gone), and waits until they are
+ * gone so their ports are free. A child whose parent still runs belongs to a
+ * live stack on the same data directory: that is an error, not an orphan.
+ */
+async function endOrphans(pidDir: string, dataDir: string): Promise<void> {
+  if (!existsSync(pidDir)) return;
+  const ended: number[] = [];
+  for (const name of readdirSync(pidDir).filter((n) => n.endsWith('.pid'))) {
+    const pidFile = join(pidDir, name);
+    const [pidText, command, parentText] = readFileSync(pidFile, 'utf8').split('\n');
+    const pid = Number(pidText);
+    const parent = Number(parentText);
+    // Guard against a recycled pid: only a process still running the recorded binary counts.
+    if (!Number.isInteger(pid) || pid <= 1 || !command || runningCommand(pid) !== command) {
+      rmSync(pidFile, { force: true });
+      continue;
+    }
+    if (Number.isInteger(parent) && parent > 1 && parent !== process.pid && runningCommand(parent) !== undefined) {
+      throw new StackError(`another stack (process ${parent}) is using ${dataDir}; stop it first or choose another data directory`);
+    }
+    killGroup(pid, 'SIGKILL');
+    ended.push(pid);
+    rmSync(pidFile, { force: true });
+  }
+  const deadline = Date.now() + 10_000;
+  while (ended.some((pid) => runningCommand(pid) !== undefined) && Date.now() < deadline) await sleep(100);
 }
 
 async function waitUntil(
@@ -413,7 +493,6 @@ async function workerPolls(address: string, pid: number, queues: string[]): Prom
  * Resolves once it polls its task queues (unless `waitReady: false`).
  */
 export async function startWorker(env: Env = {}, options: WorkerOptions = {}): Promise<ManagedProcess> {
-  installSignalHandlers();
   const merged = cleanEnv({ ...process.env, ...env });
   const logDir = options.logDir ?? join(REPO_ROOT, '.data', 'logs');
   const proc = spawnManaged({
@@ -421,9 +500,10 @@ export async function startWorker(env: Env = {}, options: WorkerOptions = {}): P
     command: process.execPath,
     args: ['--no-node-snapshot', '--import', 'tsx', 'workers/main.ts'],
     env: merged,
-    logFile: join(logDir, `worker-${Date.now()}-${Math.random().toString(16).slice(2, 8)}.log`),
+    logFile: options.logFile ?? join(logDir, `worker-${Date.now()}-${Math.random().toString(16).slice(2, 8)}.log`),
     echo: options.echo ?? false,
     defaultGraceMs: 10_000,
+    ...(options.pidFile ? { pidFile: options.pidFile } : {}),
   });
   if (options.waitReady ?? true) {
     const address = merged.TEMPORAL_ADDRESS ?? '127.0.0.1:7233';
@@ -439,9 +519,11 @@ export async function startWorker(env: Env = {}, options: WorkerOptions = {}): P
   return proc;
 }
 
-async function startApi(env: Record<string, string>, logDir: string, echo: boolean, timeoutMs: number): Promise<ManagedProcess> {
+async function startApi(env: Record<string, string>, dirs: { logDir: string; pidDir: string }, echo: boolean, timeoutMs: number): Promise<ManagedProcess> {
+  const { logDir, pidDir } = dirs;
   const proc = spawnManaged({
     name: 'api',
+    pidFile: join(pidDir, 'api.pid'),
     command: process.execPath,
     args: ['--import', 'tsx', 'api/server.ts'],
     env,
@@ -467,13 +549,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const dataDir = resolve(options.dataDir ?? join(REPO_ROOT, '.data'));
   const toolsDir = resolve(options.toolsDir ?? join(REPO_ROOT, '.tools', 'bin'));
   const external = options.externalEnv ?? process.env;
-  const echo = options.echo ?? false;
+  const echoes = (part: StackPart) => (Array.isArray(options.echo) ? options.echo.includes(part) : (options.echo ?? false));
   const timeoutMs = options.readyTimeoutMs ?? 90_000;
   const graceMs = options.stopGraceMs ?? 10_000;
   const logDir = join(dataDir, 'logs');
   const pidDir = join(dataDir, 'pids');
   mkdirSync(logDir, { recursive: true });
   if (options.handleSignals ?? true) installSignalHandlers();
+  await endOrphans(pidDir, dataDir);
 
   const started: ManagedProcess[] = [];
   let stopped = false;
@@ -499,7 +582,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       const port = await portOrFree(options.temporalPort);
       const uiPort = await portOrFree(options.temporalUiPort);
       const pidFile = join(pidDir, 'temporal.pid');
-      endOrphan(pidFile, command);
       temporalAddress = `127.0.0.1:${port}`;
       temporalUiUrl = `http://127.0.0.1:${uiPort}`;
       if (await canConnect(port)) throw new StackError(`port ${port} (Temporal) is already in use`);
@@ -518,7 +600,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         ],
         env: withoutPrefix(process.env, 'TEMPORAL_'),
         logFile: join(logDir, 'temporal.log'),
-        echo,
+        echo: echoes('temporal'),
         pidFile,
         defaultGraceMs: graceMs,
       });
@@ -532,7 +614,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       const command = binary('ferretdb');
       const port = await portOrFree(options.mongoPort);
       const pidFile = join(pidDir, 'ferretdb.pid');
-      endOrphan(pidFile, command);
       if (await canConnect(port)) throw new StackError(`port ${port} (FerretDB) is already in use`);
       const ferretDir = join(dataDir, 'ferretdb');
       mkdirSync(ferretDir, { recursive: true });
@@ -551,7 +632,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         ],
         env: withoutPrefix(process.env, 'FERRETDB_'),
         logFile: join(logDir, 'ferretdb.log'),
-        echo,
+        echo: echoes('ferretdb'),
         pidFile,
         defaultGraceMs: graceMs,
       });
@@ -575,10 +656,18 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       HOLDLINE_TASK_QUEUE_PREFIX: options.taskQueuePrefix ?? options.env?.HOLDLINE_TASK_QUEUE_PREFIX ?? 'holdline',
     });
 
+    let workerCount = 0;
     const startStackWorker = async (extraEnv: Env = {}, workerOptions: WorkerOptions = {}) => {
+      workerCount += 1;
       const proc = await startWorker(
         { ...stackEnv, ...extraEnv },
-        { logDir, echo, readyTimeoutMs: timeoutMs, ...workerOptions },
+        {
+          logFile: join(logDir, workerCount === 1 ? 'worker.log' : `worker-${workerCount}.log`),
+          pidFile: join(pidDir, `worker-${workerCount}.pid`),
+          echo: echoes('worker'),
+          readyTimeoutMs: timeoutMs,
+          ...workerOptions,
+        },
       );
       started.push(proc);
       return proc;
@@ -592,8 +681,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       if (await canConnect(port)) throw new StackError(`port ${port} (API) is already in use`);
       const api = await startApi(
         cleanEnv({ ...process.env, ...stackEnv, PORT: String(port), HOST: stackEnv.HOST ?? '127.0.0.1' }),
-        logDir,
-        echo,
+        { logDir, pidDir },
+        echoes('api'),
         timeoutMs,
       );
       started.push(api);
@@ -607,6 +696,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       apiUrl,
       dataDir,
       env: stackEnv,
+      processes: started,
       startWorker: startStackWorker,
       stop,
     };

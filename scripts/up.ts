@@ -1,0 +1,114 @@
+// Runs the whole Holdline stack in the foreground: Temporal dev server (+ Web UI),
+// FerretDB, one worker and the API, with data in `.data/`. Ctrl-C stops it all.
+// Ports: PORT (8080), TEMPORAL_PORT (7233), TEMPORAL_UI_PORT (8233), MONGO_PORT (27017).
+// TEMPORAL_ADDRESS / MONGODB_URI point at running servers instead of starting them.
+// HOLDLINE_DATA_DIR moves `.data/`. HOLDLINE_SEED_DEMO=0 skips scanning the sample video for GET /v1/demo.
+
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeFixtures } from './make-fixtures';
+import { REPO_ROOT, startStack, type Stack } from './stack';
+
+function portFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    console.error(`up: ${name} must be a port number from 1 to 65535, got "${raw}"`);
+    process.exit(2);
+  }
+  return port;
+}
+
+const ports = {
+  api: portFromEnv('PORT', 8080),
+  temporal: portFromEnv('TEMPORAL_PORT', 7233),
+  temporalUi: portFromEnv('TEMPORAL_UI_PORT', 8233),
+  mongo: portFromEnv('MONGO_PORT', 27017),
+};
+
+let stack: Stack | undefined;
+let stopping = false;
+
+async function shutdown(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    console.log('\nup: stopping…');
+    await stack?.stop();
+    console.log('up: stopped');
+  }
+  process.exit(code);
+}
+
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+process.on('SIGHUP', () => void shutdown(0));
+
+async function seed(current: Stack): Promise<void> {
+  if (process.env.HOLDLINE_SEED_DEMO === '0') return;
+  const seedModule = join(REPO_ROOT, 'scripts', 'seed-demo.ts');
+  if (!existsSync(seedModule)) {
+    console.log('up: scripts/seed-demo.ts is not there; GET /v1/demo stays empty');
+    return;
+  }
+  const [sample] = await makeFixtures({ only: ['sample'], log: (line) => console.log(`up: fixtures: ${line}`) });
+  if (!sample) return;
+  const { seedDemo } = (await import('./seed-demo')) as {
+    seedDemo: (options: { apiUrl: string; mongodbUri: string; videoPath: string; log?: (line: string) => void }) => Promise<void>;
+  };
+  await seedDemo({
+    apiUrl: current.apiUrl!,
+    mongodbUri: current.mongodbUri,
+    videoPath: sample.path,
+    log: (line) => console.log(`up: ${line}`),
+  });
+}
+
+try {
+  const started = Date.now();
+  console.log('up: starting Temporal, FerretDB, worker and API…');
+  stack = await startStack({
+    dataDir: process.env.HOLDLINE_DATA_DIR || join(REPO_ROOT, '.data'),
+    temporalPort: ports.temporal,
+    temporalUiPort: ports.temporalUi,
+    mongoPort: ports.mongo,
+    apiPort: ports.api,
+    worker: true,
+    api: true,
+    echo: ['worker', 'api'],
+    env: process.env,
+    handleSignals: false,
+  });
+} catch (error) {
+  console.error(`up: ${(error as Error).message}`);
+  await shutdown(1);
+}
+
+const current = stack!;
+const keyCommand =
+  (ports.mongo !== 27017 && !process.env.MONGODB_URI ? `MONGO_PORT=${ports.mongo} ` : '') +
+  'npm run --silent account:create -- --email you@example.com';
+console.log(`
+  Holdline is up.
+    API          ${current.apiUrl}
+    Temporal UI  ${current.temporalUiUrl ?? '(external Temporal)'}
+    Temporal     ${current.temporalAddress}
+    MongoDB      ${current.mongodbUri}
+    Logs         ${join(current.dataDir, 'logs')}
+  Get an API key:
+    ${keyCommand}
+  Ctrl-C stops everything.
+`);
+
+// A part that dies on its own takes the stack down: a half-running stack only misleads.
+for (const proc of current.processes) {
+  void proc.exited.then((code) => {
+    if (stopping) return;
+    console.error(`up: ${proc.name} exited (code ${code}); last lines of ${proc.logFile}:\n${proc.logTail(20)}`);
+    void shutdown(1);
+  });
+}
+
+seed(current).catch((error: unknown) => {
+  if (!stopping) console.error(`up: demo seeding failed: ${(error as Error).message}`);
+});
