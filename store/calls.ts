@@ -50,7 +50,7 @@ export interface CallSlotDoc {
   expires_at: Date;
 }
 
-const pad = (n: number) => String(n).padStart(8, '0');
+const pad = (n: number) => String(n).padStart(12, '0');
 const isDuplicateKey = (error: unknown) => error instanceof MongoServerError && error.code === 11000;
 
 /**
@@ -155,7 +155,6 @@ export class CallsStore {
     await Promise.all([
       this.calls.deleteOne({ _id: callId }),
       this.events.deleteMany({ call_id: callId }),
-      this.db.collection<{ _id: string }>('call_event_seq').deleteOne({ _id: callId }),
     ]);
   }
 
@@ -187,22 +186,16 @@ export class CallsStore {
   // --- events ------------------------------------------------------------
 
   /**
-   * Appends progress texts in order. Sequence numbers come from one `$inc` on a small
-   * counter document per call (FerretDB v1's findAndModify takes no projection, and the
-   * call document carries the whole task).
+   * Appends progress texts with the sequence numbers the writer allocated (one insert, no
+   * counter round trip): writers derive them from their turn's position in the log, so a
+   * later step's events always sort after an earlier step's.
    */
-  async appendEvents(callId: string, events: { kind: CallEventDoc['kind']; text: string }[]): Promise<void> {
+  async appendEvents(callId: string, events: { seq: number; kind: CallEventDoc['kind']; text: string }[]): Promise<void> {
     if (events.length === 0) return;
-    const counter = await this.db.collection<{ _id: string; seq: number }>('call_event_seq').findOneAndUpdate(
-      { _id: callId },
-      { $inc: { seq: events.length } },
-      { upsert: true, returnDocument: 'after' },
-    );
-    if (!counter) return;
-    const first = counter.seq - events.length + 1;
     const now = new Date();
     await this.events.insertMany(
-      events.map((event, i) => ({ _id: `${callId}:${pad(first + i)}`, call_id: callId, seq: first + i, kind: event.kind, text: event.text, created_at: now })),
+      events.map((event) => ({ _id: `${callId}:${pad(event.seq)}`, call_id: callId, seq: event.seq, kind: event.kind, text: event.text, created_at: now })),
+      { ordered: false },
     );
   }
 
@@ -214,12 +207,9 @@ export class CallsStore {
 
   /** Conversations and progress of old calls go; the call documents (metadata) stay. */
   async deleteContentOlderThan(cutoff: Date): Promise<{ turns: number; events: number; messages: number }> {
-    // Calls not swept yet still hold their messages.
-    const finishedBefore = await this.calls.find({ created_at: { $lt: cutoff }, status: 'finished', messages: { $ne: [] } }, { projection: { _id: 1 } }).toArray();
-    const [turns, events, , messages] = await Promise.all([
+    const [turns, events, messages] = await Promise.all([
       this.turns.deleteMany({ created_at: { $lt: cutoff } }),
       this.events.deleteMany({ created_at: { $lt: cutoff } }),
-      this.db.collection<{ _id: string }>('call_event_seq').deleteMany({ _id: { $in: finishedBefore.map((c) => c._id) } }),
       this.calls.updateMany({ created_at: { $lt: cutoff }, status: 'finished', messages: { $ne: [] } }, { $set: { messages: [] } }),
     ]);
     return { turns: turns.deletedCount, events: events.deletedCount, messages: messages.modifiedCount };

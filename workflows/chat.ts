@@ -5,6 +5,7 @@ import {
   defineQuery,
   isCancellation,
   proxyActivities,
+  proxyLocalActivities,
   setHandler,
   sleep,
 } from '@temporalio/workflow';
@@ -37,7 +38,8 @@ const lastStep = proxyActivities<ChatActivities>({
   retry: { maximumAttempts: 2, initialInterval: '1 second', nonRetryableErrorTypes: ['UpstreamRejected', 'CallMissing'] },
 });
 
-const bookkeeping = proxyActivities<ChatActivities>({
+// Short MongoDB writes run as local activities: no task-queue round trip at the end of a call.
+const bookkeeping = proxyLocalActivities<ChatActivities>({
   startToCloseTimeout: '30 seconds',
   retry: { maximumAttempts: 10, initialInterval: '500 milliseconds' },
 });
@@ -87,7 +89,7 @@ export async function chatWorkflow(input: ChatWorkflowInput): Promise<ChatWorkfl
       throw error;
     }
     const detail = failureDetail(error);
-    await bookkeeping.noteProgress({ callId, text: `stopped: ${detail}` });
+    await bookkeeping.noteProgress({ callId, seq: state.nextSeq++, text: `stopped: ${detail}` });
     outcome = { content: fallbackAnswer(state, 'upstream_error', detail), stopped: 'upstream_error', finishReason: 'stop' };
   }
   phase = 'done';
@@ -105,7 +107,7 @@ async function finishAfterTimeLimit(ports: AgentPorts, state: LoopState, maxStep
     return await finishEarly(ports, state, maxSteps, 'time_limit');
   } catch (error) {
     if (isCancellation(error)) throw error;
-    await bookkeeping.noteProgress({ callId, text: `the last step failed: ${failureDetail(error)}` });
+    await bookkeeping.noteProgress({ callId, seq: state.nextSeq++, text: `the last step failed: ${failureDetail(error)}` });
     return { content: fallbackAnswer(state, 'time_limit'), stopped: 'time_limit', finishReason: 'length' };
   }
 }

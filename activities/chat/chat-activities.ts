@@ -8,10 +8,10 @@ import type { ModelStepInput, ModelStepResult, ToolStepInput, ToolStepResult } f
 import type { CallTurn, RunObject, Stopped, TokenUsage, UpstreamMessage, UpstreamToolCall } from '../../core/chat/shapes';
 import type { SandboxTools } from '../sandbox/tools';
 import type { CallFiles } from '../sandbox/call-files';
-import type { CallsStore, CallTurnDoc } from '../../store/calls';
+import type { CallDoc, CallsStore, CallTurnDoc } from '../../store/calls';
 import type { RateLimiter, UsageStore } from '../../store/usage';
 import { UpstreamRejectedError, type ModelClient } from './model-client';
-import { ProgressWriter } from './progress';
+import { eventSeqBase, ProgressWriter } from './progress';
 
 /** ApplicationFailure types the chat workflow does not retry. */
 export const UPSTREAM_REJECTED = 'UpstreamRejected';
@@ -43,11 +43,18 @@ export type ChatActivities = ReturnType<typeof createChatActivities>;
 export function createChatActivities(deps: ChatActivityDeps) {
   const { calls } = deps;
 
-  async function loadCall(callId: string) {
+  // The task never changes after admission: each worker keeps the latest calls' documents.
+  const callCache = new Map<string, CallDoc>();
+  async function loadCall(callId: string, options: { fresh?: boolean } = {}) {
+    const cached = options.fresh ? undefined : callCache.get(callId);
+    if (cached) return cached;
     const call = await calls.get(callId);
     if (!call) throw ApplicationFailure.nonRetryable(`call ${callId} does not exist`, CALL_MISSING);
+    callCache.set(callId, call);
+    if (callCache.size > 200) callCache.delete(callCache.keys().next().value as string);
     return call;
   }
+  const progressFor = (callId: string, turnSeq: number) => new ProgressWriter(calls, callId, eventSeqBase(turnSeq, Context.current().info.attempt));
 
   /** Heartbeats every second while `work` runs: a dead worker is noticed and a cancel arrives quickly. */
   async function heartbeating<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
@@ -64,11 +71,11 @@ export function createChatActivities(deps: ChatActivityDeps) {
   return {
     async modelStep(input: ModelStepInput & { callId: string }): Promise<ModelStepResult> {
       const { callId, role, seq } = input;
-      const call = await loadCall(callId);
+      const [call, log] = await Promise.all([loadCall(callId), role === 'plan' ? Promise.resolve([]) : calls.turnLog(callId)]);
       // Only turns before this step: a late write of a step cut short never leaks in.
-      const turns = (await calls.turnLog(callId)).filter((t) => t.seq < seq).map(turnOf);
+      const turns = log.filter((t) => t.seq < seq).map(turnOf);
       const messages = viewFor(input, call.messages, turns);
-      const progress = new ProgressWriter(calls, callId);
+      const progress = progressFor(callId, seq);
       if (role === 'check') progress.note('checking the answer against the task…');
       if (role === 'final') progress.note(`${input.finalReason === 'time_limit' ? 'time limit' : 'step limit'} reached; asking for the best answer now`);
       try {
@@ -110,8 +117,7 @@ export function createChatActivities(deps: ChatActivityDeps) {
             turn = { kind: 'final', content: reply.content };
             break;
         }
-        await calls.putTurn(callId, seq, turn, reply.usage);
-        await progress.flush();
+        await Promise.all([calls.putTurn(callId, seq, turn, reply.usage), progress.flush()]);
         const result: ModelStepResult = {
           content,
           toolCalls: toolCalls.map((c) => ({ id: c.id, name: c.function.name })),
@@ -133,26 +139,33 @@ export function createChatActivities(deps: ChatActivityDeps) {
       const call = act?.kind === 'act' ? act.tool_calls.find((c) => c.id === toolCallId) : undefined;
       const name = call?.function.name ?? input.name;
       const argumentsJson = call?.function.arguments ?? '{}';
-      const progress = new ProgressWriter(calls, callId);
+      const progress = progressFor(callId, seq);
       progress.note(`→ ${name}${describeArgs(name, argumentsJson)}`);
       const result = await heartbeating((signal) => deps.sandbox.executeTool({ callId, name, argumentsJson, signal }));
-      await calls.putTurn(callId, seq, { kind: 'tool', tool_call_id: toolCallId, name, ok: result.ok, output: result.output, summary: result.summary });
       progress.note(`← ${result.summary}${result.ok ? '' : ' (failed)'}`);
-      await progress.flush();
+      await Promise.all([
+        calls.putTurn(callId, seq, { kind: 'tool', tool_call_id: toolCallId, name, ok: result.ok, output: result.output, summary: result.summary }),
+        progress.flush(),
+      ]);
       return { name, ok: result.ok, summary: result.summary };
     },
 
     /** A notice from the workflow (a limit ran out, the upstream failed). */
-    async noteProgress(input: { callId: string; text: string }): Promise<void> {
-      await calls.appendEvents(input.callId, [{ kind: 'note', text: `${input.text}\n` }]);
+    async noteProgress(input: { callId: string; seq: number; text: string }): Promise<void> {
+      const progress = progressFor(input.callId, input.seq);
+      progress.note(input.text);
+      await progress.flush();
     },
 
     /** Records the end once: run object, tokens on the account, slot freed. */
     async finishCall(input: FinishCallInput): Promise<Pick<RunObject, 'base_model'>> {
       const call = await loadCall(input.callId);
-      const first = await calls.finish(input.callId, { stopped: input.stopped, steps: input.steps, tools_used: input.toolsUsed, usage: input.usage });
+      callCache.delete(input.callId);
+      const [first] = await Promise.all([
+        calls.finish(input.callId, { stopped: input.stopped, steps: input.steps, tools_used: input.toolsUsed, usage: input.usage }),
+        calls.releaseSlotOfCall(input.callId),
+      ]);
       if (first && input.usage.total_tokens > 0) await deps.usage.add(call.account_id, 'tokens', input.usage.total_tokens, call.created_at);
-      await calls.releaseSlotOfCall(input.callId);
       return { base_model: call.base_model };
     },
 

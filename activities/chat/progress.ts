@@ -1,13 +1,21 @@
-// Progress texts of one activity, appended to `call_events` in order. Reasoning arrives
-// token by token; it is batched (one write per ~100 ms) and writes are chained, so the
-// sequence numbers of one writer are allocated and inserted in order.
+// Progress texts of one activity attempt, appended to `call_events` in order. Reasoning
+// arrives token by token; it is batched (one write per ~100 ms) and writes are chained.
+// Sequence numbers need no round trip: they start at a base derived from the step's
+// position in the call's log and the attempt, so later steps always sort later.
 
 import type { CallsStore } from '../../store/calls';
 
 const FLUSH_MS = 100;
+const PER_STEP = 10_000_000;
+const PER_ATTEMPT = 100_000;
+
+/** First event number of attempt `attempt` (1-based) of the step at log position `turnSeq`. */
+export const eventSeqBase = (turnSeq: number, attempt: number) => (turnSeq + 1) * PER_STEP + Math.min(attempt, 99) * PER_ATTEMPT;
 
 export class ProgressWriter {
   private pending: { kind: 'note' | 'reasoning'; text: string }[] = [];
+  private next: number;
+  private readonly last: number;
   private chain: Promise<void> = Promise.resolve();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private inReasoning = false;
@@ -15,7 +23,11 @@ export class ProgressWriter {
   constructor(
     private readonly calls: CallsStore,
     private readonly callId: string,
-  ) {}
+    base: number,
+  ) {
+    this.next = base + 1;
+    this.last = base + PER_ATTEMPT - 1;
+  }
 
   /** A line of progress (a newline is added). */
   note(text: string): void {
@@ -58,10 +70,9 @@ export class ProgressWriter {
 
   private write(): void {
     if (this.pending.length === 0) return;
-    const batch = this.pending;
+    const batch = this.pending.map((event) => ({ ...event, seq: this.next++ })).filter((event) => event.seq <= this.last);
     this.pending = [];
-    this.chain = this.chain.then(() =>
-      this.calls.appendEvents(this.callId, batch).catch(() => undefined),
-    );
+    if (batch.length === 0) return;
+    this.chain = this.chain.then(() => this.calls.appendEvents(this.callId, batch).catch(() => undefined));
   }
 }

@@ -27,8 +27,7 @@ import { UpstreamHealth } from '../upstream-health';
 const SLOT_MARGIN_MS = 5 * 60_000;
 /** How often a stream looks for new progress events. */
 const POLL_MS = 60;
-/** A gap in event numbers (a write still in flight) is waited for this long, then skipped. */
-const GAP_WAIT_MS = 500;
+const EVENTS_PER_READ = 500;
 /** `created` of the model list entries: the day the interface opened. */
 const MODELS_CREATED = Math.floor(Date.UTC(2025, 0, 1) / 1000);
 
@@ -299,38 +298,31 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps) {
     result: Promise<unknown>,
   ): Promise<void> {
     let lastSeq = 0;
-    let gapSince: number | undefined;
     let lastWrite = Date.now();
-    const forward = async (final: boolean) => {
-      let events;
-      try {
-        events = await calls.eventsAfter(callId, lastSeq);
-      } catch {
-        return;
-      }
-      let text = '';
-      for (const event of events) {
-        if (event.seq !== lastSeq + 1 && !final) {
-          gapSince ??= Date.now();
-          if (Date.now() - gapSince < GAP_WAIT_MS) break;
+    const forward = async () => {
+      for (;;) {
+        let events;
+        try {
+          events = await calls.eventsAfter(callId, lastSeq);
+        } catch {
+          return;
         }
-        gapSince = undefined;
-        lastSeq = event.seq;
-        text += event.text;
-      }
-      if (text !== '') {
-        write(sseData(completionChunk(header, { reasoning_content: text })));
+        const last = events.at(-1);
+        if (!last) return;
+        lastSeq = last.seq;
+        write(sseData(completionChunk(header, { reasoning_content: events.map((event) => event.text).join('') })));
         lastWrite = Date.now();
+        if (events.length < EVENTS_PER_READ) return;
       }
     };
     while (!ended() && !raw.destroyed) {
-      await forward(false);
+      await forward();
       if (Date.now() - lastWrite >= config.chatKeepAliveMs) {
         write(SSE_KEEPALIVE);
         lastWrite = Date.now();
       }
       await Promise.race([result, new Promise((resolve) => setTimeout(resolve, POLL_MS))]);
     }
-    if (!raw.destroyed) await forward(true);
+    if (!raw.destroyed) await forward();
   }
 }

@@ -1,0 +1,119 @@
+// Chat benchmark over the scripted upstream: our overhead per model step (wall time
+// per step minus the upstream's own scripted latency) and the time to the first SSE
+// delta, median and p95 over 20 calls. Targets: ≤ 50 ms per step, ≤ 500 ms.
+//
+//   npx tsx bench/chat.ts           (starts its own Temporal + FerretDB unless
+//                                    TEMPORAL_ADDRESS / MONGODB_URI are set)
+import { Client, Connection } from '@temporalio/client';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import OpenAI from 'openai';
+import { buildApp } from '../api/app';
+import { createAppDeps } from '../api/deps';
+import { loadConfig } from '../config/env';
+import { startStack, type Stack } from '../scripts/stack';
+import { connectMongo } from '../store/mongo';
+import { startWorkers } from '../workers/run';
+import { startScriptedUpstream } from '../test/scripted-upstream/server';
+
+const CALLS = 20;
+const UPSTREAM_LATENCY_MS = 100;
+const STEPS_PER_CALL = 3;
+const TARGET_STEP_MS = 50;
+const TARGET_FIRST_DELTA_MS = 500;
+
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (sorted.length - 1) * q;
+  const lo = Math.floor(at);
+  const hi = Math.ceil(at);
+  return (sorted[lo] ?? 0) + ((sorted[hi] ?? 0) - (sorted[lo] ?? 0)) * (at - lo);
+};
+
+const external = Boolean(process.env.TEMPORAL_ADDRESS && process.env.MONGODB_URI);
+const dataDir = await mkdtemp(join(tmpdir(), 'holdline-bench-chat-'));
+let stack: Stack | undefined;
+if (!external) stack = await startStack({ dataDir });
+const stackEnv = stack ? stack.env : { MONGODB_URI: process.env.MONGODB_URI ?? '', TEMPORAL_ADDRESS: process.env.TEMPORAL_ADDRESS ?? '' };
+
+const upstream = await startScriptedUpstream({ modelId: 'bench-model' });
+const tag = `bench${randomBytes(3).toString('hex')}`;
+const mongoUri = new URL(stackEnv.MONGODB_URI ?? '');
+mongoUri.pathname = `/${tag}`;
+const config = loadConfig({
+  ...process.env,
+  MONGODB_URI: mongoUri.toString(),
+  TEMPORAL_ADDRESS: stackEnv.TEMPORAL_ADDRESS,
+  HOLDLINE_TASK_QUEUE_PREFIX: tag,
+  HOLDLINE_SCRATCH_DIR: join(dataDir, 'scratch'),
+  MODEL_BASE_URL: upstream.baseUrl,
+  MODEL_BASE_NAME: 'bench-model',
+});
+const mongo = await connectMongo(config.mongodbUri);
+const connection = await Connection.connect({ address: config.temporalAddress });
+const temporal = new Client({ connection, namespace: config.temporalNamespace });
+const deps = createAppDeps({ config, db: mongo.db, temporal });
+const app = await buildApp(deps);
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const apiUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const workers = await startWorkers(config);
+
+upstream.setResponder((request) => {
+  const system = JSON.stringify(request.body.messages[0] ?? '');
+  if (system.includes('You are the planner')) return { content: '1. answer', delayMs: UPSTREAM_LATENCY_MS };
+  if (system.includes('You are the checker')) return { content: 'APPROVE', delayMs: UPSTREAM_LATENCY_MS };
+  return { content: 'the answer', delayMs: UPSTREAM_LATENCY_MS };
+});
+
+const stepOverhead: number[] = [];
+const firstDelta: number[] = [];
+try {
+  for (let i = 0; i < CALLS + 1; i++) {
+    // A fresh key per call: the monthly quota is 25 calls per account.
+    const { apiKey } = await deps.accounts.create({ email: `bench-${tag}-${i}@example.com` });
+    const client = new OpenAI({ baseURL: `${apiUrl}/v1`, apiKey });
+    const started = performance.now();
+    const startedWall = Date.now();
+    const before = upstream.requests.length;
+    let first: number | undefined;
+    let steps = 0;
+    const stream = await client.chat.completions.create({ model: 'holdline', messages: [{ role: 'user', content: `bench ${i}` }], stream: true });
+    for await (const chunk of stream) {
+      const delta = chunk.choices[0]?.delta as { reasoning_content?: string } | undefined;
+      if (first === undefined && delta?.reasoning_content) first = performance.now() - started;
+      const run = (chunk as unknown as { holdline?: { steps: number } }).holdline;
+      if (run) steps = run.steps;
+    }
+    const total = performance.now() - started;
+    if (steps !== STEPS_PER_CALL) throw new Error(`call ${i} took ${steps} steps, expected ${STEPS_PER_CALL}`);
+    // The first call warms the worker's caches and connections; it is not counted.
+    if (i === 0) continue;
+    if (process.env.BENCH_DETAIL) {
+      const got = upstream.requests.slice(before).map((r) => r.receivedAt);
+      const gaps = [got[0]! - startedWall, ...got.slice(1).map((t, k) => t - got[k]! - UPSTREAM_LATENCY_MS), Date.now() - got.at(-1)! - UPSTREAM_LATENCY_MS];
+      console.log(`call ${i}: gaps ${gaps.join(' / ')} ms`);
+    }
+    stepOverhead.push((total - STEPS_PER_CALL * UPSTREAM_LATENCY_MS) / STEPS_PER_CALL);
+    firstDelta.push(first ?? total);
+  }
+  const line = (name: string, values: number[], target: number) => {
+    const median = quantile(values, 0.5);
+    const p95 = quantile(values, 0.95);
+    return `${name.padEnd(36)} median ${median.toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms   target ≤ ${target} ms   ${p95 <= target ? 'MET' : median <= target ? 'median met, p95 not' : 'NOT MET'}`;
+  };
+  console.log(`chat bench: ${CALLS} calls × ${STEPS_PER_CALL} model steps, scripted upstream latency ${UPSTREAM_LATENCY_MS} ms per step`);
+  console.log(line('overhead per model step', stepOverhead, TARGET_STEP_MS));
+  console.log(line('time to first SSE delta', firstDelta, TARGET_FIRST_DELTA_MS));
+} finally {
+  await workers.shutdown();
+  await app.close();
+  await connection.close();
+  await mongo.db.dropDatabase().catch(() => undefined);
+  await mongo.close();
+  await upstream.close();
+  await stack?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}
