@@ -225,14 +225,12 @@ export function createScanActivities(deps: ScanActivityDeps) {
   };
 }
 
-/** Refusals and client errors are final; network trouble and 5xx are retried. */
+/** Refusals and client errors are final; network trouble, 5xx, 408 and 429 are retried. */
 function downloadFailure(error: unknown): unknown {
   if (error instanceof UnsafeUrlError) return ApplicationFailure.nonRetryable(`the video URL was refused: ${error.message}`, BAD_SOURCE);
   if (error instanceof FetchError) {
-    const final = ['forbidden_address', 'too_many_redirects', 'too_large', 'bad_content_type'].includes(error.code) ||
-      (error.code === 'http_status' && (error.status ?? 500) < 500);
     const message = `could not download the video: ${error.message}`;
-    return final ? ApplicationFailure.nonRetryable(message, BAD_SOURCE) : ApplicationFailure.retryable(message, DOWNLOAD_FAILED);
+    return error.permanent ? ApplicationFailure.nonRetryable(message, BAD_SOURCE) : ApplicationFailure.retryable(message, DOWNLOAD_FAILED);
   }
   return error;
 }

@@ -117,7 +117,7 @@ export class ScansStore {
 
   async setParts(scanId: string, fields: Partial<Omit<ScanPartsDoc, '_id'>>): Promise<void> {
     const stored = fields.skipDiffs ? { ...fields, skipDiffs: fields.skipDiffs.map((v) => (Number.isFinite(v) ? v : null)) } : fields;
-    await this.parts.updateOne({ _id: scanId }, { $set: stored }, { upsert: true });
+    await this.parts.updateOne({ _id: scanId }, { $set: stored as Partial<ScanPartsDoc> }, { upsert: true });
   }
 
   async getParts(scanId: string): Promise<ScanPartsDoc | null> {

@@ -11,7 +11,8 @@ let service: Service;
 let client: ScanClient;
 
 beforeAll(async () => {
-  service = await startService({ inProcessWorkers: false, env: { HOLDLINE_UPLOAD_LIMIT_BYTES: String(1024 * 1024) } });
+  // 127.0.0.2 stands in for a public host: there is no outside network here and no worker fetches it.
+  service = await startService({ inProcessWorkers: false, env: { HOLDLINE_UPLOAD_LIMIT_BYTES: String(1024 * 1024), HOLDLINE_ALLOW_HOSTS: '127.0.0.2' } });
   client = new ScanClient(service.apiUrl, (await service.createAccount()).apiKey);
 });
 afterAll(async () => service?.stop());
@@ -47,7 +48,7 @@ describe('keys', () => {
 
 describe('submission', () => {
   it('queues a public URL at once and starts its workflow', async () => {
-    const response = await client.submitUrl('http://example.com/video.mp4', 'A title');
+    const response = await client.submitUrl('http://127.0.0.2:9/video.mp4', 'A title');
     expect(response.status).toBe(202);
     expect(response.body).toEqual({ scan_id: expect.stringMatching(/^scn_[0-9a-f]{24}$/), status: 'queued', pct: 0 });
     const handle = service.temporal.workflow.getHandle(`scan-${response.body.scan_id}`);
@@ -58,8 +59,8 @@ describe('submission', () => {
   it.each([
     ['an empty body', {}],
     ['an input without url', { input: { type: 'url' } }],
-    ['an unknown input type', { input: { type: 'youtube', url: 'http://example.com/v.mp4' } }],
-    ['a title that is not a string', { input: { type: 'url', url: 'http://example.com/v.mp4' }, title: 42 }],
+    ['an unknown input type', { input: { type: 'youtube', url: 'http://127.0.0.2:9/v.mp4' } }],
+    ['a title that is not a string', { input: { type: 'url', url: 'http://127.0.0.2:9/v.mp4' }, title: { text: 'x' } }],
   ])('refuses %s with 400', async (_, body) => {
     const before = await scanCount();
     const response = await client.request('POST', '/v1/scans', body);
@@ -125,7 +126,10 @@ describe('submission', () => {
           'content-length': String(500 * 1024 * 1024),
         },
       });
-      req.on('response', (response) => resolve(response.statusCode ?? 0));
+      req.on('response', (response) => {
+        resolve(response.statusCode ?? 0);
+        req.destroy();
+      });
       req.on('error', reject);
       req.write('--x\r\n');
     });
@@ -138,7 +142,7 @@ describe('history', () => {
     const own = new ScanClient(service.apiUrl, (await service.createAccount()).apiKey);
     const ids: string[] = [];
     for (const n of [1, 2, 3]) {
-      const response = await own.submitUrl(`http://example.com/${n}.mp4`, `video ${n}`);
+      const response = await own.submitUrl(`http://127.0.0.2:9/${n}.mp4`, `video ${n}`);
       ids.push(response.body.scan_id);
       await service.temporal.workflow.getHandle(`scan-${response.body.scan_id}`).terminate('test cleanup');
     }
@@ -165,7 +169,7 @@ describe('limits', () => {
     const { accountId, apiKey } = await service.createAccount('signal');
     const own = new ScanClient(service.apiUrl, apiKey);
     for (let n = 0; n < 30; n++) expect(await service.deps.usage.take(accountId, 'scans', 30)).toBe(true);
-    const response = await own.submitUrl('http://example.com/v.mp4');
+    const response = await own.submitUrl('http://127.0.0.2:9/v.mp4');
     expect(response.status).toBe(429);
     expect(response.body.detail).toMatch(/Signal plan \(30 scans\).*resets on \d{4}-\d{2}-01/);
     expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
