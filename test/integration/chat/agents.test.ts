@@ -1,0 +1,209 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CallsStore } from '../../../store/calls';
+import type { Turn } from '../../scripted-upstream/server';
+import { startChatHarness, simpleCall, type ChatHarness } from './harness';
+
+let h: ChatHarness;
+let calls: CallsStore;
+let pages: Server;
+let pagesUrl: string;
+
+beforeAll(async () => {
+  h = await startChatHarness();
+  calls = new CallsStore(h.service.mongo.db);
+  pages = createServer((req, res) => {
+    if (req.url === '/facts') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end('<html><head><title>Facts</title></head><body><h1>Facts</h1><p>The magic number is 42.</p><script>ignored()</script></body></html>');
+    } else if (req.url === '/to-private') {
+      res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' });
+      res.end();
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
+  pagesUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await h?.stop();
+  await new Promise((resolve) => pages?.close(resolve));
+});
+afterEach(() => {
+  h.upstream.setResponder(undefined);
+  h.upstream.setDefault({ content: 'ok' });
+});
+
+type Run = { call_id: string; base_model: string; steps: number; tools_used: string[]; stopped: string };
+const runOf = (res: unknown) => (res as { holdline: Run }).holdline;
+const ask = (content: string) => [{ role: 'user' as const, content }];
+
+async function toolTurns(callId: string) {
+  return (await calls.turnLog(callId)).filter((t) => t.kind === 'tool') as unknown as { name: string; ok: boolean; output: string }[];
+}
+
+describe('the agents at work', () => {
+  it('plans, writes a file, runs code on it, reads a page, gets approval and answers', async () => {
+    const { apiKey } = await h.newKey();
+    const before = h.upstream.requests.length;
+    h.upstream.script([
+      { content: '1. store the numbers 2. sum them with run 3. read the facts page 4. answer' },
+      { toolCalls: [{ name: 'write_file', arguments: { path: 'data/numbers.txt', content: '20\n22\n' } }] },
+      { toolCalls: [{ name: 'run', arguments: { code: 'const nums = files.read("data/numbers.txt").trim().split("\\n").map(Number);\nconst sum = nums.reduce((a, b) => a + b, 0);\nconsole.log("sum", sum);\nfiles.write("sum.txt", String(sum));' } }] },
+      { toolCalls: [{ name: 'read_url', arguments: { url: `${pagesUrl}/facts` } }] },
+      { content: 'The numbers sum to 42, which is also the magic number on the facts page.' },
+      { content: 'APPROVE — the sum was computed and the page confirms it.' },
+    ]);
+    const res = await h.client(apiKey).chat.completions.create({ model: 'holdline', messages: ask('Sum 20 and 22 and compare with the facts page.') });
+    expect(res.choices[0]?.message.content).toBe('The numbers sum to 42, which is also the magic number on the facts page.');
+    expect(res.choices[0]?.finish_reason).toBe('stop');
+    expect(runOf(res)).toEqual({ call_id: res.id, base_model: 'base-model', steps: 6, tools_used: ['write_file', 'run', 'read_url'], stopped: 'done' });
+
+    const tools = await toolTurns(res.id);
+    expect(tools.map((t) => [t.name, t.ok])).toEqual([['write_file', true], ['run', true], ['read_url', true]]);
+    expect(tools[0]?.output).toBe('created data/numbers.txt (6 bytes)');
+    expect(tools[1]?.output).toMatch(/^status: ok \(\d+ ms\)\noutput:\nsum 42\nfiles written: sum\.txt \(2 bytes\)$/);
+    expect(tools[2]?.output).toBe(`URL: ${pagesUrl}/facts\nTitle: Facts\n\nFacts\n\nThe magic number is 42.`);
+
+    // The actors saw each tool's result; the checker saw the work log and the answer.
+    const sent = h.upstream.requests.slice(before);
+    expect(sent).toHaveLength(6);
+    const lastAct = sent[4]?.body.messages ?? [];
+    expect(lastAct.filter((m) => m.role === 'tool').map((m) => (m as { content: string }).content)).toEqual(tools.map((t) => t.output));
+    const checkPrompt = JSON.stringify(sent[5]?.body.messages);
+    expect(checkPrompt).toContain('1. write_file data/numbers.txt (6 bytes)');
+    expect(checkPrompt).toContain('Answer to check:');
+
+    const history = await h.service.temporal.workflow.getHandle(`chat-${res.id}`).fetchHistory();
+    const activities = (history.events ?? []).flatMap((e) => (e.activityTaskScheduledEventAttributes ? [e.activityTaskScheduledEventAttributes.activityType?.name] : []));
+    expect(activities).toEqual(['modelStep', 'modelStep', 'executeTool', 'modelStep', 'executeTool', 'modelStep', 'executeTool', 'modelStep', 'modelStep']);
+    const description = await h.service.temporal.workflow.getHandle(`chat-${res.id}`).describe();
+    expect(description.status.name).toBe('COMPLETED');
+    expect(description.taskQueue).toBe(`${h.service.config.taskQueuePrefix}-chat`);
+  });
+
+  it('sends the actors back when the checker says REVISE', async () => {
+    const { apiKey } = await h.newKey();
+    h.upstream.script([
+      { content: 'plan' },
+      { content: '2 + 2 = 5' },
+      { content: 'REVISE: 2 + 2 is 4' },
+      { content: '2 + 2 = 4' },
+      { content: 'APPROVE' },
+    ]);
+    const stream = await h.client(apiKey).chat.completions.create({ model: 'holdline', messages: ask('2+2?'), stream: true });
+    let reasoning = '';
+    let content = '';
+    for await (const chunk of stream) {
+      reasoning += (chunk.choices[0]?.delta as { reasoning_content?: string } | undefined)?.reasoning_content ?? '';
+      content += chunk.choices[0]?.delta.content ?? '';
+    }
+    expect(content).toBe('2 + 2 = 4');
+    expect(reasoning).toContain('check: REVISE — 2 + 2 is 4');
+    expect(reasoning.indexOf('check: REVISE')).toBeLessThan(reasoning.indexOf('check: APPROVE'));
+  });
+
+  it('admits exactly one of 10 simultaneous requests on one key', async () => {
+    const { apiKey, accountId } = await h.newKey();
+    h.upstream.script(simpleCall('only one', { plan: { delayMs: 1000 } }));
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        fetch(`${h.service.apiUrl}/v1/chat/completions`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'holdline', messages: ask('race') }),
+        }),
+      ),
+    );
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 429, 429, 429, 429, 429, 429, 429, 429, 429]);
+    for (const r of responses.filter((x) => x.status === 429)) {
+      expect(((await r.json()) as { error: { code: string } }).error.code).toBe('rate_limit');
+    }
+    const ok = responses.find((r) => r.status === 200);
+    expect(JSON.parse((await ok?.text()) ?? '{}').choices[0].message.content).toBe('only one');
+    expect((await h.service.deps.usage.month(accountId)).calls).toBe(1);
+  });
+
+  it('stops at 15 model steps, asking for the best answer with the last one', async () => {
+    const { apiKey } = await h.newKey();
+    const before = h.upstream.requests.length;
+    h.upstream.setResponder((request): Turn => {
+      const text = JSON.stringify(request.body.messages);
+      if (text.includes('You are the planner')) return { content: 'plan: keep listing' };
+      if (text.includes('The step limit for this task is reached')) return { content: 'best answer so far' };
+      return { toolCalls: [{ name: 'list_files', arguments: {} }] };
+    });
+    const res = await h.client(apiKey).chat.completions.create({ model: 'holdline', messages: ask('loop forever') });
+    expect(res.choices[0]?.message.content).toBe('best answer so far');
+    expect(res.choices[0]?.finish_reason).toBe('length');
+    expect(runOf(res)).toEqual({ call_id: res.id, base_model: 'base-model', steps: 15, tools_used: ['list_files'], stopped: 'step_limit' });
+    const sent = h.upstream.requests.slice(before);
+    expect(sent).toHaveLength(15);
+    expect(sent.at(-1)?.body.tools).toBeUndefined();
+  });
+
+  it('turns abuse into clean tool errors and keeps the worker serving', async () => {
+    const { apiKey } = await h.newKey();
+    h.upstream.script([
+      { content: 'plan' },
+      {
+        toolCalls: [
+          { name: 'run', arguments: { code: 'while (true) {}' } },
+          { name: 'run', arguments: { code: 'const hoard = []; while (true) hoard.push(new Array(1e6).fill(1.5));' } },
+          { name: 'write_file', arguments: { path: '../../etc/escape.txt', content: 'x' } },
+          { name: 'read_file', arguments: { path: '/etc/passwd' } },
+          { name: 'write_file', arguments: { path: 'a\u0000b', content: 'x' } },
+          { name: 'run', arguments: { code: 'files.read("../secret")' } },
+          { name: 'read_url', arguments: { url: 'http://10.0.0.1/' } },
+          { name: 'read_url', arguments: { url: `http://[::1]:${new URL(pagesUrl).port}/facts` } },
+          { name: 'read_url', arguments: { url: `${pagesUrl}/to-private` } },
+        ],
+      },
+      { content: 'nothing worked, as expected' },
+      { content: 'APPROVE' },
+    ]);
+    const res = await h.client(apiKey).chat.completions.create({ model: 'holdline', messages: ask('try to escape') });
+    expect(res.choices[0]?.message.content).toBe('nothing worked, as expected');
+    const tools = await toolTurns(res.id);
+    expect(tools.map((t) => t.ok)).toEqual([false, false, false, false, false, false, false, false, false]);
+    const [loop, bomb, traversal, absolute, nul, runTraversal, privateIp, loopback, redirect] = tools.map((t) => t.output);
+    expect(loop).toMatch(/^status: error \(timeout\) after \d+ ms\nerror: the code ran longer than 10000 ms and was stopped/);
+    expect(bomb).toMatch(/^status: error \(memory\) after \d+ ms\nerror: the code used more memory than the sandbox allows and was stopped/);
+    expect(traversal).toBe('error (bad_arguments): write_file: bad path: path must not contain ".."');
+    expect(absolute).toBe('error (bad_arguments): read_file: bad path: path must be relative (no leading "/")');
+    expect(nul).toBe('error (bad_arguments): write_file: bad path: path contains NUL or control characters');
+    expect(runTraversal).toMatch(/^status: error \(runtime_error\)/);
+    for (const refused of [privateIp, loopback, redirect]) expect(refused).toMatch(/^error \(forbidden_address\): refused: /);
+    expect(runOf(res).tools_used).toEqual(['run', 'write_file', 'read_file', 'read_url']);
+
+    h.upstream.script(simpleCall('still serving'));
+    const next = await h.client(apiKey).chat.completions.create({ model: 'holdline', messages: ask('hello') });
+    expect(next.choices[0]?.message.content).toBe('still serving');
+  });
+
+  it('does not retry a 4xx from the upstream and ends with upstream_error', async () => {
+    const { apiKey } = await h.newKey();
+    const before = h.upstream.requests.length;
+    h.upstream.script([{ content: 'plan' }, { status: 400, errorBody: { error: { message: 'context too long', type: 'invalid_request_error', param: null, code: null } } }]);
+    const res = await h.client(apiKey).chat.completions.create({ model: 'holdline', messages: ask('x') });
+    expect(h.upstream.requests.length - before).toBe(2);
+    expect(runOf(res)).toMatchObject({ steps: 2, stopped: 'upstream_error' });
+    expect(res.choices[0]?.message.content).toBe(
+      'The model server failed: the model server refused the request (400): 400 context too long. No answer was produced; please try again shortly.',
+    );
+  });
+
+  it('retries 5xx from the upstream and completes', async () => {
+    const { apiKey } = await h.newKey();
+    const before = h.upstream.requests.length;
+    h.upstream.failNext(2, { status: 500 });
+    h.upstream.script(simpleCall('after retries'));
+    const res = await h.client(apiKey).chat.completions.create({ model: 'holdline', messages: ask('x') });
+    expect(res.choices[0]?.message.content).toBe('after retries');
+    expect(runOf(res)).toMatchObject({ steps: 3, stopped: 'done' });
+    expect(h.upstream.requests.length - before).toBe(5);
+  });
+});
