@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CallsStore } from '../../../store/calls';
+import { startChatHarness, simpleCall, waitFor, type ChatHarness } from './harness';
+
+type Run = { call_id: string; steps: number; stopped: string };
+const runOf = (res: unknown) => (res as { holdline: Run }).holdline;
+const ask = [{ role: 'user' as const, content: 'work slowly' }];
+
+describe('the time limit (shortened to 3 s by configuration)', () => {
+  let h: ChatHarness;
+  beforeAll(async () => {
+    h = await startChatHarness({ env: { HOLDLINE_CHAT_TIME_LIMIT_MS: '3000' } });
+  });
+  afterAll(async () => h?.stop());
+
+  it('cancels the running step when time runs out and asks for the best answer', async () => {
+    const { apiKey } = await h.newKey();
+    const before = h.upstream.requests.length;
+    h.upstream.script([{ content: 'plan' }, { content: 'too slow', delayMs: 30_000 }, { content: 'best within the time' }]);
+    const started = Date.now();
+    const stream = await h.client(apiKey).chat.completions.create({ model: 'holdline', messages: ask, stream: true });
+    let reasoning = '';
+    let content = '';
+    let finish: unknown;
+    for await (const chunk of stream) {
+      reasoning += (chunk.choices[0]?.delta as { reasoning_content?: string } | undefined)?.reasoning_content ?? '';
+      content += chunk.choices[0]?.delta.content ?? '';
+      if (chunk.choices[0]?.finish_reason) finish = chunk;
+    }
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(3000);
+    expect(elapsed).toBeLessThan(8000);
+    expect(content).toBe('best within the time');
+    expect((finish as { choices: { finish_reason: string }[] }).choices[0]?.finish_reason).toBe('length');
+    expect(runOf(finish)).toMatchObject({ steps: 3, stopped: 'time_limit' });
+    expect(reasoning).toContain('time limit reached; asking for the best answer now');
+    const sent = h.upstream.requests.slice(before);
+    expect(sent).toHaveLength(3);
+    expect(JSON.stringify(sent[2]?.body.messages)).toContain('The time limit for this task is reached.');
+    expect(sent[2]?.body.tools).toBeUndefined();
+  });
+});
+
+describe('a worker process killed mid-call', () => {
+  let h: ChatHarness;
+  beforeAll(async () => {
+    h = await startChatHarness({ inProcessWorkers: false });
+  });
+  afterAll(async () => h?.stop());
+
+  it('loses nothing: another worker resumes the step and the call completes', async () => {
+    const { apiKey } = await h.newKey();
+    const first = await h.service.startWorkerProcess();
+    const before = h.upstream.requests.length;
+    h.upstream.script([
+      { content: 'plan' },
+      { toolCalls: [{ name: 'write_file', arguments: { path: 'notes.txt', content: 'kept across workers' } }] },
+      { content: 'the first worker dies during this step', delayMs: 30_000 },
+      { toolCalls: [{ name: 'read_file', arguments: { path: 'notes.txt' } }] },
+      { content: 'done after the restart' },
+      { content: 'APPROVE' },
+    ]);
+    const pending = h.client(apiKey).chat.completions.create({ model: 'holdline', messages: ask });
+    await h.upstream.waitForRequests(before + 3, 20_000);
+    first.kill('SIGKILL');
+    expect(await first.exited).toBeNull();
+    await h.service.startWorkerProcess();
+    const res = await pending;
+    expect(res.choices[0]?.message.content).toBe('done after the restart');
+    expect(runOf(res)).toMatchObject({ steps: 5, stopped: 'done' });
+    const calls = new CallsStore(h.service.mongo.db);
+    const tools = (await calls.turnLog(res.id)).filter((t) => t.kind === 'tool') as unknown as { name: string; output: string }[];
+    expect(tools.map((t) => [t.name, t.output])).toEqual([
+      ['write_file', 'created notes.txt (19 bytes)'],
+      ['read_file', 'kept across workers'],
+    ]);
+    const history = await h.service.temporal.workflow.getHandle(`chat-${res.id}`).fetchHistory();
+    const attempts = (history.events ?? []).flatMap((e) => (e.activityTaskStartedEventAttributes ? [e.activityTaskStartedEventAttributes.attempt] : []));
+    expect(attempts).toContain(2);
+  });
+
+  it('frees the key when a call is admitted after its slot expired', async () => {
+    const { apiKey, accountId } = await h.newKey();
+    const calls = new CallsStore(h.service.mongo.db);
+    const keyHash = (await calls.slots.findOne({ account_id: accountId }))?._id;
+    expect(keyHash).toBeUndefined();
+    // A slot left by an API instance that died: expired an hour ago.
+    const auth = await h.service.deps.accounts.authenticate(apiKey);
+    await calls.slots.insertOne({ _id: auth!.keyHash, call_id: 'call_dead', account_id: accountId, acquired_at: new Date(Date.now() - 7_200_000), expires_at: new Date(Date.now() - 3_600_000) });
+    h.upstream.script(simpleCall('taken over'));
+    const res = await h.client(apiKey).chat.completions.create({ model: 'holdline', messages: ask });
+    expect(res.choices[0]?.message.content).toBe('taken over');
+    await waitFor(async () => (await calls.slots.countDocuments({ account_id: accountId })) === 0, 5000, 'the slot to be freed');
+  });
+});
