@@ -206,4 +206,32 @@ describe('the agents at work', () => {
     expect(runOf(res)).toMatchObject({ steps: 3, stopped: 'done' });
     expect(h.upstream.requests.length - before).toBe(5);
   });
+
+  it('has an hourly maintenance schedule that sweeps call folders, conversations, rate windows and dead slots', async () => {
+    const prefix = h.service.config.taskQueuePrefix;
+    const schedule = await h.service.temporal.schedule.getHandle(`${prefix}-maintenance`).describe();
+    expect(schedule.spec.intervals?.map((i) => i.every)).toEqual([3_600_000]);
+    expect(schedule.action).toMatchObject({ type: 'startWorkflow', workflowType: 'maintenanceWorkflow', taskQueue: `${prefix}-chat` });
+
+    const { apiKey, accountId } = await h.newKey();
+    h.upstream.script([{ content: 'plan' }, { toolCalls: [{ name: 'write_file', arguments: { path: 'x.txt', content: 'x' } }] }, { content: 'a' }, { content: 'APPROVE' }]);
+    const res = await h.client(apiKey).chat.completions.create({ model: 'holdline', messages: ask('x') });
+    const db = h.service.mongo.db;
+    expect(await db.collection('call_files').countDocuments({ call_id: res.id })).toBe(1);
+    await calls.slots.insertOne({ _id: 'dead-key', call_id: 'call_dead', account_id: accountId, acquired_at: new Date(0), expires_at: new Date(1000) });
+    await h.service.deps.rateLimiter.hit('some-key', 'read', 600, new Date(Date.now() - 3_600_000));
+
+    const swept = await h.service.temporal.workflow.execute('maintenanceWorkflow', {
+      taskQueue: `${prefix}-chat`,
+      workflowId: `maintenance-test-${res.id}`,
+      args: [{ maxAgeMs: 0 }],
+    });
+    expect(swept).toMatchObject({ slots: 1, rateWindows: 1 });
+    expect((swept as { files: number }).files).toBeGreaterThanOrEqual(1);
+    expect(await db.collection('call_files').countDocuments({ call_id: res.id })).toBe(0);
+    expect(await calls.turns.countDocuments({ call_id: res.id })).toBe(0);
+    expect(await calls.events.countDocuments({ call_id: res.id })).toBe(0);
+    expect((await calls.get(res.id))?.messages).toEqual([]);
+    expect(await calls.slots.countDocuments({ _id: 'dead-key' })).toBe(0);
+  });
 });
