@@ -177,7 +177,8 @@ describe('scans of other kinds of file', () => {
     const { scan } = await client.waitForScan(submitted.body.scan_id);
     expect(scan).toEqual({ scan_id: submitted.body.scan_id, status: 'error', pct: expect.any(Number), detail: expect.any(String) });
     expect(scan.detail).toMatch(name === 'audio-only' ? /no video/i : /corrupt|not a (video|media)|could not be read/i);
-    // Nothing of a failed scan is left behind.
+    // Nothing of a failed scan is left behind once its workflow has finished.
+    await service.temporal.workflow.getHandle(`scan-${scan.scan_id}`).result();
     expect(await service.deps.scans.getParts(scan.scan_id)).toBeNull();
     expect(await service.mongo.db.collection('media.files').countDocuments({ _id: `media:${scan.scan_id}` as never })).toBe(0);
   });

@@ -53,14 +53,16 @@ describe('scale-out and durability', () => {
       const { scan } = await client.waitForScan(scanId, 240_000);
       expect(scan.status).toBe('complete');
       expect(scan.cuts).toHaveLength(f.truth.cuts.length);
-      // One document, complete, and nothing intermediate left behind.
+      // One document, complete, and, once the workflow has finished, nothing intermediate left behind.
+      const handle = service.temporal.workflow.getHandle(`scan-${scanId}`);
+      expect(await handle.result()).toEqual({ scanId, status: 'complete' });
       const docs = await service.mongo.db.collection('scans').find({ scan_id: scanId }).toArray();
       expect(docs).toHaveLength(1);
       expect(docs[0]).toMatchObject({ status: 'complete', pct: 100 });
       expect(await service.deps.scans.getParts(scanId)).toBeNull();
       expect(await service.mongo.db.collection('audio.files').countDocuments({ _id: `audio:${scanId}` as never })).toBe(0);
       // The history shows the takeover: some activity needed a second attempt.
-      const history = await service.temporal.workflow.getHandle(`scan-${scanId}`).fetchHistory();
+      const history = await handle.fetchHistory();
       const retried = (history.events ?? []).some((e) => (e.activityTaskStartedEventAttributes?.attempt ?? 1) > 1);
       expect(retried).toBe(true);
     } finally {
