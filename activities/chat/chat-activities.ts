@@ -54,6 +54,30 @@ export function createChatActivities(deps: ChatActivityDeps) {
     if (callCache.size > 200) callCache.delete(callCache.keys().next().value as string);
     return call;
   }
+  // Turns this worker wrote or read, per call: when a step's whole prefix is here (the
+  // usual case, one worker running a call), the log read is skipped.
+  const turnCache = new Map<string, Map<number, CallTurn>>();
+  const remember = (callId: string, seq: number, turn: CallTurn) => {
+    let turns = turnCache.get(callId);
+    if (!turns) {
+      turns = new Map();
+      turnCache.set(callId, turns);
+      if (turnCache.size > 200) turnCache.delete(turnCache.keys().next().value as string);
+    }
+    turns.set(seq, turn);
+  };
+  async function turnsBefore(callId: string, seq: number): Promise<CallTurn[]> {
+    const cached = turnCache.get(callId);
+    if (cached) {
+      const prefix: CallTurn[] = [];
+      for (let i = 0; i < seq && cached.has(i); i++) prefix.push(cached.get(i) as CallTurn);
+      if (prefix.length === seq) return prefix;
+    }
+    // Only turns before this step: a late write of a step cut short never leaks in.
+    const log = (await calls.turnLog(callId)).filter((t) => t.seq < seq);
+    for (const doc of log) remember(callId, doc.seq, turnOf(doc));
+    return log.map(turnOf);
+  }
   const progressFor = (callId: string, turnSeq: number) => new ProgressWriter(calls, callId, eventSeqBase(turnSeq, Context.current().info.attempt));
 
   /** Heartbeats every second while `work` runs: a dead worker is noticed and a cancel arrives quickly. */
@@ -71,9 +95,7 @@ export function createChatActivities(deps: ChatActivityDeps) {
   return {
     async modelStep(input: ModelStepInput & { callId: string }): Promise<ModelStepResult> {
       const { callId, role, seq } = input;
-      const [call, log] = await Promise.all([loadCall(callId), role === 'plan' ? Promise.resolve([]) : calls.turnLog(callId)]);
-      // Only turns before this step: a late write of a step cut short never leaks in.
-      const turns = log.filter((t) => t.seq < seq).map(turnOf);
+      const [call, turns] = await Promise.all([loadCall(callId), role === 'plan' ? Promise.resolve([]) : turnsBefore(callId, seq)]);
       const messages = viewFor(input, call.messages, turns);
       const progress = progressFor(callId, seq);
       if (role === 'check') progress.note('checking the answer against the task…');
@@ -118,6 +140,7 @@ export function createChatActivities(deps: ChatActivityDeps) {
             break;
         }
         await Promise.all([calls.putTurn(callId, seq, turn, reply.usage), progress.flush()]);
+        remember(callId, seq, turn);
         const result: ModelStepResult = {
           content,
           toolCalls: toolCalls.map((c) => ({ id: c.id, name: c.function.name })),
@@ -135,18 +158,18 @@ export function createChatActivities(deps: ChatActivityDeps) {
 
     async executeTool(input: ToolStepInput & { callId: string }): Promise<ToolStepResult> {
       const { callId, toolCallId, actSeq, seq } = input;
-      const act = await calls.turn(callId, actSeq);
-      const call = act?.kind === 'act' ? act.tool_calls.find((c) => c.id === toolCallId) : undefined;
+      const findCall = (turn: CallTurn | null | undefined) => (turn?.kind === 'act' ? turn.tool_calls.find((c) => c.id === toolCallId) : undefined);
+      // A step retried elsewhere may have rewritten the turn: a miss in the cache reads the log.
+      const call = findCall(turnCache.get(callId)?.get(actSeq)) ?? findCall(await calls.turn(callId, actSeq));
       const name = call?.function.name ?? input.name;
       const argumentsJson = call?.function.arguments ?? '{}';
       const progress = progressFor(callId, seq);
       progress.note(`→ ${name}${describeArgs(name, argumentsJson)}`);
       const result = await heartbeating((signal) => deps.sandbox.executeTool({ callId, name, argumentsJson, signal }));
       progress.note(`← ${result.summary}${result.ok ? '' : ' (failed)'}`);
-      await Promise.all([
-        calls.putTurn(callId, seq, { kind: 'tool', tool_call_id: toolCallId, name, ok: result.ok, output: result.output, summary: result.summary }),
-        progress.flush(),
-      ]);
+      const turn: CallTurn = { kind: 'tool', tool_call_id: toolCallId, name, ok: result.ok, output: result.output, summary: result.summary };
+      await Promise.all([calls.putTurn(callId, seq, turn), progress.flush()]);
+      remember(callId, seq, turn);
       return { name, ok: result.ok, summary: result.summary };
     },
 
@@ -161,6 +184,7 @@ export function createChatActivities(deps: ChatActivityDeps) {
     async finishCall(input: FinishCallInput): Promise<Pick<RunObject, 'base_model'>> {
       const call = await loadCall(input.callId);
       callCache.delete(input.callId);
+      turnCache.delete(input.callId);
       const [first] = await Promise.all([
         calls.finish(input.callId, { stopped: input.stopped, steps: input.steps, tools_used: input.toolsUsed, usage: input.usage }),
         calls.releaseSlotOfCall(input.callId),
