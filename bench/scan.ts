@@ -97,7 +97,13 @@ async function withWorkers<T>(stack: Stack, count: number, slots: number, use: (
   const workers: ManagedProcess[] = [];
   try {
     for (let i = 0; i < count; i++) {
-      workers.push(await stack.startWorker({ HOLDLINE_SCAN_CONCURRENCY: String(slots), HOLDLINE_SCRATCH_DIR: join(stack.dataDir, `scratch-${i}`) }));
+      // Scan-only workers, as a scan fleet would run them.
+      workers.push(
+        await stack.startWorker(
+          { HOLDLINE_WORKER_QUEUES: 'scans', HOLDLINE_SCAN_CONCURRENCY: String(slots), HOLDLINE_SCRATCH_DIR: join(stack.dataDir, `scratch-${i}`) },
+          { waitQueues: ['bench-scans'] },
+        ),
+      );
     }
     return await use(workers);
   } finally {

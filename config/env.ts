@@ -18,6 +18,8 @@ export interface HoldlineConfig {
   scratchDir: string;
   /** Largest accepted upload or download, in bytes (default 400 MB, the spec's limit). */
   uploadLimitBytes: number;
+  /** Which task queues this worker process serves (default both: `scans,chat`). */
+  workerQueues: ('scans' | 'chat')[];
   /** Scan activities one worker process runs at once (default 2, about one per core). */
   scanConcurrency: number;
   /** Host names or IP literals exempt from the public-address rule (tests serve from loopback). */
@@ -87,6 +89,7 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     taskQueuePrefix: str('HOLDLINE_TASK_QUEUE_PREFIX', 'holdline'),
     scratchDir: str('HOLDLINE_SCRATCH_DIR', '.data/scratch'),
     uploadLimitBytes: int('HOLDLINE_UPLOAD_LIMIT_BYTES', LIMITS.uploadBytes, 1, LIMITS.uploadBytes),
+    workerQueues: queueList(str('HOLDLINE_WORKER_QUEUES', 'scans,chat'), problems),
     scanConcurrency: int('HOLDLINE_SCAN_CONCURRENCY', 2, 1, 64),
     allowHosts: str('HOLDLINE_ALLOW_HOSTS', '')
       .split(',')
@@ -123,6 +126,13 @@ function parseChatModels(raw: string, defaultBase: string, problems: string[]): 
     models[id] = base;
   }
   return models;
+}
+
+function queueList(raw: string, problems: string[]): ('scans' | 'chat')[] {
+  const names = raw.split(',').map((q) => q.trim()).filter((q) => q.length > 0);
+  const bad = names.filter((q) => q !== 'scans' && q !== 'chat');
+  if (bad.length > 0 || names.length === 0) problems.push(`HOLDLINE_WORKER_QUEUES must list scans and/or chat, got "${raw}"`);
+  return names.filter((q): q is 'scans' | 'chat' => q === 'scans' || q === 'chat');
 }
 
 export function taskQueues(config: Pick<HoldlineConfig, 'taskQueuePrefix'>) {

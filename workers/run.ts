@@ -1,9 +1,9 @@
 import { Client, Connection, ScheduleAlreadyRunning, ScheduleOverlapPolicy } from '@temporalio/client';
-import { NativeConnection, Worker, bundleWorkflowCode } from '@temporalio/worker';
-import { fileURLToPath } from 'node:url';
+import { NativeConnection, Worker } from '@temporalio/worker';
 import { mkdir } from 'node:fs/promises';
 import { taskQueues, type HoldlineConfig } from '../config/env';
 import { connectMongo } from '../store/mongo';
+import { workflowBundlePath } from './bundle';
 import { createChatWorkerActivities, createWorkerActivities } from './deps';
 
 export interface RunningWorkers {
@@ -11,8 +11,6 @@ export interface RunningWorkers {
   done: Promise<void>;
   shutdown(): Promise<void>;
 }
-
-const workflowsPath = fileURLToPath(new URL('../workflows/index.ts', import.meta.url));
 
 /**
  * Starts one Temporal worker per task queue in this process. More processes
@@ -24,10 +22,11 @@ export async function startWorkers(config: HoldlineConfig): Promise<RunningWorke
   const connection = await NativeConnection.connect({ address: config.temporalAddress });
   const activities = createWorkerActivities(config, mongo);
   const queues = taskQueues(config);
-  // One bundle serves both queues' workers (bundling takes seconds).
-  const workflowBundle = await bundleWorkflowCode({ workflowsPath, logger: quietBundlerLogger });
-  const workers = [
-    await Worker.create({
+  // One prebuilt bundle serves both queues' workers.
+  const workflowBundle = { codePath: await workflowBundlePath() };
+  const workers: Worker[] = [];
+  if (config.workerQueues.includes('chat')) {
+    workers.push(await Worker.create({
       connection,
       namespace: config.temporalNamespace,
       taskQueue: queues.chat,
@@ -37,8 +36,10 @@ export async function startWorkers(config: HoldlineConfig): Promise<RunningWorke
       // Heartbeats reach the server within a second, so a cancel (client gone, time limit) stops a step at once.
       maxHeartbeatThrottleInterval: '1 second',
       defaultHeartbeatThrottleInterval: '1 second',
-    }),
-    await Worker.create({
+    }));
+  }
+  if (config.workerQueues.includes('scans')) {
+    workers.push(await Worker.create({
       connection,
       namespace: config.temporalNamespace,
       taskQueue: queues.scans,
@@ -46,8 +47,8 @@ export async function startWorkers(config: HoldlineConfig): Promise<RunningWorke
       activities,
       // Decode and transcription are CPU-bound child processes: about one per core.
       maxConcurrentActivityTaskExecutions: config.scanConcurrency,
-    }),
-  ];
+    }));
+  }
   await ensureMaintenanceSchedule(config);
   const done = Promise.all(workers.map((worker) => worker.run())).then(async () => {
     await connection.close();
@@ -61,15 +62,6 @@ export async function startWorkers(config: HoldlineConfig): Promise<RunningWorke
     },
   };
 }
-
-const quietBundlerLogger = {
-  trace: () => undefined,
-  debug: () => undefined,
-  info: () => undefined,
-  warn: (message: string, meta?: object) => console.warn(message, meta ?? ''),
-  error: (message: string, meta?: object) => console.error(message, meta ?? ''),
-  log: () => undefined,
-};
 
 /** The hourly maintenance schedule, created once; every worker start makes sure it exists. */
 export async function ensureMaintenanceSchedule(config: HoldlineConfig): Promise<string> {

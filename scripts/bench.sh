@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Benchmarks: scan wall time against its floor and worker memory, then the
+# model interface's per-step overhead and time to first delta. Figures only;
+# nothing here asserts a time. `npm run bench -- --quick` skips the 10-minute file.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+bash scripts/bootstrap.sh
+node --import tsx bench/scan.ts "$@"
+node --no-node-snapshot --import tsx bench/chat.ts
