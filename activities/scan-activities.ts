@@ -10,6 +10,7 @@ import type { RecognisedWord } from '../core/shapes';
 import { MediaStore } from '../store/media';
 import type { ScansStore } from '../store/scans';
 import { BadMediaError } from './media/errors';
+import type { LocalMediaCache } from './media/local-cache';
 import type { probeMedia as ProbeMedia } from './media/probe';
 import type { decodeMedia as DecodeMedia } from './media/decode';
 import { assertMonoS16, createSampleStream, readWavLayout, wavHeader } from './media/wav';
@@ -27,6 +28,8 @@ export interface ScanActivityDeps {
   transcriber: Transcriber;
   fetch: typeof SafeFetchStream;
   scratchDir: string;
+  /** This worker's copies of scan media, shared by probe and decode. */
+  mediaCache: LocalMediaCache;
   allowHosts: string[];
   uploadLimitBytes: number;
   /** Whole-download time limit for URL inputs. */
@@ -62,11 +65,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
     }
   }
 
-  async function localMedia(scanId: string, dir: string): Promise<string> {
-    const path = join(dir, 'media');
-    await media.download(media.media, MediaStore.mediaId(scanId), path, Context.current().cancellationSignal);
-    return path;
-  }
+  const localMedia = (scanId: string) => deps.mediaCache.get(scanId, Context.current().cancellationSignal);
 
   const badMedia = (error: unknown): never => {
     if (error instanceof BadMediaError) throw ApplicationFailure.nonRetryable(error.message, BAD_MEDIA);
@@ -117,8 +116,8 @@ export function createScanActivities(deps: ScanActivityDeps) {
     },
 
     async probeMedia({ scanId }: { scanId: string }): Promise<ProbeResult> {
-      const info = await withScratch(scanId, async (dir) =>
-        heartbeating(async () => deps.probe(await localMedia(scanId, dir), { signal: Context.current().cancellationSignal }).catch(badMedia)),
+      const info = await heartbeating(async () =>
+        deps.probe(await localMedia(scanId), { signal: Context.current().cancellationSignal }).catch(badMedia),
       );
       const probe: ProbeResult = { durationSec: info.durationSec, hasVideo: info.hasVideo, hasAudio: info.hasAudio, width: info.width, height: info.height };
       await scans.setParts(scanId, { probe });
@@ -133,7 +132,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
           const wavOut = join(dir, 'audio.wav');
           const decoded = await deps
             .decode({
-              input: await localMedia(scanId, dir),
+              input: await localMedia(scanId),
               wavOut,
               hasAudio,
               durationSec,
@@ -157,6 +156,8 @@ export function createScanActivities(deps: ScanActivityDeps) {
             words: {},
           });
           await recordProgress(scanId, 'decode', 1, chunks.length);
+          // The last reader of the media: the local copy goes.
+          await deps.mediaCache.drop(scanId);
           return { frames: decoded.frames, chunks };
         }),
       );
@@ -217,6 +218,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
     async failScan({ scanId, detail }: { scanId: string; detail: string }): Promise<void> {
       await scans.fail(scanId, detail);
       await Promise.all([
+        deps.mediaCache.drop(scanId),
         media.remove(media.audio, MediaStore.audioId(scanId)),
         media.remove(media.media, MediaStore.mediaId(scanId)),
         scans.removeParts(scanId),

@@ -13,8 +13,9 @@ export class MediaStore {
   readonly audio: GridFSBucket;
 
   constructor(db: Db) {
-    this.media = new GridFSBucket(db, { bucketName: 'media' });
-    this.audio = new GridFSBucket(db, { bucketName: 'audio' });
+    // 1 MiB chunks: a quarter of the inserts of the 255 KiB default, which FerretDB feels.
+    this.media = new GridFSBucket(db, { bucketName: 'media', chunkSizeBytes: 1024 * 1024 });
+    this.audio = new GridFSBucket(db, { bucketName: 'audio', chunkSizeBytes: 1024 * 1024 });
   }
 
   static mediaId = (scanId: string) => `media:${scanId}`;

@@ -6,6 +6,7 @@ import { PocketsphinxTranscriber } from '../activities/media/transcriber';
 import { safeFetchStream } from '../activities/net/safe-fetch';
 import type { Mongo } from '../store/mongo';
 import { MediaStore } from '../store/media';
+import type { LocalMediaCache } from '../activities/media/local-cache';
 import { ScansStore } from '../store/scans';
 import { createChatActivities } from '../activities/chat/chat-activities';
 import { createModelClient } from '../activities/chat/model-client';
@@ -15,7 +16,7 @@ import { CallsStore } from '../store/calls';
 import { RateLimiter, UsageStore } from '../store/usage';
 
 /** The real dependencies of every activity, wired once per worker process. */
-export function createWorkerActivities(config: HoldlineConfig, mongo: Mongo) {
+export function createWorkerActivities(config: HoldlineConfig, mongo: Mongo, mediaCache: LocalMediaCache) {
   return {
     ...createScanActivities({
       scans: new ScansStore(mongo.db),
@@ -25,6 +26,7 @@ export function createWorkerActivities(config: HoldlineConfig, mongo: Mongo) {
       transcriber: new PocketsphinxTranscriber(),
       fetch: safeFetchStream,
       scratchDir: config.scratchDir,
+      mediaCache,
       allowHosts: config.allowHosts,
       uploadLimitBytes: config.uploadLimitBytes,
     }),

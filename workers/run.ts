@@ -3,8 +3,13 @@ import { NativeConnection, Worker } from '@temporalio/worker';
 import { mkdir } from 'node:fs/promises';
 import { taskQueues, type HoldlineConfig } from '../config/env';
 import { connectMongo } from '../store/mongo';
+import { LocalMediaCache } from '../activities/media/local-cache';
+import { MediaStore } from '../store/media';
 import { workflowBundlePath } from './bundle';
 import { createChatWorkerActivities, createWorkerActivities } from './deps';
+
+/** A local media copy untouched this long belongs to no running scan (every use refreshes it). */
+const MEDIA_COPY_MAX_AGE_MS = 6 * 60 * 60_000;
 
 export interface RunningWorkers {
   /** Resolves when every worker has stopped. */
@@ -20,7 +25,12 @@ export async function startWorkers(config: HoldlineConfig): Promise<RunningWorke
   await mkdir(config.scratchDir, { recursive: true });
   const mongo = await connectMongo(config.mongodbUri);
   const connection = await NativeConnection.connect({ address: config.temporalAddress });
-  const activities = createWorkerActivities(config, mongo);
+  const mediaCache = new LocalMediaCache(config.scratchDir, new MediaStore(mongo.db));
+  const activities = createWorkerActivities(config, mongo, mediaCache);
+  // Copies left by scans whose decode ran on another worker (or that crashed) go after a while.
+  const sweepMedia = () => void mediaCache.sweep(MEDIA_COPY_MAX_AGE_MS).catch((error) => console.warn('media sweep failed', error));
+  sweepMedia();
+  const sweeper = setInterval(sweepMedia, 60 * 60_000).unref();
   const queues = taskQueues(config);
   // One prebuilt bundle serves both queues' workers.
   const workflowBundle = { codePath: await workflowBundlePath() };
@@ -51,6 +61,7 @@ export async function startWorkers(config: HoldlineConfig): Promise<RunningWorke
   }
   await ensureMaintenanceSchedule(config);
   const done = Promise.all(workers.map((worker) => worker.run())).then(async () => {
+    clearInterval(sweeper);
     await connection.close();
     await mongo.close();
   });
