@@ -323,7 +323,7 @@ function sourceFilter(source: SourceName, w: number, h: number, frames: number, 
     case 'bars':
       return `smptehdbars=${size}`;
     case 'slate':
-      return `color=c=0x3a4a5e:${size}`;
+      return `color=c=0x1a2230:${size}`;
     case 'fractal-still':
     case 'fractal-pan':
       throw new Error('image sources are inputs, not filters');
