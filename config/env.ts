@@ -18,6 +18,8 @@ export interface HoldlineConfig {
   scratchDir: string;
   /** Largest accepted upload or download, in bytes (default 400 MB, the spec's limit). */
   uploadLimitBytes: number;
+  /** Temporal SDK log level in workers (default INFO; the tests use WARN). */
+  workerLogLevel: 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
   /** Which task queues this worker process serves (default both: `scans,chat`). */
   workerQueues: ('scans' | 'chat')[];
   /** Scan activities one worker process runs at once (default 2, about one per core). */
@@ -70,6 +72,12 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     const raw = env[name];
     return raw === undefined || raw === '' ? fallback : raw;
   };
+  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const value = str(name, fallback);
+    if ((allowed as readonly string[]).includes(value)) return value as T;
+    problems.push(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+    return fallback;
+  };
   const url = (name: string, fallback: string): string => {
     const value = str(name, fallback);
     try {
@@ -89,6 +97,7 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     taskQueuePrefix: str('HOLDLINE_TASK_QUEUE_PREFIX', 'holdline'),
     scratchDir: str('HOLDLINE_SCRATCH_DIR', '.data/scratch'),
     uploadLimitBytes: int('HOLDLINE_UPLOAD_LIMIT_BYTES', LIMITS.uploadBytes, 1, LIMITS.uploadBytes),
+    workerLogLevel: oneOf('HOLDLINE_WORKER_LOG_LEVEL', ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR'] as const, 'INFO'),
     workerQueues: queueList(str('HOLDLINE_WORKER_QUEUES', 'scans,chat'), problems),
     scanConcurrency: int('HOLDLINE_SCAN_CONCURRENCY', 2, 1, 64),
     allowHosts: str('HOLDLINE_ALLOW_HOSTS', '')

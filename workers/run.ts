@@ -1,5 +1,5 @@
 import { Client, Connection, ScheduleAlreadyRunning, ScheduleOverlapPolicy } from '@temporalio/client';
-import { NativeConnection, Worker } from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime, Worker, type LogLevel } from '@temporalio/worker';
 import { mkdir } from 'node:fs/promises';
 import { taskQueues, type HoldlineConfig } from '../config/env';
 import { connectMongo } from '../store/mongo';
@@ -22,6 +22,7 @@ export interface RunningWorkers {
  * (on any host reaching Temporal and MongoDB) scale out: files travel by GridFS.
  */
 export async function startWorkers(config: HoldlineConfig): Promise<RunningWorkers> {
+  installRuntime(config.workerLogLevel);
   await mkdir(config.scratchDir, { recursive: true });
   const mongo = await connectMongo(config.mongodbUri);
   const connection = await NativeConnection.connect({ address: config.temporalAddress });
@@ -72,6 +73,15 @@ export async function startWorkers(config: HoldlineConfig): Promise<RunningWorke
       await done;
     },
   };
+}
+
+let runtimeInstalled = false;
+
+/** The SDK's runtime (and so its log level) can be set once per process, before any connection. */
+function installRuntime(level: LogLevel) {
+  if (runtimeInstalled) return;
+  runtimeInstalled = true;
+  Runtime.install({ logger: new DefaultLogger(level) });
 }
 
 /** The hourly maintenance schedule, created once; every worker start makes sure it exists. */
