@@ -1,4 +1,4 @@
-import { ApplicationFailure, ActivityFailure, defineQuery, proxyActivities, setHandler } from '@temporalio/workflow';
+import { ActivityCancellationType, ApplicationFailure, ActivityFailure, CancellationScope, defineQuery, isCancellation, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { ScanActivities } from '../activities/scan-activities';
 import { BAD_MEDIA, BAD_SOURCE, DOWNLOAD_FAILED, type ScanWorkflowInput, type ScanWorkflowResult } from './scan-types';
 
@@ -13,6 +13,8 @@ const quick = proxyActivities<ScanActivities>({
 const heavy = proxyActivities<ScanActivities>({
   startToCloseTimeout: '60 minutes',
   heartbeatTimeout: '20 seconds',
+  // On cancel, wait until the activity has stopped, so the clean-up after it finds everything it wrote.
+  cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
   retry: { maximumAttempts: 4, initialInterval: '2 seconds', nonRetryableErrorTypes: [BAD_MEDIA, BAD_SOURCE] },
 });
 
@@ -35,8 +37,13 @@ export async function scanWorkflow({ scanId }: ScanWorkflowInput): Promise<ScanW
     stage = 'complete';
     return { scanId, status: 'complete' };
   } catch (error) {
-    const detail = failureDetail(error);
     stage = 'error';
+    if (isCancellation(error)) {
+      // An operator cancelled the scan: it still ends in `error` and keeps nothing.
+      await CancellationScope.nonCancellable(() => quick.failScan({ scanId, detail: 'the scan was cancelled' }));
+      throw error;
+    }
+    const detail = failureDetail(error);
     await quick.failScan({ scanId, detail });
     return { scanId, status: 'error', detail };
   }

@@ -69,4 +69,24 @@ describe('scale-out and durability', () => {
       await second.stop();
     }
   });
+
+  it('ends a scan cancelled by an operator mid-decode in error, keeping nothing', async () => {
+    const worker = await service.startWorkerProcess();
+    try {
+      const f = await fixture('bench-60s-720p');
+      const scanId = (await client.upload(f.path)).body.scan_id as string;
+      await waitForPct(scanId, 11);
+      const handle = service.temporal.workflow.getHandle(`scan-${scanId}`);
+      await handle.cancel();
+      await expect(handle.result()).rejects.toThrow();
+      const { body } = await client.request('GET', `/v1/scans/${scanId}`);
+      expect(body).toEqual({ scan_id: scanId, status: 'error', pct: expect.any(Number), detail: 'the scan was cancelled' });
+      expect(await service.deps.scans.getParts(scanId)).toBeNull();
+      for (const bucket of ['media', 'audio']) {
+        expect(await service.mongo.db.collection(`${bucket}.files`).countDocuments({ _id: `${bucket}:${scanId}` as never })).toBe(0);
+      }
+    } finally {
+      await worker.stop();
+    }
+  });
 });
