@@ -8,6 +8,8 @@ import {
   proxyLocalActivities,
   setHandler,
   sleep,
+  TimeoutFailure,
+  type RetryPolicy,
 } from '@temporalio/workflow';
 import type { ChatActivities } from '../activities/chat/chat-activities';
 import { fallbackAnswer, finishEarly, newLoopState, runAgents, type AgentPorts, type LoopOutcome, type LoopState } from '../core/chat/agent-loop';
@@ -16,13 +18,22 @@ import type { ChatProgress, ChatWorkflowInput, ChatWorkflowResult } from './chat
 
 export const chatProgressQuery = defineQuery<ChatProgress>('chatProgress');
 
-// Model steps stream from the upstream and heartbeat every second: a dead worker is
-// noticed within 5 s and the step resumes on another; 4xx from the upstream is final.
-const steps = proxyActivities<ChatActivities>({
-  startToCloseTimeout: '16 minutes',
-  heartbeatTimeout: '5 seconds',
-  retry: { maximumAttempts: 4, initialInterval: '1 second', backoffCoefficient: 2, nonRetryableErrorTypes: ['UpstreamRejected', 'CallMissing'] },
-});
+// Model steps run as local activities in the worker that holds the workflow task: no
+// task-queue dispatch and no workflow task between steps. A local activity cannot
+// heartbeat; the workflow task stays open while it runs and is renewed every ~80% of its
+// timeout (set short at start, see api/routes/chat.ts), so a dead worker is noticed within
+// seconds and the step re-runs on another, and a cancel or the time-limit timer is seen at
+// the next renewal. Each step's schedule-to-close is the time left before the limit, so a
+// running step is cut at the limit itself. 4xx from the upstream is final.
+const STEP_RETRY: RetryPolicy = { maximumAttempts: 4, initialInterval: '1 second', backoffCoefficient: 2, nonRetryableErrorTypes: ['UpstreamRejected', 'CallMissing'] };
+const modelSteps = (timeLeftMs: number) =>
+  proxyLocalActivities<ChatActivities>({
+    // No start-to-close: it would be retryable and outlive the limit; the client's own timeout ends a hung attempt.
+    scheduleToCloseTimeout: timeLeftMs,
+    // Backoffs (1, 2, 4 s) stay in the worker rather than becoming server timers.
+    localRetryThreshold: '10 seconds',
+    retry: STEP_RETRY,
+  });
 
 // Tools run at most ~15 s (run 10 s, read_url 15 s); they heartbeat too.
 const tools = proxyActivities<ChatActivities>({
@@ -32,10 +43,10 @@ const tools = proxyActivities<ChatActivities>({
 });
 
 // The best-answer step after the time limit: short, so a call ends soon after its limit.
-const lastStep = proxyActivities<ChatActivities>({
-  startToCloseTimeout: '2 minutes',
-  heartbeatTimeout: '5 seconds',
-  retry: { maximumAttempts: 2, initialInterval: '1 second', nonRetryableErrorTypes: ['UpstreamRejected', 'CallMissing'] },
+const lastStep = proxyLocalActivities<ChatActivities>({
+  scheduleToCloseTimeout: '2 minutes',
+  localRetryThreshold: '10 seconds',
+  retry: { ...STEP_RETRY, maximumAttempts: 2 },
 });
 
 // Short MongoDB writes run as local activities: no task-queue round trip at the end of a call.
@@ -54,10 +65,17 @@ export async function chatWorkflow(input: ChatWorkflowInput): Promise<ChatWorkfl
   let phase: ChatProgress['phase'] = 'working';
   setHandler(chatProgressQuery, () => ({ steps: state.steps, toolsUsed: [...state.toolsUsed], phase }));
 
-  const ports = (activities: ChatActivities): AgentPorts => ({
-    modelStep: (step) => activities.modelStep({ callId, ...step }),
+  // Workflow time: the timer below and the steps' schedule-to-close count from here.
+  const deadline = Date.now() + input.timeLimitMs;
+  const workPorts: AgentPorts = {
+    modelStep: async (step) => {
+      const timeLeftMs = deadline - Date.now();
+      if (timeLeftMs <= 0) throw new TimeLimitReached();
+      return modelSteps(timeLeftMs).modelStep({ callId, ...step });
+    },
     executeTool: (call) => tools.executeTool({ callId, ...call }),
-  });
+  };
+  const lastPorts: AgentPorts = { ...workPorts, modelStep: (step) => lastStep.modelStep({ callId, ...step }) };
 
   let outcome: LoopOutcome | { content: string; stopped: Stopped; finishReason: 'stop' | 'length' };
   try {
@@ -74,11 +92,11 @@ export async function chatWorkflow(input: ChatWorkflowInput): Promise<ChatWorkfl
         () => undefined,
       );
     try {
-      outcome = await work.run(() => runAgents(ports(steps), state, input.maxSteps));
+      outcome = await work.run(() => runAgents(workPorts, state, input.maxSteps));
     } catch (error) {
-      if (!(timedOut && isCancellation(error))) throw error;
+      if (!((timedOut && isCancellation(error)) || isTimeLimit(error))) throw error;
       phase = 'finishing';
-      outcome = await finishAfterTimeLimit(ports(lastStep), state, input.maxSteps, callId);
+      outcome = await finishAfterTimeLimit(lastPorts, state, input.maxSteps, callId);
     } finally {
       timer.cancel();
     }
@@ -114,6 +132,20 @@ async function finishAfterTimeLimit(ports: AgentPorts, state: LoopState, maxStep
 
 function finish(callId: string, state: LoopState, stopped: Stopped) {
   return bookkeeping.finishCall({ callId, stopped, steps: state.steps, toolsUsed: [...state.toolsUsed], usage: state.usage });
+}
+
+/** The time limit passed before a step could start (the timer is seen at the next workflow task). */
+class TimeLimitReached extends Error {}
+
+/** The time limit cut a step: it passed first, or the step's schedule-to-close (the time left) ran out. */
+function isTimeLimit(error: unknown): boolean {
+  if (error instanceof TimeLimitReached) return true;
+  return (
+    error instanceof ActivityFailure &&
+    error.activityType === 'modelStep' &&
+    error.cause instanceof TimeoutFailure &&
+    error.cause.timeoutType === 'SCHEDULE_TO_CLOSE'
+  );
 }
 
 /** The upstream's own refusal explains itself; repeated transient failures are summarised. */

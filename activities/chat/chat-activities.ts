@@ -80,9 +80,13 @@ export function createChatActivities(deps: ChatActivityDeps) {
   }
   const progressFor = (callId: string, turnSeq: number) => new ProgressWriter(calls, callId, eventSeqBase(turnSeq, Context.current().info.attempt));
 
-  /** Heartbeats every second while `work` runs: a dead worker is noticed and a cancel arrives quickly. */
+  /**
+   * Heartbeats every second while `work` runs: a dead worker is noticed and a cancel arrives
+   * quickly. Local activities (model steps) cannot heartbeat: their workflow task is renewed instead.
+   */
   async function heartbeating<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const context = Context.current();
+    if (context.info.isLocal) return work(context.cancellationSignal);
     context.heartbeat();
     const timer = setInterval(() => context.heartbeat(), 1000);
     try {
@@ -91,6 +95,10 @@ export function createChatActivities(deps: ChatActivityDeps) {
       clearInterval(timer);
     }
   }
+  const beat = () => {
+    const context = Context.current();
+    if (!context.info.isLocal) context.heartbeat();
+  };
 
   return {
     async modelStep(input: ModelStepInput & { callId: string }): Promise<ModelStepResult> {
@@ -108,7 +116,7 @@ export function createChatActivities(deps: ChatActivityDeps) {
             ...(role === 'act' ? { tools: deps.sandbox.definitions } : {}),
             signal,
             onReasoning: (text) => progress.reasoning(text),
-            onChunk: () => Context.current().heartbeat(),
+            onChunk: beat,
           }),
         );
         progress.endReasoning();

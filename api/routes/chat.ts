@@ -25,6 +25,12 @@ import { UpstreamHealth } from '../upstream-health';
 
 /** A slot outlives its call's time limit by this much before another request may take it over. */
 const SLOT_MARGIN_MS = 5 * 60_000;
+/**
+ * Model steps run as local activities inside one open workflow task that the worker renews
+ * at ~80% of this timeout: a client's cancel is seen, and a dead worker's step moves to
+ * another worker, within about this long.
+ */
+const WORKFLOW_TASK_TIMEOUT = '2 seconds';
 /** How often a stream looks for new progress events. */
 const POLL_MS = 60;
 const EVENTS_PER_READ = 500;
@@ -213,6 +219,7 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps) {
       const handle = await deps.temporal.workflow.start<typeof chatWorkflow>('chatWorkflow', {
         taskQueue: taskQueues(config).chat,
         workflowId: `chat-${callId}`,
+        workflowTaskTimeout: WORKFLOW_TASK_TIMEOUT,
         args: [input],
       });
       return { callId, handle, header: { id: callId, created: Math.floor(now.getTime() / 1000), model: chat.model } };

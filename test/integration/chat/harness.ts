@@ -64,3 +64,20 @@ export async function waitFor<T>(probe: () => Promise<T | undefined | null | fal
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+type HistoryEvent = NonNullable<Awaited<ReturnType<import('@temporalio/client').WorkflowHandle['fetchHistory']>>['events']>[number];
+
+/**
+ * The activities of a workflow history in order: task-queue activities by name as scheduled,
+ * local activities as `local:<name>` from their markers (one per completed local activity).
+ */
+export function activitiesInHistory(events: HistoryEvent[]): string[] {
+  return events.flatMap((e) => {
+    if (e.activityTaskScheduledEventAttributes) return [e.activityTaskScheduledEventAttributes.activityType?.name ?? '?'];
+    const marker = e.markerRecordedEventAttributes;
+    if (marker?.markerName !== 'core_local_activity') return [];
+    const data = marker.details?.data?.payloads?.[0]?.data;
+    const parsed = data ? (JSON.parse(Buffer.from(data).toString('utf8')) as { activity_type?: string }) : {};
+    return [`local:${parsed.activity_type ?? '?'}`];
+  });
+}
