@@ -1,0 +1,225 @@
+// A small typed client of the Holdline signal interface, as any customer's
+// program would use it: fetch, Bearer key, `{detail}` error bodies. The MCP
+// tools are built on it; it knows nothing of MCP.
+
+import { openAsBlob } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import type { CompleteScan, InFlightScan, ScanView, SignalsReference } from '../core/shapes';
+
+export interface QueuedScan {
+  scan_id: string;
+  status: 'queued';
+  pct: number;
+}
+
+/** One row of `GET /v1/scans` (design §5); score fields only once complete. */
+export interface ScanHistoryEntry {
+  scan_id: string;
+  status: ScanView['status'];
+  pct: number;
+  title: string | null;
+  created_at: string;
+  duration_sec?: number;
+  score?: number;
+  grade?: string;
+  label?: string;
+}
+
+export interface Page<T> {
+  data: T[];
+  limit: number;
+  offset: number;
+  total: number;
+  has_more: boolean;
+}
+
+/** One published scan of the public library (`GET /api/library`). */
+export interface LibraryEntry {
+  scan_id: string;
+  title: string | null;
+  published_at: string;
+  score: number;
+  grade: string;
+  label: string;
+  duration_sec: number;
+  url: string;
+}
+
+export interface PageQuery {
+  limit?: number;
+  offset?: number;
+}
+
+/**
+ * A failed call: an HTTP error with the API's `detail`, or `status` 0 when the
+ * service could not be reached at all.
+ */
+export class HoldlineApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    /** Seconds from the `Retry-After` header (429s). */
+    readonly retryAfterSec?: number,
+  ) {
+    super(status === 0 ? detail : `HTTP ${status}: ${detail}`);
+    this.name = 'HoldlineApiError';
+  }
+}
+
+export interface HoldlineClientOptions {
+  /** Base URL of the service, e.g. `http://127.0.0.1:8080`; a trailing slash is ignored. */
+  baseUrl: string;
+  /** An `sk_sig_` key; without one only the keyless endpoints work. */
+  apiKey?: string;
+}
+
+export interface WaitOptions {
+  /** Give up waiting (not the scan) after this many milliseconds. */
+  timeoutMs: number;
+  /** Pause between polls in milliseconds. Default 1000. */
+  intervalMs?: number;
+  /** Called with each in-flight state seen. */
+  onProgress?: (scan: InFlightScan) => void | Promise<void>;
+  /** Stops waiting early (the caller cancelled). */
+  signal?: AbortSignal;
+}
+
+export class HoldlineClient {
+  readonly baseUrl: string;
+  readonly apiKey: string | undefined;
+
+  constructor(options: HoldlineClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.apiKey = options.apiKey || undefined;
+  }
+
+  submitUrl(url: string, title?: string, signal?: AbortSignal): Promise<QueuedScan> {
+    return this.json('POST', '/v1/scans', { body: { input: { type: 'url', url }, ...(title ? { title } : {}) }, signal });
+  }
+
+  /** Uploads a local file as multipart, streamed from disk (the part is named `file`). */
+  async uploadFile(path: string, title?: string, signal?: AbortSignal): Promise<QueuedScan> {
+    let isFile: boolean;
+    try {
+      isFile = (await stat(path)).isFile();
+    } catch {
+      throw new HoldlineApiError(0, `no file at ${path}`);
+    }
+    if (!isFile) throw new HoldlineApiError(0, `${path} is not a regular file`);
+    const form = new FormData();
+    // The title goes first so the server has it before the (long) file part.
+    if (title) form.append('title', title);
+    form.append('file', await openAsBlob(path), basename(path));
+    return this.json('POST', '/v1/scans', { form, signal });
+  }
+
+  getScan(scanId: string, signal?: AbortSignal): Promise<ScanView> {
+    return this.json('GET', `/v1/scans/${encodeURIComponent(scanId)}`, { signal });
+  }
+
+  listScans(query: PageQuery = {}): Promise<Page<ScanHistoryEntry>> {
+    return this.json('GET', `/v1/scans${pageQueryString(query)}`);
+  }
+
+  demo(): Promise<CompleteScan> {
+    return this.json('GET', '/v1/demo', { keyless: true });
+  }
+
+  library(query: PageQuery = {}): Promise<Page<LibraryEntry>> {
+    return this.json('GET', `/api/library${pageQueryString(query)}`, { keyless: true });
+  }
+
+  signals(): Promise<SignalsReference> {
+    return this.json('GET', '/v1/signals', { keyless: true });
+  }
+
+  /**
+   * Polls `GET /v1/scans/{id}` until the scan is complete or in error, or until
+   * `timeoutMs` passes; then returns the last state seen (possibly in flight).
+   */
+  async waitForScan(scanId: string, options: WaitOptions): Promise<ScanView> {
+    const deadline = Date.now() + options.timeoutMs;
+    const interval = options.intervalMs ?? 1000;
+    for (;;) {
+      const scan = await this.getScan(scanId, options.signal);
+      if (scan.status === 'complete' || scan.status === 'error') return scan;
+      await options.onProgress?.(scan);
+      const left = deadline - Date.now();
+      if (left <= 0 || options.signal?.aborted) return scan;
+      await sleep(Math.min(interval, left), options.signal);
+    }
+  }
+
+  private async json<T>(
+    method: string,
+    path: string,
+    options: { body?: unknown; form?: FormData; keyless?: boolean; signal?: AbortSignal } = {},
+  ): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    // Keyless endpoints get no key, so a stale key never breaks the demo or the library.
+    if (this.apiKey && !options.keyless) headers.authorization = `Bearer ${this.apiKey}`;
+    let body: string | FormData | undefined;
+    if (options.form) body = options.form;
+    else if (options.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    let response: Response;
+    try {
+      response = await fetch(`${this.baseUrl}${path}`, { method, headers, body, signal: options.signal });
+    } catch (error) {
+      if (options.signal?.aborted) throw new HoldlineApiError(0, 'cancelled');
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      throw new HoldlineApiError(0, `cannot reach Holdline at ${this.baseUrl}: ${cause?.code ?? cause?.message ?? (error as Error).message}`);
+    }
+    const text = await response.text();
+    if (!response.ok) throw new HoldlineApiError(response.status, errorDetail(response.status, text), retryAfterSeconds(response.headers.get('retry-after')));
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw new HoldlineApiError(response.status, `the service answered ${method} ${path} with a body that is not JSON`);
+    }
+  }
+}
+
+/** `?limit=&offset=` with only the given values. */
+export function pageQueryString(query: PageQuery): string {
+  const params = new URLSearchParams();
+  if (query.limit !== undefined) params.set('limit', String(query.limit));
+  if (query.offset !== undefined) params.set('offset', String(query.offset));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The `detail` of an error body, or a plain description when the body is not `{detail}` (a proxy's HTML page). */
+export function errorDetail(status: number, body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { detail?: unknown; error?: { message?: unknown } };
+    if (typeof parsed.detail === 'string') return parsed.detail;
+    if (typeof parsed.error?.message === 'string') return parsed.error.message;
+  } catch {
+    // Not JSON: fall through to the status line.
+  }
+  return `the service answered with status ${status}`;
+}
+
+/** `Retry-After` as seconds: delta-seconds or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterSeconds(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim());
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}

@@ -1,0 +1,249 @@
+// The MCP tools of Holdline: each maps its arguments to calls of the signal
+// interface and the answer to a tool result (a short text summary, the JSON as
+// a text block and as `structuredContent`). API errors become `isError`
+// results carrying the service's `detail`; nothing here throws to the caller.
+
+import { z } from 'zod';
+import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { ScanView, SignalsReference } from '../core/shapes';
+import { HoldlineApiError, type HoldlineClient, type LibraryEntry, type Page, type ScanHistoryEntry } from './client';
+
+/**
+ * How long a scan tool waits for the scan by default, in seconds. Kept under
+ * the 60 s request timeout common to MCP clients, so the caller always gets the
+ * scan id back (with the in-flight state) rather than a client-side timeout.
+ */
+export const DEFAULT_WAIT_SEC = 50;
+export const MAX_WAIT_SEC = 3600;
+
+export interface ToolContext {
+  /** Aborted when the MCP client cancels the call. */
+  signal: AbortSignal;
+  /** Reports scan progress (0–100) to the client, when it asked for progress. */
+  progress?: (pct: number, message: string) => Promise<void>;
+}
+
+export interface HoldlineTool {
+  name: string;
+  title: string;
+  description: string;
+  /** Usable without an API key. */
+  keyless: boolean;
+  inputSchema: z.ZodRawShape;
+  annotations: ToolAnnotations;
+  run(client: HoldlineClient, args: Record<string, unknown>, context: ToolContext): Promise<CallToolResult>;
+}
+
+const title = z.string().trim().min(1).max(200).optional().describe('Title shown on the scan (and in the library if it is published).');
+const wait = z.boolean().default(true).describe('Wait for the scan to finish (default true); false returns the queued scan id at once.');
+const timeoutSec = z
+  .number()
+  .int()
+  .min(1)
+  .max(MAX_WAIT_SEC)
+  .default(DEFAULT_WAIT_SEC)
+  .describe(`Seconds to wait when wait is true (default ${DEFAULT_WAIT_SEC}). The scan keeps running afterwards; read it later with get_scan.`);
+const limit = z.number().int().min(1).max(100).optional().describe('Page size, 1–100 (default 20).');
+const offset = z.number().int().min(0).optional().describe('Entries to skip (default 0).');
+
+const scanUrlArgs = z.object({ url: z.string().url().describe('Public http(s) URL of a video file.'), title, wait, timeout_sec: timeoutSec });
+const scanFileArgs = z.object({ path: z.string().min(1).describe('Path of a local video file (at most 400 MB).'), title, wait, timeout_sec: timeoutSec });
+const scanIdArgs = z.object({ scan_id: z.string().min(1).max(64).describe('A scan id, scn_…') });
+const pageArgs = z.object({ limit, offset });
+
+export const holdlineTools: HoldlineTool[] = [
+  {
+    name: 'scan_url',
+    title: 'Scan a video by URL',
+    description:
+      'Submit a public video URL to Holdline and (by default) wait for the per-second read: hold, motion, loudness and speech series, cuts, dead stretches, peak moments, claims, transcript, score, grade and summary. The series are proxies computed from the file, not a measurement of viewers.',
+    keyless: false,
+    inputSchema: scanUrlArgs.shape,
+    annotations: { readOnlyHint: false, openWorldHint: true },
+    run: (client, args, context) => {
+      const input = scanUrlArgs.parse(args);
+      return submitAndWait(client, () => client.submitUrl(input.url, input.title, context.signal), input, context);
+    },
+  },
+  {
+    name: 'scan_file',
+    title: 'Scan a local video file',
+    description:
+      'Upload a local video file to Holdline and (by default) wait for the per-second read (same result as scan_url). The file is streamed from disk; at most 400 MB.',
+    keyless: false,
+    inputSchema: scanFileArgs.shape,
+    annotations: { readOnlyHint: false, openWorldHint: true },
+    run: (client, args, context) => {
+      const input = scanFileArgs.parse(args);
+      return submitAndWait(client, () => client.uploadFile(input.path, input.title, context.signal), input, context);
+    },
+  },
+  {
+    name: 'get_scan',
+    title: 'Get a scan',
+    description: 'Read one of your scans by id: its progress while queued or processing, the full read once complete, the reason when it failed.',
+    keyless: false,
+    inputSchema: scanIdArgs.shape,
+    annotations: { readOnlyHint: true, openWorldHint: false },
+    run: async (client, args, context) => scanResult(await client.getScan(scanIdArgs.parse(args).scan_id, context.signal)),
+  },
+  {
+    name: 'list_scans',
+    title: 'List your scans',
+    description: 'Your scan history, most recent first, with status and, once complete, score, grade, label and duration.',
+    keyless: false,
+    inputSchema: pageArgs.shape,
+    annotations: { readOnlyHint: true, openWorldHint: false },
+    run: async (client, args) => historyResult(await client.listScans(pageArgs.parse(args))),
+  },
+  {
+    name: 'demo_scan',
+    title: 'Demo scan',
+    description: 'A real complete scan from the public library (the most recently published), to see what a read looks like. No key needed.',
+    keyless: true,
+    inputSchema: {},
+    annotations: { readOnlyHint: true, openWorldHint: false },
+    run: async (client) => scanResult(await client.demo()),
+  },
+  {
+    name: 'library',
+    title: 'Public library',
+    description: 'Published scans of the public library, newest first: title, score, grade, label, duration and link. No key needed.',
+    keyless: true,
+    inputSchema: pageArgs.shape,
+    annotations: { readOnlyHint: true, openWorldHint: false },
+    run: async (client, args) => libraryResult(await client.library(pageArgs.parse(args))),
+  },
+  {
+    name: 'signals_reference',
+    title: 'Signal reference',
+    description: 'What each series (hold, motion, loudness, speech) reads, when it rises and falls, the floor, the dead-stretch rule and the full method text.',
+    keyless: false,
+    inputSchema: {},
+    annotations: { readOnlyHint: true, openWorldHint: false },
+    run: async (client) => signalsResult(await client.signals()),
+  },
+];
+
+/** The tools a server offers: all of them with a key, only the keyless ones without. */
+export function toolsFor(hasKey: boolean, tools: HoldlineTool[] = holdlineTools): HoldlineTool[] {
+  return hasKey ? tools : tools.filter((tool) => tool.keyless);
+}
+
+/** Runs a tool; any failure becomes an `isError` result, never a thrown error. */
+export async function runTool(tool: HoldlineTool, client: HoldlineClient, args: Record<string, unknown>, context: ToolContext): Promise<CallToolResult> {
+  try {
+    return await tool.run(client, args, context);
+  } catch (error) {
+    return errorResult(error);
+  }
+}
+
+async function submitAndWait(
+  client: HoldlineClient,
+  submit: () => Promise<ScanView>,
+  input: { wait: boolean; timeout_sec: number },
+  context: ToolContext,
+): Promise<CallToolResult> {
+  const queued = await submit();
+  if (!input.wait) return scanResult(queued);
+  // MCP progress must increase with each notification, so only a rise is sent.
+  let reported = -1;
+  const scan = await client.waitForScan(queued.scan_id, {
+    timeoutMs: input.timeout_sec * 1000,
+    signal: context.signal,
+    onProgress: async (state) => {
+      if (state.pct <= reported) return;
+      reported = state.pct;
+      await context.progress?.(state.pct, `${state.scan_id} ${state.status} ${state.pct}%`);
+    },
+  });
+  return scanResult(scan, { waitedSec: input.timeout_sec });
+}
+
+/** A scan in any state as a tool result; a scan that ended in error is an error result. */
+export function scanResult(scan: ScanView, options: { waitedSec?: number } = {}): CallToolResult {
+  switch (scan.status) {
+    case 'complete': {
+      const dead = scan.dead.map((stretch) => `${stretch.start}–${stretch.end} s`).join(', ');
+      const lines = [
+        `Scan ${scan.scan_id} complete: score ${scan.score}, grade ${scan.grade} (${scan.label}), ${scan.duration_sec} s, hook ${scan.hook}.`,
+        `${count(scan.cuts.length, 'cut')}, ${count(scan.dead.length, 'dead stretch', 'dead stretches')}${dead ? ` (${dead})` : ''}, ` +
+          `${count(scan.moments.length, 'peak moment')}${scan.moments.length ? ` (at ${scan.moments.map((m) => `${m.second} s`).join(', ')})` : ''}, ` +
+          `${count(scan.claims.length, 'claim')}, ${count(scan.transcript.length, 'transcript segment')}.`,
+        scan.summary,
+      ];
+      return jsonResult(lines.join('\n'), scan);
+    }
+    case 'error':
+      return jsonResult(`Scan ${scan.scan_id} failed: ${scan.detail}`, scan, true);
+    default: {
+      const state = `Scan ${scan.scan_id} is ${scan.status} (${scan.pct}%).`;
+      const next =
+        options.waitedSec === undefined
+          ? ` Read it with get_scan {"scan_id": "${scan.scan_id}"}.`
+          : ` Still running after waiting ${options.waitedSec} s; read it later with get_scan {"scan_id": "${scan.scan_id}"}.`;
+      return jsonResult(state + next, scan);
+    }
+  }
+}
+
+export function historyResult(page: Page<ScanHistoryEntry>): CallToolResult {
+  const rows = page.data.map((entry) => {
+    const name = entry.title ? ` "${entry.title}"` : '';
+    const read = entry.status === 'complete' ? ` score ${entry.score}, ${entry.grade} (${entry.label}), ${entry.duration_sec} s` : ` ${entry.pct}%`;
+    return `- ${entry.scan_id}${name}: ${entry.status},${read}, created ${entry.created_at}`;
+  });
+  return jsonResult([pageHeading('scan', page), ...rows].join('\n'), page);
+}
+
+export function libraryResult(page: Page<LibraryEntry>): CallToolResult {
+  const rows = page.data.map(
+    (entry) =>
+      `- ${entry.title ? `"${entry.title}"` : '(untitled)'} (${entry.scan_id}): score ${entry.score}, ${entry.grade} (${entry.label}), ${entry.duration_sec} s, published ${entry.published_at}, ${entry.url}`,
+  );
+  return jsonResult([pageHeading('published scan', page), ...rows].join('\n'), page);
+}
+
+export function signalsResult(reference: SignalsReference): CallToolResult {
+  const rows = reference.signals.map((signal) => `- ${signal.name}: ${signal.reads} Rises when ${signal.rises_when}; falls when ${signal.falls_when}.`);
+  const heading = `Holdline signals ${reference.version}: series 0–100 per second (${reference.scale}); floor ${reference.floor}; ${reference.dead_min_seconds}+ consecutive seconds under the floor are dead.`;
+  return jsonResult([heading, ...rows].join('\n'), reference);
+}
+
+/** Any failure as an error result: API errors with their status and detail, and the wait for a 429. */
+export function errorResult(error: unknown): CallToolResult {
+  let text: string;
+  if (error instanceof HoldlineApiError) {
+    text = error.status === 0 ? `Holdline: ${error.detail}` : `Holdline API error ${error.status}: ${error.detail}`;
+    if (error.retryAfterSec !== undefined) text += ` (retry after ${error.retryAfterSec} s)`;
+  } else if (error instanceof z.ZodError) {
+    text = `invalid arguments: ${error.issues.map((issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`).join('; ')}`;
+  } else {
+    text = `Holdline MCP server error: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  return { content: [{ type: 'text', text }], isError: true };
+}
+
+/** A summary for reading, the JSON for programs (text block for clients that ignore structured content). */
+export function jsonResult(summary: string, data: object, isError = false): CallToolResult {
+  return {
+    content: [
+      { type: 'text', text: summary },
+      { type: 'text', text: JSON.stringify(data) },
+    ],
+    structuredContent: data as Record<string, unknown>,
+    ...(isError ? { isError: true } : {}),
+  };
+}
+
+function pageHeading(noun: string, page: Page<unknown>): string {
+  if (page.data.length === 0) return `No ${noun}s (total ${page.total}, offset ${page.offset}).`;
+  const first = page.offset + 1;
+  const last = page.offset + page.data.length;
+  return `${noun[0]!.toUpperCase()}${noun.slice(1)}s ${first}–${last} of ${page.total}${page.has_more ? `; more with offset ${last}` : ''}:`;
+}
+
+function count(n: number, singular: string, plural = `${singular}s`): string {
+  return `${n} ${n === 1 ? singular : plural}`;
+}
