@@ -1,0 +1,93 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AccountDoc } from '../store/accounts';
+import { SESSION_TTL_MS, SessionsStore, type SessionDoc } from '../store/sessions';
+import type { AppDeps } from './deps';
+
+export const SESSION_COOKIE = 'hl_session';
+
+export interface WebSession {
+  account: AccountDoc;
+  session: SessionDoc;
+  token: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user on website routes, null when there is none. */
+    webSession: WebSession | null;
+  }
+}
+
+/** Cookie header → name/value pairs; the first of repeated names wins, malformed pairs are skipped. */
+export function parseCookies(header: string | undefined): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq <= 0) continue;
+    const name = part.slice(0, eq).trim();
+    let value = part.slice(eq + 1).trim();
+    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
+    if (!name || name in cookies) continue;
+    try {
+      cookies[name] = decodeURIComponent(value);
+    } catch {
+      // A value with a bad escape is not one of ours.
+    }
+  }
+  return cookies;
+}
+
+/** An `application/x-www-form-urlencoded` body → fields; the first of repeated names wins. */
+export function parseForm(body: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(body)) {
+    if (!(name in fields)) fields[name] = value;
+  }
+  return fields;
+}
+
+const isHttps = (request: FastifyRequest) => request.protocol === 'https';
+
+export function sessionCookie(token: string, secure: boolean): string {
+  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_TTL_MS / 1000}${secure ? '; Secure' : ''}`;
+}
+
+export function clearedSessionCookie(secure: boolean): string {
+  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? '; Secure' : ''}`;
+}
+
+/** Starts a session for the account and sets its cookie on the reply. */
+export async function startSession(sessions: SessionsStore, request: FastifyRequest, reply: FastifyReply, accountId: string, now: Date): Promise<SessionDoc> {
+  const { token, session } = await sessions.create(accountId, now);
+  reply.header('set-cookie', sessionCookie(token, isHttps(request)));
+  return session;
+}
+
+export async function endSession(sessions: SessionsStore, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.webSession) await sessions.remove(request.webSession.token);
+  reply.header('set-cookie', clearedSessionCookie(isHttps(request)));
+}
+
+/** Equal-time comparison of a posted CSRF token with the session's. */
+export function csrfMatches(session: SessionDoc, posted: string | undefined): boolean {
+  if (!posted) return false;
+  const a = Buffer.from(posted);
+  const b = Buffer.from(session.csrf);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Adds `request.webSession` to every route of `app`'s scope: the signed-in
+ * account behind a live `hl_session` cookie, or null.
+ */
+export function useSessions(app: FastifyInstance, deps: Pick<AppDeps, 'accounts' | 'now'>, sessions: SessionsStore) {
+  app.decorateRequest('webSession', null);
+  app.addHook('onRequest', async (request) => {
+    const token = parseCookies(request.headers.cookie)[SESSION_COOKIE];
+    if (!token || !/^[0-9a-f]{64}$/.test(token)) return;
+    const session = await sessions.find(token, deps.now());
+    const account = session ? await deps.accounts.byId(session.account_id) : null;
+    if (session && account) request.webSession = { account, session, token };
+  });
+}
