@@ -6,7 +6,9 @@ import { errorHandler, notFoundHandler } from './errors';
 import { chatRoutes } from './routes/chat';
 import { mediaRoutes } from './routes/media';
 import { publicRoutes } from './routes/public';
+import { publishRoutes } from './routes/publish';
 import { scanRoutes } from './routes/scans';
+import { webRoutes } from './routes/web';
 
 export interface BuildAppOptions {
   logger?: boolean | object;
@@ -27,5 +29,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(async (scope) => scanRoutes(scope, deps));
   await app.register(async (scope) => mediaRoutes(scope, deps));
   await app.register(async (scope) => chatRoutes(scope, deps));
+  await app.register(async (scope) => publishRoutes(scope, deps));
+  await app.register(async (scope) => webRoutes(scope, deps));
   return app;
 }

@@ -1,0 +1,101 @@
+import type { FastifyInstance } from 'fastify';
+import { badRequest, conflict, notFound, unauthorized } from '../../core/errors';
+import { LIMITS } from '../../core/plans';
+import { LibraryStore, libraryUrl } from '../../store/library';
+import { SessionsStore } from '../../store/sessions';
+import type { AppDeps } from '../deps';
+import * as schemas from '../schemas';
+import { useSessions } from '../session';
+
+const str = { type: 'string' } as const;
+
+const publishBody = {
+  type: 'object',
+  properties: { title: { type: 'string', maxLength: 200 } },
+  additionalProperties: false,
+} as const;
+
+const publishedBody = {
+  type: 'object',
+  properties: { scan_id: str, title: str, published_at: str, url: str },
+  required: ['scan_id', 'title', 'published_at', 'url'],
+} as const;
+
+const libraryBody = {
+  type: 'object',
+  properties: {
+    data: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          scan_id: str, title: str, published_at: str, score: { type: 'integer' }, grade: str, label: str,
+          duration_sec: { type: 'number' }, url: str,
+        },
+        required: ['scan_id', 'title', 'published_at', 'score', 'grade', 'label', 'duration_sec', 'url'],
+      },
+    },
+    limit: { type: 'integer' },
+    offset: { type: 'integer' },
+    total: { type: 'integer' },
+    has_more: { type: 'boolean' },
+  },
+  required: ['data', 'limit', 'offset', 'total', 'has_more'],
+} as const;
+
+const err = { 400: schemas.errorBody, 401: schemas.errorBody, 404: schemas.errorBody, 409: schemas.errorBody };
+
+/** `POST /api/scans/:id/publish` for a signed-in user and the keyless `GET /api/library`. */
+export async function publishRoutes(app: FastifyInstance, deps: AppDeps) {
+  const sessions = new SessionsStore(deps.db);
+  const library = new LibraryStore(deps.db);
+  useSessions(app, deps, sessions);
+
+  app.post(
+    '/api/scans/:id/publish',
+    {
+      onRequest: async (request) => {
+        if (!request.webSession) throw unauthorized('sign in first: this needs a signed-in session');
+      },
+      // With SameSite=Lax cookies, a JSON content type is what a cross-site form cannot send.
+      preValidation: async (request) => {
+        if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
+          throw badRequest('send Content-Type: application/json with a body like {"title": "…"}');
+        }
+      },
+      schema: { params: schemas.scanIdParams, body: publishBody, response: { 200: publishedBody, ...err } },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const title = (request.body as { title?: string } | undefined)?.title?.trim() || null;
+      const result = await library.publish(id, request.webSession!.account._id, title, deps.now());
+      if (result.outcome === 'not_found') throw notFound(`no scan ${id}`);
+      if (result.outcome === 'not_complete') throw conflict(`scan ${id} is not complete; only a complete scan can be published`);
+      const { doc } = result;
+      return { scan_id: doc.scan_id, title: doc.title!, published_at: doc.published_at!.toISOString(), url: libraryUrl(doc.scan_id) };
+    },
+  );
+
+  app.get('/api/library', { schema: { querystring: schemas.historyQuery, response: { 200: libraryBody, 400: schemas.errorBody } } }, async (request) => {
+    const query = request.query as { limit?: number; offset?: number };
+    const limit = query.limit ?? LIMITS.historyDefaultLimit;
+    const offset = query.offset ?? 0;
+    const { docs, total } = await library.list({ limit, offset });
+    return {
+      data: docs.map((doc) => ({
+        scan_id: doc.scan_id,
+        title: doc.title ?? 'Untitled scan',
+        published_at: doc.published_at!.toISOString(),
+        score: doc.score,
+        grade: doc.grade,
+        label: doc.label,
+        duration_sec: doc.duration_sec,
+        url: libraryUrl(doc.scan_id),
+      })),
+      limit,
+      offset,
+      total,
+      has_more: offset + docs.length < total,
+    };
+  });
+}

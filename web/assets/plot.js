@@ -1,0 +1,96 @@
+// Draws a scan's timeline as inline SVG: four series, cuts as vertical lines,
+// dead stretches shaded, moments marked. Data comes from #plot-data (JSON).
+(function () {
+  'use strict';
+  var NS = 'http://www.w3.org/2000/svg';
+  var W = 1000, H = 320, L = 36, R = 12, T = 12, B = 28;
+  var SERIES = ['loudness', 'motion', 'speech', 'hold'];
+
+  function el(name, attrs, parent) {
+    var node = document.createElementNS(NS, name);
+    for (var k in attrs) node.setAttribute(k, String(attrs[k]));
+    if (parent) parent.appendChild(node);
+    return node;
+  }
+
+  function player() { return document.getElementById('player'); }
+
+  function seekTo(seconds) {
+    var video = player();
+    if (!video) return;
+    video.currentTime = seconds;
+    video.scrollIntoView({ block: 'nearest' });
+  }
+
+  function draw(host, data) {
+    var n = data.series.hold.length;
+    var span = Math.max(n, 1);
+    var x = function (s) { return L + (s / span) * (W - L - R); };
+    var y = function (v) { return T + (1 - v / 100) * (H - T - B); };
+    var svg = el('svg', { viewBox: '0 0 ' + W + ' ' + H, class: 'plot-svg', preserveAspectRatio: 'none' });
+
+    var grid = el('g', { class: 'grid' }, svg);
+    [0, 30, 50, 100].forEach(function (v) {
+      el('line', { x1: L, x2: W - R, y1: y(v), y2: y(v), class: v === 30 ? 'floor' : 'gridline' }, grid);
+      el('text', { x: L - 6, y: y(v) + 4, 'text-anchor': 'end' }, grid).textContent = String(v);
+    });
+    var step = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600].find(function (s) { return span / s <= 12; }) || 1200;
+    for (var s = 0; s <= span; s += step) {
+      var label = Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0');
+      el('text', { x: x(s), y: H - 8, 'text-anchor': 'middle' }, grid).textContent = label;
+    }
+
+    var dead = el('g', { class: 'dead' }, svg);
+    data.dead.forEach(function (d) {
+      el('rect', { x: x(d.start), y: T, width: Math.max(1, x(d.end) - x(d.start)), height: H - T - B }, dead);
+    });
+    var cuts = el('g', { class: 'cuts' }, svg);
+    data.cuts.forEach(function (c) {
+      el('line', { x1: x(c), x2: x(c), y1: T, y2: H - B }, cuts);
+    });
+    SERIES.forEach(function (name) {
+      var values = data.series[name];
+      var points = values.map(function (v, t) { return x(t + 0.5).toFixed(1) + ',' + y(v).toFixed(1); }).join(' ');
+      el('polyline', { points: points, class: 'series ' + name, 'data-series': name }, svg);
+    });
+    var moments = el('g', { class: 'moments' }, svg);
+    data.moments.forEach(function (m) {
+      var c = el('circle', { cx: x(m.second + 0.5), cy: y(m.hold), r: 6 }, moments);
+      el('title', {}, c).textContent = 'moment at ' + m.second + ' s, hold ' + m.hold;
+    });
+
+    var guide = el('line', { class: 'guide', y1: T, y2: H - B, x1: -10, x2: -10 }, svg);
+    var readout = document.createElement('p');
+    readout.className = 'readout';
+    readout.textContent = 'Hover the plot to read a second; click to play from there.';
+
+    function secondAt(event) {
+      var box = svg.getBoundingClientRect();
+      var sx = ((event.clientX - box.left) / box.width) * W;
+      return Math.min(n - 1, Math.max(0, Math.floor(((sx - L) / (W - L - R)) * span)));
+    }
+    svg.addEventListener('mousemove', function (event) {
+      var t = secondAt(event);
+      guide.setAttribute('x1', x(t + 0.5));
+      guide.setAttribute('x2', x(t + 0.5));
+      readout.textContent = t + ' s: ' + SERIES.slice().reverse().map(function (k) { return k + ' ' + data.series[k][t]; }).join(', ');
+    });
+    svg.addEventListener('click', function (event) { seekTo(secondAt(event)); });
+
+    host.appendChild(svg);
+    host.appendChild(readout);
+  }
+
+  document.addEventListener('DOMContentLoaded', function () {
+    var host = document.getElementById('plot');
+    var source = document.getElementById('plot-data');
+    if (host && source) draw(host, JSON.parse(source.textContent));
+    document.querySelectorAll('[data-seek]').forEach(function (link) {
+      link.addEventListener('click', function (event) {
+        if (!player()) return;
+        event.preventDefault();
+        seekTo(Number(link.getAttribute('data-seek')));
+      });
+    });
+  });
+})();

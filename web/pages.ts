@@ -1,0 +1,176 @@
+import { LIMITS, PLANS, type PlanId } from '../core/plans';
+import { clock, day, dayTime } from './format';
+import { html, type SafeHtml } from './html';
+import { csrfField, layout, type Viewer } from './layout';
+
+export function homePage(viewer: Viewer | null, demoHref: string | null): string {
+  const body = html`
+<section class="hero">
+  <h1>See where a video holds and where it sags.</h1>
+  <p>Holdline reads a video file second by second: how much the picture moves, how loud it is and how fast someone speaks.
+  From those it draws a <strong>hold</strong> line, marks the cuts, shades the dead stretches, picks the peak moments with what was said there,
+  lists the claims worth checking and writes the transcript, a score and a short summary.</p>
+  <p class="actions">
+    ${demoHref ? html`<a class="button" href="${demoHref}">See a demo scan</a>` : ''}
+    <a class="button secondary" href="/library">Browse the library</a>
+    ${viewer ? html`<a class="button secondary" href="/scans">Your scans</a>` : html`<a class="button secondary" href="/signup">Sign up free</a>`}
+  </p>
+</section>
+<section class="grid3">
+  <div><h2>Signal API</h2><p><code>POST /v1/scans</code> with a URL or a file, poll <code>GET /v1/scans/{id}</code>. One key, shown once on your account page.</p></div>
+  <div><h2>Model API</h2><p>An OpenAI-compatible <code>/v1/chat/completions</code> where agents plan, run code and check their work (private beta).</p></div>
+  <div><h2>Plans</h2><p>${PLANS.signal.name}: ${PLANS.signal.scansPerMonth} scans a month. ${PLANS.agents.name}: ${PLANS.agents.scansPerMonth} scans on a priority queue and a recut agent. Free while the beta runs.</p></div>
+</section>`;
+  return layout({ title: 'Video hold, second by second', viewer, body });
+}
+
+export interface CredentialsForm {
+  email?: string;
+  error?: string;
+}
+
+function credentialsPage(kind: 'signup' | 'signin', form: CredentialsForm): string {
+  const signup = kind === 'signup';
+  const body = html`
+<section class="narrow">
+  <h1>${signup ? 'Create your account' : 'Sign in'}</h1>
+  ${form.error ? html`<p class="error" role="alert">${form.error}</p>` : ''}
+  <form method="post" action="/${kind}" class="stack">
+    <label>Email <input type="email" name="email" required maxlength="254" autocomplete="email" value="${form.email ?? ''}"></label>
+    <label>Password <input type="password" name="password" required minlength="${signup ? 8 : 1}" maxlength="200" autocomplete="${signup ? 'new-password' : 'current-password'}"></label>
+    <button type="submit">${signup ? 'Sign up' : 'Sign in'}</button>
+  </form>
+  <p>${signup ? html`Have an account? <a href="/signin">Sign in</a>.` : html`New here? <a href="/signup">Create an account</a>.`}</p>
+</section>`;
+  return layout({ title: signup ? 'Sign up' : 'Sign in', viewer: null, body });
+}
+
+export const signupPage = (form: CredentialsForm = {}) => credentialsPage('signup', form);
+export const signinPage = (form: CredentialsForm = {}) => credentialsPage('signin', form);
+
+export interface AccountView {
+  email: string;
+  plan: PlanId;
+  keyPrefix: string;
+  /** Present only on the one response that created or rotated the key. */
+  newKey?: string;
+  notice?: string;
+  usage: { scans: number; calls: number; tokens: number; periodEnd: Date };
+}
+
+export function accountPage(viewer: Viewer, view: AccountView): string {
+  const plan = PLANS[view.plan];
+  const other = PLANS[view.plan === 'signal' ? 'agents' : 'signal'];
+  const body = html`
+<h1>Account</h1>
+${view.notice ? html`<p class="notice">${view.notice}</p>` : ''}
+<section class="card">
+  <h2>API key</h2>
+  ${view.newKey
+    ? html`<p class="notice">This is your API key. It is shown in full only now: copy it somewhere safe.</p>
+      <p><code class="key" id="new-key">${view.newKey}</code></p>`
+    : html`<p>Your key starts with <code id="key-prefix">${view.keyPrefix}</code>. The full key was shown once, when it was created.</p>`}
+  <p>Send it as <code>Authorization: Bearer &lt;key&gt;</code> to the signal and model interfaces.</p>
+  <form method="post" action="/account/key">${csrfField(viewer)}<button type="submit" class="secondary">Rotate key</button>
+  <span class="hint">The current key stops working at once.</span></form>
+</section>
+<section class="card">
+  <h2>Plan</h2>
+  <p>Email <strong>${view.email}</strong> is on the <strong id="plan">${plan.name}</strong> plan: ${plan.scansPerMonth} scans a month${plan.priorityQueue ? ', priority queue and the recut agent' : ''}.</p>
+  <form method="post" action="/account/plan">${csrfField(viewer)}<input type="hidden" name="plan" value="${other.id}">
+  <button type="submit" class="secondary">Switch to ${other.name}</button>
+  <span class="hint">${other.name}: ${other.scansPerMonth} scans a month${other.priorityQueue ? ', priority queue and the recut agent' : ''}. Free while the beta runs.</span></form>
+</section>
+<section class="card">
+  <h2>Usage this month</h2>
+  <table class="usage">
+    <tr><th>Scans</th><td id="usage-scans">${view.usage.scans} used, ${Math.max(0, plan.scansPerMonth - view.usage.scans)} left of ${plan.scansPerMonth}</td></tr>
+    <tr><th>Chat calls</th><td id="usage-calls">${view.usage.calls} used, ${Math.max(0, LIMITS.chatCallsPerMonth - view.usage.calls)} left of ${LIMITS.chatCallsPerMonth}</td></tr>
+    <tr><th>Tokens</th><td id="usage-tokens">${view.usage.tokens}</td></tr>
+  </table>
+  <p class="hint">Counts reset on ${day(view.usage.periodEnd)} (UTC).</p>
+</section>`;
+  return layout({ title: 'Account', viewer, body });
+}
+
+export interface ScanRow {
+  scan_id: string;
+  title: string | null;
+  status: string;
+  pct: number;
+  created_at: Date;
+  score?: number;
+  grade?: string;
+  label?: string;
+  duration_sec?: number;
+  published: boolean;
+}
+
+export interface Paging {
+  page: number;
+  hasMore: boolean;
+  basePath: string;
+}
+
+function pager(paging: Paging): SafeHtml {
+  if (paging.page <= 1 && !paging.hasMore) return html``;
+  return html`<nav class="pager">
+    ${paging.page > 1 ? html`<a href="${paging.basePath}?page=${paging.page - 1}" rel="prev">Newer</a>` : ''}
+    <span>Page ${paging.page}</span>
+    ${paging.hasMore ? html`<a href="${paging.basePath}?page=${paging.page + 1}" rel="next">Older</a>` : ''}
+  </nav>`;
+}
+
+const scoreCell = (row: { score?: number; grade?: string; label?: string }) =>
+  row.score === undefined ? html`<td></td>` : html`<td><span class="grade">${row.grade}</span> ${row.score} · ${row.label}</td>`;
+
+export function scansPage(viewer: Viewer, rows: ScanRow[], paging: Paging): string {
+  const body = html`
+<h1>Your scans</h1>
+${rows.length === 0
+  ? html`<p>No scans yet. Submit one with <code>POST /v1/scans</code> and your API key; it shows up here.</p>`
+  : html`<table class="list">
+  <thead><tr><th>Title</th><th>Status</th><th>Score</th><th>Length</th><th>Created</th></tr></thead>
+  <tbody>${rows.map(
+    (row) => html`<tr>
+      <td><a href="/scans/${row.scan_id}">${row.title ?? row.scan_id}</a>${row.published ? html` <span class="tag">published</span>` : ''}</td>
+      <td>${row.status === 'complete' || row.status === 'error' ? row.status : `${row.status} ${row.pct}%`}</td>
+      ${scoreCell(row)}
+      <td>${row.duration_sec === undefined ? '' : clock(row.duration_sec)}</td>
+      <td>${dayTime(row.created_at)}</td></tr>`,
+  )}</tbody></table>`}
+${pager(paging)}`;
+  return layout({ title: 'Your scans', viewer, body });
+}
+
+export interface LibraryRow {
+  scan_id: string;
+  title: string;
+  published_at: Date;
+  score: number;
+  grade: string;
+  label: string;
+  duration_sec: number;
+}
+
+export function libraryPage(viewer: Viewer | null, rows: LibraryRow[], paging: Paging): string {
+  const body = html`
+<h1>Library</h1>
+<p>Scans their owners chose to publish, newest first.</p>
+${rows.length === 0
+  ? html`<p>Nothing is published yet.</p>`
+  : html`<ul class="library">${rows.map(
+    (row) => html`<li><a href="/library/${row.scan_id}"><span class="grade">${row.grade}</span>
+      <span class="title">${row.title}</span></a>
+      <span class="meta">${row.score} · ${row.label} · ${clock(row.duration_sec)} · published ${day(row.published_at)}</span></li>`,
+  )}</ul>`}
+${pager(paging)}`;
+  return layout({ title: 'Library', viewer, body });
+}
+
+/** A plain error page; `message` is meant for the visitor and never carries internals. */
+export function errorPage(viewer: Viewer | null, status: number, message: string): string {
+  const title = status === 404 ? 'Not found' : status === 403 ? 'Forbidden' : status === 429 ? 'Slow down' : status >= 500 ? 'Something went wrong' : 'Bad request';
+  const body = html`<section class="narrow"><h1>${title}</h1><p>${message}</p><p><a href="/">Home</a></p></section>`;
+  return layout({ title, viewer, body });
+}
