@@ -2,8 +2,10 @@ import { Context, ApplicationFailure } from '@temporalio/activity';
 import { mkdir, rm } from 'node:fs/promises';
 import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { assembleRead } from '../core/read';
+import { isSequentiallyReadable } from '../core/container';
 import { planTranscriptChunks } from '../core/chunks';
 import { scanPct } from '../core/progress';
 import type { RecognisedWord } from '../core/shapes';
@@ -67,6 +69,15 @@ export function createScanActivities(deps: ScanActivityDeps) {
 
   const localMedia = (scanId: string) => deps.mediaCache.get(scanId, Context.current().cancellationSignal);
 
+  /** The first 64 KiB of the stored media: enough to tell whether it can be read front to back. */
+  async function mediaHead(scanId: string): Promise<Uint8Array> {
+    const stored = await media.stat(media.media, MediaStore.mediaId(scanId));
+    if (!stored) throw ApplicationFailure.nonRetryable('the media of this scan is missing', BAD_SOURCE);
+    const chunks: Buffer[] = [];
+    for await (const chunk of media.read(media.media, MediaStore.mediaId(scanId), { start: 0, end: Math.min(64 * 1024, stored.length) })) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
   const badMedia = (error: unknown): never => {
     if (error instanceof BadMediaError) throw ApplicationFailure.nonRetryable(error.message, BAD_MEDIA);
     throw error;
@@ -81,7 +92,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
   }
 
   return {
-    /** Puts the media in GridFS: downloads a URL input (public addresses only, size and time capped) or checks an upload. */
+    /** Puts the media in the media store: downloads a URL input (public addresses only, size and time capped) or checks an upload. */
     async ingestMedia({ scanId }: { scanId: string }): Promise<{ bytes: number }> {
       const doc = await scans.get(scanId);
       if (!doc) throw ApplicationFailure.nonRetryable(`scan ${scanId} does not exist`, BAD_SOURCE);
@@ -115,34 +126,46 @@ export function createScanActivities(deps: ScanActivityDeps) {
       return { bytes };
     },
 
+    /** ffprobe, on a pipe from storage when the container allows (no download), else on a local copy. */
     async probeMedia({ scanId }: { scanId: string }): Promise<ProbeResult> {
-      const info = await heartbeating(async () =>
-        deps.probe(await localMedia(scanId), { signal: Context.current().cancellationSignal }).catch(badMedia),
-      );
-      const probe: ProbeResult = { durationSec: info.durationSec, hasVideo: info.hasVideo, hasAudio: info.hasAudio, width: info.width, height: info.height };
+      const signal = Context.current().cancellationSignal;
+      const { info, streamable } = await heartbeating(async () => {
+        if (isSequentiallyReadable(await mediaHead(scanId))) {
+          const piped = await deps.probe('pipe:0', { signal, stdin: media.read(media.media, MediaStore.mediaId(scanId)) }).catch(() => null);
+          // A pipe cannot give every container's length: then, as for any doubt, the local copy decides.
+          if (piped && piped.durationSec > 0) return { info: piped, streamable: true };
+        }
+        return { info: await deps.probe(await localMedia(scanId), { signal }).catch(badMedia), streamable: false };
+      });
+      const probe: ProbeResult = { durationSec: info.durationSec, hasVideo: info.hasVideo, hasAudio: info.hasAudio, width: info.width, height: info.height, streamable };
       await scans.setParts(scanId, { probe });
       await scans.advance(scanId, 10);
       return probe;
     },
 
     /** One ffmpeg pass: motion and cut diffs from frames, loudness from the soundtrack, which is kept for transcription. */
-    async decodeMedia({ scanId, durationSec, hasAudio }: { scanId: string; durationSec: number; hasAudio: boolean }): Promise<DecodeResult> {
+    async decodeMedia({ scanId, durationSec, hasAudio, streamable }: { scanId: string; durationSec: number; hasAudio: boolean; streamable: boolean }): Promise<DecodeResult> {
       return withScratch(scanId, (dir) =>
         heartbeating(async () => {
           const wavOut = join(dir, 'audio.wav');
-          const decoded = await deps
-            .decode({
-              input: await localMedia(scanId),
+          const decode = (source: { input: string; stdin?: Readable }) =>
+            deps.decode({
+              ...source,
               wavOut,
               hasAudio,
               durationSec,
               signal: Context.current().cancellationSignal,
               onProgress: (fraction) => void recordProgress(scanId, 'decode', fraction, 1).catch(() => undefined),
-            })
-            .catch(badMedia);
+            });
+          const fromCopy = async () => decode({ input: await localMedia(scanId) }).catch(badMedia);
+          // A fast-start file streams from storage while it decodes; a badly interleaved
+          // one may not decode on a pipe, so any failure there gets the local copy.
+          const decoded = streamable
+            ? await decode({ input: 'pipe:0', stdin: media.read(media.media, MediaStore.mediaId(scanId)) }).catch(fromCopy)
+            : await fromCopy();
           let chunks: TranscriptChunk[] = [];
           if (hasAudio) {
-            // GridFS keeps the bare samples, so a chunk is a plain byte range of them.
+            // The store keeps the bare samples, so a chunk is a plain byte range of them.
             const layout = await readWavLayout(wavOut);
             assertMonoS16(layout, wavOut);
             await media.put(media.audio, MediaStore.audioId(scanId), createSampleStream(wavOut, layout), { filename: 'audio.s16le', contentType: 'audio/L16;rate=16000' });

@@ -1,63 +1,142 @@
-import { GridFSBucket, type Db } from 'mongodb';
-import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { Binary, type Collection, type Db } from 'mongodb';
 import { createWriteStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+interface BlobFileDoc {
+  _id: string;
+  length: number;
+  chunkSize: number;
+  filename: string;
+  content_type: string;
+  uploaded_at: Date;
+}
+
+interface BlobChunkDoc {
+  _id: string;
+  files_id: string;
+  n: number;
+  data: Binary;
+}
+
+/** A named pair of collections, `<name>.files` and `<name>.chunks`, laid out like GridFS. */
+export class BlobBucket {
+  readonly files: Collection<BlobFileDoc>;
+  readonly chunks: Collection<BlobChunkDoc>;
+
+  constructor(
+    db: Db,
+    readonly name: string,
+    readonly chunkSize = 1024 * 1024,
+  ) {
+    this.files = db.collection<BlobFileDoc>(`${name}.files`);
+    this.chunks = db.collection<BlobChunkDoc>(`${name}.chunks`);
+  }
+}
+
+// Chunk n of a file is found by its _id alone. GridFS finds chunks by
+// {files_id, n}, which FerretDB answers by decoding every chunk of the
+// collection: a 64 KiB range read cost as much as reading the whole file.
+const chunkId = (fileId: string, n: number) => `${fileId}#${String(n).padStart(7, '0')}`;
 
 /**
- * Media and intermediate audio live in GridFS so any worker (or API instance)
- * can read them; each file has a deterministic id so a retried write replaces,
- * never duplicates.
+ * Media and intermediate audio in MongoDB, so any worker (or API instance) can
+ * read them, streamed in 1 MiB chunks both ways, with byte-range reads. Each
+ * file has a deterministic id, so a retried write replaces, never duplicates.
  */
 export class MediaStore {
-  readonly media: GridFSBucket;
-  readonly audio: GridFSBucket;
+  readonly media: BlobBucket;
+  readonly audio: BlobBucket;
 
   constructor(db: Db) {
-    // 1 MiB chunks: a quarter of the inserts of the 255 KiB default, which FerretDB feels.
-    this.media = new GridFSBucket(db, { bucketName: 'media', chunkSizeBytes: 1024 * 1024 });
-    this.audio = new GridFSBucket(db, { bucketName: 'audio', chunkSizeBytes: 1024 * 1024 });
+    this.media = new BlobBucket(db, 'media');
+    this.audio = new BlobBucket(db, 'audio');
   }
 
   static mediaId = (scanId: string) => `media:${scanId}`;
   static audioId = (scanId: string) => `audio:${scanId}`;
 
-  /** Streams `source` into `bucket` under `id`, replacing any earlier partial copy. Returns the byte count. */
-  async put(bucket: GridFSBucket, id: string, source: Readable, meta: { filename: string; contentType?: string }): Promise<number> {
+  /** Streams `source` into `bucket` under `id`, replacing any earlier copy. Returns the byte count. */
+  async put(bucket: BlobBucket, id: string, source: Readable | AsyncIterable<Uint8Array>, meta: { filename: string; contentType?: string }): Promise<number> {
     await this.remove(bucket, id);
-    const upload = bucket.openUploadStreamWithId(id as never, meta.filename, {
-      metadata: { content_type: meta.contentType ?? 'application/octet-stream' },
-    });
+    let n = 0;
+    let length = 0;
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    const flush = async (bytes: Buffer) => {
+      // An upsert, so chunks left by an attempt that died mid-write are overwritten.
+      await bucket.chunks.replaceOne({ _id: chunkId(id, n) }, { files_id: id, n, data: new Binary(bytes) }, { upsert: true });
+      n++;
+    };
     try {
-      await pipeline(source, upload);
+      for await (const piece of source) {
+        const chunk = Buffer.isBuffer(piece) ? piece : Buffer.from(piece);
+        pending.push(chunk);
+        pendingBytes += chunk.length;
+        length += chunk.length;
+        while (pendingBytes >= bucket.chunkSize) {
+          const all = Buffer.concat(pending);
+          await flush(all.subarray(0, bucket.chunkSize));
+          const rest = all.subarray(bucket.chunkSize);
+          pending = rest.length > 0 ? [rest] : [];
+          pendingBytes = rest.length;
+        }
+      }
+      if (pendingBytes > 0) await flush(Buffer.concat(pending));
+      // The file document goes last: a file is visible only once all its chunks are.
+      await bucket.files.insertOne({
+        _id: id,
+        length,
+        chunkSize: bucket.chunkSize,
+        filename: meta.filename,
+        content_type: meta.contentType ?? 'application/octet-stream',
+        uploaded_at: new Date(),
+      });
     } catch (error) {
-      await upload.abort().catch(() => undefined);
-      await this.remove(bucket, id);
+      await this.removeChunks(bucket, id, n + 1).catch(() => undefined);
       throw error;
     }
-    return upload.gridFSFile?.length ?? 0;
+    return length;
   }
 
-  async stat(bucket: GridFSBucket, id: string): Promise<{ length: number; contentType: string; filename: string } | null> {
-    const [file] = await bucket.find({ _id: id as never }).limit(1).toArray();
-    if (!file) return null;
-    const contentType = (file.metadata as { content_type?: string } | undefined)?.content_type ?? 'application/octet-stream';
-    return { length: file.length, contentType, filename: file.filename };
+  async stat(bucket: BlobBucket, id: string): Promise<{ length: number; contentType: string; filename: string } | null> {
+    const file = await bucket.files.findOne({ _id: id });
+    return file ? { length: file.length, contentType: file.content_type, filename: file.filename } : null;
   }
 
-  /** A byte range [start, end) of a stored file. */
-  read(bucket: GridFSBucket, id: string, range?: { start: number; end: number }): Readable {
-    return bucket.openDownloadStream(id as never, range);
+  /** The bytes [start, end) of a stored file (all of it without a range), one chunk at a time. */
+  read(bucket: BlobBucket, id: string, range?: { start: number; end: number }): Readable {
+    async function* chunks() {
+      const file = await bucket.files.findOne({ _id: id });
+      if (!file) throw new Error(`no stored file ${id}`);
+      const start = Math.max(0, range?.start ?? 0);
+      const end = Math.min(file.length, range?.end ?? file.length);
+      for (let n = Math.floor(start / file.chunkSize); n * file.chunkSize < end; n++) {
+        const doc = await bucket.chunks.findOne({ _id: chunkId(id, n) });
+        if (!doc) throw new Error(`stored file ${id} is missing chunk ${n}`);
+        const offset = n * file.chunkSize;
+        yield Buffer.from(doc.data.buffer).subarray(Math.max(0, start - offset), Math.min(file.chunkSize, end - offset));
+      }
+    }
+    return Readable.from(chunks(), { objectMode: false });
   }
 
-  async download(bucket: GridFSBucket, id: string, path: string, signal?: AbortSignal): Promise<void> {
-    await pipeline(this.read(bucket, id), createWriteStream(path), { signal });
+  async download(bucket: BlobBucket, id: string, path: string, signal?: AbortSignal): Promise<void> {
+    await pipeline(this.read(bucket, id), createWriteStream(path), ...(signal ? [{ signal }] : []));
   }
 
-  async remove(bucket: GridFSBucket, id: string): Promise<void> {
-    try {
-      await bucket.delete(id as never);
-    } catch (error) {
-      if (!/not found/i.test(String((error as Error).message))) throw error;
+  async remove(bucket: BlobBucket, id: string): Promise<void> {
+    const file = await bucket.files.findOne({ _id: id });
+    if (file) {
+      await this.removeChunks(bucket, id, Math.ceil(file.length / file.chunkSize));
+      await bucket.files.deleteOne({ _id: id });
+    }
+  }
+
+  private async removeChunks(bucket: BlobBucket, id: string, count: number): Promise<void> {
+    for (let first = 0; first < count; first += 100) {
+      const ids = Array.from({ length: Math.min(100, count - first) }, (_, i) => chunkId(id, first + i));
+      await bucket.chunks.deleteMany({ _id: { $in: ids } });
     }
   }
 }

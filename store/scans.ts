@@ -1,5 +1,6 @@
 import type { Db } from 'mongodb';
 import type { RecognisedWord, ScanRead, ScanStatus, ScanView } from '../core/shapes';
+import type { ProbeResult } from '../workflows/scan-types';
 
 export type ScanSource = { type: 'url'; url: string } | { type: 'upload'; filename: string | null };
 
@@ -26,7 +27,7 @@ export interface ScanDoc extends Partial<ScanRead> {
 /** Intermediate results of one scan, written by activities, read by assembly, removed on completion. */
 export interface ScanPartsDoc {
   _id: string;
-  probe?: { durationSec: number; hasVideo: boolean; hasAudio: boolean; width: number; height: number };
+  probe?: ProbeResult;
   frameDiffs?: number[];
   skipDiffs?: number[];
   loudnessRms?: number[];

@@ -19,7 +19,7 @@ export interface RunningWorkers {
 
 /**
  * Starts one Temporal worker per task queue in this process. More processes
- * (on any host reaching Temporal and MongoDB) scale out: files travel by GridFS.
+ * (on any host reaching Temporal and MongoDB) scale out: files travel through MongoDB.
  */
 export async function startWorkers(config: HoldlineConfig): Promise<RunningWorkers> {
   installRuntime(config.workerLogLevel);

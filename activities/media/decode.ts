@@ -3,8 +3,10 @@
 // a WAV, which is then streamed through the loudness meter. Memory stays flat
 // however long the file is.
 
+import type { Readable } from 'node:stream';
 import { LoudnessMeter } from '../../core/loudness';
 import { FRAME_RATE, meanAbsDiff } from '../../core/motion';
+import { fitLength } from '../../core/numbers';
 import { BadMediaError } from './errors';
 import { AUDIO_SAMPLE_RATE, FRAME_BYTES, decodeArgs } from './ffmpeg-args';
 import { runProcess } from './process';
@@ -26,6 +28,8 @@ export interface DecodeOptions {
   ffmpegPath?: string;
   /** Decoder threads, default 2. */
   threads?: number;
+  /** Read the media from this stream instead of `input` (which is then `pipe:0`). */
+  stdin?: Readable;
 }
 
 export interface DecodeResult {
@@ -107,6 +111,7 @@ export async function decodeMedia(options: DecodeOptions): Promise<DecodeResult>
   });
   const result = await runProcess(options.ffmpegPath ?? 'ffmpeg', args, {
     ...(signal ? { signal } : {}),
+    ...(options.stdin ? { stdin: options.stdin } : {}),
     onStdout: (chunk) => {
       frames.push(chunk);
       if (onProgress && Date.now() - lastReport >= interval) {
@@ -160,10 +165,4 @@ async function meterWav(path: string, signal: AbortSignal | undefined): Promise<
     throw error;
   }
   return meter;
-}
-
-function fitLength(values: number[], length: number): number[] {
-  const out = values.slice(0, length);
-  while (out.length < length) out.push(0);
-  return out;
 }

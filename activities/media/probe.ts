@@ -4,6 +4,7 @@
 
 import { BadMediaError } from './errors';
 import { probeArgs } from './ffmpeg-args';
+import type { Readable } from 'node:stream';
 import { runProcess } from './process';
 
 export interface MediaInfo {
@@ -22,6 +23,8 @@ export interface ProbeOptions {
   signal?: AbortSignal;
   /** ffprobe binary. Default `ffprobe` from PATH. */
   ffprobePath?: string;
+  /** Read the media from this stream instead of `path` (which is then `pipe:0`). */
+  stdin?: Readable;
 }
 
 interface ProbeStream {
@@ -45,6 +48,7 @@ const IMAGE_FORMATS = /(^|,)(image2|[a-z0-9]+_pipe)(,|$)/;
 export async function probeMedia(path: string, options: ProbeOptions = {}): Promise<MediaInfo> {
   const result = await runProcess(options.ffprobePath ?? 'ffprobe', probeArgs(path), {
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.stdin ? { stdin: options.stdin } : {}),
   });
   if (result.exitCode !== 0) {
     if (/No such file or directory|Permission denied/i.test(result.stderrTail)) {

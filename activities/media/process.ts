@@ -3,6 +3,7 @@
 // messages, and an AbortSignal that kills the process outright.
 
 import { spawn } from 'node:child_process';
+import type { Readable } from 'node:stream';
 
 export interface RunProcessOptions {
   signal?: AbortSignal;
@@ -12,6 +13,8 @@ export interface RunProcessOptions {
   maxStdoutBytes?: number;
   /** Bytes of stderr kept for messages (default 8 KiB, the last ones). */
   stderrTailBytes?: number;
+  /** Piped to the process's stdin (input `pipe:0`). The process may stop reading early; that is not an error. */
+  stdin?: Readable;
 }
 
 export interface ProcessResult {
@@ -34,7 +37,16 @@ export function runProcess(command: string, args: readonly string[], options: Ru
       reject(signal.reason);
       return;
     }
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    if (!options.stdin) child.stdin.end();
+    if (options.stdin) {
+      const source = options.stdin;
+      // ffprobe exits once it has read enough: the broken pipe that follows is expected.
+      child.stdin.on('error', () => undefined);
+      source.on('error', (error) => fail(error));
+      source.pipe(child.stdin);
+      child.on('close', () => source.destroy());
+    }
     const stdoutChunks: Buffer[] = [];
     let stdoutBytes = 0;
     let stderr = Buffer.alloc(0);

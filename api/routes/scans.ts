@@ -142,7 +142,7 @@ async function readJsonSubmission(request: FastifyRequest, deps: AppDeps): Promi
   }
 }
 
-/** Streams the `file` part into GridFS; an optional `title` part may come before or after it. */
+/** Streams the `file` part into the media store; an optional `title` part may come before or after it. */
 async function receiveUpload(request: FastifyRequest, deps: AppDeps, scanId: string): Promise<Submission> {
   let title: string | null = null;
   let filename: string | null = null;
