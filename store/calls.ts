@@ -125,10 +125,6 @@ export class CallsStore {
     await this.slots.deleteOne({ _id: keyHash, call_id: callId });
   }
 
-  async releaseSlotOfCall(callId: string): Promise<void> {
-    await this.slots.deleteMany({ call_id: callId });
-  }
-
   /** Slots held now over all keys: the service's running calls. */
   async countRunning(now: Date): Promise<number> {
     return this.slots.countDocuments({ expires_at: { $gt: now } });

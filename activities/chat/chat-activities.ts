@@ -195,7 +195,7 @@ export function createChatActivities(deps: ChatActivityDeps) {
       turnCache.delete(input.callId);
       const [first] = await Promise.all([
         calls.finish(input.callId, { stopped: input.stopped, steps: input.steps, tools_used: input.toolsUsed, usage: input.usage }),
-        calls.releaseSlotOfCall(input.callId),
+        calls.releaseSlot(call.key_hash, input.callId),
       ]);
       if (first && input.usage.total_tokens > 0) await deps.usage.add(call.account_id, 'tokens', input.usage.total_tokens, call.created_at);
       return { base_model: call.base_model };

@@ -181,7 +181,7 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps) {
     handle: WorkflowHandle<typeof chatWorkflow>;
   }
 
-  /** Slot → busy cap → monthly quota → call document → workflow; any failure gives back what was taken. */
+  /** Slot, then busy cap, monthly quota and call document together, then the workflow; any failure gives back what was taken. */
   async function admit(request: FastifyRequest, chat: ChatRequest): Promise<Admitted> {
     const { account, keyHash } = request;
     const now = deps.now();
@@ -193,28 +193,34 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps) {
     let quotaTaken = false;
     let created = false;
     try {
-      if ((await calls.countRunning(now)) > config.chatMaxRunning) {
+      // With the slot held the rest runs at once; what was taken is given back if any refuses.
+      const [running, took, doc] = await Promise.allSettled([
+        calls.countRunning(now),
+        deps.usage.take(account._id, 'calls', LIMITS.chatCallsPerMonth, now),
+        calls.create({
+          call_id: callId,
+          account_id: account._id,
+          key_hash: keyHash,
+          model: chat.model,
+          base_model: chat.baseModel,
+          messages: chat.messages,
+          stream: chat.stream,
+          created_at: now,
+        }),
+      ]);
+      quotaTaken = took.status === 'fulfilled' && took.value;
+      created = doc.status === 'fulfilled';
+      for (const settled of [running, took, doc]) if (settled.status === 'rejected') throw settled.reason;
+      if (running.status === 'fulfilled' && running.value > config.chatMaxRunning) {
         throw rateLimited('the service is busy; retry shortly', 10);
       }
-      if (!(await deps.usage.take(account._id, 'calls', LIMITS.chatCallsPerMonth, now))) {
+      if (!quotaTaken) {
         const { end } = monthPeriod(now);
         throw quotaExceeded(
           `the monthly quota of ${LIMITS.chatCallsPerMonth} chat calls is used up; it resets on ${end.toISOString().slice(0, 10)}`,
           secondsUntil(now, end),
         );
       }
-      quotaTaken = true;
-      await calls.create({
-        call_id: callId,
-        account_id: account._id,
-        key_hash: keyHash,
-        model: chat.model,
-        base_model: chat.baseModel,
-        messages: chat.messages,
-        stream: chat.stream,
-        created_at: now,
-      });
-      created = true;
       const input: ChatWorkflowInput = { callId, maxSteps: config.chatMaxSteps, timeLimitMs: config.chatTimeLimitMs };
       const handle = await deps.temporal.workflow.start<typeof chatWorkflow>('chatWorkflow', {
         taskQueue: taskQueues(config).chat,
@@ -248,6 +254,7 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps) {
     raw.on('error', () => undefined);
     let settled: ChatRunResult | undefined;
     let gone = false;
+    let failed = false;
     raw.on('close', () => {
       if (settled || raw.writableFinished) return;
       gone = true;
@@ -260,6 +267,7 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps) {
     const result = handle.result().then(
       (value) => value,
       (error: unknown): ChatRunResult => {
+        failed = true;
         if (!gone) request.log.error({ err: error, callId }, 'chat workflow ended without a result');
         return {
           content: 'The call ended without an answer because of an internal error; please try again.',
@@ -291,8 +299,11 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps) {
       if (gone) return;
       write(JSON.stringify(chatCompletion(header, final)));
     }
-    await calls.releaseSlot(keyHash, callId).catch(() => undefined);
+    // finishCall freed the slot before the workflow returned; a workflow that failed did not.
+    const release = () => calls.releaseSlot(keyHash, callId).catch(() => undefined);
+    if (failed) await release();
     if (!raw.destroyed) raw.end();
+    if (!failed) await release();
   }
 
   /** Forwards progress events as `reasoning_content` deltas until the call ends, with comment lines when idle. */
