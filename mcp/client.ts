@@ -37,7 +37,7 @@ export interface Page<T> {
 /** One published scan of the public library (`GET /api/library`). */
 export interface LibraryEntry {
   scan_id: string;
-  title: string | null;
+  title: string;
   published_at: string;
   score: number;
   grade: string;
@@ -126,8 +126,10 @@ export class HoldlineClient {
     return this.json('GET', '/v1/demo', { keyless: true });
   }
 
-  library(query: PageQuery = {}): Promise<Page<LibraryEntry>> {
-    return this.json('GET', `/api/library${pageQueryString(query)}`, { keyless: true });
+  /** The public library; entry links are made absolute, so they can be handed on as they are. */
+  async library(query: PageQuery = {}): Promise<Page<LibraryEntry>> {
+    const page = await this.json<Page<LibraryEntry>>('GET', `/api/library${pageQueryString(query)}`, { keyless: true });
+    return { ...page, data: page.data.map((entry) => ({ ...entry, url: new URL(entry.url, `${this.baseUrl}/`).href })) };
   }
 
   signals(): Promise<SignalsReference> {

@@ -200,7 +200,7 @@ export function historyResult(page: Page<ScanHistoryEntry>): CallToolResult {
 export function libraryResult(page: Page<LibraryEntry>): CallToolResult {
   const rows = page.data.map(
     (entry) =>
-      `- ${entry.title ? `"${entry.title}"` : '(untitled)'} (${entry.scan_id}): score ${entry.score}, ${entry.grade} (${entry.label}), ${entry.duration_sec} s, published ${entry.published_at}, ${entry.url}`,
+      `- "${entry.title}" (${entry.scan_id}): score ${entry.score}, ${entry.grade} (${entry.label}), ${entry.duration_sec} s, published ${entry.published_at}, ${entry.url}`,
   );
   return jsonResult([pageHeading('published scan', page), ...rows].join('\n'), page);
 }
