@@ -2,10 +2,10 @@
 
 /** Seconds as `m:ss` (or `m:ss.s` when not whole). */
 export function clock(seconds: number): string {
-  const m = Math.floor(seconds / 60);
-  const s = seconds - m * 60;
-  const whole = Number.isInteger(Math.round(s * 10) / 10) && Math.abs(s - Math.round(s)) < 0.05;
-  const text = whole ? String(Math.round(s)).padStart(2, '0') : (Math.round(s * 10) / 10).toFixed(1).padStart(4, '0');
+  const tenths = Math.round(seconds * 10);
+  const m = Math.floor(tenths / 600);
+  const rest = tenths - m * 600;
+  const text = rest % 10 === 0 ? String(rest / 10).padStart(2, '0') : (rest / 10).toFixed(1).padStart(4, '0');
   return `${m}:${text}`;
 }
 

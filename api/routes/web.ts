@@ -89,6 +89,9 @@ export async function webRoutes(app: FastifyInstance, deps: AppDeps) {
     return sendPage(reply, errorPage(viewerOf(request), status, message), status);
   });
 
+  const hasMedia = async (doc: ScanDoc) =>
+    doc.status === 'complete' && (await deps.media.stat(deps.media.media, MediaStore.mediaId(doc.scan_id))) !== null;
+
   const notFoundPage = (request: FastifyRequest, reply: FastifyReply, what = 'This page does not exist.') =>
     sendPage(reply, errorPage(viewerOf(request), 404, what), 404);
 
@@ -145,6 +148,7 @@ export async function webRoutes(app: FastifyInstance, deps: AppDeps) {
     if (password.length < 8 || password.length > 200) return again('Choose a password of 8 to 200 characters.', 400);
     if (await deps.accounts.byEmail(email)) return again('An account with this email already exists; sign in instead.', 409);
     const { account, apiKey } = await deps.accounts.create({ email, now: deps.now() });
+    if (request.webSession) await sessions.remove(request.webSession.token);
     await sessions.setPassword(account._id, password);
     const session = await startSession(sessions, request, reply, account._id, deps.now());
     const viewer = { email: account.email, csrf: session.csrf };
@@ -221,7 +225,7 @@ export async function webRoutes(app: FastifyInstance, deps: AppDeps) {
     if (!web) return reply;
     const doc = await deps.scans.getOwned((request.params as { id: string }).id, web.account._id);
     if (!doc) return notFoundPage(request, reply, 'No such scan in your account.');
-    return sendPage(reply, scanPage(viewerOf(request), pageView(doc, true)));
+    return sendPage(reply, scanPage(viewerOf(request), pageView(doc, true, await hasMedia(doc))));
   });
 
   // The owner's player reads the media with the session instead of the API key.
@@ -270,11 +274,11 @@ export async function webRoutes(app: FastifyInstance, deps: AppDeps) {
   app.get('/library/:id', { schema: { params: schemas.scanIdParams } }, async (request, reply) => {
     const doc = await library.getPublished((request.params as { id: string }).id);
     if (!doc) return notFoundPage(request, reply, 'No such scan in the library.');
-    return sendPage(reply, scanPage(viewerOf(request), pageView(doc, false)));
+    return sendPage(reply, scanPage(viewerOf(request), pageView(doc, false, await hasMedia(doc))));
   });
 }
 
-function pageView(doc: ScanDoc, owner: boolean) {
+function pageView(doc: ScanDoc, owner: boolean, hasMedia: boolean) {
   const complete = doc.status === 'complete';
   return {
     scan_id: doc.scan_id,
@@ -285,7 +289,7 @@ function pageView(doc: ScanDoc, owner: boolean) {
     ...(complete ? { read: doc as ScanDoc & ScanRead } : {}),
     ...(doc.published_at ? { published_at: doc.published_at } : {}),
     // Published media is public (/v1/scans/:id/media); the owner's page uses the session route.
-    mediaSrc: complete ? (owner ? `/scans/${doc.scan_id}/media` : `/v1/scans/${doc.scan_id}/media`) : null,
+    mediaSrc: hasMedia ? (owner ? `/scans/${doc.scan_id}/media` : `/v1/scans/${doc.scan_id}/media`) : null,
     owner,
   };
 }
