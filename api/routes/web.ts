@@ -82,8 +82,7 @@ export async function webRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
-    const code = error instanceof DomainError ? error.code : error.validation || (error.statusCode ?? 500) < 500 ? 'bad_request' : 'internal';
-    const status = (error instanceof DomainError ? STATUS[error.code] : error.statusCode === 413 ? 413 : undefined) ?? (code === 'bad_request' ? 400 : 500);
+    const status = error instanceof DomainError ? (STATUS[error.code] ?? 500) : error.validation ? 400 : (error.statusCode ?? 500);
     if (status >= 500) request.log.error({ err: error }, 'web page failed');
     const message = status >= 500 ? 'Something went wrong on our side; try again shortly.' : error.message;
     return sendPage(reply, errorPage(viewerOf(request), status, message), status);
