@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, notFound } from '../../core/errors';
 import { LIMITS } from '../../core/plans';
 import { MediaStore } from '../../store/media';
@@ -20,6 +20,26 @@ export function parseRange(header: string | undefined, size: number): { start: n
   const end = match[2] === '' ? size : Math.min(size, Number(match[2]) + 1);
   if (start >= size || end <= start) return 'unsatisfiable';
   return { start, end };
+}
+
+/** Sends a scan's stored media, whole or one byte range (206), answering 416 to a range past its end. */
+export function sendMedia(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: Pick<AppDeps, 'media'>,
+  scanId: string,
+  stored: { length: number; contentType: string },
+) {
+  const range = parseRange(request.headers.range, stored.length);
+  reply.header('accept-ranges', 'bytes').type(stored.contentType);
+  if (range === 'unsatisfiable') {
+    return reply.code(416).header('content-range', `bytes */${stored.length}`).send({ detail: 'range not satisfiable' });
+  }
+  if (range) {
+    reply.code(206).header('content-range', `bytes ${range.start}-${range.end - 1}/${stored.length}`).header('content-length', range.end - range.start);
+    return reply.send(deps.media.read(deps.media.media, MediaStore.mediaId(scanId), range));
+  }
+  return reply.header('content-length', stored.length).send(deps.media.read(deps.media.media, MediaStore.mediaId(scanId)));
 }
 
 /** The scan's media: for its owner's key, or for anyone once the scan is published. */
@@ -50,17 +70,7 @@ export async function mediaRoutes(app: FastifyInstance, deps: AppDeps) {
       const doc = await mayRead(request, id);
       const stored = doc ? await deps.media.stat(deps.media.media, MediaStore.mediaId(id)) : null;
       if (!stored) throw notFound(`no media for scan ${id}`);
-      const range = parseRange(request.headers.range, stored.length);
-      reply.header('accept-ranges', 'bytes').type(stored.contentType);
-      if (range === 'unsatisfiable') {
-        return reply.code(416).header('content-range', `bytes */${stored.length}`).send({ detail: 'range not satisfiable' });
-      }
-      if (range) {
-        reply.code(206).header('content-range', `bytes ${range.start}-${range.end - 1}/${stored.length}`).header('content-length', range.end - range.start);
-        return reply.send(deps.media.read(deps.media.media, MediaStore.mediaId(id), range));
-      }
-      reply.header('content-length', stored.length);
-      return reply.send(deps.media.read(deps.media.media, MediaStore.mediaId(id)));
+      return sendMedia(request, reply, deps, id, stored);
     },
   );
 }

@@ -14,7 +14,7 @@ import { scanPage } from '../../web/scan-page';
 import type { AppDeps } from '../deps';
 import * as schemas from '../schemas';
 import { csrfMatches, endSession, parseForm, startSession, useSessions } from '../session';
-import { parseRange } from './media';
+import { sendMedia } from './media';
 
 const PAGE_SIZE = 20;
 const SIGNIN_ATTEMPTS_PER_MINUTE = 10;
@@ -233,15 +233,8 @@ export async function webRoutes(app: FastifyInstance, deps: AppDeps) {
     const doc = request.webSession ? await deps.scans.getOwned(id, request.webSession.account._id) : null;
     const stored = doc?.status === 'complete' ? await deps.media.stat(deps.media.media, MediaStore.mediaId(id)) : null;
     if (!stored) return notFoundPage(request, reply, 'No media for this scan.');
-    const range = parseRange(request.headers.range, stored.length);
-    reply.header('accept-ranges', 'bytes').header('cache-control', 'private, no-store');
-    if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${stored.length}`).send();
-    reply.type(stored.contentType);
-    if (range) {
-      reply.code(206).header('content-range', `bytes ${range.start}-${range.end - 1}/${stored.length}`).header('content-length', range.end - range.start);
-      return reply.send(deps.media.read(deps.media.media, MediaStore.mediaId(id), range));
-    }
-    return reply.header('content-length', stored.length).send(deps.media.read(deps.media.media, MediaStore.mediaId(id)));
+    reply.header('cache-control', 'private, no-store');
+    return sendMedia(request, reply, deps, id, stored);
   });
 
   app.post('/scans/:id/publish', { schema: { params: schemas.scanIdParams, body: formBody } }, async (request, reply) => {
