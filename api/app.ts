@@ -19,7 +19,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: LIMITS.chatRequestBytes,
-    // Error bodies are shaped by our handler; AJV must report every problem's path.
+    // AJV stops at the first problem; the error handler turns it into the one `detail`.
     ajv: { customOptions: { allErrors: false } },
   });
   app.setErrorHandler(errorHandler);

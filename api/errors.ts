@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, type DomainErrorCode } from '../core/errors';
+import { errorPage } from '../web/pages';
 
 const STATUS: Record<DomainErrorCode, number> = {
   bad_request: 400,
@@ -78,6 +79,12 @@ export function errorHandler(this: unknown, error: FastifyError | DomainError | 
   return sendError(request, reply, new DomainError('internal', 'internal error; try again shortly'));
 }
 
+/** A browser asking for a page that does not exist gets a page; API clients get their error shape. */
 export function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {
-  return sendError(request, reply, new DomainError('not_found', `no route ${request.method} ${request.url.split('?')[0]}`));
+  const path = request.url.split('?')[0] ?? '';
+  const api = path.startsWith('/v1/') || path.startsWith('/api/');
+  if (!api && request.method === 'GET' && (request.headers.accept ?? '').includes('text/html')) {
+    return reply.code(404).type('text/html; charset=utf-8').send(errorPage(null, 404, 'This page does not exist.'));
+  }
+  return sendError(request, reply, new DomainError('not_found', `no route ${request.method} ${path}`));
 }

@@ -1,7 +1,8 @@
 import type { Db } from 'mongodb';
 import { monthPeriod } from '../core/plans';
 
-type Counter = 'scans' | 'calls' | 'tokens';
+const COUNTERS = ['scans', 'calls', 'tokens'] as const;
+type Counter = (typeof COUNTERS)[number];
 
 interface UsageDoc {
   _id: string;
@@ -56,8 +57,14 @@ export class UsageStore {
   }
 
   async add(accountId: string, counter: Counter, amount: number, now = new Date()): Promise<void> {
-    const id = await this.ensureMonth(accountId, now);
-    await this.usage.updateOne({ _id: id }, { $inc: { [counter]: amount } });
+    const { key } = monthPeriod(now);
+    const others = Object.fromEntries(COUNTERS.filter((c) => c !== counter).map((c) => [c, 0]));
+    // One upsert: the month's document is created with the other counters at 0 if it is new.
+    await this.usage.updateOne(
+      { _id: `${accountId}:${key}` },
+      { $inc: { [counter]: amount }, $setOnInsert: { account_id: accountId, month: key, ...others } },
+      { upsert: true },
+    );
   }
 
   async month(accountId: string, now = new Date()): Promise<MonthUsage> {

@@ -165,6 +165,16 @@ describe('sign-up, sign-in and the account page', () => {
       expect(response.headers.get('location')).toBe('/signin');
     }
   });
+
+  it('an unknown page is a 404 page for a browser and a {detail} body for an API client', async () => {
+    const page = await fetch(`${service.apiUrl}/no-such-page`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(404);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await page.text()).toContain('This page does not exist.');
+    const api = await fetch(`${service.apiUrl}/v1/no-such-route`, { headers: { accept: 'text/html' } });
+    expect(api.status).toBe(404);
+    expect(await api.json()).toEqual({ detail: 'no route GET /v1/no-such-route' });
+  });
 });
 
 describe('publishing and the library', () => {
