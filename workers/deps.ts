@@ -6,6 +6,7 @@ import { PocketsphinxTranscriber } from '../activities/media/transcriber';
 import { safeFetchStream } from '../activities/net/safe-fetch';
 import type { Mongo } from '../store/mongo';
 import { MediaStore } from '../store/media';
+import { SessionsStore } from '../store/sessions';
 import type { LocalMediaCache } from '../activities/media/local-cache';
 import { ScansStore } from '../store/scans';
 import { createChatActivities } from '../activities/chat/chat-activities';
@@ -43,5 +44,6 @@ export function createChatWorkerActivities(config: HoldlineConfig, mongo: Mongo)
     sandbox: createSandboxTools({ callFiles, allowHosts: config.allowHosts }),
     callFiles,
     rateLimiter: new RateLimiter(mongo.db),
+    sessions: new SessionsStore(mongo.db),
   });
 }

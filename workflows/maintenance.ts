@@ -12,12 +12,13 @@ export interface MaintenanceResult {
   events: number;
   rateWindows: number;
   slots: number;
+  sessions: number;
 }
 
 /**
  * Run hourly by the `<prefix>-maintenance` schedule (FerretDB v1 has no TTL indexes):
  * call folders and conversations older than 2 hours (the spec promises 24), ended rate
- * windows, and per-key slots whose call died without freeing them.
+ * windows, per-key slots whose call died without freeing them, and expired website sessions.
  */
 export async function maintenanceWorkflow(input: { maxAgeMs?: number } = {}): Promise<MaintenanceResult> {
   return chores.sweepChatData(input);
