@@ -2,7 +2,6 @@ import { Context, ApplicationFailure } from '@temporalio/activity';
 import { mkdir, rm } from 'node:fs/promises';
 import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
-import type { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { assembleRead } from '../core/read';
 import { isSequentiallyReadable } from '../core/container';
@@ -126,43 +125,39 @@ export function createScanActivities(deps: ScanActivityDeps) {
       return { bytes };
     },
 
-    /** ffprobe, on a pipe from storage when the container allows (no download), else on a local copy. */
+    /** ffprobe, on a pipe from storage when the container allows (reading only its head), else on a local copy. */
     async probeMedia({ scanId }: { scanId: string }): Promise<ProbeResult> {
       const signal = Context.current().cancellationSignal;
-      const { info, streamable } = await heartbeating(async () => {
+      const info = await heartbeating(async () => {
         if (isSequentiallyReadable(await mediaHead(scanId))) {
           const piped = await deps.probe('pipe:0', { signal, stdin: media.read(media.media, MediaStore.mediaId(scanId)) }).catch(() => null);
           // A pipe cannot give every container's length: then, as for any doubt, the local copy decides.
-          if (piped && piped.durationSec > 0) return { info: piped, streamable: true };
+          if (piped && piped.durationSec > 0) return piped;
         }
-        return { info: await deps.probe(await localMedia(scanId), { signal }).catch(badMedia), streamable: false };
+        return deps.probe(await localMedia(scanId), { signal }).catch(badMedia);
       });
-      const probe: ProbeResult = { durationSec: info.durationSec, hasVideo: info.hasVideo, hasAudio: info.hasAudio, width: info.width, height: info.height, streamable };
+      const probe: ProbeResult = { durationSec: info.durationSec, hasVideo: info.hasVideo, hasAudio: info.hasAudio, width: info.width, height: info.height };
       await scans.setParts(scanId, { probe });
       await scans.advance(scanId, 10);
       return probe;
     },
 
     /** One ffmpeg pass: motion and cut diffs from frames, loudness from the soundtrack, which is kept for transcription. */
-    async decodeMedia({ scanId, durationSec, hasAudio, streamable }: { scanId: string; durationSec: number; hasAudio: boolean; streamable: boolean }): Promise<DecodeResult> {
+    async decodeMedia({ scanId, durationSec, hasAudio }: { scanId: string; durationSec: number; hasAudio: boolean }): Promise<DecodeResult> {
       return withScratch(scanId, (dir) =>
         heartbeating(async () => {
           const wavOut = join(dir, 'audio.wav');
-          const decode = (source: { input: string; stdin?: Readable }) =>
-            deps.decode({
-              ...source,
+          // Decoding reads a local copy: measured on a pipe, ffmpeg took twice as long on a 10-minute file.
+          const decoded = await deps
+            .decode({
+              input: await localMedia(scanId),
               wavOut,
               hasAudio,
               durationSec,
               signal: Context.current().cancellationSignal,
               onProgress: (fraction) => void recordProgress(scanId, 'decode', fraction, 1).catch(() => undefined),
-            });
-          const fromCopy = async () => decode({ input: await localMedia(scanId) }).catch(badMedia);
-          // A fast-start file streams from storage while it decodes; a badly interleaved
-          // one may not decode on a pipe, so any failure there gets the local copy.
-          const decoded = streamable
-            ? await decode({ input: 'pipe:0', stdin: media.read(media.media, MediaStore.mediaId(scanId)) }).catch(fromCopy)
-            : await fromCopy();
+            })
+            .catch(badMedia);
           let chunks: TranscriptChunk[] = [];
           if (hasAudio) {
             // The store keeps the bare samples, so a chunk is a plain byte range of them.

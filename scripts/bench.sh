@@ -5,5 +5,6 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/bootstrap.sh
+export HOLDLINE_WORKER_LOG_LEVEL=WARN
 node --import tsx bench/scan.ts "$@"
 node --no-node-snapshot --import tsx bench/chat.ts

@@ -27,7 +27,9 @@ export class BlobBucket {
   constructor(
     db: Db,
     readonly name: string,
-    readonly chunkSize = 1024 * 1024,
+    // Large chunks: FerretDB's cost is mostly per document (measured: 4 MiB chunks two at a
+    // time write ~40 MB/s and read ~29 MB/s, 1 MiB one at a time ~25 and ~7).
+    readonly chunkSize = 4 * 1024 * 1024,
   ) {
     this.files = db.collection<BlobFileDoc>(`${name}.files`);
     this.chunks = db.collection<BlobChunkDoc>(`${name}.chunks`);
@@ -63,10 +65,24 @@ export class MediaStore {
     let length = 0;
     let pending: Buffer[] = [];
     let pendingBytes = 0;
+    // Two chunk writes in flight: the store encodes one while it stores the other.
+    const inFlight = new Set<Promise<void>>();
+    const write = async (index: number, bytes: Buffer) => {
+      const chunk = { files_id: id, n: index, data: new Binary(bytes) };
+      try {
+        await bucket.chunks.insertOne({ _id: chunkId(id, index), ...chunk });
+      } catch (error) {
+        // A chunk left by an attempt that died mid-write is overwritten.
+        if ((error as { code?: number }).code !== 11000) throw error;
+        await bucket.chunks.replaceOne({ _id: chunkId(id, index) }, chunk);
+      }
+    };
     const flush = async (bytes: Buffer) => {
-      // An upsert, so chunks left by an attempt that died mid-write are overwritten.
-      await bucket.chunks.replaceOne({ _id: chunkId(id, n) }, { files_id: id, n, data: new Binary(bytes) }, { upsert: true });
-      n++;
+      if (inFlight.size >= 2) await Promise.race(inFlight);
+      const pendingWrite = write(n++, bytes).finally(() => inFlight.delete(pendingWrite));
+      // Observed by the race and the final wait; this keeps an early failure from counting as unhandled.
+      pendingWrite.catch(() => undefined);
+      inFlight.add(pendingWrite);
     };
     try {
       for await (const piece of source) {
@@ -83,6 +99,7 @@ export class MediaStore {
         }
       }
       if (pendingBytes > 0) await flush(Buffer.concat(pending));
+      await Promise.all(inFlight);
       // The file document goes last: a file is visible only once all its chunks are.
       await bucket.files.insertOne({
         _id: id,
@@ -93,6 +110,7 @@ export class MediaStore {
         uploaded_at: new Date(),
       });
     } catch (error) {
+      await Promise.allSettled(inFlight);
       await this.removeChunks(bucket, id, n + 1).catch(() => undefined);
       throw error;
     }
@@ -104,15 +122,25 @@ export class MediaStore {
     return file ? { length: file.length, contentType: file.content_type, filename: file.filename } : null;
   }
 
-  /** The bytes [start, end) of a stored file (all of it without a range), one chunk at a time. */
+  /** The bytes [start, end) of a stored file (all of it without a range), reading one chunk ahead. */
   read(bucket: BlobBucket, id: string, range?: { start: number; end: number }): Readable {
     async function* chunks() {
       const file = await bucket.files.findOne({ _id: id });
       if (!file) throw new Error(`no stored file ${id}`);
       const start = Math.max(0, range?.start ?? 0);
       const end = Math.min(file.length, range?.end ?? file.length);
-      for (let n = Math.floor(start / file.chunkSize); n * file.chunkSize < end; n++) {
-        const doc = await bucket.chunks.findOne({ _id: chunkId(id, n) });
+      const first = Math.floor(start / file.chunkSize);
+      const last = Math.ceil(end / file.chunkSize) - 1;
+      const fetch = (n: number) => {
+        const doc = bucket.chunks.findOne({ _id: chunkId(id, n) });
+        // A reader that stops early leaves the read-ahead unawaited: its failure is nobody's.
+        doc.catch(() => undefined);
+        return doc;
+      };
+      let next = first <= last ? fetch(first) : null;
+      for (let n = first; n <= last; n++) {
+        const doc = await next!;
+        next = n < last ? fetch(n + 1) : null;
         if (!doc) throw new Error(`stored file ${id} is missing chunk ${n}`);
         const offset = n * file.chunkSize;
         yield Buffer.from(doc.data.buffer).subarray(Math.max(0, start - offset), Math.min(file.chunkSize, end - offset));

@@ -16,8 +16,6 @@ export interface ProbeResult {
   hasAudio: boolean;
   width: number;
   height: number;
-  /** The container can be read front to back, so decode may stream it from storage. */
-  streamable: boolean;
 }
 
 export interface TranscriptChunk {

@@ -27,7 +27,7 @@ export async function scanWorkflow({ scanId }: ScanWorkflowInput): Promise<ScanW
     stage = 'probe';
     const probe = await heavy.probeMedia({ scanId });
     stage = 'decode';
-    const decoded = await heavy.decodeMedia({ scanId, durationSec: probe.durationSec, hasAudio: probe.hasAudio, streamable: probe.streamable });
+    const decoded = await heavy.decodeMedia({ scanId, durationSec: probe.durationSec, hasAudio: probe.hasAudio });
     stage = 'transcribe';
     await Promise.all(decoded.chunks.map((chunk) => heavy.transcribeChunk({ scanId, chunk, chunkCount: decoded.chunks.length })));
     stage = 'assemble';

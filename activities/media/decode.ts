@@ -3,7 +3,6 @@
 // a WAV, which is then streamed through the loudness meter. Memory stays flat
 // however long the file is.
 
-import type { Readable } from 'node:stream';
 import { LoudnessMeter } from '../../core/loudness';
 import { FRAME_RATE, meanAbsDiff } from '../../core/motion';
 import { fitLength } from '../../core/numbers';
@@ -28,8 +27,6 @@ export interface DecodeOptions {
   ffmpegPath?: string;
   /** Decoder threads, default 2. */
   threads?: number;
-  /** Read the media from this stream instead of `input` (which is then `pipe:0`). */
-  stdin?: Readable;
 }
 
 export interface DecodeResult {
@@ -111,7 +108,6 @@ export async function decodeMedia(options: DecodeOptions): Promise<DecodeResult>
   });
   const result = await runProcess(options.ffmpegPath ?? 'ffmpeg', args, {
     ...(signal ? { signal } : {}),
-    ...(options.stdin ? { stdin: options.stdin } : {}),
     onStdout: (chunk) => {
       frames.push(chunk);
       if (onProgress && Date.now() - lastReport >= interval) {

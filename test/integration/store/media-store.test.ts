@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MongoClient, type Db } from 'mongodb';
+import { Binary, MongoClient, type Db } from 'mongodb';
 import { BlobBucket, MediaStore } from '../../../store/media';
 import { getStackEnv } from '../helpers/stack-env';
 
@@ -59,6 +59,14 @@ describe('MediaStore', () => {
     await store.put(bucket, 'a', uneven(other), { filename: 'b.mp4' });
     expect((await readAll(store.read(bucket, 'a'))).equals(other)).toBe(true);
     expect(await bucket.chunks.countDocuments({ files_id: 'a' })).toBe(3);
+  });
+
+  it('overwrites chunks left by a write that died before its file document', async () => {
+    await bucket.chunks.insertOne({ _id: 'd#0000000', files_id: 'd', n: 0, data: new Binary(Buffer.from('stale')) });
+    const fresh = randomBytes(1_500);
+    await store.put(bucket, 'd', uneven(fresh), { filename: 'd' });
+    expect((await readAll(store.read(bucket, 'd'))).equals(fresh)).toBe(true);
+    await store.remove(bucket, 'd');
   });
 
   it('keeps nothing of a write whose source fails', async () => {
