@@ -5,5 +5,6 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/bootstrap.sh
+npx tsc --noEmit -p .
 node --import tsx scripts/make-fixtures.ts
 exec npx vitest run "$@"

@@ -65,7 +65,6 @@ async function seed(current: Stack): Promise<void> {
 }
 
 try {
-  const started = Date.now();
   console.log('up: starting Temporal, FerretDB, worker and API…');
   stack = await startStack({
     dataDir: process.env.HOLDLINE_DATA_DIR || join(REPO_ROOT, '.data'),

@@ -79,7 +79,7 @@ export async function readUrl(options: ReadUrlOptions): Promise<ReadUrlResult> {
     body = await readUpTo(response.body, maxBytes);
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
-    throw toSandboxError(error, parsed.href, timeoutMs);
+    throw toSandboxError(error, timeoutMs);
   }
 
   const mime = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
@@ -136,7 +136,7 @@ function prettyJson(text: string): string {
   }
 }
 
-function toSandboxError(error: unknown, url: string, timeoutMs: number): SandboxError {
+function toSandboxError(error: unknown, timeoutMs: number): SandboxError {
   if (error instanceof SandboxError) return error;
   if (error instanceof UnsafeUrlError) {
     return error.code === 'forbidden_address'
