@@ -98,34 +98,29 @@ export const historyQuery = {
   },
 } as const;
 
-export const historyBody = {
+/** A page of a list: `{data, limit, offset, total, has_more}` (history and library). */
+export const pageOf = <Item extends object>(item: Item) =>
+  ({
+    type: 'object',
+    properties: { data: { type: 'array', items: item }, limit: int, offset: int, total: int, has_more: { type: 'boolean' } },
+    required: ['data', 'limit', 'offset', 'total', 'has_more'],
+  }) as const;
+
+export const historyBody = pageOf({
   type: 'object',
   properties: {
-    data: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          scan_id: str,
-          status: str,
-          pct: num,
-          title: { type: ['string', 'null'] },
-          created_at: str,
-          duration_sec: num,
-          score: int,
-          grade: str,
-          label: str,
-        },
-        required: ['scan_id', 'status', 'pct', 'title', 'created_at'],
-      },
-    },
-    limit: int,
-    offset: int,
-    total: int,
-    has_more: { type: 'boolean' },
+    scan_id: str,
+    status: str,
+    pct: num,
+    title: { type: ['string', 'null'] },
+    created_at: str,
+    duration_sec: num,
+    score: int,
+    grade: str,
+    label: str,
   },
-  required: ['data', 'limit', 'offset', 'total', 'has_more'],
-} as const;
+  required: ['scan_id', 'status', 'pct', 'title', 'created_at'],
+} as const);
 
 export const signalsBody = {
   type: 'object',

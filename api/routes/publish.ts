@@ -21,27 +21,14 @@ const publishedBody = {
   required: ['scan_id', 'title', 'published_at', 'url'],
 } as const;
 
-const libraryBody = {
+const libraryBody = schemas.pageOf({
   type: 'object',
   properties: {
-    data: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          scan_id: str, title: str, published_at: str, score: { type: 'integer' }, grade: str, label: str,
-          duration_sec: { type: 'number' }, url: str,
-        },
-        required: ['scan_id', 'title', 'published_at', 'score', 'grade', 'label', 'duration_sec', 'url'],
-      },
-    },
-    limit: { type: 'integer' },
-    offset: { type: 'integer' },
-    total: { type: 'integer' },
-    has_more: { type: 'boolean' },
+    scan_id: str, title: str, published_at: str, score: { type: 'integer' }, grade: str, label: str,
+    duration_sec: { type: 'number' }, url: str,
   },
-  required: ['data', 'limit', 'offset', 'total', 'has_more'],
-} as const;
+  required: ['scan_id', 'title', 'published_at', 'score', 'grade', 'label', 'duration_sec', 'url'],
+} as const);
 
 const err = { 400: schemas.errorBody, 401: schemas.errorBody, 404: schemas.errorBody, 409: schemas.errorBody };
 
