@@ -4,18 +4,12 @@
 //
 //   npx tsx bench/chat.ts           (starts its own Temporal + FerretDB unless
 //                                    TEMPORAL_ADDRESS / MONGODB_URI are set)
-import { Client, Connection } from '@temporalio/client';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import OpenAI from 'openai';
-import { buildApp } from '../api/app';
-import { createAppDeps } from '../api/deps';
-import { loadConfig } from '../config/env';
+import { startInProcessService } from '../scripts/in-process-service';
 import { startStack, type Stack } from '../scripts/stack';
-import { connectMongo } from '../store/mongo';
-import { startWorkers } from '../workers/run';
 import { startScriptedUpstream } from '../test/scripted-upstream/server';
 
 const CALLS = 20;
@@ -39,27 +33,13 @@ if (!external) stack = await startStack({ dataDir });
 const stackEnv = stack ? stack.env : { MONGODB_URI: process.env.MONGODB_URI ?? '', TEMPORAL_ADDRESS: process.env.TEMPORAL_ADDRESS ?? '' };
 
 const upstream = await startScriptedUpstream({ modelId: 'bench-model' });
-const tag = `bench${randomBytes(3).toString('hex')}`;
-const mongoUri = new URL(stackEnv.MONGODB_URI ?? '');
-mongoUri.pathname = `/${tag}`;
-const config = loadConfig({
-  ...process.env,
-  MONGODB_URI: mongoUri.toString(),
-  TEMPORAL_ADDRESS: stackEnv.TEMPORAL_ADDRESS,
-  HOLDLINE_TASK_QUEUE_PREFIX: tag,
-  HOLDLINE_SCRATCH_DIR: join(dataDir, 'scratch'),
-  MODEL_BASE_URL: upstream.baseUrl,
-  MODEL_BASE_NAME: 'bench-model',
+const service = await startInProcessService({
+  mongodbUri: stackEnv.MONGODB_URI ?? '',
+  temporalAddress: stackEnv.TEMPORAL_ADDRESS ?? '',
+  env: { MODEL_BASE_URL: upstream.baseUrl, MODEL_BASE_NAME: 'bench-model' },
 });
-const mongo = await connectMongo(config.mongodbUri);
-const connection = await Connection.connect({ address: config.temporalAddress });
-const temporal = new Client({ connection, namespace: config.temporalNamespace });
-const deps = createAppDeps({ config, db: mongo.db, temporal });
-const app = await buildApp(deps);
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const apiUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-const workers = await startWorkers(config);
+const { apiUrl, deps } = service;
+const tag = service.config.taskQueuePrefix;
 
 upstream.setResponder((request) => {
   const system = JSON.stringify(request.body.messages[0] ?? '');
@@ -108,11 +88,7 @@ try {
   console.log(line('overhead per model step', stepOverhead, TARGET_STEP_MS));
   console.log(line('time to first SSE delta', firstDelta, TARGET_FIRST_DELTA_MS));
 } finally {
-  await workers.shutdown();
-  await app.close();
-  await connection.close();
-  await mongo.db.dropDatabase().catch(() => undefined);
-  await mongo.close();
+  await service.stop();
   await upstream.close();
   await stack?.stop();
   await rm(dataDir, { recursive: true, force: true });
