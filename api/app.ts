@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import { LIMITS } from '../core/plans';
 import type { AppDeps } from './deps';
 import { errorHandler, notFoundHandler } from './errors';
+import { pageHeaders } from './page-headers';
 import { chatRoutes } from './routes/chat';
 import { mediaRoutes } from './routes/media';
 import { publicRoutes } from './routes/public';
@@ -16,14 +17,24 @@ export interface BuildAppOptions {
 
 /** The whole HTTP surface over its dependencies; server.ts only listens. */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const { config } = deps;
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: LIMITS.chatRequestBytes,
+    trustProxy: config.trustProxy,
+    // Socket idle time: a client that stops sending (or reading) is dropped.
+    connectionTimeout: config.idleTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    // The whole request must arrive within this; long enough for 400 MB on a slow link.
+    requestTimeout: config.requestTimeoutMs,
+    // Node checks header and request deadlines on this interval (default 30 s), so short test timeouts bite too.
+    http: { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(config.headersTimeoutMs / 4))) },
     // AJV stops at the first problem; the error handler turns it into the one `detail`.
     ajv: { customOptions: { allErrors: false } },
   });
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
+  app.addHook('onSend', pageHeaders);
   await app.register(multipart, { limits: { fileSize: deps.config.uploadLimitBytes, files: 1 } });
   await app.register(async (scope) => publicRoutes(scope, deps));
   await app.register(async (scope) => scanRoutes(scope, deps));

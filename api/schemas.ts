@@ -90,11 +90,18 @@ export const scanView = {
   required: ['scan_id', 'status'],
 } as const;
 
+/**
+ * The deepest page a list serves: a skip costs the store a scan of every row
+ * before it, so `offset` stops at 10 000 (400 above it); narrower lists are
+ * what a client that needs older entries should ask for.
+ */
+export const MAX_OFFSET = 10_000;
+
 export const historyQuery = {
   type: 'object',
   properties: {
     limit: { type: 'integer', minimum: 1, maximum: 100 },
-    offset: { type: 'integer', minimum: 0 },
+    offset: { type: 'integer', minimum: 0, maximum: MAX_OFFSET },
   },
 } as const;
 

@@ -21,14 +21,15 @@ declare module 'fastify' {
 
 /** Cookie header → name/value pairs; the first of repeated names wins, malformed pairs are skipped. */
 export function parseCookies(header: string | undefined): Record<string, string> {
-  const cookies: Record<string, string> = {};
+  // No prototype: a cookie named `__proto__` or `constructor` is just a name.
+  const cookies: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const part of (header ?? '').split(';')) {
     const eq = part.indexOf('=');
     if (eq <= 0) continue;
     const name = part.slice(0, eq).trim();
     let value = part.slice(eq + 1).trim();
     if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
-    if (!name || name in cookies) continue;
+    if (!name || Object.hasOwn(cookies, name)) continue;
     try {
       cookies[name] = decodeURIComponent(value);
     } catch {
@@ -40,14 +41,18 @@ export function parseCookies(header: string | undefined): Record<string, string>
 
 /** An `application/x-www-form-urlencoded` body → fields; the first of repeated names wins. */
 export function parseForm(body: string): Record<string, string> {
-  const fields: Record<string, string> = {};
+  const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [name, value] of new URLSearchParams(body)) {
-    if (!(name in fields)) fields[name] = value;
+    if (!Object.hasOwn(fields, name)) fields[name] = value;
   }
   return fields;
 }
 
-const isHttps = (request: FastifyRequest) => request.protocol === 'https';
+/**
+ * Behind a trusted proxy the service is reached over the proxy's TLS, so cookies
+ * are always `Secure`; without one, only when the socket itself is TLS.
+ */
+export const secureCookies = (request: FastifyRequest, trustProxy: boolean) => trustProxy || request.protocol === 'https';
 
 export function sessionCookie(token: string, secure: boolean): string {
   return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_TTL_MS / 1000}${secure ? '; Secure' : ''}`;
@@ -58,15 +63,15 @@ export function clearedSessionCookie(secure: boolean): string {
 }
 
 /** Starts a session for the account and sets its cookie on the reply. */
-export async function startSession(sessions: SessionsStore, request: FastifyRequest, reply: FastifyReply, accountId: string, now: Date): Promise<SessionDoc> {
+export async function startSession(sessions: SessionsStore, reply: FastifyReply, accountId: string, now: Date, secure: boolean): Promise<SessionDoc> {
   const { token, session } = await sessions.create(accountId, now);
-  reply.header('set-cookie', sessionCookie(token, isHttps(request)));
+  reply.header('set-cookie', sessionCookie(token, secure));
   return session;
 }
 
-export async function endSession(sessions: SessionsStore, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+export async function endSession(sessions: SessionsStore, request: FastifyRequest, reply: FastifyReply, secure: boolean): Promise<void> {
   if (request.webSession) await sessions.remove(request.webSession.token);
-  reply.header('set-cookie', clearedSessionCookie(isHttps(request)));
+  reply.header('set-cookie', clearedSessionCookie(secure));
 }
 
 /** Equal-time comparison of a posted CSRF token with the session's. */

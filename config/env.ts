@@ -45,6 +45,29 @@ export interface HoldlineConfig {
   upstreamHealthTtlMs: number;
   /** Idle time before a chat response gets a keep-alive (SSE comment or a space), in ms (default 10 000). */
   chatKeepAliveMs: number;
+  /**
+   * Whether a proxy in front sets the client address: when true, `X-Forwarded-For`
+   * names the client (sign-in and sign-up throttles count by it) and session cookies
+   * are `Secure` (the proxy terminates TLS). Default false: the socket's address counts.
+   */
+  trustProxy: boolean;
+  /** Time a connection may sit with nothing sent either way before it is closed, in ms (default 60 000). */
+  idleTimeoutMs: number;
+  /** Time allowed to receive a request's headers, in ms (default 30 000). */
+  headersTimeoutMs: number;
+  /** Time allowed to receive a whole request with its body, in ms (default 2 h: 400 MB at 64 KiB/s fits). */
+  requestTimeoutMs: number;
+  /** How long an idle keep-alive connection is kept between requests, in ms (default 5000). */
+  keepAliveTimeoutMs: number;
+  /**
+   * An upload that delivers fewer than `uploadMinBytesPerSec × uploadWindowMs / 1000` bytes in
+   * any window of `uploadWindowMs` is cut off (defaults 30 000 ms and 65 536 B/s, so a stalled
+   * or trickled upload holds its quota unit for about half a minute).
+   */
+  uploadWindowMs: number;
+  uploadMinBytesPerSec: number;
+  /** Accounts one client address may create per hour on the website (default 10). */
+  signupsPerHour: number;
 }
 
 export class ConfigError extends Error {
@@ -76,6 +99,13 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     const value = str(name, fallback);
     if ((allowed as readonly string[]).includes(value)) return value as T;
     problems.push(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+    return fallback;
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const value = str(name, String(fallback)).toLowerCase();
+    if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+    if (['0', 'false', 'no', 'off'].includes(value)) return false;
+    problems.push(`${name} must be true or false, got "${value}"`);
     return fallback;
   };
   const url = (name: string, fallback: string): string => {
@@ -115,7 +145,22 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     modelStepTimeoutMs: int('HOLDLINE_MODEL_STEP_TIMEOUT_MS', 300_000, 1000, 900_000),
     upstreamHealthTtlMs: int('HOLDLINE_UPSTREAM_HEALTH_TTL_MS', 5000, 0, 600_000),
     chatKeepAliveMs: int('HOLDLINE_CHAT_KEEPALIVE_MS', 10_000, 100, 60_000),
+    trustProxy: bool('HOLDLINE_TRUST_PROXY', false),
+    idleTimeoutMs: int('HOLDLINE_IDLE_TIMEOUT_MS', 60_000, 100, 3_600_000),
+    headersTimeoutMs: int('HOLDLINE_HEADERS_TIMEOUT_MS', 30_000, 100, 600_000),
+    requestTimeoutMs: int('HOLDLINE_REQUEST_TIMEOUT_MS', 2 * 3_600_000, 1000, 24 * 3_600_000),
+    keepAliveTimeoutMs: int('HOLDLINE_KEEPALIVE_TIMEOUT_MS', 5000, 100, 600_000),
+    uploadWindowMs: int('HOLDLINE_UPLOAD_WINDOW_MS', 30_000, 100, 600_000),
+    uploadMinBytesPerSec: int('HOLDLINE_UPLOAD_MIN_BYTES_PER_SEC', 65_536, 0, 100 * 1024 * 1024),
+    signupsPerHour: int('HOLDLINE_SIGNUPS_PER_HOUR', 10, 1, 1_000_000),
   };
+  // Idle connections must outlive the chat keep-alive, or a quiet model step would drop its client.
+  if (config.idleTimeoutMs <= config.chatKeepAliveMs) {
+    problems.push(`HOLDLINE_IDLE_TIMEOUT_MS (${config.idleTimeoutMs}) must be longer than HOLDLINE_CHAT_KEEPALIVE_MS (${config.chatKeepAliveMs})`);
+  }
+  if (config.headersTimeoutMs > config.requestTimeoutMs) {
+    problems.push(`HOLDLINE_HEADERS_TIMEOUT_MS (${config.headersTimeoutMs}) must not exceed HOLDLINE_REQUEST_TIMEOUT_MS (${config.requestTimeoutMs})`);
+  }
   config.chatModels = parseChatModels(str('HOLDLINE_MODELS', ''), config.modelBaseName, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -1,9 +1,10 @@
 // Makes sure GET /v1/demo has a real scan to serve: on first start, scans the
-// bundled sample video through the public API under a system account and puts
-// the finished scan in the public library.
+// bundled sample video through the public API under a system account and
+// features the finished scan (which also puts it in the public library).
 import { openAsBlob } from 'node:fs';
 import { connectMongo } from '../store/mongo';
 import { AccountsStore } from '../store/accounts';
+import { LibraryStore } from '../store/library';
 
 const DEMO_EMAIL = 'demo@holdline.local';
 
@@ -20,9 +21,18 @@ export async function seedDemo(options: SeedDemoOptions): Promise<void> {
   const mongo = await connectMongo(options.mongodbUri);
   try {
     const scans = mongo.db.collection('scans');
-    if (await scans.findOne({ status: 'complete', published_at: { $exists: true } })) return;
+    const library = new LibraryStore(mongo.db);
+    // An operator's choice (npm run demo:feature) is kept.
+    if (await library.featured()) return;
     const accounts = new AccountsStore(mongo.db);
     const existing = await accounts.byEmail(DEMO_EMAIL);
+    // A sample scanned by an earlier start (before featuring existed) is featured instead of scanned again.
+    const earlier = existing ? await scans.findOne({ account_id: existing._id, status: 'complete' }, { sort: { created_at: -1 } }) : null;
+    if (earlier) {
+      await library.feature(String(earlier._id));
+      log(`demo: ${String(earlier._id)} featured; GET /v1/demo serves it`);
+      return;
+    }
     const apiKey = existing ? await accounts.rotateKey(existing._id) : (await accounts.create({ email: DEMO_EMAIL, plan: 'agents' })).apiKey;
     const form = new FormData();
     form.append('title', 'Holdline sample');
@@ -39,8 +49,8 @@ export async function seedDemo(options: SeedDemoOptions): Promise<void> {
       if (Date.now() > deadline) throw new Error('demo scan did not finish in time');
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
-    await scans.updateOne({ _id: body.scan_id as never }, { $set: { published_at: new Date(), title: 'Holdline sample' } });
-    log(`demo: ${body.scan_id} published; GET /v1/demo serves it`);
+    if ((await library.feature(body.scan_id)) !== 'featured') throw new Error(`demo scan ${body.scan_id} could not be featured`);
+    log(`demo: ${body.scan_id} featured and published; GET /v1/demo serves it`);
   } finally {
     await mongo.close();
   }

@@ -8,6 +8,12 @@ export interface AccountDoc {
   plan: PlanId;
   created_at: Date;
   key_prefix: string;
+  /**
+   * sha256 of the one live key. Rotation swaps it in a single-document update,
+   * so concurrent rotations leave exactly one working key (FerretDB has no
+   * transactions). Accounts made before this field fall back to `api_keys`.
+   */
+  key_hash?: string;
 }
 
 interface ApiKeyDoc {
@@ -44,21 +50,37 @@ export class AccountsStore {
       plan: input.plan ?? 'signal',
       created_at: now,
       key_prefix: keyPrefix(apiKey),
+      key_hash: hashSecret(apiKey),
     };
+    // The key document first: the account never points at a key that is not there.
+    await this.keys.insertOne({ _id: account.key_hash!, account_id: account._id, prefix: account.key_prefix, created_at: now });
     await this.accounts.insertOne(account);
-    await this.keys.insertOne({ _id: hashSecret(apiKey), account_id: account._id, prefix: account.key_prefix, created_at: now });
     return { account, apiKey };
   }
 
-  /** Revokes every live key of the account and issues a new one. */
+  /**
+   * Issues a new key and makes it the account's only live one. The switch is one
+   * update of the account document; of concurrent rotations the last applied
+   * wins and every other new key is dead on arrival.
+   */
   async rotateKey(accountId: string, now = new Date()): Promise<string> {
     const apiKey = newApiKey();
-    await this.keys.insertOne({ _id: hashSecret(apiKey), account_id: accountId, prefix: keyPrefix(apiKey), created_at: now });
-    await this.keys.updateMany(
-      { account_id: accountId, _id: { $ne: hashSecret(apiKey) }, revoked_at: { $exists: false } },
-      { $set: { revoked_at: now } },
+    const keyHash = hashSecret(apiKey);
+    await this.keys.insertOne({ _id: keyHash, account_id: accountId, prefix: keyPrefix(apiKey), created_at: now });
+    const before = await this.accounts.findOneAndUpdate(
+      { _id: accountId },
+      { $set: { key_hash: keyHash, key_prefix: keyPrefix(apiKey) } },
+      { returnDocument: 'before' },
     );
-    await this.accounts.updateOne({ _id: accountId }, { $set: { key_prefix: keyPrefix(apiKey) } });
+    if (!before) {
+      await this.keys.deleteOne({ _id: keyHash });
+      throw new Error(`no account ${accountId}`);
+    }
+    // Bookkeeping only: the replaced key can never become current again, so marking it is race-free.
+    if (before.key_hash) await this.keys.updateOne({ _id: before.key_hash }, { $set: { revoked_at: now } });
+    else {
+      await this.keys.updateMany({ account_id: accountId, _id: { $ne: keyHash }, revoked_at: { $exists: false } }, { $set: { revoked_at: now } });
+    }
     return apiKey;
   }
 
@@ -72,7 +94,10 @@ export class AccountsStore {
     const key = await this.keys.findOne({ _id: keyHash });
     if (!key || key.revoked_at) return null;
     const account = await this.accounts.findOne({ _id: key.account_id });
-    return account ? { account, keyHash } : null;
+    if (!account) return null;
+    // The account names its live key; a key replaced by a concurrent rotation is dead even before it is marked.
+    if (account.key_hash !== undefined && account.key_hash !== keyHash) return null;
+    return { account, keyHash };
   }
 
   async byId(accountId: string): Promise<AccountDoc | null> {

@@ -11,6 +11,15 @@ export type PublishResult =
 
 const PUBLISHED = { status: 'complete', published_at: { $exists: true } } as const;
 
+/** The one settings document naming the scan `GET /v1/demo` serves; set only by an operator. */
+interface FeaturedDoc {
+  _id: 'demo';
+  scan_id: string;
+  featured_at: Date;
+}
+
+export type FeatureResult = 'featured' | 'not_found' | 'not_complete';
+
 /** The public library: published complete scans, newest publication first. */
 export class LibraryStore {
   constructor(private readonly db: Db) {}
@@ -46,5 +55,33 @@ export class LibraryStore {
 
   async getPublished(scanId: string): Promise<ScanDoc | null> {
     return this.scans.findOne({ _id: scanId, ...PUBLISHED });
+  }
+
+  private get featuredDocs() {
+    return this.db.collection<FeaturedDoc>('settings');
+  }
+
+  /**
+   * Makes a complete scan the demo (an operator's choice, never a user's). A
+   * featured scan is public, so it is published too if it was not.
+   */
+  async feature(scanId: string, now = new Date()): Promise<FeatureResult> {
+    const doc = await this.scans.findOne({ _id: scanId });
+    if (!doc) return 'not_found';
+    if (doc.status !== 'complete') return 'not_complete';
+    if (!doc.published_at) {
+      await this.scans.updateOne(
+        { _id: scanId, status: 'complete', published_at: { $exists: false } },
+        { $set: { published_at: now, title: doc.title ?? 'Untitled scan' } },
+      );
+    }
+    await this.featuredDocs.updateOne({ _id: 'demo' }, { $set: { scan_id: scanId, featured_at: now } }, { upsert: true });
+    return 'featured';
+  }
+
+  /** The featured scan while it is still published and complete, else null. */
+  async featured(): Promise<ScanDoc | null> {
+    const setting = await this.featuredDocs.findOne({ _id: 'demo' });
+    return setting ? this.getPublished(setting.scan_id) : null;
   }
 }

@@ -80,20 +80,34 @@ interface RateWindowDoc {
   window_end: Date;
 }
 
-/** Fixed one-minute windows per key and kind, shared by every API instance through MongoDB. */
+/** Fixed windows (one minute unless told) per key and kind, shared by every API instance through MongoDB. */
 export class RateLimiter {
   constructor(private readonly db: Db) {}
 
-  async hit(keyHash: string, kind: string, limitPerMinute: number, now = new Date()): Promise<{ allowed: boolean; retryAfterSec: number }> {
-    const windowStart = Math.floor(now.getTime() / 60_000) * 60_000;
-    const windowEnd = new Date(windowStart + 60_000);
+  private static window(key: string, kind: string, now: Date, windowMs: number) {
+    const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
+    const windowEnd = new Date(windowStart + windowMs);
+    const retryAfterSec = Math.max(1, Math.ceil((windowEnd.getTime() - now.getTime()) / 1000));
+    return { id: `${key}:${kind}:${windowMs === 60_000 ? '' : `${windowMs}:`}${windowStart}`, windowEnd, retryAfterSec };
+  }
+
+  /** Counts one event; allowed while the window's count (this one included) is within the limit. */
+  async hit(key: string, kind: string, limit: number, now = new Date(), windowMs = 60_000): Promise<{ allowed: boolean; retryAfterSec: number; count: number }> {
+    const { id, windowEnd, retryAfterSec } = RateLimiter.window(key, kind, now, windowMs);
     const doc = await this.db.collection<RateWindowDoc>('rate_windows').findOneAndUpdate(
-      { _id: `${keyHash}:${kind}:${windowStart}` },
+      { _id: id },
       { $inc: { count: 1 }, $setOnInsert: { window_end: windowEnd } },
       { upsert: true, returnDocument: 'after' },
     );
     const count = doc?.count ?? 1;
-    return { allowed: count <= limitPerMinute, retryAfterSec: Math.max(1, Math.ceil((windowEnd.getTime() - now.getTime()) / 1000)) };
+    return { allowed: count <= limit, retryAfterSec, count };
+  }
+
+  /** The events counted so far in the current window, without counting one. */
+  async count(key: string, kind: string, now = new Date(), windowMs = 60_000): Promise<{ count: number; retryAfterSec: number }> {
+    const { id, retryAfterSec } = RateLimiter.window(key, kind, now, windowMs);
+    const doc = await this.db.collection<RateWindowDoc>('rate_windows').findOne({ _id: id });
+    return { count: doc?.count ?? 0, retryAfterSec };
   }
 
   /** Old windows are removed by the maintenance schedule (FerretDB v1 has no TTL indexes). */

@@ -24,6 +24,7 @@ interface Submission {
 export async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
   const auth = requireKey(deps);
 
+  // Key and rate checks run at onRequest, before Fastify reads or parses a byte of the body.
   const limitRate = (kind: 'submit' | 'read', perMinute: number) => async (request: FastifyRequest) => {
     const { allowed, retryAfterSec } = await deps.rateLimiter.hit(request.keyHash, kind, perMinute, deps.now());
     if (!allowed) throw rateLimited(`rate limit of ${perMinute} ${kind === 'submit' ? 'submissions' : 'reads'} per minute reached; retry with backoff`, retryAfterSec);
@@ -32,7 +33,7 @@ export async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
   app.post(
     '/v1/scans',
     {
-      preHandler: [auth, limitRate('submit', LIMITS.scanSubmissionsPerMinute)],
+      onRequest: [auth, limitRate('submit', LIMITS.scanSubmissionsPerMinute), refuseDeclaredTooLarge(deps)],
       // Multipart bodies are streamed and checked part by part in receiveUpload.
       schema: { body: { content: { 'application/json': { schema: schemas.submitScanBody } } }, response: { 202: schemas.queuedScan, ...err } },
     },
@@ -49,11 +50,10 @@ export async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
       }
       const scanId = newScanId();
       let inserted = false;
+      const watch = new UploadWatch(request, deps.config);
       try {
-        const declared = Number(request.headers['content-length'] ?? 0);
-        // An honest Content-Length over the limit is refused before a byte is stored.
-        if (declared > deps.config.uploadLimitBytes + 64 * 1024) throw tooLarge(uploadTooLarge(deps));
-        const submission = request.isMultipart() ? await receiveUpload(request, deps, scanId) : await readJsonSubmission(request, deps);
+        const submission = request.isMultipart() ? await receiveUpload(request, deps, scanId, watch) : await readJsonSubmission(request, deps);
+        watch.stop();
         const doc = await deps.scans.insertQueued({
           scan_id: scanId,
           account_id: account._id,
@@ -73,12 +73,19 @@ export async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
         });
         return reply.code(202).send({ scan_id: doc.scan_id, status: 'queued', pct: 0 });
       } catch (error) {
+        watch.stop();
         // Nothing of a refused submission is kept, and it does not count.
         await Promise.allSettled([
           deps.usage.giveBack(account._id, 'scans', now),
           deps.media.remove(deps.media.media, MediaStore.mediaId(scanId)),
           inserted ? deps.scans.remove(scanId) : Promise.resolve(),
         ]);
+        if (watch.cutOff) {
+          // A stalled or vanished client gets no answer: its connection is closed once nothing of it is left.
+          request.log.warn({ scanId, reason: watch.cutOff }, 'upload cut off');
+          request.raw.destroy();
+          return reply;
+        }
         if (error instanceof DomainError) throw error;
         request.log.error({ err: error, scanId }, 'scan submission failed');
         throw new DomainError('unavailable', 'could not queue the scan; try again shortly');
@@ -89,7 +96,7 @@ export async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
   app.get(
     '/v1/scans/:id',
     {
-      preHandler: [auth, limitRate('read', LIMITS.scanReadsPerMinute)],
+      onRequest: [auth, limitRate('read', LIMITS.scanReadsPerMinute)],
       schema: { params: schemas.scanIdParams, response: { 200: schemas.scanView, ...err } },
     },
     async (request) => {
@@ -103,7 +110,7 @@ export async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
   app.get(
     '/v1/scans',
     {
-      preHandler: [auth, limitRate('read', LIMITS.scanReadsPerMinute)],
+      onRequest: [auth, limitRate('read', LIMITS.scanReadsPerMinute)],
       schema: { querystring: schemas.historyQuery, response: { 200: schemas.historyBody, ...err } },
     },
     async (request) => {
@@ -142,8 +149,69 @@ async function readJsonSubmission(request: FastifyRequest, deps: AppDeps): Promi
   }
 }
 
+/** An honest Content-Length over the limit is refused before a byte is read (and before the quota is touched). */
+function refuseDeclaredTooLarge(deps: AppDeps) {
+  return async (request: FastifyRequest) => {
+    const declared = Number(request.headers['content-length'] ?? 0);
+    // The slack covers the multipart boundaries and a title part around the file.
+    if (declared > deps.config.uploadLimitBytes + 64 * 1024) throw tooLarge(uploadTooLarge(deps));
+  };
+}
+
+/**
+ * Watches an upload's file stream: when a window of `uploadWindowMs` brings fewer
+ * than `uploadMinBytesPerSec × window` bytes (a stall or a trickle), or the client
+ * goes away mid-body, the stream is failed so the store drops what it wrote and
+ * the route returns the quota unit. Node's own socket idle and request timeouts
+ * bound everything else; this one is per upload because a 400 MB file on a slow
+ * link needs far longer than any sensible total.
+ */
+export class UploadWatch {
+  cutOff: 'stalled' | 'aborted' | null = null;
+  private file: MultipartFile['file'] | null = null;
+  private received = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private readonly onClose = () => {
+    if (!this.request.raw.complete) this.cut('aborted');
+  };
+
+  constructor(
+    private readonly request: FastifyRequest,
+    private readonly config: Pick<AppDeps['config'], 'uploadWindowMs' | 'uploadMinBytesPerSec'>,
+  ) {}
+
+  /** Passes `file`'s chunks through, counting them, until the upload ends or is cut off. */
+  async *watch(file: MultipartFile['file']): AsyncGenerator<Buffer> {
+    this.file = file;
+    const { uploadWindowMs, uploadMinBytesPerSec } = this.config;
+    const need = Math.max(1, Math.floor((uploadMinBytesPerSec * uploadWindowMs) / 1000));
+    this.timer = setInterval(() => {
+      if (this.received < need) this.cut('stalled');
+      this.received = 0;
+    }, uploadWindowMs);
+    this.request.raw.once('close', this.onClose);
+    for await (const chunk of file) {
+      this.received += (chunk as Buffer).length;
+      yield chunk as Buffer;
+    }
+  }
+
+  private cut(reason: 'stalled' | 'aborted') {
+    if (this.cutOff) return;
+    this.cutOff = reason;
+    this.file?.destroy(new Error(`upload ${reason}`));
+    this.stop();
+  }
+
+  stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.request.raw.off('close', this.onClose);
+  }
+}
+
 /** Streams the `file` part into the media store; an optional `title` part may come before or after it. */
-async function receiveUpload(request: FastifyRequest, deps: AppDeps, scanId: string): Promise<Submission> {
+async function receiveUpload(request: FastifyRequest, deps: AppDeps, scanId: string, watch: UploadWatch): Promise<Submission> {
   let title: string | null = null;
   let filename: string | null = null;
   let bytes: number | undefined;
@@ -155,7 +223,7 @@ async function receiveUpload(request: FastifyRequest, deps: AppDeps, scanId: str
           throw badRequest(`unexpected file part "${part.fieldname}"; send the video in a part named "file"`, 'file');
         }
         filename = cleanFilename(part.filename);
-        bytes = await storeUpload(deps, scanId, part);
+        bytes = await storeUpload(deps, scanId, part, watch);
       } else if (part.fieldname === 'title') {
         title = cleanTitle(String(part.value));
       }
@@ -170,8 +238,8 @@ async function receiveUpload(request: FastifyRequest, deps: AppDeps, scanId: str
   return { source: { type: 'upload', filename }, title, uploadedBytes: bytes };
 }
 
-async function storeUpload(deps: AppDeps, scanId: string, part: MultipartFile): Promise<number> {
-  const bytes = await deps.media.put(deps.media.media, MediaStore.mediaId(scanId), part.file, {
+async function storeUpload(deps: AppDeps, scanId: string, part: MultipartFile, watch: UploadWatch): Promise<number> {
+  const bytes = await deps.media.put(deps.media.media, MediaStore.mediaId(scanId), watch.watch(part.file), {
     filename: 'upload',
     contentType: part.mimetype,
   });

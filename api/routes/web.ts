@@ -13,11 +13,21 @@ import { accountPage, errorPage, homePage, libraryPage, scansPage, signinPage, s
 import { scanPage } from '../../web/scan-page';
 import type { AppDeps } from '../deps';
 import * as schemas from '../schemas';
-import { csrfMatches, endSession, parseForm, startSession, useSessions } from '../session';
+import { csrfMatches, endSession, parseForm, secureCookies, startSession, useSessions } from '../session';
 import { sendMedia } from './media';
 
 const PAGE_SIZE = 20;
-const SIGNIN_ATTEMPTS_PER_MINUTE = 10;
+/**
+ * Sign-in throttling. Failures count per client address: an address with
+ * `failuresPerAddress` failures in the window is refused (429) until it ends.
+ * Failures also count per email, and past `freeFailuresPerEmail` every further
+ * wrong password for that email is answered only after `slowDownMs`: guessing
+ * slows down, yet the owner's right password from an address that has not been
+ * failing is never refused or delayed.
+ */
+export const SIGNIN_THROTTLE = { windowMs: 15 * 60_000, failuresPerAddress: 10, freeFailuresPerEmail: 5, slowDownMs: 2000 } as const;
+/** Sign-ups per client address are counted in one-hour windows (the limit is `HOLDLINE_SIGNUPS_PER_HOUR`). */
+const SIGNUP_WINDOW_MS = 3_600_000;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const STATUS: Partial<Record<DomainErrorCode, number>> = {
@@ -25,16 +35,14 @@ const STATUS: Partial<Record<DomainErrorCode, number>> = {
 };
 
 const asset = (name: string) => readFileSync(new URL(`../../web/assets/${name}`, import.meta.url), 'utf8');
-const ASSETS: Record<string, { body: string; type: string }> = {
-  'site.css': { body: asset('site.css'), type: 'text/css; charset=utf-8' },
-  'plot.js': { body: asset('plot.js'), type: 'text/javascript; charset=utf-8' },
-};
+// A Map, so a name like `constructor` or `__proto__` finds nothing instead of Object's own members.
+const ASSETS = new Map<string, { body: string; type: string }>([
+  ['site.css', { body: asset('site.css'), type: 'text/css; charset=utf-8' }],
+  ['plot.js', { body: asset('plot.js'), type: 'text/javascript; charset=utf-8' }],
+]);
 
-// Scripts and styles come only from /assets; the plot data is inert JSON.
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; media-src 'self'; " +
-  "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
-
-const pageQuery = { type: 'object', properties: { page: { type: 'integer', minimum: 1, maximum: 100000 } } } as const;
+// Pages stop where the API's offset does (schemas.MAX_OFFSET).
+const pageQuery = { type: 'object', properties: { page: { type: 'integer', minimum: 1, maximum: schemas.MAX_OFFSET / PAGE_SIZE + 1 } } } as const;
 const formBody = { type: 'object', additionalProperties: { type: 'string' } } as const;
 
 type Form = Record<string, string | undefined>;
@@ -54,18 +62,10 @@ export async function webRoutes(app: FastifyInstance, deps: AppDeps) {
   const sessions = new SessionsStore(deps.db);
   const library = new LibraryStore(deps.db);
   useSessions(app, deps, sessions);
+  const secure = (request: FastifyRequest) => secureCookies(request, deps.config.trustProxy);
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
     done(null, parseForm(body as string));
-  });
-
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
-      reply.header('content-security-policy', CSP).header('x-content-type-options', 'nosniff').header('referrer-policy', 'same-origin');
-      // Signed-in pages (and the one showing a new key) must not sit in a shared or back-button cache.
-      if (request.webSession || request.method === 'POST') reply.header('cache-control', 'no-store');
-    }
-    return payload;
   });
 
   // Form posts from another site are refused when the browser names their origin.
@@ -126,14 +126,15 @@ export async function webRoutes(app: FastifyInstance, deps: AppDeps) {
   }
 
   app.get('/assets/:name', { schema: { params: { type: 'object', properties: { name: { type: 'string', maxLength: 32 } }, required: ['name'] } } }, async (request, reply) => {
-    const file = ASSETS[(request.params as { name: string }).name];
+    const file = ASSETS.get((request.params as { name: string }).name);
     if (!file) return notFoundPage(request, reply);
     return reply.type(file.type).header('cache-control', 'public, max-age=300').send(file.body);
   });
 
   app.get('/', async (request, reply) => {
-    const { docs } = await library.list({ limit: 1, offset: 0 });
-    return sendPage(reply, homePage(viewerOf(request), docs[0] ? `/library/${docs[0].scan_id}` : null));
+    // The home page links the operator's featured scan, never whatever a user published last.
+    const featured = await library.featured();
+    return sendPage(reply, homePage(viewerOf(request), featured ? `/library/${featured.scan_id}` : null));
   });
 
   app.get('/signup', async (request, reply) => (request.webSession ? reply.redirect('/account', 303) : sendPage(reply, signupPage())));
@@ -143,13 +144,19 @@ export async function webRoutes(app: FastifyInstance, deps: AppDeps) {
     const email = (form.email ?? '').trim().toLowerCase();
     const password = form.password ?? '';
     const again = (error: string, status: number) => sendPage(reply, signupPage({ email, error }), status);
+    // Every attempt counts, so the 409 answer cannot be used to test many emails either.
+    const limit = await deps.rateLimiter.hit(hashSecret(`signup:${request.ip}`), 'signup', deps.config.signupsPerHour, deps.now(), SIGNUP_WINDOW_MS);
+    if (!limit.allowed) {
+      reply.header('retry-after', String(limit.retryAfterSec));
+      return again('Too many sign-ups from your network; try again later.', 429);
+    }
     if (!EMAIL.test(email) || email.length > 254) return again('Enter a valid email address.', 400);
     if (password.length < 8 || password.length > 200) return again('Choose a password of 8 to 200 characters.', 400);
     if (await deps.accounts.byEmail(email)) return again('An account with this email already exists; sign in instead.', 409);
     const { account, apiKey } = await deps.accounts.create({ email, now: deps.now() });
     if (request.webSession) await sessions.remove(request.webSession.token);
     await sessions.setPassword(account._id, password);
-    const session = await startSession(sessions, request, reply, account._id, deps.now());
+    const session = await startSession(sessions, reply, account._id, deps.now(), secure(request));
     const viewer = { email: account.email, csrf: session.csrf };
     return sendPage(reply, accountPage(viewer, await accountView(account._id, { newKey: apiKey, notice: 'Welcome to Holdline. Your account is ready.' })), 201);
   });
@@ -159,15 +166,24 @@ export async function webRoutes(app: FastifyInstance, deps: AppDeps) {
   app.post('/signin', { schema: { body: formBody } }, async (request, reply) => {
     const form = request.body as Form;
     const email = (form.email ?? '').trim().toLowerCase();
-    const limit = await deps.rateLimiter.hit(hashSecret(`signin:${email}`), 'signin', SIGNIN_ATTEMPTS_PER_MINUTE, deps.now());
-    if (!limit.allowed) {
-      reply.header('retry-after', String(limit.retryAfterSec));
-      return sendPage(reply, signinPage({ email, error: 'Too many sign-in attempts; wait a minute and try again.' }), 429);
+    const { windowMs, failuresPerAddress, freeFailuresPerEmail, slowDownMs } = SIGNIN_THROTTLE;
+    const addressKey = hashSecret(`signin-address:${request.ip}`);
+    const address = await deps.rateLimiter.count(addressKey, 'signin-fail', deps.now(), windowMs);
+    if (address.count >= failuresPerAddress) {
+      reply.header('retry-after', String(address.retryAfterSec));
+      return sendPage(reply, signinPage({ email, error: 'Too many failed sign-ins from your network; wait a few minutes and try again.' }), 429);
     }
     const accountId = await sessions.checkPassword(email, form.password ?? '');
-    if (!accountId) return sendPage(reply, signinPage({ email, error: 'Wrong email or password.' }), 401);
+    if (!accountId) {
+      const [, forEmail] = await Promise.all([
+        deps.rateLimiter.hit(addressKey, 'signin-fail', failuresPerAddress, deps.now(), windowMs),
+        deps.rateLimiter.hit(hashSecret(`signin-email:${email}`), 'signin-fail', freeFailuresPerEmail, deps.now(), windowMs),
+      ]);
+      if (!forEmail.allowed) await new Promise((resolve) => setTimeout(resolve, slowDownMs));
+      return sendPage(reply, signinPage({ email, error: 'Wrong email or password.' }), 401);
+    }
     if (request.webSession) await sessions.remove(request.webSession.token);
-    await startSession(sessions, request, reply, accountId, deps.now());
+    await startSession(sessions, reply, accountId, deps.now(), secure(request));
     return reply.redirect('/scans', 303);
   });
 
@@ -175,7 +191,7 @@ export async function webRoutes(app: FastifyInstance, deps: AppDeps) {
     if (request.webSession && !csrfMatches(request.webSession.session, (request.body as Form | undefined)?.csrf)) {
       throw new DomainError('bad_request', 'This form has expired; go back, reload the page and try again.');
     }
-    await endSession(sessions, request, reply);
+    await endSession(sessions, request, reply, secure(request));
     return reply.redirect('/', 303);
   });
 

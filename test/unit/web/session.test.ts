@@ -6,6 +6,11 @@ describe('parseCookies', () => {
   it('reads name=value pairs, trims, unquotes and decodes; the first of a repeated name wins', () => {
     expect(parseCookies(' a=1; hl_session="abc"; b=x%20y; a=2; junk; =v; c=%E0')).toEqual({ a: '1', hl_session: 'abc', b: 'x y' });
   });
+  it('treats prototype names as plain names', () => {
+    const cookies = parseCookies('__proto__=x; constructor=y; hasOwnProperty=z');
+    expect(Object.entries(cookies)).toEqual([['__proto__', 'x'], ['constructor', 'y'], ['hasOwnProperty', 'z']]);
+    expect(parseCookies('a=1').constructor).toBeUndefined();
+  });
   it('gives nothing for a missing header', () => {
     expect(parseCookies(undefined)).toEqual({});
   });
@@ -14,6 +19,14 @@ describe('parseCookies', () => {
 describe('parseForm', () => {
   it('decodes application/x-www-form-urlencoded, plus as space; the first of a repeated field wins', () => {
     expect(parseForm('email=a%40b.c&password=p+w%26x&email=other&empty=')).toEqual({ email: 'a@b.c', password: 'p w&x', empty: '' });
+  });
+});
+
+describe('parseForm with prototype names', () => {
+  it('keeps __proto__ and constructor as ordinary fields and inherits nothing', () => {
+    const form = parseForm('__proto__=a&constructor=b&email=c');
+    expect(Object.entries(form)).toEqual([['__proto__', 'a'], ['constructor', 'b'], ['email', 'c']]);
+    expect(parseForm('email=c').toString).toBeUndefined();
   });
 });
 
