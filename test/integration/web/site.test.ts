@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LibraryStore } from '../../../store/library';
 import { MediaStore } from '../../../store/media';
 import { startService, type Service } from '../helpers/service';
 import { insertCompleteScan, insertQueuedScan, shownKey, WebClient } from './helpers';
@@ -7,7 +8,8 @@ import { insertCompleteScan, insertQueuedScan, shownKey, WebClient } from './hel
 let service: Service;
 
 beforeAll(async () => {
-  service = await startService({ inProcessWorkers: false });
+  // Every test here signs up from loopback; the sign-up throttle has its own test.
+  service = await startService({ inProcessWorkers: false, env: { HOLDLINE_SIGNUPS_PER_HOUR: '1000' } });
 });
 afterAll(async () => {
   await service?.stop();
@@ -241,8 +243,11 @@ describe('publishing and the library', () => {
     expect(html.indexOf(`/library/${second.scanId}`)).toBeLessThan(html.indexOf(`/library/${first.scanId}`));
     expect(html).not.toContain(unpublished.scanId);
 
+    // The home page links the featured scan, not the newest publication.
+    await new LibraryStore(service.mongo.db).feature(first.scanId);
     const home = await (await fetch(`${service.apiUrl}/`)).text();
-    expect(home).toContain(`<a class="button" href="/library/${second.scanId}">See a demo scan</a>`);
+    expect(home).toContain(`<a class="button" href="/library/${first.scanId}">See a demo scan</a>`);
+    expect(home).not.toContain(`/library/${second.scanId}`);
     expect(home).toContain('<a href="/signup" class="button">Sign up</a>');
   });
 
