@@ -69,7 +69,7 @@ function uploadHead(declaredLength: number, key = apiKey) {
 }
 
 describe('the key is checked before the body is read', () => {
-  const post = (headers: Record<string, string>, body: BodyInit) => fetch(`${service.apiUrl}/v1/scans`, { method: 'POST', headers, body });
+  const post = (headers: Record<string, string>, body: string | FormData) => fetch(`${service.apiUrl}/v1/scans`, { method: 'POST', headers, body });
 
   it.each([
     ['no Authorization header', {}],

@@ -1,0 +1,196 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keyPrefix } from '../../../store/ids';
+import { LibraryStore } from '../../../store/library';
+import { SessionsStore } from '../../../store/sessions';
+import { startService, type Service } from '../helpers/service';
+import { insertCompleteScan, insertQueuedScan, shownKey, WebClient } from './helpers';
+
+// Accounts under attack, the demo an operator features, and the edges of the website.
+// The proxy is trusted here, so X-Forwarded-For names the client address.
+
+let service: Service;
+const SIGNUPS_PER_HOUR = 3;
+
+beforeAll(async () => {
+  service = await startService({
+    inProcessWorkers: false,
+    env: { HOLDLINE_TRUST_PROXY: 'true', HOLDLINE_SIGNUPS_PER_HOUR: String(SIGNUPS_PER_HOUR) },
+  });
+});
+afterAll(async () => service?.stop());
+
+let emails = 0;
+const freshEmail = () => `hostile${Date.now()}-${++emails}@example.com`;
+/** A browser behind the trusted proxy at client address `address`. */
+const clientAt = (address: string) => {
+  const client = new WebClient(service.apiUrl);
+  const request = client.request.bind(client);
+  client.request = (method, path, init = {}) => request(method, path, { ...init, headers: { 'x-forwarded-for': address, ...init.headers } });
+  client.get = (path) => client.request('GET', path);
+  client.post = (path, form) => client.request('POST', path, { form });
+  return client;
+};
+
+async function ownerWithPassword(password: string) {
+  const { account } = await service.deps.accounts.create({ email: freshEmail() });
+  await new SessionsStore(service.mongo.db).setPassword(account._id, password);
+  return account;
+}
+
+const works = async (key: string) =>
+  (await fetch(`${service.apiUrl}/v1/scans`, { headers: { authorization: `Bearer ${key}` } })).status === 200;
+
+describe('key rotation', () => {
+  it('after 10 concurrent rotations exactly one key works, and the account names it', async () => {
+    const owner = await ownerWithPassword('owner password 1');
+    const browser = clientAt('198.51.100.1');
+    expect((await browser.post('/signin', { email: owner.email, password: 'owner password 1' })).status).toBe(303);
+    const csrf = await browser.csrf();
+    const pages = await Promise.all(Array.from({ length: 10 }, () => browser.post('/account/key', { csrf })));
+    const keys = pages.map((page) => shownKey(page.text));
+    expect(pages.map((page) => page.status)).toEqual(Array(10).fill(200));
+    expect(new Set(keys).size).toBe(10);
+    const working = [];
+    for (const key of keys) if (await works(key!)) working.push(key!);
+    expect(working).toHaveLength(1);
+    const account = await service.deps.accounts.byId(owner._id);
+    expect(account?.key_prefix).toBe(keyPrefix(working[0]!));
+    // One more rotation: its key, and only its key, works from now on.
+    const last = shownKey((await browser.post('/account/key', { csrf })).text)!;
+    expect(await works(last)).toBe(true);
+    expect(await works(working[0]!)).toBe(false);
+  });
+
+  it('concurrent rotations through the store leave only the last applied key', async () => {
+    const { account, apiKey } = await service.deps.accounts.create({ email: freshEmail() });
+    const keys = await Promise.all(Array.from({ length: 10 }, () => service.deps.accounts.rotateKey(account._id)));
+    const live = [];
+    for (const key of [apiKey, ...keys]) if (await service.deps.accounts.authenticate(key)) live.push(key);
+    expect(live).toHaveLength(1);
+    expect((await service.deps.accounts.byId(account._id))?.key_prefix).toBe(keyPrefix(live[0]!));
+  });
+});
+
+describe('sign-in throttling', () => {
+  it("a stranger's 20 failed sign-ins from one address do not stop the owner signing in from another", async () => {
+    const owner = await ownerWithPassword('the right password');
+    const stranger = clientAt('203.0.113.7');
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) statuses.push((await stranger.post('/signin', { email: owner.email, password: `guess ${i}` })).status);
+    // Ten failures are answered (the later ones slowly); then the stranger's address is refused.
+    expect(statuses).toEqual([...Array(10).fill(401), ...Array(10).fill(429)]);
+    const refused = await stranger.post('/signin', { email: owner.email, password: 'the right password' });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(stranger.cookie).toBeNull();
+
+    const ownerBrowser = clientAt('198.51.100.20');
+    const signedIn = await ownerBrowser.post('/signin', { email: owner.email, password: 'the right password' });
+    expect(signedIn.status).toBe(303);
+    expect(signedIn.headers.get('location')).toBe('/scans');
+    // Behind a trusted proxy the cookie is Secure.
+    expect(signedIn.headers.getSetCookie().find((c) => c.startsWith('hl_session='))).toMatch(/; Secure$/);
+    expect((await ownerBrowser.get('/account')).status).toBe(200);
+  });
+
+  it('failures for many emails from one address count together', async () => {
+    const guesser = clientAt('203.0.113.8');
+    for (let i = 0; i < 10; i++) expect((await guesser.post('/signin', { email: freshEmail(), password: 'nope nope' })).status).toBe(401);
+    expect((await guesser.post('/signin', { email: freshEmail(), password: 'nope nope' })).status).toBe(429);
+  });
+});
+
+describe('sign-up throttling', () => {
+  it(`allows ${SIGNUPS_PER_HOUR} sign-ups per client address per hour; the next gets 429 and creates nothing`, async () => {
+    const address = '203.0.113.50';
+    for (let i = 0; i < SIGNUPS_PER_HOUR; i++) expect((await clientAt(address).post('/signup', { email: freshEmail(), password: 'a fine password' })).status).toBe(201);
+    const email = freshEmail();
+    const refused = await clientAt(address).post('/signup', { email, password: 'a fine password' });
+    expect(refused.status).toBe(429);
+    expect(refused.text).toContain('Too many sign-ups');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(shownKey(refused.text)).toBeNull();
+    expect(await service.deps.accounts.byEmail(email)).toBeNull();
+    // Another address is not affected.
+    expect((await clientAt('203.0.113.51').post('/signup', { email, password: 'a fine password' })).status).toBe(201);
+  });
+});
+
+describe('the demo scan', () => {
+  const demo = () => fetch(`${service.apiUrl}/v1/demo`);
+
+  it('is 503 until an operator features a scan; a user publishing does not change it', async () => {
+    const user = await service.createAccount();
+    const before = await demo();
+    expect(before.status).toBe(503);
+    expect(await before.json()).toEqual({ detail: expect.stringMatching(/demo/) });
+
+    const chosen = await insertCompleteScan(service, user.accountId, 'Chosen by the operator');
+    const library = new LibraryStore(service.mongo.db);
+    await library.publish(chosen.scanId, user.accountId, null);
+    expect((await demo()).status).toBe(503);
+
+    // The operator's script, as run from a shell against this service's database.
+    const run = promisify(execFile);
+    const env = { ...process.env, MONGODB_URI: service.workerEnv.MONGODB_URI! };
+    const out = await run(process.execPath, ['--import', 'tsx', 'scripts/demo-feature.ts', chosen.scanId], { env });
+    expect(out.stdout).toContain(`${chosen.scanId} is featured`);
+    const featured = await demo();
+    expect(featured.status).toBe(200);
+    expect(await featured.json()).toMatchObject({ scan_id: chosen.scanId, status: 'complete', score: chosen.read.score });
+
+    // A newer publication by anyone does not take the front page.
+    const otherUser = await service.createAccount();
+    const other = await insertCompleteScan(service, otherUser.accountId, 'Not featured');
+    expect((await library.publish(other.scanId, otherUser.accountId, null)).outcome).toBe('published');
+    expect(((await (await demo()).json()) as { scan_id: string }).scan_id).toBe(chosen.scanId);
+
+    // The script refuses an unknown or unfinished scan and leaves the demo as it was.
+    const queued = await insertQueuedScan(service, user.accountId, null);
+    await expect(run(process.execPath, ['--import', 'tsx', 'scripts/demo-feature.ts', queued], { env })).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('not complete') });
+    await expect(run(process.execPath, ['--import', 'tsx', 'scripts/demo-feature.ts', 'scn_000000000000000000000000'], { env })).rejects.toMatchObject({ code: 1 });
+    await expect(run(process.execPath, ['--import', 'tsx', 'scripts/demo-feature.ts', '../etc'], { env })).rejects.toMatchObject({ code: 2 });
+    expect(((await (await demo()).json()) as { scan_id: string }).scan_id).toBe(chosen.scanId);
+  });
+});
+
+describe('edges of the website and the lists', () => {
+  it.each(['constructor', '__proto__', 'hasOwnProperty', 'toString', 'valueOf', '__defineGetter__'])('GET /assets/%s is 404, not 500', async (name) => {
+    const api = await fetch(`${service.apiUrl}/assets/${name}`);
+    expect(api.status).toBe(404);
+    const page = await fetch(`${service.apiUrl}/assets/${name}`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain('does not exist');
+  });
+
+  it('offset stops at 10 000 on the history and the library; page numbers stop at the same depth', async () => {
+    const { apiKey } = await service.createAccount();
+    const history = (query: string) => fetch(`${service.apiUrl}/v1/scans${query}`, { headers: { authorization: `Bearer ${apiKey}` } });
+    expect((await history('?offset=10000')).status).toBe(200);
+    const over = await history('?offset=10001');
+    expect(over.status).toBe(400);
+    expect(await over.json()).toEqual({ detail: expect.stringMatching(/offset/) });
+    expect((await fetch(`${service.apiUrl}/api/library?offset=10000`)).status).toBe(200);
+    const libraryOver = await fetch(`${service.apiUrl}/api/library?offset=10001`);
+    expect(libraryOver.status).toBe(400);
+    expect(await libraryOver.json()).toEqual({ detail: expect.stringMatching(/offset/) });
+    expect((await fetch(`${service.apiUrl}/library?page=501`)).status).toBe(200);
+    expect((await fetch(`${service.apiUrl}/library?page=502`)).status).toBe(400);
+  });
+
+  it.each(['/', '/signin', '/signup', '/library', '/no-such-page'])('%s sends a strict CSP, frame-ancestors none, a referrer policy and nosniff', async (path) => {
+    const response = await fetch(`${service.apiUrl}${path}`, { headers: { accept: 'text/html' } });
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+    expect(response.headers.get('referrer-policy')).toBe('same-origin');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+  });
+});
