@@ -4,6 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LibraryStore } from '../../../store/library';
 import { fixture, type Fixture } from '../helpers/fixtures';
 import { startService, type Service } from '../helpers/service';
 
@@ -230,10 +231,10 @@ describe('with a key', () => {
     expect((await nowhere.listTools()).tools).toHaveLength(7);
   });
 
-  it('once a scan is published, demo_scan without a key returns it and library lists it', async () => {
-    await service.mongo.db
-      .collection('scans')
-      .updateOne({ scan_id: fileScan.scan_id }, { $set: { published_at: new Date(), title: 'Portrait via MCP' } });
+  it('once a scan is featured, demo_scan without a key returns it and library lists it', async () => {
+    // GET /v1/demo serves only the scan an operator features (which publishes it too).
+    await service.mongo.db.collection('scans').updateOne({ scan_id: fileScan.scan_id }, { $set: { title: 'Portrait via MCP' } });
+    expect(await new LibraryStore(service.mongo.db).feature(fileScan.scan_id)).toBe('featured');
     const demo = await call(keyless, 'demo_scan');
     expect(demo.isError).toBeUndefined();
     expect(demo.structuredContent).toEqual(fileScan);
