@@ -30,6 +30,9 @@ export interface AuthenticatedKey {
   keyHash: string;
 }
 
+/** True for MongoDB's duplicate-key error (here: an email that is already taken). */
+export const isDuplicateKey = (error: unknown) => (error as { code?: number } | null)?.code === 11000;
+
 export class AccountsStore {
   constructor(private readonly db: Db) {}
 
@@ -54,7 +57,13 @@ export class AccountsStore {
     };
     // The key document first: the account never points at a key that is not there.
     await this.keys.insertOne({ _id: account.key_hash!, account_id: account._id, prefix: account.key_prefix, created_at: now });
-    await this.accounts.insertOne(account);
+    try {
+      await this.accounts.insertOne(account);
+    } catch (error) {
+      // A taken email (unique index) leaves no orphan key behind.
+      await this.keys.deleteOne({ _id: account.key_hash! }).catch(() => undefined);
+      throw error;
+    }
     return { account, apiKey };
   }
 

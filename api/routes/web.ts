@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { DomainError, type DomainErrorCode } from '../../core/errors';
 import { isPlanId, PLANS } from '../../core/plans';
 import type { ScanRead } from '../../core/shapes';
+import { isDuplicateKey } from '../../store/accounts';
 import { hashSecret } from '../../store/ids';
 import { LibraryStore } from '../../store/library';
 import { MediaStore } from '../../store/media';
@@ -144,6 +145,7 @@ export async function webRoutes(app: FastifyInstance, deps: AppDeps) {
     const email = (form.email ?? '').trim().toLowerCase();
     const password = form.password ?? '';
     const again = (error: string, status: number) => sendPage(reply, signupPage({ email, error }), status);
+    const taken = () => again('An account with this email already exists; sign in instead.', 409);
     // Every attempt counts, so the 409 answer cannot be used to test many emails either.
     const limit = await deps.rateLimiter.hit(hashSecret(`signup:${request.ip}`), 'signup', deps.config.signupsPerHour, deps.now(), SIGNUP_WINDOW_MS);
     if (!limit.allowed) {
@@ -152,8 +154,16 @@ export async function webRoutes(app: FastifyInstance, deps: AppDeps) {
     }
     if (!EMAIL.test(email) || email.length > 254) return again('Enter a valid email address.', 400);
     if (password.length < 8 || password.length > 200) return again('Choose a password of 8 to 200 characters.', 400);
-    if (await deps.accounts.byEmail(email)) return again('An account with this email already exists; sign in instead.', 409);
-    const { account, apiKey } = await deps.accounts.create({ email, now: deps.now() });
+    if (await deps.accounts.byEmail(email)) return taken();
+    let created;
+    try {
+      created = await deps.accounts.create({ email, now: deps.now() });
+    } catch (error) {
+      // Two sign-ups racing for one email: the unique index decides, the loser is told plainly.
+      if (isDuplicateKey(error)) return taken();
+      throw error;
+    }
+    const { account, apiKey } = created;
     if (request.webSession) await sessions.remove(request.webSession.token);
     await sessions.setPassword(account._id, password);
     const session = await startSession(sessions, reply, account._id, deps.now(), secure(request));

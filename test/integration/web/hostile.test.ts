@@ -118,6 +118,21 @@ describe('sign-up throttling', () => {
   });
 });
 
+describe('sign-up races', () => {
+  it('five simultaneous sign-ups for one email make exactly one account; the others get 409 and leave no key', async () => {
+    const email = freshEmail();
+    const pages = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => clientAt(`192.0.2.${10 + i}`).post('/signup', { email, password: 'a fine password' })),
+    );
+    expect(pages.map((page) => page.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    const accounts = await service.mongo.db.collection('accounts').find({ email }).toArray();
+    expect(accounts).toHaveLength(1);
+    const keys = await service.mongo.db.collection('api_keys').find({ prefix: { $in: pages.map((p) => shownKey(p.text)).filter(Boolean).map((k) => keyPrefix(k!)) } }).toArray();
+    expect(keys).toHaveLength(1);
+    expect(await service.mongo.db.collection('api_keys').countDocuments({ account_id: { $nin: (await service.mongo.db.collection('accounts').find().toArray()).map((a) => a._id) } })).toBe(0);
+  });
+});
+
 describe('the demo scan', () => {
   const demo = () => fetch(`${service.apiUrl}/v1/demo`);
 
