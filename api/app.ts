@@ -21,7 +21,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: LIMITS.chatRequestBytes,
-    trustProxy: config.trustProxy,
+    // A hop count, not `true`: with `true` the leftmost X-Forwarded-For entry, which the client writes itself, would count.
+    // (Fastify's number form, written as the function its types accept: hop 0 is the socket's peer.)
+    trustProxy: config.trustProxy ? (_address: string, hop: number) => hop < config.proxyHops : false,
     // Socket idle time: a client that stops sending (or reading) is dropped.
     connectionTimeout: config.idleTimeoutMs,
     keepAliveTimeout: config.keepAliveTimeoutMs,

@@ -51,6 +51,12 @@ export interface HoldlineConfig {
    * are `Secure` (the proxy terminates TLS). Default false: the socket's address counts.
    */
   trustProxy: boolean;
+  /**
+   * How many proxies in front append to `X-Forwarded-For` (default 1 when trusted):
+   * the client is the entry that many from the right, so a client cannot name
+   * itself by sending the header. `HOLDLINE_TRUST_PROXY=2` trusts two hops.
+   */
+  proxyHops: number;
   /** Time a connection may sit with nothing sent either way before it is closed, in ms (default 60 000). */
   idleTimeoutMs: number;
   /** Time allowed to receive a request's headers, in ms (default 30 000). */
@@ -101,13 +107,6 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     problems.push(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
     return fallback;
   };
-  const bool = (name: string, fallback: boolean): boolean => {
-    const value = str(name, String(fallback)).toLowerCase();
-    if (['1', 'true', 'yes', 'on'].includes(value)) return true;
-    if (['0', 'false', 'no', 'off'].includes(value)) return false;
-    problems.push(`${name} must be true or false, got "${value}"`);
-    return fallback;
-  };
   const url = (name: string, fallback: string): string => {
     const value = str(name, fallback);
     try {
@@ -145,7 +144,7 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     modelStepTimeoutMs: int('HOLDLINE_MODEL_STEP_TIMEOUT_MS', 300_000, 1000, 900_000),
     upstreamHealthTtlMs: int('HOLDLINE_UPSTREAM_HEALTH_TTL_MS', 5000, 0, 600_000),
     chatKeepAliveMs: int('HOLDLINE_CHAT_KEEPALIVE_MS', 10_000, 100, 60_000),
-    trustProxy: bool('HOLDLINE_TRUST_PROXY', false),
+    ...trustProxy(str('HOLDLINE_TRUST_PROXY', 'false'), problems),
     idleTimeoutMs: int('HOLDLINE_IDLE_TIMEOUT_MS', 60_000, 100, 3_600_000),
     headersTimeoutMs: int('HOLDLINE_HEADERS_TIMEOUT_MS', 30_000, 100, 600_000),
     requestTimeoutMs: int('HOLDLINE_REQUEST_TIMEOUT_MS', 2 * 3_600_000, 1000, 24 * 3_600_000),
@@ -180,6 +179,17 @@ function parseChatModels(raw: string, defaultBase: string, problems: string[]): 
     models[id] = base;
   }
   return models;
+}
+
+/** `HOLDLINE_TRUST_PROXY`: false/0 (off), true (one proxy) or a number of proxies from 1 to 10. */
+function trustProxy(raw: string, problems: string[]): { trustProxy: boolean; proxyHops: number } {
+  const value = raw.trim().toLowerCase();
+  if (['0', 'false', 'no', 'off'].includes(value)) return { trustProxy: false, proxyHops: 0 };
+  if (['true', 'yes', 'on'].includes(value)) return { trustProxy: true, proxyHops: 1 };
+  const hops = Number(value);
+  if (Number.isInteger(hops) && hops >= 1 && hops <= 10) return { trustProxy: true, proxyHops: hops };
+  problems.push(`HOLDLINE_TRUST_PROXY must be true, false or a number of proxies from 1 to 10, got "${raw}"`);
+  return { trustProxy: false, proxyHops: 0 };
 }
 
 function queueList(raw: string, problems: string[]): ('scans' | 'chat')[] {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { badRequest, DomainError, notFound, quotaExceeded, rateLimited, tooLarge } from '../../core/errors';
 import { LIMITS, PLANS, monthPeriod, secondsUntil } from '../../core/plans';
@@ -151,10 +151,13 @@ async function readJsonSubmission(request: FastifyRequest, deps: AppDeps): Promi
 
 /** An honest Content-Length over the limit is refused before a byte is read (and before the quota is touched). */
 function refuseDeclaredTooLarge(deps: AppDeps) {
-  return async (request: FastifyRequest) => {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     const declared = Number(request.headers['content-length'] ?? 0);
     // The slack covers the multipart boundaries and a title part around the file.
-    if (declared > deps.config.uploadLimitBytes + 64 * 1024) throw tooLarge(uploadTooLarge(deps));
+    if (declared > deps.config.uploadLimitBytes + 64 * 1024) {
+      reply.header('connection', 'close');
+      throw tooLarge(uploadTooLarge(deps));
+    }
   };
 }
 

@@ -85,6 +85,9 @@ describe('sign-in throttling', () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(stranger.cookie).toBeNull();
+    // The proxy appends the real address; an entry the client wrote itself in front of it does not count.
+    const spoofing = clientAt('198.51.100.20, 203.0.113.7');
+    expect((await spoofing.post('/signin', { email: owner.email, password: 'the right password' })).status).toBe(429);
 
     const ownerBrowser = clientAt('198.51.100.20');
     const signedIn = await ownerBrowser.post('/signin', { email: owner.email, password: 'the right password' });
