@@ -162,17 +162,21 @@ function refuseDeclaredTooLarge(deps: AppDeps) {
 }
 
 /**
- * Watches an upload's file stream: when a window of `uploadWindowMs` brings fewer
- * than `uploadMinBytesPerSec × window` bytes (a stall or a trickle), or the client
- * goes away mid-body, the stream is failed so the store drops what it wrote and
- * the route returns the quota unit. Node's own socket idle and request timeouts
- * bound everything else; this one is per upload because a 400 MB file on a slow
- * link needs far longer than any sensible total.
+ * Watches an upload's file stream: when, in a window of `uploadWindowMs`, the
+ * client was waited for at least half the time and brought less than
+ * `uploadMinBytesPerSec` for that time (a stall or a trickle), or the client goes
+ * away mid-body, the stream is failed so the store drops what it wrote and the
+ * route returns the quota unit. Time spent writing to the store is not held
+ * against the client. Node's own socket idle and request timeouts bound the
+ * rest; this one is per upload because a 400 MB file on a slow link needs far
+ * longer than any sensible total.
  */
 export class UploadWatch {
   cutOff: 'stalled' | 'aborted' | null = null;
   private file: MultipartFile['file'] | null = null;
   private received = 0;
+  private waitedMs = 0;
+  private waitingSince: number | null = null;
   private timer: NodeJS.Timeout | null = null;
   private readonly onClose = () => {
     if (!this.request.raw.complete) this.cut('aborted');
@@ -183,20 +187,29 @@ export class UploadWatch {
     private readonly config: Pick<AppDeps['config'], 'uploadWindowMs' | 'uploadMinBytesPerSec'>,
   ) {}
 
-  /** Passes `file`'s chunks through, counting them, until the upload ends or is cut off. */
+  /** Passes `file`'s chunks through, counting them and the time spent waiting for them. */
   async *watch(file: MultipartFile['file']): AsyncGenerator<Buffer> {
     this.file = file;
     const { uploadWindowMs, uploadMinBytesPerSec } = this.config;
-    const need = Math.max(1, Math.floor((uploadMinBytesPerSec * uploadWindowMs) / 1000));
     this.timer = setInterval(() => {
-      if (this.received < need) this.cut('stalled');
+      const now = Date.now();
+      const waited = this.waitedMs + (this.waitingSince === null ? 0 : now - this.waitingSince);
+      const need = Math.max(1, (uploadMinBytesPerSec * waited) / 1000);
+      if (waited >= uploadWindowMs / 2 && this.received < need) this.cut('stalled');
       this.received = 0;
+      this.waitedMs = 0;
+      if (this.waitingSince !== null) this.waitingSince = now;
     }, uploadWindowMs);
     this.request.raw.once('close', this.onClose);
+    this.waitingSince = Date.now();
     for await (const chunk of file) {
+      this.waitedMs += Date.now() - (this.waitingSince ?? Date.now());
+      this.waitingSince = null;
       this.received += (chunk as Buffer).length;
       yield chunk as Buffer;
+      this.waitingSince = Date.now();
     }
+    this.waitingSince = null;
   }
 
   private cut(reason: 'stalled' | 'aborted') {
