@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../../config/env';
+
+describe('request and account settings', () => {
+  it('defaults: no trusted proxy, 60 s idle, 30 s headers, 2 h request, 5 s keep-alive, 64 KiB/s over 30 s, 10 sign-ups an hour', () => {
+    expect(loadConfig({})).toMatchObject({
+      trustProxy: false,
+      proxyHops: 0,
+      idleTimeoutMs: 60_000,
+      headersTimeoutMs: 30_000,
+      requestTimeoutMs: 7_200_000,
+      keepAliveTimeoutMs: 5000,
+      uploadWindowMs: 30_000,
+      uploadMinBytesPerSec: 65_536,
+      signupsPerHour: 10,
+    });
+  });
+
+  it.each([
+    ['false', false, 0],
+    ['0', false, 0],
+    ['off', false, 0],
+    ['true', true, 1],
+    ['TRUE', true, 1],
+    ['1', true, 1],
+    ['2', true, 2],
+  ])('HOLDLINE_TRUST_PROXY=%s → trusted %s with %i hops', (raw, trusted, hops) => {
+    expect(loadConfig({ HOLDLINE_TRUST_PROXY: raw })).toMatchObject({ trustProxy: trusted, proxyHops: hops });
+  });
+
+  it.each(['maybe', '11', '-1', '1.5'])('refuses HOLDLINE_TRUST_PROXY=%s', (raw) => {
+    expect(() => loadConfig({ HOLDLINE_TRUST_PROXY: raw })).toThrow(/HOLDLINE_TRUST_PROXY/);
+  });
+
+  it('lists every bad timeout together, including an idle timeout not above the chat keep-alive', () => {
+    try {
+      loadConfig({ HOLDLINE_IDLE_TIMEOUT_MS: '5000', HOLDLINE_CHAT_KEEPALIVE_MS: '10000', HOLDLINE_HEADERS_TIMEOUT_MS: '0', HOLDLINE_SIGNUPS_PER_HOUR: 'many' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems;
+      expect(problems).toHaveLength(3);
+      expect(problems.join('\n')).toMatch(/HOLDLINE_HEADERS_TIMEOUT_MS must be an integer/);
+      expect(problems.join('\n')).toMatch(/HOLDLINE_SIGNUPS_PER_HOUR must be an integer/);
+      expect(problems.join('\n')).toMatch(/HOLDLINE_IDLE_TIMEOUT_MS \(5000\) must be longer than HOLDLINE_CHAT_KEEPALIVE_MS/);
+    }
+  });
+
+  it('refuses a headers timeout longer than the request timeout', () => {
+    expect(() => loadConfig({ HOLDLINE_HEADERS_TIMEOUT_MS: '60000', HOLDLINE_REQUEST_TIMEOUT_MS: '30000' })).toThrow(/must not exceed HOLDLINE_REQUEST_TIMEOUT_MS/);
+  });
+});
