@@ -15,7 +15,7 @@ let worker: ManagedProcess;
 
 beforeAll(async () => {
   service = await startService({ inProcessWorkers: false });
-  worker = await service.startWorkerProcess({ HOLDLINE_SCAN_CONCURRENCY: '1', HOLDLINE_WORKER_QUEUES: 'scans' });
+  worker = await service.startWorkerProcess({ HOLDLINE_SCAN_CONCURRENCY: '1' });
 });
 afterAll(async () => {
   await worker?.stop();
