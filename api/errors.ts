@@ -5,6 +5,7 @@ import { errorPage } from '../web/pages';
 const STATUS: Record<DomainErrorCode, number> = {
   bad_request: 400,
   unauthorized: 401,
+  forbidden: 403,
   not_found: 404,
   conflict: 409,
   too_large: 413,
@@ -19,6 +20,7 @@ const STATUS: Record<DomainErrorCode, number> = {
 const OPENAI_TYPE: Record<DomainErrorCode, string> = {
   bad_request: 'invalid_request_error',
   unauthorized: 'invalid_request_error',
+  forbidden: 'invalid_request_error',
   not_found: 'invalid_request_error',
   conflict: 'invalid_request_error',
   too_large: 'invalid_request_error',

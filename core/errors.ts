@@ -4,6 +4,7 @@
 export type DomainErrorCode =
   | 'bad_request'
   | 'unauthorized'
+  | 'forbidden'
   | 'not_found'
   | 'conflict'
   | 'too_large'
@@ -35,3 +36,5 @@ export const rateLimited = (message: string, retryAfterSec: number) =>
   new DomainError('rate_limited', message, { retryAfterSec });
 export const quotaExceeded = (message: string, retryAfterSec: number) =>
   new DomainError('quota_exceeded', message, { retryAfterSec });
+/** The key is valid but its plan does not include this; the message names the plan that does. */
+export const forbidden = (message: string) => new DomainError('forbidden', message);

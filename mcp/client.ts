@@ -46,6 +46,33 @@ export interface LibraryEntry {
   url: string;
 }
 
+/** Before/after figures of a recut (`GET /v1/recuts/{id}`). */
+export interface RecutFigures {
+  score: number;
+  grade: string;
+  hook: number;
+  dead_seconds: number;
+  duration_sec: number;
+  average_hold: number;
+}
+
+/** A recut in any of its three shapes. */
+export type RecutView =
+  | { recut_id: string; status: 'queued' | 'processing'; pct: number; stage: string }
+  | {
+      recut_id: string;
+      status: 'complete';
+      parent_scan_id: string;
+      scan_id: string;
+      segments: { start: number; end: number }[];
+      rationale: string;
+      proposed_by: 'model' | 'rules';
+      base_model: string | null;
+      before: RecutFigures;
+      after: RecutFigures;
+    }
+  | { recut_id: string; status: 'error'; detail: string };
+
 export interface PageQuery {
   limit?: number;
   offset?: number;
@@ -130,6 +157,29 @@ export class HoldlineClient {
   async library(query: PageQuery = {}): Promise<Page<LibraryEntry>> {
     const page = await this.json<Page<LibraryEntry>>('GET', `/api/library${pageQueryString(query)}`, { keyless: true });
     return { ...page, data: page.data.map((entry) => ({ ...entry, url: new URL(entry.url, `${this.baseUrl}/`).href })) };
+  }
+
+  /** Asks the recut agent (Agents plan) for a recut of a complete scan. */
+  recutScan(scanId: string, options: { goal?: string; max_seconds?: number } = {}, signal?: AbortSignal): Promise<{ recut_id: string; status: 'queued'; parent_scan_id: string }> {
+    return this.json('POST', `/v1/scans/${encodeURIComponent(scanId)}/recut`, { body: options, signal });
+  }
+
+  getRecut(recutId: string, signal?: AbortSignal): Promise<RecutView> {
+    return this.json('GET', `/v1/recuts/${encodeURIComponent(recutId)}`, { signal });
+  }
+
+  /** Polls `GET /v1/recuts/{id}` like `waitForScan`; returns the last state seen. */
+  async waitForRecut(recutId: string, options: Omit<WaitOptions, 'onProgress'> & { onProgress?: (recut: RecutView & { pct: number }) => void | Promise<void> }): Promise<RecutView> {
+    const deadline = Date.now() + options.timeoutMs;
+    const interval = options.intervalMs ?? 1000;
+    for (;;) {
+      const recut = await this.getRecut(recutId, options.signal);
+      if (recut.status === 'complete' || recut.status === 'error') return recut;
+      await options.onProgress?.(recut);
+      const left = deadline - Date.now();
+      if (left <= 0 || options.signal?.aborted) return recut;
+      await sleep(Math.min(interval, left), options.signal);
+    }
   }
 
   signals(): Promise<SignalsReference> {

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { ScanView, SignalsReference } from '../core/shapes';
-import { HoldlineApiError, type HoldlineClient, type LibraryEntry, type Page, type ScanHistoryEntry } from './client';
+import { HoldlineApiError, type HoldlineClient, type LibraryEntry, type Page, type RecutView, type ScanHistoryEntry } from './client';
 
 /**
  * How long a scan tool waits for the scan by default, in seconds. Kept under
@@ -50,6 +50,14 @@ const scanUrlArgs = z.object({ url: z.string().url().describe('Public http(s) UR
 const scanFileArgs = z.object({ path: z.string().min(1).describe('Path of a local video file (at most 400 MB).'), title, wait, timeout_sec: timeoutSec });
 const scanIdArgs = z.object({ scan_id: z.string().min(1).max(64).describe('A scan id, scn_…') });
 const pageArgs = z.object({ limit, offset });
+const recutIdArgs = z.object({ recut_id: z.string().min(1).max(64).describe('A recut id, rct_…') });
+const recutArgs = z.object({
+  scan_id: z.string().min(1).max(64).describe('A complete scan of yours, scn_…'),
+  goal: z.string().trim().min(1).max(500).optional().describe('What the cut is for, e.g. "cut to under 60 s for Shorts".'),
+  max_seconds: z.number().min(1).max(86_400).optional().describe('Longest the recut may be, in seconds.'),
+  wait,
+  timeout_sec: timeoutSec,
+});
 
 export const holdlineTools: HoldlineTool[] = [
   {
@@ -95,6 +103,40 @@ export const holdlineTools: HoldlineTool[] = [
     inputSchema: pageArgs.shape,
     annotations: { readOnlyHint: true, openWorldHint: false },
     run: async (client, args) => historyResult(await client.listScans(pageArgs.parse(args))),
+  },
+  {
+    name: 'recut_scan',
+    title: 'Recut a scan (Agents plan)',
+    description:
+      'Ask the recut agent for a tighter cut of one of your complete scans: it proposes the segments to keep (the model, or rules when the model is unavailable), renders them, re-scans the result (one scan of your quota) and compares score, grade, hook, dead seconds, duration and average hold before and after. Agents plan only.',
+    keyless: false,
+    inputSchema: recutArgs.shape,
+    annotations: { readOnlyHint: false, openWorldHint: false },
+    run: async (client, args, context) => {
+      const input = recutArgs.parse(args);
+      const queued = await client.recutScan(input.scan_id, { ...(input.goal ? { goal: input.goal } : {}), ...(input.max_seconds ? { max_seconds: input.max_seconds } : {}) }, context.signal);
+      if (!input.wait) return recutResult({ recut_id: queued.recut_id, status: 'queued', pct: 0, stage: 'queued' });
+      let reported = -1;
+      const recut = await client.waitForRecut(queued.recut_id, {
+        timeoutMs: input.timeout_sec * 1000,
+        signal: context.signal,
+        onProgress: async (state) => {
+          if (state.pct <= reported) return;
+          reported = state.pct;
+          await context.progress?.(state.pct, `${queued.recut_id} ${state.status} ${state.pct}%`);
+        },
+      });
+      return recutResult(recut, { waitedSec: input.timeout_sec });
+    },
+  },
+  {
+    name: 'get_recut',
+    title: 'Get a recut',
+    description: 'Read one of your recuts by id: its stage and progress while running, the kept segments and before/after figures once complete, the reason when it failed.',
+    keyless: false,
+    inputSchema: recutIdArgs.shape,
+    annotations: { readOnlyHint: true, openWorldHint: false },
+    run: async (client, args, context) => recutResult(await client.getRecut(recutIdArgs.parse(args).recut_id, context.signal)),
   },
   {
     name: 'demo_scan',
@@ -186,6 +228,25 @@ export function scanResult(scan: ScanView, options: { waitedSec?: number } = {})
       return jsonResult(state + next, scan);
     }
   }
+}
+
+/** A recut in any state as a tool result; one that ended in error is an error result. */
+export function recutResult(recut: RecutView, options: { waitedSec?: number } = {}): CallToolResult {
+  if (recut.status === 'complete') {
+    const kept = recut.segments.map((s) => `${s.start}–${s.end} s`).join(', ');
+    const figures = (f: typeof recut.before) => `score ${f.score} (${f.grade}), hook ${f.hook}, ${f.dead_seconds} dead s, ${f.duration_sec} s, average hold ${f.average_hold}`;
+    const by = recut.proposed_by === 'model' ? `proposed by the model (${recut.base_model})` : 'proposed by the rules';
+    const lines = [
+      `Recut ${recut.recut_id} of ${recut.parent_scan_id} complete, ${by}: kept ${kept}. Re-scan ${recut.scan_id}.`,
+      `Before: ${figures(recut.before)}.`,
+      `After: ${figures(recut.after)}.`,
+      recut.rationale,
+    ];
+    return jsonResult(lines.join('\n'), recut);
+  }
+  if (recut.status === 'error') return jsonResult(`Recut ${recut.recut_id} failed: ${recut.detail}`, recut, true);
+  const waited = options.waitedSec === undefined ? '' : ` Still running after waiting ${options.waitedSec} s;`;
+  return jsonResult(`Recut ${recut.recut_id} is ${recut.status} (${recut.stage}, ${recut.pct}%).${waited} read it with get_recut {"recut_id": "${recut.recut_id}"}.`, recut);
 }
 
 export function historyResult(page: Page<ScanHistoryEntry>): CallToolResult {

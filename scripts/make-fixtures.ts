@@ -272,6 +272,32 @@ export const RECIPES: Recipe[] = [
   },
 ];
 
+// ---------------------------------------------------------------------------
+// Recut agent (issue 9): a weak opening (still slate, silence) and two dead
+// stretches (still bars, a still fractal, both silent) between lively shots with
+// speech, so a good recut drops 0–4, 10–15 and 21–25 and the re-scan's hook rises.
+
+RECIPES.push({
+  name: 'recut-weak-open',
+  width: 640,
+  height: 360,
+  container: 'mp4',
+  shots: [
+    { dur: 4, source: 'slate' },
+    { dur: 6, source: 'mandelbrot' },
+    { dur: 5, source: 'bars' },
+    { dur: 6, source: 'life' },
+    { dur: 4, source: 'fractal-still' },
+    { dur: 5, source: 'testsrc2-scroll' },
+  ],
+  audio: [
+    say(4.25, 'welcome', 'en-us', 170),
+    { at: 15, kind: 'tone', dur: 1.5, frequency: 440, amplitude: 0.2 },
+    say(16.75, 'doubled', 'en-gb', 165),
+    say(25.25, 'rig', 'en-us+f3', 170),
+  ],
+});
+
 /** Files that are not valid media; their truth says the scan must fail. */
 const BROKEN = ['corrupt', 'empty'] as const;
 

@@ -15,6 +15,8 @@ import { CallFiles } from '../activities/sandbox/call-files';
 import { createSandboxTools } from '../activities/sandbox/tools';
 import { CallsStore } from '../store/calls';
 import { RateLimiter, UsageStore } from '../store/usage';
+import { createRecutActivities } from '../activities/recut-activities';
+import { RecutsStore } from '../store/recuts';
 
 /** The real dependencies of every activity, wired once per worker process. */
 export function createWorkerActivities(config: HoldlineConfig, mongo: Mongo, mediaCache: LocalMediaCache) {
@@ -31,6 +33,7 @@ export function createWorkerActivities(config: HoldlineConfig, mongo: Mongo, med
       allowHosts: config.allowHosts,
       uploadLimitBytes: config.uploadLimitBytes,
     }),
+    ...createRecutActivities({ recuts: new RecutsStore(mongo.db), scans: new ScansStore(mongo.db), media: new MediaStore(mongo.db), mediaCache, probe: probeMedia, model: createModelClient({ baseUrl: config.modelBaseUrl, apiKey: config.modelApiKey, timeoutMs: config.modelStepTimeoutMs }), modelName: config.modelBaseName, scratchDir: config.scratchDir }),
   };
 }
 

@@ -36,12 +36,14 @@ const text = (result: { content: unknown[] }, index: number) => (result.content[
 const inputObject = (name: string) => z.object(holdlineTools.find((tool) => tool.name === name)!.inputSchema);
 
 describe('which tools a server offers', () => {
-  it('offers all seven tools with a key', () => {
+  it('offers all nine tools with a key', () => {
     expect(toolsFor(true).map((tool) => tool.name)).toEqual([
       'scan_url',
       'scan_file',
       'get_scan',
       'list_scans',
+      'recut_scan',
+      'get_recut',
       'demo_scan',
       'library',
       'signals_reference',

@@ -1,0 +1,171 @@
+// The recut workflow's activities: the model's proposal, the rules' proposal, the render
+// and the bookkeeping. Each reads what it needs from MongoDB by recut id and writes under
+// deterministic ids, so a retry on another worker repeats nothing.
+
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import { createReadStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { compareReads, proposeByRules, recutPrompt, renderArgs, snapToFrames, type PromptRetry, type Proposal, type ReadFigures } from '../core/recut';
+import type { ScanRead } from '../core/shapes';
+import { MediaStore } from '../store/media';
+import type { RecutDoc, RecutProposalFields, RecutsStore, RecutStage } from '../store/recuts';
+import type { ScanDoc, ScansStore } from '../store/scans';
+import type { LocalMediaCache } from './media/local-cache';
+import type { probeMedia as ProbeMedia } from './media/probe';
+import { runProcess } from './media/process';
+import { UpstreamRejectedError, type ModelClient } from './chat/model-client';
+
+/** ApplicationFailure types the recut workflow does not retry. */
+export const RECUT_MISSING = 'RecutMissing';
+export const UPSTREAM_REJECTED = 'UpstreamRejected';
+export const RENDER_FAILED = 'RenderFailed';
+
+export interface RecutActivityDeps {
+  recuts: RecutsStore;
+  scans: ScansStore;
+  media: MediaStore;
+  mediaCache: LocalMediaCache;
+  probe: typeof ProbeMedia;
+  model: ModelClient;
+  /** The upstream model the proposal step asks (the chat interface's base model). */
+  modelName: string;
+  scratchDir: string;
+  ffmpegPath?: string;
+  ffprobePath?: string;
+}
+
+export type RecutActivities = ReturnType<typeof createRecutActivities>;
+
+export function createRecutActivities(deps: RecutActivityDeps) {
+  const { recuts, scans, media } = deps;
+
+  async function loadRecut(recutId: string): Promise<RecutDoc> {
+    const doc = await recuts.get(recutId);
+    if (!doc) throw ApplicationFailure.nonRetryable(`recut ${recutId} does not exist`, RECUT_MISSING);
+    return doc;
+  }
+
+  async function loadRead(scanId: string): Promise<ScanDoc & ScanRead> {
+    const doc = await scans.get(scanId);
+    if (!doc || doc.status !== 'complete' || !doc.timeline) throw ApplicationFailure.nonRetryable(`scan ${scanId} is not complete`, RECUT_MISSING);
+    return doc as ScanDoc & ScanRead;
+  }
+
+  /** Heartbeats on a timer while `work` runs, so a dead worker is noticed in seconds. */
+  async function heartbeating<T>(work: () => Promise<T>): Promise<T> {
+    const context = Context.current();
+    const timer = setInterval(() => context.heartbeat(), 3_000);
+    context.heartbeat();
+    try {
+      return await work();
+    } finally {
+      clearInterval(timer);
+    }
+  }
+
+  const request = (recut: RecutDoc) => ({ goal: recut.goal, maxSeconds: recut.max_seconds });
+
+  return {
+    async noteRecutStage({ recutId, stage, pct }: { recutId: string; stage: RecutStage; pct: number }): Promise<void> {
+      await recuts.advance(recutId, stage, pct);
+    },
+
+    /** One model step with the parent's read as context; returns the raw answer for the workflow to check. */
+    async askModelForRecut({ recutId, retry }: { recutId: string; retry?: PromptRetry }): Promise<{ content: string; baseModel: string }> {
+      const recut = await loadRecut(recutId);
+      const read = await loadRead(recut.parent_scan_id);
+      const messages = recutPrompt(read, request(recut), retry);
+      const reply = await heartbeating(async () => {
+        try {
+          return await deps.model.complete({ model: deps.modelName, messages, signal: Context.current().cancellationSignal });
+        } catch (error) {
+          if (error instanceof UpstreamRejectedError) throw ApplicationFailure.nonRetryable(error.message, UPSTREAM_REJECTED);
+          throw error;
+        }
+      });
+      return { content: reply.content, baseModel: deps.modelName };
+    },
+
+    async proposeRecutByRules({ recutId, why }: { recutId: string; why: string }): Promise<Proposal> {
+      const recut = await loadRecut(recutId);
+      const read = await loadRead(recut.parent_scan_id);
+      const proposal = proposeByRules(read, request(recut));
+      return { segments: proposal.segments, rationale: `${proposal.rationale} (${why})` };
+    },
+
+    async recordRecutProposal({ recutId, proposal }: { recutId: string; proposal: RecutProposalFields }): Promise<void> {
+      await recuts.advance(recutId, 'render', 20, proposal);
+    },
+
+    /**
+     * Cuts and joins the kept segments of the parent's media (frame-accurate, re-encoded),
+     * stores the result like an upload under the re-scan's id and queues that scan's document.
+     */
+    async renderRecut({ recutId }: { recutId: string }): Promise<{ bytes: number }> {
+      const recut = await loadRecut(recutId);
+      if (!recut.segments || recut.segments.length === 0) throw ApplicationFailure.nonRetryable(`recut ${recutId} has no proposal`, RECUT_MISSING);
+      const parent = await scans.get(recut.parent_scan_id);
+      if (!parent) throw ApplicationFailure.nonRetryable(`scan ${recut.parent_scan_id} does not exist`, RECUT_MISSING);
+      const info = Context.current().info;
+      const dir = join(deps.scratchDir, `${recutId}-render-${info.attempt}`);
+      await mkdir(dir, { recursive: true });
+      try {
+        const bytes = await heartbeating(async () => {
+          const signal = Context.current().cancellationSignal;
+          const input = await deps.mediaCache.get(recut.parent_scan_id, signal);
+          const probed = await deps.probe(input, { signal });
+          const fps = probed.hasVideo ? await frameRate(input, deps.ffprobePath ?? 'ffprobe', signal) : null;
+          const output = join(dir, 'recut.mp4');
+          const args = renderArgs({ input, output, segments: snapToFrames(recut.segments!, fps), hasVideo: probed.hasVideo, hasAudio: probed.hasAudio });
+          const result = await runProcess(deps.ffmpegPath ?? 'ffmpeg', args, { signal });
+          if (result.exitCode !== 0) throw ApplicationFailure.nonRetryable(`the render failed: ${result.stderrTail.split('\n').pop() ?? 'ffmpeg error'}`, RENDER_FAILED);
+          if ((await stat(output)).size === 0) throw ApplicationFailure.nonRetryable('the render produced an empty file', RENDER_FAILED);
+          return media.put(media.media, MediaStore.mediaId(recut.scan_id), createReadStream(output), { filename: 'recut.mp4', contentType: 'video/mp4' });
+        });
+        // The re-scan's document, linked to its parent and recut; a retry finds it already there.
+        const child = {
+          scan_id: recut.scan_id,
+          account_id: recut.account_id,
+          title: `${parent.title ?? 'Untitled'} (recut)`.slice(0, 200),
+          source: { type: 'upload' as const, filename: 'recut.mp4' },
+          priority: parent.priority,
+          created_at: new Date(),
+          parent_scan_id: recut.parent_scan_id,
+          recut_id: recutId,
+        };
+        try {
+          await scans.insertQueued(child);
+        } catch (error) {
+          if ((error as { code?: number }).code !== 11000) throw error;
+        }
+        await recuts.advance(recutId, 'rescan', 40);
+        return { bytes };
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+
+    /** The parent's and the re-scan's figures, written to the recut, which completes. */
+    async compareRecut({ recutId }: { recutId: string }): Promise<{ before: ReadFigures; after: ReadFigures }> {
+      const recut = await loadRecut(recutId);
+      const [before, after] = await Promise.all([loadRead(recut.parent_scan_id), loadRead(recut.scan_id)]);
+      const figures = compareReads(before, after);
+      await recuts.complete(recutId, figures);
+      return figures;
+    },
+
+    async failRecut({ recutId, detail }: { recutId: string; detail: string }): Promise<void> {
+      await recuts.fail(recutId, detail);
+    },
+  };
+}
+
+/** The first video stream's average frame rate, or null when ffprobe cannot tell. */
+async function frameRate(path: string, ffprobe: string, signal: AbortSignal): Promise<number | null> {
+  const result = await runProcess(ffprobe, ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=avg_frame_rate', '-of', 'csv=p=0', path], { signal });
+  const match = /^(\d+)(?:\/(\d+))?/.exec(result.stdout.trim());
+  if (!match) return null;
+  const fps = Number(match[1]) / Number(match[2] ?? 1);
+  return Number.isFinite(fps) && fps > 0 ? fps : null;
+}

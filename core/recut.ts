@@ -1,0 +1,367 @@
+// The recut agent's pure parts: what a proposal must satisfy, the rule-based
+// proposer, the model's prompt and the strict reading of its answer, the
+// before/after comparison and the ffmpeg arguments that render a proposal.
+
+import type { UpstreamMessage } from './chat/shapes';
+import { deadSeconds, FLOOR } from './dead';
+import { mean, round1, round2, secondsIn } from './numbers';
+import { percentile } from './percentile';
+import type { DeadStretch, Moment, ScanRead, TimelineEntry, TranscriptSegment } from './shapes';
+
+/** A kept stretch of the parent video in seconds, `end` exclusive. */
+export interface Segment {
+  start: number;
+  end: number;
+}
+
+export interface RecutRequest {
+  goal?: string | null;
+  maxSeconds?: number | null;
+}
+
+/** A kept segment is at least this long: shorter ones flash by and read as glitches. */
+export const MIN_SEGMENT_SEC = 1;
+/** A recut keeps at least this share of the video unless the goal or max_seconds asks for less. */
+export const MIN_KEPT_FRACTION = 0.3;
+/** More joins than this make an unwatchable cut and an unbounded filter graph. */
+export const MAX_SEGMENTS = 50;
+/** Float noise in the model's numbers and container durations. */
+const EPS = 0.005;
+
+/**
+ * A length named in the goal ("under 60 s", "30 seconds", "1.5 min", "1:30"), in seconds;
+ * null when the goal names none. The smallest one named wins: it is the binding one.
+ */
+export function goalSeconds(goal: string | null | undefined): number | null {
+  if (!goal) return null;
+  const found: number[] = [];
+  const text = goal.toLowerCase();
+  for (const m of text.matchAll(/\b(\d{1,2}):([0-5]\d)\b/g)) found.push(Number(m[1]) * 60 + Number(m[2]));
+  for (const m of text.matchAll(/(\d+(?:\.\d+)?)\s*(seconds?|secs?|s|minutes?|mins?|m)\b/g)) {
+    const value = Number(m[1]);
+    found.push(m[2]!.startsWith('m') ? value * 60 : value);
+  }
+  // A length under a second cannot be cut to (every segment lasts at least one): ignored.
+  const valid = found.filter((v) => Number.isFinite(v) && v >= MIN_SEGMENT_SEC);
+  return valid.length > 0 ? Math.min(...valid) : null;
+}
+
+export interface RecutLimits {
+  /** Most seconds the recut may keep (max_seconds, the goal's length, the duration: the smallest). */
+  maxKeptSec: number;
+  /** Fewest seconds it must keep. */
+  minKeptSec: number;
+}
+
+/**
+ * The bounds a proposal must respect. The 30 % floor gives way when the goal or
+ * max_seconds asks for less, and never exceeds the ceiling.
+ */
+export function recutLimits(durationSec: number, request: RecutRequest = {}): RecutLimits {
+  const named = goalSeconds(request.goal);
+  const ceilings = [durationSec];
+  if (typeof request.maxSeconds === 'number' && request.maxSeconds > 0) ceilings.push(request.maxSeconds);
+  if (named !== null) ceilings.push(named);
+  const maxKeptSec = Math.min(...ceilings);
+  const minKeptSec = Math.min(MIN_KEPT_FRACTION * durationSec, maxKeptSec, durationSec);
+  return { maxKeptSec, minKeptSec: Math.max(Math.min(MIN_SEGMENT_SEC, durationSec), minKeptSec) };
+}
+
+export const keptSeconds = (segments: readonly Segment[]) => segments.reduce((sum, s) => sum + (s.end - s.start), 0);
+
+export type Validation = { ok: true; segments: Segment[]; keptSec: number } | { ok: false; reasons: string[] };
+
+const fmt = (x: number) => String(round2(x));
+
+/**
+ * Checks a proposal against the parent's duration and the request: at least one segment,
+ * at most MAX_SEGMENTS; each finite, inside [0, duration], at least 1 s; sorted and not
+ * overlapping; the total inside the limits. Returns every reason when invalid.
+ */
+export function validateProposal(segments: readonly Segment[], durationSec: number, request: RecutRequest = {}): Validation {
+  const reasons: string[] = [];
+  if (segments.length === 0) return { ok: false, reasons: ['no segments: keep at least one'] };
+  if (segments.length > MAX_SEGMENTS) reasons.push(`${segments.length} segments: at most ${MAX_SEGMENTS} are allowed`);
+  segments.forEach((s, i) => {
+    const name = `segment ${i + 1} (${fmt(s.start)}–${fmt(s.end)} s)`;
+    if (!Number.isFinite(s.start) || !Number.isFinite(s.end)) {
+      reasons.push(`segment ${i + 1}: start and end must be finite numbers`);
+      return;
+    }
+    if (s.start < 0) reasons.push(`${name} starts before 0 s`);
+    if (s.end > durationSec + EPS) reasons.push(`${name} ends after the video's end at ${fmt(durationSec)} s`);
+    if (s.end - s.start < MIN_SEGMENT_SEC - EPS) reasons.push(`${name} is shorter than ${MIN_SEGMENT_SEC} s`);
+    const prev = segments[i - 1];
+    if (prev && Number.isFinite(prev.start) && Number.isFinite(prev.end)) {
+      if (s.start < prev.start) reasons.push(`${name} is out of order: segments must be sorted by start`);
+      else if (s.start < prev.end - EPS) reasons.push(`${name} overlaps segment ${i} (${fmt(prev.start)}–${fmt(prev.end)} s)`);
+    }
+  });
+  if (reasons.length > 0) return { ok: false, reasons };
+  const clean = segments.map((s) => ({ start: Math.max(0, s.start), end: Math.min(durationSec, s.end) }));
+  const kept = keptSeconds(clean);
+  const { maxKeptSec, minKeptSec } = recutLimits(durationSec, request);
+  if (kept > maxKeptSec + EPS) reasons.push(`keeps ${fmt(kept)} s: at most ${fmt(maxKeptSec)} s are allowed`);
+  if (kept < minKeptSec - EPS) reasons.push(`keeps ${fmt(kept)} s: at least ${fmt(minKeptSec)} s (30 % of the video) must be kept unless the goal asks for less`);
+  return reasons.length > 0 ? { ok: false, reasons } : { ok: true, segments: clean, keptSec: round2(kept) };
+}
+
+/** What the proposers need of the parent's read. */
+export type ReadForRecut = Pick<ScanRead, 'duration_sec' | 'timeline' | 'dead' | 'moments' | 'hook' | 'score'> & Partial<Pick<ScanRead, 'cuts' | 'transcript'>>;
+
+export interface Proposal {
+  segments: Segment[];
+  rationale: string;
+}
+
+/**
+ * The rule-based proposer: drop the dead stretches, start at the first strong second
+ * (hold at or above both the floor and the median), always keep the moments; then trim
+ * the weakest edge seconds until the limits are met, or add back the strongest neighbours
+ * until the floor is met. Works on whole seconds of the timeline.
+ */
+export function proposeByRules(read: ReadForRecut, request: RecutRequest = {}): Proposal {
+  const duration = read.duration_sec;
+  const n = Math.min(read.timeline.length, secondsIn(duration));
+  const hold = read.timeline.slice(0, n).map((t) => t.scores.hold);
+  const secLen = (t: number) => Math.max(0, Math.min(t + 1, duration) - t);
+  const isDead = (t: number) => read.dead.some((d) => t >= d.start && t < d.end);
+  const moments = new Set(read.moments.map((m) => m.second).filter((s) => s >= 0 && s < n));
+  const strongLevel = Math.max(FLOOR, percentile(hold, 50));
+  let first = hold.findIndex((h, t) => h >= strongLevel && !isDead(t));
+  if (first < 0) first = 0;
+  const keep = hold.map((_, t) => t >= first && !isDead(t));
+  for (const m of moments) keep[m] = true;
+  const notes: string[] = [];
+  const droppedDead = deadSeconds(read.dead);
+  if (droppedDead > 0) notes.push(`dropped ${read.dead.length} dead stretch${read.dead.length === 1 ? '' : 'es'} (${droppedDead} s)`);
+  if (first > 0) notes.push(`started at ${first} s, the first second with hold ≥ ${round1(strongLevel)}`);
+  if (moments.size > 0) notes.push(`kept the moment${moments.size === 1 ? '' : 's'} at ${[...moments].sort((a, b) => a - b).join(', ')} s`);
+
+  const { maxKeptSec, minKeptSec } = recutLimits(duration, request);
+  const total = () => keep.reduce((s, k, t) => s + (k ? secLen(t) : 0), 0);
+  const runs = () => runsOf(keep);
+  // Too long: take off the weakest second at the edge of a kept run, moments last.
+  let trimmed = 0;
+  while (total() > maxKeptSec + EPS) {
+    const edges = runs().flatMap((r) => (r.start === r.end - 1 ? [r.start] : [r.start, r.end - 1]));
+    const pick = (pool: number[]) => pool.sort((a, b) => hold[a]! - hold[b]! || b - a)[0];
+    const victim = pick(edges.filter((t) => !moments.has(t))) ?? pick(edges);
+    if (victim === undefined) break;
+    keep[victim] = false;
+    trimmed++;
+  }
+  if (trimmed > 0) notes.push(`trimmed ${trimmed} weak second${trimmed === 1 ? '' : 's'} to fit ${round1(maxKeptSec)} s`);
+  // Too short: add back the strongest second next to a kept one (or the strongest of all).
+  let added = 0;
+  while (total() < minKeptSec - EPS) {
+    const kept = keep.some(Boolean);
+    const pool = hold.map((_, t) => t).filter((t) => !keep[t] && (!kept || keep[t - 1] === true || keep[t + 1] === true));
+    const best = pool.sort((a, b) => hold[b]! - hold[a]! || a - b)[0];
+    if (best === undefined) break;
+    keep[best] = true;
+    added++;
+  }
+  if (added > 0) notes.push(`added back ${added} second${added === 1 ? '' : 's'} to keep at least ${round1(minKeptSec)} s`);
+  // Runs shorter than a second (a partial last second alone) cannot be kept.
+  const segments = runsOf(keep)
+    .map((r) => ({ start: r.start, end: round2(Math.min(r.end, duration)) }))
+    .filter((s) => s.end - s.start >= MIN_SEGMENT_SEC - EPS);
+  const kept = round1(keptSeconds(segments));
+  const rationale = `Rules: ${notes.length > 0 ? notes.join('; ') : 'nothing to drop'}. Keeps ${kept} of ${round1(duration)} s in ${segments.length} segment${segments.length === 1 ? '' : 's'}.`;
+  return { segments, rationale };
+}
+
+function runsOf(keep: readonly boolean[]): Segment[] {
+  const out: Segment[] = [];
+  let start = -1;
+  for (let t = 0; t <= keep.length; t++) {
+    if (t < keep.length && keep[t]) {
+      if (start < 0) start = t;
+    } else if (start >= 0) {
+      out.push({ start, end: t });
+      start = -1;
+    }
+  }
+  return out;
+}
+
+/** Characters of transcript given to the model; the rest is summarised by its length. */
+const PROMPT_TRANSCRIPT_CHARS = 6000;
+
+export interface PromptRetry {
+  /** The model's previous answer, verbatim. */
+  answer: string;
+  /** Why it was refused. */
+  reasons: string[];
+}
+
+/**
+ * The model step's messages: the parent's read as context (timeline, dead stretches, cuts,
+ * moments, transcript, hook, goal) and the exact JSON to answer with. A retry appends the
+ * refused answer and the reasons.
+ */
+export function recutPrompt(read: ReadForRecut, request: RecutRequest = {}, retry?: PromptRetry): UpstreamMessage[] {
+  const { maxKeptSec, minKeptSec } = recutLimits(read.duration_sec, request);
+  const timeline = read.timeline.map((t: TimelineEntry) => `${t.second}:${round1(t.scores.hold)}`).join(' ');
+  const transcript = transcriptText(read.transcript ?? []);
+  const system = [
+    'You are the recut agent of Holdline, a video attention analyser. You propose which parts of a video to keep so that viewers hold on.',
+    'Answer with one JSON object and nothing else, exactly this shape:',
+    '{"segments": [{"start": <seconds>, "end": <seconds>}, ...], "rationale": "<one or two sentences>"}',
+    'Rules: segments sorted by start, not overlapping, each at least 1 s long, inside 0 and the duration;',
+    `the kept total must be between ${round2(minKeptSec)} s and ${round2(maxKeptSec)} s.`,
+    'Drop dead stretches, open on a strong second (a weak opening loses viewers), keep the moments.',
+  ].join('\n');
+  const user = [
+    `Duration: ${round2(read.duration_sec)} s. Score: ${read.score}. Hook (mean hold of the first 3 s): ${read.hook}.`,
+    `Goal: ${request.goal?.trim() ? request.goal.trim() : 'make it hold attention better'}.`,
+    request.maxSeconds ? `Maximum length: ${request.maxSeconds} s.` : 'No maximum length beyond the limits above.',
+    `Hold per second (second:hold, 0–100, under ${FLOOR} is weak): ${timeline}`,
+    `Dead stretches (end exclusive): ${listOrNone(read.dead.map((d: DeadStretch) => `${d.start}–${d.end} s`))}`,
+    `Cuts at: ${listOrNone((read.cuts ?? []).map((c) => `${c} s`))}`,
+    `Moments: ${listOrNone(read.moments.map((m: Moment) => `${m.second} s (hold ${m.hold})${m.quote ? ` "${m.quote}"` : ''}`))}`,
+    `Transcript: ${transcript || '(no speech)'}`,
+  ].join('\n');
+  const messages: UpstreamMessage[] = [
+    { role: 'system', content: system },
+    { role: 'user', content: user },
+  ];
+  if (retry) {
+    messages.push({ role: 'assistant', content: retry.answer });
+    messages.push({
+      role: 'user',
+      content: `That proposal was refused:\n- ${retry.reasons.join('\n- ')}\nAnswer again with one corrected JSON object only.`,
+    });
+  }
+  return messages;
+}
+
+const listOrNone = (items: string[]) => (items.length > 0 ? items.join(', ') : 'none');
+
+function transcriptText(segments: readonly TranscriptSegment[]): string {
+  const text = segments.map((s) => `[${round1(s.start)}] ${s.text}`).join(' ');
+  return text.length > PROMPT_TRANSCRIPT_CHARS ? `${text.slice(0, PROMPT_TRANSCRIPT_CHARS)} … (${text.length - PROMPT_TRANSCRIPT_CHARS} more characters)` : text;
+}
+
+export type ParsedAnswer = { ok: true; proposal: Proposal } | { ok: false; reasons: string[] };
+
+/** Longest rationale kept; a longer one is refused rather than cut. */
+export const MAX_RATIONALE_CHARS = 2000;
+
+/**
+ * Reads the model's answer strictly: one JSON object (bare, or alone in one ```json fence),
+ * with exactly `segments` (objects of exactly numeric `start`, `end`) and a non-empty
+ * string `rationale`. Anything else is refused with the reason.
+ */
+export function parseRecutAnswer(content: string): ParsedAnswer {
+  const trimmed = content.trim();
+  const fenced = /^```(?:json)?\s*\n?([\s\S]*?)\n?```$/.exec(trimmed);
+  const body = fenced ? fenced[1]!.trim() : trimmed;
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return { ok: false, reasons: ['the answer is not one JSON object'] };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, reasons: ['the answer is not one JSON object'] };
+  const reasons: string[] = [];
+  const record = value as Record<string, unknown>;
+  const extra = Object.keys(record).filter((k) => k !== 'segments' && k !== 'rationale');
+  if (extra.length > 0) reasons.push(`unexpected field${extra.length === 1 ? '' : 's'} ${extra.map((k) => `"${k}"`).join(', ')}`);
+  const segments: Segment[] = [];
+  if (!Array.isArray(record.segments)) reasons.push('"segments" must be an array of {start, end}');
+  else {
+    record.segments.forEach((s, i) => {
+      const seg = s as Record<string, unknown> | null;
+      const ok =
+        typeof seg === 'object' && seg !== null && !Array.isArray(seg) &&
+        Object.keys(seg).length === 2 &&
+        typeof seg.start === 'number' && typeof seg.end === 'number' &&
+        Number.isFinite(seg.start) && Number.isFinite(seg.end);
+      if (!ok) reasons.push(`segment ${i + 1} must be exactly {"start": <number>, "end": <number>}`);
+      else segments.push({ start: seg.start as number, end: seg.end as number });
+    });
+  }
+  const rationale = record.rationale;
+  if (typeof rationale !== 'string' || rationale.trim() === '') reasons.push('"rationale" must be a non-empty string');
+  else if (rationale.length > MAX_RATIONALE_CHARS) reasons.push(`"rationale" is longer than ${MAX_RATIONALE_CHARS} characters`);
+  if (reasons.length > 0) return { ok: false, reasons };
+  return { ok: true, proposal: { segments, rationale: (rationale as string).trim() } };
+}
+
+export interface ReadFigures {
+  score: number;
+  grade: string;
+  hook: number;
+  dead_seconds: number;
+  duration_sec: number;
+  /** Mean reported hold over the seconds, one decimal. */
+  average_hold: number;
+}
+
+export type ComparableRead = Pick<ScanRead, 'score' | 'grade' | 'hook' | 'dead' | 'duration_sec' | 'timeline'>;
+
+export function readFigures(read: ComparableRead): ReadFigures {
+  return {
+    score: read.score,
+    grade: read.grade,
+    hook: read.hook,
+    dead_seconds: deadSeconds(read.dead),
+    duration_sec: read.duration_sec,
+    average_hold: round1(mean(read.timeline.map((t) => t.scores.hold))),
+  };
+}
+
+/** The before (parent) and after (re-scan) figures side by side. */
+export function compareReads(before: ComparableRead, after: ComparableRead): { before: ReadFigures; after: ReadFigures } {
+  return { before: readFigures(before), after: readFigures(after) };
+}
+
+export interface RenderPlan {
+  input: string;
+  output: string;
+  segments: readonly Segment[];
+  hasVideo: boolean;
+  hasAudio: boolean;
+}
+
+const ts = (x: number) => String(Math.round(x * 1e6) / 1e6);
+
+/**
+ * ffmpeg arguments that keep exactly the segments and join them: each segment is cut
+ * with trim/atrim (frame- and sample-accurate, timestamps reset), then the pieces go
+ * through one concat filter, so picture and sound are joined together and stay in sync.
+ * Re-encoded (H.264 + AAC, MP4 with the index in front).
+ */
+export function renderArgs(plan: RenderPlan): string[] {
+  if (!plan.hasVideo && !plan.hasAudio) throw new Error('nothing to render: no video and no audio stream');
+  if (plan.segments.length === 0) throw new Error('nothing to render: no segments');
+  const chains: string[] = [];
+  const inputs: string[] = [];
+  plan.segments.forEach((s, i) => {
+    const range = `start=${ts(s.start)}:end=${ts(s.end)}`;
+    if (plan.hasVideo) {
+      chains.push(`[0:v:0]trim=${range},setpts=PTS-STARTPTS[v${i}]`);
+      inputs.push(`[v${i}]`);
+    }
+    if (plan.hasAudio) {
+      chains.push(`[0:a:0]atrim=${range},asetpts=PTS-STARTPTS[a${i}]`);
+      inputs.push(`[a${i}]`);
+    }
+  });
+  const outs = `${plan.hasVideo ? '[v]' : ''}${plan.hasAudio ? '[a]' : ''}`;
+  chains.push(`${inputs.join('')}concat=n=${plan.segments.length}:v=${plan.hasVideo ? 1 : 0}:a=${plan.hasAudio ? 1 : 0}${outs}`);
+  const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', plan.input, '-filter_complex', chains.join(';')];
+  if (plan.hasVideo) args.push('-map', '[v]', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p');
+  if (plan.hasAudio) args.push('-map', '[a]', '-c:a', 'aac', '-b:a', '160k');
+  args.push('-movflags', '+faststart', '-f', 'mp4', plan.output);
+  return args;
+}
+
+/** Segment bounds moved to the nearest frame boundary, so picture and sound are cut at the same instant. */
+export function snapToFrames(segments: readonly Segment[], fps: number | null): Segment[] {
+  if (!fps || !Number.isFinite(fps) || fps <= 0) return segments.map((s) => ({ ...s }));
+  const snap = (x: number) => Math.round(x * fps) / fps;
+  return segments.map((s) => ({ start: snap(s.start), end: snap(s.end) }));
+}

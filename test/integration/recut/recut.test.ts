@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { monthPeriod } from '../../../core/plans';
+import { startScriptedUpstream, type ScriptedUpstream } from '../../scripted-upstream/server';
+import { fixture, type Fixture } from '../helpers/fixtures';
+import { ScanClient } from '../helpers/scan-client';
+import { startService, type Service } from '../helpers/service';
+import { joinTimes, overlap, waitForRecut } from './helpers';
+
+// The recut agent on the real stack (Temporal, FerretDB, ffmpeg, pocketsphinx) with the
+// scripted upstream as the model: refusals, the model's cut rendered exactly and re-scanned
+// better, a refused answer sent back once, and the rules when the model server is down.
+
+const FRAME = 1 / 24;
+
+let upstream: ScriptedUpstream;
+let service: Service;
+let agents: ScanClient;
+let agentsAccount: string;
+let signal: ScanClient;
+let video: Fixture;
+let parent: any;
+
+const usedScans = async (accountId: string) =>
+  ((await service.mongo.db.collection('usage').findOne({ _id: `${accountId}:${monthPeriod(new Date()).key}` as never })) as { scans?: number } | null)?.scans ?? 0;
+
+beforeAll(async () => {
+  upstream = await startScriptedUpstream({ modelId: 'base-model' });
+  service = await startService({
+    env: { MODEL_BASE_URL: upstream.baseUrl, MODEL_API_KEY: 'upstream-key', MODEL_BASE_NAME: 'base-model' },
+  });
+  const a = await service.createAccount('agents');
+  agentsAccount = a.accountId;
+  agents = new ScanClient(service.apiUrl, a.apiKey);
+  signal = new ScanClient(service.apiUrl, (await service.createAccount('signal')).apiKey);
+  video = await fixture('recut-weak-open');
+  const submitted = await agents.upload(video.path, { title: 'weak opening' });
+  expect(submitted.status).toBe(202);
+  parent = (await agents.waitForScan(submitted.body.scan_id, 240_000)).scan;
+  expect(parent.status).toBe('complete');
+});
+
+afterAll(async () => {
+  await service?.stop();
+  await upstream?.close();
+});
+
+describe('refusals', () => {
+  it('refuses a Signal account with 403 naming the plan that has the agent, taking no quota', async () => {
+    const response = await signal.request('POST', `/v1/scans/${parent.scan_id}/recut`, {});
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ detail: expect.stringContaining('Agents plan') });
+  });
+
+  it('answers 404 for a missing scan and for another account\'s scan', async () => {
+    const other = new ScanClient(service.apiUrl, (await service.createAccount('agents')).apiKey);
+    for (const [client, id] of [[agents, 'scn_000000000000000000000000'], [other, parent.scan_id]] as const) {
+      const response = await client.request('POST', `/v1/scans/${id}/recut`, {});
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ detail: expect.any(String) });
+    }
+    expect((await other.request('GET', `/v1/scans/${parent.scan_id}/recuts`)).status).toBe(404);
+    expect((await other.request('GET', '/v1/recuts/rct_000000000000000000000000')).status).toBe(404);
+  });
+
+  it('answers 409 for a scan that is not complete, and gives the quota unit back', async () => {
+    const before = await usedScans(agentsAccount);
+    const doc = await service.deps.scans.insertQueued({
+      scan_id: 'scn_aaaaaaaaaaaaaaaaaaaaaaaa', account_id: agentsAccount, title: null,
+      source: { type: 'upload', filename: null }, priority: true, created_at: new Date(),
+    });
+    const response = await agents.request('POST', `/v1/scans/${doc.scan_id}/recut`, {});
+    expect(response.status).toBe(409);
+    expect(response.body.detail).toContain('queued');
+    expect(await usedScans(agentsAccount)).toBe(before);
+    await service.deps.scans.remove(doc.scan_id);
+  });
+
+  it('answers 429 when the month\'s scans are used up, and leaves the count at the limit', async () => {
+    const { accountId, apiKey } = await service.createAccount('agents');
+    const client = new ScanClient(service.apiUrl, apiKey);
+    // The account's own complete scan: a copy of the parent's document.
+    const { _id, ...rest } = (await service.mongo.db.collection('scans').findOne({ _id: parent.scan_id as never }))!;
+    void _id;
+    await service.mongo.db.collection('scans').insertOne({ ...rest, _id: 'scn_bbbbbbbbbbbbbbbbbbbbbbbb' as never, scan_id: 'scn_bbbbbbbbbbbbbbbbbbbbbbbb', account_id: accountId });
+    for (let i = 0; i < 50; i++) expect(await service.deps.usage.take(accountId, 'scans', 50)).toBe(true);
+    const response = await client.request('POST', '/v1/scans/scn_bbbbbbbbbbbbbbbbbbbbbbbb/recut', {});
+    expect(response.status).toBe(429);
+    expect(response.body.detail).toContain('quota');
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await usedScans(accountId)).toBe(50);
+    expect(await service.mongo.db.collection('recuts').countDocuments({ account_id: accountId })).toBe(0);
+  });
+
+  it.each([
+    [{ max_seconds: 0 }, 'max_seconds'],
+    [{ goal: { text: 'shorter' } }, 'goal'],
+    [{ max_seconds: 'soon' }, 'max_seconds'],
+    [{ goal: 'x'.repeat(501) }, 'goal'],
+    ['{not json', 'JSON'],
+  ])('answers 400 for the body %j', async (body, word) => {
+    const before = await usedScans(agentsAccount);
+    const response = await agents.request('POST', `/v1/scans/${parent.scan_id}/recut`, body);
+    expect(response.status).toBe(400);
+    expect(response.body.detail).toContain(word);
+    expect(await usedScans(agentsAccount)).toBe(before);
+  });
+});
+
+describe('the model proposes', () => {
+  it('renders exactly the proposed segments, re-scans them as a linked child scan and compares: dead seconds fall, hook rises', async () => {
+    const segments = [{ start: 4, end: 10 }, { start: 15, end: 21 }, { start: 25, end: 30 }];
+    upstream.script([{ content: JSON.stringify({ segments, rationale: 'Open on the fractal zoom and drop the still slates.' }) }]);
+    const requestsBefore = upstream.requests.length;
+    const usedBefore = await usedScans(agentsAccount);
+    const submitted = await agents.request('POST', `/v1/scans/${parent.scan_id}/recut`, { goal: 'open strong', max_seconds: 20 });
+    expect(submitted.status).toBe(202);
+    expect(submitted.body).toEqual({ recut_id: expect.stringMatching(/^rct_[0-9a-f]{24}$/), status: 'queued', parent_scan_id: parent.scan_id });
+    // The re-scan is one scan of the quota, taken at submit.
+    expect(await usedScans(agentsAccount)).toBe(usedBefore + 1);
+    const { recut, seen } = await waitForRecut(agents, submitted.body.recut_id);
+    expect(recut).toMatchObject({
+      recut_id: submitted.body.recut_id,
+      status: 'complete',
+      parent_scan_id: parent.scan_id,
+      scan_id: expect.stringMatching(/^scn_/),
+      segments,
+      rationale: 'Open on the fractal zoom and drop the still slates.',
+      proposed_by: 'model',
+      base_model: 'base-model',
+    });
+    for (const view of seen) expect(Object.keys(view).sort()).toEqual(['pct', 'recut_id', 'stage', 'status']);
+    // The model was asked once, with the parent's read as context.
+    expect(upstream.requests.length - requestsBefore).toBe(1);
+    const prompt = JSON.stringify(upstream.requests.at(-1)!.body.messages);
+    expect(prompt).toContain('Goal: open strong.');
+    expect(prompt).toContain('Maximum length: 20 s.');
+    for (const d of parent.dead) expect(prompt).toContain(`${d.start}–${d.end} s`);
+
+    const child = (await agents.waitForScan(recut.scan_id)).scan;
+    expect(child.status).toBe('complete');
+    // Exactly the kept seconds, within one frame; the joins are where the re-scan finds its cuts.
+    expect(Math.abs(child.duration_sec - 17)).toBeLessThanOrEqual(FRAME);
+    const joins = joinTimes(segments);
+    for (const j of joins) expect(child.cuts.some((c: number) => Math.abs(c - j) <= 0.25), `a cut near the join at ${j} s in ${child.cuts}`).toBe(true);
+    for (const c of child.cuts) expect(joins.some((j) => Math.abs(c - j) <= 0.25), `cut ${c} s is a join`).toBe(true);
+    // Better on this fixture, and the comparison says so from both reads.
+    const deadSeconds = (scan: any) => scan.dead.reduce((s: number, d: any) => s + d.end - d.start, 0);
+    expect(deadSeconds(child)).toBeLessThan(deadSeconds(parent));
+    expect(child.hook).toBeGreaterThan(parent.hook);
+    expect(recut.before).toEqual({
+      score: parent.score, grade: parent.grade, hook: parent.hook, dead_seconds: deadSeconds(parent), duration_sec: parent.duration_sec,
+      average_hold: expect.any(Number),
+    });
+    expect(recut.after).toMatchObject({ score: child.score, grade: child.grade, hook: child.hook, dead_seconds: deadSeconds(child), duration_sec: child.duration_sec });
+    expect(recut.after.average_hold).toBeGreaterThan(recut.before.average_hold);
+    console.log(`recut figures: before ${JSON.stringify(recut.before)} after ${JSON.stringify(recut.after)}`);
+
+    // Linked both ways: the child scan names its parent and recut; the parent lists the recut.
+    const childDoc = await service.mongo.db.collection('scans').findOne({ _id: recut.scan_id as never });
+    expect(childDoc).toMatchObject({ parent_scan_id: parent.scan_id, recut_id: recut.recut_id, account_id: agentsAccount });
+    const listed = await agents.request('GET', `/v1/scans/${parent.scan_id}/recuts`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.map((r: any) => r.recut_id)).toContain(recut.recut_id);
+    const history = await service.temporal.workflow.getHandle(`recut-${recut.recut_id}`).fetchHistory();
+    expect((history.events ?? []).some((e) => e.startChildWorkflowExecutionInitiatedEventAttributes?.workflowId === `scan-${recut.scan_id}`)).toBe(true);
+  });
+
+  it('sends a refused answer back once with the reasons, then falls to the rules, saying so', async () => {
+    upstream.script([
+      { content: JSON.stringify({ segments: [{ start: 0, end: 20 }, { start: 10, end: 10.5 }], rationale: 'overlapping' }) },
+      { content: 'I would keep the middle part.' },
+    ]);
+    const requestsBefore = upstream.requests.length;
+    const submitted = await agents.request('POST', `/v1/scans/${parent.scan_id}/recut`, {});
+    expect(submitted.status).toBe(202);
+    const { recut } = await waitForRecut(agents, submitted.body.recut_id);
+    expect(upstream.requests.length - requestsBefore).toBe(2);
+    const retry = JSON.stringify(upstream.requests.at(-1)!.body.messages.at(-1));
+    expect(retry).toContain('overlaps segment 1');
+    expect(retry).toContain('shorter than 1 s');
+    expect(recut).toMatchObject({ status: 'complete', proposed_by: 'rules', base_model: null });
+    expect(recut.rationale).toContain("the model's answers were refused twice");
+    expectRulesCut(recut);
+  });
+});
+
+function expectRulesCut(recut: any) {
+  // No kept second is dead in the parent, the weak opening is gone, the moments stay.
+  expect(overlap(recut.segments, parent.dead)).toBe(0);
+  expect(recut.segments[0].start).toBeGreaterThan(0);
+  for (const m of parent.moments) expect(recut.segments.some((s: any) => m.second >= s.start && m.second < s.end)).toBe(true);
+  expect(recut.after.dead_seconds).toBeLessThan(recut.before.dead_seconds);
+  expect(recut.after.hook).toBeGreaterThan(recut.before.hook);
+}
+
+describe('the model server is down', () => {
+  it('falls to the rule-based proposer, which records proposed_by "rules"', async () => {
+    await upstream.close();
+    const submitted = await agents.request('POST', `/v1/scans/${parent.scan_id}/recut`, { goal: 'tighter' });
+    expect(submitted.status).toBe(202);
+    const { recut } = await waitForRecut(agents, submitted.body.recut_id);
+    expect(recut).toMatchObject({ status: 'complete', proposed_by: 'rules', base_model: null });
+    expect(recut.rationale).toMatch(/^Rules: .*the model server was unreachable/);
+    expectRulesCut(recut);
+  });
+});
