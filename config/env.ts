@@ -45,7 +45,15 @@ export interface HoldlineConfig {
   upstreamHealthTtlMs: number;
   /** Idle time before a chat response gets a keep-alive (SSE comment or a space), in ms (default 10 000). */
   chatKeepAliveMs: number;
+  /** Where media and decoded audio live: `fs` (a directory, the default) or `s3` (any S3-compatible service). */
+  mediaStore: MediaStoreConfig;
+  /** Reads per minute per key on the signal interface (default 600, the spec's; raised only for the load benchmark). */
+  scanReadsPerMinute: number;
 }
+
+export type MediaStoreConfig =
+  | { kind: 'fs'; dir: string }
+  | { kind: 's3'; endpoint: string | undefined; bucket: string; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined };
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -115,6 +123,8 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     modelStepTimeoutMs: int('HOLDLINE_MODEL_STEP_TIMEOUT_MS', 300_000, 1000, 900_000),
     upstreamHealthTtlMs: int('HOLDLINE_UPSTREAM_HEALTH_TTL_MS', 5000, 0, 600_000),
     chatKeepAliveMs: int('HOLDLINE_CHAT_KEEPALIVE_MS', 10_000, 100, 60_000),
+    mediaStore: mediaStoreConfig(env, problems),
+    scanReadsPerMinute: int('HOLDLINE_SCAN_READS_PER_MINUTE', LIMITS.scanReadsPerMinute, 1, 100_000_000),
   };
   config.chatModels = parseChatModels(str('HOLDLINE_MODELS', ''), config.modelBaseName, problems);
   if (problems.length > 0) throw new ConfigError(problems);
@@ -135,6 +145,32 @@ function parseChatModels(raw: string, defaultBase: string, problems: string[]): 
     models[id] = base;
   }
   return models;
+}
+
+function mediaStoreConfig(env: Env, problems: string[]): MediaStoreConfig {
+  const value = (name: string) => (env[name] === undefined || env[name] === '' ? undefined : env[name]);
+  const kind = value('HOLDLINE_MEDIA_STORE') ?? 'fs';
+  if (kind === 'fs') return { kind, dir: value('HOLDLINE_MEDIA_DIR') ?? '.data/media' };
+  if (kind !== 's3') {
+    problems.push(`HOLDLINE_MEDIA_STORE must be fs or s3, got "${kind}"`);
+    return { kind: 'fs', dir: '.data/media' };
+  }
+  const endpoint = value('HOLDLINE_S3_ENDPOINT');
+  if (endpoint !== undefined) {
+    try {
+      new URL(endpoint);
+    } catch {
+      problems.push(`HOLDLINE_S3_ENDPOINT must be a URL, got "${endpoint}"`);
+    }
+  }
+  const bucket = value('HOLDLINE_S3_BUCKET');
+  if (!bucket) problems.push('HOLDLINE_S3_BUCKET is required with HOLDLINE_MEDIA_STORE=s3');
+  const accessKeyId = value('HOLDLINE_S3_ACCESS_KEY_ID');
+  const secretAccessKey = value('HOLDLINE_S3_SECRET_ACCESS_KEY');
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+    problems.push('HOLDLINE_S3_ACCESS_KEY_ID and HOLDLINE_S3_SECRET_ACCESS_KEY go together (or neither, for the SDK\'s own credential chain)');
+  }
+  return { kind, endpoint, bucket: bucket ?? '', region: value('HOLDLINE_S3_REGION') ?? 'us-east-1', accessKeyId, secretAccessKey };
 }
 
 function queueList(raw: string, problems: string[]): ('scans' | 'chat')[] {

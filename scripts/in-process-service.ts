@@ -45,6 +45,8 @@ export async function startInProcessService(options: InProcessServiceOptions): P
     MONGODB_URI: dbUri.toString(),
     TEMPORAL_ADDRESS: options.temporalAddress,
     HOLDLINE_TASK_QUEUE_PREFIX: tag,
+    // API and workers of one service share this media directory unless options.env names an S3 store.
+    HOLDLINE_MEDIA_DIR: join(scratchRoot, 'media'),
     ...options.env,
   };
   const config = loadConfig({ ...process.env, ...workerEnv, HOLDLINE_SCRATCH_DIR: join(scratchRoot, 'api'), PORT: '0' });

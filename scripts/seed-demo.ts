@@ -4,6 +4,7 @@
 import { openAsBlob } from 'node:fs';
 import { connectMongo } from '../store/mongo';
 import { AccountsStore } from '../store/accounts';
+import { LibraryStore } from '../store/library';
 
 const DEMO_EMAIL = 'demo@holdline.local';
 
@@ -19,8 +20,8 @@ export async function seedDemo(options: SeedDemoOptions): Promise<void> {
   const log = options.log ?? console.log;
   const mongo = await connectMongo(options.mongodbUri);
   try {
-    const scans = mongo.db.collection('scans');
-    if (await scans.findOne({ status: 'complete', published_at: { $exists: true } })) return;
+    const library = new LibraryStore(mongo.db);
+    if (await library.newest()) return;
     const accounts = new AccountsStore(mongo.db);
     const existing = await accounts.byEmail(DEMO_EMAIL);
     const apiKey = existing ? await accounts.rotateKey(existing._id) : (await accounts.create({ email: DEMO_EMAIL, plan: 'agents' })).apiKey;
@@ -39,7 +40,8 @@ export async function seedDemo(options: SeedDemoOptions): Promise<void> {
       if (Date.now() > deadline) throw new Error('demo scan did not finish in time');
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
-    await scans.updateOne({ _id: body.scan_id as never }, { $set: { published_at: new Date(), title: 'Holdline sample' } });
+    const account = await accounts.byEmail(DEMO_EMAIL);
+    await library.publish(body.scan_id, account!._id, 'Holdline sample');
     log(`demo: ${body.scan_id} published; GET /v1/demo serves it`);
   } finally {
     await mongo.close();

@@ -19,8 +19,6 @@ export async function ensureIndexes(db: Db): Promise<void> {
   await Promise.all([
     db.collection('accounts').createIndex({ email: 1 }, { unique: true }),
     db.collection('api_keys').createIndex({ account_id: 1 }),
-    db.collection('scans').createIndex({ account_id: 1, created_at: -1 }),
-    db.collection('scans').createIndex({ published_at: -1 }),
     db.collection('rate_windows').createIndex({ window_end: 1 }),
   ]);
 }

@@ -32,28 +32,29 @@ export class UsageStore {
     return this.db.collection<UsageDoc>('usage');
   }
 
-  private async ensureMonth(accountId: string, now: Date): Promise<string> {
-    const { key } = monthPeriod(now);
-    const id = `${accountId}:${key}`;
-    await this.usage.updateOne(
-      { _id: id },
-      { $setOnInsert: { account_id: accountId, month: key, scans: 0, calls: 0, tokens: 0 } },
-      { upsert: true },
-    );
-    return id;
-  }
-
-  /** Takes one unit of `counter` if fewer than `limit` were taken this month. */
+  /**
+   * Takes one unit of `counter` if fewer than `limit` were taken this month: one
+   * `_id` upsert that increments, and a second that gives the unit back when the
+   * count passed the limit. Concurrent requests never overshoot: each increment
+   * sees its own count.
+   */
   async take(accountId: string, counter: 'scans' | 'calls', limit: number, now = new Date()): Promise<boolean> {
-    const id = await this.ensureMonth(accountId, now);
-    const result = await this.usage.updateOne({ _id: id, [counter]: { $lt: limit } }, { $inc: { [counter]: 1 } });
-    return result.modifiedCount === 1;
+    const { key } = monthPeriod(now);
+    const others = Object.fromEntries(COUNTERS.filter((c) => c !== counter).map((c) => [c, 0]));
+    const doc = await this.usage.findOneAndUpdate(
+      { _id: `${accountId}:${key}` },
+      { $inc: { [counter]: 1 }, $setOnInsert: { account_id: accountId, month: key, ...others } },
+      { upsert: true, returnDocument: 'after' },
+    );
+    if ((doc?.[counter] ?? 1) <= limit) return true;
+    await this.usage.updateOne({ _id: `${accountId}:${key}` }, { $inc: { [counter]: -1 } });
+    return false;
   }
 
   /** Gives back a unit taken for a request that was not accepted after all. */
   async giveBack(accountId: string, counter: 'scans' | 'calls', now = new Date()): Promise<void> {
     const { key } = monthPeriod(now);
-    await this.usage.updateOne({ _id: `${accountId}:${key}`, [counter]: { $gt: 0 } }, { $inc: { [counter]: -1 } });
+    await this.usage.updateOne({ _id: `${accountId}:${key}` }, { $inc: { [counter]: -1 } });
   }
 
   async add(accountId: string, counter: Counter, amount: number, now = new Date()): Promise<void> {

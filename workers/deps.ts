@@ -5,7 +5,6 @@ import { decodeMedia } from '../activities/media/decode';
 import { PocketsphinxTranscriber } from '../activities/media/transcriber';
 import { safeFetchStream } from '../activities/net/safe-fetch';
 import type { Mongo } from '../store/mongo';
-import { MediaStore } from '../store/media';
 import { SessionsStore } from '../store/sessions';
 import type { LocalMediaCache } from '../activities/media/local-cache';
 import { ScansStore } from '../store/scans';
@@ -21,7 +20,7 @@ export function createWorkerActivities(config: HoldlineConfig, mongo: Mongo, med
   return {
     ...createScanActivities({
       scans: new ScansStore(mongo.db),
-      media: new MediaStore(mongo.db),
+      media: mediaCache.media,
       probe: probeMedia,
       decode: decodeMedia,
       transcriber: new PocketsphinxTranscriber(),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../../core/errors';
 import { signalsReference } from '../../core/method';
+import { LibraryStore } from '../../store/library';
 import { scanView } from '../../store/scans';
 import type { AppDeps } from '../deps';
 import * as schemas from '../schemas';
@@ -33,11 +34,7 @@ export async function publicRoutes(app: FastifyInstance, deps: AppDeps) {
   app.get('/v1/signals', { schema: { response: { 200: schemas.signalsBody } } }, async () => signalsReference());
 
   app.get('/v1/demo', { schema: { response: { 200: schemas.scanView, 503: schemas.errorBody } } }, async () => {
-    const [doc] = await deps.scans.scans
-      .find({ status: 'complete', published_at: { $exists: true } })
-      .sort({ published_at: -1 })
-      .limit(1)
-      .toArray();
+    const doc = await new LibraryStore(deps.db).newest();
     if (!doc) throw new DomainError('unavailable', 'the demo scan is not ready yet; try again shortly');
     return scanView(doc);
   });

@@ -89,7 +89,7 @@ export async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
   app.get(
     '/v1/scans/:id',
     {
-      preHandler: [auth, limitRate('read', LIMITS.scanReadsPerMinute)],
+      preHandler: [auth, limitRate('read', deps.config.scanReadsPerMinute)],
       schema: { params: schemas.scanIdParams, response: { 200: schemas.scanView, ...err } },
     },
     async (request) => {
@@ -103,7 +103,7 @@ export async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
   app.get(
     '/v1/scans',
     {
-      preHandler: [auth, limitRate('read', LIMITS.scanReadsPerMinute)],
+      preHandler: [auth, limitRate('read', deps.config.scanReadsPerMinute)],
       schema: { querystring: schemas.historyQuery, response: { 200: schemas.historyBody, ...err } },
     },
     async (request) => {

@@ -4,6 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LibraryStore } from '../../../store/library';
 import { fixture, type Fixture } from '../helpers/fixtures';
 import { startService, type Service } from '../helpers/service';
 
@@ -231,9 +232,8 @@ describe('with a key', () => {
   });
 
   it('once a scan is published, demo_scan without a key returns it and library lists it', async () => {
-    await service.mongo.db
-      .collection('scans')
-      .updateOne({ scan_id: fileScan.scan_id }, { $set: { published_at: new Date(), title: 'Portrait via MCP' } });
+    const owner = (await service.deps.scans.getStatus(fileScan.scan_id))!.account_id;
+    await new LibraryStore(service.mongo.db).publish(fileScan.scan_id, owner, 'Portrait via MCP');
     const demo = await call(keyless, 'demo_scan');
     expect(demo.isError).toBeUndefined();
     expect(demo.structuredContent).toEqual(fileScan);
