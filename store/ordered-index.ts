@@ -1,4 +1,5 @@
 import type { Db } from 'mongodb';
+import { serialized, upsertRetrying } from './point';
 
 /** The head of one list: how many entries were ever added, how many are live, removals per bucket. */
 interface IndexHeadDoc {
@@ -20,7 +21,8 @@ interface IndexBucketDoc {
  * `_id` reads however long the list grows: the head (counters) and the one or
  * two buckets the page falls in. Entry n lives in bucket floor(n / size); the
  * head counts removals per bucket, so the offset of any entry is known without
- * reading the buckets before it. Every write is a single-document update.
+ * reading the buckets before it. Every write is a single-document update,
+ * serialized per document in the writing process (see `serialized`).
  */
 export class OrderedIndex {
   constructor(
@@ -40,10 +42,8 @@ export class OrderedIndex {
 
   /** Takes the next sequence number of `key`'s list (and counts the entry in `total`). */
   async reserve(key: string): Promise<number> {
-    const head = await this.heads.findOneAndUpdate(
-      { _id: key },
-      { $inc: { seq: 1, total: 1 } },
-      { upsert: true, returnDocument: 'after' },
+    const head = await serialized(`${this.name}:${key}`, () =>
+      upsertRetrying(() => this.heads.findOneAndUpdate({ _id: key }, { $inc: { seq: 1, total: 1 } }, { upsert: true, returnDocument: 'after' })),
     );
     return head!.seq - 1;
   }
@@ -51,7 +51,10 @@ export class OrderedIndex {
   /** Puts `id` at the reserved position `seq`. Idempotent. */
   async place(key: string, seq: number, id: string): Promise<void> {
     const bucket = Math.floor(seq / this.size);
-    await this.buckets.updateOne({ _id: this.bucketId(key, bucket) }, { $set: { [`entries.${seq}`]: id } }, { upsert: true });
+    const bucketId = this.bucketId(key, bucket);
+    await serialized(`${this.name}:${bucketId}`, () =>
+      upsertRetrying(() => this.buckets.updateOne({ _id: bucketId }, { $set: { [`entries.${seq}`]: id } }, { upsert: true })),
+    );
   }
 
   async add(key: string, id: string): Promise<number> {
@@ -63,8 +66,9 @@ export class OrderedIndex {
   /** Takes the entry at `seq` out of the list (or gives back a reserved, never placed, position). */
   async remove(key: string, seq: number): Promise<void> {
     const bucket = Math.floor(seq / this.size);
-    await this.buckets.updateOne({ _id: this.bucketId(key, bucket) }, { $unset: { [`entries.${seq}`]: '' } });
-    await this.heads.updateOne({ _id: key }, { $inc: { total: -1, [`removed.${bucket}`]: 1 } });
+    const bucketId = this.bucketId(key, bucket);
+    await serialized(`${this.name}:${bucketId}`, () => this.buckets.updateOne({ _id: bucketId }, { $unset: { [`entries.${seq}`]: '' } }));
+    await serialized(`${this.name}:${key}`, () => this.heads.updateOne({ _id: key }, { $inc: { total: -1, [`removed.${bucket}`]: 1 } }));
   }
 
   /** The ids at [offset, offset + limit) of the newest-first list, and the list's length. */

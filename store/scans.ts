@@ -1,6 +1,6 @@
 import type { Db } from 'mongodb';
 import { OrderedIndex } from './ordered-index';
-import { updateIf, updateIfReturning } from './point';
+import { updateIf, updateIfReturning, upsertRetrying } from './point';
 import type { RecognisedWord, ScanRead, ScanStatus, ScanView } from '../core/shapes';
 import type { ProbeResult } from '../workflows/scan-types';
 
@@ -155,7 +155,7 @@ export class ScansStore {
   /** Stores the read, then turns the status complete: a complete status always has its read. */
   async complete(scanId: string, read: ScanRead): Promise<boolean> {
     const heavy = Object.fromEntries(READ_FIELDS.map((field) => [field, read[field]])) as unknown as ScanRead;
-    await this.reads.replaceOne({ _id: scanId }, heavy, { upsert: true });
+    await upsertRetrying(() => this.reads.replaceOne({ _id: scanId }, heavy, { upsert: true }));
     const summary = Object.fromEntries(SUMMARY_FIELDS.map((field) => [field, read[field]]));
     const now = new Date();
     return updateIf(this.db, this.scans, scanId, active, {
@@ -170,7 +170,7 @@ export class ScansStore {
 
   async setParts(scanId: string, fields: Partial<Omit<ScanPartsDoc, '_id'>>): Promise<void> {
     const stored = fields.skipDiffs ? { ...fields, skipDiffs: fields.skipDiffs.map((v) => (Number.isFinite(v) ? v : null)) } : fields;
-    await this.parts.updateOne({ _id: scanId }, { $set: stored as Partial<ScanPartsDoc> }, { upsert: true });
+    await upsertRetrying(() => this.parts.updateOne({ _id: scanId }, { $set: stored as Partial<ScanPartsDoc> }, { upsert: true }));
   }
 
   async getParts(scanId: string): Promise<ScanPartsDoc | null> {

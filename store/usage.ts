@@ -1,5 +1,6 @@
 import type { Db } from 'mongodb';
 import { monthPeriod } from '../core/plans';
+import { serialized, upsertRetrying } from './point';
 
 const COUNTERS = ['scans', 'calls', 'tokens'] as const;
 type Counter = (typeof COUNTERS)[number];
@@ -35,36 +36,48 @@ export class UsageStore {
   /**
    * Takes one unit of `counter` if fewer than `limit` were taken this month: one
    * `_id` upsert that increments, and a second that gives the unit back when the
-   * count passed the limit. Concurrent requests never overshoot: each increment
-   * sees its own count.
+   * count passed the limit. Concurrent requests never overshoot: on MongoDB each
+   * increment sees its own count; on FerretDB v1 (no isolated updates) the
+   * requests of this process are serialized per account-month (`serialized`).
    */
   async take(accountId: string, counter: 'scans' | 'calls', limit: number, now = new Date()): Promise<boolean> {
     const { key } = monthPeriod(now);
     const others = Object.fromEntries(COUNTERS.filter((c) => c !== counter).map((c) => [c, 0]));
-    const doc = await this.usage.findOneAndUpdate(
-      { _id: `${accountId}:${key}` },
-      { $inc: { [counter]: 1 }, $setOnInsert: { account_id: accountId, month: key, ...others } },
-      { upsert: true, returnDocument: 'after' },
-    );
-    if ((doc?.[counter] ?? 1) <= limit) return true;
-    await this.usage.updateOne({ _id: `${accountId}:${key}` }, { $inc: { [counter]: -1 } });
-    return false;
+    const id = `${accountId}:${key}`;
+    return serialized(`usage:${id}`, async () => {
+      const doc = await upsertRetrying(() =>
+        this.usage.findOneAndUpdate(
+          { _id: id },
+          { $inc: { [counter]: 1 }, $setOnInsert: { account_id: accountId, month: key, ...others } },
+          { upsert: true, returnDocument: 'after' },
+        ),
+      );
+      if ((doc?.[counter] ?? 1) <= limit) return true;
+      await this.usage.updateOne({ _id: id }, { $inc: { [counter]: -1 } });
+      return false;
+    });
   }
 
   /** Gives back a unit taken for a request that was not accepted after all. */
   async giveBack(accountId: string, counter: 'scans' | 'calls', now = new Date()): Promise<void> {
     const { key } = monthPeriod(now);
-    await this.usage.updateOne({ _id: `${accountId}:${key}` }, { $inc: { [counter]: -1 } });
+    const id = `${accountId}:${key}`;
+    await serialized(`usage:${id}`, () => this.usage.updateOne({ _id: id }, { $inc: { [counter]: -1 } }));
   }
 
   async add(accountId: string, counter: Counter, amount: number, now = new Date()): Promise<void> {
     const { key } = monthPeriod(now);
     const others = Object.fromEntries(COUNTERS.filter((c) => c !== counter).map((c) => [c, 0]));
     // One upsert: the month's document is created with the other counters at 0 if it is new.
-    await this.usage.updateOne(
-      { _id: `${accountId}:${key}` },
-      { $inc: { [counter]: amount }, $setOnInsert: { account_id: accountId, month: key, ...others } },
-      { upsert: true },
+    const id = `${accountId}:${key}`;
+    await serialized(`usage:${id}`, () =>
+      upsertRetrying(() =>
+        this.usage.updateOne(
+          { _id: id },
+          { $inc: { [counter]: amount }, $setOnInsert: { account_id: accountId, month: key, ...others } },
+          { upsert: true },
+        ),
+      ),
     );
   }
 
@@ -88,10 +101,12 @@ export class RateLimiter {
   async hit(keyHash: string, kind: string, limitPerMinute: number, now = new Date()): Promise<{ allowed: boolean; retryAfterSec: number }> {
     const windowStart = Math.floor(now.getTime() / 60_000) * 60_000;
     const windowEnd = new Date(windowStart + 60_000);
-    const doc = await this.db.collection<RateWindowDoc>('rate_windows').findOneAndUpdate(
-      { _id: `${keyHash}:${kind}:${windowStart}` },
-      { $inc: { count: 1 }, $setOnInsert: { window_end: windowEnd } },
-      { upsert: true, returnDocument: 'after' },
+    const doc = await upsertRetrying(() =>
+      this.db.collection<RateWindowDoc>('rate_windows').findOneAndUpdate(
+        { _id: `${keyHash}:${kind}:${windowStart}` },
+        { $inc: { count: 1 }, $setOnInsert: { window_end: windowEnd } },
+        { upsert: true, returnDocument: 'after' },
+      ),
     );
     const count = doc?.count ?? 1;
     return { allowed: count <= limitPerMinute, retryAfterSec: Math.max(1, Math.ceil((windowEnd.getTime() - now.getTime()) / 1000)) };
