@@ -47,6 +47,8 @@ export interface HoldlineConfig {
   chatKeepAliveMs: number;
   /** Where media and decoded audio live: `fs` (a directory, the default) or `s3` (any S3-compatible service). */
   mediaStore: MediaStoreConfig;
+  /** FerretDB's SQLite directory on this machine, when known: point reads get an index there (store/ferret-sqlite.ts). */
+  ferretdbSqliteDir: string | undefined;
   /** Reads per minute per key on the signal interface (default 600, the spec's; raised only for the load benchmark). */
   scanReadsPerMinute: number;
 }
@@ -124,6 +126,8 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     upstreamHealthTtlMs: int('HOLDLINE_UPSTREAM_HEALTH_TTL_MS', 5000, 0, 600_000),
     chatKeepAliveMs: int('HOLDLINE_CHAT_KEEPALIVE_MS', 10_000, 100, 60_000),
     mediaStore: mediaStoreConfig(env, problems),
+    // `npm run up` keeps FerretDB's files in .data/ferretdb; another server's files are named explicitly.
+    ferretdbSqliteDir: str('HOLDLINE_FERRETDB_SQLITE_DIR', '') || (env.MONGODB_URI ? undefined : '.data/ferretdb'),
     scanReadsPerMinute: int('HOLDLINE_SCAN_READS_PER_MINUTE', LIMITS.scanReadsPerMinute, 1, 100_000_000),
   };
   config.chatModels = parseChatModels(str('HOLDLINE_MODELS', ''), config.modelBaseName, problems);

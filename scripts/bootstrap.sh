@@ -25,8 +25,8 @@ as_root() {
 }
 
 # --- Debian packages -------------------------------------------------------
-APT_COMMANDS=(ffmpeg ffprobe pocketsphinx_continuous espeak-ng chromium sox)
-APT_PACKAGES=(ffmpeg pocketsphinx pocketsphinx-en-us espeak-ng chromium sox)
+APT_COMMANDS=(ffmpeg ffprobe pocketsphinx_continuous espeak-ng chromium sox sqlite3)
+APT_PACKAGES=(ffmpeg pocketsphinx pocketsphinx-en-us espeak-ng chromium sox sqlite3)
 need_apt=0
 for cmd in "${APT_COMMANDS[@]}"; do
   command -v "$cmd" >/dev/null 2>&1 || need_apt=1

@@ -50,7 +50,7 @@ export async function startInProcessService(options: InProcessServiceOptions): P
     ...options.env,
   };
   const config = loadConfig({ ...process.env, ...workerEnv, HOLDLINE_SCRATCH_DIR: join(scratchRoot, 'api'), PORT: '0' });
-  const mongo = await connectMongo(config.mongodbUri);
+  const mongo = await connectMongo(config.mongodbUri, { ferretdbSqliteDir: config.ferretdbSqliteDir });
   const connection = await Connection.connect({ address: config.temporalAddress });
   const temporal = new Client({ connection, namespace: config.temporalNamespace });
   const deps = createAppDeps({ config, db: mongo.db, temporal });

@@ -63,6 +63,23 @@ export class OrderedIndex {
     return seq;
   }
 
+  /**
+   * Writes a whole list at once into an empty key, oldest first (bulk loads: the
+   * load benchmark, a migration). Returns each id's sequence number.
+   */
+  async seed(key: string, ids: string[]): Promise<number[]> {
+    const buckets = new Map<number, Record<string, string>>();
+    ids.forEach((id, seq) => {
+      const bucket = Math.floor(seq / this.size);
+      if (!buckets.has(bucket)) buckets.set(bucket, {});
+      buckets.get(bucket)![String(seq)] = id;
+    });
+    const docs = [...buckets].map(([bucket, entries]) => ({ _id: this.bucketId(key, bucket), entries }));
+    for (let i = 0; i < docs.length; i += 50) await this.buckets.insertMany(docs.slice(i, i + 50));
+    await this.heads.insertOne({ _id: key, seq: ids.length, total: ids.length });
+    return ids.map((_, seq) => seq);
+  }
+
   /** Takes the entry at `seq` out of the list (or gives back a reserved, never placed, position). */
   async remove(key: string, seq: number): Promise<void> {
     const bucket = Math.floor(seq / this.size);

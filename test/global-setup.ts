@@ -17,6 +17,8 @@ export interface ProvidedStack {
   temporalUiUrl: string | undefined;
   /** A MinIO on loopback: the environment that puts a service's media store on it (`HOLDLINE_MEDIA_STORE=s3`, …). */
   s3Env: Record<string, string>;
+  /** FerretDB's SQLite directory, for the `_id` index its point reads need (store/ferret-sqlite.ts). */
+  ferretdbSqliteDir: string;
 }
 
 declare module 'vitest' {
@@ -48,6 +50,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     temporalAddress: stack.temporalAddress,
     temporalUiUrl: stack.temporalUiUrl,
     s3Env: s3.env,
+    ferretdbSqliteDir: join(dataDir, 'ferretdb'),
   });
   return async () => {
     const stopping = Date.now();

@@ -24,7 +24,7 @@ export interface RunningWorkers {
 export async function startWorkers(config: HoldlineConfig): Promise<RunningWorkers> {
   installRuntime(config.workerLogLevel);
   await mkdir(config.scratchDir, { recursive: true });
-  const mongo = await connectMongo(config.mongodbUri);
+  const mongo = await connectMongo(config.mongodbUri, { ferretdbSqliteDir: config.ferretdbSqliteDir });
   const connection = await NativeConnection.connect({ address: config.temporalAddress });
   const mediaCache = new LocalMediaCache(config.scratchDir, createMediaStore(config.mediaStore));
   const activities = createWorkerActivities(config, mongo, mediaCache);
