@@ -93,7 +93,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
   return {
     /** Puts the media in the media store: downloads a URL input (public addresses only, size and time capped) or checks an upload. */
     async ingestMedia({ scanId }: { scanId: string }): Promise<{ bytes: number }> {
-      const doc = await scans.get(scanId);
+      const doc = await scans.getStatus(scanId);
       if (!doc) throw ApplicationFailure.nonRetryable(`scan ${scanId} does not exist`, BAD_SOURCE);
       await scans.advance(scanId, 0);
       let bytes: number;
@@ -227,7 +227,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
     async persistScan({ scanId }: { scanId: string }): Promise<void> {
       const parts = await scans.getParts(scanId);
       if (parts?.read) await scans.complete(scanId, parts.read);
-      else if ((await scans.get(scanId))?.status !== 'complete') throw new Error(`read of ${scanId} is missing`);
+      else if ((await scans.getStatus(scanId))?.status !== 'complete') throw new Error(`read of ${scanId} is missing`);
       await media.remove(media.audio, MediaStore.audioId(scanId));
       await scans.removeParts(scanId);
     },

@@ -2,7 +2,7 @@ import type { Client } from '@temporalio/client';
 import type { Db } from 'mongodb';
 import type { HoldlineConfig } from '../config/env';
 import { AccountsStore } from '../store/accounts';
-import { MediaStore } from '../store/media';
+import { createMediaStore, type MediaStore } from '../store/media';
 import { ScansStore } from '../store/scans';
 import { RateLimiter, UsageStore } from '../store/usage';
 
@@ -28,7 +28,7 @@ export function createAppDeps(input: { config: HoldlineConfig; db: Db; temporal:
     temporal: input.temporal,
     accounts: new AccountsStore(db),
     scans: new ScansStore(db),
-    media: new MediaStore(db),
+    media: createMediaStore(input.config.mediaStore),
     usage: new UsageStore(db),
     rateLimiter: new RateLimiter(db),
     now: input.now ?? (() => new Date()),

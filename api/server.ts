@@ -5,7 +5,7 @@ import { buildApp } from './app';
 import { createAppDeps } from './deps';
 
 const config = loadConfig();
-const mongo = await connectMongo(config.mongodbUri);
+const mongo = await connectMongo(config.mongodbUri, { ferretdbSqliteDir: config.ferretdbSqliteDir });
 const connection = await Connection.connect({ address: config.temporalAddress });
 const temporal = new Client({ connection, namespace: config.temporalNamespace });
 const app = await buildApp(createAppDeps({ config, db: mongo.db, temporal }), {

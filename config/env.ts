@@ -74,7 +74,17 @@ export interface HoldlineConfig {
   uploadMinBytesPerSec: number;
   /** Accounts one client address may create per hour on the website (default 10). */
   signupsPerHour: number;
+  /** Where media and decoded audio live: `fs` (a directory, the default) or `s3` (any S3-compatible service). */
+  mediaStore: MediaStoreConfig;
+  /** FerretDB's SQLite directory on this machine, when known: point reads get an index there (store/ferret-sqlite.ts). */
+  ferretdbSqliteDir: string | undefined;
+  /** Reads per minute per key on the signal interface (default 600, the spec's; raised only for the load benchmark). */
+  scanReadsPerMinute: number;
 }
+
+export type MediaStoreConfig =
+  | { kind: 'fs'; dir: string }
+  | { kind: 's3'; endpoint: string | undefined; bucket: string; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined };
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -152,6 +162,10 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     uploadWindowMs: int('HOLDLINE_UPLOAD_WINDOW_MS', 30_000, 100, 600_000),
     uploadMinBytesPerSec: int('HOLDLINE_UPLOAD_MIN_BYTES_PER_SEC', 65_536, 0, 100 * 1024 * 1024),
     signupsPerHour: int('HOLDLINE_SIGNUPS_PER_HOUR', 10, 1, 1_000_000),
+    mediaStore: mediaStoreConfig(env, problems),
+    // `npm run up` keeps FerretDB's files in .data/ferretdb; another server's files are named explicitly.
+    ferretdbSqliteDir: str('HOLDLINE_FERRETDB_SQLITE_DIR', '') || (env.MONGODB_URI ? undefined : '.data/ferretdb'),
+    scanReadsPerMinute: int('HOLDLINE_SCAN_READS_PER_MINUTE', LIMITS.scanReadsPerMinute, 1, 100_000_000),
   };
   // Idle connections must outlive the chat keep-alive, or a quiet model step would drop its client.
   if (config.idleTimeoutMs <= config.chatKeepAliveMs) {
@@ -190,6 +204,32 @@ function trustProxy(raw: string, problems: string[]): { trustProxy: boolean; pro
   if (Number.isInteger(hops) && hops >= 1 && hops <= 10) return { trustProxy: true, proxyHops: hops };
   problems.push(`HOLDLINE_TRUST_PROXY must be true, false or a number of proxies from 1 to 10, got "${raw}"`);
   return { trustProxy: false, proxyHops: 0 };
+}
+
+function mediaStoreConfig(env: Env, problems: string[]): MediaStoreConfig {
+  const value = (name: string) => (env[name] === undefined || env[name] === '' ? undefined : env[name]);
+  const kind = value('HOLDLINE_MEDIA_STORE') ?? 'fs';
+  if (kind === 'fs') return { kind, dir: value('HOLDLINE_MEDIA_DIR') ?? '.data/media' };
+  if (kind !== 's3') {
+    problems.push(`HOLDLINE_MEDIA_STORE must be fs or s3, got "${kind}"`);
+    return { kind: 'fs', dir: '.data/media' };
+  }
+  const endpoint = value('HOLDLINE_S3_ENDPOINT');
+  if (endpoint !== undefined) {
+    try {
+      new URL(endpoint);
+    } catch {
+      problems.push(`HOLDLINE_S3_ENDPOINT must be a URL, got "${endpoint}"`);
+    }
+  }
+  const bucket = value('HOLDLINE_S3_BUCKET');
+  if (!bucket) problems.push('HOLDLINE_S3_BUCKET is required with HOLDLINE_MEDIA_STORE=s3');
+  const accessKeyId = value('HOLDLINE_S3_ACCESS_KEY_ID');
+  const secretAccessKey = value('HOLDLINE_S3_SECRET_ACCESS_KEY');
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+    problems.push('HOLDLINE_S3_ACCESS_KEY_ID and HOLDLINE_S3_SECRET_ACCESS_KEY go together (or neither, for the SDK\'s own credential chain)');
+  }
+  return { kind, endpoint, bucket: bucket ?? '', region: value('HOLDLINE_S3_REGION') ?? 'us-east-1', accessKeyId, secretAccessKey };
 }
 
 function queueList(raw: string, problems: string[]): ('scans' | 'chat')[] {

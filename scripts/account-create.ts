@@ -16,7 +16,7 @@ if (!isPlanId(values.plan)) {
   console.error(`unknown plan "${values.plan}": choose signal or agents`);
   process.exit(2);
 }
-const mongo = await connectMongo(loadConfig().mongodbUri);
+const mongo = await connectMongo(loadConfig().mongodbUri, { ferretdbSqliteDir: loadConfig().ferretdbSqliteDir });
 try {
   const { account, apiKey } = await new AccountsStore(mongo.db).create({ email, plan: values.plan });
   console.log(JSON.stringify({ account_id: account._id, email: account.email, plan: account.plan, api_key: apiKey }));

@@ -10,6 +10,10 @@ cd "$ROOT"
 
 TEMPORAL_VERSION="1.5.1"
 FERRETDB_VERSION="1.24.2"
+# MinIO (the S3-compatible server the tests and compose use) publishes no semver
+# module tags; this is the pseudo-version `go install github.com/minio/minio@latest`
+# resolved to on 2026-11-26, built with Go 1.26.
+MINIO_VERSION="v0.0.0-20260212201848-7aac2a2c5b7c"
 CACHE_DIR="${HOLDLINE_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/holdline}"
 TOOLS_BIN="$ROOT/.tools/bin"
 
@@ -21,8 +25,8 @@ as_root() {
 }
 
 # --- Debian packages -------------------------------------------------------
-APT_COMMANDS=(ffmpeg ffprobe pocketsphinx_continuous espeak-ng chromium sox)
-APT_PACKAGES=(ffmpeg pocketsphinx pocketsphinx-en-us espeak-ng chromium sox)
+APT_COMMANDS=(ffmpeg ffprobe pocketsphinx_continuous espeak-ng chromium sox sqlite3)
+APT_PACKAGES=(ffmpeg pocketsphinx pocketsphinx-en-us espeak-ng chromium sox sqlite3)
 need_apt=0
 for cmd in "${APT_COMMANDS[@]}"; do
   command -v "$cmd" >/dev/null 2>&1 || need_apt=1
@@ -100,6 +104,20 @@ if [ ! -x "$FERRETDB_DIR/ferretdb" ]; then
   rm -rf "$tmp"
 fi
 link_tool ferretdb "$FERRETDB_DIR/ferretdb"
+
+# MinIO: a real S3-compatible server on loopback for the `s3` media store's tests
+# and the scale-out test. Only ever run as a separate process (AGPL; not linked).
+MINIO_DIR="$CACHE_DIR/minio-$MINIO_VERSION"
+if [ ! -x "$MINIO_DIR/minio" ]; then
+  need_go "MinIO"
+  say "building MinIO $MINIO_VERSION into $MINIO_DIR (several minutes the first time)"
+  tmp="$(new_tmp)"; TMP_DIRS+=("$tmp")
+  GOBIN="$tmp" GOFLAGS=-buildvcs=false go install "github.com/minio/minio@$MINIO_VERSION"
+  mkdir -p "$MINIO_DIR"
+  mv -f "$tmp/minio" "$MINIO_DIR/minio"
+  rm -rf "$tmp"
+fi
+link_tool minio "$MINIO_DIR/minio"
 
 # --- node_modules --------------------------------------------------------------
 # A stamp of the lock file's hash tells whether node_modules matches it; without

@@ -45,10 +45,12 @@ export async function startInProcessService(options: InProcessServiceOptions): P
     MONGODB_URI: dbUri.toString(),
     TEMPORAL_ADDRESS: options.temporalAddress,
     HOLDLINE_TASK_QUEUE_PREFIX: tag,
+    // API and workers of one service share this media directory unless options.env names an S3 store.
+    HOLDLINE_MEDIA_DIR: join(scratchRoot, 'media'),
     ...options.env,
   };
   const config = loadConfig({ ...process.env, ...workerEnv, HOLDLINE_SCRATCH_DIR: join(scratchRoot, 'api'), PORT: '0' });
-  const mongo = await connectMongo(config.mongodbUri);
+  const mongo = await connectMongo(config.mongodbUri, { ferretdbSqliteDir: config.ferretdbSqliteDir });
   const connection = await Connection.connect({ address: config.temporalAddress });
   const temporal = new Client({ connection, namespace: config.temporalNamespace });
   const deps = createAppDeps({ config, db: mongo.db, temporal });

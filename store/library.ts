@@ -1,5 +1,7 @@
 import type { Db } from 'mongodb';
-import type { ScanDoc } from './scans';
+import { OrderedIndex } from './ordered-index';
+import { updateIf } from './point';
+import { ScansStore, type ScanDoc } from './scans';
 
 /** Where a published scan's public page lives. */
 export const libraryUrl = (scanId: string) => `/library/${scanId}`;
@@ -9,7 +11,8 @@ export type PublishResult =
   | { outcome: 'not_found' }
   | { outcome: 'not_complete' };
 
-const PUBLISHED = { status: 'complete', published_at: { $exists: true } } as const;
+const LIBRARY = 'library';
+const isPublished = (doc: ScanDoc | null): doc is ScanDoc => doc !== null && doc.status === 'complete' && doc.published_at !== undefined;
 
 /** The one settings document naming the scan `GET /v1/demo` serves; set only by an operator. */
 interface FeaturedDoc {
@@ -20,12 +23,17 @@ interface FeaturedDoc {
 
 export type FeatureResult = 'featured' | 'not_found' | 'not_complete';
 
-/** The public library: published complete scans, newest publication first. */
+/**
+ * The public library: published complete scans, newest publication first, kept
+ * as one `OrderedIndex` so a page is a bounded number of `_id` reads.
+ */
 export class LibraryStore {
-  constructor(private readonly db: Db) {}
+  private readonly scans: ScansStore;
+  private readonly index: OrderedIndex;
 
-  private get scans() {
-    return this.db.collection<ScanDoc>('scans');
+  constructor(private readonly db: Db) {
+    this.scans = new ScansStore(db);
+    this.index = new OrderedIndex(db, 'library');
   }
 
   /**
@@ -33,28 +41,38 @@ export class LibraryStore {
    * it and keeps its first `published_at`, so the library order does not jump.
    */
   async publish(scanId: string, accountId: string, title: string | null, now = new Date()): Promise<PublishResult> {
-    const doc = await this.scans.findOne({ _id: scanId, account_id: accountId });
-    if (!doc) return { outcome: 'not_found' };
+    const doc = await this.scans.getStatus(scanId);
+    if (!doc || doc.account_id !== accountId) return { outcome: 'not_found' };
     if (doc.status !== 'complete') return { outcome: 'not_complete' };
     const finalTitle = title ?? doc.title ?? 'Untitled scan';
-    const publishedAt = doc.published_at ?? now;
-    await this.scans.updateOne(
-      { _id: scanId, account_id: accountId, status: 'complete' },
-      { $set: { title: finalTitle, published_at: publishedAt } },
+    if (doc.published_at) {
+      await this.scans.scans.updateOne({ _id: scanId }, { $set: { title: finalTitle } });
+      return { outcome: 'published', doc: { ...doc, title: finalTitle } };
+    }
+    // The first publication takes a library position; of two at once, one wins the guard.
+    const first = await updateIf(
+      this.db,
+      this.scans.scans,
+      scanId,
+      { filter: { published_at: { $exists: false } }, test: (d) => d.published_at === undefined },
+      { $set: { title: finalTitle, published_at: now } },
     );
-    return { outcome: 'published', doc: { ...doc, title: finalTitle, published_at: publishedAt } };
+    if (!first) return this.publish(scanId, accountId, title, now);
+    const seq = await this.index.add(LIBRARY, scanId);
+    await this.scans.scans.updateOne({ _id: scanId }, { $set: { library_seq: seq } });
+    return { outcome: 'published', doc: { ...doc, title: finalTitle, published_at: now, library_seq: seq } };
   }
 
+  /** One page of the library: status documents only (titles, scores), no timelines. */
   async list(page: { limit: number; offset: number }): Promise<{ docs: ScanDoc[]; total: number }> {
-    const [docs, total] = await Promise.all([
-      this.scans.find(PUBLISHED).sort({ published_at: -1, _id: -1 }).skip(page.offset).limit(page.limit).toArray(),
-      this.scans.countDocuments(PUBLISHED),
-    ]);
-    return { docs, total };
+    const { ids, total } = await this.index.page(LIBRARY, page.offset, page.limit);
+    const docs = await Promise.all(ids.map((id) => this.scans.getStatus(id)));
+    return { docs: docs.filter(isPublished), total };
   }
 
   async getPublished(scanId: string): Promise<ScanDoc | null> {
-    return this.scans.findOne({ _id: scanId, ...PUBLISHED });
+    const doc = await this.scans.getStatus(scanId);
+    return isPublished(doc) ? this.scans.withRead(doc) : null;
   }
 
   private get featuredDocs() {
@@ -66,14 +84,12 @@ export class LibraryStore {
    * featured scan is public, so it is published too if it was not.
    */
   async feature(scanId: string, now = new Date()): Promise<FeatureResult> {
-    const doc = await this.scans.findOne({ _id: scanId });
+    const doc = await this.scans.getStatus(scanId);
     if (!doc) return 'not_found';
     if (doc.status !== 'complete') return 'not_complete';
     if (!doc.published_at) {
-      await this.scans.updateOne(
-        { _id: scanId, status: 'complete', published_at: { $exists: false } },
-        { $set: { published_at: now, title: doc.title ?? 'Untitled scan' } },
-      );
+      const published = await this.publish(scanId, doc.account_id, null, now);
+      if (published.outcome !== 'published') return published.outcome;
     }
     await this.featuredDocs.updateOne({ _id: 'demo' }, { $set: { scan_id: scanId, featured_at: now } }, { upsert: true });
     return 'featured';

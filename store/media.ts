@@ -1,88 +1,236 @@
-import { Binary, type Collection, type Db } from 'mongodb';
-import { createWriteStream } from 'node:fs';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateBucketCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { copyFile, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { MediaStoreConfig } from '../config/env';
 
-interface BlobFileDoc {
-  _id: string;
+/** The two kinds of stored object: the scan's media and its decoded audio samples. */
+export type MediaBucket = 'media' | 'audio';
+
+export interface StoredObject {
   length: number;
-  chunkSize: number;
+  contentType: string;
   filename: string;
-  content_type: string;
-  uploaded_at: Date;
 }
-
-interface BlobChunkDoc {
-  _id: string;
-  files_id: string;
-  n: number;
-  data: Binary;
-}
-
-/** A named pair of collections, `<name>.files` and `<name>.chunks`, laid out like GridFS. */
-export class BlobBucket {
-  readonly files: Collection<BlobFileDoc>;
-  readonly chunks: Collection<BlobChunkDoc>;
-
-  constructor(
-    db: Db,
-    readonly name: string,
-    // Large chunks: FerretDB's cost is mostly per document (measured: 4 MiB chunks two at a
-    // time write ~40 MB/s and read ~29 MB/s, 1 MiB one at a time ~25 and ~7).
-    readonly chunkSize = 4 * 1024 * 1024,
-  ) {
-    this.files = db.collection<BlobFileDoc>(`${name}.files`);
-    this.chunks = db.collection<BlobChunkDoc>(`${name}.chunks`);
-  }
-}
-
-// Chunk n of a file is found by its _id alone. GridFS finds chunks by
-// {files_id, n}, which FerretDB answers by decoding every chunk of the
-// collection: a 64 KiB range read cost as much as reading the whole file.
-const chunkId = (fileId: string, n: number) => `${fileId}#${String(n).padStart(7, '0')}`;
 
 /**
- * Media and intermediate audio in MongoDB, so any worker (or API instance) can
- * read them, streamed in 1 MiB chunks both ways, with byte-range reads. Each
- * file has a deterministic id, so a retried write replaces, never duplicates.
+ * Media and intermediate audio, outside the document database, so any worker
+ * (or API instance) can read them. Each object has a deterministic id, so a
+ * retried write replaces, never duplicates; a write becomes visible whole or
+ * not at all.
  */
-export class MediaStore {
-  readonly media: BlobBucket;
-  readonly audio: BlobBucket;
+export interface MediaStore {
+  readonly media: MediaBucket;
+  readonly audio: MediaBucket;
+  /** Streams `source` in under `id`, replacing any earlier copy. Returns the byte count. */
+  put(bucket: MediaBucket, id: string, source: Readable | AsyncIterable<Uint8Array>, meta: { filename: string; contentType?: string }): Promise<number>;
+  stat(bucket: MediaBucket, id: string): Promise<StoredObject | null>;
+  /** The bytes [start, end) of a stored object (all of it without a range). */
+  read(bucket: MediaBucket, id: string, range?: { start: number; end: number }): Readable;
+  /** A complete local copy at `path`. */
+  download(bucket: MediaBucket, id: string, path: string, signal?: AbortSignal): Promise<void>;
+  /** The object's own file when the store is a local directory (no copy needed), else null. */
+  localPath(bucket: MediaBucket, id: string): Promise<string | null>;
+  remove(bucket: MediaBucket, id: string): Promise<void>;
+}
 
-  constructor(db: Db) {
-    this.media = new BlobBucket(db, 'media');
-    this.audio = new BlobBucket(db, 'audio');
+export const MediaStore = {
+  mediaId: (scanId: string) => `media:${scanId}`,
+  audioId: (scanId: string) => `audio:${scanId}`,
+};
+
+export function createMediaStore(config: MediaStoreConfig): MediaStore {
+  return config.kind === 's3' ? new S3MediaStore(config) : new FsMediaStore(config.dir);
+}
+
+/** Ids are generated (`media:scn_…`); anything that could leave the directory is refused. */
+function checkId(id: string): string {
+  if (!/^[A-Za-z0-9_][A-Za-z0-9_.:-]{0,199}$/.test(id)) throw new Error(`not a media id: ${JSON.stringify(id)}`);
+  return id.replaceAll(':', '_');
+}
+
+const clampRange = (length: number, range?: { start: number; end: number }) => {
+  const start = Math.max(0, range?.start ?? 0);
+  return { start, end: Math.max(start, Math.min(length, range?.end ?? length)) };
+};
+
+// --- fs ----------------------------------------------------------------------
+
+/**
+ * A directory: `<dir>/<bucket>/<id>` with a `.meta.json` beside it. Written to a
+ * temporary name and renamed, so a reader sees the old object, the new one or
+ * none, never half of one. The embedded default (API and worker on one machine).
+ */
+export class FsMediaStore implements MediaStore {
+  readonly media = 'media' as const;
+  readonly audio = 'audio' as const;
+  private readonly dir: string;
+
+  constructor(dir: string) {
+    this.dir = resolve(dir);
   }
 
-  static mediaId = (scanId: string) => `media:${scanId}`;
-  static audioId = (scanId: string) => `audio:${scanId}`;
+  private pathOf(bucket: MediaBucket, id: string) {
+    return join(this.dir, bucket, checkId(id));
+  }
 
-  /** Streams `source` into `bucket` under `id`, replacing any earlier copy. Returns the byte count. */
-  async put(bucket: BlobBucket, id: string, source: Readable | AsyncIterable<Uint8Array>, meta: { filename: string; contentType?: string }): Promise<number> {
-    await this.remove(bucket, id);
-    let n = 0;
+  async put(bucket: MediaBucket, id: string, source: Readable | AsyncIterable<Uint8Array>, meta: { filename: string; contentType?: string }): Promise<number> {
+    const path = this.pathOf(bucket, id);
+    await mkdir(dirname(path), { recursive: true });
+    const temp = `${path}.${randomBytes(6).toString('hex')}.part`;
+    let length = 0;
+    try {
+      await pipeline(
+        source,
+        async function* (chunks: AsyncIterable<Uint8Array>) {
+          for await (const chunk of chunks) {
+            length += chunk.length;
+            yield chunk;
+          }
+        },
+        createWriteStream(temp),
+      );
+      await writeFile(`${temp}.meta`, JSON.stringify({ filename: meta.filename, contentType: meta.contentType ?? 'application/octet-stream' }));
+      // Metadata first: the data file's appearance is what makes the object visible.
+      await rename(`${temp}.meta`, `${path}.meta.json`);
+      await rename(temp, path);
+    } finally {
+      await Promise.all([rm(temp, { force: true }), rm(`${temp}.meta`, { force: true })]);
+    }
+    return length;
+  }
+
+  async stat(bucket: MediaBucket, id: string): Promise<StoredObject | null> {
+    const path = this.pathOf(bucket, id);
+    const info = await stat(path).catch(() => null);
+    if (!info) return null;
+    const meta = await readFile(`${path}.meta.json`, 'utf8')
+      .then((text) => JSON.parse(text) as { filename: string; contentType: string })
+      .catch(() => ({ filename: 'upload', contentType: 'application/octet-stream' }));
+    return { length: info.size, contentType: meta.contentType, filename: meta.filename };
+  }
+
+  read(bucket: MediaBucket, id: string, range?: { start: number; end: number }): Readable {
+    const path = this.pathOf(bucket, id);
+    async function* bytes() {
+      const info = await stat(path).catch(() => null);
+      if (!info) throw new Error(`no stored object ${id}`);
+      const { start, end } = clampRange(info.size, range);
+      if (end > start) yield* createReadStream(path, { start, end: end - 1, highWaterMark: 1024 * 1024 });
+    }
+    return Readable.from(bytes(), { objectMode: false });
+  }
+
+  async download(bucket: MediaBucket, id: string, path: string): Promise<void> {
+    await copyFile(this.pathOf(bucket, id), path);
+  }
+
+  async localPath(bucket: MediaBucket, id: string): Promise<string | null> {
+    const path = this.pathOf(bucket, id);
+    return (await stat(path).catch(() => null)) ? path : null;
+  }
+
+  async remove(bucket: MediaBucket, id: string): Promise<void> {
+    const path = this.pathOf(bucket, id);
+    await rm(path, { force: true });
+    await rm(`${path}.meta.json`, { force: true });
+  }
+}
+
+// --- s3 ----------------------------------------------------------------------
+
+const PART_SIZE = 8 * 1024 * 1024;
+const PARTS_IN_FLIGHT = 3;
+const DOWNLOAD_RANGE = 16 * 1024 * 1024;
+const DOWNLOADS_IN_FLIGHT = 4;
+
+const isNotFound = (error: unknown) => {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
+};
+
+/**
+ * Any S3-compatible service (AWS S3, R2, GCS, Ceph, MinIO): uploads stream in
+ * 8 MiB multipart parts, three in flight, and the object appears only when the
+ * upload completes; reads are ranged GETs; a local copy is fetched as parallel
+ * 16 MiB ranges written at their offsets.
+ */
+export class S3MediaStore implements MediaStore {
+  readonly media = 'media' as const;
+  readonly audio = 'audio' as const;
+  readonly client: S3Client;
+  private readonly bucketName: string;
+  private ready: Promise<void> | undefined;
+
+  constructor(config: Extract<MediaStoreConfig, { kind: 's3' }>) {
+    this.bucketName = config.bucket;
+    this.client = new S3Client({
+      region: config.region,
+      endpoint: config.endpoint,
+      // Path-style addressing works on every S3-compatible service; virtual hosts need DNS.
+      forcePathStyle: config.endpoint !== undefined,
+      credentials: config.accessKeyId && config.secretAccessKey ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } : undefined,
+    });
+  }
+
+  private key = (bucket: MediaBucket, id: string) => `${bucket}/${checkId(id)}`;
+
+  /** Creates the bucket if it is missing (MinIO on a fresh disk); production buckets exist already. */
+  private ensureBucket(): Promise<void> {
+    this.ready ??= (async () => {
+      try {
+        await this.client.send(new HeadBucketCommand({ Bucket: this.bucketName }));
+      } catch (error) {
+        if (!isNotFound(error)) throw error;
+        await this.client.send(new CreateBucketCommand({ Bucket: this.bucketName })).catch((e: { name?: string }) => {
+          if (e?.name !== 'BucketAlreadyOwnedByYou' && e?.name !== 'BucketAlreadyExists') throw e;
+        });
+      }
+    })().catch((error: unknown) => {
+      this.ready = undefined;
+      throw error;
+    });
+    return this.ready;
+  }
+
+  async put(bucket: MediaBucket, id: string, source: Readable | AsyncIterable<Uint8Array>, meta: { filename: string; contentType?: string }): Promise<number> {
+    await this.ensureBucket();
+    const Key = this.key(bucket, id);
+    const ContentType = meta.contentType ?? 'application/octet-stream';
+    const Metadata = { filename: encodeURIComponent(meta.filename) };
+    let uploadId: string | undefined;
+    const parts: { PartNumber: number; ETag: string }[] = [];
+    let partCount = 0;
+    const inFlight = new Set<Promise<void>>();
     let length = 0;
     let pending: Buffer[] = [];
     let pendingBytes = 0;
-    // Two chunk writes in flight: the store encodes one while it stores the other.
-    const inFlight = new Set<Promise<void>>();
-    const write = async (index: number, bytes: Buffer) => {
-      const chunk = { files_id: id, n: index, data: new Binary(bytes) };
-      try {
-        await bucket.chunks.insertOne({ _id: chunkId(id, index), ...chunk });
-      } catch (error) {
-        // A chunk left by an attempt that died mid-write is overwritten.
-        if ((error as { code?: number }).code !== 11000) throw error;
-        await bucket.chunks.replaceOne({ _id: chunkId(id, index) }, chunk);
-      }
-    };
-    const flush = async (bytes: Buffer) => {
-      if (inFlight.size >= 2) await Promise.race(inFlight);
-      const pendingWrite = write(n++, bytes).finally(() => inFlight.delete(pendingWrite));
+    const sendPart = async (body: Buffer) => {
+      uploadId ??= (await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucketName, Key, ContentType, Metadata }))).UploadId!;
+      if (inFlight.size >= PARTS_IN_FLIGHT) await Promise.race(inFlight);
+      const PartNumber = ++partCount;
+      const sending: Promise<void> = this.client
+        .send(new UploadPartCommand({ Bucket: this.bucketName, Key, UploadId: uploadId, PartNumber, Body: body, ContentLength: body.length }))
+        .then((answer) => void parts.push({ PartNumber, ETag: answer.ETag! }))
+        .finally(() => inFlight.delete(sending));
       // Observed by the race and the final wait; this keeps an early failure from counting as unhandled.
-      pendingWrite.catch(() => undefined);
-      inFlight.add(pendingWrite);
+      sending.catch(() => undefined);
+      inFlight.add(sending);
     };
     try {
       for await (const piece of source) {
@@ -90,81 +238,112 @@ export class MediaStore {
         pending.push(chunk);
         pendingBytes += chunk.length;
         length += chunk.length;
-        while (pendingBytes >= bucket.chunkSize) {
+        if (pendingBytes >= PART_SIZE) {
           const all = Buffer.concat(pending);
-          await flush(all.subarray(0, bucket.chunkSize));
-          const rest = all.subarray(bucket.chunkSize);
-          pending = rest.length > 0 ? [rest] : [];
-          pendingBytes = rest.length;
+          pending = [];
+          pendingBytes = 0;
+          for (let at = 0; at < all.length; at += PART_SIZE) {
+            const slice = all.subarray(at, at + PART_SIZE);
+            if (slice.length < PART_SIZE) {
+              pending = [slice];
+              pendingBytes = slice.length;
+            } else await sendPart(slice);
+          }
         }
       }
-      if (pendingBytes > 0) await flush(Buffer.concat(pending));
+      const rest = Buffer.concat(pending);
+      if (uploadId === undefined) {
+        // Small object: one PUT, atomic by itself.
+        await this.client.send(new PutObjectCommand({ Bucket: this.bucketName, Key, Body: rest, ContentLength: rest.length, ContentType, Metadata }));
+        return length;
+      }
+      if (rest.length > 0) await sendPart(rest);
       await Promise.all(inFlight);
-      // The file document goes last: a file is visible only once all its chunks are.
-      await bucket.files.insertOne({
-        _id: id,
-        length,
-        chunkSize: bucket.chunkSize,
-        filename: meta.filename,
-        content_type: meta.contentType ?? 'application/octet-stream',
-        uploaded_at: new Date(),
-      });
+      parts.sort((a, b) => a.PartNumber - b.PartNumber);
+      await this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.bucketName, Key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
+      return length;
     } catch (error) {
       await Promise.allSettled(inFlight);
-      await this.removeChunks(bucket, id, n + 1).catch(() => undefined);
+      if (uploadId !== undefined) {
+        await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucketName, Key, UploadId: uploadId })).catch(() => undefined);
+      }
       throw error;
     }
-    return length;
   }
 
-  async stat(bucket: BlobBucket, id: string): Promise<{ length: number; contentType: string; filename: string } | null> {
-    const file = await bucket.files.findOne({ _id: id });
-    return file ? { length: file.length, contentType: file.content_type, filename: file.filename } : null;
-  }
-
-  /** The bytes [start, end) of a stored file (all of it without a range), reading one chunk ahead. */
-  read(bucket: BlobBucket, id: string, range?: { start: number; end: number }): Readable {
-    async function* chunks() {
-      const file = await bucket.files.findOne({ _id: id });
-      if (!file) throw new Error(`no stored file ${id}`);
-      const start = Math.max(0, range?.start ?? 0);
-      const end = Math.min(file.length, range?.end ?? file.length);
-      const first = Math.floor(start / file.chunkSize);
-      const last = Math.ceil(end / file.chunkSize) - 1;
-      const fetch = (n: number) => {
-        const doc = bucket.chunks.findOne({ _id: chunkId(id, n) });
-        // A reader that stops early leaves the read-ahead unawaited: its failure is nobody's.
-        doc.catch(() => undefined);
-        return doc;
+  async stat(bucket: MediaBucket, id: string): Promise<StoredObject | null> {
+    await this.ensureBucket();
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucketName, Key: this.key(bucket, id) }));
+      const filename = head.Metadata?.filename;
+      return {
+        length: head.ContentLength ?? 0,
+        contentType: head.ContentType ?? 'application/octet-stream',
+        filename: filename ? decodeURIComponent(filename) : 'upload',
       };
-      let next = first <= last ? fetch(first) : null;
-      for (let n = first; n <= last; n++) {
-        const doc = await next!;
-        next = n < last ? fetch(n + 1) : null;
-        if (!doc) throw new Error(`stored file ${id} is missing chunk ${n}`);
-        const offset = n * file.chunkSize;
-        yield Buffer.from(doc.data.buffer).subarray(Math.max(0, start - offset), Math.min(file.chunkSize, end - offset));
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  read(bucket: MediaBucket, id: string, range?: { start: number; end: number }): Readable {
+    const store = this;
+    async function* bytes() {
+      let Range: string | undefined;
+      if (range) {
+        const start = Math.max(0, range.start);
+        if (range.end <= start) return;
+        Range = `bytes=${start}-${range.end - 1}`;
       }
+      await store.ensureBucket();
+      let answer;
+      try {
+        answer = await store.client.send(new GetObjectCommand({ Bucket: store.bucketName, Key: store.key(bucket, id), Range }));
+      } catch (error) {
+        // A range past the end of the object is simply empty.
+        if ((error as { name?: string }).name === 'InvalidRange') return;
+        if (isNotFound(error)) throw new Error(`no stored object ${id}`);
+        throw error;
+      }
+      yield* answer.Body as Readable;
     }
-    return Readable.from(chunks(), { objectMode: false });
+    return Readable.from(bytes(), { objectMode: false });
   }
 
-  async download(bucket: BlobBucket, id: string, path: string, signal?: AbortSignal): Promise<void> {
-    await pipeline(this.read(bucket, id), createWriteStream(path), ...(signal ? [{ signal }] : []));
-  }
-
-  async remove(bucket: BlobBucket, id: string): Promise<void> {
-    const file = await bucket.files.findOne({ _id: id });
-    if (file) {
-      await this.removeChunks(bucket, id, Math.ceil(file.length / file.chunkSize));
-      await bucket.files.deleteOne({ _id: id });
+  async download(bucket: MediaBucket, id: string, path: string, signal?: AbortSignal): Promise<void> {
+    const stored = await this.stat(bucket, id);
+    if (!stored) throw new Error(`no stored object ${id}`);
+    const file = await open(path, 'w');
+    try {
+      const ranges: { start: number; end: number }[] = [];
+      for (let start = 0; start < stored.length; start += DOWNLOAD_RANGE) ranges.push({ start, end: Math.min(stored.length, start + DOWNLOAD_RANGE) });
+      let next = 0;
+      const worker = async () => {
+        while (next < ranges.length) {
+          signal?.throwIfAborted();
+          const range = ranges[next++]!;
+          let at = range.start;
+          for await (const chunk of this.read(bucket, id, range)) {
+            const buffer = chunk as Buffer;
+            await file.write(buffer, 0, buffer.length, at);
+            at += buffer.length;
+          }
+          if (at !== range.end) throw new Error(`short read of ${id} at ${range.start}: ${at - range.start} of ${range.end - range.start} bytes`);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(DOWNLOADS_IN_FLIGHT, ranges.length) }, worker));
+    } finally {
+      await file.close();
     }
   }
 
-  private async removeChunks(bucket: BlobBucket, id: string, count: number): Promise<void> {
-    for (let first = 0; first < count; first += 100) {
-      const ids = Array.from({ length: Math.min(100, count - first) }, (_, i) => chunkId(id, first + i));
-      await bucket.chunks.deleteMany({ _id: { $in: ids } });
-    }
+  async localPath(): Promise<string | null> {
+    return null;
+  }
+
+  async remove(bucket: MediaBucket, id: string): Promise<void> {
+    await this.ensureBucket();
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucketName, Key: this.key(bucket, id) }));
   }
 }

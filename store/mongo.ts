@@ -1,4 +1,6 @@
 import { MongoClient, type Db } from 'mongodb';
+import { indexFerretTables } from './ferret-sqlite';
+import { isFerretDb } from './point';
 
 export interface Mongo {
   client: MongoClient;
@@ -6,12 +8,18 @@ export interface Mongo {
   close(): Promise<void>;
 }
 
-/** Connects and makes sure the indexes every query relies on exist. */
-export async function connectMongo(uri: string): Promise<Mongo> {
+/**
+ * Connects and makes sure the indexes every query relies on exist. With
+ * `ferretdbSqliteDir` (FerretDB's `--sqlite-url` directory, on this machine),
+ * FerretDB's tables also get the `_id` index its point reads can use (see
+ * ferret-sqlite.ts).
+ */
+export async function connectMongo(uri: string, options: { ferretdbSqliteDir?: string } = {}): Promise<Mongo> {
   const client = new MongoClient(uri, { serverSelectionTimeoutMS: 10_000, ignoreUndefined: true });
   await client.connect();
   const db = client.db();
   await ensureIndexes(db);
+  if (options.ferretdbSqliteDir && (await isFerretDb(db))) await indexFerretTables(db, options.ferretdbSqliteDir);
   return { client, db, close: () => client.close() };
 }
 
@@ -19,8 +27,6 @@ export async function ensureIndexes(db: Db): Promise<void> {
   await Promise.all([
     db.collection('accounts').createIndex({ email: 1 }, { unique: true }),
     db.collection('api_keys').createIndex({ account_id: 1 }),
-    db.collection('scans').createIndex({ account_id: 1, created_at: -1 }),
-    db.collection('scans').createIndex({ published_at: -1 }),
     db.collection('rate_windows').createIndex({ window_end: 1 }),
   ]);
 }

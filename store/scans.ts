@@ -1,4 +1,6 @@
 import type { Db } from 'mongodb';
+import { OrderedIndex } from './ordered-index';
+import { updateIf, updateIfReturning, upsertRetrying } from './point';
 import type { RecognisedWord, ScanRead, ScanStatus, ScanView } from '../core/shapes';
 import type { ProbeResult } from '../workflows/scan-types';
 
@@ -22,7 +24,19 @@ export interface ScanDoc extends Partial<ScanRead> {
   published_at?: Date;
   /** Fractions done of the two parallel stages, from which pct is derived. */
   progress?: { decode?: number; transcribe?: Record<string, number> };
+  /** Position in the account's history index. */
+  seq?: number;
+  /** Position in the library index, once published. */
+  library_seq?: number;
 }
+
+/** The heavy part of a complete scan (timeline, transcript, …), kept apart from the small status document. */
+export interface ScanReadDoc extends ScanRead {
+  _id: string;
+}
+
+/** What the status document keeps of the read: what history and library rows show. */
+const SUMMARY_FIELDS = ['duration_sec', 'score', 'grade', 'label'] as const satisfies readonly (keyof ScanRead)[];
 
 /** Intermediate results of one scan, written by activities, read by assembly, removed on completion. */
 export interface ScanPartsDoc {
@@ -55,70 +69,108 @@ export function scanView(doc: ScanDoc): ScanView {
   return { scan_id: doc.scan_id, status: doc.status, pct: doc.pct };
 }
 
+const ACTIVE = ['queued', 'processing'] as const;
+const active = { filter: { status: { $in: [...ACTIVE] } }, test: (doc: ScanDoc) => doc.status === 'queued' || doc.status === 'processing' };
+
+/**
+ * Scans as two documents under the same `_id`: a small status document in `scans`
+ * (what polls, history and library pages touch) and the heavy read in
+ * `scan_reads`, written before the status turns complete. Every read and write
+ * here filters on `_id` alone (see point.ts); history is an `OrderedIndex` per
+ * account, so a page is a bounded number of point reads.
+ */
 export class ScansStore {
-  constructor(private readonly db: Db) {}
+  readonly history: OrderedIndex;
+
+  constructor(private readonly db: Db) {
+    this.history = new OrderedIndex(db, 'scan_history');
+  }
 
   get scans() {
     return this.db.collection<ScanDoc>('scans');
+  }
+  get reads() {
+    return this.db.collection<ScanReadDoc>('scan_reads');
   }
   get parts() {
     return this.db.collection<ScanPartsDoc>('scan_parts');
   }
 
   async insertQueued(doc: Omit<ScanDoc, '_id' | 'status' | 'pct' | 'updated_at'>): Promise<ScanDoc> {
-    const full: ScanDoc = { ...doc, _id: doc.scan_id, status: 'queued', pct: 0, updated_at: doc.created_at };
-    await this.scans.insertOne(full);
+    const seq = await this.history.reserve(doc.account_id);
+    const full: ScanDoc = { ...doc, _id: doc.scan_id, status: 'queued', pct: 0, updated_at: doc.created_at, seq };
+    try {
+      await this.scans.insertOne(full);
+    } catch (error) {
+      await this.history.remove(doc.account_id, seq).catch(() => undefined);
+      throw error;
+    }
+    await this.history.place(doc.account_id, seq, doc.scan_id);
     return full;
   }
 
   async remove(scanId: string): Promise<void> {
-    await Promise.all([this.scans.deleteOne({ _id: scanId }), this.parts.deleteOne({ _id: scanId })]);
+    const doc = await this.getStatus(scanId);
+    if (doc?.seq !== undefined) await this.history.remove(doc.account_id, doc.seq);
+    await Promise.all([this.scans.deleteOne({ _id: scanId }), this.reads.deleteOne({ _id: scanId }), this.parts.deleteOne({ _id: scanId })]);
   }
 
-  async get(scanId: string): Promise<ScanDoc | null> {
+  /** The small status document alone: no timeline or transcript. */
+  async getStatus(scanId: string): Promise<ScanDoc | null> {
     return this.scans.findOne({ _id: scanId });
   }
 
-  /** Another account's scan is indistinguishable from a missing one. */
-  async getOwned(scanId: string, accountId: string): Promise<ScanDoc | null> {
-    return this.scans.findOne({ _id: scanId, account_id: accountId });
+  /** The whole scan: the status document, joined with its read when complete (two `_id` reads). */
+  async get(scanId: string): Promise<ScanDoc | null> {
+    const doc = await this.scans.findOne({ _id: scanId });
+    return doc ? this.withRead(doc) : null;
   }
 
+  async withRead(doc: ScanDoc): Promise<ScanDoc> {
+    if (doc.status !== 'complete') return doc;
+    const read = await this.reads.findOne({ _id: doc._id });
+    if (!read) return doc;
+    const { _id, ...fields } = read;
+    return { ...doc, ...fields };
+  }
+
+  /** Another account's scan is indistinguishable from a missing one. Ownership is checked after the `_id` read. */
+  async getOwned(scanId: string, accountId: string): Promise<ScanDoc | null> {
+    const doc = await this.scans.findOne({ _id: scanId });
+    return doc && doc.account_id === accountId ? this.withRead(doc) : null;
+  }
+
+  /** One page of the account's scans, newest first: status documents only (no timelines). */
   async listOwned(accountId: string, page: { limit: number; offset: number }): Promise<{ docs: ScanDoc[]; total: number }> {
-    const filter = { account_id: accountId };
-    const [docs, total] = await Promise.all([
-      this.scans.find(filter).sort({ created_at: -1, _id: -1 }).skip(page.offset).limit(page.limit).toArray(),
-      this.scans.countDocuments(filter),
-    ]);
-    return { docs, total };
+    const { ids, total } = await this.history.page(accountId, page.offset, page.limit);
+    const docs = await Promise.all(ids.map((id) => this.scans.findOne({ _id: id })));
+    return { docs: docs.filter((doc): doc is ScanDoc => doc !== null && doc.account_id === accountId), total };
   }
 
   /** Moves an in-flight scan forward; pct never goes back, a finished scan is never touched. */
   async advance(scanId: string, pct: number, set: Partial<ScanDoc> = {}): Promise<void> {
-    await this.scans.updateOne(
-      { _id: scanId, status: { $in: ['queued', 'processing'] } },
-      { $set: { status: 'processing', updated_at: new Date(), ...set }, $max: { pct } },
-    );
+    await updateIf(this.db, this.scans, scanId, active, { $set: { status: 'processing', updated_at: new Date(), ...set }, $max: { pct } });
   }
 
+  /** Stores the read, then turns the status complete: a complete status always has its read. */
   async complete(scanId: string, read: ScanRead): Promise<boolean> {
-    const result = await this.scans.updateOne(
-      { _id: scanId, status: { $in: ['queued', 'processing'] } },
-      { $set: { ...read, status: 'complete', pct: 100, media_url: mediaUrl(scanId), completed_at: new Date(), updated_at: new Date() }, $unset: { progress: '' } },
-    );
-    return result.modifiedCount === 1;
+    const heavy = Object.fromEntries(READ_FIELDS.map((field) => [field, read[field]])) as unknown as ScanRead;
+    await upsertRetrying(() => this.reads.replaceOne({ _id: scanId }, heavy, { upsert: true }));
+    const summary = Object.fromEntries(SUMMARY_FIELDS.map((field) => [field, read[field]]));
+    const now = new Date();
+    return updateIf(this.db, this.scans, scanId, active, {
+      $set: { ...summary, status: 'complete', pct: 100, media_url: mediaUrl(scanId), completed_at: now, updated_at: now },
+      $unset: { progress: '' },
+    });
   }
 
   async fail(scanId: string, detail: string): Promise<void> {
-    await this.scans.updateOne(
-      { _id: scanId, status: { $in: ['queued', 'processing'] } },
-      { $set: { status: 'error', detail, updated_at: new Date() }, $unset: { progress: '' } },
-    );
+    await updateIf(this.db, this.scans, scanId, active, { $set: { status: 'error', detail, updated_at: new Date() }, $unset: { progress: '' } });
   }
 
   async setParts(scanId: string, fields: Partial<Omit<ScanPartsDoc, '_id'>>): Promise<void> {
     const stored = fields.skipDiffs ? { ...fields, skipDiffs: fields.skipDiffs.map((v) => (Number.isFinite(v) ? v : null)) } : fields;
-    await this.parts.updateOne({ _id: scanId }, { $set: stored as Partial<ScanPartsDoc> }, { upsert: true });
+    await upsertRetrying(() => this.parts.updateOne({ _id: scanId }, { $set: stored as Partial<ScanPartsDoc> }, { upsert: true }));
   }
 
   async getParts(scanId: string): Promise<ScanPartsDoc | null> {
@@ -130,12 +182,7 @@ export class ScansStore {
 
   /** Sets one stage's fraction done and returns every stage's progress. */
   async recordProgress(scanId: string, key: string, fraction: number): Promise<ScanDoc['progress'] | null> {
-    // findOneAndUpdate without a projection: FerretDB v1 does not implement one there.
-    const doc = await this.scans.findOneAndUpdate(
-      { _id: scanId, status: { $in: ['queued', 'processing'] } },
-      { $set: { [`progress.${key}`]: fraction } },
-      { returnDocument: 'after' },
-    );
+    const doc = await updateIfReturning(this.db, this.scans, scanId, active, { $set: { [`progress.${key}`]: fraction } });
     return doc ? (doc.progress ?? {}) : null;
   }
 

@@ -1,5 +1,6 @@
 import type { Db } from 'mongodb';
 import { monthPeriod } from '../core/plans';
+import { serialized, upsertRetrying } from './point';
 
 const COUNTERS = ['scans', 'calls', 'tokens'] as const;
 type Counter = (typeof COUNTERS)[number];
@@ -32,38 +33,51 @@ export class UsageStore {
     return this.db.collection<UsageDoc>('usage');
   }
 
-  private async ensureMonth(accountId: string, now: Date): Promise<string> {
-    const { key } = monthPeriod(now);
-    const id = `${accountId}:${key}`;
-    await this.usage.updateOne(
-      { _id: id },
-      { $setOnInsert: { account_id: accountId, month: key, scans: 0, calls: 0, tokens: 0 } },
-      { upsert: true },
-    );
-    return id;
-  }
-
-  /** Takes one unit of `counter` if fewer than `limit` were taken this month. */
+  /**
+   * Takes one unit of `counter` if fewer than `limit` were taken this month: one
+   * `_id` upsert that increments, and a second that gives the unit back when the
+   * count passed the limit. Concurrent requests never overshoot: on MongoDB each
+   * increment sees its own count; on FerretDB v1 (no isolated updates) the
+   * requests of this process are serialized per account-month (`serialized`).
+   */
   async take(accountId: string, counter: 'scans' | 'calls', limit: number, now = new Date()): Promise<boolean> {
-    const id = await this.ensureMonth(accountId, now);
-    const result = await this.usage.updateOne({ _id: id, [counter]: { $lt: limit } }, { $inc: { [counter]: 1 } });
-    return result.modifiedCount === 1;
+    const { key } = monthPeriod(now);
+    const others = Object.fromEntries(COUNTERS.filter((c) => c !== counter).map((c) => [c, 0]));
+    const id = `${accountId}:${key}`;
+    return serialized(`usage:${id}`, async () => {
+      const doc = await upsertRetrying(() =>
+        this.usage.findOneAndUpdate(
+          { _id: id },
+          { $inc: { [counter]: 1 }, $setOnInsert: { account_id: accountId, month: key, ...others } },
+          { upsert: true, returnDocument: 'after' },
+        ),
+      );
+      if ((doc?.[counter] ?? 1) <= limit) return true;
+      await this.usage.updateOne({ _id: id }, { $inc: { [counter]: -1 } });
+      return false;
+    });
   }
 
   /** Gives back a unit taken for a request that was not accepted after all. */
   async giveBack(accountId: string, counter: 'scans' | 'calls', now = new Date()): Promise<void> {
     const { key } = monthPeriod(now);
-    await this.usage.updateOne({ _id: `${accountId}:${key}`, [counter]: { $gt: 0 } }, { $inc: { [counter]: -1 } });
+    const id = `${accountId}:${key}`;
+    await serialized(`usage:${id}`, () => this.usage.updateOne({ _id: id }, { $inc: { [counter]: -1 } }));
   }
 
   async add(accountId: string, counter: Counter, amount: number, now = new Date()): Promise<void> {
     const { key } = monthPeriod(now);
     const others = Object.fromEntries(COUNTERS.filter((c) => c !== counter).map((c) => [c, 0]));
     // One upsert: the month's document is created with the other counters at 0 if it is new.
-    await this.usage.updateOne(
-      { _id: `${accountId}:${key}` },
-      { $inc: { [counter]: amount }, $setOnInsert: { account_id: accountId, month: key, ...others } },
-      { upsert: true },
+    const id = `${accountId}:${key}`;
+    await serialized(`usage:${id}`, () =>
+      upsertRetrying(() =>
+        this.usage.updateOne(
+          { _id: id },
+          { $inc: { [counter]: amount }, $setOnInsert: { account_id: accountId, month: key, ...others } },
+          { upsert: true },
+        ),
+      ),
     );
   }
 
@@ -94,10 +108,12 @@ export class RateLimiter {
   /** Counts one event; allowed while the window's count (this one included) is within the limit. */
   async hit(key: string, kind: string, limit: number, now = new Date(), windowMs = 60_000): Promise<{ allowed: boolean; retryAfterSec: number; count: number }> {
     const { id, windowEnd, retryAfterSec } = RateLimiter.window(key, kind, now, windowMs);
-    const doc = await this.db.collection<RateWindowDoc>('rate_windows').findOneAndUpdate(
-      { _id: id },
-      { $inc: { count: 1 }, $setOnInsert: { window_end: windowEnd } },
-      { upsert: true, returnDocument: 'after' },
+    const doc = await upsertRetrying(() =>
+      this.db.collection<RateWindowDoc>('rate_windows').findOneAndUpdate(
+        { _id: id },
+        { $inc: { count: 1 }, $setOnInsert: { window_end: windowEnd } },
+        { upsert: true, returnDocument: 'after' },
+      ),
     );
     const count = doc?.count ?? 1;
     return { allowed: count <= limit, retryAfterSec, count };

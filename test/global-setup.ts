@@ -8,12 +8,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startMinio } from '../scripts/minio';
 import { startStack } from '../scripts/stack';
 
 export interface ProvidedStack {
   mongodbUri: string;
   temporalAddress: string;
   temporalUiUrl: string | undefined;
+  /** A MinIO on loopback: the environment that puts a service's media store on it (`HOLDLINE_MEDIA_STORE=s3`, …). */
+  s3Env: Record<string, string>;
+  /** FerretDB's SQLite directory, for the `_id` index its point reads need (store/ferret-sqlite.ts). */
+  ferretdbSqliteDir: string;
 }
 
 declare module 'vitest' {
@@ -35,19 +40,21 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'holdline-test-stack-'));
   const started = Date.now();
-  const stack = await startStack({ dataDir, handleSignals: true });
+  const [stack, s3] = await Promise.all([startStack({ dataDir, handleSignals: true }), startMinio({ dataDir })]);
   process.stderr.write(
     `test stack: Temporal ${stack.temporalAddress}, MongoDB ${stack.mongodbUri} ` +
-      `(ready in ${((Date.now() - started) / 1000).toFixed(1)} s, data ${dataDir})\n`,
+      `, S3 ${s3.endpoint} (ready in ${((Date.now() - started) / 1000).toFixed(1)} s, data ${dataDir})\n`,
   );
   project.provide('stack', {
     mongodbUri: stack.mongodbUri,
     temporalAddress: stack.temporalAddress,
     temporalUiUrl: stack.temporalUiUrl,
+    s3Env: s3.env,
+    ferretdbSqliteDir: join(dataDir, 'ferretdb'),
   });
   return async () => {
     const stopping = Date.now();
-    await stack.stop();
+    await Promise.all([stack.stop(), s3.stop()]);
     process.stderr.write(`test stack: stopped in ${((Date.now() - stopping) / 1000).toFixed(1)} s\n`);
     if (process.env.HOLDLINE_KEEP_TEST_DATA !== '1') rmSync(dataDir, { recursive: true, force: true });
   };

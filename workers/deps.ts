@@ -5,7 +5,6 @@ import { decodeMedia } from '../activities/media/decode';
 import { PocketsphinxTranscriber } from '../activities/media/transcriber';
 import { safeFetchStream } from '../activities/net/safe-fetch';
 import type { Mongo } from '../store/mongo';
-import { MediaStore } from '../store/media';
 import { SessionsStore } from '../store/sessions';
 import type { LocalMediaCache } from '../activities/media/local-cache';
 import { ScansStore } from '../store/scans';
@@ -23,7 +22,7 @@ export function createWorkerActivities(config: HoldlineConfig, mongo: Mongo, med
   return {
     ...createScanActivities({
       scans: new ScansStore(mongo.db),
-      media: new MediaStore(mongo.db),
+      media: mediaCache.media,
       probe: probeMedia,
       decode: decodeMedia,
       transcriber: new PocketsphinxTranscriber(),
@@ -33,7 +32,7 @@ export function createWorkerActivities(config: HoldlineConfig, mongo: Mongo, med
       allowHosts: config.allowHosts,
       uploadLimitBytes: config.uploadLimitBytes,
     }),
-    ...createRecutActivities({ recuts: new RecutsStore(mongo.db), scans: new ScansStore(mongo.db), media: new MediaStore(mongo.db), mediaCache, probe: probeMedia, model: createModelClient({ baseUrl: config.modelBaseUrl, apiKey: config.modelApiKey, timeoutMs: config.modelStepTimeoutMs }), modelName: config.modelBaseName, scratchDir: config.scratchDir }),
+    ...createRecutActivities({ recuts: new RecutsStore(mongo.db), scans: new ScansStore(mongo.db), media: mediaCache.media, mediaCache, probe: probeMedia, model: createModelClient({ baseUrl: config.modelBaseUrl, apiKey: config.modelApiKey, timeoutMs: config.modelStepTimeoutMs }), modelName: config.modelBaseName, scratchDir: config.scratchDir }),
   };
 }
 

@@ -4,7 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import { taskQueues, type HoldlineConfig } from '../config/env';
 import { connectMongo } from '../store/mongo';
 import { LocalMediaCache } from '../activities/media/local-cache';
-import { MediaStore } from '../store/media';
+import { createMediaStore } from '../store/media';
 import { workflowBundlePath } from './bundle';
 import { createChatWorkerActivities, createWorkerActivities } from './deps';
 
@@ -24,9 +24,9 @@ export interface RunningWorkers {
 export async function startWorkers(config: HoldlineConfig): Promise<RunningWorkers> {
   installRuntime(config.workerLogLevel);
   await mkdir(config.scratchDir, { recursive: true });
-  const mongo = await connectMongo(config.mongodbUri);
+  const mongo = await connectMongo(config.mongodbUri, { ferretdbSqliteDir: config.ferretdbSqliteDir });
   const connection = await NativeConnection.connect({ address: config.temporalAddress });
-  const mediaCache = new LocalMediaCache(config.scratchDir, new MediaStore(mongo.db));
+  const mediaCache = new LocalMediaCache(config.scratchDir, createMediaStore(config.mediaStore));
   const activities = createWorkerActivities(config, mongo, mediaCache);
   // Copies left by scans whose decode ran on another worker (or that crashed) go after a while.
   const sweepMedia = () => void mediaCache.sweep(MEDIA_COPY_MAX_AGE_MS).catch((error) => console.warn('media sweep failed', error));

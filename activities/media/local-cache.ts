@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { MediaStore } from '../../store/media';
 
 /**
- * A worker's local copies of scan media. Probe and decode usually run on the
+ * A worker's local copies of scan media. With the `fs` store the stored file
+ * itself is used, no copy made. Otherwise probe and decode usually run on the
  * same worker, so the second finds the file the first downloaded; on another
  * worker it is simply downloaded again. Decode drops the copy when done; a
  * sweep removes copies left by scans whose later steps ran elsewhere.
@@ -15,7 +16,7 @@ export class LocalMediaCache {
 
   constructor(
     scratchDir: string,
-    private readonly media: MediaStore,
+    readonly media: MediaStore,
   ) {
     this.dir = join(scratchDir, 'media');
   }
@@ -29,6 +30,8 @@ export class LocalMediaCache {
   /** The local path of the scan's media, downloading it once per worker. */
   async get(scanId: string, signal?: AbortSignal): Promise<string> {
     const path = this.pathOf(scanId);
+    const own = await this.media.localPath(this.media.media, MediaStore.mediaId(scanId));
+    if (own) return own;
     if (existsSync(path)) {
       const now = new Date();
       await utimes(path, now, now);

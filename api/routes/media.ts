@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, notFound } from '../../core/errors';
-import { LIMITS } from '../../core/plans';
 import { MediaStore } from '../../store/media';
 import { requireKey } from '../auth';
 import type { AppDeps } from '../deps';
@@ -47,11 +46,11 @@ export async function mediaRoutes(app: FastifyInstance, deps: AppDeps) {
   const auth = requireKey(deps);
 
   async function mayRead(request: FastifyRequest, scanId: string) {
-    const doc = await deps.scans.get(scanId);
+    const doc = await deps.scans.getStatus(scanId);
     if (!doc || doc.status !== 'complete') return null;
     if (doc.published_at) return doc;
     await auth(request, undefined as never);
-    const { allowed, retryAfterSec } = await deps.rateLimiter.hit(request.keyHash, 'read', LIMITS.scanReadsPerMinute, deps.now());
+    const { allowed, retryAfterSec } = await deps.rateLimiter.hit(request.keyHash, 'read', deps.config.scanReadsPerMinute, deps.now());
     if (!allowed) throw new DomainError('rate_limited', 'read rate limit reached; retry with backoff', { retryAfterSec });
     return doc.account_id === request.account._id ? doc : null;
   }

@@ -96,7 +96,7 @@ export async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
   app.get(
     '/v1/scans/:id',
     {
-      onRequest: [auth, limitRate('read', LIMITS.scanReadsPerMinute)],
+      onRequest: [auth, limitRate('read', deps.config.scanReadsPerMinute)],
       schema: { params: schemas.scanIdParams, response: { 200: schemas.scanView, ...err } },
     },
     async (request) => {
@@ -110,7 +110,7 @@ export async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
   app.get(
     '/v1/scans',
     {
-      onRequest: [auth, limitRate('read', LIMITS.scanReadsPerMinute)],
+      onRequest: [auth, limitRate('read', deps.config.scanReadsPerMinute)],
       schema: { querystring: schemas.historyQuery, response: { 200: schemas.historyBody, ...err } },
     },
     async (request) => {

@@ -18,8 +18,8 @@ export interface Service extends InProcessService {
  * by its own database and task-queue prefix, so files may run in any order.
  */
 export async function startService(options: ServiceOptions = {}): Promise<Service> {
-  const { mongodbUri, temporalAddress } = getStackEnv();
-  const service = await startInProcessService({ ...options, mongodbUri, temporalAddress });
+  const { mongodbUri, temporalAddress, ferretdbSqliteDir } = getStackEnv();
+  const service = await startInProcessService({ ...options, env: { HOLDLINE_FERRETDB_SQLITE_DIR: ferretdbSqliteDir, ...options.env }, mongodbUri, temporalAddress });
   const processes: ManagedProcess[] = [];
   return {
     ...service,

@@ -180,7 +180,7 @@ describe('scans of other kinds of file', () => {
     // Nothing of a failed scan is left behind once its workflow has finished.
     await service.temporal.workflow.getHandle(`scan-${scan.scan_id}`).result();
     expect(await service.deps.scans.getParts(scan.scan_id)).toBeNull();
-    expect(await service.mongo.db.collection('media.files').countDocuments({ _id: `media:${scan.scan_id}` as never })).toBe(0);
+    expect(await service.deps.media.stat('media', `media:${scan.scan_id}`)).toBeNull();
   });
 
   it('refuses an empty upload with 400 and keeps nothing', async () => {

@@ -2,15 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type Service } from '../helpers/service';
 import { ScanClient } from '../helpers/scan-client';
 import { fixture } from '../helpers/fixtures';
+import { getStackEnv } from '../helpers/stack-env';
 
 // Workers are separate OS processes here, each with its own scratch directory:
-// they share only Temporal and MongoDB with the API.
+// they share only Temporal, MongoDB and the S3 media store (MinIO) with the API.
 
 let service: Service;
 let client: ScanClient;
 
 beforeAll(async () => {
-  service = await startService({ inProcessWorkers: false });
+  service = await startService({ inProcessWorkers: false, env: getStackEnv().s3Env });
+  expect(service.config.mediaStore.kind).toBe('s3');
   client = new ScanClient(service.apiUrl, (await service.createAccount()).apiKey);
 });
 afterAll(async () => service?.stop());
@@ -27,7 +29,7 @@ async function waitForPct(scanId: string, atLeast: number, timeoutMs = 120_000) 
 }
 
 describe('scale-out and durability', () => {
-  it('completes a scan on a worker process that shares only Temporal and MongoDB with the API', async () => {
+  it('completes a scan on a worker process that shares only Temporal, MongoDB and S3 with the API', async () => {
     const worker = await service.startWorkerProcess();
     try {
       const f = await fixture('talking');
@@ -59,8 +61,10 @@ describe('scale-out and durability', () => {
       const docs = await service.mongo.db.collection('scans').find({ scan_id: scanId }).toArray();
       expect(docs).toHaveLength(1);
       expect(docs[0]).toMatchObject({ status: 'complete', pct: 100 });
+      expect((await service.deps.scans.listOwned(docs[0]!.account_id, { limit: 50, offset: 0 })).docs.filter((d) => d.scan_id === scanId)).toHaveLength(1);
       expect(await service.deps.scans.getParts(scanId)).toBeNull();
-      expect(await service.mongo.db.collection('audio.files').countDocuments({ _id: `audio:${scanId}` as never })).toBe(0);
+      expect(await service.deps.media.stat('audio', `audio:${scanId}`)).toBeNull();
+      expect(await service.deps.media.stat('media', `media:${scanId}`)).not.toBeNull();
       // The history shows the takeover: some activity needed a second attempt.
       const history = await handle.fetchHistory();
       const retried = (history.events ?? []).some((e) => (e.activityTaskStartedEventAttributes?.attempt ?? 1) > 1);
@@ -82,8 +86,8 @@ describe('scale-out and durability', () => {
       const { body } = await client.request('GET', `/v1/scans/${scanId}`);
       expect(body).toEqual({ scan_id: scanId, status: 'error', pct: expect.any(Number), detail: 'the scan was cancelled' });
       expect(await service.deps.scans.getParts(scanId)).toBeNull();
-      for (const bucket of ['media', 'audio']) {
-        expect(await service.mongo.db.collection(`${bucket}.files`).countDocuments({ _id: `${bucket}:${scanId}` as never })).toBe(0);
+      for (const bucket of ['media', 'audio'] as const) {
+        expect(await service.deps.media.stat(bucket, `${bucket}:${scanId}`)).toBeNull();
       }
     } finally {
       await worker.stop();

@@ -1,30 +1,20 @@
+import { ListMultipartUploadsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Binary, MongoClient, type Db } from 'mongodb';
-import { BlobBucket, MediaStore } from '../../../store/media';
+import { loadConfig } from '../../../config/env';
+import { createMediaStore, FsMediaStore, S3MediaStore, type MediaStore } from '../../../store/media';
 import { getStackEnv } from '../helpers/stack-env';
 
-let client: MongoClient;
-let db: Db;
-let store: MediaStore;
-let bucket: BlobBucket;
-
+let scratch: string;
 beforeAll(async () => {
-  const uri = new URL(getStackEnv().mongodbUri);
-  uri.pathname = `/mediastore${randomBytes(3).toString('hex')}`;
-  client = await new MongoClient(uri.toString()).connect();
-  db = client.db();
-  store = new MediaStore(db);
-  // Tiny chunks, so ranges cross many chunk boundaries.
-  bucket = new BlobBucket(db, 'tiny', 1000);
+  scratch = await mkdtemp(join(tmpdir(), 'holdline-media-test-'));
 });
-afterAll(async () => {
-  await db?.dropDatabase();
-  await client?.close();
-});
+afterAll(async () => rm(scratch, { recursive: true, force: true }));
 
-const bytes = randomBytes(10_500);
 const readAll = async (stream: Readable) => {
   const parts: Buffer[] = [];
   for await (const part of stream) parts.push(part as Buffer);
@@ -32,57 +22,107 @@ const readAll = async (stream: Readable) => {
 };
 // A source arriving in uneven pieces, like a network stream.
 const uneven = (data: Buffer) => Readable.from([data.subarray(0, 7), data.subarray(7, 2500), data.subarray(2500)]);
+// Larger than two S3 parts (8 MiB), so the multipart path and part order are exercised.
+const big = randomBytes(17 * 1024 * 1024 + 123);
+const bytes = randomBytes(10_500);
 
-describe('MediaStore', () => {
-  it('stores a stream in chunks and reads it back whole', async () => {
-    expect(await store.put(bucket, 'a', uneven(bytes), { filename: 'a.mp4', contentType: 'video/mp4' })).toBe(bytes.length);
-    expect(await store.stat(bucket, 'a')).toEqual({ length: bytes.length, contentType: 'video/mp4', filename: 'a.mp4' });
-    expect(await bucket.chunks.countDocuments()).toBe(11);
-    expect((await readAll(store.read(bucket, 'a'))).equals(bytes)).toBe(true);
+const backends: [string, () => MediaStore][] = [
+  ['fs', () => createMediaStore(loadConfig({ HOLDLINE_MEDIA_STORE: 'fs', HOLDLINE_MEDIA_DIR: join(scratch, 'fs') }).mediaStore)],
+  ['s3 (MinIO)', () => createMediaStore(loadConfig({ ...getStackEnv().s3Env, HOLDLINE_S3_BUCKET: `media-${randomBytes(4).toString('hex')}` }).mediaStore)],
+];
+
+describe.each(backends)('MediaStore on %s', (name, make) => {
+  let store: MediaStore;
+  beforeAll(() => {
+    store = make();
+  });
+
+  /** Objects and unfinished uploads the backend holds, whatever their name. */
+  async function leftovers(): Promise<string[]> {
+    if (store instanceof FsMediaStore) {
+      const dir = join(scratch, 'fs', 'media');
+      return (await readdir(dir).catch(() => [])).sort();
+    }
+    const s3 = store as S3MediaStore;
+    const bucket = (s3 as unknown as { bucketName: string }).bucketName;
+    const [objects, uploads] = await Promise.all([
+      s3.client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: 'media/' })),
+      s3.client.send(new ListMultipartUploadsCommand({ Bucket: bucket })),
+    ]);
+    return [...(objects.Contents ?? []).map((o) => o.Key!.slice('media/'.length)), ...(uploads.Uploads ?? []).map((u) => `upload:${u.Key}`)].sort();
+  }
+
+  it('stores a stream and reads it back whole, with its type and name', async () => {
+    expect(await store.put('media', 'media:a', uneven(bytes), { filename: 'a b.mp4', contentType: 'video/mp4' })).toBe(bytes.length);
+    expect(await store.stat('media', 'media:a')).toEqual({ length: bytes.length, contentType: 'video/mp4', filename: 'a b.mp4' });
+    expect((await readAll(store.read('media', 'media:a'))).equals(bytes)).toBe(true);
   });
 
   it.each([
     [0, 1],
     [999, 1001],
-    [1000, 2000],
     [1234, 9876],
     [10_000, 10_500],
     [0, 10_500],
     [10_499, 20_000],
+    [5, 5],
   ])('reads the byte range [%i, %i)', async (start, end) => {
-    const got = await readAll(store.read(bucket, 'a', { start, end }));
+    const got = await readAll(store.read('media', 'media:a', { start, end }));
     expect(got.equals(bytes.subarray(start, end))).toBe(true);
   });
 
-  it('replaces a file written again under the same id', async () => {
+  it('stores a large stream (multipart on S3) and copies it to a local file', async () => {
+    const pieces = Array.from({ length: Math.ceil(big.length / 65_536) }, (_, i) => big.subarray(i * 65_536, (i + 1) * 65_536));
+    expect(await store.put('audio', 'audio:big', Readable.from(pieces), { filename: 'audio.s16le' })).toBe(big.length);
+    const copy = join(scratch, `${name.slice(0, 2)}-copy`);
+    await store.download('audio', 'audio:big', copy);
+    expect((await readFile(copy)).equals(big)).toBe(true);
+    const mid = await readAll(store.read('audio', 'audio:big', { start: 8 * 1024 * 1024 - 10, end: 8 * 1024 * 1024 + 10 }));
+    expect(mid.equals(big.subarray(8 * 1024 * 1024 - 10, 8 * 1024 * 1024 + 10))).toBe(true);
+    await store.remove('audio', 'audio:big');
+    expect(await store.stat('audio', 'audio:big')).toBeNull();
+  });
+
+  it('replaces an object written again under the same id', async () => {
     const other = randomBytes(2_100);
-    await store.put(bucket, 'a', uneven(other), { filename: 'b.mp4' });
-    expect((await readAll(store.read(bucket, 'a'))).equals(other)).toBe(true);
-    expect(await bucket.chunks.countDocuments({ files_id: 'a' })).toBe(3);
+    await store.put('media', 'media:a', uneven(other), { filename: 'b.mp4' });
+    expect((await readAll(store.read('media', 'media:a'))).equals(other)).toBe(true);
+    expect(await store.stat('media', 'media:a')).toMatchObject({ length: 2_100, filename: 'b.mp4', contentType: 'application/octet-stream' });
   });
 
-  it('overwrites chunks left by a write that died before its file document', async () => {
-    await bucket.chunks.insertOne({ _id: 'd#0000000', files_id: 'd', n: 0, data: new Binary(Buffer.from('stale')) });
-    const fresh = randomBytes(1_500);
-    await store.put(bucket, 'd', uneven(fresh), { filename: 'd' });
-    expect((await readAll(store.read(bucket, 'd'))).equals(fresh)).toBe(true);
-    await store.remove(bucket, 'd');
+  it('keeps nothing of a write whose source fails, small or multipart', async () => {
+    const before = await leftovers();
+    for (const size of [2_500, 9 * 1024 * 1024]) {
+      async function* failing() {
+        yield randomBytes(size);
+        throw new Error('connection reset');
+      }
+      await expect(store.put('media', 'media:c', Readable.from(failing()), { filename: 'c' })).rejects.toThrow(/connection reset/);
+      expect(await store.stat('media', 'media:c')).toBeNull();
+    }
+    expect(await leftovers()).toEqual(before);
   });
 
-  it('keeps nothing of a write whose source fails', async () => {
+  it('keeps the old object whole while a replacement fails', async () => {
     async function* failing() {
-      yield randomBytes(2_500);
+      yield randomBytes(9 * 1024 * 1024);
       throw new Error('connection reset');
     }
-    await expect(store.put(bucket, 'c', Readable.from(failing()), { filename: 'c' })).rejects.toThrow(/connection reset/);
-    expect(await store.stat(bucket, 'c')).toBeNull();
-    expect(await bucket.chunks.countDocuments({ files_id: 'c' })).toBe(0);
+    await expect(store.put('media', 'media:a', Readable.from(failing()), { filename: 'x' })).rejects.toThrow(/connection reset/);
+    expect(await store.stat('media', 'media:a')).toMatchObject({ length: 2_100, filename: 'b.mp4' });
   });
 
-  it('removes a file and its chunks, and a missing one quietly', async () => {
-    await store.remove(bucket, 'a');
-    await store.remove(bucket, 'never-stored');
-    expect(await store.stat(bucket, 'a')).toBeNull();
-    expect(await bucket.chunks.countDocuments()).toBe(0);
+  it('refuses ids that could name another place', async () => {
+    for (const id of ['../x', 'a/b', '', '.hidden']) {
+      await expect(store.put('media', id, Readable.from([Buffer.from('x')]), { filename: 'x' })).rejects.toThrow(/not a media id/);
+    }
+  });
+
+  it('fails a read of a missing object, and removes a missing one quietly', async () => {
+    await expect(readAll(store.read('media', 'media:never'))).rejects.toThrow(/no stored object/);
+    await store.remove('media', 'media:a');
+    await store.remove('media', 'media:never-stored');
+    expect(await store.stat('media', 'media:a')).toBeNull();
+    expect(await leftovers()).toEqual([]);
   });
 });
