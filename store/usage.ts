@@ -20,10 +20,21 @@ export interface MonthUsage {
   tokens: number;
 }
 
+/** One unit of a monthly quota: `<account>:<month>:<counter>#<n>`, n from 1 to the plan's limit. */
+interface UsageUnitDoc {
+  _id: string;
+  account_id: string;
+  month: string;
+  counter: 'scans' | 'calls';
+  taken_at: Date;
+}
+
 /**
- * Monthly counters per account (calendar month, UTC). Quota checks are one
- * conditional single-document update, so concurrent requests never overshoot
- * (FerretDB v1 has no transactions).
+ * Monthly usage per account (calendar month, UTC). Scans and calls are quota
+ * units, one document each with a numbered `_id`, so the limit holds under any
+ * concurrency: a unique `_id` is the one guarantee FerretDB v1 keeps, while its
+ * updates are read-then-write (measured: 41 concurrent conditional `$inc` takes
+ * passed a limit of 30). Tokens are a plain counter: they are only reported.
  */
 export class UsageStore {
   constructor(private readonly db: Db) {}
@@ -31,29 +42,37 @@ export class UsageStore {
   private get usage() {
     return this.db.collection<UsageDoc>('usage');
   }
-
-  private async ensureMonth(accountId: string, now: Date): Promise<string> {
-    const { key } = monthPeriod(now);
-    const id = `${accountId}:${key}`;
-    await this.usage.updateOne(
-      { _id: id },
-      { $setOnInsert: { account_id: accountId, month: key, scans: 0, calls: 0, tokens: 0 } },
-      { upsert: true },
-    );
-    return id;
+  private get units() {
+    return this.db.collection<UsageUnitDoc>('usage_units');
   }
 
   /** Takes one unit of `counter` if fewer than `limit` were taken this month. */
   async take(accountId: string, counter: 'scans' | 'calls', limit: number, now = new Date()): Promise<boolean> {
-    const id = await this.ensureMonth(accountId, now);
-    const result = await this.usage.updateOne({ _id: id, [counter]: { $lt: limit } }, { $inc: { [counter]: 1 } });
-    return result.modifiedCount === 1;
+    const { key } = monthPeriod(now);
+    const ids = Array.from({ length: limit }, (_, n) => `${accountId}:${key}:${counter}#${n + 1}`);
+    const taken = new Set((await this.units.find({ _id: { $in: ids } }, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id));
+    for (const id of ids) {
+      if (taken.has(id)) continue;
+      try {
+        await this.units.insertOne({ _id: id, account_id: accountId, month: key, counter, taken_at: now });
+        return true;
+      } catch (error) {
+        // Taken by a concurrent request since the look-up: try the next one.
+        if ((error as { code?: number } | null)?.code !== 11000) throw error;
+      }
+    }
+    return false;
   }
 
   /** Gives back a unit taken for a request that was not accepted after all. */
   async giveBack(accountId: string, counter: 'scans' | 'calls', now = new Date()): Promise<void> {
     const { key } = monthPeriod(now);
-    await this.usage.updateOne({ _id: `${accountId}:${key}`, [counter]: { $gt: 0 } }, { $inc: { [counter]: -1 } });
+    const held = await this.units.find({ account_id: accountId, month: key, counter }, { projection: { _id: 1 } }).toArray();
+    // Highest first; a unit deleted by a concurrent give-back is skipped, so each call returns exactly one.
+    held.sort((a, b) => unitNumber(b._id) - unitNumber(a._id));
+    for (const unit of held) {
+      if ((await this.units.deleteOne({ _id: unit._id })).deletedCount === 1) return;
+    }
   }
 
   async add(accountId: string, counter: Counter, amount: number, now = new Date()): Promise<void> {
@@ -69,10 +88,16 @@ export class UsageStore {
 
   async month(accountId: string, now = new Date()): Promise<MonthUsage> {
     const { key, start, end } = monthPeriod(now);
-    const doc = await this.usage.findOne({ _id: `${accountId}:${key}` });
-    return { period: { start, end }, scans: doc?.scans ?? 0, calls: doc?.calls ?? 0, tokens: doc?.tokens ?? 0 };
+    const [doc, scans, calls] = await Promise.all([
+      this.usage.findOne({ _id: `${accountId}:${key}` }),
+      this.units.countDocuments({ account_id: accountId, month: key, counter: 'scans' }),
+      this.units.countDocuments({ account_id: accountId, month: key, counter: 'calls' }),
+    ]);
+    return { period: { start, end }, scans, calls, tokens: doc?.tokens ?? 0 };
   }
 }
+
+const unitNumber = (id: string) => Number(id.slice(id.lastIndexOf('#') + 1));
 
 interface RateWindowDoc {
   _id: string;
