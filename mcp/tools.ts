@@ -141,7 +141,7 @@ export const holdlineTools: HoldlineTool[] = [
   {
     name: 'demo_scan',
     title: 'Demo scan',
-    description: 'A real complete scan from the public library (the most recently published), to see what a read looks like. No key needed.',
+    description: 'A real complete scan featured by the operator, to see what a read looks like. No key needed.',
     keyless: true,
     inputSchema: {},
     annotations: { readOnlyHint: true, openWorldHint: false },

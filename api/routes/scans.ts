@@ -187,10 +187,10 @@ export class UploadWatch {
     private readonly config: Pick<AppDeps['config'], 'uploadWindowMs' | 'uploadMinBytesPerSec'>,
   ) {}
 
-  /** Passes `file`'s chunks through, counting them and the time spent waiting for them. */
-  async *watch(file: MultipartFile['file']): AsyncGenerator<Buffer> {
-    this.file = file;
+  /** Starts judging the client: from here until the file part ends, it is being waited for. */
+  start() {
     const { uploadWindowMs, uploadMinBytesPerSec } = this.config;
+    this.waitingSince = Date.now();
     this.timer = setInterval(() => {
       const now = Date.now();
       const waited = this.waitedMs + (this.waitingSince === null ? 0 : now - this.waitingSince);
@@ -201,7 +201,11 @@ export class UploadWatch {
       if (this.waitingSince !== null) this.waitingSince = now;
     }, uploadWindowMs);
     this.request.raw.once('close', this.onClose);
-    this.waitingSince = Date.now();
+  }
+
+  /** Passes `file`'s chunks through, counting them and the time spent waiting for them. */
+  async *watch(file: MultipartFile['file']): AsyncGenerator<Buffer> {
+    this.file = file;
     for await (const chunk of file) {
       this.waitedMs += Date.now() - (this.waitingSince ?? Date.now());
       this.waitingSince = null;
@@ -209,13 +213,16 @@ export class UploadWatch {
       yield chunk as Buffer;
       this.waitingSince = Date.now();
     }
+    this.file = null;
     this.waitingSince = null;
   }
 
   private cut(reason: 'stalled' | 'aborted') {
     if (this.cutOff) return;
     this.cutOff = reason;
-    this.file?.destroy(new Error(`upload ${reason}`));
+    // Mid-file the store's write fails and cleans up; before the file part, ending the request ends the parts.
+    if (this.file) this.file.destroy(new Error(`upload ${reason}`));
+    else this.request.raw.destroy();
     this.stop();
   }
 
@@ -231,6 +238,7 @@ async function receiveUpload(request: FastifyRequest, deps: AppDeps, scanId: str
   let title: string | null = null;
   let filename: string | null = null;
   let bytes: number | undefined;
+  watch.start();
   try {
     for await (const part of request.parts({ limits: { fileSize: deps.config.uploadLimitBytes, files: 1, fields: 8, fieldSize: 4096 } })) {
       if (part.type === 'file') {

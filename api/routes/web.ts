@@ -147,7 +147,7 @@ export async function webRoutes(app: FastifyInstance, deps: AppDeps) {
     const again = (error: string, status: number) => sendPage(reply, signupPage({ email, error }), status);
     const taken = () => again('An account with this email already exists; sign in instead.', 409);
     // Every attempt counts, so the 409 answer cannot be used to test many emails either.
-    const limit = await deps.rateLimiter.hit(hashSecret(`signup:${request.ip}`), 'signup', deps.config.signupsPerHour, deps.now(), SIGNUP_WINDOW_MS);
+    const limit = await deps.rateLimiter.takeSlot(hashSecret(`signup:${request.ip}`), 'signup', deps.config.signupsPerHour, deps.now(), SIGNUP_WINDOW_MS);
     if (!limit.allowed) {
       reply.header('retry-after', String(limit.retryAfterSec));
       return again('Too many sign-ups from your network; try again later.', 429);
@@ -178,20 +178,21 @@ export async function webRoutes(app: FastifyInstance, deps: AppDeps) {
     const email = (form.email ?? '').trim().toLowerCase();
     const { windowMs, failuresPerAddress, freeFailuresPerEmail, slowDownMs } = SIGNIN_THROTTLE;
     const addressKey = hashSecret(`signin-address:${request.ip}`);
-    const address = await deps.rateLimiter.count(addressKey, 'signin-fail', deps.now(), windowMs);
-    if (address.count >= failuresPerAddress) {
+    const now = deps.now();
+    // Every attempt takes a failure slot up front and gives it back if it succeeds, so
+    // concurrent guesses from one address cannot all slip past the limit together.
+    const address = await deps.rateLimiter.takeSlot(addressKey, 'signin-fail', failuresPerAddress, now, windowMs);
+    if (!address.allowed) {
       reply.header('retry-after', String(address.retryAfterSec));
       return sendPage(reply, signinPage({ email, error: 'Too many failed sign-ins from your network; wait a few minutes and try again.' }), 429);
     }
     const accountId = await sessions.checkPassword(email, form.password ?? '');
     if (!accountId) {
-      const [, forEmail] = await Promise.all([
-        deps.rateLimiter.hit(addressKey, 'signin-fail', failuresPerAddress, deps.now(), windowMs),
-        deps.rateLimiter.hit(hashSecret(`signin-email:${email}`), 'signin-fail', freeFailuresPerEmail, deps.now(), windowMs),
-      ]);
+      const forEmail = await deps.rateLimiter.hit(hashSecret(`signin-email:${email}`), 'signin-fail', freeFailuresPerEmail, now, windowMs);
       if (!forEmail.allowed) await new Promise((resolve) => setTimeout(resolve, slowDownMs));
       return sendPage(reply, signinPage({ email, error: 'Wrong email or password.' }), 401);
     }
+    if (address.slot) await deps.rateLimiter.releaseSlot(address.slot);
     if (request.webSession) await sessions.remove(request.webSession.token);
     await startSession(sessions, reply, accountId, deps.now(), secure(request));
     return reply.redirect('/scans', 303);

@@ -127,6 +127,21 @@ describe('stalled, trickled and abandoned uploads', () => {
     expect(await leftovers()).toEqual(nothingLeft);
   });
 
+  it('a body trickled before the file part (inside a title field) is cut off and leaves nothing', async () => {
+    const conn = rawConnection();
+    conn.socket.write(
+      `POST /v1/scans HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${apiKey}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: 100000\r\n\r\n` +
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="title"\r\n\r\n`,
+    );
+    const trickle = setInterval(() => conn.socket.writable && conn.socket.write('t'), 100);
+    await conn.closed;
+    clearInterval(trickle);
+    expect(conn.received()).toBe('');
+    // With no file part yet, closing the connection is how the parts end, so the clean-up follows the close.
+    await expect.poll(leftovers, POLL).toEqual(nothingLeft);
+  });
+
   it('a client that disconnects mid-upload leaves nothing and gets its quota unit back', async () => {
     const conn = rawConnection();
     conn.socket.write(uploadHead(UPLOAD_LIMIT));

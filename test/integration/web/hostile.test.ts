@@ -98,6 +98,15 @@ describe('sign-in throttling', () => {
     expect((await ownerBrowser.get('/account')).status).toBe(200);
   });
 
+  it('30 simultaneous wrong guesses from one address get at most 10 answers; the rest 429', async () => {
+    const owner = await ownerWithPassword('the right password');
+    const guesser = clientAt('203.0.113.9');
+    const pages = await Promise.all(Array.from({ length: 30 }, (_, i) => guesser.post('/signin', { email: owner.email, password: `guess ${i}` })));
+    const statuses = pages.map((page) => page.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20);
+  });
+
   it('failures for many emails from one address count together', async () => {
     const guesser = clientAt('203.0.113.8');
     for (let i = 0; i < 10; i++) expect((await guesser.post('/signin', { email: freshEmail(), password: 'nope nope' })).status).toBe(401);
@@ -122,6 +131,15 @@ describe('sign-up throttling', () => {
 });
 
 describe('sign-up races', () => {
+  it(`${SIGNUPS_PER_HOUR * 3} simultaneous sign-ups from one address create exactly ${SIGNUPS_PER_HOUR} accounts`, async () => {
+    const emailsTried = Array.from({ length: SIGNUPS_PER_HOUR * 3 }, () => freshEmail());
+    const pages = await Promise.all(emailsTried.map((email) => clientAt('203.0.113.60').post('/signup', { email, password: 'a fine password' })));
+    expect(pages.filter((page) => page.status === 201)).toHaveLength(SIGNUPS_PER_HOUR);
+    expect(pages.filter((page) => page.status === 429)).toHaveLength(SIGNUPS_PER_HOUR * 2);
+    expect(await service.mongo.db.collection('accounts').countDocuments({ email: { $in: emailsTried } })).toBe(SIGNUPS_PER_HOUR);
+  });
+
+
   it('five simultaneous sign-ups for one email make exactly one account; the others get 409 and leave no key', async () => {
     const email = freshEmail();
     const pages = await Promise.all(

@@ -1,0 +1,67 @@
+import { MongoClient, type Db } from 'mongodb';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RateLimiter, UsageStore } from '../../../store/usage';
+import { getStackEnv } from '../helpers/stack-env';
+
+// Quotas and throttles under concurrency, on the real FerretDB: its updates are
+// read-then-write, so these counts rest on unique `_id`s instead.
+
+let client: MongoClient;
+let db: Db;
+
+beforeAll(async () => {
+  client = await MongoClient.connect(getStackEnv().mongodbUri);
+  db = client.db(`usage${randomBytes(4).toString('hex')}`);
+});
+afterAll(async () => {
+  await db?.dropDatabase().catch(() => undefined);
+  await client?.close();
+});
+
+describe('monthly quota units', () => {
+  it('40 simultaneous takes against a limit of 30 grant exactly 30; give-backs return exactly one each', async () => {
+    const usage = new UsageStore(db);
+    const now = new Date('2026-11-15T12:00:00Z');
+    const granted = await Promise.all(Array.from({ length: 40 }, () => usage.take('acct_a', 'scans', 30, now)));
+    expect(granted.filter(Boolean)).toHaveLength(30);
+    expect((await usage.month('acct_a', now)).scans).toBe(30);
+
+    await Promise.all(Array.from({ length: 10 }, () => usage.giveBack('acct_a', 'scans', now)));
+    expect((await usage.month('acct_a', now)).scans).toBe(20);
+    const again = await Promise.all(Array.from({ length: 15 }, () => usage.take('acct_a', 'scans', 30, now)));
+    expect(again.filter(Boolean)).toHaveLength(10);
+    expect((await usage.month('acct_a', now)).scans).toBe(30);
+  });
+
+  it('counts scans and calls apart, per account and per month; a give-back with nothing held is a no-op', async () => {
+    const usage = new UsageStore(db);
+    const november = new Date('2026-11-30T23:59:59Z');
+    const december = new Date('2026-12-01T00:00:00Z');
+    expect(await usage.take('acct_b', 'calls', 1, november)).toBe(true);
+    expect(await usage.take('acct_b', 'calls', 1, november)).toBe(false);
+    expect(await usage.take('acct_b', 'calls', 1, december)).toBe(true);
+    expect(await usage.take('acct_c', 'calls', 1, november)).toBe(true);
+    await usage.giveBack('acct_b', 'scans', november);
+    await usage.add('acct_b', 'tokens', 120, november);
+    expect(await usage.month('acct_b', november)).toMatchObject({ scans: 0, calls: 1, tokens: 120 });
+    expect(await usage.month('acct_b', december)).toMatchObject({ scans: 0, calls: 1, tokens: 0 });
+  });
+});
+
+describe('rate-limit slots', () => {
+  it('25 simultaneous attempts against 10 slots get exactly 10; a released slot is taken again', async () => {
+    const limiter = new RateLimiter(db);
+    const now = new Date('2026-11-15T12:00:00Z');
+    const results = await Promise.all(Array.from({ length: 25 }, () => limiter.takeSlot('addr', 'signin-fail', 10, now, 900_000)));
+    const won = results.filter((r) => r.allowed);
+    expect(won).toHaveLength(10);
+    expect(new Set(won.map((r) => r.slot)).size).toBe(10);
+    expect(results.filter((r) => !r.allowed).every((r) => r.retryAfterSec > 0 && r.slot === null)).toBe(true);
+    await limiter.releaseSlot(won[3]!.slot!);
+    expect((await limiter.takeSlot('addr', 'signin-fail', 10, now, 900_000)).allowed).toBe(true);
+    expect((await limiter.takeSlot('addr', 'signin-fail', 10, now, 900_000)).allowed).toBe(false);
+    // The next window starts empty.
+    expect((await limiter.takeSlot('addr', 'signin-fail', 10, new Date(now.getTime() + 900_000), 900_000)).allowed).toBe(true);
+  });
+});
