@@ -596,6 +596,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           '--ui-port', String(uiPort),
           '--dynamic-config-value', 'frontend.enableServerVersionCheck=false',
           '--dynamic-config-value', 'matching.useNewMatcher=true',
+          // Priority keys order tasks within one partition: one partition makes the order strict (issue 9).
+          '--dynamic-config-value', 'matching.numTaskqueueReadPartitions=1',
+          '--dynamic-config-value', 'matching.numTaskqueueWritePartitions=1',
           '--log-level', 'warn',
         ],
         env: withoutPrefix(process.env, 'TEMPORAL_'),

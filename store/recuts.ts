@@ -43,7 +43,21 @@ export interface RecutProposalFields {
 const IN_FLIGHT = { $in: ['queued', 'processing'] as RecutStatus[] };
 
 export class RecutsStore {
+  private indexes: Promise<void> | undefined;
+
   constructor(private readonly db: Db) {}
+
+  /** The one secondary index, made on first use: a scan's recuts are listed without a collection scan. */
+  private ensureIndexes(): Promise<void> {
+    this.indexes ??= this.recuts.createIndex({ parent_scan_id: 1, created_at: -1 }).then(
+      () => undefined,
+      (error: unknown) => {
+        this.indexes = undefined;
+        throw error;
+      },
+    );
+    return this.indexes;
+  }
 
   get recuts() {
     return this.db.collection<RecutDoc>('recuts');
@@ -71,6 +85,7 @@ export class RecutsStore {
 
   /** A scan's recuts, newest first. */
   async listForScan(parentScanId: string, accountId: string, limit = 100): Promise<RecutDoc[]> {
+    await this.ensureIndexes();
     return this.recuts.find({ parent_scan_id: parentScanId, account_id: accountId }).sort({ created_at: -1, _id: -1 }).limit(limit).toArray();
   }
 

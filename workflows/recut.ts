@@ -26,6 +26,8 @@ export const recutStageQuery = defineQuery<string>('recutStage');
 
 const quick = proxyActivities<RecutActivities>({
   startToCloseTimeout: '1 minute',
+  // No eager dispatch: it would skip the task queue's priority order (see scan.ts).
+  allowEagerDispatch: false,
   retry: { maximumAttempts: 5, initialInterval: '1 second', nonRetryableErrorTypes: ['RecutMissing'] },
 });
 
@@ -33,6 +35,7 @@ const quick = proxyActivities<RecutActivities>({
 // Three attempts, then the rules; a refusal (4xx) goes to the rules at once.
 const model = proxyActivities<RecutActivities>({
   startToCloseTimeout: '6 minutes',
+  allowEagerDispatch: false,
   heartbeatTimeout: '20 seconds',
   retry: { maximumAttempts: 3, initialInterval: '1 second', backoffCoefficient: 2, nonRetryableErrorTypes: ['UpstreamRejected', 'RecutMissing'] },
 });
@@ -40,6 +43,7 @@ const model = proxyActivities<RecutActivities>({
 // The render heartbeats, so a dead worker is noticed in seconds and another renders again.
 const heavy = proxyActivities<RecutActivities>({
   startToCloseTimeout: '60 minutes',
+  allowEagerDispatch: false,
   heartbeatTimeout: '20 seconds',
   retry: { maximumAttempts: 4, initialInterval: '2 seconds', nonRetryableErrorTypes: ['RecutMissing', 'RenderFailed'] },
 });

@@ -4,14 +4,18 @@ import { BAD_MEDIA, BAD_SOURCE, DOWNLOAD_FAILED, type ScanWorkflowInput, type Sc
 
 export const scanStageQuery = defineQuery<string>('scanStage');
 
+// No eager dispatch: an activity handed straight back to the worker that scheduled it would skip
+// the task queue, and with it the priority order (Agents scans first).
 const quick = proxyActivities<ScanActivities>({
   startToCloseTimeout: '1 minute',
+  allowEagerDispatch: false,
   retry: { maximumAttempts: 5, initialInterval: '1 second' },
 });
 
 // Downloads and decodes are long: they heartbeat, so a dead worker is noticed in seconds, not at the end of the hour.
 const heavy = proxyActivities<ScanActivities>({
   startToCloseTimeout: '60 minutes',
+  allowEagerDispatch: false,
   heartbeatTimeout: '20 seconds',
   // On cancel, wait until the activity has stopped, so the clean-up after it finds everything it wrote.
   cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,

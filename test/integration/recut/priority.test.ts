@@ -11,11 +11,10 @@ import type { ManagedProcess } from '../../../scripts/stack';
 // the next one started once it is scheduled. The order is read from the workflow histories.
 
 let service: Service;
-let worker: ManagedProcess;
+let worker: ManagedProcess | undefined;
 
 beforeAll(async () => {
   service = await startService({ inProcessWorkers: false });
-  worker = await service.startWorkerProcess({ HOLDLINE_SCAN_CONCURRENCY: '1' });
 });
 afterAll(async () => {
   await worker?.stop();
@@ -27,6 +26,7 @@ interface ActivityRun {
   name: string;
   scheduled: number;
   started: number;
+  attempt: number;
 }
 
 async function activityRuns(scanId: string): Promise<{ runs: ActivityRun[]; workflowStarted: number; completed: number }> {
@@ -40,7 +40,7 @@ async function activityRuns(scanId: string): Promise<{ runs: ActivityRun[]; work
     const startedAttrs = e.activityTaskStartedEventAttributes;
     if (startedAttrs) {
       const s = scheduled.get(String(startedAttrs.scheduledEventId));
-      runs.push({ scan: scanId, name: s?.name ?? '?', scheduled: s?.at ?? Number.NaN, started: tsToMs(e.eventTime) });
+      runs.push({ scan: scanId, name: s?.name ?? '?', scheduled: s?.at ?? Number.NaN, started: tsToMs(e.eventTime), attempt: startedAttrs.attempt ?? 1 });
     }
   }
   const last = events.at(-1);
@@ -49,7 +49,7 @@ async function activityRuns(scanId: string): Promise<{ runs: ActivityRun[]; work
 
 describe('the priority queue', () => {
   it('runs an Agents scan ahead of the Signal scans waiting before it, activity after activity', async () => {
-    const video = await fixture('no-audio');
+    const video = await fixture('sample');
     const signal = new ScanClient(service.apiUrl, (await service.createAccount('signal')).apiKey);
     const agents = new ScanClient(service.apiUrl, (await service.createAccount('agents')).apiKey);
     const signalIds: string[] = [];
@@ -57,6 +57,14 @@ describe('the priority queue', () => {
       const response = await signal.upload(video.path, { title: `signal ${i}` });
       expect(response.status).toBe(202);
       signalIds.push(response.body.scan_id);
+    }
+    // The worker starts with four Signal scans queued; one takes its one slot.
+    worker = await service.startWorkerProcess({ HOLDLINE_SCAN_CONCURRENCY: '1' });
+    // The one slot is busy with a Signal scan before the Agents scan arrives.
+    const deadline = Date.now() + 120_000;
+    while (!(await Promise.all(signalIds.map((id) => signal.request('GET', `/v1/scans/${id}`)))).some((r) => r.body.status === 'processing')) {
+      if (Date.now() > deadline) throw new Error('no Signal scan started');
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const submitted = await agents.upload(video.path, { title: 'agents' });
     expect(submitted.status).toBe(202);
@@ -67,21 +75,33 @@ describe('the priority queue', () => {
     const agentsRuns = await activityRuns(agentsId);
     const signalRuns = await Promise.all(signalIds.map(activityRuns));
     const allSignal = signalRuns.flatMap((r) => r.runs);
-    // Signal scans that had started nothing when the Agents scan's workflow started: the ones waiting.
-    const waiting = signalRuns.filter((r) => Math.min(...r.runs.map((a) => a.started)) > agentsRuns.workflowStarted);
-    expect(waiting.length, 'the worker was saturated: Signal scans were still waiting').toBeGreaterThanOrEqual(2);
-    const agentsFirst = Math.min(...agentsRuns.runs.map((a) => a.started));
-    for (const w of waiting) expect(agentsFirst).toBeLessThan(Math.min(...w.runs.map((a) => a.started)));
-    // Each Agents activity, once scheduled, was the next to start: no Signal activity started in between.
+    const t0 = agentsRuns.workflowStarted;
+    const table = [...agentsRuns.runs.map((a) => ({ ...a, scan: 'AGENTS' })), ...allSignal].sort((x, y) => x.started - y.started);
+    console.log(table.map((r) => `${r.scan.slice(-4)} ${r.name} scheduled ${r.scheduled - t0} started ${r.started - t0} attempt ${r.attempt}`).join('\n'));
+    // Signal scans not finished when the Agents scan arrived: the worker was saturated by them.
+    const pending = signalRuns.filter((r) => r.completed > agentsRuns.workflowStarted);
+    expect(pending.length, 'Signal scans were still pending when the Agents scan arrived').toBeGreaterThanOrEqual(2);
+    // Each Agents activity, once scheduled, was the next to start: no Signal activity started in between,
+    // however long that Signal activity had been waiting.
+    let overtaken = 0;
     for (const a of agentsRuns.runs) {
       const jumped = allSignal.filter((s) => s.started > a.scheduled && s.started < a.started);
       expect(jumped, `${a.name} of the Agents scan waited for ${jumped.map((j) => `${j.scan}/${j.name}`).join(', ')}`).toEqual([]);
+      overtaken += allSignal.filter((s) => s.scheduled < a.scheduled && s.started > a.started).length;
     }
-    // So it finished before every Signal scan that was waiting when it arrived.
-    for (const w of waiting) expect(agentsRuns.completed).toBeLessThan(w.completed);
+    // Not vacuous: Signal activities scheduled earlier were still waiting when Agents activities started.
+    expect(overtaken).toBeGreaterThan(0);
+    // The first Agents activity started before the first activity of every Signal scan still waiting for one.
+    const agentsFirst = Math.min(...agentsRuns.runs.map((a) => a.started));
+    for (const r of signalRuns) {
+      const first = Math.min(...r.runs.map((a) => a.started));
+      if (first > agentsRuns.workflowStarted) expect(agentsFirst).toBeLessThan(first);
+    }
+    // So it finished before every Signal scan still pending when it arrived.
+    for (const w of pending) expect(agentsRuns.completed).toBeLessThan(w.completed);
     console.log(
-      `priority: ${waiting.length} Signal scans waiting; Agents scan's activities ${agentsRuns.runs.map((a) => a.name).join(', ')}; ` +
-        `first started ${agentsFirst - agentsRuns.workflowStarted} ms after its workflow`,
+      `priority: ${pending.length} Signal scans pending when the Agents scan arrived; its ${agentsRuns.runs.length} activities ` +
+        `overtook ${overtaken} earlier-scheduled Signal activities; it completed ${Math.round((Math.min(...pending.map((w) => w.completed)) - agentsRuns.completed) / 1000)} s before the first of them`,
     );
   }, 900_000);
 });
