@@ -128,7 +128,9 @@ describe('POST /v1/chat/completions with the official client', () => {
 
   it('cancels the workflow when the client aborts mid-stream, and the next call on the key is admitted at once', async () => {
     const { apiKey } = await h.newKey();
-    h.upstream.script([{ content: 'slow plan', delayMs: 60_000 }]);
+    // The plan answers (the stream starts), then the act step hangs.
+    h.upstream.script([{ content: '1. answer' }, { content: 'slow act', delayMs: 60_000 }]);
+    const seen = h.upstream.requests.length;
     const client = h.client(apiKey);
     const stream = await client.chat.completions.create({ model: 'holdline', messages: ask, stream: true });
     let callId = '';
@@ -136,6 +138,7 @@ describe('POST /v1/chat/completions with the official client', () => {
       callId = chunk.id;
       if (reasoningOf([chunk]).includes('accepted')) break;
     }
+    await h.upstream.waitForRequests(seen + 2);
     stream.controller.abort();
     h.upstream.script(simpleCall('second'));
     const second = await waitFor(async () => {
