@@ -12,6 +12,7 @@ const STATUS: Record<DomainErrorCode, number> = {
   rate_limited: 429,
   quota_exceeded: 429,
   upstream_unavailable: 503,
+  upstream_failed: 502,
   unavailable: 503,
   internal: 500,
 };
@@ -27,6 +28,7 @@ const OPENAI_TYPE: Record<DomainErrorCode, string> = {
   rate_limited: 'rate_limit_error',
   quota_exceeded: 'insufficient_quota',
   upstream_unavailable: 'server_error',
+  upstream_failed: 'server_error',
   unavailable: 'server_error',
   internal: 'server_error',
 };
@@ -37,6 +39,7 @@ const OPENAI_CODE: Partial<Record<DomainErrorCode, string>> = {
   rate_limited: 'rate_limit',
   quota_exceeded: 'quota_exceeded',
   upstream_unavailable: 'upstream_unavailable',
+  upstream_failed: 'upstream_unavailable',
 };
 
 /** The model interface speaks OpenAI's error shape; everything else `{detail}`. */

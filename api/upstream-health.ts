@@ -19,6 +19,22 @@ export class UpstreamHealth {
 
   constructor(private readonly options: UpstreamHealthOptions) {}
 
+  /** Forgets the last good answer: the next admission checks again (a call just found the server dead). */
+  invalidate(): void {
+    this.healthyUntil = 0;
+  }
+
+  /** A fresh check, ignoring the cached answer: whether the server answers at all now. */
+  async reachableNow(): Promise<boolean> {
+    this.invalidate();
+    try {
+      await this.assertReachable();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   async assertReachable(): Promise<void> {
     if (Date.now() < this.healthyUntil) return;
     this.inFlight ??= this.check().finally(() => {

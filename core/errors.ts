@@ -11,6 +11,8 @@ export type DomainErrorCode =
   | 'rate_limited'
   | 'quota_exceeded'
   | 'upstream_unavailable'
+  /** The upstream answered, but not usably (5xx, refusals) before anything reached the client. */
+  | 'upstream_failed'
   | 'unavailable'
   | 'internal';
 

@@ -14,6 +14,8 @@ export interface CallDoc {
   stream: boolean;
   status: 'running' | 'finished';
   created_at: Date;
+  /** When the upstream first answered the call's first model step (its first streamed chunk). */
+  answered_at?: Date;
   stopped?: Stopped;
   steps?: number;
   tools_used?: string[];
@@ -152,6 +154,17 @@ export class CallsStore {
       this.calls.deleteOne({ _id: callId }),
       this.events.deleteMany({ call_id: callId }),
     ]);
+  }
+
+  /** Notes that the first model step got an answer from the upstream (idempotent: the first time stays). */
+  async markAnswered(callId: string, now = new Date()): Promise<void> {
+    await this.calls.updateOne({ _id: callId, answered_at: { $exists: false } }, { $set: { answered_at: now } });
+  }
+
+  /** Whether the upstream has answered the call's first model step. */
+  async answered(callId: string): Promise<boolean> {
+    const doc = await this.calls.findOne({ _id: callId }, { projection: { answered_at: 1 } });
+    return doc?.answered_at !== undefined;
   }
 
   /** Records how a call ended; true only for the first finish (so tokens are counted once). */

@@ -108,6 +108,10 @@ export function createChatActivities(deps: ChatActivityDeps) {
       const [call, turns] = await Promise.all([loadCall(callId), role === 'plan' ? Promise.resolve([]) : turnsBefore(callId, seq)]);
       const messages = viewFor(input, call.messages, turns);
       const progress = progressFor(callId, seq);
+      // The API holds back the response status until the upstream answers the call's first
+      // step (its first chunk): a dead upstream before then is a 502/503, not a 200 apology.
+      let answered: Promise<void> | undefined;
+      const markAnswered = () => (answered ??= calls.markAnswered(callId).catch(() => undefined));
       if (role === 'check') progress.note('checking the answer against the task…');
       if (role === 'final') progress.note(`${input.finalReason === 'time_limit' ? 'time limit' : 'step limit'} reached; asking for the best answer now`);
       try {
@@ -118,7 +122,10 @@ export function createChatActivities(deps: ChatActivityDeps) {
             ...(role === 'act' ? { tools: deps.sandbox.definitions } : {}),
             signal,
             onReasoning: (text) => progress.reasoning(text),
-            onChunk: beat,
+            onChunk: () => {
+              if (seq === 0) void markAnswered();
+              beat();
+            },
           }),
         );
         progress.endReasoning();
@@ -149,7 +156,7 @@ export function createChatActivities(deps: ChatActivityDeps) {
             turn = { kind: 'final', content: reply.content };
             break;
         }
-        await Promise.all([calls.putTurn(callId, seq, turn, reply.usage), progress.flush()]);
+        await Promise.all([calls.putTurn(callId, seq, turn, reply.usage), progress.flush(), seq === 0 ? markAnswered() : undefined]);
         remember(callId, seq, turn);
         const result: ModelStepResult = {
           content,

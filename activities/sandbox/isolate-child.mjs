@@ -14,6 +14,27 @@
 
 import { createRequire } from 'node:module';
 
+// A parent that dies (or closes the channel) leaves no one to read the result: stop at
+// once rather than run on as an orphan. The isolate runs on its own thread, so this
+// fires even while the code spins.
+// process.exit would wait for a spinning isolate's thread (measured: it hangs); SIGKILL does not.
+process.on('disconnect', () => process.kill(process.pid, 'SIGKILL'));
+// A 'disconnect' listener refs the channel, which would keep the event loop alive and hide
+// the empty loop that 'beforeExit' below relies on; the listener works on an unref'd channel.
+process.channel?.unref();
+
+/** What crosses IPC is capped here, before it is serialised: a 100 MB return value or error text never reaches the worker. */
+const RETURN_VALUE_CAP_CHARS = 16 * 1024;
+const ERROR_CAP_CHARS = 4 * 1024;
+/** Cuts `text` to `max` characters with a note of how much was dropped (never splitting a surrogate pair). */
+function capText(text, max) {
+  if (typeof text !== 'string' || text.length <= max) return text;
+  let end = max;
+  const code = text.charCodeAt(end - 1);
+  if (code >= 0xd800 && code <= 0xdbff) end -= 1;
+  return `${text.slice(0, end)}…[truncated: ${text.length - end} more characters]`;
+}
+
 const require = createRequire(import.meta.url);
 
 let ivm;
@@ -50,7 +71,7 @@ process.once('message', (job) => {
     },
     (error) => {
       running = false;
-      send({ type: 'fatal', message: `sandbox failure: ${error && error.stack ? error.stack : error}` });
+      send({ type: 'fatal', message: capText(`sandbox failure: ${error && error.stack ? error.stack : error}`, ERROR_CAP_CHARS) });
     },
   );
 });
@@ -157,7 +178,9 @@ const BOOTSTRAP = `
     write: (path, text) => { write(String(path), String(text)); },
     list: () => JSON.parse(list()),
   });
-  Object.defineProperty(globalThis, '__formatResult', { value: (v) => v === undefined ? undefined : format(v, 1), enumerable: false });
+  // Cut inside the isolate, so a huge value is never even copied out of it.
+  const cap = (s) => s.length <= __RETURN_CAP ? s : s.slice(0, __RETURN_CAP) + '\u0000' + (s.length - __RETURN_CAP);
+  Object.defineProperty(globalThis, '__formatResult', { value: (v) => v === undefined ? undefined : cap(format(v, 1)), enumerable: false });
 })();
 `;
 
@@ -210,7 +233,7 @@ async function runJob(job) {
       }),
     );
     await jail.set('__hostList', new ivm.Callback(() => JSON.stringify([...files.keys()].sort())));
-    await context.eval(BOOTSTRAP, { timeout: remaining() });
+    await context.eval(BOOTSTRAP.replaceAll('__RETURN_CAP', String(RETURN_VALUE_CAP_CHARS)), { timeout: remaining() });
 
     let script;
     try {
@@ -226,7 +249,7 @@ async function runJob(job) {
       [completion.derefInto()],
       { timeout: remaining(), result: { promise: true, copy: true } },
     );
-    return result({ ok: true, ...(typeof formatted === 'string' ? { returnValue: formatted } : {}) });
+    return result({ ok: true, ...(typeof formatted === 'string' ? { returnValue: capReturnValue(formatted) } : {}) });
   } catch (error) {
     return result({ ok: false, error: classify(error, isolate, timeoutMs) });
   } finally {
@@ -234,20 +257,30 @@ async function runJob(job) {
   }
 }
 
+/** The isolate cut a long value at the cap and appended NUL + the count of characters cut. */
+function capReturnValue(formatted) {
+  const cap = RETURN_VALUE_CAP_CHARS;
+  if (formatted.length > cap && formatted.charCodeAt(cap) === 0) {
+    return `${formatted.slice(0, cap)}…[truncated: ${Number(formatted.slice(cap + 1))} more characters]`;
+  }
+  return capText(formatted, cap);
+}
+
 function classify(error, isolate, timeoutMs) {
-  const message = error && typeof error.message === 'string' ? error.message : String(error);
+  const message = capText(error && typeof error.message === 'string' ? error.message : String(error), ERROR_CAP_CHARS);
   if (/memory limit/i.test(message) || (isolate.isDisposed && /disposed/i.test(message))) {
     return { code: 'memory', message: 'the code used more memory than the sandbox allows and was stopped' };
   }
   if (/timed out/i.test(message)) {
     return { code: 'timeout', message: `the code ran longer than ${timeoutMs} ms and was stopped` };
   }
-  const stack = error && typeof error.stack === 'string' ? error.stack : '';
-  const name = error && typeof error.name === 'string' ? error.name : 'Error';
+  const stack = error && typeof error.stack === 'string' ? error.stack.slice(-64 * 1024) : '';
+  const name = capText(error && typeof error.name === 'string' ? error.name : 'Error', 200);
   // Keep the frames in the model's code; the host frames mean nothing to it.
   const frames = stack
     .split('\n')
     .filter((l) => /^\s+at .*run\.js/.test(l))
-    .slice(0, 8);
+    .slice(0, 8)
+    .map((l) => capText(l, 300));
   return { code: 'runtime_error', message: [`${name}: ${message}`, ...frames].join('\n') };
 }

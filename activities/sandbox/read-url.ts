@@ -29,6 +29,8 @@ export interface ReadUrlOptions {
   timeoutMs?: number;
   /** Characters of text returned (default 20 000); `truncated` says when more was cut. */
   maxChars?: number;
+  /** Time allowed to the HTML-to-text conversion, in ms (default 2000); what is converted by then is returned, marked `truncated`. */
+  convertMs?: number;
 }
 
 export interface ReadUrlResult {
@@ -86,14 +88,22 @@ export async function readUrl(options: ReadUrlOptions): Promise<ReadUrlResult> {
   const decoded = decode(body.bytes, contentType, mime);
   let title = '';
   let text: string;
-  if (mime === 'text/html' || mime === 'application/xhtml+xml' || (mime === 'text/xml' && /<html[\s>]/i.test(decoded))) {
-    ({ title, text } = htmlToText(decoded));
+  let cut = false;
+  if (mime === 'text/html' || mime === 'application/xhtml+xml' || (mime === 'text/xml' && /<html[\s>]/i.test(decoded.slice(0, 4096)))) {
+    // The converter is linear; the budget bounds a slow machine too, since it runs on the worker's event loop.
+    const converted = htmlToText(decoded, {
+      baseUrl: finalUrl,
+      maxChars: maxChars + 1,
+      budget: { now: () => performance.now(), deadline: performance.now() + (options.convertMs ?? 2000) },
+    });
+    ({ title, text } = converted);
+    cut = converted.truncated;
   } else if (mime === 'application/json') {
     text = prettyJson(decoded);
   } else {
     text = decoded.replace(/\r\n?/g, '\n');
   }
-  const truncated = body.cut || text.length > maxChars;
+  const truncated = body.cut || cut || text.length > maxChars;
   if (text.length > maxChars) text = text.slice(0, maxChars);
   return { url: parsed.href, finalUrl, contentType: mime, title, text, truncated };
 }

@@ -54,7 +54,7 @@ const openAiError = {
   required: ['error'],
 } as const;
 
-const errors = { 400: openAiError, 401: openAiError, 404: openAiError, 413: openAiError, 429: openAiError, 503: openAiError };
+const errors = { 400: openAiError, 401: openAiError, 404: openAiError, 413: openAiError, 429: openAiError, 502: openAiError, 503: openAiError };
 
 const usageSchema = {
   type: 'object',
@@ -137,6 +137,11 @@ const accountUsageSchema = {
   required: ['plan', 'period', 'calls_this_month', 'calls_left', 'tokens_used', 'scans_this_month', 'scans_left'],
 } as const;
 
+/** The chat workflow failed as a whole (not an upstream error it reported). */
+class WorkflowFailed {
+  constructor(readonly error: unknown) {}
+}
+
 /** `POST /v1/chat/completions`, `GET /v1/models`, `GET /v1/usage`: the agent model interface. */
 export async function chatRoutes(app: FastifyInstance, deps: AppDeps) {
   const { config } = deps;
@@ -168,15 +173,109 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps) {
     '/v1/chat/completions',
     { onRequest: auth, schema: { body: { type: 'object' }, response: { 200: chatCompletionSchema, ...errors } } },
     async (request, reply) => {
+      // Listening before admission: a client gone during it (or while the first step waits
+      // for the upstream) is noticed, and what admission took is given back.
+      const client = watchClient(reply.raw);
       const chat = parseChatRequest(request.body, config.chatModels);
       await upstream.assertReachable();
+      // Nobody to answer: nothing is sent (the socket is closed) and nothing is taken.
+      if (client.gone) return void reply.hijack();
       const admitted = await admit(request, chat);
-      await respond(request, reply, chat, admitted);
+      const first = await firstAnswer(admitted, client);
+      if (first.kind === 'gone') {
+        reply.hijack();
+        return abandon(request, admitted, { cancel: true });
+      }
+      if (first.kind === 'failed') {
+        await abandon(request, admitted, { cancel: false });
+        throw first.error;
+      }
+      await respond(request, reply, chat, admitted, client, first.result);
     },
   );
 
+  interface ClientWatch {
+    gone: boolean;
+    /** Called once when the client goes away. */
+    onGone?: () => void;
+  }
+
+  function watchClient(raw: ServerResponse): ClientWatch {
+    const watch: ClientWatch = { gone: false };
+    raw.on('error', () => undefined);
+    raw.on('close', () => {
+      if (raw.writableFinished || watch.gone) return;
+      watch.gone = true;
+      watch.onGone?.();
+    });
+    return watch;
+  }
+
+  type FirstAnswer =
+    | { kind: 'answered'; result: Promise<ChatRunResult | WorkflowFailed> }
+    | { kind: 'failed'; error: DomainError }
+    | { kind: 'gone' };
+
+  /**
+   * Holds the response status back until the upstream has answered the first model step
+   * (the activity marks the call at its first chunk), the call has ended, or the client
+   * left. A call that ended with an upstream error before the upstream ever answered never
+   * reached the model: 503 if the server is unreachable now, else 502, and the cached health check is
+   * dropped so the next admission asks again.
+   */
+  async function firstAnswer(admitted: Admitted, client: ClientWatch): Promise<FirstAnswer> {
+    const result: Promise<ChatRunResult | WorkflowFailed> = admitted.handle.result().then(
+      (value) => value,
+      (error: unknown) => new WorkflowFailed(error),
+    );
+    let ended: ChatRunResult | WorkflowFailed | undefined;
+    void result.then((value) => {
+      ended = value;
+    });
+    for (;;) {
+      if (client.gone) return { kind: 'gone' };
+      if (ended) break;
+      let answered = false;
+      try {
+        answered = await calls.answered(admitted.callId);
+      } catch {
+        // A missed poll only delays the status.
+      }
+      if (answered) return { kind: 'answered', result };
+      await Promise.race([result, new Promise((resolve) => setTimeout(resolve, POLL_MS))]);
+    }
+    const outcome = ended;
+    if (outcome instanceof WorkflowFailed) {
+      return { kind: 'failed', error: new DomainError('unavailable', 'the call could not run; nothing was charged; try again shortly') };
+    }
+    if (outcome.run.stopped === 'upstream_error' && !(await calls.answered(admitted.callId).catch(() => true))) {
+      const reachable = await upstream.reachableNow();
+      return {
+        kind: 'failed',
+        error: reachable
+          ? new DomainError('upstream_failed', 'the model server failed to answer; nothing was charged; try again shortly')
+          : new DomainError('upstream_unavailable', 'the model server is unreachable; nothing was charged; try again shortly'),
+      };
+    }
+    return { kind: 'answered', result };
+  }
+
+  /** Gives back what admission took for a call that never answered: the month's call, the slot; cancels a workflow still running. */
+  async function abandon(request: FastifyRequest, admitted: Admitted, options: { cancel: boolean }): Promise<void> {
+    const { account, keyHash } = request;
+    const results = await Promise.allSettled([
+      options.cancel ? admitted.handle.cancel() : Promise.resolve(),
+      deps.usage.giveBack(account._id, 'calls', admitted.admittedAt),
+      calls.releaseSlot(keyHash, admitted.callId),
+    ]);
+    for (const settled of results) {
+      if (settled.status === 'rejected') request.log.error({ err: settled.reason, callId: admitted.callId }, 'giving back an unanswered call failed');
+    }
+  }
+
   interface Admitted {
     callId: string;
+    admittedAt: Date;
     header: CompletionHeader;
     handle: WorkflowHandle<typeof chatWorkflow>;
   }
@@ -228,7 +327,7 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps) {
         workflowTaskTimeout: WORKFLOW_TASK_TIMEOUT,
         args: [input],
       });
-      return { callId, handle, header: { id: callId, created: Math.floor(now.getTime() / 1000), model: chat.model } };
+      return { callId, admittedAt: now, handle, header: { id: callId, created: Math.floor(now.getTime() / 1000), model: chat.model } };
     } catch (error) {
       await Promise.allSettled([
         calls.releaseSlot(keyHash, callId),
@@ -242,41 +341,43 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps) {
   }
 
   /**
-   * Once admitted the status is 200 at once; the body is kept alive until the answer:
-   * SSE progress and comments, or leading spaces before the JSON. A client that goes away
-   * cancels the workflow and frees the key's slot immediately.
+   * Once the first step has answered the status is 200; the body is kept alive until the
+   * answer: SSE progress and comments, or leading spaces before the JSON. A client that
+   * goes away cancels the workflow and frees the key's slot immediately.
    */
-  async function respond(request: FastifyRequest, reply: FastifyReply, chat: ChatRequest, admitted: Admitted): Promise<void> {
+  async function respond(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    chat: ChatRequest,
+    admitted: Admitted,
+    client: ClientWatch,
+    outcome: Promise<ChatRunResult | WorkflowFailed>,
+  ): Promise<void> {
     const { callId, header, handle } = admitted;
     const keyHash = request.keyHash;
     reply.hijack();
     const raw = reply.raw;
-    raw.on('error', () => undefined);
     let settled: ChatRunResult | undefined;
-    let gone = false;
     let failed = false;
-    raw.on('close', () => {
-      if (settled || raw.writableFinished) return;
-      gone = true;
+    client.onGone = () => {
+      if (settled) return;
       void Promise.allSettled([calls.releaseSlot(keyHash, callId), handle.cancel()]);
-    });
+    };
     const write = (text: string) => {
       if (!raw.destroyed && !raw.writableEnded) raw.write(text);
     };
 
-    const result = handle.result().then(
-      (value) => value,
-      (error: unknown): ChatRunResult => {
-        failed = true;
-        if (!gone) request.log.error({ err: error, callId }, 'chat workflow ended without a result');
-        return {
-          content: 'The call ended without an answer because of an internal error; please try again.',
-          finishReason: 'stop',
-          usage: ZERO_USAGE,
-          run: { call_id: callId, base_model: chat.baseModel, steps: 0, tools_used: [], stopped: 'upstream_error' },
-        };
-      },
-    );
+    const result = outcome.then((value): ChatRunResult => {
+      if (!(value instanceof WorkflowFailed)) return value;
+      failed = true;
+      if (!client.gone) request.log.error({ err: value.error, callId }, 'chat workflow ended without a result');
+      return {
+        content: 'The call ended without an answer because of an internal error; please try again.',
+        finishReason: 'stop',
+        usage: ZERO_USAGE,
+        run: { call_id: callId, base_model: chat.baseModel, steps: 0, tools_used: [], stopped: 'upstream_error' },
+      };
+    });
     void result.then((value) => {
       settled = value;
     });
@@ -285,8 +386,8 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps) {
       raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });
       write(sseData(completionChunk(header, { role: 'assistant', content: '' })));
       write(sseData(completionChunk(header, { reasoning_content: `accepted ${callId} (base model ${chat.baseModel}); planning…\n` })));
-      await tailProgress(raw, callId, header, write, () => settled !== undefined || gone, result);
-      if (gone) return;
+      await tailProgress(raw, callId, header, write, () => settled !== undefined || client.gone, result);
+      if (client.gone) return;
       const final = await result;
       for (const chunk of closingChunks(header, final, chat.includeUsage)) write(sseData(chunk));
       write(sseData('[DONE]'));
@@ -296,7 +397,7 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps) {
       // Leading whitespace is valid JSON: clients and proxies see bytes long before the answer.
       const timer = setInterval(() => write(' '), config.chatKeepAliveMs);
       const final = await result.finally(() => clearInterval(timer));
-      if (gone) return;
+      if (client.gone) return;
       write(JSON.stringify(chatCompletion(header, final)));
     }
     // finishCall freed the slot before the workflow returned; a workflow that failed did not.

@@ -41,6 +41,7 @@ export function parseChatRequest(body: unknown, models: Readonly<Record<string, 
 
   const instructions: string[] = [];
   const messages: UpstreamMessage[] = [];
+  let hasTask = false;
   raw.forEach((entry: unknown, i) => {
     const param = `messages[${i}]`;
     if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) throw badRequest(`${param} must be an object {role, content}`, param);
@@ -50,6 +51,7 @@ export function parseChatRequest(body: unknown, models: Readonly<Record<string, 
       throw badRequest(`${param}.role must be one of system, developer, user, assistant, tool`, `${param}.role`);
     }
     const content = contentText(message['content'], role, `${param}.content`);
+    if (role !== 'system' && role !== 'developer' && role !== 'assistant' && content.trim() !== '') hasTask = true;
     if (role === 'system' || role === 'developer') {
       if (content !== '') instructions.push(content);
     } else if (role === 'user') {
@@ -61,7 +63,16 @@ export function parseChatRequest(body: unknown, models: Readonly<Record<string, 
       messages.push({ role: 'user', content: `Tool result supplied by the client:\n${content}` });
     }
   });
-  if (messages.length === 0 && instructions.length > 0) messages.push({ role: 'user', content: 'Follow the instructions above.' });
+  // Instructions alone, or messages that say nothing, give the agents no task: refused
+  // before anything is charged rather than run on an invented one.
+  if (!hasTask) {
+    throw badRequest(
+      instructions.length > 0 && messages.length === 0
+        ? '"messages" holds only system or developer instructions; add a user message with the task'
+        : '"messages" holds no task: at least one user (or tool) message must have non-empty content',
+      'messages',
+    );
+  }
   const task: UpstreamMessage[] = instructions.length > 0 ? [{ role: 'system', content: instructions.join('\n\n') }, ...messages] : messages;
 
   const stream = input['stream'];

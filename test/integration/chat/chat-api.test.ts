@@ -128,7 +128,9 @@ describe('POST /v1/chat/completions with the official client', () => {
 
   it('cancels the workflow when the client aborts mid-stream, and the next call on the key is admitted at once', async () => {
     const { apiKey } = await h.newKey();
-    h.upstream.script([{ content: 'slow plan', delayMs: 60_000 }]);
+    // The plan answers (the stream starts), then the act step hangs.
+    h.upstream.script([{ content: '1. answer' }, { content: 'slow act', delayMs: 60_000 }]);
+    const seen = h.upstream.requests.length;
     const client = h.client(apiKey);
     const stream = await client.chat.completions.create({ model: 'holdline', messages: ask, stream: true });
     let callId = '';
@@ -136,6 +138,7 @@ describe('POST /v1/chat/completions with the official client', () => {
       callId = chunk.id;
       if (reasoningOf([chunk]).includes('accepted')) break;
     }
+    await h.upstream.waitForRequests(seen + 2);
     stream.controller.abort();
     h.upstream.script(simpleCall('second'));
     const second = await waitFor(async () => {
@@ -160,9 +163,9 @@ describe('POST /v1/chat/completions with the official client', () => {
     expect(status).toBe('CANCELLED');
   });
 
-  it('keeps an idle stream alive with comment lines', async () => {
+  it('keeps an idle stream alive with comment lines once the first step has answered', async () => {
     const { apiKey } = await h.newKey();
-    h.upstream.script(simpleCall('late', { plan: { delayMs: 1500 } }));
+    h.upstream.script(simpleCall('late', { act: { delayMs: 1500 } }));
     const res = await fetch(`${h.service.apiUrl}/v1/chat/completions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
@@ -175,16 +178,14 @@ describe('POST /v1/chat/completions with the official client', () => {
     expect(text.endsWith('data: [DONE]\n\n')).toBe(true);
   });
 
-  it('sends the status at once and keeps a non-streamed body alive with leading spaces', async () => {
+  it('sends the status once the first step has answered and keeps a non-streamed body alive with leading spaces', async () => {
     const { apiKey } = await h.newKey();
-    h.upstream.script(simpleCall('patient', { plan: { delayMs: 1500 } }));
-    const started = Date.now();
+    h.upstream.script(simpleCall('patient', { act: { delayMs: 1500 } }));
     const res = await fetch(`${h.service.apiUrl}/v1/chat/completions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'holdline', messages: ask }),
     });
-    expect(Date.now() - started).toBeLessThan(1000);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
     const text = await res.text();

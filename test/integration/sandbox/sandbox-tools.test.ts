@@ -17,6 +17,17 @@ let server: http.Server;
 let base: string;
 let port: number;
 
+const MiB2 = 2 * 1024 * 1024;
+/** 2 MiB pages built to make a naive HTML scanner slow; each starts with a readable marker. */
+const HOSTILE_PAGES: Record<string, string> = {
+  'a-runs': `<p>marker</p>${'<a'.repeat(MiB2 / 2)}`,
+  unclosed: `<p>marker</p>${'<div><p><span><b>x'.repeat(MiB2 / 18)}`,
+  whitespace: `<p>marker</p><pre>${' '.repeat(MiB2 / 2)}x${'\n'.repeat(MiB2 / 2)}</pre>`,
+  nesting: `<p>marker</p>${'<div><svg>'.repeat(60_000)}x${'</div>'.repeat(60_000)}`,
+  attribute: `<p>marker</p><p title="${'x'.repeat(MiB2)}">after</p>`,
+  'lone-lt': `<p>marker</p>${'< '.repeat(MiB2 / 2)}`,
+};
+
 const newCallId = () => `call_${randomBytes(12).toString('hex')}`;
 
 beforeAll(async () => {
@@ -31,7 +42,11 @@ beforeAll(async () => {
       res.writeHead(status, { 'content-type': type, ...headers });
       res.end(body);
     };
+    const hostile = HOSTILE_PAGES[(req.url ?? '').replace('/hostile/', '')];
+    if (req.url?.startsWith('/hostile/') && hostile) return send(200, 'text/html; charset=utf-8', hostile);
     switch (req.url) {
+      case '/links':
+        return send(200, 'text/html', '<p>See <a href="/page">the page</a> and <a href="https://example.org/x?a=1&amp;b=2">more</a>.</p>');
       case '/page':
         return send(
           200,
@@ -356,5 +371,17 @@ describe('readUrl', { timeout: 30_000 }, () => {
     const byChars = await readUrl({ url: `${base}/big`, allowHosts, maxChars: 20_000 });
     expect(byChars.text.length).toBe(20_000);
     expect(byChars.truncated).toBe(true);
+  });
+
+  it('keeps links, resolved against the page, so the agent can follow them', async () => {
+    const page = await readUrl({ url: `${base}/links`, allowHosts });
+    expect(page.text).toBe(`See [the page](${base}/page) and [more](https://example.org/x?a=1&b=2).`);
+  });
+
+  it.each(Object.keys(HOSTILE_PAGES))('converts the 2 MiB hostile page %s within its limits', async (kind) => {
+    const page = await readUrl({ url: `${base}/hostile/${kind}`, allowHosts, maxChars: 20_000 });
+    expect(page.text.startsWith('marker')).toBe(true);
+    expect(page.text.length).toBeLessThanOrEqual(20_000);
+    expect(page.finalUrl).toBe(`${base}/hostile/${kind}`);
   });
 });

@@ -80,6 +80,27 @@ describe('parseChatRequest', () => {
     expect(got.param).toBe(param);
   });
 
+  it.each([
+    ['only a system message', [{ role: 'system', content: 'be brief' }], 'only system or developer instructions'],
+    ['system and developer only', [{ role: 'system', content: 'a' }, { role: 'developer', content: 'b' }], 'only system or developer instructions'],
+    ['an empty user message', [{ role: 'user', content: '' }], 'no task'],
+    ['blank user messages with a system one', [{ role: 'system', content: 'a' }, { role: 'user', content: '  \n\t' }], 'no task'],
+    ['empty text parts', [{ role: 'user', content: [{ type: 'text', text: '' }] }], 'no task'],
+    ['an empty part list', [{ role: 'user', content: [] }], 'no task'],
+    ['assistant text alone', [{ role: 'assistant', content: 'I did it' }], 'no task'],
+    ['an empty tool result', [{ role: 'tool', content: '' }], 'no task'],
+  ])('refuses a request with no task (%s) naming messages', (_name, messages, words) => {
+    const got = refusal({ model: 'holdline', messages });
+    expect(got).toMatchObject({ code: 'bad_request', param: 'messages' });
+    expect(got.message).toContain(words);
+  });
+
+  it('accepts a tool result as the task', () => {
+    expect(parseChatRequest({ model: 'holdline', messages: [{ role: 'tool', content: 'result 42' }] }, models).messages).toEqual([
+      { role: 'user', content: 'Tool result supplied by the client:\nresult 42' },
+    ]);
+  });
+
   it('names the available models when the id is unknown', () => {
     expect(refusal({ model: 'gpt-4o', messages: [{ role: 'user', content: 'x' }] }).message).toBe(
       'unknown model "gpt-4o"; available: holdline, holdline-big',

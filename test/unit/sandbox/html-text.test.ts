@@ -9,7 +9,8 @@ describe('htmlToText', () => {
       <h1>Main   heading</h1><p>First <b>bold</b> paragraph with <a href="/x">a link</a>.</p><!-- a comment --></body></html>`;
     expect(htmlToText(html)).toEqual({
       title: 'Hello & welcome',
-      text: 'Main heading\n\nFirst bold paragraph with a link.',
+      text: 'Main heading\n\nFirst bold paragraph with [a link](/x).',
+      truncated: false,
     });
   });
 
@@ -26,7 +27,7 @@ describe('htmlToText', () => {
   });
 
   it('starts the body when a page omits </head> and <body>', () => {
-    expect(htmlToText('<html><head><title>T</title><p>implicit body')).toEqual({ title: 'T', text: 'implicit body' });
+    expect(htmlToText('<html><head><title>T</title><p>implicit body')).toEqual({ title: 'T', text: 'implicit body', truncated: false });
   });
 
   it('treats markup inside script and style as hidden raw text', () => {
@@ -45,11 +46,84 @@ describe('htmlToText', () => {
   });
 
   it('returns plain text unchanged apart from whitespace', () => {
-    expect(htmlToText('just   text\n\n\n\nmore')).toEqual({ title: '', text: 'just text more' });
+    expect(htmlToText('just   text\n\n\n\nmore')).toEqual({ title: '', text: 'just text more', truncated: false });
   });
 
   it('returns empty title and text for an empty document', () => {
-    expect(htmlToText('')).toEqual({ title: '', text: '' });
+    expect(htmlToText('')).toEqual({ title: '', text: '', truncated: false });
+  });
+});
+
+describe('htmlToText links', () => {
+  const base = 'https://example.org/docs/page.html';
+  const table: Array<[string, string, string]> = [
+    ['relative, resolved against the page', '<p>read <a href="next.html">the next page</a> now</p>', 'read [the next page](https://example.org/docs/next.html) now'],
+    ['absolute, entities decoded', '<a href="https://a.test/?x=1&amp;y=2">q</a>', '[q](https://a.test/?x=1&y=2)'],
+    ['unquoted value', '<a href=/root>root</a>', '[root](https://example.org/root)'],
+    ['a link without text shows its target', '<p>icon <a href="/i"><img src="i.png"></a></p>', 'icon <https://example.org/i>'],
+    ['fragment-only and javascript: links keep only their text', '<a href="#top">top</a> <a href="javascript:alert(1)">x</a>', 'top x'],
+    ['a nested <a> closes the outer one', '<a href="/1">one <a href="/2">two</a>', '[one](https://example.org/1) [two](https://example.org/2)'],
+    ['an unclosed link ends at the end of input', 'go <a href="/e">there', 'go [there](https://example.org/e)'],
+    ['parentheses and spaces in a target are escaped', '<a href="/a (b)">x</a>', '[x](https://example.org/a%20%28b%29)'],
+    ['an oversized target is dropped', `<a href="/${'x'.repeat(5000)}">long</a>`, 'long'],
+  ];
+  it.each(table)('%s', (_name, html, text) => {
+    expect(htmlToText(html, { baseUrl: base }).text).toBe(text);
+  });
+
+  it('keeps a relative target as written when no page address is given', () => {
+    expect(htmlToText('<a href="/x">x</a>').text).toBe('[x](/x)');
+  });
+});
+
+describe('htmlToText on hostile input', () => {
+  const MiB2 = 2 * 1024 * 1024;
+  it('reads "<a<a<a…" as one tag cut off by the end of input, so the text before it stays', () => {
+    expect(htmlToText(`<p>before</p>${'<a'.repeat(MiB2 / 2)}`)).toEqual({ title: '', text: 'before', truncated: false });
+  });
+
+  it('keeps a lone "<" run as text', () => {
+    const out = htmlToText(`x ${'< '.repeat(MiB2 / 2)}y`);
+    expect(out.text.startsWith('x < < <')).toBe(true);
+    expect(out.text.endsWith('< y')).toBe(true);
+  });
+
+  it('reads 2 MiB of unclosed nested tags', () => {
+    const out = htmlToText('<div><p><span><b>x'.repeat(MiB2 / 18));
+    expect(out.text.split('\n\n').length).toBe(Math.floor(MiB2 / 18));
+    expect(out.text.startsWith('x\n\nx\n\nx')).toBe(true);
+  });
+
+  it('reads 60,000-deep nesting, hidden or not', () => {
+    expect(htmlToText(`${'<div>'.repeat(60_000)}deep${'</div>'.repeat(60_000)}<p>after</p>`).text).toBe('deep\n\nafter');
+    expect(htmlToText(`${'<svg>'.repeat(60_000)}hidden${'</svg>'.repeat(60_000)}<p>shown</p>`).text).toBe('shown');
+    expect(htmlToText(`${'<span>'.repeat(100_000)}x${'</svg>'.repeat(100_000)}`).text).toBe('x');
+  });
+
+  it('collapses long whitespace runs, in and out of <pre>', () => {
+    expect(htmlToText(`<p>a${' \t\n'.repeat(MiB2 / 3)}b</p>`).text).toBe('a b');
+    expect(htmlToText(`<pre>a${' '.repeat(MiB2)}\nb${'\n'.repeat(MiB2)}c</pre>`).text).toBe('a\nb\n\nc');
+  });
+
+  it('skips huge attribute values and unterminated quotes', () => {
+    expect(htmlToText(`<p title="${'x'.repeat(MiB2)}">text</p>`).text).toBe('text');
+    expect(htmlToText(`<p>kept</p><a href="${'x'.repeat(MiB2)}`).text).toBe('kept');
+    expect(htmlToText(`<img alt="${'y'.repeat(MiB2)}"><p>after</p>`).text).toBe('after');
+  });
+
+  it('stops at maxChars and says so', () => {
+    const out = htmlToText('<p>word</p>'.repeat(100_000), { maxChars: 1000 });
+    expect(out.truncated).toBe(true);
+    expect(out.text.length).toBeLessThanOrEqual(1100);
+    expect(out.text.startsWith('word\n\nword')).toBe(true);
+  });
+
+  it('stops when the time budget has run out and says so', () => {
+    let clock = 0;
+    const out = htmlToText('<b>x</b>'.repeat(100_000), { budget: { now: () => (clock += 1), deadline: 50 } });
+    expect(out.truncated).toBe(true);
+    expect(out.text.length).toBeGreaterThan(0);
+    expect(out.text.length).toBeLessThan(100_000);
   });
 });
 

@@ -1,0 +1,134 @@
+// What the sandbox's child process can reach and what holds it: its environment, its OS
+// limits, what it sends back, and its fate when the worker dies. Real isolated-vm children.
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  CHILD_ADDRESS_SPACE_BYTES,
+  CHILD_OPEN_FILES,
+  CHILD_PROCESSES,
+  runJavaScript,
+} from '../../../activities/sandbox/run-js';
+
+const SECRET = `mongodb://holdline:secret-${process.pid}@db.invalid/holdline`;
+
+/** Live sandbox children of `parentPid` (zombies count as gone). */
+function sandboxChildren(parentPid: number): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(ppid) !== parentPid || state === 'Z') continue;
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('isolate-child.mjs')) pids.push(Number(entry));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return pids;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor<T>(probe: () => T | undefined, what: string, attempts = 200): Promise<T> {
+  for (let i = 0; i < attempts; i++) {
+    const value = probe();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
+
+describe('the sandbox child process', { timeout: 60_000 }, () => {
+  afterEach(() => {
+    delete process.env.HOLDLINE_SANDBOX_TEST_SECRET;
+  });
+
+  it('starts with an empty environment and the OS limits applied', async () => {
+    process.env.HOLDLINE_SANDBOX_TEST_SECRET = SECRET;
+    const run = runJavaScript({ code: 'const t = Date.now(); while (Date.now() - t < 3000) {} "done"', files: {} });
+    const pid = await waitFor(() => sandboxChildren(process.pid)[0], 'the sandbox child');
+    const environ = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter((v) => v !== '');
+    const limits = readFileSync(`/proc/${pid}/limits`, 'utf8');
+    expect(await run).toMatchObject({ ok: true, returnValue: '"done"' });
+
+    // Only what fork adds for the IPC channel.
+    expect(environ.map((v) => v.split('=')[0]).sort()).toEqual(['NODE_CHANNEL_FD', 'NODE_CHANNEL_SERIALIZATION_MODE']);
+    expect(environ.join('\n')).not.toContain('secret-');
+    const limit = (name: string) => new RegExp(`^${name}\\s+(\\S+)\\s+(\\S+)`, 'm').exec(limits)?.slice(1, 3);
+    expect(limit('Max address space')).toEqual([String(CHILD_ADDRESS_SPACE_BYTES), String(CHILD_ADDRESS_SPACE_BYTES)]);
+    // The default 10 s run plus the 3 s grace, rounded up, plus one; the hard limit a second later.
+    expect(limit('Max cpu time')).toEqual(['14', '15']);
+    expect(limit('Max open files')).toEqual([String(CHILD_OPEN_FILES), String(CHILD_OPEN_FILES)]);
+    expect(limit('Max processes')).toEqual([String(CHILD_PROCESSES), String(CHILD_PROCESSES)]);
+    expect(limit('Max core file size')).toEqual(['0', '0']);
+  });
+
+  it('gives agent code no route to the worker environment', async () => {
+    process.env.HOLDLINE_SANDBOX_TEST_SECRET = SECRET;
+    const attempts = {
+      globals: 'Object.getOwnPropertyNames(globalThis).filter((k) => /process|require|env|fetch|Deno|Bun/i.test(k)).join(",") || "none"',
+      procByAbsolutePath: 'files.read("/proc/self/environ")',
+      procByParentPath: 'files.read("../../../../proc/self/environ")',
+      procByEncodedPath: 'files.read("%2e%2e/proc/self/environ")',
+      constructorEscape: '(function(){ return this })().constructor.constructor("return typeof process")()',
+      dynamicImport: 'await import("node:fs")',
+    };
+    const seen: Record<string, string> = {};
+    for (const [name, code] of Object.entries(attempts)) {
+      const result = await runJavaScript({ code, files: {} });
+      seen[name] = result.ok ? `ok: ${result.returnValue ?? ''}` : `error: ${result.error?.message ?? ''}`;
+    }
+    expect(Object.values(seen).join('\n')).not.toContain('secret-');
+    expect(seen.globals).toBe('ok: "none"');
+    expect(seen.procByAbsolutePath).toMatch(/^error: Error: files\.read: bad path: path must be relative/);
+    expect(seen.procByParentPath).toMatch(/^error: Error: files\.read: bad path: path must not contain "\.\."/);
+    expect(seen.procByEncodedPath).toMatch(/^error: Error: files\.read: no file %2e%2e\/proc\/self\/environ in the folder/);
+    expect(seen.constructorEscape).toBe('ok: "undefined"');
+    expect(seen.dynamicImport).toMatch(/^error: /);
+  });
+
+  it('caps a huge return value and a huge error message inside the child', async () => {
+    const value = await runJavaScript({ code: '"x".repeat(50_000_000)', files: {} });
+    expect(value.ok).toBe(true);
+    expect(value.returnValue?.length).toBeLessThan(17 * 1024);
+    expect(value.returnValue).toMatch(/^"x{16383}…\[truncated: 49983618 more characters\]$/);
+
+    const thrown = await runJavaScript({ code: 'throw new Error("y".repeat(50_000_000))', files: {} });
+    expect(thrown.error?.code).toBe('runtime_error');
+    expect(thrown.error?.message.length).toBeLessThan(5 * 1024);
+    expect(thrown.error?.message).toMatch(/^Error: y+…\[truncated: \d+ more characters\]\n {4}at run\.js:1:7$/);
+  });
+
+  it('refuses WebAssembly memories, which need more address space than the child has', async () => {
+    const result = await runJavaScript({ code: 'new WebAssembly.Memory({ initial: 1 })', files: {} });
+    expect(result.error?.message).toMatch(/^RangeError: WebAssembly\.Memory\(\): could not allocate memory/);
+  });
+
+  it('exits when the worker that started it is killed', async () => {
+    const parentScript = fileURLToPath(new URL('./fixtures/sandbox-parent.ts', import.meta.url));
+    const parent = spawn(process.execPath, ['--no-node-snapshot', '--import', 'tsx', parentScript], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      const parentPid = await new Promise<number>((resolve, reject) => {
+        parent.stdout.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim())));
+        parent.once('exit', () => reject(new Error('the stand-in worker exited early')));
+      });
+      const child = await waitFor(() => sandboxChildren(parentPid)[0], 'the sandbox child of the stand-in worker');
+      expect(isAlive(child)).toBe(true);
+      parent.kill('SIGKILL');
+      await waitFor(() => (isAlive(child) ? undefined : true), 'the orphaned sandbox child to exit');
+      expect(isAlive(child)).toBe(false);
+    } finally {
+      parent.kill('SIGKILL');
+    }
+  });
+});

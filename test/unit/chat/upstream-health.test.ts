@@ -1,0 +1,57 @@
+// The admission health check against a loopback server that counts its /models requests.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { UpstreamHealth } from '../../../api/upstream-health';
+
+let server: http.Server;
+let baseUrl: string;
+let hits = 0;
+let status = 200;
+
+beforeEach(async () => {
+  hits = 0;
+  status = 200;
+  server = http.createServer((_req, res) => {
+    hits += 1;
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end('{"data":[]}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+});
+afterEach(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+describe('UpstreamHealth', () => {
+  it('trusts a good answer for its TTL, and asks again once invalidated', async () => {
+    const health = new UpstreamHealth({ baseUrl, apiKey: 'k', ttlMs: 600_000 });
+    await health.assertReachable();
+    await health.assertReachable();
+    expect(hits).toBe(1);
+    health.invalidate();
+    await health.assertReachable();
+    expect(hits).toBe(2);
+  });
+
+  it('reachableNow ignores the cached answer and reports a server that now fails', async () => {
+    const health = new UpstreamHealth({ baseUrl, apiKey: 'k', ttlMs: 600_000 });
+    await health.assertReachable();
+    status = 503;
+    expect(await health.reachableNow()).toBe(false);
+    // The failed check left nothing trusted: admission refuses until the server answers again.
+    await expect(health.assertReachable()).rejects.toMatchObject({ code: 'upstream_unavailable' });
+    status = 200;
+    expect(await health.reachableNow()).toBe(true);
+    expect(hits).toBe(4);
+  });
+
+  it('reports a closed port as unreachable', async () => {
+    const health = new UpstreamHealth({ baseUrl, apiKey: 'k', ttlMs: 600_000 });
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    server = http.createServer();
+    server.listen(0, '127.0.0.1');
+    expect(await health.reachableNow()).toBe(false);
+  });
+});

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { CHILD_ADDRESS_SPACE_BYTES, CHILD_OPEN_FILES, CHILD_PROCESSES, childLimitArgs } from '../../../activities/sandbox/run-js';
+
+describe('childLimitArgs', () => {
+  it.each([
+    [10_000, '14:15'],
+    [1_000, '5:6'],
+    [2_500, '7:8'],
+  ])('gives a %i ms run CPU seconds %s (wall clock + 3 s grace, rounded up, + 1; hard limit a second later)', (timeoutMs, cpu) => {
+    expect(childLimitArgs(timeoutMs)).toEqual([
+      `--as=${CHILD_ADDRESS_SPACE_BYTES}`,
+      `--cpu=${cpu}`,
+      `--nofile=${CHILD_OPEN_FILES}`,
+      `--nproc=${CHILD_PROCESSES}`,
+      '--core=0',
+    ]);
+  });
+
+  it('passes sizes in bytes (prlimit takes no unit suffixes)', () => {
+    expect(childLimitArgs(10_000)[0]).toBe('--as=4294967296');
+  });
+});
