@@ -14,6 +14,8 @@ export interface ScanDoc extends Partial<ScanRead> {
   pct: number;
   detail?: string;
   media_url?: string;
+  /** Content-Type of the stored media, from the probed container (never the uploader's or remote server's claim). */
+  media_type?: string;
   source: ScanSource;
   priority: boolean;
   created_at: Date;
@@ -28,6 +30,8 @@ export interface ScanDoc extends Partial<ScanRead> {
 export interface ScanPartsDoc {
   _id: string;
   probe?: ProbeResult;
+  /** The length the read covers, set by decode from what ffmpeg produced. */
+  durationSec?: number;
   frameDiffs?: number[];
   skipDiffs?: number[];
   loudnessRms?: number[];

@@ -1,4 +1,5 @@
 import type { HoldlineConfig } from '../config/env';
+import { DEFAULT_MEDIA_LIMITS } from '../core/media-limits';
 import { createScanActivities } from '../activities/scan-activities';
 import { probeMedia } from '../activities/media/probe';
 import { decodeMedia } from '../activities/media/decode';
@@ -30,6 +31,7 @@ export function createWorkerActivities(config: HoldlineConfig, mongo: Mongo, med
       mediaCache,
       allowHosts: config.allowHosts,
       uploadLimitBytes: config.uploadLimitBytes,
+      mediaLimits: { ...DEFAULT_MEDIA_LIMITS, maxDurationSec: config.maxDurationSec },
     }),
   };
 }
