@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { assembleRead } from '../core/read';
 import { isSequentiallyReadable } from '../core/container';
 import { planTranscriptChunks } from '../core/chunks';
+import { DEFAULT_MEDIA_LIMITS, capWords, mediaLimitBreach, type MediaLimits } from '../core/media-limits';
+import { matroskaDocType, mediaTypeFor } from '../core/media-type';
 import { scanPct } from '../core/progress';
 import type { RecognisedWord } from '../core/shapes';
 import { MediaStore } from '../store/media';
@@ -35,12 +37,15 @@ export interface ScanActivityDeps {
   uploadLimitBytes: number;
   /** Whole-download time limit for URL inputs. */
   downloadTimeoutMs?: number;
+  /** Duration, frame size and frame rate limits, checked at probe and given to ffmpeg. Default DEFAULT_MEDIA_LIMITS. */
+  mediaLimits?: MediaLimits;
 }
 
 export type ScanActivities = ReturnType<typeof createScanActivities>;
 
 export function createScanActivities(deps: ScanActivityDeps) {
   const { scans, media } = deps;
+  const limits = deps.mediaLimits ?? DEFAULT_MEDIA_LIMITS;
 
   /** A private scratch folder for one activity attempt, always removed afterwards. */
   async function withScratch<T>(scanId: string, use: (dir: string) => Promise<T>): Promise<T> {
@@ -77,10 +82,15 @@ export function createScanActivities(deps: ScanActivityDeps) {
     return Buffer.concat(chunks);
   }
 
+  /** Bad media ends the scan with the error's plain message; what the tool said goes to the operator's log only. */
   const badMedia = (error: unknown): never => {
-    if (error instanceof BadMediaError) throw ApplicationFailure.nonRetryable(error.message, BAD_MEDIA);
+    if (error instanceof BadMediaError) {
+      Context.current().log.warn('bad media', { code: error.code, detail: error.message, diagnostic: error.diagnostic ?? '' });
+      throw ApplicationFailure.nonRetryable(error.message, BAD_MEDIA);
+    }
     throw error;
   };
+  const refuse = (detail: string): never => badMedia(new BadMediaError('over_limit', detail));
 
   async function recordProgress(scanId: string, key: 'decode' | `transcribe.${number}`, fraction: number, chunkCount: number) {
     const progress = await scans.recordProgress(scanId, key, fraction);
@@ -125,20 +135,32 @@ export function createScanActivities(deps: ScanActivityDeps) {
       return { bytes };
     },
 
-    /** ffprobe, on a pipe from storage when the container allows (reading only its head), else on a local copy. */
+    /**
+     * ffprobe, on a pipe from storage when the container allows (reading only
+     * its head), else on a local copy; then the media limits, before any
+     * heavy work. Records the Content-Type the media will be served with.
+     */
     async probeMedia({ scanId }: { scanId: string }): Promise<ProbeResult> {
       const signal = Context.current().cancellationSignal;
+      const head = await mediaHead(scanId);
       const info = await heartbeating(async () => {
-        if (isSequentiallyReadable(await mediaHead(scanId))) {
-          const piped = await deps.probe('pipe:0', { signal, stdin: media.read(media.media, MediaStore.mediaId(scanId)) }).catch(() => null);
+        if (isSequentiallyReadable(head)) {
+          const piped = await deps.probe('pipe:0', { signal, limits, stdin: media.read(media.media, MediaStore.mediaId(scanId)) }).catch((error: unknown) => {
+            // Our input guards refuse the same file from a copy: no need to fetch one.
+            if (error instanceof BadMediaError && (error.code === 'over_limit' || error.code === 'not_accepted')) badMedia(error);
+            return null;
+          });
           // A pipe cannot give every container's length: then, as for any doubt, the local copy decides.
           if (piped && piped.durationSec > 0) return piped;
         }
-        return deps.probe(await localMedia(scanId), { signal }).catch(badMedia);
+        return deps.probe(await localMedia(scanId), { signal, limits }).catch(badMedia);
       });
+      const breach = mediaLimitBreach(info, limits);
+      if (breach) refuse(breach);
       const probe: ProbeResult = { durationSec: info.durationSec, hasVideo: info.hasVideo, hasAudio: info.hasAudio, width: info.width, height: info.height };
+      const served = mediaTypeFor({ formatName: info.formatName, majorBrand: info.majorBrand, docType: matroskaDocType(head) });
       await scans.setParts(scanId, { probe });
-      await scans.advance(scanId, 10);
+      await scans.advance(scanId, 10, { media_type: served.contentType });
       return probe;
     },
 
@@ -154,6 +176,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
               wavOut,
               hasAudio,
               durationSec,
+              limits,
               signal: Context.current().cancellationSignal,
               onProgress: (fraction) => void recordProgress(scanId, 'decode', fraction, 1).catch(() => undefined),
             })
@@ -164,9 +187,11 @@ export function createScanActivities(deps: ScanActivityDeps) {
             const layout = await readWavLayout(wavOut);
             assertMonoS16(layout, wavOut);
             await media.put(media.audio, MediaStore.audioId(scanId), createSampleStream(wavOut, layout), { filename: 'audio.s16le', contentType: 'audio/L16;rate=16000' });
-            chunks = planTranscriptChunks(decoded.windowRms, durationSec).map((range, index) => ({ index, ...range }));
+            // Planned over what was decoded: a header's duration never sizes the work.
+            chunks = planTranscriptChunks(decoded.windowRms, decoded.durationSec).map((range, index) => ({ index, ...range }));
           }
           await scans.setParts(scanId, {
+            durationSec: decoded.durationSec,
             frameDiffs: decoded.frameDiffs,
             skipDiffs: decoded.skipDiffs,
             loudnessRms: decoded.loudnessRms,
@@ -176,7 +201,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
           await recordProgress(scanId, 'decode', 1, chunks.length);
           // The last reader of the media: the local copy goes.
           await deps.mediaCache.drop(scanId);
-          return { frames: decoded.frames, chunks };
+          return { frames: decoded.frames, durationSec: decoded.durationSec, chunks };
         }),
       );
     },
@@ -198,7 +223,8 @@ export function createScanActivities(deps: ScanActivityDeps) {
             },
             createWriteStream(wavPath),
           );
-          return deps.transcriber.transcribe({ wavPath, offsetSec: chunk.start, signal: Context.current().cancellationSignal });
+          const heard = await deps.transcriber.transcribe({ wavPath, offsetSec: chunk.start, signal: Context.current().cancellationSignal });
+          return capWords(heard, chunk.end - chunk.start);
         }),
       );
       await scans.setParts(scanId, { [`words.${chunk.index}`]: words } as Record<string, RecognisedWord[]>);
@@ -212,7 +238,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
       if (!parts?.probe) throw new Error(`measurements of ${scanId} are missing`);
       const words = Object.values(parts.words ?? {}).flat().sort((a, b) => a.start - b.start);
       const read = assembleRead({
-        durationSec: parts.probe.durationSec,
+        durationSec: parts.durationSec ?? parts.probe.durationSec,
         frameDiffs: parts.frameDiffs ?? [],
         skipDiffs: parts.skipDiffs ?? [],
         loudnessRms: parts.loudnessRms ?? [],
@@ -232,15 +258,22 @@ export function createScanActivities(deps: ScanActivityDeps) {
       await scans.removeParts(scanId);
     },
 
-    /** Ends a scan in `error`, keeping nothing it had stored. */
-    async failScan({ scanId, detail }: { scanId: string; detail: string }): Promise<void> {
+    /**
+     * Ends an unfinished scan in `error`, keeping nothing it had stored. A
+     * scan that is already complete (a cancel that came late, a clean-up after
+     * persist that kept failing) stays complete with its media: only the
+     * intermediates go.
+     */
+    async failScan({ scanId, detail }: { scanId: string; detail: string }): Promise<{ status: 'error' | 'complete' }> {
       await scans.fail(scanId, detail);
+      const complete = (await scans.get(scanId))?.status === 'complete';
       await Promise.all([
         deps.mediaCache.drop(scanId),
         media.remove(media.audio, MediaStore.audioId(scanId)),
-        media.remove(media.media, MediaStore.mediaId(scanId)),
+        complete ? Promise.resolve() : media.remove(media.media, MediaStore.mediaId(scanId)),
         scans.removeParts(scanId),
       ]);
+      return { status: complete ? 'complete' : 'error' };
     },
   };
 }
@@ -249,8 +282,16 @@ export function createScanActivities(deps: ScanActivityDeps) {
 function downloadFailure(error: unknown): unknown {
   if (error instanceof UnsafeUrlError) return ApplicationFailure.nonRetryable(`the video URL was refused: ${error.message}`, BAD_SOURCE);
   if (error instanceof FetchError) {
-    const message = `could not download the video: ${error.message}`;
+    const message = `could not download the video: ${plainFetchReason(error)}`;
+    if (message !== `could not download the video: ${error.message}`) Context.current().log.warn('download failed', { reason: error.message });
     return error.permanent ? ApplicationFailure.nonRetryable(message, BAD_SOURCE) : ApplicationFailure.retryable(message, DOWNLOAD_FAILED);
   }
   return error;
+}
+
+/** Our own words for a failed download: socket errors and a server's Location header are the remote side's text, not ours to repeat. */
+function plainFetchReason(error: FetchError): string {
+  if (error.code === 'network') return 'the connection to its server failed';
+  if (error.code === 'bad_url' && !(error.cause instanceof UnsafeUrlError)) return 'the server redirected to an address that is not a valid URL';
+  return error.message;
 }

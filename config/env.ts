@@ -2,6 +2,7 @@
 // every bad variable is reported together so an operator fixes them in one go.
 
 import { LIMITS } from '../core/plans';
+import { DEFAULT_MEDIA_LIMITS, MAX_CONFIGURABLE_DURATION_SEC } from '../core/media-limits';
 
 export interface HoldlineConfig {
   /** API listen port (default 8080) and host (default 127.0.0.1). */
@@ -18,6 +19,8 @@ export interface HoldlineConfig {
   scratchDir: string;
   /** Largest accepted upload or download, in bytes (default 400 MB, the spec's limit). */
   uploadLimitBytes: number;
+  /** Longest accepted video in seconds (default 7200; at most 10 800, for which the document bounds are computed). */
+  maxDurationSec: number;
   /** Temporal SDK log level in workers (default INFO; the tests use WARN). */
   workerLogLevel: 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
   /** Which task queues this worker process serves (default both: `scans,chat`). */
@@ -136,6 +139,7 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     taskQueuePrefix: str('HOLDLINE_TASK_QUEUE_PREFIX', 'holdline'),
     scratchDir: str('HOLDLINE_SCRATCH_DIR', '.data/scratch'),
     uploadLimitBytes: int('HOLDLINE_UPLOAD_LIMIT_BYTES', LIMITS.uploadBytes, 1, LIMITS.uploadBytes),
+    maxDurationSec: int('HOLDLINE_MAX_DURATION_SEC', DEFAULT_MEDIA_LIMITS.maxDurationSec, 1, MAX_CONFIGURABLE_DURATION_SEC),
     workerLogLevel: oneOf('HOLDLINE_WORKER_LOG_LEVEL', ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR'] as const, 'INFO'),
     workerQueues: queueList(str('HOLDLINE_WORKER_QUEUES', 'scans,chat'), problems),
     scanConcurrency: int('HOLDLINE_SCAN_CONCURRENCY', 2, 1, 64),

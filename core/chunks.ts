@@ -56,6 +56,18 @@ export function planTranscriptChunks(
   return chunks;
 }
 
+/**
+ * The most chunks `planTranscriptChunks` can return for a duration: every
+ * chunk but the last is at least target − search long (50 s by default), so a
+ * 2-hour file has at most 145 and a 3-hour one at most 217, whatever its sound.
+ */
+export function maxTranscriptChunks(durationSec: number, options: Pick<ChunkPlanOptions, 'targetChunkSec' | 'searchSec'> = {}): number {
+  const target = options.targetChunkSec ?? 60;
+  const search = Math.min(options.searchSec ?? 10, target / 2);
+  if (!(durationSec > 0)) return 0;
+  return Math.floor(durationSec / (target - search)) + 1;
+}
+
 function roundMs(x: number): number {
   return Math.round(x * 1000) / 1000;
 }

@@ -32,7 +32,7 @@ export interface FixtureTruth {
   name: string;
   /** File name inside the fixture directory. */
   file: string;
-  container: 'mp4' | 'm4a' | 'none';
+  container: 'mp4' | 'm4a' | 'mkv' | 'none';
   /** Seconds; null for files that are not media. */
   duration: number | null;
   hasVideo: boolean;
@@ -301,7 +301,13 @@ RECIPES.push({
 /** Files that are not valid media; their truth says the scan must fail. */
 const BROKEN = ['corrupt', 'empty'] as const;
 
-export const FIXTURE_NAMES: string[] = [...RECIPES.map((r) => r.name), ...BROKEN];
+/** Crafted hostile media (see "Hostile media" below). */
+const HOSTILE_NAMES = [
+  'hostile-declared-1e9s', 'hostile-frame-per-hour', 'hostile-sparse-90min', 'hostile-huge-frame',
+  'hostile-many-pixels', 'hostile-fps-300', 'hostile-concat', 'hostile-script-video',
+] as const;
+
+export const FIXTURE_NAMES: string[] = [...RECIPES.map((r) => r.name), ...BROKEN, ...HOSTILE_NAMES];
 
 // ---------------------------------------------------------------------------
 // Process helpers (argument arrays, never a shell)
@@ -660,6 +666,151 @@ async function buildBroken(name: (typeof BROKEN)[number], outDir: string, genera
 }
 
 // ---------------------------------------------------------------------------
+// Hostile media (issue 6): tiny files crafted so that what a header declares
+// and what the file holds differ, or that ask the decoder for too much. Each
+// is made by ffmpeg from a lavfi colour source, then, where needed, one header
+// field is patched in place. Their truth is the header's claim; the tests
+// expect the documented refusal (or, for the sparse file, a complete read).
+
+interface HostileSpec {
+  file: string;
+  container: FixtureTruth['container'];
+  /** What the header declares. */
+  duration: number | null;
+  width: number | null;
+  height: number | null;
+  fps: number | null;
+  expectError: boolean;
+  errorReason?: string;
+  make(target: string, workDir: string): Promise<unknown>;
+}
+
+/** ffv1 in Matroska from a flat grey lavfi source: a few hundred bytes whatever the length. */
+const greyMkv = (target: string, size: string, rate: string, seconds: number) =>
+  run('ffmpeg', [...FFMPEG, '-f', 'lavfi', '-i', `color=c=gray:s=${size}:r=${rate}:d=${seconds}`, '-c:v', 'ffv1', '-f', 'matroska', target]);
+
+/** Overwrites the one occurrence of `find` in the file with `replace` (same length). */
+function patchOnce(path: string, find: Buffer, replace: Buffer): void {
+  const bytes = readFileSync(path);
+  const at = bytes.indexOf(find);
+  if (at < 0 || bytes.indexOf(find, at + 1) >= 0 || find.length !== replace.length) {
+    throw new Error(`${path}: expected exactly one ${find.toString('hex')} to patch`);
+  }
+  replace.copy(bytes, at);
+  writeFileSync(path, bytes);
+}
+
+/** Matroska Segment Info Duration (id 0x4489, an 8-byte float in milliseconds at the default timecode scale). */
+function patchMkvDuration(path: string, fromMs: number, toMs: number): void {
+  const element = (ms: number) => {
+    const b = Buffer.alloc(11);
+    b.set([0x44, 0x89, 0x88]);
+    b.writeDoubleBE(ms, 3);
+    return b;
+  };
+  patchOnce(path, element(fromMs), element(toMs));
+}
+
+/** Matroska PixelWidth (0xB0) and PixelHeight (0xBA), written by ffmpeg as two-byte unsigned ints. */
+function patchMkvSize(path: string, from: number, to: { width: number; height: number }): void {
+  const element = (id: number, value: number) => Buffer.from([id, 0x82, value >> 8, value & 0xff]);
+  patchOnce(path, element(0xb0, from), element(0xb0, to.width));
+  patchOnce(path, element(0xba, from), element(0xba, to.height));
+}
+
+const HOSTILE: Record<(typeof HOSTILE_NAMES)[number], HostileSpec> = {
+  // 2 s of picture in a header that says 10^9 s: the read must never be sized by it.
+  'hostile-declared-1e9s': {
+    file: 'hostile-declared-1e9s.mkv', container: 'mkv', duration: 1e9, width: 16, height: 16, fps: 1,
+    expectError: true, errorReason: 'declared duration of 10^9 s, over the 2-hour limit',
+    async make(target) {
+      await greyMkv(target, '16x16', '1', 2);
+      patchMkvDuration(target, 2000, 1e12);
+    },
+  },
+  // Three frames, one an hour: a genuine 3-hour video in under a kilobyte.
+  'hostile-frame-per-hour': {
+    file: 'hostile-frame-per-hour.mkv', container: 'mkv', duration: 3 * 3600, width: 16, height: 16, fps: 1 / 3600,
+    expectError: true, errorReason: 'three hours long (one frame per hour), over the 2-hour limit',
+    make: (target) => greyMkv(target, '16x16', '1/3600', 3 * 3600),
+  },
+  // Two frames 45 minutes apart: 90 minutes, within the limit; it must complete as a 5400-second read, in bounded memory.
+  'hostile-sparse-90min': {
+    file: 'hostile-sparse-90min.mkv', container: 'mkv', duration: 5400, width: 16, height: 16, fps: 1 / 2700,
+    expectError: false,
+    make: (target) => greyMkv(target, '16x16', '1/2700', 5400),
+  },
+  // A 1000x1000 stream whose header declares 16000x16000.
+  'hostile-huge-frame': {
+    file: 'hostile-huge-frame.mkv', container: 'mkv', duration: 2, width: 16000, height: 16000, fps: 1,
+    expectError: true, errorReason: '16000x16000 pixels, over 8192 on a side',
+    async make(target) {
+      await greyMkv(target, '1000x1000', '1', 2);
+      patchMkvSize(target, 1000, { width: 16000, height: 16000 });
+    },
+  },
+  // 8000x4500: every side within 8192, but 36 million pixels a frame.
+  'hostile-many-pixels': {
+    file: 'hostile-many-pixels.mkv', container: 'mkv', duration: 2, width: 8000, height: 4500, fps: 1,
+    expectError: true, errorReason: '36.0 million pixels a frame, over 35.4 million',
+    async make(target) {
+      await greyMkv(target, '1000x1000', '1', 2);
+      patchMkvSize(target, 1000, { width: 8000, height: 4500 });
+    },
+  },
+  'hostile-fps-300': {
+    file: 'hostile-fps-300.mkv', container: 'mkv', duration: 1, width: 16, height: 16, fps: 300,
+    expectError: true, errorReason: '300 frames per second, over 240',
+    make: (target) => greyMkv(target, '16x16', '300', 1),
+  },
+  // An ffconcat list uploaded as a video: ffmpeg would open the files it names, next to it in the worker's scratch space.
+  'hostile-concat': {
+    file: 'hostile-concat.mp4', container: 'none', duration: null, width: null, height: null, fps: null,
+    expectError: true, errorReason: 'an ffconcat playlist naming other files, not a video container',
+    async make(target) {
+      writeFileSync(target, ['ffconcat version 1.0', 'file scn_000000000000000000000000', 'file ../media/scn_000000000000000000000001', 'file sample.mp4', ''].join('\n'));
+    },
+  },
+  // A valid MP4 carrying an HTML page with a script in its metadata: harmless unless served as text/html.
+  'hostile-script-video': {
+    file: 'hostile-script-video.mp4', container: 'mp4', duration: 2, width: 64, height: 48, fps: FIXTURE_FPS,
+    expectError: false,
+    make: (target) =>
+      run('ffmpeg', [
+        ...FFMPEG, '-f', 'lavfi', '-i', `testsrc2=s=64x48:r=${FIXTURE_FPS}:d=2`,
+        '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p',
+        '-metadata', `title=<html><body><script>document.title='pwned:'+document.cookie</script></body></html>`,
+        '-movflags', '+faststart', '-f', 'mp4', target,
+      ]),
+  },
+};
+
+const isHostile = (name: string): name is (typeof HOSTILE_NAMES)[number] => (HOSTILE_NAMES as readonly string[]).includes(name);
+
+async function buildHostile(name: (typeof HOSTILE_NAMES)[number], outDir: string, workDir: string, generator: string): Promise<FixtureTruth> {
+  const spec = HOSTILE[name];
+  const partial = join(outDir, `.${name}.partial`);
+  await spec.make(partial, workDir);
+  renameSync(partial, join(outDir, spec.file));
+  const video = spec.container !== 'none';
+  const still = video && spec.expectError === false && spec.duration !== null && name !== 'hostile-script-video';
+  return {
+    ...brokenTruth(name, spec.errorReason ?? '', generator),
+    file: spec.file,
+    container: spec.container,
+    duration: spec.duration,
+    hasVideo: video,
+    width: spec.width,
+    height: spec.height,
+    fps: spec.fps,
+    stills: still ? [{ start: 0, end: spec.duration! }] : [],
+    silentStills: still ? [{ start: 0, end: spec.duration! }] : [],
+    expectError: spec.expectError,
+    ...(spec.errorReason ? { errorReason: spec.errorReason } : {}),
+  };
+}
+
+// ---------------------------------------------------------------------------
 // Entry
 
 export interface MakeFixturesOptions {
@@ -726,7 +877,9 @@ export async function makeFixtures(options: MakeFixturesOptions = {}): Promise<B
         const recipe = RECIPES.find((r) => r.name === name);
         truth = recipe
           ? await buildRecipe(recipe, outDir, workDir, generator)
-          : await buildBroken(name as (typeof BROKEN)[number], outDir, generator);
+          : isHostile(name)
+            ? await buildHostile(name, outDir, workDir, generator)
+            : await buildBroken(name as (typeof BROKEN)[number], outDir, generator);
         writeFileSync(join(outDir, `${name}.truth.json`), `${JSON.stringify(truth, null, 2)}\n`);
         const size = statSync(join(outDir, truth.file)).size;
         log(`made ${truth.file} (${(size / 1e6).toFixed(2)} MB) in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -16,6 +16,8 @@ export interface ScanDoc extends Partial<ScanRead> {
   pct: number;
   detail?: string;
   media_url?: string;
+  /** Content-Type of the stored media, from the probed container (never the uploader's or remote server's claim). */
+  media_type?: string;
   source: ScanSource;
   priority: boolean;
   created_at: Date;
@@ -42,6 +44,8 @@ const SUMMARY_FIELDS = ['duration_sec', 'score', 'grade', 'label'] as const sati
 export interface ScanPartsDoc {
   _id: string;
   probe?: ProbeResult;
+  /** The length the read covers, set by decode from what ffmpeg produced. */
+  durationSec?: number;
   frameDiffs?: number[];
   skipDiffs?: number[];
   loudnessRms?: number[];

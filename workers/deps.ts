@@ -1,4 +1,5 @@
 import type { HoldlineConfig } from '../config/env';
+import { DEFAULT_MEDIA_LIMITS } from '../core/media-limits';
 import { createScanActivities } from '../activities/scan-activities';
 import { probeMedia } from '../activities/media/probe';
 import { decodeMedia } from '../activities/media/decode';
@@ -31,6 +32,7 @@ export function createWorkerActivities(config: HoldlineConfig, mongo: Mongo, med
       mediaCache,
       allowHosts: config.allowHosts,
       uploadLimitBytes: config.uploadLimitBytes,
+      mediaLimits: { ...DEFAULT_MEDIA_LIMITS, maxDurationSec: config.maxDurationSec },
     }),
     ...createRecutActivities({ recuts: new RecutsStore(mongo.db), scans: new ScansStore(mongo.db), media: mediaCache.media, mediaCache, probe: probeMedia, model: createModelClient({ baseUrl: config.modelBaseUrl, apiKey: config.modelApiKey, timeoutMs: config.modelStepTimeoutMs }), modelName: config.modelBaseName, scratchDir: config.scratchDir }),
   };

@@ -26,6 +26,8 @@ export interface TranscriptChunk {
 
 export interface DecodeResult {
   frames: number;
+  /** The length the read covers, from what was decoded (see core/media-limits `readDurationSec`). */
+  durationSec: number;
   /** Where transcription may split the audio; empty when there is no audio. */
   chunks: TranscriptChunk[];
 }

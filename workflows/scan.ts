@@ -48,7 +48,9 @@ export async function scanWorkflow({ scanId }: ScanWorkflowInput): Promise<ScanW
       throw error;
     }
     const detail = failureDetail(error);
-    await quick.failScan({ scanId, detail });
+    const outcome = await quick.failScan({ scanId, detail });
+    // A step after persist failed: the scan is complete and stays so.
+    if (outcome?.status === 'complete') return { scanId, status: 'complete' };
     return { scanId, status: 'error', detail };
   }
 }

@@ -1,12 +1,15 @@
 // The single decode of a scan: one ffmpeg pass writes the 4 fps grey frames
 // to stdout (diffed on the fly, two frames kept) and the 16 kHz soundtrack to
 // a WAV, which is then streamed through the loudness meter. Memory stays flat
-// however long the file is.
+// however long the file is, and every array is sized by what ffmpeg actually
+// produced (itself bounded by the input time limit), never by the header.
 
 import { LoudnessMeter } from '../../core/loudness';
+import { DEFAULT_MEDIA_LIMITS, decodeTimeLimitSec, decodedOverLimit, readDurationSec, type MediaLimits } from '../../core/media-limits';
 import { FRAME_RATE, meanAbsDiff } from '../../core/motion';
-import { fitLength } from '../../core/numbers';
+import { fitLength, secondsIn } from '../../core/numbers';
 import { BadMediaError } from './errors';
+import { UNDECODABLE_DETAIL, guardRefusal } from './failures';
 import { AUDIO_SAMPLE_RATE, FRAME_BYTES, decodeArgs } from './ffmpeg-args';
 import { runProcess } from './process';
 import { assertMonoS16, createSampleStream, readWavLayout } from './wav';
@@ -16,8 +19,10 @@ export interface DecodeOptions {
   /** Where the 16 kHz mono WAV is written; only when `hasAudio`. The caller deletes it. */
   wavOut: string;
   hasAudio: boolean;
-  /** From the probe; scales progress. */
+  /** The container's declared duration: scales progress and is the read's length when what is decoded agrees with it. */
   durationSec: number;
+  /** Pixel and duration limits passed to ffmpeg. Default DEFAULT_MEDIA_LIMITS. */
+  limits?: MediaLimits;
   signal?: AbortSignal;
   /** fraction done, 0..1, at most once per `progressIntervalMs` and once with 1 at the end. */
   onProgress?: (fraction: number) => void;
@@ -34,6 +39,10 @@ export interface DecodeResult {
   frameDiffs: number[];
   /** mean |f_(k+1) − f_(k−1)|; NaN for the first and last frame. */
   skipDiffs: number[];
+  /** The length the read covers (`readDurationSec` of the declared and the decoded length). */
+  durationSec: number;
+  /** What was decoded: the longer of the picture (frames / 4 fps) and the soundtrack, in seconds. */
+  decodedSec: number;
   /** RMS per second, full scale 1.0, < −60 dBFS as 0; exactly ceil(durationSec) entries (all 0 without audio). */
   loudnessRms: number[];
   /** RMS per 100 ms window (no floor), for choosing transcription chunk boundaries; empty without audio. */
@@ -54,7 +63,11 @@ export class FrameDiffAccumulator {
   private current = 0;
   private filled = 0;
 
-  constructor(readonly frameBytes: number = FRAME_BYTES) {
+  /** `maxFrames`: a frame past it throws (the decode is then stopped), a guard behind ffmpeg's own time limit. */
+  constructor(
+    readonly frameBytes: number = FRAME_BYTES,
+    readonly maxFrames: number = Number.POSITIVE_INFINITY,
+  ) {
     this.buffers = [new Uint8Array(frameBytes), new Uint8Array(frameBytes), new Uint8Array(frameBytes)];
   }
 
@@ -80,6 +93,7 @@ export class FrameDiffAccumulator {
 
   private completeFrame(): void {
     const k = this.frameDiffs.length;
+    if (k >= this.maxFrames) throw new FrameLimitError(this.maxFrames);
     const frame = this.buffers[this.current]!;
     const previous = this.buffers[(this.current + 2) % 3]!;
     const beforePrevious = this.buffers[(this.current + 1) % 3]!;
@@ -91,18 +105,29 @@ export class FrameDiffAccumulator {
   }
 }
 
+export class FrameLimitError extends Error {
+  constructor(readonly maxFrames: number) {
+    super(`more than ${maxFrames} frames came out of the decode`);
+    this.name = 'FrameLimitError';
+  }
+}
+
 // stderr phrases that point at the worker, not the customer's file.
 const ENVIRONMENT_FAULT = /No space left on device|Permission denied|Cannot allocate memory|Too many open files|Resource temporarily unavailable/i;
 
 export async function decodeMedia(options: DecodeOptions): Promise<DecodeResult> {
   const { signal, onProgress } = options;
   const interval = options.progressIntervalMs ?? 1000;
-  const expectedFrames = Math.max(1, options.durationSec * FRAME_RATE);
-  const frames = new FrameDiffAccumulator();
+  const limits = options.limits ?? DEFAULT_MEDIA_LIMITS;
+  // Progress only: a lying header makes the bar wrong, never an allocation.
+  const expectedFrames = Math.max(1, Math.min(options.durationSec, decodeTimeLimitSec(limits)) * FRAME_RATE);
+  // ffmpeg stops reading at the time limit; the fps filter may add a frame or two at the end.
+  const frames = new FrameDiffAccumulator(FRAME_BYTES, Math.ceil(decodeTimeLimitSec(limits) * FRAME_RATE) + 8);
   let lastReport = Date.now();
 
   const args = decodeArgs({
     input: options.input,
+    limits,
     ...(options.hasAudio ? { wavOut: options.wavOut } : {}),
     ...(options.threads !== undefined ? { threads: options.threads } : {}),
   });
@@ -115,32 +140,34 @@ export async function decodeMedia(options: DecodeOptions): Promise<DecodeResult>
         onProgress(Math.min(0.99, frames.frames / expectedFrames));
       }
     },
+  }).catch((error: unknown) => {
+    if (error instanceof FrameLimitError) throw new BadMediaError('over_limit', decodedOverLimit(limits), { cause: error });
+    throw error;
   });
   if (result.exitCode !== 0) {
-    const detail = result.stderrTail.split(options.input).join('<input>');
-    if (result.exitCode === null || ENVIRONMENT_FAULT.test(detail)) {
-      throw new Error(`ffmpeg failed (${result.signalName ?? `exit ${result.exitCode}`}): ${detail}`);
+    const stderr = result.stderrTail.split(options.input).join('<input>');
+    if (result.exitCode === null || ENVIRONMENT_FAULT.test(stderr)) {
+      throw new Error(`ffmpeg failed (${result.signalName ?? `exit ${result.exitCode}`}): ${stderr}`);
     }
-    throw new BadMediaError('corrupt', `The video could not be decoded: ${detail || `ffmpeg exit ${result.exitCode}`}`);
+    throw guardRefusal(stderr, limits) ?? new BadMediaError('corrupt', UNDECODABLE_DETAIL, { diagnostic: stderr || `ffmpeg exit ${result.exitCode}` });
   }
   if (frames.frames === 0) {
-    throw new BadMediaError('corrupt', 'The video could not be decoded: no picture came out of the video stream.');
+    throw new BadMediaError('corrupt', 'The video could not be decoded: no picture came out of its video stream.');
   }
 
-  let loudnessRms: number[];
-  let windowRms: number[];
-  if (options.hasAudio) {
-    const meter = await meterWav(options.wavOut, signal);
-    // One entry per second t = 0..ceil(duration)−1 like every series: audio
-    // running past the picture (encoder padding) is cut, audio ending early is silence.
-    loudnessRms = fitLength(meter.perSecondRms(), Math.ceil(options.durationSec));
-    windowRms = meter.windowRms();
-  } else {
-    loudnessRms = new Array<number>(Math.ceil(options.durationSec)).fill(0);
-    windowRms = [];
-  }
+  const meter = options.hasAudio ? await meterWav(options.wavOut, signal) : null;
+  const decodedSec = Math.max(frames.frames / FRAME_RATE, meter ? meter.durationSec : 0);
+  const durationSec = readDurationSec(options.durationSec, decodedSec);
+  // Only a header that understated the length gets here: the probe refused any that declared too much.
+  if (durationSec > limits.maxDurationSec) throw new BadMediaError('over_limit', decodedOverLimit(limits));
+  // One entry per second t = 0..N−1 like every series: audio running past the
+  // picture (encoder padding) is cut, audio ending early (or none) is silence.
+  const loudnessRms = fitLength(meter ? meter.perSecondRms() : [], secondsIn(durationSec));
+  const windowRms = meter ? meter.windowRms() : [];
   onProgress?.(1);
   return {
+    durationSec,
+    decodedSec,
     frameDiffs: frames.frameDiffs,
     skipDiffs: frames.skipDiffs,
     loudnessRms,

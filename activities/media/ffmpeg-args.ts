@@ -1,6 +1,8 @@
 // Pure argument builders for ffprobe and ffmpeg. Every array here is asserted
 // as a whole by unit tests, so a flag change is a visible, reviewed change.
 
+import { DEFAULT_MEDIA_LIMITS, decodeTimeLimitSec, type MediaLimits } from '../../core/media-limits';
+import { ACCEPTED_DEMUXERS } from '../../core/media-type';
 import { FRAME_HEIGHT, FRAME_RATE, FRAME_WIDTH } from '../../core/motion';
 
 /** Sample rate of the decoded soundtrack: loudness and speech-to-text both read it. */
@@ -10,9 +12,22 @@ export const FRAME_BYTES = FRAME_WIDTH * FRAME_HEIGHT;
 
 const QUIET = ['-nostdin', '-hide_banner', '-loglevel', 'error'] as const;
 
-/** ffprobe of format and streams as JSON on stdout. */
-export function probeArgs(path: string): string[] {
-  return ['-v', 'error', '-hide_banner', '-print_format', 'json', '-show_format', '-show_streams', '--', path];
+/**
+ * What any input of ours may be: one of the video demuxers (no concat list or
+ * playlist that names other files), read from a file or a pipe only, and no
+ * frame with more pixels than the limit (ffmpeg refuses to allocate it).
+ */
+function inputGuards(limits: Pick<MediaLimits, 'maxPixels'>): string[] {
+  return [
+    '-format_whitelist', ACCEPTED_DEMUXERS.join(','),
+    '-protocol_whitelist', 'file,pipe',
+    '-max_pixels', String(limits.maxPixels),
+  ];
+}
+
+/** ffprobe of format and streams as JSON on stdout (ffprobe decodes a frame or two of each stream, so the pixel limit applies to it too). */
+export function probeArgs(path: string, limits: Pick<MediaLimits, 'maxPixels'> = DEFAULT_MEDIA_LIMITS): string[] {
+  return ['-v', 'error', '-hide_banner', ...inputGuards(limits), '-print_format', 'json', '-show_format', '-show_streams', '--', path];
 }
 
 export interface DecodeArgsOptions {
@@ -21,6 +36,8 @@ export interface DecodeArgsOptions {
   wavOut?: string;
   /** Decoder threads. Default 2 (the worker machines have two cores). */
   threads?: number;
+  /** Pixel limit and duration limit (ffmpeg reads at most the limit plus DECODE_MARGIN_SEC). Default DEFAULT_MEDIA_LIMITS. */
+  limits?: Pick<MediaLimits, 'maxPixels' | 'maxDurationSec'>;
 }
 
 /**
@@ -32,13 +49,18 @@ export interface DecodeArgsOptions {
  * (b) when `wavOut` is given, a 16 kHz mono s16le WAV of the first audio
  *     stream, padded with silence at the start when audio begins after 0 and
  *     filled over gaps (`aresample` async), with a canonical 44-byte header
- *     (no metadata, bitexact) that pocketsphinx reads as-is.
+ *     (no metadata, bitexact) that pocketsphinx reads as-is;
+ * reading at most the duration limit plus a margin of the input (`-t`), so a
+ * header that understates the length cannot make either output unbounded.
  */
 export function decodeArgs(options: DecodeArgsOptions): string[] {
   const threads = options.threads ?? 2;
+  const limits = options.limits ?? DEFAULT_MEDIA_LIMITS;
   const args = [
     ...QUIET,
     '-threads', String(threads),
+    ...inputGuards(limits),
+    '-t', String(decodeTimeLimitSec(limits)),
     '-i', options.input,
     '-map', '0:v:0',
     '-vf', `fps=fps=${FRAME_RATE}:start_time=0,scale=${FRAME_WIDTH}:${FRAME_HEIGHT}:flags=area,format=gray`,

@@ -1,8 +1,11 @@
 // What is in a media file, from ffprobe's JSON, validated into a strict shape.
-// Anything that cannot become a scan (not media, no picture, no length)
-// becomes a BadMediaError with a message a customer can act on.
+// Anything that cannot become a scan (not media, no picture, no length, a
+// format or frame size our input guards refuse) becomes a BadMediaError with a
+// message a customer can act on; ffprobe's own words only go to the log.
 
+import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from '../../core/media-limits';
 import { BadMediaError } from './errors';
+import { NOT_A_VIDEO_DETAIL, guardRefusal } from './failures';
 import { probeArgs } from './ffmpeg-args';
 import type { Readable } from 'node:stream';
 import { runProcess } from './process';
@@ -17,6 +20,10 @@ export interface MediaInfo {
   height: number;
   /** ffprobe's format name, e.g. `mov,mp4,m4a,3gp,3g2,mj2`. */
   formatName: string;
+  /** ISO-BMFF major brand (`isom`, `qt  `, …) when the container has one. */
+  majorBrand: string | null;
+  /** Average frame rate of the first video stream; null when unknown. */
+  fps: number | null;
 }
 
 export interface ProbeOptions {
@@ -25,6 +32,8 @@ export interface ProbeOptions {
   ffprobePath?: string;
   /** Read the media from this stream instead of `path` (which is then `pipe:0`). */
   stdin?: Readable;
+  /** The pixel limit given to ffprobe's decoders, and the size limits a refusal names. Default DEFAULT_MEDIA_LIMITS. */
+  limits?: Pick<MediaLimits, 'maxSidePx' | 'maxPixels'>;
 }
 
 interface ProbeStream {
@@ -32,13 +41,14 @@ interface ProbeStream {
   width?: number;
   height?: number;
   duration?: string;
+  avg_frame_rate?: string;
   disposition?: { attached_pic?: number };
   tags?: { rotate?: string };
   side_data_list?: Array<{ rotation?: number }>;
 }
 
 interface ProbeJson {
-  format?: { format_name?: string; duration?: string };
+  format?: { format_name?: string; duration?: string; tags?: { major_brand?: string } };
   streams?: ProbeStream[];
 }
 
@@ -46,7 +56,8 @@ interface ProbeJson {
 const IMAGE_FORMATS = /(^|,)(image2|[a-z0-9]+_pipe)(,|$)/;
 
 export async function probeMedia(path: string, options: ProbeOptions = {}): Promise<MediaInfo> {
-  const result = await runProcess(options.ffprobePath ?? 'ffprobe', probeArgs(path), {
+  const limits = options.limits ?? DEFAULT_MEDIA_LIMITS;
+  const result = await runProcess(options.ffprobePath ?? 'ffprobe', probeArgs(path, limits), {
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.stdin ? { stdin: options.stdin } : {}),
   });
@@ -55,13 +66,13 @@ export async function probeMedia(path: string, options: ProbeOptions = {}): Prom
       // The worker's own file went missing: not the customer's media, so retryable.
       throw new Error(`ffprobe could not open ${path}: ${result.stderrTail}`);
     }
-    throw new BadMediaError('not_a_video', `The file is not a video ffmpeg can read (${firstLine(result.stderrTail, path)}).`);
+    throw guardRefusal(result.stderrTail, limits) ?? new BadMediaError('not_a_video', NOT_A_VIDEO_DETAIL, { diagnostic: withoutPath(result.stderrTail, path) });
   }
   let json: ProbeJson;
   try {
     json = JSON.parse(result.stdout) as ProbeJson;
   } catch (cause) {
-    throw new BadMediaError('corrupt', 'The file could not be analysed: ffprobe gave no readable description.', { cause });
+    throw new BadMediaError('corrupt', 'The file could not be analysed: no readable description of it came out.', { cause });
   }
   return mediaInfoFromProbe(json);
 }
@@ -103,6 +114,8 @@ export function mediaInfoFromProbe(json: ProbeJson): MediaInfo {
     width: quarterTurn ? h : w,
     height: quarterTurn ? w : h,
     formatName,
+    majorBrand: json.format?.tags?.major_brand ?? null,
+    fps: rationalRate(first.avg_frame_rate),
   };
 }
 
@@ -120,8 +133,18 @@ function positive(raw: string | undefined): number | undefined {
   return Number.isFinite(x) && x > 0 ? x : undefined;
 }
 
-/** The first stderr line without the worker's path, which means nothing to a customer. */
-function firstLine(text: string, path: string): string {
-  const line = (text.split('\n')[0] ?? '').split(path).join('').replace(/^:\s*/, '').trim();
-  return line.slice(0, 200) || 'unrecognised data';
+/**
+ * ffprobe's `avg_frame_rate` ("30000/1001", "0/0") as a number, null when
+ * unknown. The average, not `r_frame_rate`: Matroska reports the latter as its
+ * 1000/1 time base whatever the real rate.
+ */
+export function rationalRate(raw: string | undefined): number | null {
+  const match = /^(\d+)\/(\d+)$/.exec(raw ?? '');
+  if (!match) return null;
+  const rate = Number(match[1]) / Number(match[2]);
+  return Number.isFinite(rate) && rate > 0 ? rate : null;
+}
+
+function withoutPath(text: string, path: string): string {
+  return text.split(path).join('<input>');
 }

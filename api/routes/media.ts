@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, notFound } from '../../core/errors';
+import { UNKNOWN_MEDIA_TYPE, extensionFor } from '../../core/media-type';
+import type { ScanDoc } from '../../store/scans';
 import { MediaStore } from '../../store/media';
 import { requireKey } from '../auth';
 import type { AppDeps } from '../deps';
@@ -21,18 +23,40 @@ export function parseRange(header: string | undefined, size: number): { start: n
   return { start, end };
 }
 
+/**
+ * Headers that keep served media inert on our origin: the type is the probed
+ * container's (recorded at probe; an opaque download when unknown), never the
+ * uploader's or a remote server's claim; the browser may not sniff it into a
+ * page, and were it opened as one, it runs in a sandbox with nothing allowed.
+ */
+export function mediaHeaders(scanId: string, mediaType: string | undefined): Record<string, string> {
+  const contentType = mediaType && extensionFor(mediaType) !== UNKNOWN_MEDIA_TYPE.ext ? mediaType : UNKNOWN_MEDIA_TYPE.contentType;
+  return {
+    'content-type': contentType,
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; sandbox",
+    'content-disposition': `inline; filename="${scanId}.${extensionFor(contentType)}"`,
+  };
+}
+
 /** Sends a scan's stored media, whole or one byte range (206), answering 416 to a range past its end. */
 export function sendMedia(
   request: FastifyRequest,
   reply: FastifyReply,
   deps: Pick<AppDeps, 'media'>,
-  scanId: string,
-  stored: { length: number; contentType: string },
+  scan: Pick<ScanDoc, 'scan_id' | 'media_type'>,
+  stored: { length: number },
 ) {
+  const scanId = scan.scan_id;
   const range = parseRange(request.headers.range, stored.length);
-  reply.header('accept-ranges', 'bytes').type(stored.contentType);
+  reply.headers(mediaHeaders(scanId, scan.media_type)).header('accept-ranges', 'bytes');
   if (range === 'unsatisfiable') {
-    return reply.code(416).header('content-range', `bytes */${stored.length}`).send({ detail: 'range not satisfiable' });
+    reply.removeHeader('content-disposition');
+    return reply
+      .code(416)
+      .header('content-range', `bytes */${stored.length}`)
+      .type('application/json; charset=utf-8')
+      .send({ detail: 'range not satisfiable' });
   }
   if (range) {
     reply.code(206).header('content-range', `bytes ${range.start}-${range.end - 1}/${stored.length}`).header('content-length', range.end - range.start);
@@ -68,8 +92,8 @@ export async function mediaRoutes(app: FastifyInstance, deps: AppDeps) {
       const { id } = request.params as { id: string };
       const doc = await mayRead(request, id);
       const stored = doc ? await deps.media.stat(deps.media.media, MediaStore.mediaId(id)) : null;
-      if (!stored) throw notFound(`no media for scan ${id}`);
-      return sendMedia(request, reply, deps, id, stored);
+      if (!doc || !stored) throw notFound(`no media for scan ${id}`);
+      return sendMedia(request, reply, deps, doc, stored);
     },
   );
 }

@@ -259,9 +259,9 @@ export async function webRoutes(app: FastifyInstance, deps: AppDeps) {
     const { id } = request.params as { id: string };
     const doc = request.webSession ? await deps.scans.getOwned(id, request.webSession.account._id) : null;
     const stored = doc?.status === 'complete' ? await deps.media.stat(deps.media.media, MediaStore.mediaId(id)) : null;
-    if (!stored) return notFoundPage(request, reply, 'No media for this scan.');
+    if (!doc || !stored) return notFoundPage(request, reply, 'No media for this scan.');
     reply.header('cache-control', 'private, no-store');
-    return sendMedia(request, reply, deps, id, stored);
+    return sendMedia(request, reply, deps, doc, stored);
   });
 
   app.post('/scans/:id/publish', { schema: { params: schemas.scanIdParams, body: formBody } }, async (request, reply) => {

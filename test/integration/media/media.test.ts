@@ -13,6 +13,8 @@ import { BadMediaError } from '../../../activities/media/errors';
 import { probeMedia } from '../../../activities/media/probe';
 import { PocketsphinxTranscriber } from '../../../activities/media/transcriber';
 import { readWavLayout, writeWavSlice } from '../../../activities/media/wav';
+import { DEFAULT_MEDIA_LIMITS } from '../../../core/media-limits';
+import { fixture } from '../helpers/fixtures';
 
 const run = promisify(execFile);
 const ffmpeg = (...args: string[]) => run('ffmpeg', ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', ...args]);
@@ -186,6 +188,47 @@ describe('decodeMedia', () => {
     });
     await expect(work).rejects.toBe(reason);
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+});
+
+describe('hostile headers', () => {
+  it('reads a file whose header declares 10^9 s as the 2 s it holds: nothing is sized by the header', async () => {
+    const f = await fixture('hostile-declared-1e9s');
+    const result = await decodeMedia({ input: f.path, wavOut: file('1e9.wav'), hasAudio: false, durationSec: 1e9 });
+    expect(result.frames).toBe(8);
+    expect([result.durationSec, result.decodedSec]).toEqual([2, 2]);
+    expect(result.loudnessRms).toEqual([0, 0]);
+  });
+
+  it('refuses, after decoding, a file that plays past the duration limit', async () => {
+    const limits = { ...DEFAULT_MEDIA_LIMITS, maxDurationSec: 5 };
+    const error = await decodeMedia({ input: file('twenty-seconds.mp4'), wavOut: file('t.wav'), hasAudio: false, durationSec: 4, limits }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BadMediaError);
+    expect((error as BadMediaError).code).toBe('over_limit');
+    expect((error as BadMediaError).message).toBe('The video is too long: it plays for more than 5 seconds, the limit, although its header declares less.');
+  });
+
+  it('refuses a frame over the pixel limit inside ffmpeg, with the limit named', async () => {
+    const limits = { ...DEFAULT_MEDIA_LIMITS, maxPixels: 320 * 240 - 1 };
+    const error = await decodeMedia({ input: file('cut.mp4'), wavOut: file('px.wav'), hasAudio: false, durationSec: 3, limits }).catch((e: unknown) => e);
+    expect((error as BadMediaError).code).toBe('over_limit');
+    expect((error as BadMediaError).message).toBe("The video's frames are too large: 320×240 is 0.1 million pixels; the limit is 0.1 million pixels per frame.");
+    expect((error as BadMediaError).diagnostic).toMatch(/exceeds specified max pixel count/);
+  });
+
+  it.each([
+    ['hostile-huge-frame', 'over_limit'],
+    ['hostile-many-pixels', 'over_limit'],
+    ['hostile-concat', 'not_accepted'],
+  ])('refuses %s at probe (%s) without decoding it', async (name, code) => {
+    expect(await badMediaCode(probeMedia((await fixture(name)).path))).toBe(code);
+  });
+
+  it('keeps the stderr of a failed decode out of the message', async () => {
+    const error = (await decodeMedia({ input: file('garbage.mp4'), wavOut: file('g2.wav'), hasAudio: false, durationSec: 3 }).catch((e: unknown) => e)) as BadMediaError;
+    expect(error.message).toBe('The video could not be decoded: its data is damaged or uses a form we cannot read.');
+    expect(error.diagnostic).toBeTruthy();
+    expect(error.message).not.toContain(dir);
   });
 });
 

@@ -72,7 +72,7 @@ describe('a worker killed mid-render', () => {
       expect(children).toHaveLength(1);
       expect(children[0]).toMatchObject({ _id: recut.scan_id, status: 'complete' });
       expect(Math.abs((children[0]!.duration_sec as number) - 17)).toBeLessThanOrEqual(1 / 24);
-      expect(await service.mongo.db.collection('media.files').countDocuments({ _id: `media:${recut.scan_id}` as never })).toBe(1);
+      expect(await service.deps.media.stat('media', `media:${recut.scan_id}`)).not.toBeNull();
       expect(await service.mongo.db.collection('recuts').countDocuments({ _id: recutId as never, status: 'complete' })).toBe(1);
     } finally {
       await second.stop();

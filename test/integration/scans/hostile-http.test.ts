@@ -1,5 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mediaFilesOf } from '../helpers/stored-files';
 import { startService, type Service } from '../helpers/service';
 
 // Clients that send bodies without a key, or stall and trickle their uploads.
@@ -33,17 +34,16 @@ const db = () => service.mongo.db;
 async function leftovers() {
   return {
     scans: await db().collection('scans').countDocuments(),
-    mediaFiles: await db().collection('media.files').countDocuments(),
-    mediaChunks: await db().collection('media.chunks').countDocuments(),
+    mediaFiles: (await mediaFilesOf(service)).length,
     usedScans: (await service.deps.usage.month(accountId)).scans,
   };
 }
-const nothingLeft = { scans: 0, mediaFiles: 0, mediaChunks: 0, usedScans: 0 };
+const nothingLeft = { scans: 0, mediaFiles: 0, usedScans: 0 };
 
 /** Part of the upload is in the store and its quota unit is taken. */
 async function stalledPartStored() {
   const now = await leftovers();
-  return now.mediaChunks > 0 && now.usedScans === 1;
+  return now.mediaFiles > 0 && now.usedScans === 1;
 }
 const POLL = { timeout: 20_000 };
 

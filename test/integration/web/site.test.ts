@@ -28,6 +28,8 @@ async function signUp(email = freshEmail(), password = 'correct horse battery') 
 async function putMedia(scanId: string) {
   const bytes = Buffer.from('0123456789abcdef');
   await service.deps.media.put(service.deps.media.media, MediaStore.mediaId(scanId), Readable.from([bytes]), { filename: 'upload', contentType: 'video/mp4' });
+  // The served type is the one the probe records on the scan, never the stored upload's declared type.
+  await service.mongo.db.collection('scans').updateOne({ _id: scanId as never }, { $set: { media_type: 'video/mp4' } });
 }
 
 interface LibraryPage {

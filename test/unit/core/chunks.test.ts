@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planTranscriptChunks } from '../../../core/chunks';
+import { maxTranscriptChunks, planTranscriptChunks } from '../../../core/chunks';
 
 function windows(seconds: number, level: number, quiet: Record<number, number> = {}): number[] {
   return Array.from({ length: Math.round(seconds * 10) }, (_, w) => quiet[w] ?? level);
@@ -45,5 +45,22 @@ describe('planTranscriptChunks', () => {
       { start: 40, end: 51 },
     ]);
     expect(planTranscriptChunks([], 0)).toEqual([]);
+  });
+});
+
+describe('maxTranscriptChunks', () => {
+  it('bounds the chunk count of a 2-hour file at 145 and of a 3-hour one at 217', () => {
+    expect(maxTranscriptChunks(7200)).toBe(145);
+    expect(maxTranscriptChunks(10800)).toBe(217);
+    expect(maxTranscriptChunks(0)).toBe(0);
+  });
+
+  it('holds for a soundtrack whose quietest moment is always as early as the search allows', () => {
+    // Ever louder: the quietest window in reach is always the earliest, 10 s before the mark, so every chunk is as short as it can be.
+    const duration = 7200;
+    const rms = Array.from({ length: duration * 10 }, (_, w) => w);
+    const chunks = planTranscriptChunks(rms, duration);
+    expect(chunks.length).toBeGreaterThan(140);
+    expect(chunks.length).toBeLessThanOrEqual(maxTranscriptChunks(duration));
   });
 });

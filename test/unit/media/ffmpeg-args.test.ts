@@ -2,11 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { FRAME_BYTES, decodeArgs, probeArgs } from '../../../activities/media/ffmpeg-args';
 import { pocketsphinxArgs } from '../../../activities/media/transcriber';
 
+// The input guards of every ffprobe and ffmpeg run: video demuxers only (no
+// concat, HLS, image sequences), files and pipes only, and the pixel limit.
+const guards = [
+  '-format_whitelist', 'mov,mp4,matroska,webm,avi,flv,mpegts,mpeg,ogg,asf,mxf',
+  '-protocol_whitelist', 'file,pipe',
+  '-max_pixels', '35389440',
+];
+
 describe('probeArgs', () => {
-  it('asks ffprobe for format and streams as JSON, the path after --', () => {
+  it('asks ffprobe for format and streams as JSON behind the input guards, the path after --', () => {
     expect(probeArgs('/tmp/a b.mp4')).toEqual([
-      '-v', 'error', '-hide_banner', '-print_format', 'json', '-show_format', '-show_streams', '--', '/tmp/a b.mp4',
+      '-v', 'error', '-hide_banner', ...guards, '-print_format', 'json', '-show_format', '-show_streams', '--', '/tmp/a b.mp4',
     ]);
+  });
+
+  it('passes a configured pixel limit', () => {
+    const args = probeArgs('x', { maxPixels: 1000 });
+    expect(args[args.indexOf('-max_pixels') + 1]).toBe('1000');
   });
 });
 
@@ -14,6 +27,9 @@ describe('decodeArgs', () => {
   const video = [
     '-nostdin', '-hide_banner', '-loglevel', 'error',
     '-threads', '2',
+    ...guards,
+    // Reads at most the 2-hour limit plus a 30 s margin, whatever the header says.
+    '-t', '7230',
     '-i', '/in/clip.mov',
     '-map', '0:v:0',
     '-vf', 'fps=fps=4:start_time=0,scale=96:54:flags=area,format=gray',
@@ -40,6 +56,13 @@ describe('decodeArgs', () => {
       '-f', 'wav',
       '-y', '/scratch/a.wav',
     ]);
+  });
+
+  it('reads no more than a configured duration limit plus the margin, with a configured pixel limit', () => {
+    const args = decodeArgs({ input: 'x', limits: { maxDurationSec: 600, maxPixels: 2_000_000 } });
+    const before = args.slice(0, args.indexOf('-i'));
+    expect(before.slice(before.indexOf('-t'), before.indexOf('-t') + 2)).toEqual(['-t', '630']);
+    expect(before.slice(before.indexOf('-max_pixels'), before.indexOf('-max_pixels') + 2)).toEqual(['-max_pixels', '2000000']);
   });
 
   it('passes the decoder thread count', () => {

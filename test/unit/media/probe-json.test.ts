@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { BadMediaError } from '../../../activities/media/errors';
-import { mediaInfoFromProbe } from '../../../activities/media/probe';
+import { mediaInfoFromProbe, rationalRate } from '../../../activities/media/probe';
 
 const mp4 = 'mov,mp4,m4a,3gp,3g2,mj2';
-const h264 = { codec_type: 'video', width: 1920, height: 1080, duration: '12.000000' };
+const h264 = { codec_type: 'video', width: 1920, height: 1080, duration: '12.000000', avg_frame_rate: '30000/1001' };
 const aac = { codec_type: 'audio', duration: '12.010000' };
 
 function codeOf(json: Parameters<typeof mediaInfoFromProbe>[0]): string {
@@ -18,19 +18,26 @@ function codeOf(json: Parameters<typeof mediaInfoFromProbe>[0]): string {
 
 describe('mediaInfoFromProbe', () => {
   it('reads a video with sound, the container duration first', () => {
-    expect(mediaInfoFromProbe({ format: { format_name: mp4, duration: '12.050000' }, streams: [h264, aac] })).toEqual({
+    expect(mediaInfoFromProbe({ format: { format_name: mp4, duration: '12.050000', tags: { major_brand: 'qt  ' } }, streams: [h264, aac] })).toEqual({
       durationSec: 12.05,
       hasVideo: true,
       hasAudio: true,
       width: 1920,
       height: 1080,
       formatName: mp4,
+      majorBrand: 'qt  ',
+      fps: 30000 / 1001,
     });
   });
 
   it('falls back to the longest stream duration when the container has none', () => {
     const info = mediaInfoFromProbe({ format: { format_name: 'matroska,webm' }, streams: [h264, aac] });
     expect(info.durationSec).toBe(12.01);
+  });
+
+  it('has no major brand or frame rate when the container does not say', () => {
+    const info = mediaInfoFromProbe({ format: { format_name: 'matroska,webm', duration: '3' }, streams: [{ ...h264, avg_frame_rate: '0/0' }] });
+    expect([info.majorBrand, info.fps]).toEqual([null, null]);
   });
 
   it('swaps the displayed size of a phone video rotated a quarter turn', () => {
@@ -52,5 +59,21 @@ describe('mediaInfoFromProbe', () => {
     ['no picture size', { format: { format_name: mp4, duration: '3' }, streams: [{ codec_type: 'video' }] }, 'corrupt'],
   ])('refuses %s', (_name, json, code) => {
     expect(codeOf(json)).toBe(code);
+  });
+});
+
+describe('rationalRate', () => {
+  it.each([
+    ['30/1', 30],
+    ['30000/1001', 30000 / 1001],
+    ['1/3600', 1 / 3600],
+    ['0/0', null],
+    ['25/0', null],
+    ['', null],
+    [undefined, null],
+    ['-30/1', null],
+    ['30', null],
+  ])('reads %s as %s', (raw, rate) => {
+    expect(rationalRate(raw)).toBe(rate);
   });
 });
