@@ -7,6 +7,17 @@ import { LocalMediaCache } from '../activities/media/local-cache';
 import { MediaStore } from '../store/media';
 import { workflowBundlePath } from './bundle';
 import { createChatWorkerActivities, createWorkerActivities } from './deps';
+import { withPoisonHook } from './fault-injection';
+
+/**
+ * On SIGTERM/SIGINT (the SDK's runtime catches them) a worker stops polling and lets
+ * running activities finish for this long; then they are cancelled (their ffmpeg /
+ * pocketsphinx / sandbox children are killed through the cancellation signal) and
+ * Temporal retries them elsewhere. Below the stack's 10 s stop grace before SIGKILL.
+ */
+export const SHUTDOWN_GRACE = '6 seconds';
+/** After this the worker gives up waiting for cancelled activities and the process exits. */
+export const SHUTDOWN_FORCE = '9 seconds';
 
 /** A local media copy untouched this long belongs to no running scan (every use refreshes it). */
 const MEDIA_COPY_MAX_AGE_MS = 6 * 60 * 60_000;
@@ -27,7 +38,7 @@ export async function startWorkers(config: HoldlineConfig): Promise<RunningWorke
   const mongo = await connectMongo(config.mongodbUri);
   const connection = await NativeConnection.connect({ address: config.temporalAddress });
   const mediaCache = new LocalMediaCache(config.scratchDir, new MediaStore(mongo.db));
-  const activities = createWorkerActivities(config, mongo, mediaCache);
+  const activities = withPoisonHook(createWorkerActivities(config, mongo, mediaCache));
   // Copies left by scans whose decode ran on another worker (or that crashed) go after a while.
   const sweepMedia = () => void mediaCache.sweep(MEDIA_COPY_MAX_AGE_MS).catch((error) => console.warn('media sweep failed', error));
   sweepMedia();
@@ -42,7 +53,9 @@ export async function startWorkers(config: HoldlineConfig): Promise<RunningWorke
       namespace: config.temporalNamespace,
       taskQueue: queues.chat,
       workflowBundle,
-      activities: createChatWorkerActivities(config, mongo),
+      activities: withPoisonHook(createChatWorkerActivities(config, mongo)),
+      shutdownGraceTime: SHUTDOWN_GRACE,
+      shutdownForceTime: SHUTDOWN_FORCE,
       maxConcurrentActivityTaskExecutions: config.chatConcurrency,
       // Heartbeats reach the server within a second, so a cancel (client gone, time limit) stops a step at once.
       maxHeartbeatThrottleInterval: '1 second',
@@ -58,6 +71,8 @@ export async function startWorkers(config: HoldlineConfig): Promise<RunningWorke
       activities,
       // Decode and transcription are CPU-bound child processes: about one per core.
       maxConcurrentActivityTaskExecutions: config.scanConcurrency,
+      shutdownGraceTime: SHUTDOWN_GRACE,
+      shutdownForceTime: SHUTDOWN_FORCE,
     }));
   }
   await ensureMaintenanceSchedule(config);
