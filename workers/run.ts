@@ -1,10 +1,12 @@
 import { Client, Connection, ScheduleAlreadyRunning, ScheduleOverlapPolicy } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, Worker, type LogLevel } from '@temporalio/worker';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { taskQueues, type HoldlineConfig } from '../config/env';
 import { connectMongo } from '../store/mongo';
 import { LocalMediaCache } from '../activities/media/local-cache';
 import { MediaStore } from '../store/media';
+import { ScansStore } from '../store/scans';
 import { workflowBundlePath } from './bundle';
 import { createChatWorkerActivities, createWorkerActivities } from './deps';
 import { withPoisonHook } from './fault-injection';
@@ -43,6 +45,12 @@ export async function startWorkers(config: HoldlineConfig): Promise<RunningWorke
   const sweepMedia = () => void mediaCache.sweep(MEDIA_COPY_MAX_AGE_MS).catch((error) => console.warn('media sweep failed', error));
   sweepMedia();
   const sweeper = setInterval(sweepMedia, 60 * 60_000).unref();
+  // A worker killed mid-activity (SIGKILL, OOM) leaves its scratch folders and media copy;
+  // once their scan has ended nobody will use them again.
+  const scans = new ScansStore(mongo.db);
+  const sweepEnded = () => void sweepEndedScratch(config.scratchDir, scans).catch((error) => console.warn('scratch sweep failed', error));
+  sweepEnded();
+  const endedSweeper = setInterval(sweepEnded, SCRATCH_SWEEP_MS).unref();
   const queues = taskQueues(config);
   // One prebuilt bundle serves both queues' workers.
   const workflowBundle = { codePath: await workflowBundlePath() };
@@ -78,6 +86,7 @@ export async function startWorkers(config: HoldlineConfig): Promise<RunningWorke
   await ensureMaintenanceSchedule(config);
   const done = Promise.all(workers.map((worker) => worker.run())).then(async () => {
     clearInterval(sweeper);
+    clearInterval(endedSweeper);
     await connection.close();
     await mongo.close();
   });
@@ -88,6 +97,39 @@ export async function startWorkers(config: HoldlineConfig): Promise<RunningWorke
       await done;
     },
   };
+}
+
+/** How often scratch files of ended scans are looked for. */
+const SCRATCH_SWEEP_MS = 30_000;
+
+/**
+ * Removes scratch entries (`<scanId>-<activity>-…` folders, `media/<scanId>` copies)
+ * whose scan has ended or no longer exists. Entries of running scans stay: another
+ * attempt on this host may be using them. Returns how many were removed.
+ */
+export async function sweepEndedScratch(scratchDir: string, scans: Pick<ScansStore, 'get'>): Promise<number> {
+  const entries: { path: string; scanId: string }[] = [];
+  const collect = async (dir: string) => {
+    for (const name of await readdir(dir).catch(() => [] as string[])) {
+      const scanId = /^(scn_[0-9a-f]{24})(?:$|[-.])/.exec(name)?.[1];
+      if (scanId) entries.push({ path: join(dir, name), scanId });
+    }
+  };
+  await collect(scratchDir);
+  await collect(join(scratchDir, 'media'));
+  const ended = new Map<string, boolean>();
+  let removed = 0;
+  for (const { path, scanId } of entries) {
+    if (!ended.has(scanId)) {
+      const doc = await scans.get(scanId);
+      ended.set(scanId, !doc || doc.status === 'complete' || doc.status === 'error');
+    }
+    if (ended.get(scanId)) {
+      await rm(path, { recursive: true, force: true });
+      removed++;
+    }
+  }
+  return removed;
 }
 
 let runtimeInstalled = false;
