@@ -173,16 +173,21 @@ describe(`faults (${MODE} form)`, () => {
       }
     });
     await sleep(1500);
-    const uploads = accounts.map((a) => upload(h, tally, f.path, a.apiKey, 5));
+    const uploads = accounts.map((a) => upload(h, tally, f.path, a.apiKey, 8));
     const at = Date.now();
-    await h.stack.restart(h.current('api'));
-    const recover = (Date.now() - at) / 1000;
+    const api = h.current('api');
+    await api.stop();
+    const stoppedAt = Date.now();
+    await h.stack.restart(api);
+    const readyAt = Date.now();
+    const recover = (readyAt - at) / 1000;
     const second = (await Promise.all(uploads)).filter((id): id is string => id !== null);
     await sleep(1500);
     polling = false;
     await Promise.all(pollers);
     const fails = Object.entries(tally.failureKinds).map(([k, v]) => `${v}× ${k}`).join(', ');
     const { row } = await finish(`API restart (${SIZES.pollers} pollers, ${SIZES.uploaders} uploaders)`, [...first, ...second], tally, recover, [
+      `graceful stop ${((stoppedAt - at) / 1000).toFixed(1)} s, start to ready ${((readyAt - stoppedAt) / 1000).toFixed(1)} s`,
       fails ? `client failures: ${fails}` : 'no client request failed',
     ]);
     expect(second).toHaveLength(accounts.length);

@@ -3,6 +3,7 @@
 // under the same supervisor, plus the checks run after every fault.
 
 import { Client, Connection } from '@temporalio/client';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +22,7 @@ export const MODE: FaultsMode = process.env.HOLDLINE_FAULTS_MODE === 'full' ? 'f
 /** How much work each fault sees: the full form is the issue's figures, the short form keeps `npm test` quick. */
 export const SIZES = MODE === 'full'
   ? { workerKillScans: 10, workerKills: 10, otherScans: 4, pollers: 50, uploaders: 5 }
-  : { workerKillScans: 3, workerKills: 2, otherScans: 2, pollers: 50, uploaders: 5 };
+  : { workerKillScans: 2, workerKills: 1, otherScans: 1, pollers: 50, uploaders: 5 };
 
 export interface Row {
   fault: string;
@@ -87,7 +88,7 @@ export async function startHarness(): Promise<Harness> {
   const accounts = new AccountsStore(db);
   const accountIds: string[] = [];
   const newAccount = async (plan: 'signal' | 'agents' = 'agents') => {
-    const { account, apiKey } = await accounts.create({ email: `faults-${accountIds.length}-${Date.now()}@example.com`, plan });
+    const { account, apiKey } = await accounts.create({ email: `faults-${randomBytes(6).toString('hex')}@example.com`, plan });
     accountIds.push(account._id);
     return { accountId: account._id, apiKey };
   };
@@ -213,7 +214,7 @@ export async function call(
   }
 }
 
-/** Uploads a file; the scan id when accepted (202), else null. A client retries on failure, as documented. */
+/** Uploads a file; the scan id when accepted (202), else null. On 5xx, 429 or a network error it retries with backoff, as a client should. */
 export async function upload(h: Harness, tally: ClientTally, path: string, apiKey = h.keys.scans, retries = 0): Promise<string | null> {
   for (let attempt = 0; attempt <= retries; attempt++) {
     const form = new FormData();
@@ -221,7 +222,8 @@ export async function upload(h: Harness, tally: ClientTally, path: string, apiKe
     const result = await call(tally, `${h.apiUrl}/v1/scans`, { method: 'POST', body: form, apiKey });
     if (result?.status === 202) return result.body.scan_id as string;
     if (result && result.status < 500 && result.status !== 429) throw new Error(`upload refused: ${result.status} ${JSON.stringify(result.body)}`);
-    await sleep(1000);
+    // A client backs off: 0.5, 1, 2, 4, 8, 8… s.
+    await sleep(Math.min(8000, 500 * 2 ** attempt));
   }
   return null;
 }
