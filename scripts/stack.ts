@@ -725,13 +725,17 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     if (options.api) {
       const port = await portOrFree(options.apiPort);
       if (await canConnect(port)) throw new StackError(`port ${port} (API) is already in use`);
-      const start = () =>
-        startApi(
+      const start = async () => {
+        // A restart must not find a previous API still on the port: its /readyz would answer for the new one.
+        for (let i = 0; i < 40 && (await canConnect(port)); i++) await sleep(250);
+        if (await canConnect(port)) throw new StackError(`port ${port} (API) is still in use`);
+        return startApi(
           cleanEnv({ ...process.env, ...stackEnv, PORT: String(port), HOST: stackEnv.HOST ?? '127.0.0.1' }),
           { logDir, pidDir },
           echoes('api'),
           timeoutMs,
         );
+      };
       track(await start(), start);
       apiUrl = `http://127.0.0.1:${port}`;
     }

@@ -176,8 +176,8 @@ describe(`faults (${MODE} form)`, () => {
     const uploads = accounts.map((a) => upload(h, tally, f.path, a.apiKey, 8));
     const at = Date.now();
     const api = h.current('api');
-    await api.stop();
-    const stoppedAt = Date.now();
+    let stoppedAt = 0;
+    void api.exited.then(() => (stoppedAt = Date.now()));
     await h.stack.restart(api);
     const readyAt = Date.now();
     const recover = (readyAt - at) / 1000;
@@ -239,6 +239,46 @@ describe(`faults (${MODE} form)`, () => {
       expect(await storedStateProblems(h, [])).toEqual([]);
     }, 300_000);
   }
+
+  it('API restarted mid chat stream: the stream ends with a final notice and the call is stopped', async () => {
+    const tally = newTally();
+    h.upstream.reset();
+    h.upstream.setDefault({ content: 'ok', delayMs: 20_000 });
+    const before = h.upstream.requests.length;
+    const response = call(tally, `${h.apiUrl}/v1/chat/completions`, {
+      method: 'POST',
+      apiKey: h.keys.chat,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'holdline', stream: true, messages: [{ role: 'user', content: 'Say ok.' }] }),
+    });
+    await h.upstream.waitForRequests(before + 1, 60_000);
+    const at = Date.now();
+    await h.stack.restart(h.current('api'));
+    const recover = (Date.now() - at) / 1000;
+    const result = await response;
+    h.upstream.setDefault({ content: 'ok' });
+    const text = String(result?.body ?? '');
+    const notice = /"code":"server_restarting"/.test(text);
+    rows.push({
+      fault: 'API restart mid chat stream',
+      submitted: 1,
+      completedOnce: 0,
+      duplicated: 0,
+      lost: notice ? 0 : 1,
+      error: notice ? 1 : 0,
+      clientFailures: tally.failures,
+      clientRequests: tally.requests,
+      recoverSec: recover,
+      notes: ['the client got a final server_restarting error event and may send the call again'],
+    });
+    expect(result?.status).toBe(200);
+    expect(notice).toBe(true);
+    const deadline = Date.now() + 60_000;
+    while ((await h.db.collection('calls').countDocuments({ status: 'running' })) > 0 && Date.now() < deadline) await sleep(250);
+    expect(await h.db.collection('calls').countDocuments({ status: 'running' })).toBe(0);
+    expect(await h.db.collection('call_slots').countDocuments({})).toBe(0);
+    expect(await storedStateProblems(h, [])).toEqual([]);
+  }, 300_000);
 
   it('scratch directory removed mid-decode', async () => {
     const tally = newTally();
