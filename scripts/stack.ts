@@ -72,6 +72,16 @@ export interface Stack {
   processes: ManagedProcess[];
   /** Starts another worker against this stack (its env merged over the stack's). */
   startWorker(extraEnv?: Env, options?: WorkerOptions): Promise<ManagedProcess>;
+  /**
+   * Starts a part of this stack again the way it was first started (same ports,
+   * data, log and environment) and waits until it is ready. A part still running
+   * is stopped first. The new process takes the old one's place in `processes`.
+   */
+  restart(proc: ManagedProcess): Promise<ManagedProcess>;
+  /** True once `stop()` was called. */
+  readonly stopped: boolean;
+  /** True while `proc` is a running part of this stack that nobody is restarting or stopping. */
+  isCurrent(proc: ManagedProcess): boolean;
   /** Stops every child in reverse start order. Safe to call twice. */
   stop(): Promise<void>;
 }
@@ -82,6 +92,8 @@ export interface ManagedProcess {
   logFile: string;
   /** Resolves with the exit code (or null when killed by a signal) once the process ended. */
   exited: Promise<number | null>;
+  /** The same moment as `exited`, with the signal that ended it. */
+  exitedWith: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** SIGTERM to the process group, SIGKILL after the grace period. */
   stop(graceMs?: number): Promise<void>;
   /** Sends a signal to the whole process group without waiting. */
@@ -314,9 +326,14 @@ function spawnManaged(spec: SpawnSpec): ManagedProcess {
   }
 
   let exitCode: number | null | undefined;
+  let resolveExitedWith: (value: { code: number | null; signal: NodeJS.Signals | null }) => void = () => undefined;
+  const exitedWith = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => {
+    resolveExitedWith = r;
+  });
   const exited = new Promise<number | null>((resolveExit) => {
-    child.once('exit', (code) => {
+    child.once('exit', (code, signal) => {
       exitCode = code;
+      resolveExitedWith({ code, signal });
       liveGroups.delete(managed);
       // The leader is gone; make sure nothing it spawned lingers.
       killGroup(pid, 'SIGKILL');
@@ -336,6 +353,7 @@ function spawnManaged(spec: SpawnSpec): ManagedProcess {
     pid,
     logFile: spec.logFile,
     exited,
+    exitedWith,
     kill(signal: NodeJS.Signals = 'SIGTERM') {
       if (exitCode === undefined) killGroup(pid, signal);
     },
@@ -401,6 +419,16 @@ async function endOrphans(pidDir: string, dataDir: string): Promise<void> {
   }
   const deadline = Date.now() + 10_000;
   while (ended.some((pid) => runningCommand(pid) !== undefined) && Date.now() < deadline) await sleep(100);
+}
+
+/** `waitUntil`, and the process is stopped when it does not become ready. */
+async function waitOrStop(what: string, proc: ManagedProcess, timeoutMs: number, check: () => Promise<boolean>): Promise<void> {
+  try {
+    await waitUntil(what, proc, timeoutMs, check);
+  } catch (error) {
+    await proc.stop(2000);
+    throw error;
+  }
 }
 
 async function waitUntil(
@@ -559,6 +587,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   await endOrphans(pidDir, dataDir);
 
   const started: ManagedProcess[] = [];
+  // How to start each part again, keyed by its current process.
+  const starters = new Map<ManagedProcess, () => Promise<ManagedProcess>>();
+  const retiring = new Set<ManagedProcess>();
+  const track = (proc: ManagedProcess, start: () => Promise<ManagedProcess>) => {
+    started.push(proc);
+    starters.set(proc, start);
+    return proc;
+  };
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
@@ -585,7 +621,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       temporalAddress = `127.0.0.1:${port}`;
       temporalUiUrl = `http://127.0.0.1:${uiPort}`;
       if (await canConnect(port)) throw new StackError(`port ${port} (Temporal) is already in use`);
-      temporal = spawnManaged({
+      const spawnTemporal = () => spawnManaged({
         name: 'temporal',
         command,
         args: [
@@ -607,7 +643,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         pidFile,
         defaultGraceMs: graceMs,
       });
-      started.push(temporal);
+      const address = temporalAddress;
+      temporal = track(spawnTemporal(), async () => {
+        const proc = spawnTemporal();
+        await waitOrStop(`Temporal (${address})`, proc, timeoutMs, () => temporalAnswers(address));
+        return proc;
+      });
     }
 
     // FerretDB (started while Temporal boots)
@@ -621,7 +662,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       const ferretDir = join(dataDir, 'ferretdb');
       mkdirSync(ferretDir, { recursive: true });
       mongodbUri = `mongodb://127.0.0.1:${port}/${options.mongoDatabase ?? 'holdline'}`;
-      ferret = spawnManaged({
+      const spawnFerret = () => spawnManaged({
         name: 'ferretdb',
         command,
         args: [
@@ -639,7 +680,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         pidFile,
         defaultGraceMs: graceMs,
       });
-      started.push(ferret);
+      const uri = mongodbUri;
+      ferret = track(spawnFerret(), async () => {
+        const proc = spawnFerret();
+        await waitOrStop(`MongoDB (${uri})`, proc, timeoutMs, () => mongoAnswers(uri));
+        return proc;
+      });
     }
 
     const mongoUri = mongodbUri;
@@ -656,6 +702,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       MONGODB_URI: mongoUri,
       TEMPORAL_ADDRESS: tAddress,
       HOLDLINE_SCRATCH_DIR: scratchDir,
+      // Media beside the stack's other data (an S3 store named in options.env wins).
+      HOLDLINE_MEDIA_DIR: options.env?.HOLDLINE_MEDIA_DIR ?? join(dataDir, 'media'),
       // FerretDB started here: API and workers may add its missing `_id` index (store/ferret-sqlite.ts).
       HOLDLINE_FERRETDB_SQLITE_DIR: external.MONGODB_URI ? options.env?.HOLDLINE_FERRETDB_SQLITE_DIR : join(dataDir, 'ferretdb'),
       HOLDLINE_TASK_QUEUE_PREFIX: options.taskQueuePrefix ?? options.env?.HOLDLINE_TASK_QUEUE_PREFIX ?? 'holdline',
@@ -664,18 +712,18 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     let workerCount = 0;
     const startStackWorker = async (extraEnv: Env = {}, workerOptions: WorkerOptions = {}) => {
       workerCount += 1;
-      const proc = await startWorker(
-        { ...stackEnv, ...extraEnv },
-        {
-          logFile: join(logDir, workerCount === 1 ? 'worker.log' : `worker-${workerCount}.log`),
-          pidFile: join(pidDir, `worker-${workerCount}.pid`),
-          echo: echoes('worker'),
-          readyTimeoutMs: timeoutMs,
-          ...workerOptions,
-        },
-      );
-      started.push(proc);
-      return proc;
+      const start = () =>
+        startWorker(
+          { ...stackEnv, ...extraEnv },
+          {
+            logFile: join(logDir, workerCount === 1 ? 'worker.log' : `worker-${workerCount}.log`),
+            pidFile: join(pidDir, `worker-${workerCount}.pid`),
+            echo: echoes('worker'),
+            readyTimeoutMs: timeoutMs,
+            ...workerOptions,
+          },
+        );
+      return track(await start(), start);
     };
 
     if (options.worker) await startStackWorker();
@@ -684,13 +732,18 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     if (options.api) {
       const port = await portOrFree(options.apiPort);
       if (await canConnect(port)) throw new StackError(`port ${port} (API) is already in use`);
-      const api = await startApi(
-        cleanEnv({ ...process.env, ...stackEnv, PORT: String(port), HOST: stackEnv.HOST ?? '127.0.0.1' }),
-        { logDir, pidDir },
-        echoes('api'),
-        timeoutMs,
-      );
-      started.push(api);
+      const start = async () => {
+        // A restart must not find a previous API still on the port: its /readyz would answer for the new one.
+        for (let i = 0; i < 40 && (await canConnect(port)); i++) await sleep(250);
+        if (await canConnect(port)) throw new StackError(`port ${port} (API) is still in use`);
+        return startApi(
+          cleanEnv({ ...process.env, ...stackEnv, PORT: String(port), HOST: stackEnv.HOST ?? '127.0.0.1' }),
+          { logDir, pidDir },
+          echoes('api'),
+          timeoutMs,
+        );
+      };
+      track(await start(), start);
       apiUrl = `http://127.0.0.1:${port}`;
     }
 
@@ -703,6 +756,34 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       env: stackEnv,
       processes: started,
       startWorker: startStackWorker,
+      async restart(proc: ManagedProcess) {
+        const start = starters.get(proc);
+        const index = started.indexOf(proc);
+        if (!start || index < 0) throw new StackError(`${proc.name} (process ${proc.pid}) is not a current part of this stack`);
+        if (stopped) throw new StackError('the stack is stopped');
+        retiring.add(proc);
+        let next: ManagedProcess;
+        try {
+          await proc.stop();
+          next = await start();
+        } finally {
+          retiring.delete(proc);
+        }
+        starters.delete(proc);
+        if (stopped) {
+          await next.stop();
+          throw new StackError('the stack was stopped while a part restarted');
+        }
+        started[started.indexOf(proc)] = next;
+        starters.set(next, start);
+        return next;
+      },
+      get stopped() {
+        return stopped;
+      },
+      isCurrent(proc: ManagedProcess) {
+        return !stopped && started.includes(proc) && !retiring.has(proc);
+      },
       stop,
     };
   } catch (error) {

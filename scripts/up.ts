@@ -1,5 +1,7 @@
 // Runs the whole Holdline stack in the foreground: Temporal dev server (+ Web UI),
 // FerretDB, one worker and the API, with data in `.data/`. Ctrl-C stops it all.
+// A part that exits on its own is restarted with backoff (scripts/supervise.ts);
+// one that keeps dying (more than 5 times in a minute) stops the whole stack.
 // Ports: PORT (8080), TEMPORAL_PORT (7233), TEMPORAL_UI_PORT (8233), MONGO_PORT (27017).
 // TEMPORAL_ADDRESS / MONGODB_URI point at running servers instead of starting them.
 // HOLDLINE_DATA_DIR moves `.data/`. HOLDLINE_SEED_DEMO=0 skips scanning the sample video for GET /v1/demo.
@@ -8,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeFixtures } from './make-fixtures';
 import { REPO_ROOT, startStack, type Stack } from './stack';
+import { superviseStack, type Supervisor } from './supervise';
 
 function portFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -28,11 +31,13 @@ const ports = {
 };
 
 let stack: Stack | undefined;
+let supervisor: Supervisor | undefined;
 let stopping = false;
 
 async function shutdown(code: number): Promise<never> {
   if (!stopping) {
     stopping = true;
+    supervisor?.stop();
     console.log('\nup: stopping…');
     await stack?.stop();
     console.log('up: stopped');
@@ -99,14 +104,15 @@ console.log(`
   Ctrl-C stops everything.
 `);
 
-// A part that dies on its own takes the stack down: a half-running stack only misleads.
-for (const proc of current.processes) {
-  void proc.exited.then((code) => {
-    if (stopping) return;
-    console.error(`up: ${proc.name} exited (code ${code}); last lines of ${proc.logFile}:\n${proc.logTail(20)}`);
+// A part that dies on its own is started again; one that cannot stay up takes
+// the stack down, since a half-running stack only misleads.
+supervisor = superviseStack(current, {
+  log: (line) => console.error(line),
+  onGiveUp: (part) => {
+    console.error(`up: ${part} cannot stay up; stopping everything`);
     void shutdown(1);
-  });
-}
+  },
+});
 
 seed(current).catch((error: unknown) => {
   if (!stopping) console.error(`up: demo seeding failed: ${(error as Error).message}`);

@@ -1,12 +1,25 @@
 import { Client, Connection, ScheduleAlreadyRunning, ScheduleOverlapPolicy } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, Worker, type LogLevel } from '@temporalio/worker';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { taskQueues, type HoldlineConfig } from '../config/env';
 import { connectMongo } from '../store/mongo';
 import { LocalMediaCache } from '../activities/media/local-cache';
 import { createMediaStore } from '../store/media';
+import { ScansStore } from '../store/scans';
 import { workflowBundlePath } from './bundle';
 import { createChatWorkerActivities, createWorkerActivities } from './deps';
+import { withPoisonHook } from './fault-injection';
+
+/**
+ * On SIGTERM/SIGINT (the SDK's runtime catches them) a worker stops polling and lets
+ * running activities finish for this long; then they are cancelled (their ffmpeg /
+ * pocketsphinx / sandbox children are killed through the cancellation signal) and
+ * Temporal retries them elsewhere. Below the stack's 10 s stop grace before SIGKILL.
+ */
+export const SHUTDOWN_GRACE = '6 seconds';
+/** After this the worker gives up waiting for cancelled activities and the process exits. */
+export const SHUTDOWN_FORCE = '9 seconds';
 
 /** A local media copy untouched this long belongs to no running scan (every use refreshes it). */
 const MEDIA_COPY_MAX_AGE_MS = 6 * 60 * 60_000;
@@ -27,11 +40,17 @@ export async function startWorkers(config: HoldlineConfig): Promise<RunningWorke
   const mongo = await connectMongo(config.mongodbUri, { ferretdbSqliteDir: config.ferretdbSqliteDir });
   const connection = await NativeConnection.connect({ address: config.temporalAddress });
   const mediaCache = new LocalMediaCache(config.scratchDir, createMediaStore(config.mediaStore));
-  const activities = createWorkerActivities(config, mongo, mediaCache);
+  const activities = withPoisonHook(createWorkerActivities(config, mongo, mediaCache));
   // Copies left by scans whose decode ran on another worker (or that crashed) go after a while.
   const sweepMedia = () => void mediaCache.sweep(MEDIA_COPY_MAX_AGE_MS).catch((error) => console.warn('media sweep failed', error));
   sweepMedia();
   const sweeper = setInterval(sweepMedia, 60 * 60_000).unref();
+  // A worker killed mid-activity (SIGKILL, OOM) leaves its scratch folders and media copy;
+  // once their scan has ended nobody will use them again.
+  const scans = new ScansStore(mongo.db);
+  const sweepEnded = () => void sweepEndedScratch(config.scratchDir, scans).catch((error) => console.warn('scratch sweep failed', error));
+  sweepEnded();
+  const endedSweeper = setInterval(sweepEnded, SCRATCH_SWEEP_MS).unref();
   const queues = taskQueues(config);
   // One prebuilt bundle serves both queues' workers.
   const workflowBundle = { codePath: await workflowBundlePath() };
@@ -42,7 +61,9 @@ export async function startWorkers(config: HoldlineConfig): Promise<RunningWorke
       namespace: config.temporalNamespace,
       taskQueue: queues.chat,
       workflowBundle,
-      activities: createChatWorkerActivities(config, mongo),
+      activities: withPoisonHook(createChatWorkerActivities(config, mongo)),
+      shutdownGraceTime: SHUTDOWN_GRACE,
+      shutdownForceTime: SHUTDOWN_FORCE,
       maxConcurrentActivityTaskExecutions: config.chatConcurrency,
       // Heartbeats reach the server within a second, so a cancel (client gone, time limit) stops a step at once.
       maxHeartbeatThrottleInterval: '1 second',
@@ -58,11 +79,14 @@ export async function startWorkers(config: HoldlineConfig): Promise<RunningWorke
       activities,
       // Decode and transcription are CPU-bound child processes: about one per core.
       maxConcurrentActivityTaskExecutions: config.scanConcurrency,
+      shutdownGraceTime: SHUTDOWN_GRACE,
+      shutdownForceTime: SHUTDOWN_FORCE,
     }));
   }
   await ensureMaintenanceSchedule(config);
   const done = Promise.all(workers.map((worker) => worker.run())).then(async () => {
     clearInterval(sweeper);
+    clearInterval(endedSweeper);
     await connection.close();
     await mongo.close();
   });
@@ -73,6 +97,39 @@ export async function startWorkers(config: HoldlineConfig): Promise<RunningWorke
       await done;
     },
   };
+}
+
+/** How often scratch files of ended scans are looked for. */
+const SCRATCH_SWEEP_MS = 30_000;
+
+/**
+ * Removes scratch entries (`<scanId>-<activity>-…` folders, `media/<scanId>` copies)
+ * whose scan has ended or no longer exists. Entries of running scans stay: another
+ * attempt on this host may be using them. Returns how many were removed.
+ */
+export async function sweepEndedScratch(scratchDir: string, scans: Pick<ScansStore, 'get'>): Promise<number> {
+  const entries: { path: string; scanId: string }[] = [];
+  const collect = async (dir: string) => {
+    for (const name of await readdir(dir).catch(() => [] as string[])) {
+      const scanId = /^(scn_[0-9a-f]{24})(?:$|[-.])/.exec(name)?.[1];
+      if (scanId) entries.push({ path: join(dir, name), scanId });
+    }
+  };
+  await collect(scratchDir);
+  await collect(join(scratchDir, 'media'));
+  const ended = new Map<string, boolean>();
+  let removed = 0;
+  for (const { path, scanId } of entries) {
+    if (!ended.has(scanId)) {
+      const doc = await scans.get(scanId);
+      ended.set(scanId, !doc || doc.status === 'complete' || doc.status === 'error');
+    }
+    if (ended.get(scanId)) {
+      await rm(path, { recursive: true, force: true });
+      removed++;
+    }
+  }
+  return removed;
 }
 
 let runtimeInstalled = false;

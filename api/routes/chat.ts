@@ -149,6 +149,12 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps) {
   const auth = requireKey(deps);
   const calls = new CallsStore(deps.db);
   const upstream = new UpstreamHealth({ baseUrl: config.modelBaseUrl, apiKey: config.modelApiKey, ttlMs: config.upstreamHealthTtlMs });
+  // Shutdown (api/server.ts closes the app): open streams end at once with a final notice;
+  // non-streamed calls get a few seconds to finish first. Either way the call is cancelled.
+  const onShutdown = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const stop of onShutdown) stop();
+  });
 
   app.get('/v1/models', { onRequest: auth, schema: { response: { 200: modelsSchema, ...errors } } }, async () => ({
     object: 'list',
@@ -381,6 +387,16 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps) {
     void result.then((value) => {
       settled = value;
     });
+    const stopForShutdown = () => {
+      if (settled || client.gone || raw.destroyed) return;
+      client.gone = true;
+      const error = { message: 'the server is restarting; this call was stopped; please send it again', type: 'server_error', param: null, code: 'server_restarting' };
+      write(chat.stream ? sseData({ error }) : JSON.stringify({ error }));
+      void Promise.allSettled([calls.releaseSlot(keyHash, callId), handle.cancel()]).finally(() => raw.end());
+    };
+    const shutdownHook = chat.stream ? stopForShutdown : () => void setTimeout(stopForShutdown, 5_000).unref();
+    onShutdown.add(shutdownHook);
+    raw.once('close', () => onShutdown.delete(shutdownHook));
 
     if (chat.stream) {
       raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
+import { MongoError } from 'mongodb';
 import { badRequest, DomainError, notFound, quotaExceeded, rateLimited, tooLarge } from '../../core/errors';
 import { LIMITS, PLANS, monthPeriod, secondsUntil } from '../../core/plans';
 import { taskQueues } from '../../config/env';
@@ -255,6 +256,8 @@ async function receiveUpload(request: FastifyRequest, deps: AppDeps, scanId: str
   } catch (error) {
     if (isFileTooLarge(error)) throw tooLarge(uploadTooLarge(deps));
     if (error instanceof DomainError) throw error;
+    // The store failing mid-upload is our fault, not the client's: 503, retry.
+    if (error instanceof MongoError) throw error;
     throw badRequest(`malformed multipart body: ${(error as Error).message}`);
   }
   if (bytes === undefined) throw badRequest('no video: multipart body has no "file" part', 'file');

@@ -1,0 +1,374 @@
+// The fault suite's harness: the real stack (Temporal dev server, FerretDB, a
+// worker process and the API process, as `npm run up` runs them) on free ports,
+// under the same supervisor, plus the checks run after every fault.
+
+import { Client, Connection } from '@temporalio/client';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MongoClient, type Db } from 'mongodb';
+import { startStack, type ManagedProcess, type Stack } from '../../scripts/stack';
+import { superviseStack, type RestartEvent, type Supervisor } from '../../scripts/supervise';
+import { AccountsStore } from '../../store/accounts';
+import { FsMediaStore, MediaStore } from '../../store/media';
+import { ScansStore } from '../../store/scans';
+import { startScriptedUpstream, type ScriptedUpstream } from '../scripted-upstream/server';
+
+export type FaultsMode = 'short' | 'full';
+
+export const MODE: FaultsMode = process.env.HOLDLINE_FAULTS_MODE === 'full' ? 'full' : 'short';
+
+/** How much work each fault sees: the full form is the issue's figures, the short form keeps `npm test` quick. */
+export const SIZES = MODE === 'full'
+  ? { workerKillScans: 10, workerKills: 10, otherScans: 4, pollers: 50, uploaders: 5 }
+  : { workerKillScans: 2, workerKills: 1, otherScans: 1, pollers: 50, uploaders: 5 };
+
+export interface Row {
+  fault: string;
+  submitted: number;
+  completedOnce: number;
+  duplicated: number;
+  lost: number;
+  error: number;
+  clientFailures: number;
+  clientRequests: number;
+  recoverSec: number | null;
+  notes: string[];
+}
+
+export interface Harness {
+  stack: Stack;
+  supervisor: Supervisor;
+  upstream: ScriptedUpstream;
+  db: Db;
+  temporal: Client;
+  apiUrl: string;
+  poisonFile: string;
+  scratchDir: string;
+  keys: { scans: string; chat: string; accounts: string[] };
+  restarts: RestartEvent[];
+  newAccount(plan?: 'signal' | 'agents'): Promise<{ accountId: string; apiKey: string }>;
+  current(name: string): ManagedProcess;
+  stop(): Promise<void>;
+}
+
+export async function startHarness(): Promise<Harness> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'holdline-faults-'));
+  const poisonFile = join(dataDir, 'poison.txt');
+  writeFileSync(poisonFile, '');
+  const upstream = await startScriptedUpstream({ modelId: 'base-model', defaultTurn: { content: 'ok' } });
+  const stack = await startStack({
+    dataDir,
+    worker: true,
+    api: true,
+    // The stack's own Temporal and FerretDB, never the shared test ones: this suite kills them.
+    externalEnv: {},
+    handleSignals: true,
+    env: {
+      MODEL_BASE_URL: upstream.baseUrl,
+      MODEL_API_KEY: 'upstream-key',
+      MODEL_BASE_NAME: 'base-model',
+      HOLDLINE_TEST_POISON_FILE: poisonFile,
+      HOLDLINE_WORKER_LOG_LEVEL: 'WARN',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const restarts: RestartEvent[] = [];
+  const supervisor = superviseStack(stack, {
+    log: (line) => process.stderr.write(`faults: ${line.split('\n')[0]}\n`),
+    onRestart: (event) => restarts.push(event),
+    onGiveUp: (part, reason) => process.stderr.write(`faults: supervisor gave up on ${part}: ${reason}\n`),
+  });
+  const mongo = new MongoClient(stack.mongodbUri, { serverSelectionTimeoutMS: 30_000 });
+  await mongo.connect();
+  const db = mongo.db();
+  const connection = await Connection.connect({ address: stack.temporalAddress });
+  const temporal = new Client({ connection });
+  const accounts = new AccountsStore(db);
+  const accountIds: string[] = [];
+  const newAccount = async (plan: 'signal' | 'agents' = 'agents') => {
+    const { account, apiKey } = await accounts.create({ email: `faults-${randomBytes(6).toString('hex')}@example.com`, plan });
+    accountIds.push(account._id);
+    return { accountId: account._id, apiKey };
+  };
+  const scans = await newAccount('agents');
+  const chat = await newAccount('agents');
+  return {
+    stack,
+    supervisor,
+    upstream,
+    db,
+    temporal,
+    apiUrl: stack.apiUrl!,
+    poisonFile,
+    scratchDir: stack.env.HOLDLINE_SCRATCH_DIR!,
+    keys: { scans: scans.apiKey, chat: chat.apiKey, accounts: accountIds },
+    restarts,
+    newAccount,
+    current(name: string) {
+      const proc = stack.processes.find((p) => p.name === name && stack.isCurrent(p));
+      if (!proc) throw new Error(`no running ${name}`);
+      return proc;
+    },
+    async stop() {
+      supervisor.stop();
+      await connection.close().catch(() => undefined);
+      await mongo.close().catch(() => undefined);
+      await stack.stop();
+      await upstream.close();
+      if (process.env.HOLDLINE_KEEP_TEST_DATA !== '1') rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Processes
+
+export interface GroupMember {
+  pid: number;
+  comm: string;
+}
+
+/** Every live process in process group `pgid` (Linux /proc). */
+export function groupMembers(pgid: number): GroupMember[] {
+  const out: GroupMember[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      const comm = stat.slice(stat.indexOf('(') + 1, close);
+      const fields = stat.slice(close + 2).split(' ');
+      // fields[0] state, [1] ppid, [2] pgrp
+      if (fields[0] !== 'Z' && Number(fields[2]) === pgid) out.push({ pid: Number(name), comm });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Waits until the process group has a child whose name starts with `comm` (e.g. ffmpeg); false when it never does. */
+export async function waitForChild(proc: ManagedProcess, comm: string, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (groupMembers(proc.pid).some((m) => m.pid !== proc.pid && m.comm.startsWith(comm))) return true;
+    await sleep(50);
+  }
+  return false;
+}
+
+/**
+ * SIGKILL to the worker process alone (as the kernel's OOM killer would), then
+ * the group's leftovers as seen once the supervisor noticed: ffmpeg, pocketsphinx
+ * or sandbox children still alive count as orphans.
+ */
+export async function killAlone(proc: ManagedProcess): Promise<{ orphans: GroupMember[] }> {
+  process.kill(proc.pid, 'SIGKILL');
+  await proc.exited;
+  // The stack ends the dead leader's group as it notices the exit; give the kernel a moment to reap.
+  for (let i = 0; i < 40 && groupMembers(proc.pid).length > 0; i++) await sleep(50);
+  return { orphans: groupMembers(proc.pid) };
+}
+
+// ---------------------------------------------------------------------------
+// Clients
+
+export interface ClientTally {
+  requests: number;
+  failures: number;
+  failureKinds: Record<string, number>;
+}
+
+export const newTally = (): ClientTally => ({ requests: 0, failures: 0, failureKinds: {} });
+
+/** One HTTP request as a client would make it, counted: a network error or 5xx is a failure. */
+export async function call(
+  tally: ClientTally,
+  url: string,
+  init: RequestInit & { apiKey: string },
+): Promise<{ status: number; body: any } | null> {
+  tally.requests++;
+  try {
+    const response = await fetch(url, { ...init, headers: { authorization: `Bearer ${init.apiKey}`, ...(init.headers ?? {}) } });
+    const text = await response.text();
+    if (response.status >= 500) {
+      tally.failures++;
+      tally.failureKinds[String(response.status)] = (tally.failureKinds[String(response.status)] ?? 0) + 1;
+    }
+    let body: any = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = text;
+    }
+    return { status: response.status, body };
+  } catch (error) {
+    tally.failures++;
+    const kind = (error as { cause?: { code?: string } }).cause?.code ?? 'network';
+    tally.failureKinds[kind] = (tally.failureKinds[kind] ?? 0) + 1;
+    return null;
+  }
+}
+
+/** Uploads a file; the scan id when accepted (202), else null. On 5xx, 429 or a network error it retries with backoff, as a client should. */
+export async function upload(h: Harness, tally: ClientTally, path: string, apiKey = h.keys.scans, retries = 0): Promise<string | null> {
+  for (let attempt = 0; attempt <= retries; attempt++) {
+    const form = new FormData();
+    form.append('file', new Blob([readFileSync(path)]), 'video.mp4');
+    const result = await call(tally, `${h.apiUrl}/v1/scans`, { method: 'POST', body: form, apiKey });
+    if (result?.status === 202) return result.body.scan_id as string;
+    if (result && result.status < 500 && result.status !== 429) throw new Error(`upload refused: ${result.status} ${JSON.stringify(result.body)}`);
+    // A client backs off: 0.5, 1, 2, 4, 8, 8… s.
+    await sleep(Math.min(8000, 500 * 2 ** attempt));
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------
+// Outcomes
+
+export interface ScanOutcome {
+  scanId: string;
+  status: 'complete' | 'error' | 'lost';
+  detail?: string;
+  docs: number;
+}
+
+/** Waits (up to `timeoutMs` in all) for every scan to end; one still running then is lost. */
+export async function settleScans(h: Harness, scanIds: string[], timeoutMs = 420_000): Promise<ScanOutcome[]> {
+  const deadline = Date.now() + timeoutMs;
+  const outcomes: ScanOutcome[] = [];
+  for (const scanId of scanIds) {
+    const handle = h.temporal.workflow.getHandle(`scan-${scanId}`);
+    const left = Math.max(1000, deadline - Date.now());
+    const ended = await Promise.race([
+      handle.result().then(() => true, () => true),
+      sleep(left).then(() => false),
+    ]);
+    const docs = await h.db.collection('scans').find({ scan_id: scanId }).toArray();
+    const doc = docs[0];
+    const status = ended && doc && (doc.status === 'complete' || doc.status === 'error') ? (doc.status as 'complete' | 'error') : 'lost';
+    outcomes.push({ scanId, status, detail: doc?.detail, docs: docs.length });
+  }
+  return outcomes;
+}
+
+/** Problems with the stored state once all work has ended: half-written documents, orphans, wrong counters. */
+export async function storedStateProblems(h: Harness, outcomes: ScanOutcome[]): Promise<string[]> {
+  const problems: string[] = [];
+  const scans = new ScansStore(h.db);
+  const media = mediaStoreOf(h);
+  for (const o of outcomes) {
+    const doc = await scans.get(o.scanId);
+    if (!doc) {
+      problems.push(`${o.scanId}: no document`);
+      continue;
+    }
+    if (doc.status === 'complete') {
+      const timeline = doc.timeline as unknown[] | undefined;
+      if (!Array.isArray(timeline) || timeline.length === 0 || typeof doc.score !== 'number' || doc.pct !== 100) {
+        problems.push(`${o.scanId}: complete but half-written (timeline ${Array.isArray(timeline) ? timeline.length : 'missing'}, pct ${doc.pct})`);
+      }
+    } else if (doc.status === 'error') {
+      if (!doc.detail || doc.detail.length < 10) problems.push(`${o.scanId}: error without a clear detail`);
+    }
+    if (await scans.getParts(o.scanId)) problems.push(`${o.scanId}: intermediate parts left`);
+    if (await media.stat(media.audio, MediaStore.audioId(o.scanId))) problems.push(`${o.scanId}: audio left in the media store`);
+    if (doc.status === 'error' && (await media.stat(media.media, MediaStore.mediaId(o.scanId)))) {
+      problems.push(`${o.scanId}: media of a failed scan left in the media store`);
+    }
+  }
+  problems.push(...(await orphanProblems(h)), ...(await quotaProblems(h)));
+  return problems;
+}
+
+/** The stack's media store (the fs backend in its data directory). */
+const mediaStoreOf = (h: Harness) => new FsMediaStore(h.stack.env.HOLDLINE_MEDIA_DIR!);
+
+/** Stored media that belongs to no scan, audio that outlived its scan, and half-written objects. */
+export async function orphanProblems(h: Harness): Promise<string[]> {
+  const problems: string[] = [];
+  const scanIds = new Set((await h.db.collection('scans').find({}, { projection: { scan_id: 1 } }).toArray()).map((d) => d.scan_id as string));
+  const running = new Set(
+    (await h.db.collection('scans').find({ status: { $nin: ['complete', 'error'] } }, { projection: { scan_id: 1 } }).toArray()).map((d) => d.scan_id as string),
+  );
+  for (const bucket of ['media', 'audio'] as const) {
+    const dir = join(h.stack.env.HOLDLINE_MEDIA_DIR!, bucket);
+    for (const name of await readdir(dir).catch(() => [] as string[])) {
+      // Objects are stored as `<bucket>_<scan_id>` (":" becomes "_"), with `.meta.json` beside and `.part` while written.
+      const scanId = /^[a-z]+_(scn_[0-9a-f]+)/.exec(name)?.[1];
+      if (name.endsWith('.part') || name.endsWith('.part.meta')) problems.push(`${bucket}: ${name} is a half-written object`);
+      else if (!scanId || !scanIds.has(scanId)) problems.push(`${bucket}: ${name} belongs to no scan`);
+      else if (bucket === 'audio' && !running.has(scanId)) problems.push(`${bucket}: ${name} outlived its scan`);
+    }
+  }
+  return problems;
+}
+
+/** Every account's counters equal the work it has: scans counter = scan documents, calls counter = call documents. */
+export async function quotaProblems(h: Harness): Promise<string[]> {
+  const problems: string[] = [];
+  for (const accountId of h.keys.accounts) {
+    const usage = await h.db.collection('usage').find({ account_id: accountId }).toArray();
+    const counted = { scans: 0, calls: 0 };
+    for (const u of usage) {
+      counted.scans += (u.scans as number) ?? 0;
+      counted.calls += (u.calls as number) ?? 0;
+    }
+    const scans = await h.db.collection('scans').countDocuments({ account_id: accountId });
+    const calls = await h.db.collection('calls').countDocuments({ account_id: accountId });
+    if (counted.scans !== scans) problems.push(`account ${accountId}: scans counter ${counted.scans}, accepted scans ${scans}`);
+    if (counted.calls !== calls) problems.push(`account ${accountId}: calls counter ${counted.calls}, accepted calls ${calls}`);
+  }
+  return problems;
+}
+
+/** Scratch entries of ended scans, after giving the workers' sweep (every 30 s) time to run. */
+export async function scratchLeftovers(h: Harness, timeoutMs = 75_000): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const running = new Set(
+      (await h.db.collection('scans').find({ status: { $nin: ['complete', 'error'] } }, { projection: { scan_id: 1 } }).toArray()).map((d) => d.scan_id as string),
+    );
+    const left: string[] = [];
+    for (const dir of [h.scratchDir, join(h.scratchDir, 'media')]) {
+      if (!existsSync(dir)) continue;
+      for (const name of readdirSync(dir)) {
+        const scanId = /^(scn_[0-9a-f]{24})/.exec(name)?.[1];
+        if (scanId && !running.has(scanId)) left.push(join(dir, name));
+      }
+    }
+    if (left.length === 0 || Date.now() > deadline) return left;
+    await sleep(1000);
+  }
+}
+
+export function rowOf(fault: string, outcomes: ScanOutcome[], tally: ClientTally, recoverSec: number | null, notes: string[] = []): Row {
+  return {
+    fault,
+    submitted: outcomes.length,
+    completedOnce: outcomes.filter((o) => o.status === 'complete' && o.docs === 1).length,
+    duplicated: outcomes.filter((o) => o.docs > 1).length,
+    lost: outcomes.filter((o) => o.status === 'lost').length,
+    error: outcomes.filter((o) => o.status === 'error').length,
+    clientFailures: tally.failures,
+    clientRequests: tally.requests,
+    recoverSec,
+    notes,
+  };
+}
+
+export function formatTable(rows: Row[]): string {
+  const header = '| Fault | Submitted | Completed once | Duplicated | Lost | Ended in error | Client requests failed | Seconds to recover |';
+  const rule = '|---|---:|---:|---:|---:|---:|---:|---:|';
+  const lines = rows.map(
+    (r) =>
+      `| ${r.fault} | ${r.submitted} | ${r.completedOnce} | ${r.duplicated} | ${r.lost} | ${r.error} | ${r.clientFailures} of ${r.clientRequests} | ${r.recoverSec === null ? '–' : r.recoverSec.toFixed(1)} |`,
+  );
+  return [header, rule, ...lines].join('\n');
+}
