@@ -2,6 +2,7 @@
 // It states the definitions the code in core/ implements; a change to one is a change to the other.
 
 import { CUT_BONUS, HOLD_WEIGHTS } from './hold';
+import { CUT_LOCAL_RATIO, CUT_LOCAL_WINDOW_SEC, CUT_MIN_DIFF, CUT_MIN_GAP_SEC, CUT_NEIGHBOUR_RATIO, FLASH_RETURN_RATIO } from './cuts';
 import { DEAD_MIN_SECONDS, FLOOR } from './dead';
 import type { SignalsReference } from './shapes';
 
@@ -26,6 +27,12 @@ const SPEECH_METHOD =
   'A local speech-to-text engine (pocketsphinx) transcribes the audio; speech_raw[t] counts the recognised words, fillers and noise markers removed, whose start falls in [t, t+1). ' +
   'Scaled to the file\'s 95th percentile; with fewer than 3 words in the file the series is all 0.';
 
+const CUT_METHOD =
+  `sample k is a cut when d_k >= ${CUT_MIN_DIFF} grey levels, d_k is at least ${CUT_LOCAL_RATIO} times the median d of the surrounding ${CUT_LOCAL_WINDOW_SEC} s on either side (so the bar follows the local level of change: high in a shaky or busy shot, low on a still talking head, where a punch-in or a jump cut changes only a few grey levels), ` +
+  `d_k is at least ${CUT_NEIGHBOUR_RATIO} times the mean of its two neighbours on either side, and it is not a flash ` +
+  `(when d_(k+1) >= 0.5 x d_k, the frame after must still differ from the frame before by at least ${FLASH_RETURN_RATIO} x d_k; the same test guards the frame where a flash ends). Cuts are at least ${CUT_MIN_GAP_SEC} s apart (the larger is kept); a cut's time is k/4 seconds. ` +
+  'Fades, dissolves and push-ins spread their change over many frames and are not cuts.';
+
 const HOLD_METHOD =
   `h[t] = ${HOLD_WEIGHTS.motion.toFixed(2)} x motion + ${HOLD_WEIGHTS.loudness.toFixed(2)} x loudness + ${HOLD_WEIGHTS.speech.toFixed(2)} x speech (scaled series; an absent part counts 0), plus ${CUT_BONUS} if a cut falls in [t, t+1). ` +
   'The reported hold is the centred 3-second mean of h (fewer seconds at the edges), to one decimal.';
@@ -39,9 +46,7 @@ export const METHOD_TEXT = [
   `Motion: ${MOTION_METHOD}`,
   `Loudness: ${LOUDNESS_METHOD}`,
   `Speech: ${SPEECH_METHOD}`,
-  'Cuts: sample k is a cut when d_k >= 15, d_k is at least the file\'s 75th percentile of d, d_k is at least 3 times the mean of its two neighbours on either side, and it is not a flash ' +
-    '(when d_(k+1) >= 0.5 x d_k, the frame after must still differ from the frame before by at least 15; the same test guards the frame where a flash ends). Cuts are at least 0.75 s apart (the larger is kept); a cut\'s time is k/4 seconds. ' +
-    'Fades and dissolves spread their change over many frames and are not cuts.',
+  `Cuts: ${CUT_METHOD}`,
   `Hold: ${HOLD_METHOD}`,
   `Dead stretches: maximal runs of ${DEAD_MIN_SECONDS} or more consecutive seconds whose reported hold is below the floor of ${FLOOR}, given as start and end seconds (end exclusive).`,
   'Moments: local maxima of reported hold (a flat top counts once, at its first second) that are at least 30, at least the median hold and outside dead stretches, chosen highest first at least 10 s apart, at most 3 (5 for files over 180 seconds), ' +
