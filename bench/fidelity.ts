@@ -7,7 +7,7 @@
 // Figures only; nothing here asserts.
 //
 //   npm run bench -- --fidelity            (every fixture)
-//   node --import tsx bench/fidelity.ts [--only a,b] [--no-speech]
+//   node --import tsx bench/fidelity.ts [--only a,b] [--no-speech] [--no-gate]
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,12 +17,15 @@ import { assembleRead } from '../core/read';
 import type { RecognisedWord } from '../core/shapes';
 import { decodeMedia } from '../activities/media/decode';
 import { writeWavSlice } from '../activities/media/wav';
+import { detectVoice } from '../activities/media/voice';
 import { createTranscribers, type NamedTranscriber } from './fidelity-engines';
 import { makeFixtures, type FixtureTruth } from '../scripts/make-fixtures';
 
 const args = process.argv.slice(2);
 const onlyArg = args.find((a) => a.startsWith('--only='))?.slice(7) ?? (args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined);
 const withSpeech = !args.includes('--no-speech');
+/** `--no-gate` measures the read without the voice gate (the numbers before issue 8). */
+const gate = !args.includes('--no-gate');
 const CUT_TOLERANCE_SEC = 0.5;
 
 interface Row {
@@ -90,17 +93,22 @@ async function main(): Promise<void> {
       const decoded = await decodeMedia({ input: fixture.path, wavOut: wav, hasAudio: truth.hasAudio, durationSec: duration });
       const scene = hasSceneDetect ? sceneDetectCuts(fixture.path) : null;
       const sceneScores = scene ? cutScores(scene, truth.cuts) : { p: null, r: null };
-      const runs: Array<{ engine: string; words: RecognisedWord[]; seconds: number | null }> = [];
+      const runs: Array<{ engine: string; words: RecognisedWord[]; seconds: number | null; voice?: Array<{ start: number; end: number }> }> = [];
       if (engines.length === 0 || !truth.hasAudio) runs.push({ engine: '-', words: [], seconds: null });
       for (const engine of truth.hasAudio ? engines : []) {
         const started = Date.now();
         const words: RecognisedWord[] = [];
+        const voice: Array<{ start: number; end: number }> = [];
+        let heardBy = engine.name;
         for (const [i, range] of planTranscriptChunks(decoded.windowRms, duration).entries()) {
           const slice = join(work, `${fixture.name}-${i}.wav`);
           const written = await writeWavSlice({ source: wav, startSec: range.start, endSec: range.end, out: slice });
-          words.push(...(await engine.transcriber.transcribe({ wavPath: slice, offsetSec: written.startSec })));
+          if (gate) voice.push(...(await detectVoice(slice, written.startSec)));
+          const heard = await engine.ear.hear({ wavPath: slice, offsetSec: written.startSec });
+          heardBy = heard.engine;
+          words.push(...heard.words);
         }
-        runs.push({ engine: engine.name, words, seconds: (Date.now() - started) / 1000 });
+        runs.push({ engine: heardBy, words, seconds: (Date.now() - started) / 1000, ...(gate ? { voice } : {}) });
       }
       for (const run of runs) {
         const read = assembleRead({
@@ -109,6 +117,7 @@ async function main(): Promise<void> {
           skipDiffs: decoded.skipDiffs,
           loudnessRms: decoded.loudnessRms,
           words: run.words,
+          ...(run.voice ? { voice: run.voice } : {}),
         });
         const n = read.timeline.length;
         const spoken = spokenSeconds(truth, n);

@@ -45,6 +45,16 @@ export interface HoldlineConfig {
   upstreamHealthTtlMs: number;
   /** Idle time before a chat response gets a keep-alive (SSE comment or a space), in ms (default 10 000). */
   chatKeepAliveMs: number;
+  /**
+   * Speech-to-text (issue 8): `pocketsphinx` (embedded, the default) or
+   * `openai` (an OpenAI-compatible transcription server at `transcriberUrl`,
+   * pocketsphinx behind it when it fails). `openai` is the default when a URL is set.
+   */
+  transcriber: 'pocketsphinx' | 'openai';
+  transcriberUrl: string | null;
+  transcriberModel: string;
+  transcriberApiKey: string | null;
+  transcriberTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -115,7 +125,19 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     modelStepTimeoutMs: int('HOLDLINE_MODEL_STEP_TIMEOUT_MS', 300_000, 1000, 900_000),
     upstreamHealthTtlMs: int('HOLDLINE_UPSTREAM_HEALTH_TTL_MS', 5000, 0, 600_000),
     chatKeepAliveMs: int('HOLDLINE_CHAT_KEEPALIVE_MS', 10_000, 100, 60_000),
+    transcriber: 'pocketsphinx',
+    transcriberUrl: null,
+    transcriberModel: 'whisper-1',
+    transcriberApiKey: null,
+    transcriberTimeoutMs: 120_000,
   };
+  const transcriberUrl = str('HOLDLINE_TRANSCRIBER_URL', '') === '' ? null : url('HOLDLINE_TRANSCRIBER_URL', '');
+  config.transcriber = oneOf('HOLDLINE_TRANSCRIBER', ['pocketsphinx', 'openai'] as const, transcriberUrl ? 'openai' : 'pocketsphinx');
+  if (config.transcriber === 'openai' && !transcriberUrl) problems.push('HOLDLINE_TRANSCRIBER=openai needs HOLDLINE_TRANSCRIBER_URL');
+  config.transcriberUrl = transcriberUrl;
+  config.transcriberModel = str('HOLDLINE_TRANSCRIBER_MODEL', 'whisper-1');
+  config.transcriberApiKey = str('HOLDLINE_TRANSCRIBER_API_KEY', '') || null;
+  config.transcriberTimeoutMs = int('HOLDLINE_TRANSCRIBER_TIMEOUT_MS', 120_000, 1000, 900_000);
   config.chatModels = parseChatModels(str('HOLDLINE_MODELS', ''), config.modelBaseName, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
