@@ -987,10 +987,10 @@ async function planUploadVideo(recipe: UploadRecipe, workDir: string): Promise<{
     const cy = (SCENE_H - ch) / 2 + (shot.dy ?? 0) / 2;
     let framing: string;
     if (shot.camera === 'handheld') {
-      // Several incommensurate wobbles and a slow drift: a shaky hand, never a jump.
+      // Several incommensurate wobbles, a fast tremor and a slow drift, more sensor noise: a shaky hand, never a jump.
       framing =
-        `crop=${cw}:${ch}:x='${cx}+14*sin(2*PI*1.7*t)+8*sin(2*PI*3.1*t+1)+10*sin(2*PI*0.37*t)':` +
-        `y='${cy}+9*sin(2*PI*2.3*t+2)+6*sin(2*PI*0.9*t)',scale=${UPLOAD_W}:${UPLOAD_H}`;
+        `crop=${cw}:${ch}:x='${cx}+14*sin(2*PI*1.7*t)+8*sin(2*PI*3.1*t+1)+10*sin(2*PI*0.37*t)+5*sin(2*PI*4.7*t)+4*sin(2*PI*7.3*t+2)':` +
+        `y='${cy}+9*sin(2*PI*2.3*t+2)+6*sin(2*PI*0.9*t)+5*sin(2*PI*5.9*t+0.5)',scale=${UPLOAD_W}:${UPLOAD_H},noise=alls=10:allf=t`;
     } else if (shot.camera === 'push-in') {
       // From the wide framing to 1.5x over the shot: the picture grows, the crop stays centred.
       framing = `scale=w='2*trunc(${SCENE_W}*(1+0.5*t/${shot.dur})/2)':h='2*trunc(${SCENE_H}*(1+0.5*t/${shot.dur})/2)':eval=frame,crop=${cw}:${ch},scale=${UPLOAD_W}:${UPLOAD_H}`;
