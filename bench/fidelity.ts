@@ -149,11 +149,11 @@ async function main(): Promise<void> {
   }
   console.log('\nFidelity (speech per second vs truth; cuts within 0.5 s; "-" = undefined: nothing to find or nothing found)');
   console.log(
-    `${'fixture'.padEnd(20)} ${'engine'.padEnd(26)} speechP speechR spoken/flagged  cutP  cutR found/true ${hasSceneDetect ? 'PySD-P PySD-R ' : ''}words  asr s`,
+    `${'fixture'.padEnd(20)} ${'engine'.padEnd(28)} speechP speechR spoken/flagged  cutP  cutR found/true ${hasSceneDetect ? 'PySD-P PySD-R ' : ''}words  asr s`,
   );
   for (const r of rows) {
     console.log(
-      `${r.fixture.padEnd(20)} ${r.engine.slice(0, 26).padEnd(26)}  ${fmt(r.speechP)}   ${fmt(r.speechR)}   ${`${r.spokenSeconds}/${r.flaggedSeconds}`.padStart(6)}      ${fmt(r.cutP)} ${fmt(r.cutR)}  ${`${r.cutsFound}/${r.cutsTrue}`.padStart(5)}    ${hasSceneDetect ? `${fmt(r.sceneP)}  ${fmt(r.sceneR)}  ` : ''}${String(r.words).padStart(5)}  ${r.transcribeSec === null ? '  -' : r.transcribeSec.toFixed(1).padStart(5)}`,
+      `${r.fixture.padEnd(20)} ${r.engine.slice(0, 28).padEnd(28)}  ${fmt(r.speechP)}   ${fmt(r.speechR)}   ${`${r.spokenSeconds}/${r.flaggedSeconds}`.padStart(6)}      ${fmt(r.cutP)} ${fmt(r.cutR)}  ${`${r.cutsFound}/${r.cutsTrue}`.padStart(5)}    ${hasSceneDetect ? `${fmt(r.sceneP)}  ${fmt(r.sceneR)}  ` : ''}${String(r.words).padStart(5)}  ${r.transcribeSec === null ? '  -' : r.transcribeSec.toFixed(1).padStart(5)}`,
     );
   }
   const allTrue = rows.filter((r, i) => rows.findIndex((x) => x.fixture === r.fixture) === i);
