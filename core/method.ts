@@ -83,6 +83,11 @@ export const METHOD_TEXT = [
     'comparatives (more or less ... than) and causal or predictive verbs (causes, cures, prevents, leads to, will make, help or double). A claim is flagged for checking, not judged true or false.',
 ].join(' ');
 
+/** The method text of one scan: the shared text, then the engine that heard its words (none without sound). */
+export function methodFor(transcriber: string | null | undefined): string {
+  return transcriber ? `${METHOD_TEXT} This read's words were heard by ${transcriber}.` : METHOD_TEXT;
+}
+
 /** The machine-readable signal reference served by `GET /v1/signals`. */
 export function signalsReference(): SignalsReference {
   return {

@@ -4,7 +4,7 @@ import { extractClaims } from './claims';
 import { detectCuts } from './cuts';
 import { deadSeconds, deadStretches } from './dead';
 import { rawHold, smoothHold } from './hold';
-import { METHOD_TEXT } from './method';
+import { methodFor } from './method';
 import { findMoments } from './moments';
 import { motionPerSecond } from './motion';
 import { fitLength, round1, round2, secondsIn } from './numbers';
@@ -60,7 +60,7 @@ export function assembleRead(raw: RawMeasurements): ScanRead {
     claims: extractClaims(transcript),
     transcript,
     summary: summaryText({ hold, dead, cuts: cutTimes, hook }),
-    method: METHOD_TEXT,
+    method: methodFor(raw.transcriber),
     transcriber: raw.transcriber ?? null,
   };
 }

@@ -71,6 +71,7 @@ describe('sound without a voice', () => {
     // The server was down: pocketsphinx heard it, and the read says so.
     expect(scan.transcriber).toBe(POCKETSPHINX_ENGINE);
     expect(scan.method).toContain('Only words heard inside a voice count');
+    expect(scan.method).toContain(`heard by ${POCKETSPHINX_ENGINE}.`);
   });
 });
 

@@ -126,6 +126,7 @@ describe('assembleRead with the voice gate', () => {
     const read = assembleRead({ ...raw, words: [...raw.words, { word: 'end', start: 3, end: 6.5 }], transcriber: 'pocketsphinx 5prealpha en-us' });
     expect(read.transcript.map((s) => s.text).join(' ')).not.toContain('end');
     expect(read.transcriber).toBe('pocketsphinx 5prealpha en-us');
+    expect(read.method).toBe(`${METHOD_TEXT} This read's words were heard by pocketsphinx 5prealpha en-us.`);
     expect(assembleRead(raw).transcriber).toBeNull();
   });
 });
