@@ -9,7 +9,6 @@ import { planTranscriptChunks } from '../core/chunks';
 import { DEFAULT_MEDIA_LIMITS, capWords, mediaLimitBreach, type MediaLimits } from '../core/media-limits';
 import { matroskaDocType, mediaTypeFor } from '../core/media-type';
 import { scanPct } from '../core/progress';
-import type { RecognisedWord } from '../core/shapes';
 import { MediaStore } from '../store/media';
 import type { ScansStore } from '../store/scans';
 import { BadMediaError } from './media/errors';
@@ -17,7 +16,8 @@ import type { LocalMediaCache } from './media/local-cache';
 import type { probeMedia as ProbeMedia } from './media/probe';
 import type { decodeMedia as DecodeMedia } from './media/decode';
 import { assertMonoS16, createSampleStream, readWavLayout, wavHeader } from './media/wav';
-import type { Transcriber } from './media/transcriber';
+import type { Ear } from './media/transcriber';
+import { detectVoice } from './media/voice';
 import { FetchError, type safeFetchStream as SafeFetchStream } from './net/safe-fetch';
 import { UnsafeUrlError } from './net/public-address';
 import { BAD_MEDIA, BAD_SOURCE, DOWNLOAD_FAILED, type DecodeResult, type ProbeResult, type TranscriptChunk } from '../workflows/scan-types';
@@ -28,7 +28,8 @@ export interface ScanActivityDeps {
   media: MediaStore;
   probe: typeof ProbeMedia;
   decode: typeof DecodeMedia;
-  transcriber: Transcriber;
+  /** Speech-to-text: the configured engine, pocketsphinx behind a server that fails. */
+  transcriber: Ear;
   fetch: typeof SafeFetchStream;
   scratchDir: string;
   /** This worker's copies of scan media, shared by probe and decode. */
@@ -208,7 +209,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
 
     /** Transcribes one slice of the soundtrack; any worker can take any chunk. */
     async transcribeChunk({ scanId, chunk, chunkCount }: { scanId: string; chunk: TranscriptChunk; chunkCount: number }): Promise<{ words: number }> {
-      const words = await withScratch(scanId, (dir) =>
+      const heard = await withScratch(scanId, (dir) =>
         heartbeating(async () => {
           const stored = await media.stat(media.audio, MediaStore.audioId(scanId));
           if (!stored) throw new Error(`audio of ${scanId} is missing`);
@@ -223,13 +224,20 @@ export function createScanActivities(deps: ScanActivityDeps) {
             },
             createWriteStream(wavPath),
           );
-          const heard = await deps.transcriber.transcribe({ wavPath, offsetSec: chunk.start, signal: Context.current().cancellationSignal });
-          return capWords(heard, chunk.end - chunk.start);
+          const signal = Context.current().cancellationSignal;
+          // The voice gate of the read (core/vad.ts) runs on the same slice the engine hears.
+          const voice = await detectVoice(wavPath, chunk.start, signal);
+          const heard = await deps.transcriber.hear({ wavPath, offsetSec: chunk.start, signal });
+          return { ...heard, words: capWords(heard.words, chunk.end - chunk.start), voice };
         }),
       );
-      await scans.setParts(scanId, { [`words.${chunk.index}`]: words } as Record<string, RecognisedWord[]>);
+      await scans.setParts(scanId, {
+        [`words.${chunk.index}`]: heard.words,
+        [`voice.${chunk.index}`]: heard.voice,
+        [`engines.${chunk.index}`]: heard.engine,
+      } as Record<string, unknown>);
       await recordProgress(scanId, `transcribe.${chunk.index}`, 1, chunkCount);
-      return { words: words.length };
+      return { words: heard.words.length };
     },
 
     /** The pure read over everything measured. */
@@ -237,12 +245,18 @@ export function createScanActivities(deps: ScanActivityDeps) {
       const parts = await scans.getParts(scanId);
       if (!parts?.probe) throw new Error(`measurements of ${scanId} are missing`);
       const words = Object.values(parts.words ?? {}).flat().sort((a, b) => a.start - b.start);
+      // The gate applies when every transcribed chunk has its voice regions (parts written before the gate existed have none).
+      const chunkKeys = Object.keys(parts.words ?? {});
+      const voice = chunkKeys.every((k) => parts.voice?.[k]) ? chunkKeys.flatMap((k) => parts.voice?.[k] ?? []).sort((a, b) => a.start - b.start) : undefined;
+      const engines = [...new Set(chunkKeys.map((k) => parts.engines?.[k]).filter((e): e is string => typeof e === 'string'))];
       const read = assembleRead({
         durationSec: parts.durationSec ?? parts.probe.durationSec,
         frameDiffs: parts.frameDiffs ?? [],
         skipDiffs: parts.skipDiffs ?? [],
         loudnessRms: parts.loudnessRms ?? [],
         words,
+        ...(voice ? { voice } : {}),
+        ...(engines.length > 0 ? { transcriber: engines.join(', ') } : {}),
       });
       await scans.setParts(scanId, { read });
       await scans.advance(scanId, 95);

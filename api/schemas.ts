@@ -85,6 +85,7 @@ export const scanView = {
     },
     summary: str,
     method: str,
+    transcriber: { type: ['string', 'null'] },
     media_url: str,
   },
   required: ['scan_id', 'status'],

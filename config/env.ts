@@ -83,6 +83,16 @@ export interface HoldlineConfig {
   ferretdbSqliteDir: string | undefined;
   /** Reads per minute per key on the signal interface (default 600, the spec's; raised only for the load benchmark). */
   scanReadsPerMinute: number;
+  /**
+   * Speech-to-text (issue 8): `pocketsphinx` (embedded, the default) or
+   * `openai` (an OpenAI-compatible transcription server at `transcriberUrl`,
+   * pocketsphinx behind it when it fails). `openai` is the default when a URL is set.
+   */
+  transcriber: 'pocketsphinx' | 'openai';
+  transcriberUrl: string | null;
+  transcriberModel: string;
+  transcriberApiKey: string | null;
+  transcriberTimeoutMs: number;
 }
 
 export type MediaStoreConfig =
@@ -170,6 +180,11 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     // `npm run up` keeps FerretDB's files in .data/ferretdb; another server's files are named explicitly.
     ferretdbSqliteDir: str('HOLDLINE_FERRETDB_SQLITE_DIR', '') || (env.MONGODB_URI ? undefined : '.data/ferretdb'),
     scanReadsPerMinute: int('HOLDLINE_SCAN_READS_PER_MINUTE', LIMITS.scanReadsPerMinute, 1, 100_000_000),
+    transcriber: 'pocketsphinx',
+    transcriberUrl: null,
+    transcriberModel: 'whisper-1',
+    transcriberApiKey: null,
+    transcriberTimeoutMs: 120_000,
   };
   // Idle connections must outlive the chat keep-alive, or a quiet model step would drop its client.
   if (config.idleTimeoutMs <= config.chatKeepAliveMs) {
@@ -178,6 +193,13 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
   if (config.headersTimeoutMs > config.requestTimeoutMs) {
     problems.push(`HOLDLINE_HEADERS_TIMEOUT_MS (${config.headersTimeoutMs}) must not exceed HOLDLINE_REQUEST_TIMEOUT_MS (${config.requestTimeoutMs})`);
   }
+  const transcriberUrl = str('HOLDLINE_TRANSCRIBER_URL', '') === '' ? null : url('HOLDLINE_TRANSCRIBER_URL', '');
+  config.transcriber = oneOf('HOLDLINE_TRANSCRIBER', ['pocketsphinx', 'openai'] as const, transcriberUrl ? 'openai' : 'pocketsphinx');
+  if (config.transcriber === 'openai' && !transcriberUrl) problems.push('HOLDLINE_TRANSCRIBER=openai needs HOLDLINE_TRANSCRIBER_URL');
+  config.transcriberUrl = transcriberUrl;
+  config.transcriberModel = str('HOLDLINE_TRANSCRIBER_MODEL', 'whisper-1');
+  config.transcriberApiKey = str('HOLDLINE_TRANSCRIBER_API_KEY', '') || null;
+  config.transcriberTimeoutMs = int('HOLDLINE_TRANSCRIBER_TIMEOUT_MS', 120_000, 1000, 900_000);
   config.chatModels = parseChatModels(str('HOLDLINE_MODELS', ''), config.modelBaseName, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -1,12 +1,20 @@
-// Hard cuts from the 4 fps frame-difference series (design §4).
+// Hard cuts from the 4 fps frame-difference series. The rule adapts to the
+// local level of change (README decisions; it supersedes design §4's fixed
+// 15-level gate, which missed the punch-ins and jump cuts of talking-head edits).
 
 import { FRAME_RATE } from './motion';
 import { percentile } from './percentile';
 
-/** A cut needs at least this frame difference, in grey levels. */
-export const CUT_MIN_DIFF = 15;
-/** ...and at least this many times the mean of its ±2 neighbours. */
+/** A cut needs at least this frame difference, in grey levels: below it is sensor noise and compression. */
+export const CUT_MIN_DIFF = 3;
+/** ...at least this many times the median d of the surrounding seconds... */
+export const CUT_LOCAL_RATIO = 3;
+/** ...where the surrounding seconds are this far either side of the sample... */
+export const CUT_LOCAL_WINDOW_SEC = 2;
+/** ...and at least this many times the mean of its ±2 neighbours (a fade or dissolve spreads its change). */
 export const CUT_NEIGHBOUR_RATIO = 3;
+/** A flash: the frame after comes back to within this fraction of d_k of the frame before. */
+export const FLASH_RETURN_RATIO = 0.5;
 /** Two cuts are at least this far apart; of two closer candidates the larger stays. */
 export const CUT_MIN_GAP_SEC = 0.75;
 
@@ -25,24 +33,27 @@ export interface CutDetection {
 }
 
 /**
- * Sample k ≥ 1 is a cut candidate when d_k ≥ 15, d_k ≥ P75 of d_1.., d_k ≥ 3 ×
- * the mean of its existing ±2 neighbours (d_0 is not a neighbour; with no
- * neighbour at all there is nothing to compare and k is no cut), and it is not a
- * flash: when d_(k+1) ≥ 0.5·d_k the picture must not come back, i.e.
- * mean |f_(k+1) − f_(k−1)| ≥ 15, and likewise seen from the frame after a
- * flash (see `isFlash`). Candidates closer than 0.75 s are thinned
- * greedily keeping the larger d (the earlier on a tie). A fade or dissolve
- * spreads its change over several samples, so it never passes the neighbour test.
+ * Sample k ≥ 1 is a cut candidate when
+ * - d_k ≥ 3 grey levels (the floor: noise and compression stay below it),
+ * - d_k ≥ 3 × the median of the d_j with 1 ≤ j, j ≠ k, |j − k| ≤ 8 (the
+ *   surrounding ±2 s): a change that stands out from the local level of
+ *   change, so a shaky shot's busy baseline raises the bar and a still talking
+ *   head's quiet one lowers it; other cuts nearby barely move a median,
+ * - d_k ≥ 3 × the mean of its existing ±2 neighbours (d_0 is not a neighbour;
+ *   with none there is nothing to compare and k is no cut): a fade, a dissolve
+ *   or a push-in spreads its change over several samples and never passes,
+ * - and it is not a flash (see `isFlash`).
+ * Candidates closer than 0.75 s are thinned greedily keeping the larger d
+ * (the earlier on a tie).
  */
 export function detectCuts(input: CutInput): CutDetection {
   const d = input.frameDiffs;
-  const real = d.slice(1);
-  if (real.length === 0) return { samples: [], times: [] };
-  const p75 = percentile(real, 75);
+  if (d.length <= 1) return { samples: [], times: [] };
+  const reach = Math.round(CUT_LOCAL_WINDOW_SEC * FRAME_RATE);
   const candidates: number[] = [];
   for (let k = 1; k < d.length; k++) {
     const dk = d[k] as number;
-    if (!(dk >= CUT_MIN_DIFF) || dk < p75) continue;
+    if (!(dk >= CUT_MIN_DIFF)) continue;
     const neighbours: number[] = [];
     for (const j of [k - 2, k - 1, k + 1, k + 2]) {
       if (j >= 1 && j < d.length) neighbours.push(d[j] as number);
@@ -50,6 +61,9 @@ export function detectCuts(input: CutInput): CutDetection {
     if (neighbours.length === 0) continue;
     const neighbourMean = neighbours.reduce((s, x) => s + x, 0) / neighbours.length;
     if (dk < CUT_NEIGHBOUR_RATIO * neighbourMean) continue;
+    const around: number[] = [];
+    for (let j = Math.max(1, k - reach); j <= Math.min(d.length - 1, k + reach); j++) if (j !== k) around.push(d[j] as number);
+    if (dk < CUT_LOCAL_RATIO * percentile(around, 50)) continue;
     if (isFlash(d, input.skipDiffs, k)) continue;
     candidates.push(k);
   }
@@ -67,9 +81,11 @@ export function detectCuts(input: CutInput): CutDetection {
  * A flash is a frame that differs and then the picture comes back: f_(k+1)
  * ≈ f_(k−1) although f_k is far from both. Both of its samples are large, so
  * the test applies on either side: sample k opens a flash when d_(k+1) ≥
- * 0.5·d_k and |f_(k+1) − f_(k−1)| < 15 (design §4), and closes one when
- * d_(k−1) ≥ 0.5·d_k and |f_k − f_(k−2)| < 15 (the same rule seen from the
+ * 0.5·d_k and |f_(k+1) − f_(k−1)| < 0.5·d_k, and closes one when d_(k−1) ≥
+ * 0.5·d_k and |f_k − f_(k−2)| < 0.5·d_k (the same rule seen from the
  * returning frame; without it the return of every flash would count as a cut).
+ * The return is measured against d_k itself, not a fixed level, so a small
+ * cut followed by movement is not mistaken for a flash.
  */
 function isFlash(d: readonly number[], skip: readonly number[], k: number): boolean {
   const dk = d[k] as number;
@@ -80,5 +96,5 @@ function opensFlash(dk: number, other: number | undefined, skipAcross: number | 
   if (other === undefined || other < 0.5 * dk) return false;
   // Without the frames two apart compared there is nothing to show the picture came back.
   if (skipAcross === undefined || !Number.isFinite(skipAcross)) return false;
-  return skipAcross < CUT_MIN_DIFF;
+  return skipAcross < FLASH_RETURN_RATIO * dk;
 }

@@ -2,7 +2,20 @@
 // It states the definitions the code in core/ implements; a change to one is a change to the other.
 
 import { CUT_BONUS, HOLD_WEIGHTS } from './hold';
+import { CUT_LOCAL_RATIO, CUT_LOCAL_WINDOW_SEC, CUT_MIN_DIFF, CUT_MIN_GAP_SEC, CUT_NEIGHBOUR_RATIO, FLASH_RETURN_RATIO } from './cuts';
 import { DEAD_MIN_SECONDS, FLOOR } from './dead';
+import { MAX_WORD_SEC, MIN_WORD_SEC } from './speech';
+import {
+  VAD_FRAME_SEC,
+  VOICED_MAX_FLATNESS,
+  VOICED_MIN_BAND_RATIO,
+  VOICED_MIN_DBFS,
+  VOICED_MIN_HARMONICITY,
+  VOICE_BRIDGE_SEC,
+  VOICE_HANGOVER_SEC,
+  VOICE_MIN_MODULATION_DB,
+  VOICE_MIN_REGION_SEC,
+} from './vad';
 import type { SignalsReference } from './shapes';
 
 export const SIGNALS_VERSION = 'v1';
@@ -22,9 +35,26 @@ const LOUDNESS_METHOD =
   'loudness_raw[t] is the RMS of the 16 kHz mono samples in [t, t+1), full scale 1.0; a second below -60 dBFS counts as 0. ' +
   'Scaled to the file\'s 95th percentile; if that is below -50 dBFS the series is all 0.';
 
+export const VOICE_GATE_TEXT =
+  `Only words heard inside a voice count, here and in the transcript, moments, quotes and claims. A voice activity detector reads the same 16 kHz mono audio in ${Math.round(VAD_FRAME_SEC * 1000)} ms frames: ` +
+  `a frame is voiced when it is louder than ${VOICED_MIN_DBFS} dBFS, periodic at a voice's pitch (normalised autocorrelation at least ${VOICED_MIN_HARMONICITY} at a lag of 80-400 Hz), ` +
+  `has at least ${VOICED_MIN_BAND_RATIO * 100} % of its power in 250-3500 Hz and is not noise-like (spectral flatness at most ${VOICED_MAX_FLATNESS}); ` +
+  `a voiced frame is a voice when the power in 250-3500 Hz over the second around it varies by a standard deviation of at least ${VOICE_MIN_MODULATION_DB} dB, as syllables do and held notes, chords, hum and steady music do not. ` +
+  `Voice frames less than ${VOICE_BRIDGE_SEC} s apart join into one region, regions under ${VOICE_MIN_REGION_SEC} s are dropped and each is widened by ${VOICE_HANGOVER_SEC} s on both sides. ` +
+  `A word counts when its middle lies inside a region and it lasts ${MIN_WORD_SEC} to ${MAX_WORD_SEC} s (engines report multi-second "words" on music). ` +
+  'Known limits: singing with clear syllables and rap pass as voice; whispered speech (unvoiced) and speech buried more than about 6 dB under music may be missed.';
+
 const SPEECH_METHOD =
-  'A local speech-to-text engine (pocketsphinx) transcribes the audio; speech_raw[t] counts the recognised words, fillers and noise markers removed, whose start falls in [t, t+1). ' +
+  'A speech-to-text engine transcribes the audio (pocketsphinx on the worker by default, or an OpenAI-compatible transcription server with pocketsphinx taking any chunk the server fails on; the scan\'s transcriber field names the engine). ' +
+  'speech_raw[t] counts the recognised words, fillers and noise markers removed, whose start falls in [t, t+1). ' +
+  `${VOICE_GATE_TEXT} ` +
   'Scaled to the file\'s 95th percentile; with fewer than 3 words in the file the series is all 0.';
+
+const CUT_METHOD =
+  `sample k is a cut when d_k >= ${CUT_MIN_DIFF} grey levels, d_k is at least ${CUT_LOCAL_RATIO} times the median d of the surrounding ${CUT_LOCAL_WINDOW_SEC} s on either side (so the bar follows the local level of change: high in a shaky or busy shot, low on a still talking head, where a punch-in or a jump cut changes only a few grey levels), ` +
+  `d_k is at least ${CUT_NEIGHBOUR_RATIO} times the mean of its two neighbours on either side, and it is not a flash ` +
+  `(when d_(k+1) >= 0.5 x d_k, the frame after must still differ from the frame before by at least ${FLASH_RETURN_RATIO} x d_k; the same test guards the frame where a flash ends). Cuts are at least ${CUT_MIN_GAP_SEC} s apart (the larger is kept); a cut's time is k/4 seconds. ` +
+  'Fades, dissolves and push-ins spread their change over many frames and are not cuts.';
 
 const HOLD_METHOD =
   `h[t] = ${HOLD_WEIGHTS.motion.toFixed(2)} x motion + ${HOLD_WEIGHTS.loudness.toFixed(2)} x loudness + ${HOLD_WEIGHTS.speech.toFixed(2)} x speech (scaled series; an absent part counts 0), plus ${CUT_BONUS} if a cut falls in [t, t+1). ` +
@@ -39,9 +69,7 @@ export const METHOD_TEXT = [
   `Motion: ${MOTION_METHOD}`,
   `Loudness: ${LOUDNESS_METHOD}`,
   `Speech: ${SPEECH_METHOD}`,
-  'Cuts: sample k is a cut when d_k >= 15, d_k is at least the file\'s 75th percentile of d, d_k is at least 3 times the mean of its two neighbours on either side, and it is not a flash ' +
-    '(when d_(k+1) >= 0.5 x d_k, the frame after must still differ from the frame before by at least 15; the same test guards the frame where a flash ends). Cuts are at least 0.75 s apart (the larger is kept); a cut\'s time is k/4 seconds. ' +
-    'Fades and dissolves spread their change over many frames and are not cuts.',
+  `Cuts: ${CUT_METHOD}`,
   `Hold: ${HOLD_METHOD}`,
   `Dead stretches: maximal runs of ${DEAD_MIN_SECONDS} or more consecutive seconds whose reported hold is below the floor of ${FLOOR}, given as start and end seconds (end exclusive).`,
   'Moments: local maxima of reported hold (a flat top counts once, at its first second) that are at least 30, at least the median hold and outside dead stretches, chosen highest first at least 10 s apart, at most 3 (5 for files over 180 seconds), ' +
@@ -49,11 +77,16 @@ export const METHOD_TEXT = [
   'Hook: the mean reported hold over the first 3 seconds (fewer if the file is shorter), to one decimal.',
   `Score: E = mean hold x (1 - dead seconds / N), mapped piecewise-linearly through 0->0, 25->50, 60->90, 80->100, rounded and kept within 0-100. ` +
     'Grade: A+ from 97, A 93, A- 90, B+ 87, B 83, B- 80, C+ 77, C 73, C- 70, D+ 67, D 63, D- 60, F below. Label by letter: A Gripping, B Engaging, C Steady, D Sluggish, F Flat.',
-  'Transcript: recognised words grouped into segments, split at pauses of 0.5 s or more or after 25 words.',
+  'Transcript: the recognised words that count (inside a voice, see Speech) grouped into segments, split at pauses of 0.5 s or more or after 25 words.',
   'Claims: transcript sentences (each segment is a sentence when the transcript has no punctuation) that carry a check-worthy cue: quantities (numbers, number words, percent, money, million, times, double, half), ' +
     'evidence words (studies show, research, proven, clinically, according to, data shows), absolutes and superlatives (always, never, everyone, guaranteed, best, worst, number one, only), ' +
     'comparatives (more or less ... than) and causal or predictive verbs (causes, cures, prevents, leads to, will make, help or double). A claim is flagged for checking, not judged true or false.',
 ].join(' ');
+
+/** The method text of one scan: the shared text, then the engine that heard its words (none without sound). */
+export function methodFor(transcriber: string | null | undefined): string {
+  return transcriber ? `${METHOD_TEXT} This read's words were heard by ${transcriber}.` : METHOD_TEXT;
+}
 
 /** The machine-readable signal reference served by `GET /v1/signals`. */
 export function signalsReference(): SignalsReference {

@@ -4,14 +4,14 @@ import { extractClaims } from './claims';
 import { detectCuts } from './cuts';
 import { deadSeconds, deadStretches } from './dead';
 import { rawHold, smoothHold } from './hold';
-import { METHOD_TEXT } from './method';
+import { methodFor } from './method';
 import { findMoments } from './moments';
 import { motionPerSecond } from './motion';
 import { fitLength, round1, round2, secondsIn } from './numbers';
 import { LOUDNESS_GATE, MOTION_GATE, scaleSpeech, scaleToP95 } from './percentile';
 import { gradeFor, hookValue, labelFor, overallScore } from './score';
 import type { RawMeasurements, ScanRead, TimelineEntry } from './shapes';
-import { wordsPerSecond } from './speech';
+import { gateWords, wordsPerSecond } from './speech';
 import { summaryText } from './summary';
 import { transcriptSegments } from './transcript';
 
@@ -24,7 +24,8 @@ import { transcriptSegments } from './transcript';
  */
 export function assembleRead(raw: RawMeasurements): ScanRead {
   const n = secondsIn(raw.durationSec);
-  const words = [...raw.words].sort((a, b) => a.start - b.start);
+  // Only words inside a voice, of a length a word can have, count anywhere in the read.
+  const words = gateWords(raw.words, raw.voice).sort((a, b) => a.start - b.start);
   const cuts = detectCuts({ frameDiffs: raw.frameDiffs, skipDiffs: raw.skipDiffs });
   const motion = scaleToP95(motionPerSecond(raw.frameDiffs, cuts.samples, n), MOTION_GATE);
   const loudness = scaleToP95(fitLength(raw.loudnessRms, n), LOUDNESS_GATE);
@@ -59,6 +60,7 @@ export function assembleRead(raw: RawMeasurements): ScanRead {
     claims: extractClaims(transcript),
     transcript,
     summary: summaryText({ hold, dead, cuts: cutTimes, hook }),
-    method: METHOD_TEXT,
+    method: methodFor(raw.transcriber),
+    transcriber: raw.transcriber ?? null,
   };
 }

@@ -56,6 +56,12 @@ export interface ScanRead {
   transcript: TranscriptSegment[];
   summary: string;
   method: string;
+  /**
+   * The speech-to-text engine that heard the words (beside the spec's fields),
+   * e.g. `pocketsphinx 5prealpha en-us`; several, comma-separated, when a
+   * server failed on some chunks; null when the file has no sound to hear.
+   */
+  transcriber?: string | null;
 }
 
 export interface InFlightScan {
@@ -93,6 +99,14 @@ export interface RawMeasurements {
   loudnessRms: number[];
   /** Recognised words, fillers and markers already removed. */
   words: RecognisedWord[];
+  /**
+   * Where the voice activity detector heard a voice, in seconds from the file
+   * start. Absent: no detector ran and only the word-length check gates the
+   * words; empty: it ran and heard no voice.
+   */
+  voice?: Array<{ start: number; end: number }>;
+  /** The transcription engine that heard the words, as it names itself. */
+  transcriber?: string;
 }
 
 /** One row of the signal reference (`GET /v1/signals`). */

@@ -68,3 +68,45 @@ export function wordsPerSecond(words: readonly RecognisedWord[], seconds: number
   }
   return counts;
 }
+
+/** A recognised "word" longer than this is not speech: pocketsphinx reports multi-second words on music and hum. */
+export const MAX_WORD_SEC = 1.5;
+/** ...and one shorter than this is a glitch of the aligner. */
+export const MIN_WORD_SEC = 0.02;
+
+export interface VoiceRegion {
+  start: number;
+  end: number;
+}
+
+/** True when a word's length could be a spoken word. */
+export function plausibleWordLength(w: RecognisedWord): boolean {
+  const length = w.end - w.start;
+  return length >= MIN_WORD_SEC && length <= MAX_WORD_SEC;
+}
+
+/**
+ * The words that count as speech: of plausible length, and (when a voice
+ * activity detector ran, i.e. `voice` is given) whose midpoint lies inside a
+ * voice region. `voice` undefined means no detector ran (no gate); an empty
+ * list means it ran and heard no voice (no word counts). Regions are sorted
+ * by start; the search is binary so long files stay cheap.
+ */
+export function gateWords(words: readonly RecognisedWord[], voice: readonly VoiceRegion[] | undefined): RecognisedWord[] {
+  const plausible = words.filter(plausibleWordLength);
+  if (voice === undefined) return plausible;
+  const regions = [...voice].sort((a, b) => a.start - b.start);
+  return plausible.filter((w) => {
+    const mid = (w.start + w.end) / 2;
+    let lo = 0;
+    let hi = regions.length - 1;
+    while (lo <= hi) {
+      const m = (lo + hi) >> 1;
+      const r = regions[m]!;
+      if (mid < r.start) hi = m - 1;
+      else if (mid >= r.end) lo = m + 1;
+      else return true;
+    }
+    return false;
+  });
+}

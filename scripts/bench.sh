@@ -6,5 +6,11 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/bootstrap.sh
 export HOLDLINE_WORKER_LOG_LEVEL=WARN
+# `npm run bench -- --fidelity [--only a,b] [--no-gate]`: the read against each fixture's truth instead (bench/fidelity.ts).
+if [[ " $* " == *" --fidelity "* ]]; then
+  args=()
+  for a in "$@"; do [[ "$a" != --fidelity ]] && args+=("$a"); done
+  exec node --import tsx bench/fidelity.ts "${args[@]}"
+fi
 node --import tsx bench/scan.ts "$@"
 node --no-node-snapshot --import tsx bench/chat.ts

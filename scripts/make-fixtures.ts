@@ -307,7 +307,7 @@ const HOSTILE_NAMES = [
   'hostile-many-pixels', 'hostile-fps-300', 'hostile-concat', 'hostile-script-video',
 ] as const;
 
-export const FIXTURE_NAMES: string[] = [...RECIPES.map((r) => r.name), ...BROKEN, ...HOSTILE_NAMES];
+export const FIXTURE_NAMES: string[] = [...RECIPES.map((r) => r.name), ...BROKEN, ...HOSTILE_NAMES, ...uploadFixtureNames()];
 
 // ---------------------------------------------------------------------------
 // Process helpers (argument arrays, never a shell)
@@ -875,11 +875,14 @@ export async function makeFixtures(options: MakeFixturesOptions = {}): Promise<B
         const started = Date.now();
         workDir ??= mkdtempSync(join(tmpdir(), 'holdline-fixtures-'));
         const recipe = RECIPES.find((r) => r.name === name);
+        const upload = uploadRecipes().find((r) => r.name === name);
         truth = recipe
           ? await buildRecipe(recipe, outDir, workDir, generator)
           : isHostile(name)
             ? await buildHostile(name, outDir, workDir, generator)
-            : await buildBroken(name as (typeof BROKEN)[number], outDir, generator);
+            : upload
+              ? await buildUploadRecipe(upload, outDir, workDir, generator)
+              : await buildBroken(name as (typeof BROKEN)[number], outDir, generator);
         writeFileSync(join(outDir, `${name}.truth.json`), `${JSON.stringify(truth, null, 2)}\n`);
         const size = statSync(join(outDir, truth.file)).size;
         log(`made ${truth.file} (${(size / 1e6).toFixed(2)} MB) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -890,6 +893,541 @@ export async function makeFixtures(options: MakeFixturesOptions = {}): Promise<B
     if (workDir) rmSync(workDir, { recursive: true, force: true });
   }
   return built;
+}
+
+// ---------------------------------------------------------------------------
+// ---------------------------------------------------------------------------
+// Real-world uploads (issue 8): talking-head edits and sound as people upload it.
+//
+// The picture is a person (two ellipses) in front of a plain wall, moving a
+// little as people do, with sensor noise; shots are crops of that one
+// performance (a punch-in is a 15 % zoom, a jump cut the same framing shifted
+// 30 px at 1280 wide). The sound is built sample by sample: espeak-ng speech,
+// additive chords, a kick-and-hat beat, a sung-like vowel melody (sine glides
+// with vibrato and formant-shaped harmonics), applause-like clap bursts, mains
+// hum and room tone. The truth comes from the recipe, as everywhere above.
+
+/** Where, in the file, there is a voice; `roomTone` spans only room tone (no voice, no other sound). */
+export interface UploadTruthExtra {
+  /** What the sound bed is, for the fidelity table. */
+  bed: string;
+  roomTone: Span[];
+}
+
+interface UploadShot {
+  dur: number;
+  /** Which performance (person and wall), 0 or 1. */
+  scene: 0 | 1;
+  /** Seconds into the performance where this shot starts (a jump cut skips ahead). */
+  from: number;
+  /** 1 is the wide framing; 1.15 a punch-in. */
+  zoom: number;
+  /** Offset of the framing in pixels at 1280 wide. */
+  dx: number;
+  dy?: number;
+  /** Motion of the framing itself. */
+  camera?: 'locked' | 'handheld' | 'push-in';
+  /** Fade from black at the start / to black at the end, seconds. */
+  fadeIn?: number;
+  fadeOut?: number;
+  /** Dissolve from the previous shot over this many seconds (the shots overlap). */
+  dissolve?: number;
+}
+
+type UploadSound =
+  | { kind: 'speech'; at: number; key: keyof typeof SENTENCES; voice?: string; wpm?: number }
+  | { kind: 'music'; start: number; end: number; parts: Array<'chords' | 'beat' | 'melody'>; /** dB relative to the voice RMS, or dBFS when there is no voice. */ level: number }
+  | { kind: 'applause'; start: number; end: number; dbfs: number }
+  | { kind: 'hum'; start: number; end: number; dbfs: number }
+  | { kind: 'room'; dbfs: number };
+
+interface UploadRecipe {
+  name: string;
+  duration: number;
+  /** null: a still picture of the wall and the person, nothing moves. */
+  shots: UploadShot[] | null;
+  flashes?: number[];
+  sound: UploadSound[];
+  bed: string;
+}
+
+const UPLOAD_W = 640;
+const UPLOAD_H = 360;
+/** The performance is rendered at half size; 1280-wide offsets are halved. */
+const SCENE_W = 640;
+const SCENE_H = 360;
+/** The wide framing already crops a little, so a shifted framing stays on the picture. */
+const WIDE_ZOOM = 1.1;
+
+function uploadRecipes(): UploadRecipe[] {
+  const talk = (at0: number, keys: Array<keyof typeof SENTENCES>, every: number): UploadSound[] =>
+    keys.map((key, i) => ({ kind: 'speech', at: at0 + i * every, key, voice: ['en-us', 'en-gb', 'en-us+f3', 'en-us+m3'][i % 4]! }));
+  const wide = (dur: number, from: number, scene: 0 | 1 = 0, dx = 0): UploadShot => ({ dur, from, scene, zoom: 1, dx });
+  const punch = (dur: number, from: number, scene: 0 | 1 = 0): UploadShot => ({ dur, from, scene, zoom: 1.15, dx: 0 });
+  return [
+    {
+      name: 'th-punch-jump',
+      duration: 24,
+      bed: 'room tone -50 dBFS',
+      // Wide, punch-in, wide, jump cut (same framing 30 px over, 2 s of the performance skipped), punch-in.
+      shots: [wide(6, 0), punch(5, 6), wide(5, 11), wide(4, 18, 0, 30), punch(4, 22)],
+      sound: [{ kind: 'room', dbfs: -50 }, ...talk(0.5, ['welcome', 'rig', 'team', 'garden', 'thanks'], 4.75)],
+    },
+    {
+      name: 'th-similar-shots',
+      duration: 20,
+      bed: 'room tone -50 dBFS',
+      // Two people against near-identical walls, cut back and forth.
+      shots: [wide(5, 0, 0), wide(5, 5, 1), punch(5, 10, 0), { ...wide(5, 15, 1), dx: -20 }],
+      sound: [{ kind: 'room', dbfs: -50 }, ...talk(0.5, ['garden', 'rig', 'team', 'thanks'], 5)],
+    },
+    {
+      name: 'th-handheld',
+      duration: 20,
+      bed: 'room tone -50 dBFS',
+      shots: [{ dur: 20, from: 0, scene: 0, zoom: 1.2, dx: 0, camera: 'handheld' }],
+      sound: [{ kind: 'room', dbfs: -50 }, ...talk(0.5, ['welcome', 'team', 'garden', 'thanks'], 5)],
+    },
+    {
+      name: 'th-push-in',
+      duration: 20,
+      bed: 'room tone -50 dBFS',
+      shots: [{ dur: 20, from: 0, scene: 0, zoom: 1, dx: 0, camera: 'push-in' }],
+      sound: [{ kind: 'room', dbfs: -50 }, ...talk(1, ['rig', 'garden', 'thanks'], 6)],
+    },
+    {
+      name: 'th-flashes',
+      duration: 20,
+      bed: 'room tone -50 dBFS',
+      shots: [wide(20, 0)],
+      // Camera flashes four frames (1/6 s) long, so the 4 fps sampling sees them, starting on and between sample times.
+      flashes: [4, 7.6, 9.5, 13.25, 16],
+      sound: [{ kind: 'room', dbfs: -50 }, ...talk(0.5, ['team', 'welcome', 'garden', 'thanks'], 5)],
+    },
+    {
+      name: 'th-fade-dissolve',
+      duration: 24,
+      bed: 'room tone -50 dBFS',
+      // Fade to black and up on the other person; later a 1.5 s dissolve back to the first person's punch-in.
+      shots: [
+        { ...wide(8, 0, 0), fadeOut: 1 },
+        { ...wide(8, 8, 1), fadeIn: 1 },
+        { ...punch(9.5, 14.5, 0), dissolve: 1.5 },
+      ],
+      sound: [{ kind: 'room', dbfs: -50 }, ...talk(1, ['welcome', 'garden', 'team', 'rig'], 5.5)],
+    },
+    {
+      name: 'snd-music',
+      duration: 30,
+      bed: 'music only',
+      shots: [wide(30, 0)],
+      sound: [
+        { kind: 'music', start: 0, end: 8, parts: ['chords'], level: -14 },
+        { kind: 'music', start: 8, end: 16, parts: ['chords', 'beat'], level: -14 },
+        { kind: 'music', start: 16, end: 30, parts: ['chords', 'beat', 'melody'], level: -14 },
+      ],
+    },
+    {
+      name: 'snd-speech-music-12',
+      duration: 24,
+      bed: 'music -12 dB under the voice',
+      shots: [wide(24, 0)],
+      sound: [{ kind: 'music', start: 0, end: 24, parts: ['chords', 'beat'], level: -12 }, ...talk(1, ['welcome', 'cures', 'rig', 'doubled', 'team'], 4.5)],
+    },
+    {
+      name: 'snd-speech-music-6',
+      duration: 24,
+      bed: 'music -6 dB under the voice',
+      shots: [wide(24, 0)],
+      sound: [{ kind: 'music', start: 0, end: 24, parts: ['chords', 'beat', 'melody'], level: -6 }, ...talk(1, ['garden', 'best', 'rig', 'research', 'thanks'], 4.5)],
+    },
+    {
+      name: 'snd-room-tone',
+      duration: 30,
+      bed: 'room tone -50 dBFS between spoken parts, still picture',
+      shots: null,
+      sound: [{ kind: 'room', dbfs: -50 }, ...talk(1, ['welcome', 'rig'], 4), ...talk(17, ['garden', 'thanks'], 4)],
+    },
+    {
+      name: 'snd-applause',
+      duration: 20,
+      bed: 'applause-like clap bursts',
+      shots: [wide(20, 0)],
+      sound: [
+        { kind: 'room', dbfs: -50 },
+        { kind: 'applause', start: 1, end: 6, dbfs: -18 },
+        { kind: 'applause', start: 8, end: 11, dbfs: -14 },
+        { kind: 'applause', start: 13, end: 19, dbfs: -20 },
+      ],
+    },
+    {
+      name: 'snd-hum',
+      duration: 20,
+      bed: 'loud mains hum, still picture',
+      shots: null,
+      sound: [{ kind: 'hum', start: 0, end: 20, dbfs: -12 }],
+    },
+  ];
+}
+
+function uploadFixtureNames(): string[] {
+  return uploadRecipes().map((r) => r.name);
+}
+
+/** Deterministic uniform numbers in [0, 1) (xorshift32). */
+function uploadRandom(seed: number): () => number {
+  let x = seed >>> 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    return x / 4294967296;
+  };
+}
+
+async function renderUploadScene(workDir: string, scene: 0 | 1): Promise<{ wall: string; person: string }> {
+  const wall = join(workDir, `upload-wall-${scene}.png`);
+  const person = join(workDir, `upload-person-${scene}.png`);
+  if (existsSync(wall) && existsSync(person)) return { wall, person };
+  // Near-identical walls: the second is a shade warmer and its frame sits elsewhere.
+  const base = scene === 0 ? [138, 132, 124] : [142, 132, 120];
+  const frameX = scene === 0 ? 70 : 470;
+  const [r, g, b] = base as [number, number, number];
+  const wallFilter =
+    `nullsrc=s=${SCENE_W}x${SCENE_H},format=rgb24,` +
+    `geq=r='${r}-22*Y/H+3*sin(X/29)*sin(Y/31)':g='${g}-22*Y/H+3*sin(X/29)*sin(Y/31)':b='${b}-20*Y/H+3*sin(X/29)*sin(Y/31)',` +
+    `drawbox=x=${frameX}:y=50:w=90:h=110:color=0x3a3028:t=fill,drawbox=x=${frameX + 10}:y=60:w=70:h=90:color=0x9fb0a0:t=fill,` +
+    `drawbox=x=${scene === 0 ? 460 : 40}:y=130:w=140:h=8:color=0x503a2a:t=fill`;
+  await run('ffmpeg', [...FFMPEG, '-f', 'lavfi', '-i', wallFilter, '-frames:v', '1', wall]);
+  // Head (hair on top) and shoulders; the second person sits further left in a lighter shirt.
+  const cx = scene === 0 ? 320 : 290;
+  const head = `lte(pow((X-${cx})/52,2)+pow((Y-140)/66,2),1)`;
+  const hair = `lt(Y,${scene === 0 ? 104 : 112})`;
+  const body = `lte(pow((X-${cx})/150,2)+pow((Y-390)/130,2),1)`;
+  const shirt = scene === 0 ? [40, 70, 120] : [70, 96, 140];
+  const skin = scene === 0 ? [196, 152, 122] : [180, 138, 110];
+  const channel = (i: number) => `if(${head},if(${hair},${i === 0 ? 58 : i === 1 ? 40 : 30},${skin[i]}),if(${body},${shirt[i]},0))`;
+  const personFilter =
+    `nullsrc=s=${SCENE_W}x${SCENE_H},format=rgba,` +
+    `geq=r='${channel(0)}':g='${channel(1)}':b='${channel(2)}':a='if(${head}+${body},255,0)'`;
+  await run('ffmpeg', [...FFMPEG, '-f', 'lavfi', '-i', personFilter, '-frames:v', '1', person]);
+  return { wall, person };
+}
+
+const even2 = (n: number) => Math.max(2, 2 * Math.round(n / 2));
+
+/** The ffmpeg inputs and filter graph of an upload recipe's picture; cut times are the truth. */
+async function planUploadVideo(recipe: UploadRecipe, workDir: string): Promise<{ inputs: string[]; filter: string; cuts: number[]; segments: FixtureTruth['segments']; stills: Span[] }> {
+  const inputs: string[] = [];
+  const scenes = new Map<number, number>();
+  const sceneInput = async (scene: 0 | 1): Promise<number> => {
+    if (!scenes.has(scene)) {
+      const { wall, person } = await renderUploadScene(workDir, scene);
+      const at = inputs.filter((a) => a === '-i').length;
+      inputs.push('-loop', '1', '-framerate', String(FIXTURE_FPS), '-i', wall, '-loop', '1', '-framerate', String(FIXTURE_FPS), '-i', person);
+      scenes.set(scene, at);
+    }
+    return scenes.get(scene)!;
+  };
+  const chains: string[] = [];
+  if (!recipe.shots) {
+    const at = await sceneInput(0);
+    const w0 = even2(SCENE_W / WIDE_ZOOM);
+    const h0 = even2(SCENE_H / WIDE_ZOOM);
+    chains.push(
+      `[${at}:v][${at + 1}:v]overlay=x=0:y=0,crop=${w0}:${h0},scale=${UPLOAD_W}:${UPLOAD_H},setsar=1,format=yuv420p,trim=end_frame=${Math.round(recipe.duration * FIXTURE_FPS)},setpts=PTS-STARTPTS[v]`,
+    );
+    return { inputs, filter: chains.join(';'), cuts: [], segments: [{ start: 0, end: recipe.duration, source: 'still-person', moving: false }], stills: [{ start: 0, end: recipe.duration }] };
+  }
+  const cuts: number[] = [];
+  const segments: FixtureTruth['segments'] = [];
+  // The performance: the person sways and nods a little, the sensor adds noise.
+  const perfLabels = new Map<number, string[]>();
+  const uses = new Map<number, number>();
+  for (const shot of recipe.shots) uses.set(shot.scene, (uses.get(shot.scene) ?? 0) + 1);
+  for (const [scene, count] of uses) {
+    const at = await sceneInput(scene as 0 | 1);
+    const sway = scene === 0 ? `x='5*sin(2*PI*0.45*t)+2*sin(2*PI*1.3*t)':y='3*sin(2*PI*0.7*t)'` : `x='4*sin(2*PI*0.55*t+1)+2*sin(2*PI*1.1*t)':y='2*sin(2*PI*0.9*t)'`;
+    const labels = Array.from({ length: count }, (_, i) => `p${scene}_${i}`);
+    chains.push(`[${at}:v][${at + 1}:v]overlay=${sway}:eval=frame,format=yuv420p,noise=alls=6:allf=t,split=${count}${labels.map((l) => `[${l}]`).join('')}`);
+    perfLabels.set(scene, labels);
+  }
+  let t = 0;
+  let previous: string | undefined;
+  recipe.shots.forEach((shot, i) => {
+    const label = perfLabels.get(shot.scene)!.shift()!;
+    const frames = Math.round(shot.dur * FIXTURE_FPS);
+    const zoom = WIDE_ZOOM * shot.zoom;
+    const cw = even2(SCENE_W / zoom);
+    const ch = even2(SCENE_H / zoom);
+    const cx = (SCENE_W - cw) / 2 + shot.dx / 2;
+    const cy = (SCENE_H - ch) / 2 + (shot.dy ?? 0) / 2;
+    let framing: string;
+    if (shot.camera === 'handheld') {
+      // Several incommensurate wobbles, a fast tremor and a slow drift, more sensor noise: a shaky hand, never a jump.
+      framing =
+        `crop=${cw}:${ch}:x='${cx}+14*sin(2*PI*1.7*t)+8*sin(2*PI*3.1*t+1)+10*sin(2*PI*0.37*t)+5*sin(2*PI*4.7*t)+4*sin(2*PI*7.3*t+2)':` +
+        `y='${cy}+9*sin(2*PI*2.3*t+2)+6*sin(2*PI*0.9*t)+5*sin(2*PI*5.9*t+0.5)',scale=${UPLOAD_W}:${UPLOAD_H},noise=alls=10:allf=t`;
+    } else if (shot.camera === 'push-in') {
+      // From the wide framing to 1.5x over the shot: the picture grows, the crop stays centred.
+      framing = `scale=w='2*trunc(${SCENE_W}*(1+0.5*t/${shot.dur})/2)':h='2*trunc(${SCENE_H}*(1+0.5*t/${shot.dur})/2)':eval=frame,crop=${cw}:${ch},scale=${UPLOAD_W}:${UPLOAD_H}`;
+    } else {
+      framing = `crop=${cw}:${ch}:${cx}:${cy},scale=${UPLOAD_W}:${UPLOAD_H}`;
+    }
+    const fades = [
+      shot.fadeIn ? `fade=t=in:st=0:d=${shot.fadeIn}` : '',
+      shot.fadeOut ? `fade=t=out:st=${shot.dur - shot.fadeOut}:d=${shot.fadeOut}` : '',
+    ].filter(Boolean);
+    const out = `s${i}`;
+    chains.push(
+      `[${label}]trim=start=${shot.from}:end=${shot.from + shot.dur},setpts=PTS-STARTPTS,${shot.camera === 'push-in' ? framing : framing}` +
+        `,setsar=1,format=yuv420p,fps=${FIXTURE_FPS},trim=end_frame=${frames}${fades.length ? `,${fades.join(',')}` : ''}[${out}]`,
+    );
+    if (previous === undefined) {
+      previous = out;
+    } else if (shot.dissolve) {
+      const joined = `j${i}`;
+      chains.push(`[${previous}]settb=1/${FIXTURE_FPS}[a${i}];[${out}]settb=1/${FIXTURE_FPS}[b${i}];[a${i}][b${i}]xfade=transition=fade:duration=${shot.dissolve}:offset=${t - shot.dissolve}[${joined}]`);
+      previous = joined;
+      t -= shot.dissolve;
+    } else {
+      const joined = `j${i}`;
+      chains.push(`[${previous}][${out}]concat=n=2:v=1:a=0[${joined}]`);
+      previous = joined;
+      // A fade through black and a dissolve are transitions, not cuts.
+      if (!shot.fadeIn && !recipe.shots![i - 1]!.fadeOut) cuts.push(t);
+    }
+    segments.push({ start: t, end: t + shot.dur, source: `person-${shot.scene}-zoom${shot.zoom}${shot.camera ? `-${shot.camera}` : ''}`, moving: true });
+    t += shot.dur;
+  });
+  const flashes = (recipe.flashes ?? []).map((f) => `between(t,${f},${(f + 3.5 / FIXTURE_FPS).toFixed(4)})`).join('+');
+  chains.push(`[${previous}]${flashes ? `eq=brightness=0.55:contrast=0.6:enable='${flashes}'` : 'null'}[v]`);
+  if (Math.abs(t - recipe.duration) > 1e-9) throw new Error(`${recipe.name}: shots last ${t} s, not ${recipe.duration} s`);
+  return { inputs, filter: chains.join(';'), cuts, segments, stills: [] };
+}
+
+/** Additive music at 48 kHz, unit RMS before levelling: chords, a beat, a sung-like melody. */
+function musicSamples(parts: ReadonlyArray<'chords' | 'beat' | 'melody'>, length: number, seed: number): Float64Array {
+  const out = new Float64Array(length);
+  const rate = AUDIO_RATE;
+  const random = uploadRandom(seed);
+  if (parts.includes('chords')) {
+    // C, A minor, F, G triads, two seconds each, each note with decaying harmonics.
+    const chords = [[261.63, 329.63, 392.0], [220.0, 261.63, 329.63], [174.61, 220.0, 261.63], [196.0, 246.94, 293.66]];
+    const span = 2 * rate;
+    for (let i = 0; i < length; i++) {
+      const c = chords[Math.floor(i / span) % chords.length]!;
+      const local = (i % span) / rate;
+      const env = Math.min(1, local / 0.03) * (0.55 + 0.45 * Math.exp(-local * 1.5));
+      let s = 0;
+      for (const f of c) for (let h = 1; h <= 4; h++) s += Math.sin((2 * Math.PI * f * h * i) / rate) / (h * h);
+      out[i]! += 0.25 * env * s;
+    }
+  }
+  if (parts.includes('beat')) {
+    // 120 bpm: a kick on every beat (a falling sine), a hat on the off-beats (a burst of noise).
+    const beat = Math.round(0.5 * rate);
+    for (let i = 0; i < length; i++) {
+      const local = (i % beat) / rate;
+      const kick = Math.sin(2 * Math.PI * (50 * local + 60 * (1 - Math.exp(-local * 30)) / 30)) * Math.exp(-local * 12);
+      const offLocal = ((i + beat / 2) % beat) / rate;
+      const hat = (random() * 2 - 1) * Math.exp(-offLocal * 60);
+      out[i]! += 0.9 * kick + 0.25 * hat;
+    }
+  }
+  if (parts.includes('melody')) {
+    // A sung "ah": notes of 0.35-0.9 s glide into each other with 5.5 Hz vibrato; harmonics shaped by vowel formants.
+    const notes = [392, 440, 494, 523, 494, 440, 392, 349, 330, 349, 392, 440];
+    const formants = [[730, 90], [1090, 110], [2440, 170]] as const;
+    let phase = 0;
+    let f = notes[0]!;
+    let noteEnd = 0;
+    let note = 0;
+    let target = f;
+    for (let i = 0; i < length; i++) {
+      const time = i / rate;
+      if (time >= noteEnd) {
+        target = notes[note++ % notes.length]! / 2;
+        noteEnd = time + 0.35 + 0.55 * random();
+      }
+      f += (target - f) * (1 - Math.exp(-1 / (0.04 * rate)));
+      const inst = f * (1 + 0.015 * Math.sin(2 * Math.PI * 5.5 * time));
+      phase += (2 * Math.PI * inst) / rate;
+      let s = 0;
+      for (let h = 1; h * inst < 4000; h++) {
+        let gain = 0.05;
+        for (const [fc, bw] of formants) gain += 1 / (1 + ((h * inst - fc) / bw) ** 2);
+        s += (gain * Math.sin(h * phase)) / Math.sqrt(h);
+      }
+      out[i]! += 0.5 * s;
+    }
+  }
+  return normaliseRms(out);
+}
+
+function normaliseRms(x: Float64Array): Float64Array {
+  let sum = 0;
+  for (const v of x) sum += v * v;
+  const rms = Math.sqrt(sum / Math.max(1, x.length));
+  if (rms > 0) for (let i = 0; i < x.length; i++) x[i]! /= rms;
+  return x;
+}
+
+/** Clap bursts: many short decaying noise bursts at random times (about 25 a second), unit RMS. */
+function applauseSamples(length: number, seed: number): Float64Array {
+  const out = new Float64Array(length);
+  const random = uploadRandom(seed);
+  const claps = Math.round((length / AUDIO_RATE) * 25);
+  for (let c = 0; c < claps; c++) {
+    const at = Math.floor(random() * length);
+    const decay = 0.008 + 0.02 * random();
+    let low = 0;
+    for (let i = 0; at + i < length && i < decay * 6 * AUDIO_RATE; i++) {
+      const white = random() * 2 - 1;
+      low += 0.5 * (white - low);
+      out[at + i]! += (white - 0.6 * low) * Math.exp(-i / (decay * AUDIO_RATE));
+    }
+  }
+  return normaliseRms(out);
+}
+
+/** Mains hum: 60 Hz and its harmonics, unit RMS. */
+function humSamples(length: number): Float64Array {
+  const out = new Float64Array(length);
+  for (let i = 0; i < length; i++) {
+    const t = i / AUDIO_RATE;
+    out[i] = Math.sin(2 * Math.PI * 60 * t) + 0.5 * Math.sin(2 * Math.PI * 120 * t) + 0.35 * Math.sin(2 * Math.PI * 180 * t) + 0.2 * Math.sin(2 * Math.PI * 300 * t);
+  }
+  return normaliseRms(out);
+}
+
+/** Room tone: low-passed noise (brown-ish, like air handling), unit RMS. */
+function roomToneSamples(length: number, seed: number): Float64Array {
+  const out = new Float64Array(length);
+  const random = uploadRandom(seed);
+  let low = 0;
+  for (let i = 0; i < length; i++) {
+    low += 0.05 * (random() * 2 - 1 - low);
+    out[i] = low + 0.1 * (random() * 2 - 1);
+  }
+  return normaliseRms(out);
+}
+
+const fromDb = (db: number) => 10 ** (db / 20);
+
+async function planUploadAudio(recipe: UploadRecipe, workDir: string): Promise<{ wav: Buffer; speech: FixtureTruth['speech']; roomTone: Span[] }> {
+  const total = Math.round(recipe.duration * AUDIO_RATE);
+  const voice = new Float64Array(total);
+  const speech: FixtureTruth['speech'] = [];
+  let index = 0;
+  for (const s of recipe.sound) {
+    if (s.kind !== 'speech') continue;
+    const sentence = SENTENCES[s.key];
+    const v = s.voice ?? 'en-us';
+    const pcm = await speechSamples(sentence.text, v, s.wpm ?? 160, workDir, 1000 + index++);
+    const start = Math.round(s.at * AUDIO_RATE);
+    if (start + pcm.length > total) throw new Error(`${recipe.name}: speech at ${s.at} s runs past the end`);
+    if (speech.some((p) => s.at < p.end)) throw new Error(`${recipe.name}: speech at ${s.at} s overlaps the previous sentence`);
+    for (let i = 0; i < pcm.length; i++) voice[start + i] = pcm[i]! / 32768;
+    speech.push({ start: round3(s.at), end: round3((start + pcm.length) / AUDIO_RATE), text: sentence.text, voice: v, claim: sentence.claim });
+  }
+  let voiceSum = 0;
+  let voiceCount = 0;
+  for (const p of speech) {
+    for (let i = Math.round(p.start * AUDIO_RATE); i < Math.round(p.end * AUDIO_RATE); i++) {
+      voiceSum += voice[i]! ** 2;
+      voiceCount++;
+    }
+  }
+  const voiceRms = voiceCount > 0 ? Math.sqrt(voiceSum / voiceCount) : 0;
+  const mix = Float64Array.from(voice);
+  const busy: Span[] = speech.map((p) => ({ start: p.start, end: p.end }));
+  recipe.sound.forEach((s, i) => {
+    if (s.kind === 'speech') return;
+    const start = s.kind === 'room' ? 0 : Math.round(s.start * AUDIO_RATE);
+    const end = s.kind === 'room' ? total : Math.round(s.end * AUDIO_RATE);
+    const length = end - start;
+    let samples: Float64Array;
+    let gain: number;
+    if (s.kind === 'music') {
+      samples = musicSamples(s.parts, length, 77 + i);
+      gain = voiceRms > 0 ? voiceRms * fromDb(s.level) : fromDb(s.level);
+    } else if (s.kind === 'applause') {
+      samples = applauseSamples(length, 91 + i);
+      gain = fromDb(s.dbfs);
+    } else if (s.kind === 'hum') {
+      samples = humSamples(length);
+      gain = fromDb(s.dbfs);
+    } else {
+      samples = roomToneSamples(length, 13 + i);
+      gain = fromDb(s.dbfs);
+    }
+    // 20 ms ramps so nothing clicks in or out.
+    const ramp = Math.round(0.02 * AUDIO_RATE);
+    for (let j = 0; j < length; j++) mix[start + j]! += gain * samples[j]! * Math.min(1, j / ramp, (length - 1 - j) / ramp);
+    if (s.kind !== 'room') busy.push({ start: start / AUDIO_RATE, end: end / AUDIO_RATE });
+  });
+  const out = new Int16Array(total);
+  for (let i = 0; i < total; i++) out[i] = Math.max(-32768, Math.min(32767, Math.round(mix[i]! * 32767)));
+  // Room tone alone: where the room plays and nothing else does.
+  const hasRoom = recipe.sound.some((s) => s.kind === 'room');
+  const roomTone: Span[] = [];
+  if (hasRoom) {
+    let cursor = 0;
+    for (const b of mergeSpans(busy)) {
+      if (b.start > cursor) roomTone.push({ start: round3(cursor), end: round3(b.start) });
+      cursor = Math.max(cursor, b.end);
+    }
+    if (cursor < recipe.duration) roomTone.push({ start: round3(cursor), end: recipe.duration });
+  }
+  return { wav: wavFile(out), speech, roomTone };
+}
+
+async function buildUploadRecipe(recipe: UploadRecipe, outDir: string, workDir: string, generator: string): Promise<FixtureTruth & UploadTruthExtra> {
+  const file = `${recipe.name}.mp4`;
+  const target = join(outDir, file);
+  const partial = join(outDir, `.${recipe.name}.partial.mp4`);
+  const video = await planUploadVideo(recipe, workDir);
+  const audio = await planUploadAudio(recipe, workDir);
+  const wavPath = join(workDir, `${recipe.name}.wav`);
+  writeFileSync(wavPath, audio.wav);
+  const audioInput = video.inputs.filter((a) => a === '-i').length;
+  await run('ffmpeg', [
+    ...FFMPEG,
+    ...video.inputs,
+    '-i', wavPath,
+    '-filter_complex', video.filter,
+    '-map', '[v]',
+    '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-r', String(FIXTURE_FPS), '-g', String(2 * FIXTURE_FPS),
+    '-map', `${audioInput}:a`, '-c:a', 'aac', '-b:a', '128k', '-ar', String(AUDIO_RATE), '-ac', '2',
+    '-t', String(recipe.duration), '-movflags', '+faststart', '-f', 'mp4', partial,
+  ]);
+  renameSync(partial, target);
+  return {
+    name: recipe.name,
+    file,
+    container: 'mp4',
+    duration: recipe.duration,
+    hasVideo: true,
+    hasAudio: true,
+    width: UPLOAD_W,
+    height: UPLOAD_H,
+    fps: FIXTURE_FPS,
+    cuts: video.cuts,
+    segments: video.segments,
+    stills: video.stills,
+    silence: [],
+    silentStills: [],
+    speech: audio.speech,
+    tones: [],
+    claims: audio.speech.filter((s) => s.claim).map((s) => s.text),
+    expectError: false,
+    generator,
+    bed: recipe.bed,
+    roomTone: audio.roomTone,
+  };
 }
 
 function parseArgs(argv: string[]): MakeFixturesOptions & { list: boolean } {

@@ -51,12 +51,15 @@ export interface ScanPartsDoc {
   loudnessRms?: number[];
   chunks?: { start: number; end: number }[];
   words?: Record<string, RecognisedWord[]>;
+  /** Per chunk: where the voice activity detector heard a voice, and which engine transcribed it. */
+  voice?: Record<string, Array<{ start: number; end: number }>>;
+  engines?: Record<string, string>;
   read?: ScanRead;
 }
 
 const READ_FIELDS = [
   'duration_sec', 'score', 'grade', 'label', 'hook', 'timeline', 'cuts', 'dead',
-  'moments', 'claims', 'transcript', 'summary', 'method',
+  'moments', 'claims', 'transcript', 'summary', 'method', 'transcriber',
 ] as const satisfies readonly (keyof ScanRead)[];
 
 export const mediaUrl = (scanId: string) => `/v1/scans/${scanId}/media`;

@@ -3,7 +3,8 @@ import { DEFAULT_MEDIA_LIMITS } from '../core/media-limits';
 import { createScanActivities } from '../activities/scan-activities';
 import { probeMedia } from '../activities/media/probe';
 import { decodeMedia } from '../activities/media/decode';
-import { PocketsphinxTranscriber } from '../activities/media/transcriber';
+import { PocketsphinxTranscriber, fallbackEar, singleEar, type Ear } from '../activities/media/transcriber';
+import { TranscriptionServerTranscriber } from '../activities/media/transcription-server';
 import { safeFetchStream } from '../activities/net/safe-fetch';
 import type { Mongo } from '../store/mongo';
 import { SessionsStore } from '../store/sessions';
@@ -26,7 +27,7 @@ export function createWorkerActivities(config: HoldlineConfig, mongo: Mongo, med
       media: mediaCache.media,
       probe: probeMedia,
       decode: decodeMedia,
-      transcriber: new PocketsphinxTranscriber(),
+      transcriber: createEar(config),
       fetch: safeFetchStream,
       scratchDir: config.scratchDir,
       mediaCache,
@@ -50,4 +51,21 @@ export function createChatWorkerActivities(config: HoldlineConfig, mongo: Mongo)
     rateLimiter: new RateLimiter(mongo.db),
     sessions: new SessionsStore(mongo.db),
   });
+}
+
+/**
+ * The scan's speech-to-text: pocketsphinx alone, or an OpenAI-compatible
+ * transcription server with pocketsphinx behind it for any chunk the server
+ * fails on (down, error status, timeout); the read names the engine per scan.
+ */
+export function createEar(config: Pick<HoldlineConfig, 'transcriber' | 'transcriberUrl' | 'transcriberModel' | 'transcriberApiKey' | 'transcriberTimeoutMs'>): Ear {
+  const pocketsphinx = new PocketsphinxTranscriber();
+  if (config.transcriber !== 'openai' || !config.transcriberUrl) return singleEar(pocketsphinx);
+  const server = new TranscriptionServerTranscriber({
+    url: config.transcriberUrl,
+    model: config.transcriberModel,
+    apiKey: config.transcriberApiKey,
+    timeoutMs: config.transcriberTimeoutMs,
+  });
+  return fallbackEar(server, pocketsphinx, (error) => console.warn(`transcription server failed, pocketsphinx takes the chunk: ${(error as Error).message}`));
 }

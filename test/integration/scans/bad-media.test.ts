@@ -224,7 +224,7 @@ describe('after all of it', () => {
       media,
       probe: () => Promise.reject(new Error('not used')),
       decode: () => Promise.reject(new Error('not used')),
-      transcriber: { transcribe: () => Promise.reject(new Error('not used')) },
+      transcriber: { hear: () => Promise.reject(new Error('not used')) },
       fetch: () => Promise.reject(new Error('not used')),
       scratchDir: join(service.scratchRoot, 'fail-scan'),
       mediaCache: new LocalMediaCache(join(service.scratchRoot, 'fail-scan'), media),

@@ -4,7 +4,7 @@ import { METHOD_TEXT, signalsReference } from '../../../core/method';
 describe('METHOD_TEXT', () => {
   it.each([
     'not a measurement of any viewer',
-    'Fades and dissolves',
+    'Fades, dissolves and push-ins',
     '95th percentile',
     '4 frames per second and scaled to 96x54 grey',
     '16 kHz mono',
@@ -12,7 +12,13 @@ describe('METHOD_TEXT', () => {
     'below -50 dBFS the series is all 0',
     'below 0.5 grey levels the series is all 0',
     'fewer than 3 words',
-    'd_k >= 15',
+    'Only words heard inside a voice count',
+    'standard deviation of at least 3 dB',
+    'lasts 0.02 to 1.5 s',
+    'transcriber field names the engine',
+    'd_k >= 3 grey levels',
+    '3 times the median d of the surrounding 2 s',
+    'at least 0.5 x d_k',
     '0.75 s apart',
     '0.45 x motion + 0.25 x loudness + 0.20 x speech',
     'plus 10 if a cut falls',
@@ -46,5 +52,7 @@ describe('signalsReference', () => {
       ['speech', 'words per second from a local speech-to-text transcript', 'fast, dense speech', 'no speech'],
     ]);
     for (const s of ref.signals) expect(s.method.length).toBeGreaterThan(40);
+    // How speech is gated is said where the speech signal is defined.
+    expect(ref.signals.find((s) => s.name === 'speech')?.method).toContain('Only words heard inside a voice count');
   });
 });

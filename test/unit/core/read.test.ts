@@ -5,7 +5,7 @@ import type { RawMeasurements } from '../../../core/shapes';
 
 // A 6.5 s file, N = 7 seconds, worked by hand:
 // - frames: d = 8 in seconds 0–2 (k = 1..11), a hard cut at k = 12 (3.0 s, d = 60), then a still picture (d = 0).
-//   P75 of d_1..d_25 is 8; neighbours of k=12 average 4; d_13 = 0 so no flash test → one cut at 3.0 s.
+//   d_12 = 60 ≥ 3 grey levels, ≥ 3 × the median of its ±2 s (8) and ≥ 3 × its neighbours' mean (4); d_13 = 0 so no flash test → one cut at 3.0 s.
 //   motion_raw = [8,8,8,0,0,0,0] (the cut sample left out) → P95 = 8 → M = [100,100,100,0,0,0,0].
 // - loudness: 0.1 for 4 seconds, then silence; the array has 6 entries and is padded to 7 with 0 → L = [100,100,100,100,0,0,0].
 // - words: 7 words starting 0.1, 0.5 | 1.0, 1.4, 1.8 | 2.2, 2.6 → speech_raw = [2,3,2,0,0,0,0];
@@ -102,5 +102,31 @@ describe('assembleRead edge cases', () => {
       { start: 1.5, end: 1.8, text: 'there' },
     ]);
     expect(read.dead).toEqual([{ start: 0, end: 3 }]);
+  });
+});
+
+describe('assembleRead with the voice gate', () => {
+  it('counts no word when the detector heard no voice: speech 0, no transcript, quotes or claims', () => {
+    const gated = assembleRead({ ...raw, voice: [] });
+    expect(gated.timeline.map((e) => e.scores.speech)).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(gated.transcript).toEqual([]);
+    expect(gated.claims).toEqual([]);
+    expect(gated.moments.every((m) => m.quote === '')).toBe(true);
+  });
+
+  it('counts only the words whose middle lies in a voice region', () => {
+    // Voice over 0.9-2.0 s: the words starting 1.0, 1.4 (middles 1.15, 1.55) count; 1.8 (middle 1.95) too; 0.1, 0.5, 2.2, 2.6 do not.
+    const gated = assembleRead({ ...raw, voice: [{ start: 0.9, end: 2.0 }] });
+    expect(gated.transcript.map((s) => s.text)).toEqual(['ten percent of']);
+    expect(gated.timeline[1]!.scores.speech).toBeGreaterThan(0);
+    expect(gated.timeline[0]!.scores.speech).toBe(0);
+  });
+
+  it('drops words too long to be spoken and names the engine', () => {
+    const read = assembleRead({ ...raw, words: [...raw.words, { word: 'end', start: 3, end: 6.5 }], transcriber: 'pocketsphinx 5prealpha en-us' });
+    expect(read.transcript.map((s) => s.text).join(' ')).not.toContain('end');
+    expect(read.transcriber).toBe('pocketsphinx 5prealpha en-us');
+    expect(read.method).toBe(`${METHOD_TEXT} This read's words were heard by pocketsphinx 5prealpha en-us.`);
+    expect(assembleRead(raw).transcriber).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanRecognisedWord, isFillerToken, parsePocketsphinxTimes, wordsPerSecond } from '../../../core/speech';
+import { MAX_WORD_SEC, cleanRecognisedWord, gateWords, isFillerToken, parsePocketsphinxTimes, plausibleWordLength, wordsPerSecond } from '../../../core/speech';
 
 describe('isFillerToken', () => {
   it.each([
@@ -94,5 +94,31 @@ describe('wordsPerSecond', () => {
   it('counts words by the second their start falls in, ignoring starts past the end', () => {
     const w = (start: number) => ({ word: 'x', start, end: start + 0.2 });
     expect(wordsPerSecond([w(0.2), w(0.9), w(1.0), w(2.99), w(3.0)], 3)).toEqual([2, 1, 1]);
+  });
+});
+
+describe('gateWords', () => {
+  const w = (word: string, start: number, end: number) => ({ word, start, end });
+
+  it.each([
+    [0.3, true],
+    [MAX_WORD_SEC, true],
+    [MAX_WORD_SEC + 0.001, false],
+    [3.5, false],
+    [0.01, false],
+  ])('a word lasting %s s is plausible: %s', (length, ok) => {
+    expect(plausibleWordLength(w('x', 1, 1 + length))).toBe(ok);
+  });
+
+  it('keeps every plausible word when no detector ran and none when it heard no voice', () => {
+    const words = [w('a', 0, 0.2), w('b', 1, 4.5)];
+    expect(gateWords(words, undefined)).toEqual([w('a', 0, 0.2)]);
+    expect(gateWords(words, [])).toEqual([]);
+  });
+
+  it('keeps a word whose middle is inside a region (start inclusive, end exclusive), regions in any order', () => {
+    const words = [w('in', 1.0, 1.4), w('edge', 1.8, 2.1), w('out', 2.5, 2.7), w('late', 5.1, 5.3)];
+    expect(gateWords(words, [{ start: 5, end: 6 }, { start: 0.5, end: 2.0 }]).map((x) => x.word)).toEqual(['in', 'edge', 'late']);
+    expect(gateWords([w('x', 1.8, 2.2)], [{ start: 0.5, end: 2.0 }])).toEqual([]);
   });
 });

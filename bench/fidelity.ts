@@ -1,0 +1,168 @@
+// Fidelity benchmark: how well the read matches what each fixture was made of.
+// Per fixture: speech precision and recall per second against the spoken
+// seconds of its truth, cut precision and recall against its cut times (a
+// found cut within 0.5 s of a true one counts), and the transcription time,
+// for each transcription engine available. PySceneDetect's adaptive detector
+// is run beside it when `scenedetect` is on PATH (skipped with a note if not).
+// Figures only; nothing here asserts.
+//
+//   npm run bench -- --fidelity            (every fixture)
+//   node --import tsx bench/fidelity.ts [--only a,b] [--no-speech] [--no-gate]
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { planTranscriptChunks } from '../core/chunks';
+import { assembleRead } from '../core/read';
+import type { RecognisedWord } from '../core/shapes';
+import { decodeMedia } from '../activities/media/decode';
+import { writeWavSlice } from '../activities/media/wav';
+import { detectVoice } from '../activities/media/voice';
+import { createTranscribers, type NamedTranscriber } from './fidelity-engines';
+import { makeFixtures, type FixtureTruth } from '../scripts/make-fixtures';
+
+const args = process.argv.slice(2);
+const onlyArg = args.find((a) => a.startsWith('--only='))?.slice(7) ?? (args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined);
+const withSpeech = !args.includes('--no-speech');
+/** `--no-gate` measures the read without the voice gate (the numbers before issue 8). */
+const gate = !args.includes('--no-gate');
+const CUT_TOLERANCE_SEC = 0.5;
+
+interface Row {
+  fixture: string;
+  engine: string;
+  speechP: number | null;
+  speechR: number | null;
+  spokenSeconds: number;
+  flaggedSeconds: number;
+  cutP: number | null;
+  cutR: number | null;
+  cutsFound: number;
+  cutsTrue: number;
+  sceneP: number | null;
+  sceneR: number | null;
+  transcribeSec: number | null;
+  words: number;
+}
+
+/** Seconds t whose [t, t+1) overlaps the truth's speech by at least 0.3 s. */
+function spokenSeconds(truth: FixtureTruth, n: number): boolean[] {
+  return Array.from({ length: n }, (_, t) =>
+    truth.speech.reduce((sum, s) => sum + Math.max(0, Math.min(t + 1, s.end) - Math.max(t, s.start)), 0) >= 0.3,
+  );
+}
+
+function cutScores(found: readonly number[], truth: readonly number[]): { p: number | null; r: number | null } {
+  const hit = (a: number, list: readonly number[]) => list.some((b) => Math.abs(a - b) <= CUT_TOLERANCE_SEC);
+  const p = found.length === 0 ? (truth.length === 0 ? 1 : null) : found.filter((c) => hit(c, truth)).length / found.length;
+  const r = truth.length === 0 ? null : truth.filter((c) => hit(c, found)).length / truth.length;
+  return { p, r };
+}
+
+function sceneDetectCuts(path: string): number[] | null {
+  const probe = spawnSync('scenedetect', ['version'], { encoding: 'utf8' });
+  if (probe.error || probe.status !== 0) return null;
+  const out = spawnSync('scenedetect', ['-i', path, '-q', 'detect-adaptive', 'list-scenes', '-n', '-s', '-f', '-'], { encoding: 'utf8' });
+  // list-scenes -s prints the cut list (timecodes) as its first CSV line.
+  const first = (out.stdout ?? '').split('\n')[0] ?? '';
+  return first
+    .split(',')
+    .slice(1)
+    .map((tc) => {
+      const [h, m, s] = tc.split(':').map(Number);
+      return (h ?? 0) * 3600 + (m ?? 0) * 60 + (s ?? 0);
+    })
+    .filter((x) => Number.isFinite(x));
+}
+
+const fmt = (x: number | null) => (x === null ? '  -  ' : x.toFixed(2).padStart(5));
+
+async function main(): Promise<void> {
+  const fixtures = (await makeFixtures({ ...(onlyArg ? { only: onlyArg.split(',') } : {}), log: (l) => console.error(`fixtures: ${l}`) })).filter(
+    (f) => !f.truth.expectError && f.truth.hasVideo,
+  );
+  const engines: NamedTranscriber[] = withSpeech ? await createTranscribers() : [];
+  const hasSceneDetect = !spawnSync('scenedetect', ['version']).error;
+  const rows: Row[] = [];
+  const work = await mkdtemp(join(tmpdir(), 'holdline-fidelity-'));
+  try {
+    for (const fixture of fixtures) {
+      const truth = fixture.truth;
+      const duration = truth.duration ?? 0;
+      const wav = join(work, `${fixture.name}.wav`);
+      const decoded = await decodeMedia({ input: fixture.path, wavOut: wav, hasAudio: truth.hasAudio, durationSec: duration });
+      const scene = hasSceneDetect ? sceneDetectCuts(fixture.path) : null;
+      const sceneScores = scene ? cutScores(scene, truth.cuts) : { p: null, r: null };
+      const runs: Array<{ engine: string; words: RecognisedWord[]; seconds: number | null; voice?: Array<{ start: number; end: number }> }> = [];
+      if (engines.length === 0 || !truth.hasAudio) runs.push({ engine: '-', words: [], seconds: null });
+      for (const engine of truth.hasAudio ? engines : []) {
+        const started = Date.now();
+        const words: RecognisedWord[] = [];
+        const voice: Array<{ start: number; end: number }> = [];
+        let heardBy = engine.name;
+        for (const [i, range] of planTranscriptChunks(decoded.windowRms, duration).entries()) {
+          const slice = join(work, `${fixture.name}-${i}.wav`);
+          const written = await writeWavSlice({ source: wav, startSec: range.start, endSec: range.end, out: slice });
+          if (gate) voice.push(...(await detectVoice(slice, written.startSec)));
+          const heard = await engine.ear.hear({ wavPath: slice, offsetSec: written.startSec });
+          heardBy = heard.engine;
+          words.push(...heard.words);
+        }
+        runs.push({ engine: heardBy, words, seconds: (Date.now() - started) / 1000, ...(gate ? { voice } : {}) });
+      }
+      for (const run of runs) {
+        const read = assembleRead({
+          durationSec: duration,
+          frameDiffs: decoded.frameDiffs,
+          skipDiffs: decoded.skipDiffs,
+          loudnessRms: decoded.loudnessRms,
+          words: run.words,
+          ...(run.voice ? { voice: run.voice } : {}),
+        });
+        const n = read.timeline.length;
+        const spoken = spokenSeconds(truth, n);
+        const flagged = read.timeline.map((e) => e.scores.speech > 0);
+        const tp = flagged.filter((f, t) => f && spoken[t]).length;
+        const flaggedCount = flagged.filter(Boolean).length;
+        const spokenCount = spoken.filter(Boolean).length;
+        const cuts = cutScores(read.cuts, truth.cuts);
+        rows.push({
+          fixture: fixture.name,
+          engine: run.engine,
+          speechP: run.seconds === null ? null : flaggedCount === 0 ? (spokenCount === 0 ? 1 : null) : tp / flaggedCount,
+          speechR: run.seconds === null || spokenCount === 0 ? null : tp / spokenCount,
+          spokenSeconds: spokenCount,
+          flaggedSeconds: flaggedCount,
+          cutP: cuts.p,
+          cutR: cuts.r,
+          cutsFound: read.cuts.length,
+          cutsTrue: truth.cuts.length,
+          sceneP: sceneScores.p,
+          sceneR: sceneScores.r,
+          transcribeSec: run.seconds,
+          words: read.transcript.reduce((sum, s) => sum + s.text.split(' ').length, 0),
+        });
+      }
+    }
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+  console.log('\nFidelity (speech per second vs truth; cuts within 0.5 s; "-" = undefined: nothing to find or nothing found)');
+  console.log(
+    `${'fixture'.padEnd(20)} ${'engine'.padEnd(28)} speechP speechR spoken/flagged  cutP  cutR found/true ${hasSceneDetect ? 'PySD-P PySD-R ' : ''}words  asr s`,
+  );
+  for (const r of rows) {
+    console.log(
+      `${r.fixture.padEnd(20)} ${r.engine.slice(0, 28).padEnd(28)}  ${fmt(r.speechP)}   ${fmt(r.speechR)}   ${`${r.spokenSeconds}/${r.flaggedSeconds}`.padStart(6)}      ${fmt(r.cutP)} ${fmt(r.cutR)}  ${`${r.cutsFound}/${r.cutsTrue}`.padStart(5)}    ${hasSceneDetect ? `${fmt(r.sceneP)}  ${fmt(r.sceneR)}  ` : ''}${String(r.words).padStart(5)}  ${r.transcribeSec === null ? '  -' : r.transcribeSec.toFixed(1).padStart(5)}`,
+    );
+  }
+  const allTrue = rows.filter((r, i) => rows.findIndex((x) => x.fixture === r.fixture) === i);
+  const totalTrue = allTrue.reduce((s, r) => s + r.cutsTrue, 0);
+  const totalFound = allTrue.reduce((s, r) => s + r.cutsFound, 0);
+  const totalHit = allTrue.reduce((s, r) => s + (r.cutR ?? 0) * r.cutsTrue, 0);
+  const totalGood = allTrue.reduce((s, r) => s + (r.cutP ?? 0) * r.cutsFound, 0);
+  console.log(`\nCuts over all fixtures: precision ${totalFound ? (totalGood / totalFound).toFixed(2) : '-'} (${Math.round(totalGood)}/${totalFound}), recall ${totalTrue ? (totalHit / totalTrue).toFixed(2) : '-'} (${Math.round(totalHit)}/${totalTrue})`);
+  if (!hasSceneDetect) console.log('PySceneDetect: not installed (pip install scenedetect[opencv]); its columns are skipped.');
+}
+
+await main();

@@ -1,0 +1,144 @@
+// Real-world uploads (issue 8) through the whole stack: talking-head edits
+// and sound as people upload it, each fixture checked against the truth it
+// was made from; and the transcription port, first with its server down (the
+// scans go on with pocketsphinx and say so), then with a scripted
+// OpenAI-compatible server on loopback.
+
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POCKETSPHINX_ENGINE } from '../../../activities/media/transcriber';
+import { fixture, type Fixture } from '../helpers/fixtures';
+import { ScanClient } from '../helpers/scan-client';
+import { startService, type Service } from '../helpers/service';
+import { startScriptedTranscriptionServer, type ScriptedTranscriptionServer } from '../../scripted-upstream/transcription-server';
+
+const SOUND = ['snd-music', 'snd-applause', 'snd-hum', 'snd-speech-music-12', 'snd-speech-music-6', 'snd-room-tone'];
+const EDITS = ['th-punch-jump', 'th-similar-shots', 'th-handheld', 'th-push-in', 'th-flashes', 'th-fade-dissolve'];
+
+let service: Service;
+let client: ScanClient;
+let transcriberPort: number;
+let transcription: ScriptedTranscriptionServer | undefined;
+const scans = new Map<string, { f: Fixture; scan: any }>();
+
+beforeAll(async () => {
+  // The transcription server's port is chosen now, but nothing listens on it yet: the server is down at start.
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  transcriberPort = (probe.address() as { port: number }).port;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  service = await startService({
+    env: {
+      HOLDLINE_TRANSCRIBER_URL: `http://127.0.0.1:${transcriberPort}/v1`,
+      HOLDLINE_TRANSCRIBER_MODEL: 'scripted-whisper',
+      HOLDLINE_TRANSCRIBER_TIMEOUT_MS: '30000',
+    },
+  });
+  client = new ScanClient(service.apiUrl, (await service.createAccount('agents')).apiKey);
+  const names = [...SOUND, ...EDITS];
+  const fixtures = await Promise.all(names.map((name) => fixture(name)));
+  const submitted = await Promise.all(fixtures.map((f) => client.upload(f.path)));
+  const done = await Promise.all(submitted.map((s) => client.waitForScan(s.body.scan_id, 15 * 60_000)));
+  names.forEach((name, i) => scans.set(name, { f: fixtures[i]!, scan: done[i]!.scan }));
+}, 20 * 60_000);
+
+afterAll(async () => {
+  await transcription?.close();
+  await service?.stop();
+});
+
+const get = (name: string) => {
+  const entry = scans.get(name);
+  if (!entry) throw new Error(`no scan of ${name}`);
+  expect(entry.scan.status).toBe('complete');
+  return entry;
+};
+
+/** Seconds t whose [t, t+1) overlaps the truth's speech by at least 0.5 s. */
+const spokenSeconds = (f: Fixture) =>
+  Array.from({ length: Math.ceil(f.truth.duration!) }, (_, t) => t).filter(
+    (t) => f.truth.speech.reduce((sum, s) => sum + Math.max(0, Math.min(t + 1, s.end) - Math.max(t, s.start)), 0) >= 0.5,
+  );
+
+describe('sound without a voice', () => {
+  it.each(['snd-music', 'snd-applause', 'snd-hum'])('%s: speech 0 in at least 95 %% of seconds, near-empty transcript, no claims', (name) => {
+    const { scan } = get(name);
+    const zero = scan.timeline.filter((e: any) => e.scores.speech === 0).length;
+    expect(zero / scan.timeline.length).toBeGreaterThanOrEqual(0.95);
+    const words = scan.transcript.flatMap((s: any) => s.text.split(' '));
+    expect(words.length).toBeLessThanOrEqual(3);
+    expect(scan.claims).toEqual([]);
+    // The server was down: pocketsphinx heard it, and the read says so.
+    expect(scan.transcriber).toBe(POCKETSPHINX_ENGINE);
+    expect(scan.method).toContain('Only words heard inside a voice count');
+    expect(scan.method).toContain(`heard by ${POCKETSPHINX_ENGINE}.`);
+  });
+});
+
+describe('speech over a music bed', () => {
+  it.each(['snd-speech-music-12', 'snd-speech-music-6'])('%s: speech > 0 in at least 80 %% of the spoken seconds', (name) => {
+    const { f, scan } = get(name);
+    const spoken = spokenSeconds(f);
+    expect(spoken.length).toBeGreaterThan(10);
+    const heard = spoken.filter((t) => scan.timeline[t].scores.speech > 0);
+    expect(heard.length / spoken.length).toBeGreaterThanOrEqual(0.8);
+  });
+});
+
+describe('room tone between spoken parts', () => {
+  it('leaves the seconds of room tone alone on a still picture dead, and the spoken ones alive', () => {
+    const { f, scan } = get('snd-room-tone');
+    const roomOnly = ((f.truth as any).roomTone as Array<{ start: number; end: number }>).flatMap((span) => {
+      const seconds: number[] = [];
+      for (let t = Math.ceil(span.start); t + 1 <= Math.floor(span.end); t++) seconds.push(t);
+      return seconds;
+    });
+    // The hold is a centred 3-second mean, so the seconds next to speech are left out.
+    const inner = roomOnly.filter((t) => roomOnly.includes(t - 1) && roomOnly.includes(t + 1));
+    expect(inner.length).toBeGreaterThan(8);
+    const dead = (t: number) => scan.dead.some((d: any) => d.start <= t && t < d.end);
+    expect(inner.filter((t) => !dead(t))).toEqual([]);
+    expect(inner.every((t: number) => scan.timeline[t].scores.speech === 0)).toBe(true);
+    expect(spokenSeconds(f).filter((t) => scan.timeline[t].scores.speech > 0).length).toBeGreaterThan(0);
+  });
+});
+
+describe('the cuts of talking-head edits', () => {
+  it.each(['th-punch-jump', 'th-similar-shots'])('%s: every cut found within 0.5 s and none invented', (name) => {
+    const { f, scan } = get(name);
+    expect(f.truth.cuts.length).toBeGreaterThan(2);
+    expect(scan.cuts).toHaveLength(f.truth.cuts.length);
+    f.truth.cuts.forEach((cut, i) => expect(Math.abs(scan.cuts[i] - cut)).toBeLessThanOrEqual(0.5));
+  });
+
+  it.each(['th-handheld', 'th-push-in', 'th-flashes', 'th-fade-dissolve'])('%s: no cut', (name) => {
+    const { f, scan } = get(name);
+    expect(f.truth.cuts).toEqual([]);
+    expect(scan.cuts).toEqual([]);
+  });
+});
+
+describe('a transcription server that comes up', () => {
+  it('hears the next scan, the read names it, and its words still pass the voice gate', async () => {
+    transcription = await startScriptedTranscriptionServer(transcriberPort);
+    const f = await fixture('talking');
+    const spoken = f.truth.speech[1]!;
+    // One chunk (the file is 20 s): a word in the middle of each sentence, and one in the silence after the last.
+    transcription.respond(() => ({
+      words: [
+        ...f.truth.speech.map((s, i) => ({ word: `sentence${i}`, start: (s.start + s.end) / 2 - 0.15, end: (s.start + s.end) / 2 + 0.15 })),
+        { word: 'ghost', start: f.truth.duration! - 0.6, end: f.truth.duration! - 0.3 },
+      ],
+    }));
+    const submitted = await client.upload(f.path);
+    const { scan } = await client.waitForScan(submitted.body.scan_id, 10 * 60_000);
+    expect(scan.status).toBe('complete');
+    expect(scan.transcriber).toBe('scripted-whisper (OpenAI-compatible server)');
+    const text = scan.transcript.map((s: any) => s.text).join(' ');
+    f.truth.speech.forEach((_, i) => expect(text).toContain(`sentence${i}`));
+    expect(text).not.toContain('ghost');
+    expect(transcription.requests.length).toBeGreaterThan(0);
+    expect(transcription.requests[0]!.fields['timestamp_granularities[]']).toEqual(['word']);
+    expect(scan.timeline[Math.floor((spoken.start + spoken.end) / 2)].scores.speech).toBeGreaterThan(0);
+  }, 12 * 60_000);
+});
