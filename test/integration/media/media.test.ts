@@ -6,11 +6,12 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeMedia } from '../../../activities/media/decode';
 import { BadMediaError } from '../../../activities/media/errors';
-import { probeMedia } from '../../../activities/media/probe';
+import { PROBE_TIMEOUT_DETAIL, probeMedia } from '../../../activities/media/probe';
 import { PocketsphinxTranscriber } from '../../../activities/media/transcriber';
 import { readWavLayout, writeWavSlice } from '../../../activities/media/wav';
 import { DEFAULT_MEDIA_LIMITS } from '../../../core/media-limits';
@@ -222,6 +223,16 @@ describe('hostile headers', () => {
     ['hostile-concat', 'not_accepted'],
   ])('refuses %s at probe (%s) without decoding it', async (name, code) => {
     expect(await badMediaCode(probeMedia((await fixture(name)).path))).toBe(code);
+  });
+
+  it('gives up on an ffprobe that is still waiting for data, refusing the file in plain words', async () => {
+    // The first bytes of an MP4, then nothing, never an end: ffprobe would wait forever.
+    const stalled = new PassThrough();
+    stalled.write(Buffer.from('0000001c6674797069736f6d0000020069736f6d69736f326d703431', 'hex'));
+    const error = await probeMedia('pipe:0', { stdin: stalled, timeoutMs: 1000 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BadMediaError);
+    expect((error as BadMediaError).message).toBe(PROBE_TIMEOUT_DETAIL);
+    stalled.destroy();
   });
 
   it('keeps the stderr of a failed decode out of the message', async () => {
