@@ -680,6 +680,8 @@ interface HostileSpec {
   width: number | null;
   height: number | null;
   fps: number | null;
+  /** Default false. */
+  hasAudio?: boolean;
   expectError: boolean;
   errorReason?: string;
   make(target: string, workDir: string): Promise<unknown>;
@@ -701,14 +703,13 @@ function patchOnce(path: string, find: Buffer, replace: Buffer): void {
 }
 
 /** Matroska Segment Info Duration (id 0x4489, an 8-byte float in milliseconds at the default timecode scale). */
-function patchMkvDuration(path: string, fromMs: number, toMs: number): void {
-  const element = (ms: number) => {
-    const b = Buffer.alloc(11);
-    b.set([0x44, 0x89, 0x88]);
-    b.writeDoubleBE(ms, 3);
-    return b;
-  };
-  patchOnce(path, element(fromMs), element(toMs));
+function patchMkvDuration(path: string, toMs: number): void {
+  const bytes = readFileSync(path);
+  const id = Buffer.from([0x44, 0x89, 0x88]);
+  const at = bytes.indexOf(id);
+  if (at < 0 || bytes.indexOf(id, at + 1) >= 0) throw new Error(`${path}: expected exactly one Duration element to patch`);
+  bytes.writeDoubleBE(toMs, at + id.length);
+  writeFileSync(path, bytes);
 }
 
 /** Matroska PixelWidth (0xB0) and PixelHeight (0xBA), written by ffmpeg as two-byte unsigned ints. */
@@ -719,13 +720,16 @@ function patchMkvSize(path: string, from: number, to: { width: number; height: n
 }
 
 const HOSTILE: Record<(typeof HOSTILE_NAMES)[number], HostileSpec> = {
-  // 2 s of picture in a header that says 10^9 s: the read must never be sized by it.
+  // 2 s of picture and sound in a header that says 10^9 s: the read must never be sized by it.
   'hostile-declared-1e9s': {
-    file: 'hostile-declared-1e9s.mkv', container: 'mkv', duration: 1e9, width: 16, height: 16, fps: 1,
+    file: 'hostile-declared-1e9s.mkv', container: 'mkv', duration: 1e9, width: 16, height: 16, fps: 1, hasAudio: true,
     expectError: true, errorReason: 'declared duration of 10^9 s, over the 2-hour limit',
     async make(target) {
-      await greyMkv(target, '16x16', '1', 2);
-      patchMkvDuration(target, 2000, 1e12);
+      await run('ffmpeg', [
+        ...FFMPEG, '-f', 'lavfi', '-i', 'color=c=gray:s=16x16:r=1:d=2', '-f', 'lavfi', '-i', 'sine=f=440:d=2:sample_rate=48000',
+        '-c:v', 'ffv1', '-c:a', 'libopus', '-b:a', '6k', '-f', 'matroska', target,
+      ]);
+      patchMkvDuration(target, 1e12);
     },
   },
   // Three frames, one an hour: a genuine 3-hour video in under a kilobyte.
@@ -800,6 +804,7 @@ async function buildHostile(name: (typeof HOSTILE_NAMES)[number], outDir: string
     container: spec.container,
     duration: spec.duration,
     hasVideo: video,
+    hasAudio: spec.hasAudio ?? false,
     width: spec.width,
     height: spec.height,
     fps: spec.fps,

@@ -32,6 +32,8 @@ export interface ProbeOptions {
   ffprobePath?: string;
   /** Read the media from this stream instead of `path` (which is then `pipe:0`). */
   stdin?: Readable;
+  /** ffprobe is killed after this long and the file refused as damaged (default 120 000 ms). */
+  timeoutMs?: number;
   /** The pixel limit given to ffprobe's decoders, and the size limits a refusal names. Default DEFAULT_MEDIA_LIMITS. */
   limits?: Pick<MediaLimits, 'maxSidePx' | 'maxPixels'>;
 }
@@ -52,15 +54,22 @@ interface ProbeJson {
   streams?: ProbeStream[];
 }
 
+export const PROBE_TIMEOUT_DETAIL = 'The file could not be analysed: reading its description took too long; it may be damaged.';
+
 // Single-picture demuxers: a photo probes as a one-frame "video".
 const IMAGE_FORMATS = /(^|,)(image2|[a-z0-9]+_pipe)(,|$)/;
 
 export async function probeMedia(path: string, options: ProbeOptions = {}): Promise<MediaInfo> {
   const limits = options.limits ?? DEFAULT_MEDIA_LIMITS;
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  // ffprobe reads a header and a few frames: one that takes minutes is stuck on a crafted file.
+  const timedOut = new AbortController();
+  const timer = setTimeout(() => timedOut.abort(new BadMediaError('corrupt', PROBE_TIMEOUT_DETAIL)), timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timedOut.signal]) : timedOut.signal;
   const result = await runProcess(options.ffprobePath ?? 'ffprobe', probeArgs(path, limits), {
-    ...(options.signal ? { signal: options.signal } : {}),
+    signal,
     ...(options.stdin ? { stdin: options.stdin } : {}),
-  });
+  }).finally(() => clearTimeout(timer));
   if (result.exitCode !== 0) {
     if (/No such file or directory|Permission denied/i.test(result.stderrTail)) {
       // The worker's own file went missing: not the customer's media, so retryable.

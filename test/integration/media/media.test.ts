@@ -6,11 +6,12 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeMedia } from '../../../activities/media/decode';
 import { BadMediaError } from '../../../activities/media/errors';
-import { probeMedia } from '../../../activities/media/probe';
+import { PROBE_TIMEOUT_DETAIL, probeMedia } from '../../../activities/media/probe';
 import { PocketsphinxTranscriber } from '../../../activities/media/transcriber';
 import { readWavLayout, writeWavSlice } from '../../../activities/media/wav';
 import { DEFAULT_MEDIA_LIMITS } from '../../../core/media-limits';
@@ -194,10 +195,17 @@ describe('decodeMedia', () => {
 describe('hostile headers', () => {
   it('reads a file whose header declares 10^9 s as the 2 s it holds: nothing is sized by the header', async () => {
     const f = await fixture('hostile-declared-1e9s');
-    const result = await decodeMedia({ input: f.path, wavOut: file('1e9.wav'), hasAudio: false, durationSec: 1e9 });
+    expect(f.truth.hasAudio).toBe(true);
+    const result = await decodeMedia({ input: f.path, wavOut: file('1e9.wav'), hasAudio: true, durationSec: 1e9 });
     expect(result.frames).toBe(8);
-    expect([result.durationSec, result.decodedSec]).toEqual([2, 2]);
-    expect(result.loudnessRms).toEqual([0, 0]);
+    // Two seconds of picture and (with the codec's padding) a hair over two of sound.
+    expect(result.durationSec).toBe(result.decodedSec);
+    expect(result.durationSec).toBeGreaterThanOrEqual(2);
+    expect(result.durationSec).toBeLessThan(2.1);
+    expect(result.loudnessRms).toHaveLength(Math.ceil(result.durationSec));
+    // The 440 Hz tone is there in second 0.
+    expect(result.loudnessRms[0]).toBeGreaterThan(0.05);
+    expect(result.windowRms.length).toBeLessThan(25);
   });
 
   it('refuses, after decoding, a file that plays past the duration limit', async () => {
@@ -222,6 +230,16 @@ describe('hostile headers', () => {
     ['hostile-concat', 'not_accepted'],
   ])('refuses %s at probe (%s) without decoding it', async (name, code) => {
     expect(await badMediaCode(probeMedia((await fixture(name)).path))).toBe(code);
+  });
+
+  it('gives up on an ffprobe that is still waiting for data, refusing the file in plain words', async () => {
+    // The first bytes of an MP4, then nothing, never an end: ffprobe would wait forever.
+    const stalled = new PassThrough();
+    stalled.write(Buffer.from('0000001c6674797069736f6d0000020069736f6d69736f326d703431', 'hex'));
+    const error = await probeMedia('pipe:0', { stdin: stalled, timeoutMs: 1000 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BadMediaError);
+    expect((error as BadMediaError).message).toBe(PROBE_TIMEOUT_DETAIL);
+    stalled.destroy();
   });
 
   it('keeps the stderr of a failed decode out of the message', async () => {
