@@ -16,6 +16,8 @@ export interface CallDoc {
   created_at: Date;
   /** When the upstream first answered the call's first model step (its first streamed chunk). */
   answered_at?: Date;
+  /** When an attempt of the first model step last failed before the upstream answered it. */
+  first_attempt_failed_at?: Date;
   stopped?: Stopped;
   steps?: number;
   tools_used?: string[];
@@ -161,10 +163,20 @@ export class CallsStore {
     await this.calls.updateOne({ _id: callId, answered_at: { $exists: false } }, { $set: { answered_at: now } });
   }
 
+  /** Notes that an attempt of the first model step failed before any answer (the API drops its cached health check). */
+  async markFirstAttemptFailed(callId: string, now = new Date()): Promise<void> {
+    await this.calls.updateOne({ _id: callId, answered_at: { $exists: false } }, { $set: { first_attempt_failed_at: now } });
+  }
+
+  /** Whether the upstream has answered the call's first model step, and whether an attempt of it has failed so far. */
+  async firstStep(callId: string): Promise<{ answered: boolean; attemptFailed: boolean }> {
+    const doc = await this.calls.findOne({ _id: callId }, { projection: { answered_at: 1, first_attempt_failed_at: 1 } });
+    return { answered: doc?.answered_at !== undefined, attemptFailed: doc?.first_attempt_failed_at !== undefined };
+  }
+
   /** Whether the upstream has answered the call's first model step. */
   async answered(callId: string): Promise<boolean> {
-    const doc = await this.calls.findOne({ _id: callId }, { projection: { answered_at: 1 } });
-    return doc?.answered_at !== undefined;
+    return (await this.firstStep(callId)).answered;
   }
 
   /** Records how a call ended; true only for the first finish (so tokens are counted once). */

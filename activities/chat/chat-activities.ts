@@ -167,7 +167,13 @@ export function createChatActivities(deps: ChatActivityDeps) {
         if (verdict) result.verdict = verdict;
         return result;
       } catch (error) {
-        await progress.flush().catch(() => undefined);
+        // The API is holding the client's status for this step: tell it the upstream failed, so
+        // it stops trusting its cached health check while Temporal retries.
+        const failedBeforeAnswer = seq === 0 && answered === undefined && !Context.current().cancellationSignal.aborted;
+        await Promise.all([
+          progress.flush().catch(() => undefined),
+          failedBeforeAnswer ? calls.markFirstAttemptFailed(callId).catch(() => undefined) : undefined,
+        ]);
         if (error instanceof UpstreamRejectedError) throw ApplicationFailure.nonRetryable(error.message, UPSTREAM_REJECTED);
         throw error;
       }

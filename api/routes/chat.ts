@@ -238,16 +238,22 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps) {
     void result.then((value) => {
       ended = value;
     });
+    let healthDropped = false;
     for (;;) {
       if (client.gone) return { kind: 'gone' };
       if (ended) break;
-      let answered = false;
+      let first = { answered: false, attemptFailed: false };
       try {
-        answered = await calls.answered(admitted.callId);
+        first = await calls.firstStep(admitted.callId);
       } catch {
         // A missed poll only delays the status.
       }
-      if (answered) return { kind: 'answered', result };
+      if (first.answered) return { kind: 'answered', result };
+      if (first.attemptFailed && !healthDropped) {
+        // An attempt failed while Temporal retries it: other requests re-check the server now.
+        upstream.invalidate();
+        healthDropped = true;
+      }
       await Promise.race([result, new Promise((resolve) => setTimeout(resolve, POLL_MS))]);
     }
     const outcome = ended;

@@ -93,7 +93,17 @@ describe('chat admission', () => {
     await h.upstream.close();
     try {
       // The cached check still says healthy: this call is admitted, and its first step finds the server gone.
-      const dead = await post(apiKey, { model: 'holdline', messages: ask });
+      const deadCall = post(apiKey, { model: 'holdline', messages: ask });
+      // While Temporal retries that step, its first failed attempt has already dropped the
+      // cached check: another key's request is refused before admission.
+      await waitFor(() => calls.calls.findOne({ account_id: accountId, first_attempt_failed_at: { $exists: true } }), 20_000, 'a failed first attempt');
+      const other = await h.newKey();
+      const meanwhile = await post(other.apiKey, { model: 'holdline', messages: ask });
+      expect(meanwhile.status).toBe(503);
+      expect(await calls.calls.countDocuments({ account_id: other.accountId })).toBe(0);
+      expect(await callsOf(other.accountId)).toEqual({ month: 0, slots: 0 });
+
+      const dead = await deadCall;
       expect(dead.status).toBe(503);
       expect(((await dead.json()) as OpenAiError).error).toMatchObject({ code: 'upstream_unavailable', type: 'server_error' });
       expect(await callsOf(accountId)).toEqual({ month: 1, slots: 0 });
