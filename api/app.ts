@@ -9,6 +9,7 @@ import { mediaRoutes } from './routes/media';
 import { publicRoutes } from './routes/public';
 import { publishRoutes } from './routes/publish';
 import { recutRoutes } from './routes/recuts';
+import { webRecutRoutes } from './routes/web-recuts';
 import { scanRoutes } from './routes/scans';
 import { webRoutes } from './routes/web';
 
@@ -45,6 +46,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(async (scope) => chatRoutes(scope, deps));
   await app.register(async (scope) => publishRoutes(scope, deps));
   await app.register(async (scope) => recutRoutes(scope, deps));
+  await app.register(async (scope) => webRecutRoutes(scope, deps));
   await app.register(async (scope) => webRoutes(scope, deps));
   return app;
 }

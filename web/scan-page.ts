@@ -16,6 +16,8 @@ export interface ScanPageView {
   mediaSrc: string | null;
   /** The owner's page has the publish form; the public page does not. */
   owner: boolean;
+  /** The owner's recut section (web/recut-page.ts), on complete scans. */
+  recut?: SafeHtml;
 }
 
 /** What plot.js draws: the four series, cuts, dead stretches and moments. */
@@ -96,6 +98,7 @@ ${read.transcript.length === 0 ? html`<p>No speech recognised.</p>` : html`<div 
 )}</div>`}
 </section>
 ${publishSection(viewer, view)}
+${view.recut ?? ''}
 <details class="method"><summary>Method</summary><p id="method">${read.method}</p></details>`;
 }
 

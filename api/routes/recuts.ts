@@ -8,6 +8,7 @@ import { newRecutId, RecutsStore, type RecutDoc } from '../../store/recuts';
 import type { RecutWorkflowInput } from '../../workflows/recut';
 import { requireKey } from '../auth';
 import type { AppDeps } from '../deps';
+import type { AccountDoc } from '../../store/accounts';
 import * as schemas from '../schemas';
 
 const num = { type: 'number' } as const;
@@ -117,65 +118,8 @@ export async function recutRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       const { id } = request.params as { id: string };
-      const body = (request.body ?? {}) as { goal?: string; max_seconds?: number };
-      const account = request.account;
-      const plan = PLANS[account.plan];
-      if (!plan.recutAgent) {
-        const having = Object.values(PLANS).filter((p) => p.recutAgent).map((p) => p.name).join(' or ');
-        throw forbidden(`the recut agent is part of the ${having} plan; this account is on the ${plan.name} plan`);
-      }
-      const parent = await deps.scans.getOwned(id, account._id);
-      if (!parent) throw notFound(`no scan ${id}`);
-      if (parent.status !== 'complete') throw conflict(`scan ${id} is ${parent.status}; only a complete scan can be recut`);
-      const durationSec = parent.duration_sec ?? 0;
-      if (!(durationSec >= MIN_SEGMENT_SEC)) throw conflict(`scan ${id} lasts ${durationSec} s; a recut needs at least ${MIN_SEGMENT_SEC} s`);
-      // The re-scan is a scan: it takes one unit of the month's quota now, atomically.
-      const now = deps.now();
-      if (!(await deps.usage.take(account._id, 'scans', plan.scansPerMonth, now))) {
-        const { end } = monthPeriod(now);
-        throw quotaExceeded(
-          `monthly scan quota of the ${plan.name} plan (${plan.scansPerMonth} scans) is used up, and a recut's re-scan is a scan; it resets on ${end.toISOString().slice(0, 10)}`,
-          secondsUntil(now, end),
-        );
-      }
-      const recutId = newRecutId();
-      let inserted = false;
-      try {
-        const goal = body.goal?.trim() ? body.goal.trim() : null;
-        const maxSeconds = body.max_seconds ?? null;
-        const doc = await recuts.insertQueued({
-          recut_id: recutId,
-          account_id: account._id,
-          parent_scan_id: parent.scan_id,
-          scan_id: newScanId(),
-          goal,
-          max_seconds: maxSeconds,
-          created_at: now,
-        });
-        inserted = true;
-        const input: RecutWorkflowInput = {
-          recutId,
-          parentScanId: parent.scan_id,
-          scanId: doc.scan_id,
-          durationSec,
-          goal,
-          maxSeconds,
-          priorityKey: plan.priorityQueue ? 1 : 3,
-        };
-        await deps.temporal.workflow.start('recutWorkflow', {
-          taskQueue: taskQueues(deps.config).scans,
-          workflowId: `recut-${recutId}`,
-          args: [input],
-          priority: { priorityKey: input.priorityKey },
-        });
-        return reply.code(202).send({ recut_id: recutId, status: 'queued', parent_scan_id: parent.scan_id });
-      } catch (error) {
-        // A recut that was not accepted keeps nothing and does not count.
-        await Promise.allSettled([deps.usage.giveBack(account._id, 'scans', now), inserted ? recuts.remove(recutId) : Promise.resolve()]);
-        if (error instanceof DomainError) throw error;
-        request.log.error({ err: error, recutId }, 'recut submission failed');
-        throw new DomainError('unavailable', 'could not queue the recut; try again shortly');
-      }
+      const queued = await submitRecut(deps, request.account, id, (request.body ?? {}) as RecutSubmission, request.log);
+      return reply.code(202).send(queued);
     },
   );
 
@@ -207,4 +151,81 @@ export async function recutRoutes(app: FastifyInstance, deps: AppDeps) {
       return { parent_scan_id: id, data: await Promise.all(docs.map(view)) };
     },
   );
+}
+
+export interface RecutSubmission {
+  goal?: string;
+  max_seconds?: number;
+}
+
+/**
+ * Admits one recut for the API and the website alike: plan (403), the scan (404, 409),
+ * then one unit of the scan quota (429), taken atomically and given back if anything
+ * after it fails; then the recut document and its workflow.
+ */
+export async function submitRecut(
+  deps: AppDeps,
+  account: AccountDoc,
+  scanId: string,
+  body: RecutSubmission,
+  log: { error(obj: object, msg: string): void },
+): Promise<{ recut_id: string; status: 'queued'; parent_scan_id: string }> {
+  const recuts = new RecutsStore(deps.db);
+  const plan = PLANS[account.plan];
+  if (!plan.recutAgent) {
+    const having = Object.values(PLANS).filter((p) => p.recutAgent).map((p) => p.name).join(' or ');
+    throw forbidden(`the recut agent is part of the ${having} plan; this account is on the ${plan.name} plan`);
+  }
+  const parent = await deps.scans.getOwned(scanId, account._id);
+  if (!parent) throw notFound(`no scan ${scanId}`);
+  if (parent.status !== 'complete') throw conflict(`scan ${scanId} is ${parent.status}; only a complete scan can be recut`);
+  const durationSec = parent.duration_sec ?? 0;
+  if (!(durationSec >= MIN_SEGMENT_SEC)) throw conflict(`scan ${scanId} lasts ${durationSec} s; a recut needs at least ${MIN_SEGMENT_SEC} s`);
+  // The re-scan is a scan: it takes one unit of the month's quota now, atomically.
+  const now = deps.now();
+  if (!(await deps.usage.take(account._id, 'scans', plan.scansPerMonth, now))) {
+    const { end } = monthPeriod(now);
+    throw quotaExceeded(
+      `monthly scan quota of the ${plan.name} plan (${plan.scansPerMonth} scans) is used up, and a recut's re-scan is a scan; it resets on ${end.toISOString().slice(0, 10)}`,
+      secondsUntil(now, end),
+    );
+  }
+  const recutId = newRecutId();
+  let inserted = false;
+  try {
+    const goal = body.goal?.trim() ? body.goal.trim() : null;
+    const maxSeconds = body.max_seconds ?? null;
+    const doc = await recuts.insertQueued({
+      recut_id: recutId,
+      account_id: account._id,
+      parent_scan_id: parent.scan_id,
+      scan_id: newScanId(),
+      goal,
+      max_seconds: maxSeconds,
+      created_at: now,
+    });
+    inserted = true;
+    const input: RecutWorkflowInput = {
+      recutId,
+      parentScanId: parent.scan_id,
+      scanId: doc.scan_id,
+      durationSec,
+      goal,
+      maxSeconds,
+      priorityKey: plan.priorityQueue ? 1 : 3,
+    };
+    await deps.temporal.workflow.start('recutWorkflow', {
+      taskQueue: taskQueues(deps.config).scans,
+      workflowId: `recut-${recutId}`,
+      args: [input],
+      priority: { priorityKey: input.priorityKey },
+    });
+    return { recut_id: recutId, status: 'queued', parent_scan_id: parent.scan_id };
+  } catch (error) {
+    // A recut that was not accepted keeps nothing and does not count.
+    await Promise.allSettled([deps.usage.giveBack(account._id, 'scans', now), inserted ? recuts.remove(recutId) : Promise.resolve()]);
+    if (error instanceof DomainError) throw error;
+    log.error({ err: error, recutId }, 'recut submission failed');
+    throw new DomainError('unavailable', 'could not queue the recut; try again shortly');
+  }
 }

@@ -16,6 +16,7 @@ import type { AppDeps } from '../deps';
 import * as schemas from '../schemas';
 import { csrfMatches, endSession, parseForm, secureCookies, startSession, useSessions } from '../session';
 import { sendMedia } from './media';
+import { recutSectionFor } from './web-recuts';
 
 const PAGE_SIZE = 20;
 /**
@@ -251,7 +252,7 @@ export async function webRoutes(app: FastifyInstance, deps: AppDeps) {
     if (!web) return reply;
     const doc = await deps.scans.getOwned((request.params as { id: string }).id, web.account._id);
     if (!doc) return notFoundPage(request, reply, 'No such scan in your account.');
-    return sendPage(reply, scanPage(viewerOf(request), pageView(doc, true, await hasMedia(doc))));
+    return sendPage(reply, scanPage(viewerOf(request), { ...pageView(doc, true, await hasMedia(doc)), recut: await recutSectionFor(deps, viewerOf(request)!, doc) }));
   });
 
   // The owner's player reads the media with the session instead of the API key.
