@@ -33,16 +33,6 @@ export async function webRecutRoutes(app: FastifyInstance, deps: AppDeps) {
     done(null, parseForm(body as string));
   });
 
-  // The website's headers (the same policy as api/routes/web.ts): this scope's pages need no script at all.
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
-      reply
-        .header('content-security-policy', "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; media-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'")
-        .header('x-content-type-options', 'nosniff')
-        .header('referrer-policy', 'same-origin');
-    }
-    return payload;
-  });
   // Failures of this scope are pages too (bad form fields, a broken store).
   app.setErrorHandler((error: Error & { validation?: unknown; statusCode?: number }, request, reply) => {
     const status = error instanceof DomainError ? (STATUS[error.code] ?? 500) : error.validation ? 400 : (error.statusCode ?? 500);
