@@ -1,6 +1,6 @@
 import type { Db } from 'mongodb';
 import { monthPeriod } from '../core/plans';
-import { serialized, upsertRetrying } from './point';
+import { serialized, updateIf, upsertRetrying } from './point';
 
 const COUNTERS = ['scans', 'calls', 'tokens'] as const;
 type Counter = (typeof COUNTERS)[number];
@@ -62,7 +62,10 @@ export class UsageStore {
   async giveBack(accountId: string, counter: 'scans' | 'calls', now = new Date()): Promise<void> {
     const { key } = monthPeriod(now);
     const id = `${accountId}:${key}`;
-    await serialized(`usage:${id}`, () => this.usage.updateOne({ _id: id }, { $inc: { [counter]: -1 } }));
+    // Never below zero: a give-back with nothing held (a retried clean-up) is a no-op.
+    await serialized(`usage:${id}`, () =>
+      updateIf(this.db, this.usage, id, { filter: { [counter]: { $gt: 0 } }, test: (doc) => doc[counter] > 0 }, { $inc: { [counter]: -1 } }),
+    );
   }
 
   async add(accountId: string, counter: Counter, amount: number, now = new Date()): Promise<void> {

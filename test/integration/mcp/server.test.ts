@@ -84,10 +84,10 @@ function expectComplete(result: CallToolResult, f: Fixture) {
 }
 
 describe('tool lists', () => {
-  it('offers all seven tools with a key', async () => {
+  it('offers all nine tools with a key', async () => {
     const { tools } = await keyed.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(
-      ['demo_scan', 'get_scan', 'library', 'list_scans', 'scan_file', 'scan_url', 'signals_reference'].sort(),
+      ['demo_scan', 'get_recut', 'get_scan', 'library', 'list_scans', 'recut_scan', 'scan_file', 'scan_url', 'signals_reference'].sort(),
     );
     const scanUrl = tools.find((tool) => tool.name === 'scan_url')!;
     expect(scanUrl.inputSchema.required).toEqual(['url']);
@@ -228,7 +228,7 @@ describe('with a key', () => {
     const result = await call(nowhere, 'get_scan', { scan_id: 'scn_000000000000000000000000' });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toEqual([`Holdline: cannot reach Holdline at http://127.0.0.1:${port}: ECONNREFUSED`]);
-    expect((await nowhere.listTools()).tools).toHaveLength(7);
+    expect((await nowhere.listTools()).tools).toHaveLength(9);
   });
 
   it('once a scan is featured, demo_scan without a key returns it and library lists it', async () => {
