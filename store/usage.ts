@@ -94,22 +94,96 @@ interface RateWindowDoc {
   window_end: Date;
 }
 
-/** Fixed one-minute windows per key and kind, shared by every API instance through MongoDB. */
+/** What this process knows of one window: the shared count at its last write, and hits not yet written. */
+interface WindowState {
+  shared: number;
+  pending: number;
+  synced: boolean;
+  flushing: Promise<void> | null;
+  windowEnd: Date;
+}
+
+/**
+ * Fixed one-minute windows per key and kind, shared by every API instance
+ * through one `_id`-addressed document per window. Far below the limit a hit is
+ * counted in this process and written in batches (at most every FLUSH_MS), so a
+ * busy poller costs no database round trip per request; the first hit of a
+ * window and every hit near the limit (≥ 90 %) wait for their own `$inc`, so
+ * the limit holds exactly within one instance and, across instances, to within
+ * the hits of one flush interval.
+ */
 export class RateLimiter {
+  static FLUSH_MS = 100;
+  private readonly windows = new Map<string, WindowState>();
+
   constructor(private readonly db: Db) {}
+
+  private get collection() {
+    return this.db.collection<RateWindowDoc>('rate_windows');
+  }
+
+  private async write(id: string, state: WindowState, amount: number): Promise<number> {
+    const doc = await upsertRetrying(() =>
+      this.collection.findOneAndUpdate(
+        { _id: id },
+        { $inc: { count: amount }, $setOnInsert: { window_end: state.windowEnd } },
+        { upsert: true, returnDocument: 'after' },
+      ),
+    );
+    return doc?.count ?? amount;
+  }
+
+  /** Writes the window's pending hits (one write at a time per window). */
+  private flush(id: string, state: WindowState): Promise<void> {
+    state.flushing ??= (async () => {
+      try {
+        while (state.pending > 0) {
+          const amount = state.pending;
+          state.pending -= amount;
+          try {
+            state.shared = await this.write(id, state, amount);
+            state.synced = true;
+          } catch (error) {
+            state.pending += amount;
+            throw error;
+          }
+        }
+      } finally {
+        state.flushing = null;
+      }
+    })();
+    return state.flushing;
+  }
 
   async hit(keyHash: string, kind: string, limitPerMinute: number, now = new Date()): Promise<{ allowed: boolean; retryAfterSec: number }> {
     const windowStart = Math.floor(now.getTime() / 60_000) * 60_000;
     const windowEnd = new Date(windowStart + 60_000);
-    const doc = await upsertRetrying(() =>
-      this.db.collection<RateWindowDoc>('rate_windows').findOneAndUpdate(
-        { _id: `${keyHash}:${kind}:${windowStart}` },
-        { $inc: { count: 1 }, $setOnInsert: { window_end: windowEnd } },
-        { upsert: true, returnDocument: 'after' },
-      ),
-    );
-    const count = doc?.count ?? 1;
-    return { allowed: count <= limitPerMinute, retryAfterSec: Math.max(1, Math.ceil((windowEnd.getTime() - now.getTime()) / 1000)) };
+    const retryAfterSec = Math.max(1, Math.ceil((windowEnd.getTime() - now.getTime()) / 1000));
+    const id = `${keyHash}:${kind}:${windowStart}`;
+    let state = this.windows.get(id);
+    if (!state) {
+      state = { shared: 0, pending: 0, synced: false, flushing: null, windowEnd };
+      this.windows.set(id, state);
+      this.forgetEndedWindows(now);
+    }
+    if (!state.synced || state.shared + state.pending + 1 >= limitPerMinute * 0.9) {
+      // Exact: this hit is its own `$inc`, and its count is the one that answer returns.
+      const count = await this.write(id, state, 1);
+      state.shared = Math.max(state.shared, count);
+      state.synced = true;
+      return { allowed: count <= limitPerMinute, retryAfterSec };
+    }
+    state.pending += 1;
+    const count = state.shared + state.pending;
+    const windowState = state;
+    setTimeout(() => void this.flush(id, windowState).catch(() => undefined), RateLimiter.FLUSH_MS).unref();
+    return { allowed: count <= limitPerMinute, retryAfterSec };
+  }
+
+  private forgetEndedWindows(now: Date) {
+    for (const [id, state] of this.windows) {
+      if (state.windowEnd.getTime() < now.getTime() - 60_000 && state.pending === 0 && !state.flushing) this.windows.delete(id);
+    }
   }
 
   /** Old windows are removed by the maintenance schedule (FerretDB v1 has no TTL indexes). */
