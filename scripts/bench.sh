@@ -8,3 +8,4 @@ bash scripts/bootstrap.sh
 export HOLDLINE_WORKER_LOG_LEVEL=WARN
 node --import tsx bench/scan.ts "$@"
 node --no-node-snapshot --import tsx bench/chat.ts
+node --import tsx bench/load.ts

@@ -653,6 +653,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       MONGODB_URI: mongoUri,
       TEMPORAL_ADDRESS: tAddress,
       HOLDLINE_SCRATCH_DIR: scratchDir,
+      // The `fs` media store, shared by this stack's API and workers.
+      HOLDLINE_MEDIA_DIR: options.env?.HOLDLINE_MEDIA_DIR ?? join(dataDir, 'media'),
       // FerretDB started here: API and workers may add its missing `_id` index (store/ferret-sqlite.ts).
       HOLDLINE_FERRETDB_SQLITE_DIR: external.MONGODB_URI ? options.env?.HOLDLINE_FERRETDB_SQLITE_DIR : join(dataDir, 'ferretdb'),
       HOLDLINE_TASK_QUEUE_PREFIX: options.taskQueuePrefix ?? options.env?.HOLDLINE_TASK_QUEUE_PREFIX ?? 'holdline',
