@@ -85,7 +85,7 @@ export class ScansStore {
   // Per process, shared by every ScansStore (and LibraryStore) of it, so a write here is seen at once here.
   /** What the API's polls and pages read: at most POLL_CACHE_MS old, shared by concurrent requests. */
   private static readonly statusCache = new ReadCache<ScanDoc | null>(ScansStore.POLL_CACHE_MS);
-  private static readonly pageCache = new ReadCache<{ ids: string[]; total: number }>(ScansStore.POLL_CACHE_MS, 2_000);
+  private static readonly pageCache = new ReadCache<{ docs: ScanDoc[]; total: number }>(ScansStore.POLL_CACHE_MS, 2_000);
   /** A complete read never changes: kept longer, few of them (a 10-minute read is ~150 KB). */
   private static readonly readCache = new ReadCache<ScanReadDoc | null>(30_000, 64);
   readonly history: OrderedIndex;
@@ -162,9 +162,11 @@ export class ScansStore {
 
   /** One page of the account's scans, newest first: status documents only (no timelines), up to POLL_CACHE_MS old. */
   async listOwned(accountId: string, page: { limit: number; offset: number }): Promise<{ docs: ScanDoc[]; total: number }> {
-    const { ids, total } = await ScansStore.pageCache.get(this.key(`${accountId}:${page.offset}:${page.limit}`), () => this.history.page(accountId, page.offset, page.limit));
-    const docs = await Promise.all(ids.map((id) => ScansStore.statusCache.get(this.key(id), () => this.scans.findOne({ _id: id }))));
-    return { docs: docs.filter((doc): doc is ScanDoc => doc !== null && doc.account_id === accountId), total };
+    return ScansStore.pageCache.get(this.key(`${accountId}:${page.offset}:${page.limit}`), async () => {
+      const { ids, total } = await this.history.page(accountId, page.offset, page.limit);
+      const docs = await Promise.all(ids.map((id) => ScansStore.statusCache.get(this.key(id), () => this.scans.findOne({ _id: id }))));
+      return { docs: docs.filter((doc): doc is ScanDoc => doc !== null && doc.account_id === accountId), total };
+    });
   }
 
   private key = (id: string) => `${this.db.databaseName}:${id}`;
@@ -173,6 +175,8 @@ export class ScansStore {
   forget(scanId: string) {
     ScansStore.statusCache.delete(this.key(scanId));
     ScansStore.readCache.delete(this.key(scanId));
+    // Pages hold status documents too; they are few and short-lived.
+    ScansStore.pageCache.clear();
   }
 
   /** Moves an in-flight scan forward; pct never goes back, a finished scan is never touched. */
