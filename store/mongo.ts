@@ -1,5 +1,6 @@
 import { MongoClient, type Db } from 'mongodb';
 import { indexFerretTables } from './ferret-sqlite';
+import { migrateScanLayout } from './migrate';
 import { isFerretDb } from './point';
 
 export interface Mongo {
@@ -20,6 +21,7 @@ export async function connectMongo(uri: string, options: { ferretdbSqliteDir?: s
   const db = client.db();
   await ensureIndexes(db);
   if (options.ferretdbSqliteDir && (await isFerretDb(db))) await indexFerretTables(db, options.ferretdbSqliteDir);
+  await migrateScanLayout(db);
   return { client, db, close: () => client.close() };
 }
 
