@@ -14,3 +14,4 @@ if [[ " $* " == *" --fidelity "* ]]; then
 fi
 node --import tsx bench/scan.ts "$@"
 node --no-node-snapshot --import tsx bench/chat.ts
+node --import tsx bench/load.ts

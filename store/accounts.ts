@@ -1,6 +1,7 @@
 import type { Db } from 'mongodb';
 import { PLANS, type PlanId } from '../core/plans';
 import { hashSecret, keyPrefix, newAccountId, newApiKey } from './ids';
+import { ReadCache } from './read-cache';
 
 export interface AccountDoc {
   _id: string;
@@ -34,6 +35,14 @@ export interface AuthenticatedKey {
 export const isDuplicateKey = (error: unknown) => (error as { code?: number } | null)?.code === 11000;
 
 export class AccountsStore {
+  /**
+   * Key lookups of this process, reused for AUTH_CACHE_MS: a poller's requests
+   * then cost no database read for the key. A key revoked or an account changed
+   * here is forgotten at once; by another API instance, within AUTH_CACHE_MS.
+   */
+  static readonly AUTH_CACHE_MS = 1000;
+  private static readonly authCache = new ReadCache<AuthenticatedKey | null>(AccountsStore.AUTH_CACHE_MS);
+
   constructor(private readonly db: Db) {}
 
   private get accounts() {
@@ -90,23 +99,27 @@ export class AccountsStore {
     else {
       await this.keys.updateMany({ account_id: accountId, _id: { $ne: keyHash }, revoked_at: { $exists: false } }, { $set: { revoked_at: now } });
     }
+    AccountsStore.authCache.clear();
     return apiKey;
   }
 
   async revokeKey(apiKey: string, now = new Date()): Promise<void> {
     await this.keys.updateOne({ _id: hashSecret(apiKey) }, { $set: { revoked_at: now } });
+    AccountsStore.authCache.clear();
   }
 
   /** The account behind a live key, or null for an unknown or revoked one. */
   async authenticate(apiKey: string): Promise<AuthenticatedKey | null> {
     const keyHash = hashSecret(apiKey);
-    const key = await this.keys.findOne({ _id: keyHash });
-    if (!key || key.revoked_at) return null;
-    const account = await this.accounts.findOne({ _id: key.account_id });
-    if (!account) return null;
-    // The account names its live key; a key replaced by a concurrent rotation is dead even before it is marked.
-    if (account.key_hash !== undefined && account.key_hash !== keyHash) return null;
-    return { account, keyHash };
+    return AccountsStore.authCache.get(`${this.db.databaseName}:${keyHash}`, async () => {
+      const key = await this.keys.findOne({ _id: keyHash });
+      if (!key || key.revoked_at) return null;
+      const account = await this.accounts.findOne({ _id: key.account_id });
+      if (!account) return null;
+      // The account names its live key; a key replaced by a concurrent rotation is dead even before it is marked.
+      if (account.key_hash !== undefined && account.key_hash !== keyHash) return null;
+      return { account, keyHash };
+    });
   }
 
   async byId(accountId: string): Promise<AccountDoc | null> {
@@ -120,5 +133,6 @@ export class AccountsStore {
   async setPlan(accountId: string, plan: PlanId): Promise<void> {
     if (!(plan in PLANS)) throw new Error(`unknown plan ${plan}`);
     await this.accounts.updateOne({ _id: accountId }, { $set: { plan } });
+    AccountsStore.authCache.clear();
   }
 }

@@ -1,5 +1,6 @@
 import { MongoServerError, type Db } from 'mongodb';
 import type { CallTurn, RunObject, Stopped, TokenUsage, UpstreamMessage } from '../core/chat/shapes';
+import { serialized, upsertRetrying } from './point';
 
 /** One chat call: the task, who asked, and how it ended. */
 export interface CallDoc {
@@ -44,6 +45,13 @@ export interface CallEventDoc {
   created_at: Date;
 }
 
+/** Every progress text of one call in one document, so a stream's poll is one `_id` read. */
+interface CallProgressDoc {
+  _id: string;
+  events: Omit<CallEventDoc, '_id' | 'call_id'>[];
+  created_at: Date;
+}
+
 /** The per-key concurrency lock: one document per key that has a call running. */
 export interface CallSlotDoc {
   _id: string;
@@ -78,6 +86,9 @@ export class CallsStore {
   }
   get slots() {
     return this.db.collection<CallSlotDoc>('call_slots');
+  }
+  get progress() {
+    return this.db.collection<CallProgressDoc>('call_progress');
   }
 
   ensureIndexes(): Promise<void> {
@@ -155,6 +166,7 @@ export class CallsStore {
     await Promise.all([
       this.calls.deleteOne({ _id: callId }),
       this.events.deleteMany({ call_id: callId }),
+      this.progress.deleteOne({ _id: callId }),
     ]);
   }
 
@@ -214,14 +226,29 @@ export class CallsStore {
   async appendEvents(callId: string, events: { seq: number; kind: CallEventDoc['kind']; text: string }[]): Promise<void> {
     if (events.length === 0) return;
     const now = new Date();
-    await this.events.insertMany(
-      events.map((event) => ({ _id: `${callId}:${pad(event.seq)}`, call_id: callId, seq: event.seq, kind: event.kind, text: event.text, created_at: now })),
-      { ordered: false },
+    const docs = events.map((event) => ({ _id: `${callId}:${pad(event.seq)}`, call_id: callId, seq: event.seq, kind: event.kind, text: event.text, created_at: now }));
+    // The per-call document is what streams read; the per-event documents are the durable log.
+    await serialized(`progress:${callId}`, () =>
+      upsertRetrying(() =>
+        this.progress.updateOne(
+          { _id: callId },
+          { $push: { events: { $each: docs.map(({ _id, call_id, ...event }) => event) } }, $setOnInsert: { created_at: now } },
+          { upsert: true },
+        ),
+      ),
     );
+    await this.events.insertMany(docs, { ordered: false });
   }
 
+  /** The call's progress texts after `seq`, in order: one `_id` read of the call's progress document. */
   async eventsAfter(callId: string, seq: number, limit = 500): Promise<CallEventDoc[]> {
-    return this.events.find({ call_id: callId, seq: { $gt: seq } }).sort({ seq: 1 }).limit(limit).toArray();
+    const doc = await this.progress.findOne({ _id: callId });
+    const seen = new Set<number>();
+    return (doc?.events ?? [])
+      .filter((event) => event.seq > seq && !seen.has(event.seq) && seen.add(event.seq))
+      .sort((a, b) => a.seq - b.seq)
+      .slice(0, limit)
+      .map((event) => ({ ...event, _id: `${callId}:${pad(event.seq)}`, call_id: callId }));
   }
 
   // --- maintenance -------------------------------------------------------
@@ -231,8 +258,9 @@ export class CallsStore {
     const [turns, events, messages] = await Promise.all([
       this.turns.deleteMany({ created_at: { $lt: cutoff } }),
       this.events.deleteMany({ created_at: { $lt: cutoff } }),
+      this.progress.deleteMany({ created_at: { $lt: cutoff } }),
       this.calls.updateMany({ created_at: { $lt: cutoff }, status: 'finished', messages: { $ne: [] } }, { $set: { messages: [] } }),
-    ]);
+    ]).then(([t, e, , m]) => [t, e, m] as const);
     return { turns: turns.deletedCount, events: events.deletedCount, messages: messages.modifiedCount };
   }
 }

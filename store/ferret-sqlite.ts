@@ -18,7 +18,7 @@ const run = promisify(execFile);
 export const POINT_COLLECTIONS = [
   'accounts', 'api_keys', 'sessions', 'usage', 'rate_windows',
   'scans', 'scan_reads', 'scan_parts', 'scan_history_heads', 'scan_history_buckets', 'library_heads', 'library_buckets',
-  'calls', 'call_turns', 'call_events', 'call_slots',
+  'calls', 'call_turns', 'call_events', 'call_slots', 'call_progress',
 ];
 
 /**

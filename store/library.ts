@@ -47,6 +47,7 @@ export class LibraryStore {
     const finalTitle = title ?? doc.title ?? 'Untitled scan';
     if (doc.published_at) {
       await this.scans.scans.updateOne({ _id: scanId }, { $set: { title: finalTitle } });
+      this.scans.forget(scanId);
       return { outcome: 'published', doc: { ...doc, title: finalTitle } };
     }
     // The first publication takes a library position; of two at once, one wins the guard.
@@ -57,9 +58,11 @@ export class LibraryStore {
       { filter: { published_at: { $exists: false } }, test: (d) => d.published_at === undefined },
       { $set: { title: finalTitle, published_at: now } },
     );
+    this.scans.forget(scanId);
     if (!first) return this.publish(scanId, accountId, title, now);
     const seq = await this.index.add(LIBRARY, scanId);
     await this.scans.scans.updateOne({ _id: scanId }, { $set: { library_seq: seq } });
+    this.scans.forget(scanId);
     return { outcome: 'published', doc: { ...doc, title: finalTitle, published_at: now, library_seq: seq } };
   }
 

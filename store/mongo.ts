@@ -1,5 +1,6 @@
 import { MongoClient, type Db } from 'mongodb';
 import { indexFerretTables } from './ferret-sqlite';
+import { migrateScanLayout } from './migrate';
 import { isFerretDb } from './point';
 
 export interface Mongo {
@@ -19,7 +20,13 @@ export async function connectMongo(uri: string, options: { ferretdbSqliteDir?: s
   await client.connect();
   const db = client.db();
   await ensureIndexes(db);
-  if (options.ferretdbSqliteDir && (await isFerretDb(db))) await indexFerretTables(db, options.ferretdbSqliteDir);
+  if (options.ferretdbSqliteDir && (await isFerretDb(db))) {
+    // Without the index every read still works, only in time proportional to the collection: say so, do not stop.
+    await indexFerretTables(db, options.ferretdbSqliteDir).catch((error: Error) =>
+      process.stderr.write(`holdline: could not add FerretDB's _id index (point reads will scan): ${error.message}\n`),
+    );
+  }
+  await migrateScanLayout(db);
   return { client, db, close: () => client.close() };
 }
 

@@ -1,5 +1,6 @@
 import type { Db } from 'mongodb';
 import { OrderedIndex } from './ordered-index';
+import { ReadCache } from './read-cache';
 import { updateIf, updateIfReturning, upsertRetrying } from './point';
 import type { RecognisedWord, ScanRead, ScanStatus, ScanView } from '../core/shapes';
 import type { ProbeResult } from '../workflows/scan-types';
@@ -87,6 +88,13 @@ const active = { filter: { status: { $in: [...ACTIVE] } }, test: (doc: ScanDoc) 
  * account, so a page is a bounded number of point reads.
  */
 export class ScansStore {
+  static readonly POLL_CACHE_MS = 250;
+  // Per process, shared by every ScansStore (and LibraryStore) of it, so a write here is seen at once here.
+  /** What the API's polls and pages read: at most POLL_CACHE_MS old, shared by concurrent requests. */
+  private static readonly statusCache = new ReadCache<ScanDoc | null>(ScansStore.POLL_CACHE_MS);
+  private static readonly pageCache = new ReadCache<{ docs: ScanDoc[]; total: number }>(ScansStore.POLL_CACHE_MS, 2_000);
+  /** A complete read never changes: kept longer, few of them (a 10-minute read is ~150 KB). */
+  private static readonly readCache = new ReadCache<ScanReadDoc | null>(30_000, 64);
   readonly history: OrderedIndex;
 
   constructor(private readonly db: Db) {
@@ -113,6 +121,7 @@ export class ScansStore {
       throw error;
     }
     await this.history.place(doc.account_id, seq, doc.scan_id);
+    ScansStore.pageCache.clear();
     return full;
   }
 
@@ -120,6 +129,8 @@ export class ScansStore {
     const doc = await this.getStatus(scanId);
     if (doc?.seq !== undefined) await this.history.remove(doc.account_id, doc.seq);
     await Promise.all([this.scans.deleteOne({ _id: scanId }), this.reads.deleteOne({ _id: scanId }), this.parts.deleteOne({ _id: scanId })]);
+    this.forget(scanId);
+    ScansStore.pageCache.clear();
   }
 
   /** The small status document alone: no timeline or transcript. */
@@ -141,22 +152,44 @@ export class ScansStore {
     return { ...doc, ...fields };
   }
 
-  /** Another account's scan is indistinguishable from a missing one. Ownership is checked after the `_id` read. */
+  /**
+   * Another account's scan is indistinguishable from a missing one. Ownership is
+   * checked after the `_id` read. For the API's polls: the answer may be up to
+   * POLL_CACHE_MS old, and concurrent polls of one scan share one read.
+   */
   async getOwned(scanId: string, accountId: string): Promise<ScanDoc | null> {
-    const doc = await this.scans.findOne({ _id: scanId });
-    return doc && doc.account_id === accountId ? this.withRead(doc) : null;
+    const doc = await ScansStore.statusCache.get(this.key(scanId), () => this.scans.findOne({ _id: scanId }));
+    if (!doc || doc.account_id !== accountId) return null;
+    if (doc.status !== 'complete') return doc;
+    const read = await ScansStore.readCache.get(this.key(scanId), () => this.reads.findOne({ _id: scanId }));
+    if (!read) return doc;
+    const { _id, ...fields } = read;
+    return { ...doc, ...fields };
   }
 
-  /** One page of the account's scans, newest first: status documents only (no timelines). */
+  /** One page of the account's scans, newest first: status documents only (no timelines), up to POLL_CACHE_MS old. */
   async listOwned(accountId: string, page: { limit: number; offset: number }): Promise<{ docs: ScanDoc[]; total: number }> {
-    const { ids, total } = await this.history.page(accountId, page.offset, page.limit);
-    const docs = await Promise.all(ids.map((id) => this.scans.findOne({ _id: id })));
-    return { docs: docs.filter((doc): doc is ScanDoc => doc !== null && doc.account_id === accountId), total };
+    return ScansStore.pageCache.get(this.key(`${accountId}:${page.offset}:${page.limit}`), async () => {
+      const { ids, total } = await this.history.page(accountId, page.offset, page.limit);
+      const docs = await Promise.all(ids.map((id) => ScansStore.statusCache.get(this.key(id), () => this.scans.findOne({ _id: id }))));
+      return { docs: docs.filter((doc): doc is ScanDoc => doc !== null && doc.account_id === accountId), total };
+    });
+  }
+
+  private key = (id: string) => `${this.db.databaseName}:${id}`;
+
+  /** Forgets what this process cached of a scan (after a write to it here). */
+  forget(scanId: string) {
+    ScansStore.statusCache.delete(this.key(scanId));
+    ScansStore.readCache.delete(this.key(scanId));
+    // Pages hold status documents too; they are few and short-lived.
+    ScansStore.pageCache.clear();
   }
 
   /** Moves an in-flight scan forward; pct never goes back, a finished scan is never touched. */
   async advance(scanId: string, pct: number, set: Partial<ScanDoc> = {}): Promise<void> {
     await updateIf(this.db, this.scans, scanId, active, { $set: { status: 'processing', updated_at: new Date(), ...set }, $max: { pct } });
+    this.forget(scanId);
   }
 
   /** Stores the read, then turns the status complete: a complete status always has its read. */
@@ -165,14 +198,17 @@ export class ScansStore {
     await upsertRetrying(() => this.reads.replaceOne({ _id: scanId }, heavy, { upsert: true }));
     const summary = Object.fromEntries(SUMMARY_FIELDS.map((field) => [field, read[field]]));
     const now = new Date();
-    return updateIf(this.db, this.scans, scanId, active, {
+    const done = await updateIf(this.db, this.scans, scanId, active, {
       $set: { ...summary, status: 'complete', pct: 100, media_url: mediaUrl(scanId), completed_at: now, updated_at: now },
       $unset: { progress: '' },
     });
+    this.forget(scanId);
+    return done;
   }
 
   async fail(scanId: string, detail: string): Promise<void> {
     await updateIf(this.db, this.scans, scanId, active, { $set: { status: 'error', detail, updated_at: new Date() }, $unset: { progress: '' } });
+    this.forget(scanId);
   }
 
   async setParts(scanId: string, fields: Partial<Omit<ScanPartsDoc, '_id'>>): Promise<void> {

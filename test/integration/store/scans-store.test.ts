@@ -174,3 +174,32 @@ describe('UsageStore', () => {
     expect((await usage.month(account)).scans).toBe(5);
   });
 });
+
+describe('migrateScanLayout', () => {
+  it('moves scans stored before the split into the read documents, history and library, once', async () => {
+    const uri = new URL(getStackEnv().mongodbUri);
+    uri.pathname = `/migrate${randomBytes(3).toString('hex')}`;
+    const own = await new MongoClient(uri.toString(), { ignoreUndefined: true }).connect();
+    const old = own.db();
+    try {
+      const { migrateScanLayout } = await import('../../../store/migrate');
+      const at = (m: number) => new Date(Date.UTC(2026, 0, 1, 0, m));
+      const base = { title: null, source: { type: 'url', url: 'https://example.com/v.mp4' }, priority: false };
+      await old.collection('scans').insertMany([
+        { _id: 'scn_a' as never, scan_id: 'scn_a', account_id: 'acct_m', status: 'complete', pct: 100, created_at: at(1), updated_at: at(1), published_at: at(9), ...base, ...read(40) },
+        { _id: 'scn_b' as never, scan_id: 'scn_b', account_id: 'acct_m', status: 'processing', pct: 30, created_at: at(2), updated_at: at(2), ...base },
+        { _id: 'scn_c' as never, scan_id: 'scn_c', account_id: 'acct_n', status: 'complete', pct: 100, created_at: at(3), updated_at: at(3), ...base, ...read(70) },
+      ]);
+      expect(await migrateScanLayout(old)).toBe(3);
+      expect(await migrateScanLayout(old)).toBe(0);
+      const store = new ScansStore(old);
+      expect((await store.listOwned('acct_m', { limit: 10, offset: 0 })).docs.map((d) => d.scan_id)).toEqual(['scn_b', 'scn_a']);
+      expect(await old.collection('scans').findOne({ _id: 'scn_a' as never })).not.toHaveProperty('timeline');
+      expect(await store.get('scn_a')).toMatchObject({ score: 40, timeline: [{ t: 0 }, { t: 1 }, { t: 2 }] });
+      expect((await new LibraryStore(old).list({ limit: 10, offset: 0 })).docs.map((d) => d.scan_id)).toEqual(['scn_a']);
+    } finally {
+      await old.dropDatabase();
+      await own.close();
+    }
+  });
+});
