@@ -198,6 +198,8 @@ export function createScanActivities(deps: ScanActivityDeps) {
             loudnessRms: decoded.loudnessRms,
             chunks,
             words: {},
+            voice: {},
+            engines: {},
           });
           await recordProgress(scanId, 'decode', 1, chunks.length);
           // The last reader of the media: the local copy goes.

@@ -9,6 +9,7 @@
 //   npm run bench -- --fidelity            (every fixture)
 //   node --import tsx bench/fidelity.ts [--only a,b] [--no-speech] [--no-gate]
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,6 +41,7 @@ interface Row {
   cutsFound: number;
   cutsTrue: number;
   sceneP: number | null;
+  sceneFound: number | null;
   sceneR: number | null;
   transcribeSec: number | null;
   words: number;
@@ -59,17 +61,17 @@ function cutScores(found: readonly number[], truth: readonly number[]): { p: num
   return { p, r };
 }
 
-function sceneDetectCuts(path: string): number[] | null {
-  const probe = spawnSync('scenedetect', ['version'], { encoding: 'utf8' });
-  if (probe.error || probe.status !== 0) return null;
-  const out = spawnSync('scenedetect', ['-i', path, '-q', 'detect-adaptive', 'list-scenes', '-n', '-s', '-f', '-'], { encoding: 'utf8' });
-  // list-scenes -s prints the cut list (timecodes) as its first CSV line.
-  const first = (out.stdout ?? '').split('\n')[0] ?? '';
+function sceneDetectCuts(path: string, work: string): number[] | null {
+  const out = join(work, 'scenedetect');
+  const run = spawnSync('scenedetect', ['-i', path, '-q', '-o', out, 'detect-adaptive', 'list-scenes', '-f', 'scenes.csv'], { encoding: 'utf8' });
+  if (run.error || run.status !== 0) return null;
+  // The CSV's first row is the cut list: `Timecode List:,00:00:04.000,…`.
+  const first = readFileSync(join(out, 'scenes.csv'), 'utf8').split('\n')[0] ?? '';
   return first
     .split(',')
     .slice(1)
     .map((tc) => {
-      const [h, m, s] = tc.split(':').map(Number);
+      const [h, m, s] = tc.trim().split(':').map(Number);
       return (h ?? 0) * 3600 + (m ?? 0) * 60 + (s ?? 0);
     })
     .filter((x) => Number.isFinite(x));
@@ -82,7 +84,7 @@ async function main(): Promise<void> {
     (f) => !f.truth.expectError && f.truth.hasVideo,
   );
   const engines: NamedTranscriber[] = withSpeech ? await createTranscribers() : [];
-  const hasSceneDetect = !spawnSync('scenedetect', ['version']).error;
+  const hasSceneDetect = spawnSync('scenedetect', ['version']).status === 0;
   const rows: Row[] = [];
   const work = await mkdtemp(join(tmpdir(), 'holdline-fidelity-'));
   try {
@@ -91,7 +93,7 @@ async function main(): Promise<void> {
       const duration = truth.duration ?? 0;
       const wav = join(work, `${fixture.name}.wav`);
       const decoded = await decodeMedia({ input: fixture.path, wavOut: wav, hasAudio: truth.hasAudio, durationSec: duration });
-      const scene = hasSceneDetect ? sceneDetectCuts(fixture.path) : null;
+      const scene = hasSceneDetect ? sceneDetectCuts(fixture.path, work) : null;
       const sceneScores = scene ? cutScores(scene, truth.cuts) : { p: null, r: null };
       const runs: Array<{ engine: string; words: RecognisedWord[]; seconds: number | null; voice?: Array<{ start: number; end: number }> }> = [];
       if (engines.length === 0 || !truth.hasAudio) runs.push({ engine: '-', words: [], seconds: null });
@@ -138,6 +140,7 @@ async function main(): Promise<void> {
           cutsFound: read.cuts.length,
           cutsTrue: truth.cuts.length,
           sceneP: sceneScores.p,
+          sceneFound: scene ? scene.length : null,
           sceneR: sceneScores.r,
           transcribeSec: run.seconds,
           words: read.transcript.reduce((sum, s) => sum + s.text.split(' ').length, 0),
@@ -162,6 +165,12 @@ async function main(): Promise<void> {
   const totalHit = allTrue.reduce((s, r) => s + (r.cutR ?? 0) * r.cutsTrue, 0);
   const totalGood = allTrue.reduce((s, r) => s + (r.cutP ?? 0) * r.cutsFound, 0);
   console.log(`\nCuts over all fixtures: precision ${totalFound ? (totalGood / totalFound).toFixed(2) : '-'} (${Math.round(totalGood)}/${totalFound}), recall ${totalTrue ? (totalHit / totalTrue).toFixed(2) : '-'} (${Math.round(totalHit)}/${totalTrue})`);
+  if (hasSceneDetect) {
+    const found = allTrue.reduce((sum, r) => sum + (r.sceneFound ?? 0), 0);
+    const good = allTrue.reduce((sum, r) => sum + (r.sceneP ?? 0) * (r.sceneFound ?? 0), 0);
+    const hit = allTrue.reduce((sum, r) => sum + (r.sceneR ?? 0) * r.cutsTrue, 0);
+    console.log(`PySceneDetect detect-adaptive (defaults) over all fixtures: precision ${found ? (good / found).toFixed(2) : '-'} (${Math.round(good)}/${found}), recall ${totalTrue ? (hit / totalTrue).toFixed(2) : '-'} (${Math.round(hit)}/${totalTrue})`);
+  }
   if (!hasSceneDetect) console.log('PySceneDetect: not installed (pip install scenedetect[opencv]); its columns are skipped.');
 }
 
