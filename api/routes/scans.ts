@@ -49,7 +49,6 @@ export async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
         );
       }
       const scanId = newScanId();
-      let inserted = false;
       try {
         const declared = Number(request.headers['content-length'] ?? 0);
         // An honest Content-Length over the limit is refused before a byte is stored.
@@ -63,7 +62,6 @@ export async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
           priority: plan.priorityQueue,
           created_at: now,
         });
-        inserted = true;
         const input: ScanWorkflowInput = { scanId };
         await deps.temporal.workflow.start('scanWorkflow', {
           taskQueue: taskQueues(deps.config).scans,
@@ -78,7 +76,8 @@ export async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
         await Promise.allSettled([
           deps.usage.giveBack(account._id, 'scans', now),
           deps.media.remove(deps.media.media, MediaStore.mediaId(scanId)),
-          inserted ? deps.scans.remove(scanId) : Promise.resolve(),
+          // Also when the insert seemed to fail: the store may have applied it before the connection dropped.
+          deps.scans.remove(scanId),
         ]);
         if (error instanceof DomainError) throw error;
         request.log.error({ err: error, scanId }, 'scan submission failed');
