@@ -22,6 +22,19 @@ interface Submission {
   uploadedBytes?: number;
 }
 
+/** Runs `undo` until it succeeds, up to 5 times over about 8 s; the last error is thrown. */
+async function retryBriefly(undo: () => Promise<unknown>): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await undo();
+      return;
+    } catch (error) {
+      if (attempt >= 4) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
+    }
+  }
+}
+
 export async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
   const auth = requireKey(deps);
 
@@ -73,11 +86,13 @@ export async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
         return reply.code(202).send({ scan_id: doc.scan_id, status: 'queued', pct: 0 });
       } catch (error) {
         // Nothing of a refused submission is kept, and it does not count.
+        // Each undo is retried on its own for a few seconds: the failure is often the database
+        // itself restarting, and a unit or document left behind would be counted against the customer.
         await Promise.allSettled([
-          deps.usage.giveBack(account._id, 'scans', now),
-          deps.media.remove(deps.media.media, MediaStore.mediaId(scanId)),
+          retryBriefly(() => deps.usage.giveBack(account._id, 'scans', now)),
+          retryBriefly(() => deps.media.remove(deps.media.media, MediaStore.mediaId(scanId))),
           // Also when the insert seemed to fail: the store may have applied it before the connection dropped.
-          deps.scans.remove(scanId),
+          retryBriefly(() => deps.scans.remove(scanId)),
         ]);
         if (error instanceof DomainError) throw error;
         request.log.error({ err: error, scanId }, 'scan submission failed');
