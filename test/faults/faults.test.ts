@@ -6,7 +6,7 @@
 // HOLDLINE_FAULTS_MODE=full runs the issue's figures (10 kills across 10 scans).
 
 import { rmSync, writeFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fixture } from '../integration/helpers/fixtures';
 import {
   call,
@@ -35,6 +35,14 @@ beforeAll(async () => {
   h = await startHarness();
 }, 300_000);
 
+// Each row submits scans as its own account, so a quota counter that goes wrong is blamed on its fault alone.
+beforeEach(async () => {
+  if (!h) return;
+  const account = await h.newAccount('agents');
+  h.keys.scans = account.apiKey;
+  h.checkAccounts = [account.accountId, ...h.keys.accounts.slice(1, 2)];
+});
+
 afterAll(async () => {
   if (rows.length > 0) {
     const table = formatTable(rows);
@@ -56,7 +64,7 @@ async function restartedAfter(part: string, since: number, timeoutMs = 120_000):
   }
 }
 
-const submittedSoFar: string[] = [];
+const submittedSoFar: { id: string; apiKey: string }[] = [];
 
 async function submitScans(n: number, name = 'talking', tally: ClientTally = newTally()): Promise<string[]> {
   const f = await fixture(name);
@@ -65,7 +73,7 @@ async function submitScans(n: number, name = 'talking', tally: ClientTally = new
     const id = await upload(h, tally, f.path, h.keys.scans, 3);
     if (id) ids.push(id);
   }
-  submittedSoFar.push(...ids);
+  submittedSoFar.push(...ids.map((id) => ({ id, apiKey: h.keys.scans })));
   return ids;
 }
 
@@ -168,7 +176,8 @@ describe(`faults (${MODE} form)`, () => {
     const pollers = Array.from({ length: SIZES.pollers }, async (_, i) => {
       await sleep((i * 6000) / SIZES.pollers);
       while (polling) {
-        await call(tally, `${h.apiUrl}/v1/scans/${polled[i % polled.length]}`, { apiKey: h.keys.scans });
+        const scan = polled[i % polled.length]!;
+        await call(tally, `${h.apiUrl}/v1/scans/${scan.id}`, { apiKey: scan.apiKey });
         await sleep(6000);
       }
     });
