@@ -22,6 +22,19 @@ interface Submission {
   uploadedBytes?: number;
 }
 
+/** Runs `undo` until it succeeds, up to 5 times over about 8 s; the last error is thrown. */
+async function retryBriefly(undo: () => Promise<unknown>): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await undo();
+      return;
+    } catch (error) {
+      if (attempt >= 4) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
+    }
+  }
+}
+
 export async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
   const auth = requireKey(deps);
 
@@ -50,7 +63,6 @@ export async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
         );
       }
       const scanId = newScanId();
-      let inserted = false;
       const watch = new UploadWatch(request, deps.config);
       try {
         const submission = request.isMultipart() ? await receiveUpload(request, deps, scanId, watch) : await readJsonSubmission(request, deps);
@@ -63,7 +75,6 @@ export async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
           priority: plan.priorityQueue,
           created_at: now,
         });
-        inserted = true;
         const input: ScanWorkflowInput = { scanId };
         await deps.temporal.workflow.start('scanWorkflow', {
           taskQueue: taskQueues(deps.config).scans,
@@ -76,10 +87,13 @@ export async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
       } catch (error) {
         watch.stop();
         // Nothing of a refused submission is kept, and it does not count.
+        // Each undo is retried on its own for a few seconds: the failure is often the database
+        // itself restarting, and a unit or document left behind would be counted against the customer.
         await Promise.allSettled([
-          deps.usage.giveBack(account._id, 'scans', now),
-          deps.media.remove(deps.media.media, MediaStore.mediaId(scanId)),
-          inserted ? deps.scans.remove(scanId) : Promise.resolve(),
+          retryBriefly(() => deps.usage.giveBack(account._id, 'scans', now)),
+          retryBriefly(() => deps.media.remove(deps.media.media, MediaStore.mediaId(scanId))),
+          // Also when the insert seemed to fail: the store may have applied it before the connection dropped.
+          retryBriefly(() => deps.scans.remove(scanId)),
         ]);
         if (watch.cutOff) {
           // A stalled or vanished client gets no answer: its connection is closed once nothing of it is left.

@@ -48,6 +48,8 @@ export interface Harness {
   poisonFile: string;
   scratchDir: string;
   keys: { scans: string; chat: string; accounts: string[] };
+  /** Accounts whose quota counters the next check compares (the current row's); default all. */
+  checkAccounts: string[] | null;
   restarts: RestartEvent[];
   newAccount(plan?: 'signal' | 'agents'): Promise<{ accountId: string; apiKey: string }>;
   current(name: string): ManagedProcess;
@@ -105,6 +107,7 @@ export async function startHarness(): Promise<Harness> {
     poisonFile,
     scratchDir: stack.env.HOLDLINE_SCRATCH_DIR!,
     keys: { scans: scans.apiKey, chat: chat.apiKey, accounts: accountIds },
+    checkAccounts: null,
     restarts,
     newAccount,
     current(name: string) {
@@ -313,7 +316,7 @@ export async function orphanProblems(h: Harness): Promise<string[]> {
 /** Every account's counters equal the work it has: scans counter = scan documents, calls counter = call documents. */
 export async function quotaProblems(h: Harness): Promise<string[]> {
   const problems: string[] = [];
-  for (const accountId of h.keys.accounts) {
+  for (const accountId of h.checkAccounts ?? h.keys.accounts) {
     const usage = await h.db.collection('usage').find({ account_id: accountId }).toArray();
     const counted = { scans: 0, calls: 0 };
     for (const u of usage) {
