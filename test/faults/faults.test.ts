@@ -96,13 +96,17 @@ async function finish(fault: string, scanIds: string[], tally: ClientTally, reco
 
 async function killWorkerMid(comm: string, kills: number, notes: string[]): Promise<number[]> {
   const recover: number[] = [];
+  let last = 0;
   for (let k = 0; k < kills; k++) {
+    // The supervisor gives up on a part that dies more than 5 times a minute: kills stay ≥ 13 s apart.
+    await sleep(Math.max(0, last + 13_000 - Date.now()));
     const worker = h.current('worker');
     if (!(await waitForChild(worker, comm, 90_000))) {
       notes.push(`only ${k} kills: no ${comm} ran any more`);
       break;
     }
     const at = Date.now();
+    last = at;
     const { orphans } = await killAlone(worker);
     expect(orphans, `children of the killed worker still running`).toEqual([]);
     recover.push(await restartedAfter('worker', at));
