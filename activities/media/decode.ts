@@ -112,8 +112,10 @@ export class FrameLimitError extends Error {
   }
 }
 
-// stderr phrases that point at the worker, not the customer's file.
-const ENVIRONMENT_FAULT = /No space left on device|Permission denied|Cannot allocate memory|Too many open files|Resource temporarily unavailable/i;
+// stderr phrases that point at the worker, not the customer's file. A missing file is the
+// worker's too: ffmpeg's input is our stored copy and its output goes to our scratch
+// directory, so either vanishing (a disk cleaned under a running scan) is retried.
+const ENVIRONMENT_FAULT = /No space left on device|Permission denied|Cannot allocate memory|Too many open files|Resource temporarily unavailable|No such file or directory/i;
 
 export async function decodeMedia(options: DecodeOptions): Promise<DecodeResult> {
   const { signal, onProgress } = options;

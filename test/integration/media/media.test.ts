@@ -174,6 +174,19 @@ describe('decodeMedia', () => {
     expect(code).toBe('corrupt');
   });
 
+  it('fails with a plain (retryable) error, not bad media, when its scratch directory is gone', async () => {
+    // A disk cleaned under a running scan is the worker's fault: the activity must retry, not blame the video.
+    const error = await decodeMedia({ input: file('cut.mp4'), wavOut: join(dir, 'removed-scratch', 'audio.wav'), hasAudio: true, durationSec: 3 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(BadMediaError);
+  });
+
+  it('fails with a plain (retryable) error when its input file is gone', async () => {
+    const error = await decodeMedia({ input: file('vanished.mp4'), wavOut: file('vanished.wav'), hasAudio: false, durationSec: 3 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(BadMediaError);
+  });
+
   it('kills ffmpeg and rejects with the abort reason', async () => {
     const controller = new AbortController();
     const reason = new Error('cancelled by test');
