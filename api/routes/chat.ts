@@ -151,8 +151,11 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps) {
   const upstream = new UpstreamHealth({ baseUrl: config.modelBaseUrl, apiKey: config.modelApiKey, ttlMs: config.upstreamHealthTtlMs });
   // Shutdown (api/server.ts closes the app): open streams end at once with a final notice;
   // non-streamed calls get a few seconds to finish first. Either way the call is cancelled.
+  // Calls still waiting for their first answer are stopped with a 503 and charged nothing.
   const onShutdown = new Set<() => void>();
+  let shuttingDown = false;
   app.addHook('preClose', async () => {
+    shuttingDown = true;
     for (const stop of onShutdown) stop();
   });
 
@@ -196,6 +199,10 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps) {
         await abandon(request, admitted, { cancel: false });
         throw first.error;
       }
+      if (first.kind === 'shutdown') {
+        await abandon(request, admitted, { cancel: true });
+        throw new DomainError('unavailable', 'the server is restarting; the call was stopped before it answered and nothing was charged; send it again');
+      }
       await respond(request, reply, chat, admitted, client, first.result);
     },
   );
@@ -220,7 +227,8 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps) {
   type FirstAnswer =
     | { kind: 'answered'; result: Promise<ChatRunResult | WorkflowFailed> }
     | { kind: 'failed'; error: DomainError }
-    | { kind: 'gone' };
+    | { kind: 'gone' }
+    | { kind: 'shutdown' };
 
   /**
    * Holds the response status back until the upstream has answered the first model step
@@ -242,6 +250,7 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps) {
     for (;;) {
       if (client.gone) return { kind: 'gone' };
       if (ended) break;
+      if (shuttingDown) return { kind: 'shutdown' };
       let first = { answered: false, attemptFailed: false };
       try {
         first = await calls.firstStep(admitted.callId);

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort, startStack } from '../../scripts/stack';
 import { getStackEnv } from './helpers/stack-env';
+import { isAlive } from './helpers/processes';
 
 function portAccepts(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -19,14 +20,6 @@ function portAccepts(port: number): Promise<boolean> {
   });
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('test stack', () => {
   it('serves MongoDB that answers ping', async () => {
@@ -67,10 +60,10 @@ describe('test stack', () => {
       expect(stack.mongodbUri).toBe(`mongodb://127.0.0.1:${mongoPort}/holdline`);
       expect(await portAccepts(mongoPort)).toBe(true);
       const pid = Number(readFileSync(join(dataDir, 'pids', 'ferretdb.pid'), 'utf8').split('\n')[0]);
-      expect(alive(pid)).toBe(true);
+      expect(isAlive(pid)).toBe(true);
 
       await stack.stop();
-      expect(alive(pid)).toBe(false);
+      expect(isAlive(pid)).toBe(false);
       expect(await portAccepts(mongoPort)).toBe(false);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

@@ -10,7 +10,7 @@ import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { promisify } from 'node:util';
 import { createReadStream, readFileSync } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScanActivities } from '../../../activities/scan-activities';
@@ -21,8 +21,9 @@ import { MediaStore } from '../../../store/media';
 import { ScansStore } from '../../../store/scans';
 import { fixture } from '../helpers/fixtures';
 import { ScanClient } from '../helpers/scan-client';
-import { mediaFilesOf } from '../helpers/stored-files';
+import { filesUnder, mediaFilesOf } from '../helpers/stored-files';
 import { startService, type Service } from '../helpers/service';
+import { isAlive } from '../helpers/processes';
 
 const run = promisify(execFile);
 
@@ -70,15 +71,6 @@ async function scanFixture(name: string) {
   return { scanId, scan: body };
 }
 
-async function filesUnder(dir: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) found.push(...(await filesUnder(path)));
-    else found.push(path);
-  }
-  return found;
-}
 
 /** Everything a scan may have stored: its media and audio (files and chunks), its intermediate document. */
 async function leftovers(scanId: string) {
@@ -91,14 +83,6 @@ async function leftovers(scanId: string) {
   };
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('hostile media', () => {
   const LONG_1E9 = 'The video is too long: it lasts 277777 hours 46 minutes 40 seconds; the limit is 2 hours.';
@@ -116,7 +100,7 @@ describe('hostile media', () => {
     expect(scan).toEqual({ scan_id: scanId, status: 'error', pct: expect.any(Number), detail });
     // The same worker process, still running.
     expect(worker.pid).toBe(pid);
-    expect(alive(pid)).toBe(true);
+    expect(isAlive(pid)).toBe(true);
     expect(await leftovers(scanId)).toEqual({ media: 0, audio: 0, parts: 0 });
     expect(await filesUnder(workerScratch)).toEqual([]);
     // Accepted at submission, so counted, exactly once.
@@ -210,7 +194,7 @@ describe('after all of it', () => {
     const { scanId, scan } = await scanFixture('no-audio');
     expect(scan.status).toBe('complete');
     expect(worker.pid).toBe(pid);
-    expect(alive(pid)).toBe(true);
+    expect(isAlive(pid)).toBe(true);
     expect(await leftovers(scanId)).toMatchObject({ media: expect.any(Number), audio: 0, parts: 0 });
     expect((await leftovers(scanId)).media).toBeGreaterThan(0);
   });
