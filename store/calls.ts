@@ -24,6 +24,8 @@ export interface CallDoc {
   tools_used?: string[];
   usage?: TokenUsage;
   finished_at?: Date;
+  /** False for a call that never answered and whose month's call was given back (it does not count). */
+  charged?: false;
 }
 
 /** One entry of the agents' log: a model step's output or a tool result. */
@@ -160,6 +162,11 @@ export class CallsStore {
 
   async get(callId: string): Promise<CallDoc | null> {
     return this.calls.findOne({ _id: callId });
+  }
+
+  /** Records that the call's month's call was given back: it never answered, so it does not count. */
+  async markUncharged(callId: string): Promise<void> {
+    await this.calls.updateOne({ _id: callId }, { $set: { charged: false } });
   }
 
   async remove(callId: string): Promise<void> {

@@ -13,8 +13,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MediaStoreConfig } from '../config/env';
@@ -149,6 +149,12 @@ export class FsMediaStore implements MediaStore {
     const path = this.pathOf(bucket, id);
     await rm(path, { force: true });
     await rm(`${path}.meta.json`, { force: true });
+    // A writer killed mid-put (a worker's SIGKILL) leaves its temporary file behind: it goes with the object.
+    const name = basename(path);
+    const partials = (await readdir(dirname(path)).catch(() => [] as string[])).filter(
+      (entry) => entry.startsWith(`${name}.`) && (entry.endsWith('.part') || entry.endsWith('.part.meta')),
+    );
+    await Promise.all(partials.map((entry) => rm(join(dirname(path), entry), { force: true })));
   }
 }
 

@@ -288,6 +288,7 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps) {
       options.cancel ? admitted.handle.cancel() : Promise.resolve(),
       deps.usage.giveBack(account._id, 'calls', admitted.admittedAt),
       calls.releaseSlot(keyHash, admitted.callId),
+      calls.markUncharged(admitted.callId),
     ]);
     for (const settled of results) {
       if (settled.status === 'rejected') request.log.error({ err: settled.reason, callId: admitted.callId }, 'giving back an unanswered call failed');

@@ -324,7 +324,8 @@ export async function quotaProblems(h: Harness): Promise<string[]> {
       counted.calls += (u.calls as number) ?? 0;
     }
     const scans = await h.db.collection('scans').countDocuments({ account_id: accountId });
-    const calls = await h.db.collection('calls').countDocuments({ account_id: accountId });
+    // A call that never answered was given back (marked `charged: false`) and does not count.
+    const calls = await h.db.collection('calls').countDocuments({ account_id: accountId, charged: { $ne: false } });
     if (counted.scans !== scans) problems.push(`account ${accountId}: scans counter ${counted.scans}, accepted scans ${scans}`);
     if (counted.calls !== calls) problems.push(`account ${accountId}: calls counter ${counted.calls}, accepted calls ${calls}`);
   }

@@ -1,6 +1,6 @@
 import { ListMultipartUploadsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -124,5 +124,20 @@ describe.each(backends)('MediaStore on %s', (name, make) => {
     await store.remove('media', 'media:never-stored');
     expect(await store.stat('media', 'media:a')).toBeNull();
     expect(await leftovers()).toEqual([]);
+  });
+});
+
+describe('FsMediaStore', () => {
+  it('removes with an object the temporary files a writer killed mid-put left behind', async () => {
+    const dir = join(scratch, 'fs-partials');
+    const store = new FsMediaStore(dir);
+    await store.put('audio', 'audio:scn_partial', Readable.from([bytes]), { filename: 'audio.s16le' });
+    // What a SIGKILLed writer leaves: its temporary data and metadata, under the object's name.
+    await writeFile(join(dir, 'audio', 'audio_scn_partial.0123456789ab.part'), bytes.subarray(0, 100));
+    await writeFile(join(dir, 'audio', 'audio_scn_partial.0123456789ab.part.meta'), '{}');
+    // Another object's files are not touched.
+    await store.put('audio', 'audio:scn_other', Readable.from([bytes]), { filename: 'audio.s16le' });
+    await store.remove('audio', 'audio:scn_partial');
+    expect((await readdir(join(dir, 'audio'))).sort()).toEqual(['audio_scn_other', 'audio_scn_other.meta.json']);
   });
 });
