@@ -83,7 +83,8 @@ describe('scale-out and durability', () => {
       const handle = service.temporal.workflow.getHandle(`scan-${scanId}`);
       await handle.cancel();
       await expect(handle.result()).rejects.toThrow();
-      const { body } = await client.request('GET', `/v1/scans/${scanId}`);
+      // A poll may lag the stored status by the API's read-cache window (a fraction of a second): poll until it turns.
+      const { scan: body } = await client.waitForScan(scanId, 30_000);
       expect(body).toEqual({ scan_id: scanId, status: 'error', pct: expect.any(Number), detail: 'the scan was cancelled' });
       expect(await service.deps.scans.getParts(scanId)).toBeNull();
       for (const bucket of ['media', 'audio'] as const) {
