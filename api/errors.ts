@@ -17,6 +17,9 @@ const STATUS: Record<DomainErrorCode, number> = {
   internal: 500,
 };
 
+/** The HTTP status of a domain error: the one table every reply shape uses. */
+export const statusOf = (code: DomainErrorCode): number => STATUS[code];
+
 /** OpenAI error `type` for each code, as the official clients expect. */
 const OPENAI_TYPE: Record<DomainErrorCode, string> = {
   bad_request: 'invalid_request_error',

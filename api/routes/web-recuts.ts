@@ -10,10 +10,10 @@ import { errorPage } from '../../web/pages';
 import { recutPage, recutSection } from '../../web/recut-page';
 import type { SafeHtml } from '../../web/html';
 import type { AppDeps } from '../deps';
+import { statusOf } from '../errors';
 import { csrfMatches, parseForm, useSessions } from '../session';
 import { submitRecut } from './recuts';
 
-const STATUS: Partial<Record<string, number>> = { bad_request: 400, forbidden: 403, not_found: 404, conflict: 409, quota_exceeded: 429, rate_limited: 429, unavailable: 503 };
 const idParams = { type: 'object', properties: { id: { type: 'string', maxLength: 64 } }, required: ['id'] } as const;
 const formBody = { type: 'object', additionalProperties: { type: 'string' } } as const;
 
@@ -35,7 +35,7 @@ export async function webRecutRoutes(app: FastifyInstance, deps: AppDeps) {
 
   // Failures of this scope are pages too (bad form fields, a broken store).
   app.setErrorHandler((error: Error & { validation?: unknown; statusCode?: number }, request, reply) => {
-    const status = error instanceof DomainError ? (STATUS[error.code] ?? 500) : error.validation ? 400 : (error.statusCode ?? 500);
+    const status = error instanceof DomainError ? statusOf(error.code) : error.validation ? 400 : (error.statusCode ?? 500);
     if (status >= 500) request.log.error({ err: error }, 'recut page failed');
     const web = request.webSession;
     const viewer = web ? { email: web.account.email, csrf: web.session.csrf } : null;
@@ -62,7 +62,7 @@ export async function webRecutRoutes(app: FastifyInstance, deps: AppDeps) {
       return reply.redirect(`/recuts/${queued.recut_id}`, 303);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      const status = STATUS[error.code] ?? 500;
+      const status = statusOf(error.code);
       const message = error.message.charAt(0).toUpperCase() + error.message.slice(1) + '.';
       return page(reply, errorPage(viewer, status, message), status);
     }

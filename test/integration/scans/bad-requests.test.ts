@@ -64,7 +64,7 @@ describe('POST /v1/scans with a valid key', () => {
     ['a private address', 'http://10.0.0.1/v.mp4'],
     ['link-local (cloud metadata)', 'http://169.254.169.254/latest/meta-data/'],
     ['a name that resolves to loopback', 'http://localhost:8080/v.mp4'],
-    ['credentials in the URL', 'http://user:pass@127.0.0.1/v.mp4'],
+    ['credentials in front of a loopback host', 'http://user:pass@127.0.0.1/v.mp4'],
     ['a scheme other than http(s)', 'file:///etc/passwd'],
   ])('a URL input with %s is refused with 400 naming input.url; nothing is stored or counted', async (_name, url) => {
     const response = await post('/v1/scans', 'application/json', JSON.stringify({ input: { type: 'url', url } }));
