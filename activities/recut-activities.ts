@@ -15,11 +15,9 @@ import type { LocalMediaCache } from './media/local-cache';
 import type { probeMedia as ProbeMedia } from './media/probe';
 import { runProcess } from './media/process';
 import { UpstreamRejectedError, type ModelClient } from './chat/model-client';
+import { FailureType } from '../workflows/names';
 
 /** ApplicationFailure types the recut workflow does not retry. */
-export const RECUT_MISSING = 'RecutMissing';
-export const UPSTREAM_REJECTED = 'UpstreamRejected';
-export const RENDER_FAILED = 'RenderFailed';
 
 export interface RecutActivityDeps {
   recuts: RecutsStore;
@@ -42,13 +40,13 @@ export function createRecutActivities(deps: RecutActivityDeps) {
 
   async function loadRecut(recutId: string): Promise<RecutDoc> {
     const doc = await recuts.get(recutId);
-    if (!doc) throw ApplicationFailure.nonRetryable(`recut ${recutId} does not exist`, RECUT_MISSING);
+    if (!doc) throw ApplicationFailure.nonRetryable(`recut ${recutId} does not exist`, FailureType.RecutMissing);
     return doc;
   }
 
   async function loadRead(scanId: string): Promise<ScanDoc & ScanRead> {
     const doc = await scans.get(scanId);
-    if (!doc || doc.status !== 'complete' || !doc.timeline) throw ApplicationFailure.nonRetryable(`scan ${scanId} is not complete`, RECUT_MISSING);
+    if (!doc || doc.status !== 'complete' || !doc.timeline) throw ApplicationFailure.nonRetryable(`scan ${scanId} is not complete`, FailureType.RecutMissing);
     return doc as ScanDoc & ScanRead;
   }
 
@@ -80,7 +78,7 @@ export function createRecutActivities(deps: RecutActivityDeps) {
         try {
           return await deps.model.complete({ model: deps.modelName, messages, signal: Context.current().cancellationSignal });
         } catch (error) {
-          if (error instanceof UpstreamRejectedError) throw ApplicationFailure.nonRetryable(error.message, UPSTREAM_REJECTED);
+          if (error instanceof UpstreamRejectedError) throw ApplicationFailure.nonRetryable(error.message, FailureType.UpstreamRejected);
           throw error;
         }
       });
@@ -104,9 +102,9 @@ export function createRecutActivities(deps: RecutActivityDeps) {
      */
     async renderRecut({ recutId }: { recutId: string }): Promise<{ bytes: number }> {
       const recut = await loadRecut(recutId);
-      if (!recut.segments || recut.segments.length === 0) throw ApplicationFailure.nonRetryable(`recut ${recutId} has no proposal`, RECUT_MISSING);
+      if (!recut.segments || recut.segments.length === 0) throw ApplicationFailure.nonRetryable(`recut ${recutId} has no proposal`, FailureType.RecutMissing);
       const parent = await scans.get(recut.parent_scan_id);
-      if (!parent) throw ApplicationFailure.nonRetryable(`scan ${recut.parent_scan_id} does not exist`, RECUT_MISSING);
+      if (!parent) throw ApplicationFailure.nonRetryable(`scan ${recut.parent_scan_id} does not exist`, FailureType.RecutMissing);
       const info = Context.current().info;
       const dir = join(deps.scratchDir, `${recutId}-render-${info.attempt}`);
       await mkdir(dir, { recursive: true });
@@ -119,8 +117,8 @@ export function createRecutActivities(deps: RecutActivityDeps) {
           const output = join(dir, 'recut.mp4');
           const args = renderArgs({ input, output, segments: snapToFrames(recut.segments!, fps), hasVideo: probed.hasVideo, hasAudio: probed.hasAudio });
           const result = await runProcess(deps.ffmpegPath ?? 'ffmpeg', args, { signal });
-          if (result.exitCode !== 0) throw ApplicationFailure.nonRetryable(`the render failed: ${result.stderrTail.split('\n').pop() ?? 'ffmpeg error'}`, RENDER_FAILED);
-          if ((await stat(output)).size === 0) throw ApplicationFailure.nonRetryable('the render produced an empty file', RENDER_FAILED);
+          if (result.exitCode !== 0) throw ApplicationFailure.nonRetryable(`the render failed: ${result.stderrTail.split('\n').pop() ?? 'ffmpeg error'}`, FailureType.RenderFailed);
+          if ((await stat(output)).size === 0) throw ApplicationFailure.nonRetryable('the render produced an empty file', FailureType.RenderFailed);
           return media.put(media.media, MediaStore.mediaId(recut.scan_id), createReadStream(output), { filename: 'recut.mp4', contentType: 'video/mp4' });
         });
         // The re-scan's document, linked to its parent and recut; a retry finds it already there.

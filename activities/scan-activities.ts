@@ -20,7 +20,8 @@ import type { Ear } from './media/transcriber';
 import { detectVoice } from './media/voice';
 import { FetchError, type safeFetchStream as SafeFetchStream } from './net/safe-fetch';
 import { UnsafeUrlError } from './net/public-address';
-import { BAD_MEDIA, BAD_SOURCE, DOWNLOAD_FAILED, type DecodeResult, type ProbeResult, type TranscriptChunk } from '../workflows/scan-types';
+import { type DecodeResult, type ProbeResult, type TranscriptChunk } from '../workflows/scan-types';
+import { FailureType } from '../workflows/names';
 
 /** The ports the scan activities run on; workers/deps.ts wires the real ones. */
 export interface ScanActivityDeps {
@@ -77,7 +78,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
   /** The first 64 KiB of the stored media: enough to tell whether it can be read front to back. */
   async function mediaHead(scanId: string): Promise<Uint8Array> {
     const stored = await media.stat(media.media, MediaStore.mediaId(scanId));
-    if (!stored) throw ApplicationFailure.nonRetryable('the media of this scan is missing', BAD_SOURCE);
+    if (!stored) throw ApplicationFailure.nonRetryable('the media of this scan is missing', FailureType.BadSource);
     const chunks: Buffer[] = [];
     for await (const chunk of media.read(media.media, MediaStore.mediaId(scanId), { start: 0, end: Math.min(64 * 1024, stored.length) })) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);
@@ -87,7 +88,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
   const badMedia = (error: unknown): never => {
     if (error instanceof BadMediaError) {
       Context.current().log.warn('bad media', { code: error.code, detail: error.message, diagnostic: error.diagnostic ?? '' });
-      throw ApplicationFailure.nonRetryable(error.message, BAD_MEDIA);
+      throw ApplicationFailure.nonRetryable(error.message, FailureType.BadMedia);
     }
     throw error;
   };
@@ -105,12 +106,12 @@ export function createScanActivities(deps: ScanActivityDeps) {
     /** Puts the media in the media store: downloads a URL input (public addresses only, size and time capped) or checks an upload. */
     async ingestMedia({ scanId }: { scanId: string }): Promise<{ bytes: number }> {
       const doc = await scans.getStatus(scanId);
-      if (!doc) throw ApplicationFailure.nonRetryable(`scan ${scanId} does not exist`, BAD_SOURCE);
+      if (!doc) throw ApplicationFailure.nonRetryable(`scan ${scanId} does not exist`, FailureType.BadSource);
       await scans.advance(scanId, 0);
       let bytes: number;
       if (doc.source.type === 'upload') {
         const stored = await media.stat(media.media, MediaStore.mediaId(scanId));
-        if (!stored || stored.length === 0) throw ApplicationFailure.nonRetryable('the uploaded file is missing or empty', BAD_SOURCE);
+        if (!stored || stored.length === 0) throw ApplicationFailure.nonRetryable('the uploaded file is missing or empty', FailureType.BadSource);
         bytes = stored.length;
       } else {
         const url = doc.source.url;
@@ -130,7 +131,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
             throw downloadFailure(error);
           }
         });
-        if (bytes === 0) throw ApplicationFailure.nonRetryable('the downloaded file is empty', BAD_SOURCE);
+        if (bytes === 0) throw ApplicationFailure.nonRetryable('the downloaded file is empty', FailureType.BadSource);
       }
       await scans.advance(scanId, 5);
       return { bytes };
@@ -296,11 +297,11 @@ export function createScanActivities(deps: ScanActivityDeps) {
 
 /** Refusals and client errors are final; network trouble, 5xx, 408 and 429 are retried. */
 function downloadFailure(error: unknown): unknown {
-  if (error instanceof UnsafeUrlError) return ApplicationFailure.nonRetryable(`the video URL was refused: ${error.message}`, BAD_SOURCE);
+  if (error instanceof UnsafeUrlError) return ApplicationFailure.nonRetryable(`the video URL was refused: ${error.message}`, FailureType.BadSource);
   if (error instanceof FetchError) {
     const message = `could not download the video: ${plainFetchReason(error)}`;
     if (message !== `could not download the video: ${error.message}`) Context.current().log.warn('download failed', { reason: error.message });
-    return error.permanent ? ApplicationFailure.nonRetryable(message, BAD_SOURCE) : ApplicationFailure.retryable(message, DOWNLOAD_FAILED);
+    return error.permanent ? ApplicationFailure.nonRetryable(message, FailureType.BadSource) : ApplicationFailure.retryable(message, FailureType.DownloadFailed);
   }
   return error;
 }

@@ -265,9 +265,3 @@ function queueList(raw: string, problems: string[]): ('scans' | 'chat')[] {
   return names.filter((q): q is 'scans' | 'chat' => q === 'scans' || q === 'chat');
 }
 
-export function taskQueues(config: Pick<HoldlineConfig, 'taskQueuePrefix'>) {
-  return {
-    scans: `${config.taskQueuePrefix}-scans`,
-    chat: `${config.taskQueuePrefix}-chat`,
-  } as const;
-}

@@ -1,4 +1,5 @@
-import { loadConfig, taskQueues } from '../config/env';
+import { loadConfig } from '../config/env';
+import { taskQueues } from '../workflows/names';
 import { SHUTDOWN_GRACE, startWorkers } from './run';
 
 // The Temporal SDK's runtime catches SIGINT/SIGTERM and shuts the workers down:

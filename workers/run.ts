@@ -2,7 +2,8 @@ import { Client, Connection, ScheduleAlreadyRunning, ScheduleOverlapPolicy } fro
 import { DefaultLogger, NativeConnection, Runtime, Worker, type LogLevel } from '@temporalio/worker';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { taskQueues, type HoldlineConfig } from '../config/env';
+import type { HoldlineConfig } from '../config/env';
+import { maintenanceScheduleId, taskQueues } from '../workflows/names';
 import { connectMongo } from '../store/mongo';
 import { LocalMediaCache } from '../activities/media/local-cache';
 import { createMediaStore } from '../store/media';
@@ -143,7 +144,7 @@ function installRuntime(level: LogLevel) {
 
 /** The hourly maintenance schedule, created once; every worker start makes sure it exists. */
 export async function ensureMaintenanceSchedule(config: HoldlineConfig): Promise<string> {
-  const scheduleId = `${config.taskQueuePrefix}-maintenance`;
+  const scheduleId = maintenanceScheduleId(config.taskQueuePrefix);
   const connection = await Connection.connect({ address: config.temporalAddress });
   try {
     const client = new Client({ connection, namespace: config.temporalNamespace });

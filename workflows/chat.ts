@@ -15,6 +15,7 @@ import type { ChatActivities } from '../activities/chat/chat-activities';
 import { fallbackAnswer, finishEarly, newLoopState, runAgents, type AgentPorts, type LoopOutcome, type LoopState } from '../core/chat/agent-loop';
 import type { Stopped } from '../core/chat/shapes';
 import type { ChatProgress, ChatWorkflowInput, ChatWorkflowResult } from './chat-types';
+import { FailureType } from './names';
 
 export const chatProgressQuery = defineQuery<ChatProgress>('chatProgress');
 
@@ -25,7 +26,7 @@ export const chatProgressQuery = defineQuery<ChatProgress>('chatProgress');
 // seconds and the step re-runs on another, and a cancel or the time-limit timer is seen at
 // the next renewal. Each step's schedule-to-close is the time left before the limit, so a
 // running step is cut at the limit itself. 4xx from the upstream is final.
-const STEP_RETRY: RetryPolicy = { maximumAttempts: 4, initialInterval: '1 second', backoffCoefficient: 2, nonRetryableErrorTypes: ['UpstreamRejected', 'CallMissing'] };
+const STEP_RETRY: RetryPolicy = { maximumAttempts: 4, initialInterval: '1 second', backoffCoefficient: 2, nonRetryableErrorTypes: [FailureType.UpstreamRejected, FailureType.CallMissing] };
 const modelSteps = (timeLeftMs: number) =>
   proxyLocalActivities<ChatActivities>({
     // No start-to-close: it would be retryable and outlive the limit; the client's own timeout ends a hung attempt.
@@ -39,7 +40,7 @@ const modelSteps = (timeLeftMs: number) =>
 const tools = proxyActivities<ChatActivities>({
   startToCloseTimeout: '2 minutes',
   heartbeatTimeout: '5 seconds',
-  retry: { maximumAttempts: 3, initialInterval: '1 second', nonRetryableErrorTypes: ['CallMissing'] },
+  retry: { maximumAttempts: 3, initialInterval: '1 second', nonRetryableErrorTypes: [FailureType.CallMissing] },
 });
 
 // The best-answer step after the time limit: short, so a call ends soon after its limit.
@@ -151,7 +152,7 @@ function isTimeLimit(error: unknown): boolean {
 /** The upstream's own refusal explains itself; repeated transient failures are summarised. */
 function failureDetail(error: unknown): string {
   const cause = error instanceof ActivityFailure ? error.cause : error;
-  if (cause instanceof ApplicationFailure && cause.type === 'UpstreamRejected') return cause.message;
+  if (cause instanceof ApplicationFailure && cause.type === FailureType.UpstreamRejected) return cause.message;
   if (error instanceof ActivityFailure && error.activityType === 'executeTool') return 'a tool kept failing after several attempts';
   return 'the model server kept failing after several attempts';
 }

@@ -3,6 +3,7 @@ import type { RecutActivities } from '../activities/recut-activities';
 import { parseRecutAnswer, validateProposal, type Proposal, type RecutRequest } from '../core/recut';
 import type { RecutProposalFields, RecutStage } from '../store/recuts';
 import { scanWorkflow } from './scan';
+import { FailureType, scanWorkflowId } from './names';
 
 export interface RecutWorkflowInput {
   recutId: string;
@@ -28,7 +29,7 @@ const quick = proxyActivities<RecutActivities>({
   startToCloseTimeout: '1 minute',
   // No eager dispatch: it would skip the task queue's priority order (see scan.ts).
   allowEagerDispatch: false,
-  retry: { maximumAttempts: 5, initialInterval: '1 second', nonRetryableErrorTypes: ['RecutMissing'] },
+  retry: { maximumAttempts: 5, initialInterval: '1 second', nonRetryableErrorTypes: [FailureType.RecutMissing] },
 });
 
 // A model step: the client's own timeout (5 minutes by default) ends a hung request first.
@@ -37,7 +38,7 @@ const model = proxyActivities<RecutActivities>({
   startToCloseTimeout: '6 minutes',
   allowEagerDispatch: false,
   heartbeatTimeout: '20 seconds',
-  retry: { maximumAttempts: 3, initialInterval: '1 second', backoffCoefficient: 2, nonRetryableErrorTypes: ['UpstreamRejected', 'RecutMissing'] },
+  retry: { maximumAttempts: 3, initialInterval: '1 second', backoffCoefficient: 2, nonRetryableErrorTypes: [FailureType.UpstreamRejected, FailureType.RecutMissing] },
 });
 
 // The render heartbeats, so a dead worker is noticed in seconds and another renders again.
@@ -45,7 +46,7 @@ const heavy = proxyActivities<RecutActivities>({
   startToCloseTimeout: '60 minutes',
   allowEagerDispatch: false,
   heartbeatTimeout: '20 seconds',
-  retry: { maximumAttempts: 4, initialInterval: '2 seconds', nonRetryableErrorTypes: ['RecutMissing', 'RenderFailed'] },
+  retry: { maximumAttempts: 4, initialInterval: '2 seconds', nonRetryableErrorTypes: [FailureType.RecutMissing, FailureType.RenderFailed] },
 });
 
 /**
@@ -62,17 +63,17 @@ export async function recutWorkflow(input: RecutWorkflowInput): Promise<RecutWor
     const proposal = await propose(input, request);
     const checked = validateProposal(proposal.segments, input.durationSec, request);
     // The rules always satisfy the limits; this guards the recut against a bug, never a model.
-    if (!checked.ok) throw ApplicationFailure.nonRetryable(`no valid cut could be proposed: ${checked.reasons.join('; ')}`, 'NoProposal');
+    if (!checked.ok) throw ApplicationFailure.nonRetryable(`no valid cut could be proposed: ${checked.reasons.join('; ')}`, FailureType.NoProposal);
     await quick.recordRecutProposal({ recutId, proposal: { ...proposal, segments: checked.segments } });
     stage = 'render';
     await heavy.renderRecut({ recutId });
     stage = 'rescan';
     const scan = await executeChild(scanWorkflow, {
-      workflowId: `scan-${input.scanId}`,
+      workflowId: scanWorkflowId(input.scanId),
       args: [{ scanId: input.scanId }],
       priority: { priorityKey: input.priorityKey },
     });
-    if (scan.status !== 'complete') throw ApplicationFailure.nonRetryable(`the re-scan failed: ${scan.detail ?? 'unknown error'}`, 'RescanFailed');
+    if (scan.status !== 'complete') throw ApplicationFailure.nonRetryable(`the re-scan failed: ${scan.detail ?? 'unknown error'}`, FailureType.RescanFailed);
     stage = 'compare';
     await quick.noteRecutStage({ recutId, stage, pct: 97 });
     await quick.compareRecut({ recutId });
@@ -107,14 +108,14 @@ async function propose(input: RecutWorkflowInput, request: RecutRequest): Promis
   } catch (error) {
     if (isCancellation(error)) throw error;
     const cause = error instanceof ActivityFailure ? error.cause : error;
-    if (cause instanceof ApplicationFailure && cause.type === 'RecutMissing') throw error;
-    if (cause instanceof ApplicationFailure && cause.type === 'UpstreamRejected') why = `the model server refused the request`;
+    if (cause instanceof ApplicationFailure && cause.type === FailureType.RecutMissing) throw error;
+    if (cause instanceof ApplicationFailure && cause.type === FailureType.UpstreamRejected) why = `the model server refused the request`;
   }
   const rules: Proposal = await quick.proposeRecutByRules({ recutId, why });
   return { ...rules, proposed_by: 'rules', base_model: null };
 }
 
-const SELF_EXPLAINING = new Set(['RenderFailed', 'RescanFailed', 'NoProposal', 'RecutMissing']);
+const SELF_EXPLAINING: ReadonlySet<string> = new Set([FailureType.RenderFailed, FailureType.RescanFailed, FailureType.NoProposal, FailureType.RecutMissing]);
 
 function failureDetail(error: unknown): string {
   const cause = error instanceof ActivityFailure || error instanceof ChildWorkflowFailure ? error.cause : error;

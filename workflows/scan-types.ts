@@ -32,8 +32,3 @@ export interface DecodeResult {
   chunks: TranscriptChunk[];
 }
 
-/** ApplicationFailure types that end a scan in `error` without retrying. */
-export const BAD_MEDIA = 'BadMedia';
-export const BAD_SOURCE = 'BadSource';
-/** A download that kept failing (network, 5xx): retried, then reported with its reason. */
-export const DOWNLOAD_FAILED = 'DownloadFailed';

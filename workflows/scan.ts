@@ -1,6 +1,7 @@
 import { ActivityCancellationType, ApplicationFailure, ActivityFailure, CancellationScope, defineQuery, isCancellation, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { ScanActivities } from '../activities/scan-activities';
-import { BAD_MEDIA, BAD_SOURCE, DOWNLOAD_FAILED, type ScanWorkflowInput, type ScanWorkflowResult } from './scan-types';
+import { type ScanWorkflowInput, type ScanWorkflowResult } from './scan-types';
+import { FailureType } from './names';
 
 export const scanStageQuery = defineQuery<string>('scanStage');
 
@@ -19,7 +20,7 @@ const heavy = proxyActivities<ScanActivities>({
   heartbeatTimeout: '20 seconds',
   // On cancel, wait until the activity has stopped, so the clean-up after it finds everything it wrote.
   cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
-  retry: { maximumAttempts: 4, initialInterval: '2 seconds', nonRetryableErrorTypes: [BAD_MEDIA, BAD_SOURCE] },
+  retry: { maximumAttempts: 4, initialInterval: '2 seconds', nonRetryableErrorTypes: [FailureType.BadMedia, FailureType.BadSource] },
 });
 
 /** One scan: ingest → probe → decode → transcription chunks in parallel → assemble → persist. */
@@ -55,7 +56,7 @@ export async function scanWorkflow({ scanId }: ScanWorkflowInput): Promise<ScanW
   }
 }
 
-const SELF_EXPLAINING = new Set([BAD_MEDIA, BAD_SOURCE, DOWNLOAD_FAILED]);
+const SELF_EXPLAINING: ReadonlySet<string> = new Set([FailureType.BadMedia, FailureType.BadSource, FailureType.DownloadFailed]);
 
 /** Bad input explains itself; anything else is reported without internals. */
 function failureDetail(error: unknown): string {

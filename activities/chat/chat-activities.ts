@@ -13,10 +13,9 @@ import type { RateLimiter, UsageStore } from '../../store/usage';
 import type { SessionsStore } from '../../store/sessions';
 import { UpstreamRejectedError, type ModelClient } from './model-client';
 import { eventSeqBase, ProgressWriter } from './progress';
+import { FailureType } from '../../workflows/names';
 
 /** ApplicationFailure types the chat workflow does not retry. */
-export const UPSTREAM_REJECTED = 'UpstreamRejected';
-export const CALL_MISSING = 'CallMissing';
 
 export interface ChatActivityDeps {
   calls: CallsStore;
@@ -51,7 +50,7 @@ export function createChatActivities(deps: ChatActivityDeps) {
     const cached = options.fresh ? undefined : callCache.get(callId);
     if (cached) return cached;
     const call = await calls.get(callId);
-    if (!call) throw ApplicationFailure.nonRetryable(`call ${callId} does not exist`, CALL_MISSING);
+    if (!call) throw ApplicationFailure.nonRetryable(`call ${callId} does not exist`, FailureType.CallMissing);
     callCache.set(callId, call);
     if (callCache.size > 200) callCache.delete(callCache.keys().next().value as string);
     return call;
@@ -174,7 +173,7 @@ export function createChatActivities(deps: ChatActivityDeps) {
           progress.flush().catch(() => undefined),
           failedBeforeAnswer ? calls.markFirstAttemptFailed(callId).catch(() => undefined) : undefined,
         ]);
-        if (error instanceof UpstreamRejectedError) throw ApplicationFailure.nonRetryable(error.message, UPSTREAM_REJECTED);
+        if (error instanceof UpstreamRejectedError) throw ApplicationFailure.nonRetryable(error.message, FailureType.UpstreamRejected);
         throw error;
       }
     },

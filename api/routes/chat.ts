@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { WorkflowHandle } from '@temporalio/client';
-import { taskQueues } from '../../config/env';
+import { taskQueues, chatWorkflowId } from '../../workflows/names';
 import {
   chatCompletion,
   closingChunks,
@@ -345,7 +345,7 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps) {
       const input: ChatWorkflowInput = { callId, maxSteps: config.chatMaxSteps, timeLimitMs: config.chatTimeLimitMs };
       const handle = await deps.temporal.workflow.start<typeof chatWorkflow>('chatWorkflow', {
         taskQueue: taskQueues(config).chat,
-        workflowId: `chat-${callId}`,
+        workflowId: chatWorkflowId(callId),
         workflowTaskTimeout: WORKFLOW_TASK_TIMEOUT,
         args: [input],
       });

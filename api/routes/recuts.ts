@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { conflict, DomainError, forbidden, notFound, quotaExceeded, rateLimited } from '../../core/errors';
 import { LIMITS, PLANS, monthPeriod, secondsUntil } from '../../core/plans';
 import { MIN_SEGMENT_SEC } from '../../core/recut';
-import { taskQueues } from '../../config/env';
+import { taskQueues, recutWorkflowId } from '../../workflows/names';
 import { newScanId } from '../../store/ids';
 import { newRecutId, RecutsStore, type RecutDoc } from '../../store/recuts';
 import type { RecutWorkflowInput } from '../../workflows/recut';
@@ -216,7 +216,7 @@ export async function submitRecut(
     };
     await deps.temporal.workflow.start('recutWorkflow', {
       taskQueue: taskQueues(deps.config).scans,
-      workflowId: `recut-${recutId}`,
+      workflowId: recutWorkflowId(recutId),
       args: [input],
       priority: { priorityKey: input.priorityKey },
     });

@@ -3,7 +3,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { MongoError } from 'mongodb';
 import { badRequest, DomainError, notFound, quotaExceeded, rateLimited, tooLarge } from '../../core/errors';
 import { LIMITS, PLANS, monthPeriod, secondsUntil } from '../../core/plans';
-import { taskQueues } from '../../config/env';
+import { taskQueues, scanWorkflowId } from '../../workflows/names';
 import { assertPublicUrl, UnsafeUrlError } from '../../activities/net/public-address';
 import { newScanId } from '../../store/ids';
 import { MediaStore } from '../../store/media';
@@ -78,7 +78,7 @@ export async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
         const input: ScanWorkflowInput = { scanId };
         await deps.temporal.workflow.start('scanWorkflow', {
           taskQueue: taskQueues(deps.config).scans,
-          workflowId: `scan-${scanId}`,
+          workflowId: scanWorkflowId(scanId),
           args: [input],
           // Lower keys run first; the Agents plan rides the priority queue.
           priority: { priorityKey: plan.priorityQueue ? 1 : 3 },

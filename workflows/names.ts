@@ -1,0 +1,41 @@
+// The names Temporal knows Holdline's work by, in one place: the API starts
+// workflows under these ids and queues, workers poll these queues, activities
+// throw these failure types and workflows decide on them. Pure: workflows import it.
+
+/** One workflow per scan, chat call and recut; the id is the document's id with its kind in front. */
+export const scanWorkflowId = (scanId: string): string => `scan-${scanId}`;
+export const chatWorkflowId = (callId: string): string => `chat-${callId}`;
+export const recutWorkflowId = (recutId: string): string => `recut-${recutId}`;
+/** The hourly maintenance schedule (and the workflow id of each of its runs). */
+export const maintenanceScheduleId = (taskQueuePrefix: string): string => `${taskQueuePrefix}-maintenance`;
+
+/** Scans (and recut renders) on one queue, chat calls (and maintenance) on the other. */
+export function taskQueues(config: { taskQueuePrefix: string }) {
+  return {
+    scans: `${config.taskQueuePrefix}-scans`,
+    chat: `${config.taskQueuePrefix}-chat`,
+  } as const;
+}
+
+/** ApplicationFailure types. The non-retryable ones end the work in `error` with the failure's message as `detail`. */
+export const FailureType = {
+  /** The file is not a video Holdline can read (or breaks a media limit). */
+  BadMedia: 'BadMedia',
+  /** The source cannot be had: refused URL, missing or empty upload. */
+  BadSource: 'BadSource',
+  /** A download that kept failing (network, 5xx): retried, then reported with its reason. */
+  DownloadFailed: 'DownloadFailed',
+  /** The model upstream refused the request itself (4xx); retrying cannot help. */
+  UpstreamRejected: 'UpstreamRejected',
+  /** The chat call's document is gone. */
+  CallMissing: 'CallMissing',
+  /** The recut (or its scan) is gone or not in a state to work on. */
+  RecutMissing: 'RecutMissing',
+  /** ffmpeg could not render the recut. */
+  RenderFailed: 'RenderFailed',
+  /** The recut agent proposed no valid cut. */
+  NoProposal: 'NoProposal',
+  /** The recut's re-scan ended in error. */
+  RescanFailed: 'RescanFailed',
+} as const;
+export type FailureType = (typeof FailureType)[keyof typeof FailureType];
