@@ -18,8 +18,8 @@ import type { decodeMedia as DecodeMedia } from './media/decode';
 import { assertMonoS16, createSampleStream, readWavLayout, wavHeader } from './media/wav';
 import type { Ear } from './media/transcriber';
 import { detectVoice } from './media/voice';
-import { FetchError, type safeFetchStream as SafeFetchStream } from './net/safe-fetch';
-import { UnsafeUrlError } from './net/public-address';
+import { FetchError, type safeFetchStream as SafeFetchStream } from '../net/safe-fetch';
+import { UnsafeUrlError } from '../net/public-address';
 import { type DecodeResult, type ProbeResult, type TranscriptChunk } from '../workflows/scan-types';
 import { FailureType } from '../workflows/names';
 

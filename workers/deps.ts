@@ -5,7 +5,7 @@ import { probeMedia } from '../activities/media/probe';
 import { decodeMedia } from '../activities/media/decode';
 import { PocketsphinxTranscriber, fallbackEar, singleEar, type Ear } from '../activities/media/transcriber';
 import { TranscriptionServerTranscriber } from '../activities/media/transcription-server';
-import { safeFetchStream } from '../activities/net/safe-fetch';
+import { safeFetchStream } from '../net/safe-fetch';
 import type { Mongo } from '../store/mongo';
 import { SessionsStore } from '../store/sessions';
 import type { LocalMediaCache } from '../activities/media/local-cache';

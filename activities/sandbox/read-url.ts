@@ -4,8 +4,8 @@
 
 import type { Readable } from 'node:stream';
 import { htmlToText } from '../../core/chat/html-text';
-import { UnsafeUrlError } from '../net/public-address';
-import { FetchError, safeFetchStream } from '../net/safe-fetch';
+import { UnsafeUrlError } from '../../net/public-address';
+import { FetchError, safeFetchStream } from '../../net/safe-fetch';
 import { SandboxError } from './errors';
 
 export const READ_URL_CONTENT_TYPES = [

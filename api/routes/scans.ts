@@ -4,7 +4,7 @@ import { MongoError } from 'mongodb';
 import { badRequest, DomainError, notFound, quotaExceeded, rateLimited, tooLarge } from '../../core/errors';
 import { LIMITS, PLANS, monthPeriod, secondsUntil } from '../../core/plans';
 import { taskQueues, scanWorkflowId } from '../../workflows/names';
-import { assertPublicUrl, UnsafeUrlError } from '../../activities/net/public-address';
+import { assertPublicUrl, UnsafeUrlError } from '../../net/public-address';
 import { newScanId } from '../../store/ids';
 import { MediaStore } from '../../store/media';
 import { scanView, type ScanDoc, type ScanSource } from '../../store/scans';

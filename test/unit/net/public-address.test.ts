@@ -7,7 +7,7 @@ import {
   normaliseHost,
   parseIPv6,
   resolvePublicTarget,
-} from '../../../activities/net/public-address';
+} from '../../../net/public-address';
 
 describe('classifyAddress, IPv4', () => {
   it.each([

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FetchError, safeFetchStream, type SafeFetchOptions } from '../../../activities/net/safe-fetch';
+import { FetchError, safeFetchStream, type SafeFetchOptions } from '../../../net/safe-fetch';
 
 // A loopback server with one route per behaviour. Tests reach it as
 // 127.0.0.1 (allowed through allowHosts) and see what happens on each hop.
