@@ -1,36 +1,75 @@
 import type { Client } from '@temporalio/client';
 import type { Db } from 'mongodb';
 import type { HoldlineConfig } from '../config/env';
+import type { ChatRunResult } from '../core/chat/completion';
+import type { AppDeps, WorkflowsPort } from '../services/ports';
 import { AccountsStore } from '../store/accounts';
-import { createMediaStore, type MediaStore } from '../store/media';
+import { CallsStore } from '../store/calls';
+import { LibraryStore } from '../store/library';
+import { createMediaStore } from '../store/media';
+import { RecutsStore } from '../store/recuts';
 import { ScansStore } from '../store/scans';
+import { SessionsStore } from '../store/sessions';
 import { RateLimiter, UsageStore } from '../store/usage';
+import { CHAT_WORKFLOW_TASK_TIMEOUT } from '../workflows/chat-types';
+import { chatWorkflowId, recutWorkflowId, scanWorkflowId, taskQueues } from '../workflows/names';
+import { UpstreamHealth } from './upstream-health';
 
-/** Everything the HTTP layer needs, built once by server.ts (or by a test). */
-export interface AppDeps {
-  config: HoldlineConfig;
-  db: Db;
-  temporal: Client;
-  accounts: AccountsStore;
-  scans: ScansStore;
-  media: MediaStore;
-  usage: UsageStore;
-  rateLimiter: RateLimiter;
-  /** The clock, so month boundaries and rate windows are testable. */
-  now: () => Date;
-}
+export type { AppDeps } from '../services/ports';
 
-export function createAppDeps(input: { config: HoldlineConfig; db: Db; temporal: Client; now?: () => Date }): AppDeps {
-  const { db } = input;
-  return {
-    config: input.config,
-    db,
-    temporal: input.temporal,
+/** The one place the real stores are built; the result keeps their full types for scripts and integration tests. */
+export function createAppDeps(input: { config: HoldlineConfig; db: Db; temporal: Client; now?: () => Date }) {
+  const { db, config, temporal } = input;
+  const now = input.now ?? (() => new Date());
+  const queues = taskQueues(config);
+  const workflows: WorkflowsPort = {
+    async startScan(scan, options) {
+      await temporal.workflow.start('scanWorkflow', {
+        taskQueue: queues.scans,
+        workflowId: scanWorkflowId(scan.scanId),
+        args: [scan],
+        priority: { priorityKey: options.priorityKey },
+      });
+    },
+    async startRecut(recut) {
+      await temporal.workflow.start('recutWorkflow', {
+        taskQueue: queues.scans,
+        workflowId: recutWorkflowId(recut.recutId),
+        args: [recut],
+        priority: { priorityKey: recut.priorityKey },
+      });
+    },
+    async startChat(chat) {
+      const handle = await temporal.workflow.start('chatWorkflow', {
+        taskQueue: queues.chat,
+        workflowId: chatWorkflowId(chat.callId),
+        workflowTaskTimeout: CHAT_WORKFLOW_TASK_TIMEOUT,
+        args: [chat],
+      });
+      return { result: () => handle.result() as Promise<ChatRunResult>, cancel: () => handle.cancel() };
+    },
+  };
+  const deps = {
+    config,
     accounts: new AccountsStore(db),
     scans: new ScansStore(db),
-    media: createMediaStore(input.config.mediaStore),
+    library: new LibraryStore(db),
+    media: createMediaStore(config.mediaStore),
     usage: new UsageStore(db),
     rateLimiter: new RateLimiter(db),
-    now: input.now ?? (() => new Date()),
-  };
+    calls: new CallsStore(db),
+    sessions: new SessionsStore(db),
+    recuts: new RecutsStore(db),
+    workflows,
+    readiness: {
+      mongodb: () => db.command({ ping: 1 }),
+      temporal: () => temporal.connection.workflowService.getSystemInfo({}),
+    },
+    upstream: new UpstreamHealth({ baseUrl: config.modelBaseUrl, apiKey: config.modelApiKey, ttlMs: config.upstreamHealthTtlMs }),
+    now,
+  } satisfies AppDeps;
+  return deps;
 }
+
+/** The real dependencies, with the stores' full types (scripts and integration tests reach past the ports). */
+export type LiveAppDeps = ReturnType<typeof createAppDeps>;

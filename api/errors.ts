@@ -1,6 +1,21 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, type DomainErrorCode } from '../core/errors';
 import { errorPage } from '../web/pages';
+import { sendPage, viewerOf } from './pages';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** How this route's errors are answered: `html` for website pages; else JSON (`{detail}`, or OpenAI's shape on the model interface). */
+    replies?: 'html';
+  }
+}
+
+/** Every route registered in `app`'s scope after this answers its errors with an HTML page. */
+export function htmlReplies(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, replies: 'html' };
+  });
+}
 
 const STATUS: Record<DomainErrorCode, number> = {
   bad_request: 400,
@@ -65,10 +80,23 @@ function fromFastifyError(error: FastifyError): DomainError | null {
   return null;
 }
 
+/** A page's message as a sentence: capitalised, with a full stop (domain messages are written for the API's `detail`). */
+const sentence = (message: string) => {
+  const text = message.charAt(0).toUpperCase() + message.slice(1);
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+};
+
+/** Answers `error` in the shape the route speaks, with the status of the one table above. */
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: DomainError) {
   const status = STATUS[error.code];
   if (error.extra.retryAfterSec !== undefined) {
     reply.header('retry-after', String(error.extra.retryAfterSec));
+  }
+  if (request.routeOptions.config?.replies === 'html') {
+    // A page that fails on our side is logged (the API's own 5xx are the stack's to report).
+    if (status >= 500 && error.code !== 'internal') request.log.error({ err: error }, 'web page failed');
+    const message = status >= 500 ? 'Something went wrong on our side; try again shortly.' : sentence(error.message);
+    return sendPage(reply, errorPage(viewerOf(request), status, message), status);
   }
   if (isModelInterface(request.url)) {
     if (status === 429) reply.header('x-should-retry', 'false');

@@ -1,8 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountDoc } from '../store/accounts';
-import { SESSION_TTL_MS, SessionsStore, type SessionDoc } from '../store/sessions';
-import type { AppDeps } from './deps';
+import { badRequest } from '../core/errors';
+import type { AppDeps, SessionsPort } from '../services/ports';
+import { SESSION_TTL_MS, type SessionDoc } from '../store/sessions';
 
 export const SESSION_COOKIE = 'hl_session';
 
@@ -63,13 +64,13 @@ export function clearedSessionCookie(secure: boolean): string {
 }
 
 /** Starts a session for the account and sets its cookie on the reply. */
-export async function startSession(sessions: SessionsStore, reply: FastifyReply, accountId: string, now: Date, secure: boolean): Promise<SessionDoc> {
+export async function startSession(sessions: SessionsPort, reply: FastifyReply, accountId: string, now: Date, secure: boolean): Promise<SessionDoc> {
   const { token, session } = await sessions.create(accountId, now);
   reply.header('set-cookie', sessionCookie(token, secure));
   return session;
 }
 
-export async function endSession(sessions: SessionsStore, request: FastifyRequest, reply: FastifyReply, secure: boolean): Promise<void> {
+export async function endSession(sessions: SessionsPort, request: FastifyRequest, reply: FastifyReply, secure: boolean): Promise<void> {
   if (request.webSession) await sessions.remove(request.webSession.token);
   reply.header('set-cookie', clearedSessionCookie(secure));
 }
@@ -82,16 +83,21 @@ export function csrfMatches(session: SessionDoc, posted: string | undefined): bo
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** Refuses a form post whose CSRF token is not the session's (every signed-in form carries it). */
+export function assertCsrf(session: SessionDoc, form: Record<string, string | undefined> | undefined): void {
+  if (!csrfMatches(session, form?.csrf)) throw badRequest('This form has expired; go back, reload the page and try again.');
+}
+
 /**
  * Adds `request.webSession` to every route of `app`'s scope: the signed-in
  * account behind a live `hl_session` cookie, or null.
  */
-export function useSessions(app: FastifyInstance, deps: Pick<AppDeps, 'accounts' | 'now'>, sessions: SessionsStore) {
+export function useSessions(app: FastifyInstance, deps: Pick<AppDeps, 'accounts' | 'sessions' | 'now'>) {
   app.decorateRequest('webSession', null);
   app.addHook('onRequest', async (request) => {
     const token = parseCookies(request.headers.cookie)[SESSION_COOKIE];
     if (!token || !/^[0-9a-f]{64}$/.test(token)) return;
-    const session = await sessions.find(token, deps.now());
+    const session = await deps.sessions.find(token, deps.now());
     const account = session ? await deps.accounts.byId(session.account_id) : null;
     if (session && account) request.webSession = { account, session, token };
   });

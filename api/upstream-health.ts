@@ -7,6 +7,8 @@ export interface UpstreamHealthOptions {
   ttlMs: number;
   /** Time allowed to the check, in ms (default 2000). */
   timeoutMs?: number;
+  /** The clock the cached answer is judged by, in ms (default `Date.now`). */
+  now?: () => number;
 }
 
 /**
@@ -17,7 +19,11 @@ export class UpstreamHealth {
   private healthyUntil = 0;
   private inFlight: Promise<boolean> | undefined;
 
-  constructor(private readonly options: UpstreamHealthOptions) {}
+  private readonly now: () => number;
+
+  constructor(private readonly options: UpstreamHealthOptions) {
+    this.now = options.now ?? Date.now;
+  }
 
   /** Forgets the last good answer: the next admission checks again (a call just found the server dead). */
   invalidate(): void {
@@ -36,7 +42,7 @@ export class UpstreamHealth {
   }
 
   async assertReachable(): Promise<void> {
-    if (Date.now() < this.healthyUntil) return;
+    if (this.now() < this.healthyUntil) return;
     this.inFlight ??= this.check().finally(() => {
       this.inFlight = undefined;
     });
@@ -53,7 +59,7 @@ export class UpstreamHealth {
       });
       await response.body?.cancel();
       if (response.status >= 500) return false;
-      this.healthyUntil = Date.now() + this.options.ttlMs;
+      this.healthyUntil = this.now() + this.options.ttlMs;
       return true;
     } catch {
       return false;

@@ -19,7 +19,8 @@ import { AccountsStore } from '../store/accounts';
 import { newAccountId, newScanId } from '../store/ids';
 import { connectMongo } from '../store/mongo';
 import { OrderedIndex } from '../store/ordered-index';
-import { mediaUrl, type ScanDoc, type ScanReadDoc } from '../store/scans';
+import { mediaUrl } from '../services/scan-view';
+import type { ScanDoc, ScanReadDoc } from '../store/scans';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);

@@ -129,6 +129,15 @@ export interface SignalsReference {
 }
 
 /** Stages a scan passes through while processing, in order. */
+/** What probing a scan's media found, as stored with the scan's intermediate results. */
+export interface MediaProbe {
+  durationSec: number;
+  hasVideo: boolean;
+  hasAudio: boolean;
+  width: number;
+  height: number;
+}
+
 export type ScanStage = 'queued' | 'ingest' | 'probe' | 'decode' | 'assembly' | 'complete';
 
 /** Where a scan stands; fractions 0..1 matter only in the `decode` stage (decoding and transcription run together). */

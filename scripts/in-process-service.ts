@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type HoldlineConfig } from '../config/env';
 import { buildApp } from '../api/app';
-import { createAppDeps, type AppDeps } from '../api/deps';
+import { createAppDeps, type LiveAppDeps } from '../api/deps';
 import { connectMongo, type Mongo } from '../store/mongo';
 import { startWorkers, type RunningWorkers } from '../workers/run';
 
@@ -25,7 +25,7 @@ export interface InProcessServiceOptions {
 export interface InProcessService {
   apiUrl: string;
   app: FastifyInstance;
-  deps: AppDeps;
+  deps: LiveAppDeps;
   config: HoldlineConfig;
   temporal: Client;
   mongo: Mongo;

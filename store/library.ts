@@ -3,9 +3,6 @@ import { OrderedIndex } from './ordered-index';
 import { updateIf } from './point';
 import { ScansStore, type ScanDoc } from './scans';
 
-/** Where a published scan's public page lives. */
-export const libraryUrl = (scanId: string) => `/library/${scanId}`;
-
 export type PublishResult =
   | { outcome: 'published'; doc: ScanDoc }
   | { outcome: 'not_found' }

@@ -2,8 +2,7 @@ import type { Db } from 'mongodb';
 import { OrderedIndex } from './ordered-index';
 import { ReadCache } from './read-cache';
 import { updateIf, updateIfReturning, upsertRetrying } from './point';
-import type { RecognisedWord, ScanRead, ScanStatus, ScanView } from '../core/shapes';
-import type { ProbeResult } from '../workflows/scan-types';
+import type { MediaProbe, RecognisedWord, ScanRead, ScanStatus } from '../core/shapes';
 
 export type ScanSource = { type: 'url'; url: string } | { type: 'upload'; filename: string | null };
 
@@ -16,6 +15,7 @@ export interface ScanDoc extends Partial<ScanRead> {
   status: ScanStatus;
   pct: number;
   detail?: string;
+  /** Written by earlier versions; the API builds the media URL itself (services/scan-view.ts). */
   media_url?: string;
   /** Content-Type of the stored media, from the probed container (never the uploader's or remote server's claim). */
   media_type?: string;
@@ -44,7 +44,7 @@ const SUMMARY_FIELDS = ['duration_sec', 'score', 'grade', 'label'] as const sati
 /** Intermediate results of one scan, written by activities, read by assembly, removed on completion. */
 export interface ScanPartsDoc {
   _id: string;
-  probe?: ProbeResult;
+  probe?: MediaProbe;
   /** The length the read covers, set by decode from what ffmpeg produced. */
   durationSec?: number;
   frameDiffs?: number[];
@@ -58,24 +58,11 @@ export interface ScanPartsDoc {
   read?: ScanRead;
 }
 
-const READ_FIELDS = [
+/** The fields of a complete read, kept in `scan_reads`. */
+export const READ_FIELDS = [
   'duration_sec', 'score', 'grade', 'label', 'hook', 'timeline', 'cuts', 'dead',
   'moments', 'claims', 'transcript', 'summary', 'method', 'transcriber',
 ] as const satisfies readonly (keyof ScanRead)[];
-
-export const mediaUrl = (scanId: string) => `/v1/scans/${scanId}/media`;
-
-/** The public view of a scan document: exactly one of the three spec shapes. */
-export function scanView(doc: ScanDoc): ScanView {
-  if (doc.status === 'complete') {
-    const read = Object.fromEntries(READ_FIELDS.map((field) => [field, doc[field]])) as unknown as ScanRead;
-    return { scan_id: doc.scan_id, status: 'complete', ...read, media_url: mediaUrl(doc.scan_id) };
-  }
-  if (doc.status === 'error') {
-    return { scan_id: doc.scan_id, status: 'error', pct: doc.pct, detail: doc.detail ?? 'scan failed' };
-  }
-  return { scan_id: doc.scan_id, status: doc.status, pct: doc.pct };
-}
 
 const ACTIVE = ['queued', 'processing'] as const;
 const active = { filter: { status: { $in: [...ACTIVE] } }, test: (doc: ScanDoc) => doc.status === 'queued' || doc.status === 'processing' };
@@ -199,7 +186,7 @@ export class ScansStore {
     const summary = Object.fromEntries(SUMMARY_FIELDS.map((field) => [field, read[field]]));
     const now = new Date();
     const done = await updateIf(this.db, this.scans, scanId, active, {
-      $set: { ...summary, status: 'complete', pct: 100, media_url: mediaUrl(scanId), completed_at: now, updated_at: now },
+      $set: { ...summary, status: 'complete', pct: 100, completed_at: now, updated_at: now },
       $unset: { progress: '' },
     });
     this.forget(scanId);

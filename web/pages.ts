@@ -1,7 +1,9 @@
-import { LIMITS, PLANS, type PlanId } from '../core/plans';
+import { LIMITS, PLANS } from '../core/plans';
 import { clock, day, dayTime } from './format';
 import { html, type SafeHtml } from './html';
 import { csrfField, layout, type Viewer } from './layout';
+import type { AccountSummary } from '../services/account';
+import type { HistoryRow, LibraryRow as LibraryEntry } from '../services/scan-view';
 
 export function homePage(viewer: Viewer | null, demoHref: string | null): string {
   const body = html`
@@ -48,15 +50,8 @@ function credentialsPage(kind: 'signup' | 'signin', form: CredentialsForm): stri
 export const signupPage = (form: CredentialsForm = {}) => credentialsPage('signup', form);
 export const signinPage = (form: CredentialsForm = {}) => credentialsPage('signin', form);
 
-export interface AccountView {
-  email: string;
-  plan: PlanId;
-  keyPrefix: string;
-  /** Present only on the one response that created or rotated the key. */
-  newKey?: string;
-  notice?: string;
-  usage: { scans: number; calls: number; tokens: number; periodEnd: Date };
-}
+/** The account page's figures (services/account.ts). */
+export type AccountView = AccountSummary;
 
 export function accountPage(viewer: Viewer, view: AccountView): string {
   const plan = PLANS[view.plan];
@@ -93,18 +88,8 @@ ${view.notice ? html`<p class="notice">${view.notice}</p>` : ''}
   return layout({ title: 'Account', viewer, body });
 }
 
-export interface ScanRow {
-  scan_id: string;
-  title: string | null;
-  status: string;
-  pct: number;
-  created_at: Date;
-  score?: number;
-  grade?: string;
-  label?: string;
-  duration_sec?: number;
-  published: boolean;
-}
+/** A row of the signed-in user's scans: the history row, and whether it is published. */
+export type ScanRow = HistoryRow & { published: boolean };
 
 export interface Paging {
   page: number;
@@ -143,15 +128,7 @@ ${pager(paging)}`;
   return layout({ title: 'Your scans', viewer, body });
 }
 
-export interface LibraryRow {
-  scan_id: string;
-  title: string;
-  published_at: Date;
-  score: number;
-  grade: string;
-  label: string;
-  duration_sec: number;
-}
+export type LibraryRow = Omit<LibraryEntry, 'url'>;
 
 export function libraryPage(viewer: Viewer | null, rows: LibraryRow[], paging: Paging): string {
   const body = html`

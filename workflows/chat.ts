@@ -22,7 +22,7 @@ export const chatProgressQuery = defineQuery<ChatProgress>('chatProgress');
 // Model steps run as local activities in the worker that holds the workflow task: no
 // task-queue dispatch and no workflow task between steps. A local activity cannot
 // heartbeat; the workflow task stays open while it runs and is renewed every ~80% of its
-// timeout (set short at start, see api/routes/chat.ts), so a dead worker is noticed within
+// timeout (set short at start: CHAT_WORKFLOW_TASK_TIMEOUT in chat-types.ts), so a dead worker is noticed within
 // seconds and the step re-runs on another, and a cancel or the time-limit timer is seen at
 // the next renewal. Each step's schedule-to-close is the time left before the limit, so a
 // running step is cut at the limit itself. 4xx from the upstream is final.

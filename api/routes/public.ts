@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../../core/errors';
 import { signalsReference } from '../../core/method';
-import { LibraryStore } from '../../store/library';
-import { scanView } from '../../store/scans';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../services/ports';
+import { scanView } from '../../services/scan-view';
 import * as schemas from '../schemas';
 
 /** Keyless routes: health, the signal reference and the demo scan. */
@@ -22,8 +21,8 @@ export async function publicRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async () => {
       const [mongo, temporal] = await Promise.allSettled([
-        deps.db.command({ ping: 1 }),
-        deps.temporal.connection.workflowService.getSystemInfo({}),
+        deps.readiness.mongodb(),
+        deps.readiness.temporal(),
       ]);
       const down = [mongo.status === 'rejected' ? 'MongoDB' : null, temporal.status === 'rejected' ? 'Temporal' : null].filter(Boolean);
       if (down.length > 0) throw new DomainError('unavailable', `not ready: ${down.join(' and ')} unreachable`);
@@ -34,9 +33,8 @@ export async function publicRoutes(app: FastifyInstance, deps: AppDeps) {
   app.get('/v1/signals', { schema: { response: { 200: schemas.signalsBody } } }, async () => signalsReference());
 
   // The demo is the scan an operator featured (`npm run demo:feature`), never simply the latest publication.
-  const library = new LibraryStore(deps.db);
   app.get('/v1/demo', { schema: { response: { 200: schemas.scanView, 503: schemas.errorBody } } }, async () => {
-    const doc = await library.featured();
+    const doc = await deps.library.featured();
     if (!doc) throw new DomainError('unavailable', 'the demo scan is not ready yet; try again shortly');
     return scanView(doc);
   });

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, notFound, unauthorized } from '../../core/errors';
 import { LIMITS } from '../../core/plans';
-import { LibraryStore, libraryUrl } from '../../store/library';
-import { SessionsStore } from '../../store/sessions';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../services/ports';
+import { publishScan } from '../../services/publish-scan';
+import { libraryRow, libraryUrl, pageOf } from '../../services/scan-view';
 import * as schemas from '../schemas';
 import { useSessions } from '../session';
 
@@ -32,11 +32,9 @@ const libraryBody = schemas.pageOf({
 
 const err = { 400: schemas.errorBody, 401: schemas.errorBody, 404: schemas.errorBody, 409: schemas.errorBody };
 
-/** `POST /api/scans/:id/publish` for a signed-in user and the keyless `GET /api/library`. */
+/** `POST /api/scans/:id/publish` for a signed-in user (services/publish-scan.ts) and the keyless `GET /api/library`. */
 export async function publishRoutes(app: FastifyInstance, deps: AppDeps) {
-  const sessions = new SessionsStore(deps.db);
-  const library = new LibraryStore(deps.db);
-  useSessions(app, deps, sessions);
+  useSessions(app, deps);
 
   app.post(
     '/api/scans/:id/publish',
@@ -54,8 +52,8 @@ export async function publishRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const { id } = request.params as { id: string };
-      const title = (request.body as { title?: string } | undefined)?.title?.trim() || null;
-      const result = await library.publish(id, request.webSession!.account._id, title, deps.now());
+      const title = (request.body as { title?: string } | undefined)?.title;
+      const result = await publishScan(deps, { accountId: request.webSession!.account._id, scanId: id, title });
       if (result.outcome === 'not_found') throw notFound(`no scan ${id}`);
       if (result.outcome === 'not_complete') throw conflict(`scan ${id} is not complete; only a complete scan can be published`);
       const { doc } = result;
@@ -65,24 +63,8 @@ export async function publishRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.get('/api/library', { schema: { querystring: schemas.historyQuery, response: { 200: libraryBody, 400: schemas.errorBody } } }, async (request) => {
     const query = request.query as { limit?: number; offset?: number };
-    const limit = query.limit ?? LIMITS.historyDefaultLimit;
-    const offset = query.offset ?? 0;
-    const { docs, total } = await library.list({ limit, offset });
-    return {
-      data: docs.map((doc) => ({
-        scan_id: doc.scan_id,
-        title: doc.title ?? 'Untitled scan',
-        published_at: doc.published_at!.toISOString(),
-        score: doc.score,
-        grade: doc.grade,
-        label: doc.label,
-        duration_sec: doc.duration_sec,
-        url: libraryUrl(doc.scan_id),
-      })),
-      limit,
-      offset,
-      total,
-      has_more: offset + docs.length < total,
-    };
+    const page = { limit: query.limit ?? LIMITS.historyDefaultLimit, offset: query.offset ?? 0 };
+    const { docs, total } = await deps.library.list(page);
+    return pageOf(docs.map(libraryRow).map((row) => ({ ...row, published_at: row.published_at.toISOString() })), page, total);
   });
 }

@@ -1,0 +1,145 @@
+// Receiving an uploaded video: the multipart body streamed part by part into the
+// media store, watched for stalls, with the size limits checked on the way.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
+import { MongoError } from 'mongodb';
+import { badRequest, DomainError, tooLarge } from '../core/errors';
+import type { AppDeps } from '../services/ports';
+import { cleanTitle, type ScanSubmission } from '../services/submit-scan';
+import { MediaStore } from '../store/media';
+
+/** An honest Content-Length over the limit is refused before a byte is read (and before the quota is touched). */
+export function refuseDeclaredTooLarge(deps: AppDeps) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const declared = Number(request.headers['content-length'] ?? 0);
+    // The slack covers the multipart boundaries and a title part around the file.
+    if (declared > deps.config.uploadLimitBytes + 64 * 1024) {
+      reply.header('connection', 'close');
+      throw tooLarge(uploadTooLarge(deps));
+    }
+  };
+}
+
+/**
+ * Watches an upload's file stream: when, in a window of `uploadWindowMs`, the
+ * client was waited for at least half the time and brought less than
+ * `uploadMinBytesPerSec` for that time (a stall or a trickle), or the client goes
+ * away mid-body, the stream is failed so the store drops what it wrote and the
+ * route returns the quota unit. Time spent writing to the store is not held
+ * against the client. Node's own socket idle and request timeouts bound the
+ * rest; this one is per upload because a 400 MB file on a slow link needs far
+ * longer than any sensible total.
+ */
+export class UploadWatch {
+  cutOff: 'stalled' | 'aborted' | null = null;
+  private file: MultipartFile['file'] | null = null;
+  private received = 0;
+  private waitedMs = 0;
+  private waitingSince: number | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private readonly onClose = () => {
+    if (!this.request.raw.complete) this.cut('aborted');
+  };
+
+  constructor(
+    private readonly request: FastifyRequest,
+    private readonly config: Pick<AppDeps['config'], 'uploadWindowMs' | 'uploadMinBytesPerSec'>,
+  ) {}
+
+  /** Starts judging the client: from here until the file part ends, it is being waited for. */
+  start() {
+    const { uploadWindowMs, uploadMinBytesPerSec } = this.config;
+    this.waitingSince = Date.now();
+    this.timer = setInterval(() => {
+      const now = Date.now();
+      const waited = this.waitedMs + (this.waitingSince === null ? 0 : now - this.waitingSince);
+      const need = Math.max(1, (uploadMinBytesPerSec * waited) / 1000);
+      if (waited >= uploadWindowMs / 2 && this.received < need) this.cut('stalled');
+      this.received = 0;
+      this.waitedMs = 0;
+      if (this.waitingSince !== null) this.waitingSince = now;
+    }, uploadWindowMs);
+    this.request.raw.once('close', this.onClose);
+  }
+
+  /** Passes `file`'s chunks through, counting them and the time spent waiting for them. */
+  async *watch(file: MultipartFile['file']): AsyncGenerator<Buffer> {
+    this.file = file;
+    for await (const chunk of file) {
+      this.waitedMs += Date.now() - (this.waitingSince ?? Date.now());
+      this.waitingSince = null;
+      this.received += (chunk as Buffer).length;
+      yield chunk as Buffer;
+      this.waitingSince = Date.now();
+    }
+    this.file = null;
+    this.waitingSince = null;
+  }
+
+  private cut(reason: 'stalled' | 'aborted') {
+    if (this.cutOff) return;
+    this.cutOff = reason;
+    // Mid-file the store's write fails and cleans up; before the file part, ending the request ends the parts.
+    if (this.file) this.file.destroy(new Error(`upload ${reason}`));
+    else this.request.raw.destroy();
+    this.stop();
+  }
+
+  stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.request.raw.off('close', this.onClose);
+  }
+}
+
+/** Streams the `file` part into the media store; an optional `title` part may come before or after it. */
+export async function receiveUpload(request: FastifyRequest, deps: AppDeps, scanId: string, watch: UploadWatch): Promise<ScanSubmission> {
+  let title: string | null = null;
+  let filename: string | null = null;
+  let bytes: number | undefined;
+  watch.start();
+  try {
+    for await (const part of request.parts({ limits: { fileSize: deps.config.uploadLimitBytes, files: 1, fields: 8, fieldSize: 4096 } })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') {
+          part.file.resume();
+          throw badRequest(`unexpected file part "${part.fieldname}"; send the video in a part named "file"`, 'file');
+        }
+        filename = cleanFilename(part.filename);
+        bytes = await storeUpload(deps, scanId, part, watch);
+      } else if (part.fieldname === 'title') {
+        title = cleanTitle(String(part.value));
+      }
+    }
+  } catch (error) {
+    if (isFileTooLarge(error)) throw tooLarge(uploadTooLarge(deps));
+    if (error instanceof DomainError) throw error;
+    // The store failing mid-upload is our fault, not the client's: 503, retry.
+    if (error instanceof MongoError) throw error;
+    throw badRequest(`malformed multipart body: ${(error as Error).message}`);
+  }
+  if (bytes === undefined) throw badRequest('no video: multipart body has no "file" part', 'file');
+  if (bytes === 0) throw badRequest('the uploaded file is empty', 'file');
+  return { type: 'upload', filename, title };
+}
+
+async function storeUpload(deps: AppDeps, scanId: string, part: MultipartFile, watch: UploadWatch): Promise<number> {
+  const bytes = await deps.media.put(deps.media.media, MediaStore.mediaId(scanId), watch.watch(part.file), {
+    filename: 'upload',
+    contentType: part.mimetype,
+  });
+  if (part.file.truncated) throw tooLarge(uploadTooLarge(deps));
+  return bytes;
+}
+
+const uploadTooLarge = (deps: AppDeps) => `file is over the ${formatMegabytes(deps.config.uploadLimitBytes)} limit`;
+const formatMegabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 100) / 100} MB`;
+
+const isFileTooLarge = (error: unknown) =>
+  (error as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
+
+/** Kept only for display; never used to build a path. */
+function cleanFilename(name: string | undefined): string | null {
+  const cleaned = name?.replace(/[\u0000-\u001f/\\]/g, '_').slice(0, 200);
+  return cleaned ? cleaned : null;
+}

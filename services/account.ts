@@ -1,0 +1,43 @@
+import { badRequest, notFound } from '../core/errors';
+import { isPlanId, PLANS, type PlanId } from '../core/plans';
+import type { AppDeps } from './ports';
+
+/** What the account page shows: the key's prefix (never the key, but for the one answer that made it), plan and usage. */
+export interface AccountSummary {
+  email: string;
+  plan: PlanId;
+  keyPrefix: string;
+  /** Present only on the one response that created or rotated the key. */
+  newKey?: string;
+  notice?: string;
+  usage: { scans: number; calls: number; tokens: number; periodEnd: Date };
+}
+
+export async function accountSummary(
+  deps: Pick<AppDeps, 'accounts' | 'usage' | 'now'>,
+  accountId: string,
+  extra: Pick<AccountSummary, 'newKey' | 'notice'> = {},
+): Promise<AccountSummary> {
+  const account = await deps.accounts.byId(accountId);
+  if (!account) throw notFound('This account no longer exists.');
+  const month = await deps.usage.month(account._id, deps.now());
+  return {
+    email: account.email,
+    plan: account.plan,
+    keyPrefix: account.key_prefix,
+    usage: { scans: month.scans, calls: month.calls, tokens: month.tokens, periodEnd: month.period.end },
+    ...extra,
+  };
+}
+
+/** Revokes the account's key and issues a new one, shown once in the returned summary. */
+export async function rotateKey(deps: Pick<AppDeps, 'accounts' | 'usage' | 'now'>, accountId: string): Promise<AccountSummary> {
+  const apiKey = await deps.accounts.rotateKey(accountId, deps.now());
+  return accountSummary(deps, accountId, { newKey: apiKey, notice: 'Your old key is revoked. Here is the new one.' });
+}
+
+/** Moves the account to another plan (free while the beta lasts). */
+export async function changePlan(deps: Pick<AppDeps, 'accounts'>, accountId: string, plan: string | undefined): Promise<void> {
+  if (!isPlanId(plan)) throw badRequest(`Choose one of the plans: ${Object.keys(PLANS).join(', ')}.`);
+  await deps.accounts.setPlan(accountId, plan);
+}

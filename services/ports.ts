@@ -1,0 +1,82 @@
+// The ports the use cases and the HTTP layer stand on (built for real by api/deps.ts).
+import type { HoldlineConfig } from '../config/env';
+import type { ChatRunResult } from '../core/chat/completion';
+import type { AccountsStore } from '../store/accounts';
+import type { CallsStore } from '../store/calls';
+import type { LibraryStore } from '../store/library';
+import type { MediaStore } from '../store/media';
+import type { RecutsStore } from '../store/recuts';
+import type { ScansStore } from '../store/scans';
+import type { SessionsStore } from '../store/sessions';
+import type { RateLimiter, UsageStore } from '../store/usage';
+import type { ChatWorkflowInput } from '../workflows/chat-types';
+import type { RecutWorkflowInput } from '../workflows/recut';
+import type { ScanWorkflowInput } from '../workflows/scan-types';
+
+// Only the methods the use cases and routes call, so a test can hand in small in-memory fakes.
+export type AccountsPort = Pick<AccountsStore, 'authenticate' | 'byId' | 'byEmail' | 'create' | 'rotateKey' | 'setPlan'>;
+export type ScansPort = Pick<ScansStore, 'insertQueued' | 'remove' | 'get' | 'getStatus' | 'getOwned' | 'listOwned'>;
+export type LibraryPort = Pick<LibraryStore, 'publish' | 'list' | 'getPublished' | 'featured'>;
+export type UsagePort = Pick<UsageStore, 'take' | 'giveBack' | 'month'>;
+export type RateLimiterPort = Pick<RateLimiter, 'hit' | 'takeSlot' | 'releaseSlot'>;
+export type CallsPort = Pick<
+  CallsStore,
+  'acquireSlot' | 'releaseSlot' | 'countRunning' | 'create' | 'remove' | 'markUncharged' | 'firstStep' | 'answered' | 'eventsAfter'
+>;
+export type SessionsPort = Pick<SessionsStore, 'setPassword' | 'checkPassword' | 'create' | 'find' | 'remove'>;
+export type RecutsPort = Pick<RecutsStore, 'insertQueued' | 'remove' | 'getOwned' | 'listForScan'>;
+export type MediaPort = Pick<MediaStore, 'media' | 'put' | 'stat' | 'read' | 'remove'>;
+/** The model server's health (api/upstream-health.ts). */
+export interface UpstreamPort {
+  /** Throws `upstream_unavailable` unless the server answered recently or answers now. */
+  assertReachable(): Promise<void>;
+  /** Forgets the last good answer. */
+  invalidate(): void;
+  /** A fresh check, ignoring the cached answer. */
+  reachableNow(): Promise<boolean>;
+}
+
+/** A started chat workflow: its result, and a way to stop it. */
+export interface ChatRun {
+  result(): Promise<ChatRunResult>;
+  cancel(): Promise<unknown>;
+}
+
+/** The workflows the API starts, under the ids and queues of workflows/names.ts. */
+export interface WorkflowsPort {
+  startScan(input: ScanWorkflowInput, options: { priorityKey: number }): Promise<void>;
+  startRecut(input: RecutWorkflowInput): Promise<void>;
+  startChat(input: ChatWorkflowInput): Promise<ChatRun>;
+}
+
+/** What `/readyz` asks: each resolves when its dependency answers. */
+export interface ReadinessPort {
+  mongodb(): Promise<unknown>;
+  temporal(): Promise<unknown>;
+}
+
+/** Everything the HTTP layer needs, built once by `createAppDeps` (or by a test, over fakes). */
+export interface AppDeps {
+  config: HoldlineConfig;
+  accounts: AccountsPort;
+  scans: ScansPort;
+  library: LibraryPort;
+  media: MediaPort;
+  usage: UsagePort;
+  rateLimiter: RateLimiterPort;
+  calls: CallsPort;
+  sessions: SessionsPort;
+  recuts: RecutsPort;
+  workflows: WorkflowsPort;
+  readiness: ReadinessPort;
+  /** The model server's health, checked before a chat call is admitted (answers cached for `upstreamHealthTtlMs`). */
+  upstream: UpstreamPort;
+  /** The clock, so month boundaries and rate windows are testable. */
+  now: () => Date;
+}
+
+/** Where a use case reports what the client is not told (a failed undo, an internal error). */
+export interface Log {
+  error(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}

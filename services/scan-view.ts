@@ -1,0 +1,77 @@
+import type { ScanRead, ScanView } from '../core/shapes';
+import { READ_FIELDS, type ScanDoc } from '../store/scans';
+
+// How scans are shown: the public scan shape, and the rows of history and library
+// lists, each written once for the API and the website alike.
+
+/** Where a scan's media is served (to its owner's key, or to anyone once published). */
+export const mediaUrl = (scanId: string) => `/v1/scans/${scanId}/media`;
+
+/** Where a published scan's public page lives. */
+export const libraryUrl = (scanId: string) => `/library/${scanId}`;
+
+/** The public view of a scan document: exactly one of the three spec shapes. */
+export function scanView(doc: ScanDoc): ScanView {
+  if (doc.status === 'complete') {
+    const read = Object.fromEntries(READ_FIELDS.map((field) => [field, doc[field]])) as unknown as ScanRead;
+    return { scan_id: doc.scan_id, status: 'complete', ...read, media_url: mediaUrl(doc.scan_id) };
+  }
+  if (doc.status === 'error') {
+    return { scan_id: doc.scan_id, status: 'error', pct: doc.pct, detail: doc.detail ?? 'scan failed' };
+  }
+  return { scan_id: doc.scan_id, status: doc.status, pct: doc.pct };
+}
+
+/** One row of an account's history: the summary figures only once the scan is complete. */
+export interface HistoryRow {
+  scan_id: string;
+  title: string | null;
+  status: ScanDoc['status'];
+  pct: number;
+  created_at: Date;
+  score?: number;
+  grade?: string;
+  label?: string;
+  duration_sec?: number;
+}
+
+export function historyRow(doc: ScanDoc): HistoryRow {
+  return {
+    scan_id: doc.scan_id,
+    status: doc.status,
+    pct: doc.pct,
+    title: doc.title,
+    created_at: doc.created_at,
+    ...(doc.status === 'complete' ? { score: doc.score, grade: doc.grade, label: doc.label, duration_sec: doc.duration_sec } : {}),
+  };
+}
+
+/** One row of the public library (published scans are complete, so every figure is there). */
+export interface LibraryRow {
+  scan_id: string;
+  title: string;
+  published_at: Date;
+  score: number;
+  grade: string;
+  label: string;
+  duration_sec: number;
+  url: string;
+}
+
+export function libraryRow(doc: ScanDoc): LibraryRow {
+  return {
+    scan_id: doc.scan_id,
+    title: doc.title ?? 'Untitled scan',
+    published_at: doc.published_at!,
+    score: doc.score ?? 0,
+    grade: doc.grade ?? '',
+    label: doc.label ?? '',
+    duration_sec: doc.duration_sec ?? 0,
+    url: libraryUrl(doc.scan_id),
+  };
+}
+
+/** One page of a list with the `{limit, offset, total, has_more}` the API answers. */
+export function pageOf<Row>(rows: Row[], page: { limit: number; offset: number }, total: number) {
+  return { data: rows, limit: page.limit, offset: page.offset, total, has_more: page.offset + rows.length < total };
+}

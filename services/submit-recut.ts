@@ -1,0 +1,78 @@
+import { conflict, DomainError, forbidden, notFound } from '../core/errors';
+import { PLANS } from '../core/plans';
+import { MIN_SEGMENT_SEC } from '../core/recut';
+import type { AccountDoc } from '../store/accounts';
+import { newScanId } from '../store/ids';
+import { newRecutId } from '../store/recuts';
+import type { RecutWorkflowInput } from '../workflows/recut';
+import type { AppDeps, Log } from './ports';
+import { giveBackScanUnit, retryBriefly, takeScanUnit } from './quota';
+
+export interface RecutSubmission {
+  goal?: string;
+  max_seconds?: number;
+}
+
+export interface QueuedRecut {
+  recut_id: string;
+  status: 'queued';
+  parent_scan_id: string;
+}
+
+/**
+ * Admits one recut for the API and the website alike: plan (403), the scan (404, 409),
+ * then one unit of the scan quota (429), taken atomically and given back if anything
+ * after it fails; then the recut document and its workflow.
+ */
+export async function submitRecut(
+  deps: AppDeps,
+  input: { account: AccountDoc; scanId: string; body: RecutSubmission; log: Log },
+): Promise<QueuedRecut> {
+  const { account, scanId, body } = input;
+  const plan = PLANS[account.plan];
+  if (!plan.recutAgent) {
+    const having = Object.values(PLANS).filter((p) => p.recutAgent).map((p) => p.name).join(' or ');
+    throw forbidden(`the recut agent is part of the ${having} plan; this account is on the ${plan.name} plan`);
+  }
+  const parent = await deps.scans.getOwned(scanId, account._id);
+  if (!parent) throw notFound(`no scan ${scanId}`);
+  if (parent.status !== 'complete') throw conflict(`scan ${scanId} is ${parent.status}; only a complete scan can be recut`);
+  const durationSec = parent.duration_sec ?? 0;
+  if (!(durationSec >= MIN_SEGMENT_SEC)) throw conflict(`scan ${scanId} lasts ${durationSec} s; a recut needs at least ${MIN_SEGMENT_SEC} s`);
+  // The re-scan is a scan: it takes one unit of the month's quota now, atomically.
+  const now = deps.now();
+  await takeScanUnit(deps, account, now, ", and a recut's re-scan is a scan");
+  const recutId = newRecutId();
+  let inserted = false;
+  try {
+    const goal = body.goal?.trim() ? body.goal.trim() : null;
+    const maxSeconds = body.max_seconds ?? null;
+    const doc = await deps.recuts.insertQueued({
+      recut_id: recutId,
+      account_id: account._id,
+      parent_scan_id: parent.scan_id,
+      scan_id: newScanId(),
+      goal,
+      max_seconds: maxSeconds,
+      created_at: now,
+    });
+    inserted = true;
+    const workflow: RecutWorkflowInput = {
+      recutId,
+      parentScanId: parent.scan_id,
+      scanId: doc.scan_id,
+      durationSec,
+      goal,
+      maxSeconds,
+      priorityKey: plan.priorityQueue ? 1 : 3,
+    };
+    await deps.workflows.startRecut(workflow);
+    return { recut_id: recutId, status: 'queued', parent_scan_id: parent.scan_id };
+  } catch (error) {
+    // A recut that was not accepted keeps nothing and does not count.
+    await Promise.allSettled([giveBackScanUnit(deps, account._id, now), inserted ? retryBriefly(() => deps.recuts.remove(recutId)) : Promise.resolve()]);
+    if (error instanceof DomainError) throw error;
+    input.log.error({ err: error, recutId }, 'recut submission failed');
+    throw new DomainError('unavailable', 'could not queue the recut; try again shortly');
+  }
+}
