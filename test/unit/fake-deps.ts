@@ -1,0 +1,404 @@
+// In-memory AppDeps for unit tests of services and of routes (`app.inject`): the
+// stores keep plain maps, the workflow port records what it was asked to start,
+// the clock is a value the test moves. No MongoDB, Temporal or network.
+import { Readable } from 'node:stream';
+import { loadConfig, type HoldlineConfig } from '../../config/env';
+import type { ChatRunResult } from '../../core/chat/completion';
+import { DomainError } from '../../core/errors';
+import { monthPeriod, type PlanId } from '../../core/plans';
+import type { AppDeps, ChatRun } from '../../services/ports';
+import type { AccountDoc } from '../../store/accounts';
+import type { CallDoc, CallEventDoc } from '../../store/calls';
+import { hashSecret, keyPrefix, newAccountId, newApiKey, newSessionToken } from '../../store/ids';
+import type { PublishResult } from '../../store/library';
+import type { MediaBucket, StoredObject } from '../../store/media';
+import type { RecutDoc } from '../../store/recuts';
+import type { ScanDoc } from '../../store/scans';
+import type { SessionDoc } from '../../store/sessions';
+import type { MonthUsage } from '../../store/usage';
+import type { ChatWorkflowInput } from '../../workflows/chat-types';
+import type { RecutWorkflowInput } from '../../workflows/recut';
+import type { ScanWorkflowInput } from '../../workflows/scan-types';
+
+/** A clock the test sets and moves. */
+export class FakeClock {
+  constructor(public current = new Date('2026-03-10T12:00:00.000Z')) {}
+  now = () => new Date(this.current.getTime());
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export class FakeAccounts {
+  readonly docs = new Map<string, AccountDoc>();
+  private readonly keys = new Map<string, string>();
+
+  async create(input: { email: string; plan?: PlanId; now?: Date }): Promise<{ account: AccountDoc; apiKey: string }> {
+    if ([...this.docs.values()].some((doc) => doc.email === input.email)) throw Object.assign(new Error('duplicate key'), { code: 11000 });
+    const apiKey = newApiKey();
+    const account: AccountDoc = {
+      _id: newAccountId(),
+      email: input.email,
+      plan: input.plan ?? 'signal',
+      created_at: input.now ?? new Date(),
+      key_prefix: keyPrefix(apiKey),
+      key_hash: hashSecret(apiKey),
+    };
+    this.docs.set(account._id, account);
+    this.keys.set(account.key_hash!, account._id);
+    return { account, apiKey };
+  }
+  async rotateKey(accountId: string): Promise<string> {
+    const account = this.docs.get(accountId)!;
+    this.keys.delete(account.key_hash!);
+    const apiKey = newApiKey();
+    Object.assign(account, { key_hash: hashSecret(apiKey), key_prefix: keyPrefix(apiKey) });
+    this.keys.set(account.key_hash!, accountId);
+    return apiKey;
+  }
+  async authenticate(apiKey: string) {
+    const keyHash = hashSecret(apiKey);
+    const id = this.keys.get(keyHash);
+    const account = id ? this.docs.get(id) : undefined;
+    return account ? { account, keyHash } : null;
+  }
+  async byId(accountId: string) {
+    return this.docs.get(accountId) ?? null;
+  }
+  async byEmail(email: string) {
+    return [...this.docs.values()].find((doc) => doc.email === email) ?? null;
+  }
+  async setPlan(accountId: string, plan: PlanId) {
+    const account = this.docs.get(accountId);
+    if (account) account.plan = plan;
+  }
+}
+
+export class FakeScans {
+  readonly docs = new Map<string, ScanDoc>();
+
+  async insertQueued(doc: Omit<ScanDoc, '_id' | 'status' | 'pct' | 'updated_at'>): Promise<ScanDoc> {
+    const full: ScanDoc = { ...doc, _id: doc.scan_id, status: 'queued', pct: 0, updated_at: doc.created_at };
+    this.docs.set(doc.scan_id, full);
+    return full;
+  }
+  async remove(scanId: string) {
+    this.docs.delete(scanId);
+  }
+  async get(scanId: string) {
+    return this.docs.get(scanId) ?? null;
+  }
+  async getStatus(scanId: string) {
+    return this.docs.get(scanId) ?? null;
+  }
+  async getOwned(scanId: string, accountId: string) {
+    const doc = this.docs.get(scanId);
+    return doc && doc.account_id === accountId ? doc : null;
+  }
+  async listOwned(accountId: string, page: { limit: number; offset: number }) {
+    const owned = [...this.docs.values()].filter((doc) => doc.account_id === accountId).reverse();
+    return { docs: owned.slice(page.offset, page.offset + page.limit), total: owned.length };
+  }
+}
+
+export class FakeLibrary {
+  featuredId: string | null = null;
+  constructor(private readonly scans: FakeScans) {}
+
+  async publish(scanId: string, accountId: string, title: string | null, now = new Date()): Promise<PublishResult> {
+    const doc = this.scans.docs.get(scanId);
+    if (!doc || doc.account_id !== accountId) return { outcome: 'not_found' };
+    if (doc.status !== 'complete') return { outcome: 'not_complete' };
+    doc.title = title ?? doc.title ?? 'Untitled scan';
+    doc.published_at ??= now;
+    return { outcome: 'published', doc };
+  }
+  async list(page: { limit: number; offset: number }) {
+    const published = [...this.scans.docs.values()].filter((doc) => doc.published_at).reverse();
+    return { docs: published.slice(page.offset, page.offset + page.limit), total: published.length };
+  }
+  async getPublished(scanId: string) {
+    const doc = this.scans.docs.get(scanId);
+    return doc?.status === 'complete' && doc.published_at ? doc : null;
+  }
+  async featured() {
+    return this.featuredId ? this.getPublished(this.featuredId) : null;
+  }
+}
+
+type Counter = 'scans' | 'calls' | 'tokens';
+
+/** Monthly counters per account and calendar month (UTC), as store/usage.ts keeps them. */
+export class FakeUsage {
+  readonly counters = new Map<string, Record<Counter, number>>();
+
+  private row(accountId: string, now: Date) {
+    const id = `${accountId}:${monthPeriod(now).key}`;
+    let row = this.counters.get(id);
+    if (!row) this.counters.set(id, (row = { scans: 0, calls: 0, tokens: 0 }));
+    return row;
+  }
+  async take(accountId: string, counter: 'scans' | 'calls', limit: number, now = new Date()) {
+    const row = this.row(accountId, now);
+    if (row[counter] >= limit) return false;
+    row[counter] += 1;
+    return true;
+  }
+  async giveBack(accountId: string, counter: 'scans' | 'calls', now = new Date()) {
+    this.row(accountId, now)[counter] -= 1;
+  }
+  async month(accountId: string, now = new Date()): Promise<MonthUsage> {
+    const { start, end } = monthPeriod(now);
+    return { period: { start, end }, ...this.row(accountId, now) };
+  }
+  /** The counters of `accountId` in the month of `now`. */
+  of(accountId: string, now: Date) {
+    return { ...this.row(accountId, now) };
+  }
+}
+
+/** Fixed windows per key and kind, counted exactly (the real one batches far below the limit). */
+export class FakeRateLimiter {
+  readonly counts = new Map<string, number>();
+
+  private static window(key: string, kind: string, now: Date, windowMs: number) {
+    const start = Math.floor(now.getTime() / windowMs) * windowMs;
+    return { id: `${key}:${kind}:${windowMs}:${start}`, retryAfterSec: Math.max(1, Math.ceil((start + windowMs - now.getTime()) / 1000)) };
+  }
+  async hit(key: string, kind: string, limit: number, now = new Date(), windowMs = 60_000) {
+    const { id, retryAfterSec } = FakeRateLimiter.window(key, kind, now, windowMs);
+    const count = (this.counts.get(id) ?? 0) + 1;
+    this.counts.set(id, count);
+    return { allowed: count <= limit, retryAfterSec, count };
+  }
+  async takeSlot(key: string, kind: string, limit: number, now = new Date(), windowMs = 60_000) {
+    const { id, retryAfterSec } = FakeRateLimiter.window(key, kind, now, windowMs);
+    const count = this.counts.get(id) ?? 0;
+    if (count >= limit) return { allowed: false, retryAfterSec, slot: null };
+    this.counts.set(id, count + 1);
+    return { allowed: true, retryAfterSec, slot: id };
+  }
+  async releaseSlot(slot: string) {
+    this.counts.set(slot, (this.counts.get(slot) ?? 1) - 1);
+  }
+}
+
+export class FakeCalls {
+  readonly docs = new Map<string, CallDoc>();
+  readonly slots = new Map<string, { callId: string; expiresAt: number }>();
+  readonly events = new Map<string, CallEventDoc[]>();
+  /** Calls whose first model step the upstream has answered (by default every call at once). */
+  answerImmediately = true;
+  readonly answeredIds = new Set<string>();
+
+  async acquireSlot(input: { keyHash: string; callId: string; accountId: string; now: Date; ttlMs: number }) {
+    const held = this.slots.get(input.keyHash);
+    if (held && held.expiresAt > input.now.getTime()) return false;
+    this.slots.set(input.keyHash, { callId: input.callId, expiresAt: input.now.getTime() + input.ttlMs });
+    return true;
+  }
+  async releaseSlot(keyHash: string, callId: string) {
+    if (this.slots.get(keyHash)?.callId === callId) this.slots.delete(keyHash);
+  }
+  async countRunning(now: Date) {
+    return [...this.slots.values()].filter((slot) => slot.expiresAt > now.getTime()).length;
+  }
+  async create(doc: Omit<CallDoc, '_id' | 'status'>) {
+    const full: CallDoc = { ...doc, _id: doc.call_id, status: 'running' };
+    this.docs.set(doc.call_id, full);
+    if (this.answerImmediately) this.answeredIds.add(doc.call_id);
+    return full;
+  }
+  async remove(callId: string) {
+    this.docs.delete(callId);
+  }
+  async markUncharged(callId: string) {
+    const doc = this.docs.get(callId);
+    if (doc) doc.charged = false;
+  }
+  async firstStep(callId: string) {
+    return { answered: this.answeredIds.has(callId), attemptFailed: false };
+  }
+  async answered(callId: string) {
+    return this.answeredIds.has(callId);
+  }
+  async eventsAfter(callId: string, seq: number) {
+    return (this.events.get(callId) ?? []).filter((event) => event.seq > seq);
+  }
+}
+
+export class FakeSessions {
+  readonly passwords = new Map<string, string>();
+  readonly sessions = new Map<string, SessionDoc>();
+  constructor(private readonly accounts: FakeAccounts) {}
+
+  async setPassword(accountId: string, password: string) {
+    this.passwords.set(accountId, password);
+  }
+  async checkPassword(email: string, password: string) {
+    const account = await this.accounts.byEmail(email);
+    return account && this.passwords.get(account._id) === password ? account._id : null;
+  }
+  async create(accountId: string, now = new Date()) {
+    const token = newSessionToken();
+    const session: SessionDoc = { _id: hashSecret(token), account_id: accountId, csrf: newSessionToken(), created_at: now, expires_at: new Date(now.getTime() + 86_400_000) };
+    this.sessions.set(token, session);
+    return { token, session };
+  }
+  async find(token: string) {
+    return this.sessions.get(token) ?? null;
+  }
+  async remove(token: string) {
+    this.sessions.delete(token);
+  }
+}
+
+export class FakeRecuts {
+  readonly docs = new Map<string, RecutDoc>();
+  async insertQueued(doc: Omit<RecutDoc, '_id' | 'status' | 'stage' | 'pct' | 'updated_at'>) {
+    const full: RecutDoc = { ...doc, _id: doc.recut_id, status: 'queued', stage: 'queued', pct: 0, updated_at: doc.created_at };
+    this.docs.set(doc.recut_id, full);
+    return full;
+  }
+  async remove(recutId: string) {
+    this.docs.delete(recutId);
+  }
+  async getOwned(recutId: string, accountId: string) {
+    const doc = this.docs.get(recutId);
+    return doc?.account_id === accountId ? doc : null;
+  }
+  async listForScan(parentScanId: string, accountId: string) {
+    return [...this.docs.values()].filter((doc) => doc.parent_scan_id === parentScanId && doc.account_id === accountId);
+  }
+}
+
+export class FakeMedia {
+  readonly media = 'media' as const;
+  readonly objects = new Map<string, { bytes: Buffer; contentType: string; filename: string }>();
+
+  async put(bucket: MediaBucket, id: string, source: Readable | AsyncIterable<Uint8Array>, meta: { filename: string; contentType?: string }) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of source) chunks.push(Buffer.from(chunk as Uint8Array));
+    const bytes = Buffer.concat(chunks);
+    this.objects.set(`${bucket}/${id}`, { bytes, contentType: meta.contentType ?? 'application/octet-stream', filename: meta.filename });
+    return bytes.length;
+  }
+  async stat(bucket: MediaBucket, id: string): Promise<StoredObject | null> {
+    const object = this.objects.get(`${bucket}/${id}`);
+    return object ? { length: object.bytes.length, contentType: object.contentType, filename: object.filename } : null;
+  }
+  read(bucket: MediaBucket, id: string, range?: { start: number; end: number }) {
+    const bytes = this.objects.get(`${bucket}/${id}`)?.bytes ?? Buffer.alloc(0);
+    return Readable.from([range ? bytes.subarray(range.start, range.end) : bytes]);
+  }
+  async remove(bucket: MediaBucket, id: string) {
+    this.objects.delete(`${bucket}/${id}`);
+  }
+}
+
+export type Started =
+  | { kind: 'scan'; input: ScanWorkflowInput; priorityKey: number }
+  | { kind: 'recut'; input: RecutWorkflowInput }
+  | { kind: 'chat'; input: ChatWorkflowInput };
+
+/** Records every workflow start; chat runs end with `chatResult` (or never, while it is null). */
+export class FakeWorkflows {
+  readonly started: Started[] = [];
+  readonly cancelled: string[] = [];
+  /** When set, every start fails with it (Temporal unreachable). */
+  failWith: Error | null = null;
+  chatResult: ((input: ChatWorkflowInput) => ChatRunResult) | null = (input) => ({
+    content: 'answer',
+    finishReason: 'stop',
+    usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+    run: { call_id: input.callId, base_model: 'base', steps: 1, tools_used: [], stopped: 'done' },
+  });
+
+  async startScan(input: ScanWorkflowInput, options: { priorityKey: number }) {
+    if (this.failWith) throw this.failWith;
+    this.started.push({ kind: 'scan', input, priorityKey: options.priorityKey });
+  }
+  async startRecut(input: RecutWorkflowInput) {
+    if (this.failWith) throw this.failWith;
+    this.started.push({ kind: 'recut', input });
+  }
+  async startChat(input: ChatWorkflowInput): Promise<ChatRun> {
+    if (this.failWith) throw this.failWith;
+    this.started.push({ kind: 'chat', input });
+    const result = this.chatResult;
+    return {
+      result: () => (result ? Promise.resolve(result(input)) : new Promise<never>(() => undefined)),
+      cancel: async () => void this.cancelled.push(input.callId),
+    };
+  }
+}
+
+/** The model server's health as a switch; counts the checks admission makes. */
+export class FakeUpstream {
+  up = true;
+  checks = 0;
+  async assertReachable() {
+    this.checks += 1;
+    if (!this.up) throw new DomainError('upstream_unavailable', 'the model server is unreachable; try again shortly');
+  }
+  invalidate() {}
+  async reachableNow() {
+    return this.up;
+  }
+}
+
+export interface FakeDeps extends AppDeps {
+  clock: FakeClock;
+  accounts: FakeAccounts;
+  scans: FakeScans;
+  library: FakeLibrary;
+  usage: FakeUsage;
+  rateLimiter: FakeRateLimiter;
+  calls: FakeCalls;
+  sessions: FakeSessions;
+  recuts: FakeRecuts;
+  media: FakeMedia;
+  workflows: FakeWorkflows;
+  upstream: AppDeps['upstream'];
+  down: { mongodb: boolean; temporal: boolean };
+}
+
+/** Fake dependencies over the configuration `env` would give (defaults otherwise). */
+export function fakeDeps(env: Record<string, string> = {}, overrides: Partial<HoldlineConfig> = {}): FakeDeps {
+  const config = { ...loadConfig({ HOLDLINE_MEDIA_DIR: '/nonexistent-fake-media', ...env }), ...overrides };
+  const clock = new FakeClock();
+  const accounts = new FakeAccounts();
+  const scans = new FakeScans();
+  const down = { mongodb: false, temporal: false };
+  return {
+    config,
+    clock,
+    now: clock.now,
+    accounts,
+    scans,
+    library: new FakeLibrary(scans),
+    usage: new FakeUsage(),
+    rateLimiter: new FakeRateLimiter(),
+    calls: new FakeCalls(),
+    sessions: new FakeSessions(accounts),
+    recuts: new FakeRecuts(),
+    media: new FakeMedia(),
+    workflows: new FakeWorkflows(),
+    upstream: new FakeUpstream(),
+    down,
+    readiness: {
+      mongodb: async () => {
+        if (down.mongodb) throw new Error('connection refused');
+      },
+      temporal: async () => {
+        if (down.temporal) throw new Error('connection refused');
+      },
+    },
+  };
+}
+
+/** An account with a key, ready for `authorization: Bearer <apiKey>`. */
+export async function accountWithKey(deps: FakeDeps, plan: PlanId = 'signal') {
+  const { account, apiKey } = await deps.accounts.create({ email: `${newAccountId()}@example.com`, plan });
+  return { account, apiKey, auth: { authorization: `Bearer ${apiKey}` } };
+}
