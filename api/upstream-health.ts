@@ -9,6 +9,8 @@ export interface UpstreamHealthOptions {
   timeoutMs?: number;
   /** The clock the cached answer is judged by, in ms (default `Date.now`). */
   now?: () => number;
+  /** How the check reaches the server (default the global `fetch`). */
+  fetch?: typeof fetch;
 }
 
 /**
@@ -53,7 +55,7 @@ export class UpstreamHealth {
 
   private async check(): Promise<boolean> {
     try {
-      const response = await fetch(`${this.options.baseUrl.replace(/\/+$/, '')}/models`, {
+      const response = await (this.options.fetch ?? fetch)(`${this.options.baseUrl.replace(/\/+$/, '')}/models`, {
         headers: { authorization: `Bearer ${this.options.apiKey}` },
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 2000),
       });
