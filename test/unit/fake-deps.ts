@@ -360,6 +360,8 @@ export interface FakeDeps extends AppDeps {
   media: FakeMedia;
   workflows: FakeWorkflows;
   upstream: AppDeps['upstream'];
+  /** The default upstream's switch (tests that need a real health cache replace `upstream`). */
+  upstreamSwitch: FakeUpstream;
   down: { mongodb: boolean; temporal: boolean };
 }
 
@@ -370,6 +372,7 @@ export function fakeDeps(env: Record<string, string> = {}, overrides: Partial<Ho
   const accounts = new FakeAccounts();
   const scans = new FakeScans();
   const down = { mongodb: false, temporal: false };
+  const upstream = new FakeUpstream();
   return {
     config,
     clock,
@@ -384,7 +387,8 @@ export function fakeDeps(env: Record<string, string> = {}, overrides: Partial<Ho
     recuts: new FakeRecuts(),
     media: new FakeMedia(),
     workflows: new FakeWorkflows(),
-    upstream: new FakeUpstream(),
+    upstream,
+    upstreamSwitch: upstream,
     down,
     readiness: {
       mongodb: async () => {

@@ -77,7 +77,7 @@ describe('POST /v1/chat/completions', () => {
 
   it('an invalid body while the upstream is down is 400 naming the field, not 503', async () => {
     const { deps, app, auth } = await setUp();
-    (deps.upstream as { up: boolean }).up = false;
+    deps.upstreamSwitch.up = false;
     const response = await call(app, auth, { model: 'holdline' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: { type: 'invalid_request_error', param: 'messages' } });

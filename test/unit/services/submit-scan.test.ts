@@ -1,0 +1,70 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { badRequest, DomainError } from '../../../core/errors';
+import { PLANS } from '../../../core/plans';
+import { submitScan } from '../../../services/submit-scan';
+import { MediaStore } from '../../../store/media';
+import { accountWithKey, fakeDeps } from '../fake-deps';
+
+function recordingLog() {
+  const errors: string[] = [];
+  return { errors, log: { error: (_obj: object, msg: string) => void errors.push(msg), warn: () => undefined } };
+}
+
+describe('submitScan', () => {
+  it('takes a unit, stores the queued scan and starts its workflow on the Agents priority key', async () => {
+    const deps = fakeDeps();
+    const { account } = await accountWithKey(deps, 'agents');
+    const { log } = recordingLog();
+    const queued = await submitScan(deps, { account, log, receive: async () => ({ type: 'upload', filename: 'a.mp4', title: 'A' }) });
+    expect(queued).toEqual({ scan_id: expect.stringMatching(/^scn_/), status: 'queued', pct: 0 });
+    expect(deps.scans.docs.get(queued.scan_id)).toMatchObject({ account_id: account._id, title: 'A', priority: true, created_at: deps.now() });
+    expect(deps.workflows.started).toEqual([{ kind: 'scan', input: { scanId: queued.scan_id }, priorityKey: 1 }]);
+    expect(deps.usage.of(account._id, deps.now()).scans).toBe(1);
+  });
+
+  it('refuses with 429 once the plan’s month is used up, before reading the submission', async () => {
+    const deps = fakeDeps();
+    const { account } = await accountWithKey(deps);
+    for (let i = 0; i < PLANS.signal.scansPerMonth; i++) await deps.usage.take(account._id, 'scans', PLANS.signal.scansPerMonth, deps.now());
+    let read = false;
+    const refused = submitScan(deps, { account, log: recordingLog().log, receive: async () => ((read = true), { type: 'upload', filename: null, title: null }) });
+    await expect(refused).rejects.toMatchObject({ code: 'quota_exceeded', message: expect.stringContaining('resets on 2026-04-01') });
+    expect(read).toBe(false);
+    expect(deps.usage.of(account._id, deps.now()).scans).toBe(PLANS.signal.scansPerMonth);
+  });
+
+  it('a refused submission gives back the unit and removes what was stored under its id', async () => {
+    const deps = fakeDeps();
+    const { account } = await accountWithKey(deps);
+    const { errors, log } = recordingLog();
+    const refused = submitScan(deps, {
+      account,
+      log,
+      receive: async (scanId) => {
+        await deps.media.put('media', MediaStore.mediaId(scanId), Readable.from([Buffer.from('partial')]), { filename: 'upload' });
+        throw badRequest('malformed multipart body');
+      },
+    });
+    await expect(refused).rejects.toBeInstanceOf(DomainError);
+    expect(deps.usage.of(account._id, deps.now())).toEqual({ scans: 0, calls: 0, tokens: 0 });
+    expect(deps.media.objects.size).toBe(0);
+    expect(deps.scans.docs.size).toBe(0);
+    // The client's own mistake is not an error of ours.
+    expect(errors).toEqual([]);
+  });
+
+  it('an internal failure becomes 503, is logged, and is given back; a client that left is not logged', async () => {
+    const deps = fakeDeps();
+    const { account } = await accountWithKey(deps);
+    deps.workflows.failWith = new Error('Temporal down');
+    const { errors, log } = recordingLog();
+    const receive = async () => ({ type: 'upload' as const, filename: null, title: null });
+    await expect(submitScan(deps, { account, log, receive })).rejects.toMatchObject({ code: 'unavailable' });
+    expect(errors).toEqual(['scan submission failed']);
+    expect(deps.usage.of(account._id, deps.now()).scans).toBe(0);
+    expect(deps.scans.docs.size).toBe(0);
+    await expect(submitScan(deps, { account, log, receive, abandoned: () => true })).rejects.toThrow('Temporal down');
+    expect(errors).toHaveLength(1);
+  });
+});
