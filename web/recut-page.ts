@@ -4,16 +4,13 @@
 // are inline SVG drawn here (no script), so the page works under the strict CSP.
 
 import type { ReadFigures, Segment } from '../core/recut';
+import type { RecutDoc } from '../store/recuts';
 import { clock } from './format';
 import { html, raw, type SafeHtml } from './html';
 import { csrfField, layout, type Viewer } from './layout';
 
-export interface RecutListEntry {
-  recut_id: string;
-  status: string;
-  pct: number;
-  created_at: Date;
-}
+/** A recut as the scan page lists it. */
+export type RecutListEntry = Pick<RecutDoc, 'recut_id' | 'status' | 'pct' | 'created_at'>;
 
 /** The form (Agents plan) or a pointer to the plan that has it, and the scan's recuts so far. */
 export function recutSection(viewer: Viewer, scanId: string, allowed: boolean, recuts: RecutListEntry[]): SafeHtml {
@@ -31,25 +28,16 @@ export function recutSection(viewer: Viewer, scanId: string, allowed: boolean, r
     ${form}${list}</section>`;
 }
 
-export interface RecutPageView {
-  recut_id: string;
-  status: string;
-  pct: number;
-  stage: string;
-  detail?: string;
-  parent_scan_id: string;
-  scan_id: string;
-  segments?: Segment[];
-  rationale?: string;
-  proposed_by?: 'model' | 'rules';
-  base_model?: string | null;
-  before?: ReadFigures;
-  after?: ReadFigures;
+/** The recut's own fields (store/recuts.ts), and what the page adds: both hold curves and the player's source. */
+export type RecutPageView = Pick<
+  RecutDoc,
+  'recut_id' | 'status' | 'pct' | 'stage' | 'detail' | 'parent_scan_id' | 'scan_id' | 'segments' | 'rationale' | 'proposed_by' | 'base_model' | 'before' | 'after'
+> & {
   parentHold: number[];
   childHold: number[] | null;
   /** The recut video through the session; null when it is not ready. */
   mediaSrc: string | null;
-}
+};
 
 const W = 600;
 const H = 160;
