@@ -1,8 +1,5 @@
-import { Client, Connection } from '@temporalio/client';
 import { loadConfig } from '../config/env';
-import { connectMongo } from '../store/mongo';
-import { buildApp } from './app';
-import { createAppDeps } from './deps';
+import { startApi } from './start';
 
 /**
  * On SIGTERM the API stops accepting connections, lets in-flight requests finish
@@ -12,12 +9,7 @@ import { createAppDeps } from './deps';
 const CLOSE_GRACE_MS = 8_000;
 
 const config = loadConfig();
-const mongo = await connectMongo(config.mongodbUri, { ferretdbSqliteDir: config.ferretdbSqliteDir });
-const connection = await Connection.connect({ address: config.temporalAddress });
-const temporal = new Client({ connection, namespace: config.temporalNamespace });
-const app = await buildApp(createAppDeps({ config, db: mongo.db, temporal }), {
-  logger: { level: process.env.LOG_LEVEL ?? 'info' },
-});
+const { app, disconnect } = await startApi(config, { logger: { level: process.env.LOG_LEVEL ?? 'info' } });
 
 let closing = false;
 async function close(signal: string) {
@@ -32,8 +24,7 @@ async function close(signal: string) {
     await app.close();
   } finally {
     clearTimeout(cut);
-    await connection.close().catch(() => undefined);
-    await mongo.close().catch(() => undefined);
+    await disconnect();
   }
   app.log.info('closed');
   process.exit(0);

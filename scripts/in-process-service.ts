@@ -1,16 +1,16 @@
 // The API (and optionally the workers) in this process, over running Temporal
 // and MongoDB servers, isolated by its own database and task-queue prefix.
 // Integration tests and the chat benchmark both stand on it.
-import { Client, Connection } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type HoldlineConfig } from '../config/env';
-import { buildApp } from '../api/app';
-import { createAppDeps, type LiveAppDeps } from '../api/deps';
-import { connectMongo, type Mongo } from '../store/mongo';
+import type { LiveAppDeps } from '../api/deps';
+import { startApi } from '../api/start';
+import type { Mongo } from '../store/mongo';
 import { startWorkers, type RunningWorkers } from '../workers/run';
 
 export interface InProcessServiceOptions {
@@ -50,11 +50,7 @@ export async function startInProcessService(options: InProcessServiceOptions): P
     ...options.env,
   };
   const config = loadConfig({ ...process.env, ...workerEnv, HOLDLINE_SCRATCH_DIR: join(scratchRoot, 'api'), PORT: '0' });
-  const mongo = await connectMongo(config.mongodbUri, { ferretdbSqliteDir: config.ferretdbSqliteDir });
-  const connection = await Connection.connect({ address: config.temporalAddress });
-  const temporal = new Client({ connection, namespace: config.temporalNamespace });
-  const deps = createAppDeps({ config, db: mongo.db, temporal });
-  const app = await buildApp(deps);
+  const { app, deps, mongo, temporal, disconnect } = await startApi(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const apiUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -74,9 +70,8 @@ export async function startInProcessService(options: InProcessServiceOptions): P
     async stop() {
       await workers?.shutdown();
       await app.close();
-      await connection.close();
       await mongo.db.dropDatabase().catch(() => undefined);
-      await mongo.close();
+      await disconnect();
       await rm(scratchRoot, { recursive: true, force: true });
     },
   };
