@@ -78,14 +78,23 @@ describe('POST /v1/scans', () => {
     expectNothingKept(deps, account._id);
   });
 
-  it('an extra file part is 400 and keeps nothing', async () => {
+  it('a second file part is 400 and keeps nothing', async () => {
     const { deps, app, account, auth } = await setUp();
     const body = multipart([
       { name: 'file', filename: 'a.mp4', data: video },
-      { name: 'other', filename: 'b.mp4', data: video },
+      { name: 'file', filename: 'b.mp4', data: video },
     ]);
     const response = await app.inject({ method: 'POST', url: '/v1/scans', headers: { ...auth, ...body.headers }, payload: body.payload });
     expect(response.statusCode).toBe(400);
+    expectNothingKept(deps, account._id);
+  });
+
+  it('a file part under another name is 400 naming the "file" part, and keeps nothing', async () => {
+    const { deps, app, account, auth } = await setUp();
+    const body = multipart([{ name: 'video', filename: 'a.mp4', data: video }]);
+    const response = await app.inject({ method: 'POST', url: '/v1/scans', headers: { ...auth, ...body.headers }, payload: body.payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: 'unexpected file part "video"; send the video in a part named "file"' });
     expectNothingKept(deps, account._id);
   });
 
