@@ -1,5 +1,9 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { badRequest } from '../core/errors';
+import type { AppDeps } from '../services/ports';
 import type { Viewer } from '../web/layout';
+import { htmlReplies } from './errors';
+import { assertCsrf, parseForm, useSessions } from './session';
 
 /** The signed-in user as the page layout shows them, or null. */
 export const viewerOf = (request: FastifyRequest): Viewer | null =>
@@ -7,4 +11,46 @@ export const viewerOf = (request: FastifyRequest): Viewer | null =>
 
 export function sendPage(reply: FastifyReply, markup: string, status = 200) {
   return reply.code(status).type('text/html; charset=utf-8').send(markup);
+}
+
+export type Form = Record<string, string | undefined>;
+
+/**
+ * Makes `app`'s scope a part of the website: errors answered as pages, the
+ * signed-in session on every request, HTML form bodies, and form posts from
+ * another site refused when the browser names their origin.
+ */
+export function websiteScope(app: FastifyInstance, deps: Pick<AppDeps, 'accounts' | 'sessions' | 'now'>): void {
+  htmlReplies(app);
+  useSessions(app, deps);
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
+    done(null, parseForm(body as string));
+  });
+  app.addHook('preHandler', async (request) => {
+    const origin = request.headers.origin;
+    if (request.method !== 'POST' || !origin) return;
+    let host: string | null = null;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      host = null;
+    }
+    if (host !== request.headers.host) throw badRequest('this form was posted from another site');
+  });
+}
+
+/** The session of a signed-in request, or null after sending a redirect to sign-in. */
+export function signedIn(request: FastifyRequest, reply: FastifyReply) {
+  if (!request.webSession) {
+    void reply.redirect('/signin', 303);
+    return null;
+  }
+  return request.webSession;
+}
+
+/** Like `signedIn`, for form posts: the session's CSRF token must come with the form. */
+export function signedInPost(request: FastifyRequest, reply: FastifyReply) {
+  const web = signedIn(request, reply);
+  if (web) assertCsrf(web.session, request.body as Form | undefined);
+  return web;
 }

@@ -8,9 +8,8 @@ import type { ScanDoc } from '../../store/scans';
 import type { SafeHtml } from '../../web/html';
 import type { Viewer } from '../../web/layout';
 import { recutPage, recutSection } from '../../web/recut-page';
-import { htmlReplies } from '../errors';
-import { sendPage, viewerOf } from '../pages';
-import { assertCsrf, parseForm, useSessions } from '../session';
+import { sendPage, viewerOf, websiteScope } from '../pages';
+import { assertCsrf } from '../session';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', maxLength: 64 } }, required: ['id'] } as const;
 const formBody = { type: 'object', additionalProperties: { type: 'string' } } as const;
@@ -25,11 +24,7 @@ export async function recutSectionFor(deps: AppDeps, viewer: Viewer, doc: ScanDo
 
 /** The website's side of the recut agent: the form's post and the recut's page (signed in). */
 export async function webRecutRoutes(app: FastifyInstance, deps: AppDeps) {
-  htmlReplies(app);
-  useSessions(app, deps);
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
-    done(null, parseForm(body as string));
-  });
+  websiteScope(app, deps);
 
   app.post('/scans/:id/recut', { schema: { params: idParams, body: formBody } }, async (request, reply) => {
     const web = request.webSession;

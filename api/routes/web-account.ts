@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { accountSummary, changePlan, rotateKey } from '../../services/account';
+import type { AppDeps } from '../../services/ports';
+import { signIn } from '../../services/sign-in';
+import { signUp } from '../../services/sign-up';
+import { accountPage, signinPage, signupPage } from '../../web/pages';
+import { sendPage, signedIn, signedInPost, viewerOf, type Form } from '../pages';
+import { assertCsrf, endSession, secureCookies, sessionCookie } from '../session';
+
+const formBody = { type: 'object', additionalProperties: { type: 'string' } } as const;
+
+/**
+ * Sign-up, sign-in and sign-out, and the account page (key, plan, usage), added to
+ * the website's scope (`websiteScope`): services/sign-up.ts, sign-in.ts, account.ts.
+ */
+export function accountPages(app: FastifyInstance, deps: AppDeps) {
+  const secure = (request: FastifyRequest) => secureCookies(request, deps.config.trustProxy);
+
+  app.get('/signup', async (request, reply) => (request.webSession ? reply.redirect('/account', 303) : sendPage(reply, signupPage())));
+
+  app.post('/signup', { schema: { body: formBody } }, async (request, reply) => {
+    const form = request.body as Form;
+    const email = (form.email ?? '').trim().toLowerCase();
+    const outcome = await signUp(deps, { email, password: form.password ?? '', clientIp: request.ip, previousSessionToken: request.webSession?.token });
+    const again = (error: string, status: number) => sendPage(reply, signupPage({ email, error }), status);
+    if (outcome.kind === 'throttled') {
+      reply.header('retry-after', String(outcome.retryAfterSec));
+      return again('Too many sign-ups from your network; try again later.', 429);
+    }
+    if (outcome.kind === 'invalid') return again(outcome.message, 400);
+    if (outcome.kind === 'taken') return again('An account with this email already exists; sign in instead.', 409);
+    reply.header('set-cookie', sessionCookie(outcome.token, secure(request)));
+    const viewer = { email: outcome.account.email, csrf: outcome.session.csrf };
+    const view = await accountSummary(deps, outcome.account._id, { newKey: outcome.apiKey, notice: 'Welcome to Holdline. Your account is ready.' });
+    return sendPage(reply, accountPage(viewer, view), 201);
+  });
+
+  app.get('/signin', async (request, reply) => (request.webSession ? reply.redirect('/scans', 303) : sendPage(reply, signinPage())));
+
+  app.post('/signin', { schema: { body: formBody } }, async (request, reply) => {
+    const form = request.body as Form;
+    const email = (form.email ?? '').trim().toLowerCase();
+    const outcome = await signIn(deps, { email, password: form.password ?? '', clientIp: request.ip, previousSessionToken: request.webSession?.token });
+    if (outcome.kind === 'throttled') {
+      reply.header('retry-after', String(outcome.retryAfterSec));
+      return sendPage(reply, signinPage({ email, error: 'Too many failed sign-ins from your network; wait a few minutes and try again.' }), 429);
+    }
+    if (outcome.kind === 'wrong') return sendPage(reply, signinPage({ email, error: 'Wrong email or password.' }), 401);
+    reply.header('set-cookie', sessionCookie(outcome.token, secure(request)));
+    return reply.redirect('/scans', 303);
+  });
+
+  app.post('/signout', { schema: { body: formBody } }, async (request, reply) => {
+    if (request.webSession) assertCsrf(request.webSession.session, request.body as Form | undefined);
+    await endSession(deps.sessions, request, reply, secure(request));
+    return reply.redirect('/', 303);
+  });
+
+  app.get('/account', async (request, reply) => {
+    const web = signedIn(request, reply);
+    if (!web) return reply;
+    return sendPage(reply, accountPage(viewerOf(request)!, await accountSummary(deps, web.account._id)));
+  });
+
+  app.post('/account/plan', { schema: { body: formBody } }, async (request, reply) => {
+    const web = signedInPost(request, reply);
+    if (!web) return reply;
+    await changePlan(deps, web.account._id, (request.body as Form).plan);
+    return reply.redirect('/account', 303);
+  });
+
+  app.post('/account/key', { schema: { body: formBody } }, async (request, reply) => {
+    const web = signedInPost(request, reply);
+    if (!web) return reply;
+    return sendPage(reply, accountPage(viewerOf(request)!, await rotateKey(deps, web.account._id)));
+  });
+}
