@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorized } from '../core/errors';
 import type { AccountDoc } from '../store/accounts';
-import type { AppDeps } from './deps';
+import type { AppDeps } from '../services/ports';
+import { enforceRateLimit } from '../services/rate-limit';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,3 +38,7 @@ export function requireKey(deps: Pick<AppDeps, 'accounts'>) {
     request.keyHash = found.keyHash;
   };
 }
+
+/** A keyed route's per-minute limit (after `requireKey`); at onRequest it runs before Fastify reads a byte of the body. */
+export const rateLimitHook = (deps: Pick<AppDeps, 'rateLimiter' | 'now'>, kind: 'submit' | 'read', perMinute: number) => async (request: FastifyRequest) =>
+  enforceRateLimit(deps, request.keyHash, kind, perMinute);

@@ -5,9 +5,8 @@ import { MIN_SEGMENT_SEC } from '../../core/recut';
 import type { AppDeps } from '../../services/ports';
 import { recutView } from '../../services/recut-view';
 import { submitRecut, type RecutSubmission } from '../../services/submit-recut';
-import { requireKey } from '../auth';
+import { rateLimitHook, requireKey } from '../auth';
 import * as schemas from '../schemas';
-import { rateLimitHook } from './scans';
 
 const num = { type: 'number' } as const;
 const str = { type: 'string' } as const;

@@ -2,18 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, notFound } from '../../core/errors';
 import { LIMITS } from '../../core/plans';
 import type { AppDeps } from '../../services/ports';
-import { enforceRateLimit } from '../../services/rate-limit';
 import { historyRow, pageOf, scanView } from '../../services/scan-view';
 import { cleanTitle, submitScan, type ScanSubmission } from '../../services/submit-scan';
-import { requireKey } from '../auth';
+import { rateLimitHook, requireKey } from '../auth';
 import * as schemas from '../schemas';
 import { receiveUpload, refuseDeclaredTooLarge, UploadWatch } from '../upload';
 
 const err = { 400: schemas.errorBody, 401: schemas.errorBody, 404: schemas.errorBody, 413: schemas.errorBody, 429: schemas.errorBody };
-
-/** A keyed route's per-minute limit, checked at onRequest: before Fastify reads or parses a byte of the body. */
-export const rateLimitHook = (deps: AppDeps, kind: 'submit' | 'read', perMinute: number) => async (request: FastifyRequest) =>
-  enforceRateLimit(deps, request.keyHash, kind, perMinute);
 
 /** `POST /v1/scans` (services/submit-scan.ts), `GET /v1/scans/:id` and the history `GET /v1/scans`. */
 export async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
