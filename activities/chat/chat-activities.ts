@@ -9,8 +9,7 @@ import type { CallTurn, RunObject, Stopped, TokenUsage, UpstreamMessage, Upstrea
 import type { SandboxTools } from '../sandbox/tools';
 import type { CallFiles } from '../sandbox/call-files';
 import type { CallDoc, CallsStore, CallTurnDoc } from '../../store/calls';
-import type { RateLimiter, UsageStore } from '../../store/usage';
-import type { SessionsStore } from '../../store/sessions';
+import type { UsageStore } from '../../store/usage';
 import { UpstreamRejectedError, type ModelClient } from './model-client';
 import { eventSeqBase, ProgressWriter } from './progress';
 import { FailureType } from '../../workflows/names';
@@ -24,8 +23,6 @@ export interface ChatActivityDeps {
   sandbox: SandboxTools;
   /** Maintenance only. */
   callFiles?: CallFiles;
-  rateLimiter?: RateLimiter;
-  sessions?: Pick<SessionsStore, 'deleteExpiredBefore'>;
 }
 
 export interface FinishCallInput {
@@ -215,18 +212,16 @@ export function createChatActivities(deps: ChatActivityDeps) {
       return { base_model: call.base_model };
     },
 
-    /** Hourly: call folders and conversations past their age, ended rate windows, slots of dead calls, expired website sessions. */
-    async sweepChatData(input: { maxAgeMs?: number } = {}): Promise<{ files: number; turns: number; events: number; rateWindows: number; slots: number; sessions: number }> {
+    /** Hourly: call folders and conversations past their age, slots of dead calls. */
+    async sweepChatData(input: { maxAgeMs?: number } = {}): Promise<{ files: number; turns: number; events: number; slots: number }> {
       const now = new Date();
       const cutoff = new Date(now.getTime() - (input.maxAgeMs ?? CALL_CONTENT_MAX_AGE_MS));
-      const [files, content, rateWindows, slots, sessions] = await Promise.all([
+      const [files, content, slots] = await Promise.all([
         deps.callFiles ? deps.callFiles.deleteOlderThan(cutoff) : Promise.resolve(0),
         calls.deleteContentOlderThan(cutoff),
-        deps.rateLimiter ? deps.rateLimiter.deleteEndedBefore(now) : Promise.resolve(0),
         calls.deleteStaleSlots(now),
-        deps.sessions ? deps.sessions.deleteExpiredBefore(now) : Promise.resolve(0),
       ]);
-      return { files, turns: content.turns, events: content.events, rateWindows, slots, sessions };
+      return { files, turns: content.turns, events: content.events, slots };
     },
   };
 }
