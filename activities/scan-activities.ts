@@ -13,6 +13,7 @@ import { MediaStore } from '../store/media';
 import type { ScansStore } from '../store/scans';
 import { BadMediaError } from './media/errors';
 import type { LocalMediaCache } from './media/local-cache';
+import { heartbeating as heartbeatingEvery } from './heartbeat';
 import type { probeMedia as ProbeMedia } from './media/probe';
 import type { decodeMedia as DecodeMedia } from './media/decode';
 import { assertMonoS16, createSampleStream, readWavLayout, wavHeader } from './media/wav';
@@ -61,17 +62,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
     }
   }
 
-  /** Heartbeats on a timer while `work` runs, so a dead worker is noticed and cancellation arrives. */
-  async function heartbeating<T>(work: () => Promise<T>): Promise<T> {
-    const context = Context.current();
-    const timer = setInterval(() => context.heartbeat(), 5_000);
-    context.heartbeat();
-    try {
-      return await work();
-    } finally {
-      clearInterval(timer);
-    }
-  }
+  const heartbeating = <T>(work: () => Promise<T>) => heartbeatingEvery(5_000, work);
 
   const localMedia = (scanId: string) => deps.mediaCache.get(scanId, Context.current().cancellationSignal);
 

@@ -12,6 +12,7 @@ import type { CallDoc, CallsStore, CallTurnDoc } from '../../store/calls';
 import type { UsageStore } from '../../store/usage';
 import { UpstreamRejectedError, type ModelClient } from './model-client';
 import { eventSeqBase, ProgressWriter } from './progress';
+import { heartbeating as heartbeatingEvery } from '../heartbeat';
 import { FailureType } from '../../workflows/names';
 
 /** ApplicationFailure types the chat workflow does not retry. */
@@ -78,21 +79,9 @@ export function createChatActivities(deps: ChatActivityDeps) {
   }
   const progressFor = (callId: string, turnSeq: number) => new ProgressWriter(calls, callId, eventSeqBase(turnSeq, Context.current().info.attempt));
 
-  /**
-   * Heartbeats every second while `work` runs: a dead worker is noticed and a cancel arrives
-   * quickly. Local activities (model steps) cannot heartbeat: their workflow task is renewed instead.
-   */
-  async function heartbeating<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-    const context = Context.current();
-    if (context.info.isLocal) return work(context.cancellationSignal);
-    context.heartbeat();
-    const timer = setInterval(() => context.heartbeat(), 1000);
-    try {
-      return await work(context.cancellationSignal);
-    } finally {
-      clearInterval(timer);
-    }
-  }
+  // Every second, so a cancel (client gone, time limit) stops a step at once; model steps
+  // run as local activities, which cannot heartbeat (their workflow task is renewed instead).
+  const heartbeating = <T>(work: (signal: AbortSignal) => Promise<T>) => heartbeatingEvery(1000, work);
   const beat = () => {
     const context = Context.current();
     if (!context.info.isLocal) context.heartbeat();
