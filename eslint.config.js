@@ -74,8 +74,8 @@ export default defineConfig(
               message: 'Workflows run in a deterministic sandbox: no I/O modules (use an activity).',
             },
             {
-              // Activities, stores and wiring do I/O; a workflow may name their types only.
-              regex: '(^|/)(activities|store|workers|api|services|web|mcp|net)(/|$)',
+              // Activities, stores, config and wiring do I/O or read the process; a workflow may name their types only.
+              regex: '(^|/)(activities|store|workers|api|services|web|mcp|net|config|scripts|bench)(/|$)',
               allowTypeImports: true,
               message: 'Workflows import only types from activities and other I/O code (`import type`).',
             },
