@@ -18,8 +18,6 @@ import { runProcess } from './media/process';
 import { UpstreamRejectedError, type ModelClient } from './chat/model-client';
 import { FailureType } from '../workflows/names';
 
-/** ApplicationFailure types the recut workflow does not retry. */
-
 export interface RecutActivityDeps {
   recuts: RecutsStore;
   scans: ScansStore;

@@ -15,8 +15,6 @@ import { eventSeqBase, ProgressWriter } from './progress';
 import { heartbeating as heartbeatingEvery } from '../heartbeat';
 import { FailureType } from '../../workflows/names';
 
-/** ApplicationFailure types the chat workflow does not retry. */
-
 export interface ChatActivityDeps {
   calls: CallsStore;
   usage: UsageStore;
