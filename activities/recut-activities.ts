@@ -12,12 +12,11 @@ import { MediaStore } from '../store/media';
 import type { RecutDoc, RecutProposalFields, RecutsStore, RecutStage } from '../store/recuts';
 import type { ScanDoc, ScansStore } from '../store/scans';
 import type { LocalMediaCache } from './media/local-cache';
+import { heartbeating as heartbeatingEvery } from './heartbeat';
 import type { probeMedia as ProbeMedia } from './media/probe';
 import { runProcess } from './media/process';
 import { UpstreamRejectedError, type ModelClient } from './chat/model-client';
 import { FailureType } from '../workflows/names';
-
-/** ApplicationFailure types the recut workflow does not retry. */
 
 export interface RecutActivityDeps {
   recuts: RecutsStore;
@@ -50,17 +49,7 @@ export function createRecutActivities(deps: RecutActivityDeps) {
     return doc as ScanDoc & ScanRead;
   }
 
-  /** Heartbeats on a timer while `work` runs, so a dead worker is noticed in seconds. */
-  async function heartbeating<T>(work: () => Promise<T>): Promise<T> {
-    const context = Context.current();
-    const timer = setInterval(() => context.heartbeat(), 3_000);
-    context.heartbeat();
-    try {
-      return await work();
-    } finally {
-      clearInterval(timer);
-    }
-  }
+  const heartbeating = <T>(work: () => Promise<T>) => heartbeatingEvery(3_000, work);
 
   const request = (recut: RecutDoc) => ({ goal: recut.goal, maxSeconds: recut.max_seconds });
 

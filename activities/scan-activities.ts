@@ -8,11 +8,12 @@ import { isSequentiallyReadable } from '../core/container';
 import { planTranscriptChunks } from '../core/chunks';
 import { DEFAULT_MEDIA_LIMITS, capWords, mediaLimitBreach, type MediaLimits } from '../core/media-limits';
 import { matroskaDocType, mediaTypeFor } from '../core/media-type';
-import { scanPct } from '../core/progress';
+import { STAGE_PCT, scanPct } from '../core/progress';
 import { MediaStore } from '../store/media';
 import type { ScansStore } from '../store/scans';
 import { BadMediaError } from './media/errors';
 import type { LocalMediaCache } from './media/local-cache';
+import { heartbeating as heartbeatingEvery } from './heartbeat';
 import type { probeMedia as ProbeMedia } from './media/probe';
 import type { decodeMedia as DecodeMedia } from './media/decode';
 import { assertMonoS16, createSampleStream, readWavLayout, wavHeader } from './media/wav';
@@ -20,7 +21,7 @@ import type { Ear } from './media/transcriber';
 import { detectVoice } from './media/voice';
 import { FetchError, type safeFetchStream as SafeFetchStream } from '../net/safe-fetch';
 import { UnsafeUrlError } from '../net/public-address';
-import { type DecodeResult, type ProbeResult, type TranscriptChunk } from '../workflows/scan-types';
+import type { DecodeSummary, ProbeResult, TranscriptChunk } from '../workflows/scan-types';
 import { FailureType } from '../workflows/names';
 
 /** The ports the scan activities run on; workers/deps.ts wires the real ones. */
@@ -61,17 +62,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
     }
   }
 
-  /** Heartbeats on a timer while `work` runs, so a dead worker is noticed and cancellation arrives. */
-  async function heartbeating<T>(work: () => Promise<T>): Promise<T> {
-    const context = Context.current();
-    const timer = setInterval(() => context.heartbeat(), 5_000);
-    context.heartbeat();
-    try {
-      return await work();
-    } finally {
-      clearInterval(timer);
-    }
-  }
+  const heartbeating = <T>(work: () => Promise<T>) => heartbeatingEvery(5_000, work);
 
   const localMedia = (scanId: string) => deps.mediaCache.get(scanId, Context.current().cancellationSignal);
 
@@ -107,7 +98,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
     async ingestMedia({ scanId }: { scanId: string }): Promise<{ bytes: number }> {
       const doc = await scans.getStatus(scanId);
       if (!doc) throw ApplicationFailure.nonRetryable(`scan ${scanId} does not exist`, FailureType.BadSource);
-      await scans.advance(scanId, 0);
+      await scans.advance(scanId, STAGE_PCT.queued);
       let bytes: number;
       if (doc.source.type === 'upload') {
         const stored = await media.stat(media.media, MediaStore.mediaId(scanId));
@@ -133,7 +124,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
         });
         if (bytes === 0) throw ApplicationFailure.nonRetryable('the downloaded file is empty', FailureType.BadSource);
       }
-      await scans.advance(scanId, 5);
+      await scans.advance(scanId, STAGE_PCT.ingest);
       return { bytes };
     },
 
@@ -162,12 +153,12 @@ export function createScanActivities(deps: ScanActivityDeps) {
       const probe: ProbeResult = { durationSec: info.durationSec, hasVideo: info.hasVideo, hasAudio: info.hasAudio, width: info.width, height: info.height };
       const served = mediaTypeFor({ formatName: info.formatName, majorBrand: info.majorBrand, docType: matroskaDocType(head) });
       await scans.setParts(scanId, { probe });
-      await scans.advance(scanId, 10, { media_type: served.contentType });
+      await scans.advance(scanId, STAGE_PCT.probe, { media_type: served.contentType });
       return probe;
     },
 
     /** One ffmpeg pass: motion and cut diffs from frames, loudness from the soundtrack, which is kept for transcription. */
-    async decodeMedia({ scanId, durationSec, hasAudio }: { scanId: string; durationSec: number; hasAudio: boolean }): Promise<DecodeResult> {
+    async decodeMedia({ scanId, durationSec, hasAudio }: { scanId: string; durationSec: number; hasAudio: boolean }): Promise<DecodeSummary> {
       return withScratch(scanId, (dir) =>
         heartbeating(async () => {
           const wavOut = join(dir, 'audio.wav');
@@ -262,7 +253,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
         ...(engines.length > 0 ? { transcriber: engines.join(', ') } : {}),
       });
       await scans.setParts(scanId, { read });
-      await scans.advance(scanId, 95);
+      await scans.advance(scanId, STAGE_PCT.assembly);
       return { seconds: read.timeline.length };
     },
 

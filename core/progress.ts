@@ -2,7 +2,11 @@
 
 import type { ScanProgress } from './shapes';
 
-/** Fixed percentages of the stages that have no inner progress. */
+/**
+ * Fixed percentages of the stages that have no inner progress. A scan shows a
+ * stage's figure once that stage's work is done (ingest stored the media → 5, …);
+ * `queued`'s 0 stands until then.
+ */
 export const STAGE_PCT = { queued: 0, ingest: 5, probe: 10, assembly: 95, complete: 100 } as const;
 
 /**

@@ -6,6 +6,7 @@ import { openAsBlob } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { CompleteScan, InFlightScan, ScanView, SignalsReference } from '../core/shapes';
+import type { ReadFigures, Segment } from '../core/recut';
 
 export interface QueuedScan {
   scan_id: string;
@@ -46,16 +47,6 @@ export interface LibraryEntry {
   url: string;
 }
 
-/** Before/after figures of a recut (`GET /v1/recuts/{id}`). */
-export interface RecutFigures {
-  score: number;
-  grade: string;
-  hook: number;
-  dead_seconds: number;
-  duration_sec: number;
-  average_hold: number;
-}
-
 /** A recut in any of its three shapes. */
 export type RecutView =
   | { recut_id: string; status: 'queued' | 'processing'; pct: number; stage: string }
@@ -64,12 +55,13 @@ export type RecutView =
       status: 'complete';
       parent_scan_id: string;
       scan_id: string;
-      segments: { start: number; end: number }[];
+      segments: Segment[];
       rationale: string;
       proposed_by: 'model' | 'rules';
       base_model: string | null;
-      before: RecutFigures;
-      after: RecutFigures;
+      /** Before/after figures, as the recut computed them. */
+      before: ReadFigures;
+      after: ReadFigures;
     }
   | { recut_id: string; status: 'error'; detail: string };
 

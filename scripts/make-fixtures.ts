@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, s
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { uniformRandom, xorshift32 } from './xorshift';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_FIXTURE_DIR = join(REPO_ROOT, '.data', 'fixtures');
@@ -613,18 +614,11 @@ async function buildRecipe(recipe: Recipe, outDir: string, workDir: string, gene
   };
 }
 
-/** Deterministic bytes from a seed (xorshift32), so the corrupt file is the same on every machine. */
+/** Deterministic bytes from a seed, so the corrupt file is the same on every machine. */
 function noise(length: number, seed: number): Buffer {
   const out = Buffer.alloc(length);
-  let x = seed >>> 0 || 1;
-  for (let i = 0; i < length; i++) {
-    x ^= x << 13;
-    x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    x >>>= 0;
-    out[i] = x & 0xff;
-  }
+  const next = xorshift32(seed);
+  for (let i = 0; i < length; i++) out[i] = next() & 0xff;
   return out;
 }
 
@@ -844,6 +838,7 @@ export async function generatorHash(): Promise<string> {
   if (generatorHashCache) return generatorHashCache;
   const hash = createHash('sha256');
   hash.update(readFileSync(fileURLToPath(import.meta.url)));
+  hash.update(readFileSync(fileURLToPath(new URL('./xorshift.ts', import.meta.url))));
   hash.update((await run('ffmpeg', ['-version'])).toString('utf8').split('\n')[0] ?? '');
   hash.update((await run('espeak-ng', ['--version'])).toString('utf8'));
   generatorHashCache = hash.digest('hex').slice(0, 16);
@@ -1079,19 +1074,6 @@ function uploadFixtureNames(): string[] {
   return uploadRecipes().map((r) => r.name);
 }
 
-/** Deterministic uniform numbers in [0, 1) (xorshift32). */
-function uploadRandom(seed: number): () => number {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    x >>>= 0;
-    return x / 4294967296;
-  };
-}
-
 async function renderUploadScene(workDir: string, scene: 0 | 1): Promise<{ wall: string; person: string }> {
   const wall = join(workDir, `upload-wall-${scene}.png`);
   const person = join(workDir, `upload-person-${scene}.png`);
@@ -1217,7 +1199,7 @@ async function planUploadVideo(recipe: UploadRecipe, workDir: string): Promise<{
 function musicSamples(parts: ReadonlyArray<'chords' | 'beat' | 'melody'>, length: number, seed: number): Float64Array {
   const out = new Float64Array(length);
   const rate = AUDIO_RATE;
-  const random = uploadRandom(seed);
+  const random = uniformRandom(seed);
   if (parts.includes('chords')) {
     // C, A minor, F, G triads, two seconds each, each note with decaying harmonics.
     const chords = [[261.63, 329.63, 392.0], [220.0, 261.63, 329.63], [174.61, 220.0, 261.63], [196.0, 246.94, 293.66]];
@@ -1283,7 +1265,7 @@ function normaliseRms(x: Float64Array): Float64Array {
 /** Clap bursts: many short decaying noise bursts at random times (about 25 a second), unit RMS. */
 function applauseSamples(length: number, seed: number): Float64Array {
   const out = new Float64Array(length);
-  const random = uploadRandom(seed);
+  const random = uniformRandom(seed);
   const claps = Math.round((length / AUDIO_RATE) * 25);
   for (let c = 0; c < claps; c++) {
     const at = Math.floor(random() * length);
@@ -1311,7 +1293,7 @@ function humSamples(length: number): Float64Array {
 /** Room tone: low-passed noise (brown-ish, like air handling), unit RMS. */
 function roomToneSamples(length: number, seed: number): Float64Array {
   const out = new Float64Array(length);
-  const random = uploadRandom(seed);
+  const random = uniformRandom(seed);
   let low = 0;
   for (let i = 0; i < length; i++) {
     low += 0.05 * (random() * 2 - 1 - low);

@@ -17,6 +17,7 @@ import { createSandboxTools } from '../activities/sandbox/tools';
 import { CallsStore } from '../store/calls';
 import { RateLimiter, UsageStore } from '../store/usage';
 import { createRecutActivities } from '../activities/recut-activities';
+import { createMaintenanceActivities } from '../activities/maintenance-activities';
 import { RecutsStore } from '../store/recuts';
 
 /** The real dependencies of every activity, wired once per worker process. */
@@ -39,18 +40,19 @@ export function createWorkerActivities(config: HoldlineConfig, mongo: Mongo, med
   };
 }
 
-/** The chat queue's activities: model steps, sandbox tools, bookkeeping and maintenance. */
+/** The chat queue's activities: model steps, sandbox tools, bookkeeping and maintenance (whose workflow runs there). */
 export function createChatWorkerActivities(config: HoldlineConfig, mongo: Mongo) {
   const callFiles = new CallFiles(mongo.db);
-  return createChatActivities({
-    calls: new CallsStore(mongo.db),
-    usage: new UsageStore(mongo.db),
-    model: createModelClient({ baseUrl: config.modelBaseUrl, apiKey: config.modelApiKey, timeoutMs: config.modelStepTimeoutMs }),
-    sandbox: createSandboxTools({ callFiles, allowHosts: config.allowHosts }),
-    callFiles,
-    rateLimiter: new RateLimiter(mongo.db),
-    sessions: new SessionsStore(mongo.db),
-  });
+  return {
+    ...createChatActivities({
+      calls: new CallsStore(mongo.db),
+      usage: new UsageStore(mongo.db),
+      model: createModelClient({ baseUrl: config.modelBaseUrl, apiKey: config.modelApiKey, timeoutMs: config.modelStepTimeoutMs }),
+      sandbox: createSandboxTools({ callFiles, allowHosts: config.allowHosts }),
+      callFiles,
+    }),
+    ...createMaintenanceActivities({ rateLimiter: new RateLimiter(mongo.db), sessions: new SessionsStore(mongo.db) }),
+  };
 }
 
 /**

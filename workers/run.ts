@@ -43,28 +43,21 @@ export async function startWorkers(config: HoldlineConfig): Promise<RunningWorke
   const mediaCache = new LocalMediaCache(config.scratchDir, createMediaStore(config.mediaStore));
   const activities = withPoisonHook(createWorkerActivities(config, mongo, mediaCache));
   // Copies left by scans whose decode ran on another worker (or that crashed) go after a while.
-  const sweepMedia = () => void mediaCache.sweep(MEDIA_COPY_MAX_AGE_MS).catch((error) => console.warn('media sweep failed', error));
-  sweepMedia();
-  const sweeper = setInterval(sweepMedia, 60 * 60_000).unref();
+  const sweeper = sweepNowAndEvery(60 * 60_000, 'media sweep', () => mediaCache.sweep(MEDIA_COPY_MAX_AGE_MS));
   // A worker killed mid-activity (SIGKILL, OOM) leaves its scratch folders and media copy;
   // once their scan has ended nobody will use them again.
   const scans = new ScansStore(mongo.db);
-  const sweepEnded = () => void sweepEndedScratch(config.scratchDir, scans).catch((error) => console.warn('scratch sweep failed', error));
-  sweepEnded();
-  const endedSweeper = setInterval(sweepEnded, SCRATCH_SWEEP_MS).unref();
+  const endedSweeper = sweepNowAndEvery(SCRATCH_SWEEP_MS, 'scratch sweep', () => sweepEndedScratch(config.scratchDir, scans));
   const queues = taskQueues(config);
   // One prebuilt bundle serves both queues' workers.
   const workflowBundle = { codePath: await workflowBundlePath() };
+  const common = { connection, namespace: config.temporalNamespace, workflowBundle, shutdownGraceTime: SHUTDOWN_GRACE, shutdownForceTime: SHUTDOWN_FORCE };
   const workers: Worker[] = [];
   if (config.workerQueues.includes('chat')) {
     workers.push(await Worker.create({
-      connection,
-      namespace: config.temporalNamespace,
+      ...common,
       taskQueue: queues.chat,
-      workflowBundle,
       activities: withPoisonHook(createChatWorkerActivities(config, mongo)),
-      shutdownGraceTime: SHUTDOWN_GRACE,
-      shutdownForceTime: SHUTDOWN_FORCE,
       maxConcurrentActivityTaskExecutions: config.chatConcurrency,
       // Heartbeats reach the server within a second, so a cancel (client gone, time limit) stops a step at once.
       maxHeartbeatThrottleInterval: '1 second',
@@ -73,15 +66,11 @@ export async function startWorkers(config: HoldlineConfig): Promise<RunningWorke
   }
   if (config.workerQueues.includes('scans')) {
     workers.push(await Worker.create({
-      connection,
-      namespace: config.temporalNamespace,
+      ...common,
       taskQueue: queues.scans,
-      workflowBundle,
       activities,
       // Decode and transcription are CPU-bound child processes: about one per core.
       maxConcurrentActivityTaskExecutions: config.scanConcurrency,
-      shutdownGraceTime: SHUTDOWN_GRACE,
-      shutdownForceTime: SHUTDOWN_FORCE,
     }));
   }
   await ensureMaintenanceSchedule(config);
@@ -98,6 +87,13 @@ export async function startWorkers(config: HoldlineConfig): Promise<RunningWorke
       await done;
     },
   };
+}
+
+/** Runs `sweep` now and then every `ms`; a failure is logged and the next round tries again. The timer does not keep the process alive. */
+function sweepNowAndEvery(ms: number, name: string, sweep: () => Promise<unknown>): NodeJS.Timeout {
+  const run = () => void sweep().catch((error: unknown) => console.warn(`${name} failed`, error));
+  run();
+  return setInterval(run, ms).unref();
 }
 
 /** How often scratch files of ended scans are looked for. */

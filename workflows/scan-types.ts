@@ -1,5 +1,7 @@
 // Plain data passed between the API, the scan workflow and its activities.
 
+import type { MediaInfo } from '../activities/media/probe';
+
 export interface ScanWorkflowInput {
   scanId: string;
 }
@@ -10,13 +12,12 @@ export interface ScanWorkflowResult {
   detail?: string;
 }
 
-export interface ProbeResult {
-  durationSec: number;
-  hasVideo: boolean;
-  hasAudio: boolean;
-  width: number;
-  height: number;
-}
+/**
+ * What a scan keeps of its probe (in its parts, and for the workflow to size the
+ * decode): the container, brand and frame rate in `MediaInfo` only matter at probe,
+ * where the limits and the served Content-Type are decided.
+ */
+export type ProbeResult = Pick<MediaInfo, 'durationSec' | 'hasVideo' | 'hasAudio' | 'width' | 'height'>;
 
 export interface TranscriptChunk {
   index: number;
@@ -24,7 +25,11 @@ export interface TranscriptChunk {
   end: number;
 }
 
-export interface DecodeResult {
+/**
+ * What the workflow learns from the decode activity: the signals themselves
+ * (`DecodeResult` of activities/media/decode.ts) stay in the scan's parts.
+ */
+export interface DecodeSummary {
   frames: number;
   /** The length the read covers, from what was decoded (see core/media-limits `readDurationSec`). */
   durationSec: number;

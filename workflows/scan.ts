@@ -1,9 +1,11 @@
 import { ActivityCancellationType, ApplicationFailure, ActivityFailure, CancellationScope, defineQuery, isCancellation, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { ScanActivities } from '../activities/scan-activities';
-import { type ScanWorkflowInput, type ScanWorkflowResult } from './scan-types';
+import type { ScanStage } from '../core/shapes';
+import type { ScanWorkflowInput, ScanWorkflowResult } from './scan-types';
 import { FailureType } from './names';
 
-export const scanStageQuery = defineQuery<string>('scanStage');
+/** The stage the scan is in, in core's names (`decode` covers decoding and transcription, `assembly` the read and its write), or `error`. */
+export const scanStageQuery = defineQuery<ScanStage | 'error'>('scanStage');
 
 // No eager dispatch: an activity handed straight back to the worker that scheduled it would skip
 // the task queue, and with it the priority order (Agents scans first).
@@ -25,7 +27,7 @@ const heavy = proxyActivities<ScanActivities>({
 
 /** One scan: ingest → probe → decode → transcription chunks in parallel → assemble → persist. */
 export async function scanWorkflow({ scanId }: ScanWorkflowInput): Promise<ScanWorkflowResult> {
-  let stage = 'ingest';
+  let stage: ScanStage | 'error' = 'ingest';
   setHandler(scanStageQuery, () => stage);
   try {
     await heavy.ingestMedia({ scanId });
@@ -33,11 +35,9 @@ export async function scanWorkflow({ scanId }: ScanWorkflowInput): Promise<ScanW
     const probe = await heavy.probeMedia({ scanId });
     stage = 'decode';
     const decoded = await heavy.decodeMedia({ scanId, durationSec: probe.durationSec, hasAudio: probe.hasAudio });
-    stage = 'transcribe';
     await Promise.all(decoded.chunks.map((chunk) => heavy.transcribeChunk({ scanId, chunk, chunkCount: decoded.chunks.length })));
-    stage = 'assemble';
+    stage = 'assembly';
     await quick.assembleRead({ scanId });
-    stage = 'persist';
     await quick.persistScan({ scanId });
     stage = 'complete';
     return { scanId, status: 'complete' };

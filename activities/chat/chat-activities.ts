@@ -9,13 +9,11 @@ import type { CallTurn, RunObject, Stopped, TokenUsage, UpstreamMessage, Upstrea
 import type { SandboxTools } from '../sandbox/tools';
 import type { CallFiles } from '../sandbox/call-files';
 import type { CallDoc, CallsStore, CallTurnDoc } from '../../store/calls';
-import type { RateLimiter, UsageStore } from '../../store/usage';
-import type { SessionsStore } from '../../store/sessions';
+import type { UsageStore } from '../../store/usage';
 import { UpstreamRejectedError, type ModelClient } from './model-client';
 import { eventSeqBase, ProgressWriter } from './progress';
+import { heartbeating as heartbeatingEvery } from '../heartbeat';
 import { FailureType } from '../../workflows/names';
-
-/** ApplicationFailure types the chat workflow does not retry. */
 
 export interface ChatActivityDeps {
   calls: CallsStore;
@@ -24,8 +22,6 @@ export interface ChatActivityDeps {
   sandbox: SandboxTools;
   /** Maintenance only. */
   callFiles?: CallFiles;
-  rateLimiter?: RateLimiter;
-  sessions?: Pick<SessionsStore, 'deleteExpiredBefore'>;
 }
 
 export interface FinishCallInput {
@@ -81,21 +77,9 @@ export function createChatActivities(deps: ChatActivityDeps) {
   }
   const progressFor = (callId: string, turnSeq: number) => new ProgressWriter(calls, callId, eventSeqBase(turnSeq, Context.current().info.attempt));
 
-  /**
-   * Heartbeats every second while `work` runs: a dead worker is noticed and a cancel arrives
-   * quickly. Local activities (model steps) cannot heartbeat: their workflow task is renewed instead.
-   */
-  async function heartbeating<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-    const context = Context.current();
-    if (context.info.isLocal) return work(context.cancellationSignal);
-    context.heartbeat();
-    const timer = setInterval(() => context.heartbeat(), 1000);
-    try {
-      return await work(context.cancellationSignal);
-    } finally {
-      clearInterval(timer);
-    }
-  }
+  // Every second, so a cancel (client gone, time limit) stops a step at once; model steps
+  // run as local activities, which cannot heartbeat (their workflow task is renewed instead).
+  const heartbeating = <T>(work: (signal: AbortSignal) => Promise<T>) => heartbeatingEvery(1000, work);
   const beat = () => {
     const context = Context.current();
     if (!context.info.isLocal) context.heartbeat();
@@ -215,18 +199,16 @@ export function createChatActivities(deps: ChatActivityDeps) {
       return { base_model: call.base_model };
     },
 
-    /** Hourly: call folders and conversations past their age, ended rate windows, slots of dead calls, expired website sessions. */
-    async sweepChatData(input: { maxAgeMs?: number } = {}): Promise<{ files: number; turns: number; events: number; rateWindows: number; slots: number; sessions: number }> {
+    /** Hourly: call folders and conversations past their age, slots of dead calls. */
+    async sweepChatData(input: { maxAgeMs?: number } = {}): Promise<{ files: number; turns: number; events: number; slots: number }> {
       const now = new Date();
       const cutoff = new Date(now.getTime() - (input.maxAgeMs ?? CALL_CONTENT_MAX_AGE_MS));
-      const [files, content, rateWindows, slots, sessions] = await Promise.all([
+      const [files, content, slots] = await Promise.all([
         deps.callFiles ? deps.callFiles.deleteOlderThan(cutoff) : Promise.resolve(0),
         calls.deleteContentOlderThan(cutoff),
-        deps.rateLimiter ? deps.rateLimiter.deleteEndedBefore(now) : Promise.resolve(0),
         calls.deleteStaleSlots(now),
-        deps.sessions ? deps.sessions.deleteExpiredBefore(now) : Promise.resolve(0),
       ]);
-      return { files, turns: content.turns, events: content.events, rateWindows, slots, sessions };
+      return { files, turns: content.turns, events: content.events, slots };
     },
   };
 }

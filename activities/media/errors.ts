@@ -1,8 +1,8 @@
 // Permanent media failures. The scan ends in `error` with `message` as its
-// detail; the activity layer turns these into non-retryable failures whose
-// type is `BadMediaError` and whose details carry `code`. The message is plain
-// words for the customer; what ffmpeg or ffprobe said goes in `diagnostic`,
-// which the activity logs for operators and never sends to a client.
+// detail: the scan activities turn these into non-retryable ApplicationFailures
+// of type `FailureType.BadMedia` (workflows/names.ts) carrying the message only;
+// `code` and `diagnostic` (what ffmpeg or ffprobe said) go to the worker's log
+// for operators, never to a client.
 
 export type BadMediaCode = 'not_a_video' | 'not_accepted' | 'no_video_stream' | 'corrupt' | 'zero_duration' | 'over_limit';
 

@@ -5,7 +5,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MongoClient, type Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandboxActivities } from '../../../activities/sandbox/activities';
 import { CallFiles, SandboxError } from '../../../activities/sandbox/call-files';
 import { readUrl } from '../../../activities/sandbox/read-url';
 import { createSandboxTools } from '../../../activities/sandbox/tools';
@@ -157,12 +156,10 @@ describe('CallFiles', () => {
     await db
       .collection('call_files')
       .updateMany({ call_id: oldCall }, { $set: { created_at: new Date(Date.now() - 3 * 3600_000) } });
-    const { sweepCallFiles, deleteCallFiles } = createSandboxActivities({ callFiles: files });
-    const swept = await sweepCallFiles({ maxAgeMs: 2 * 3600_000 });
-    expect(swept.deleted).toBeGreaterThanOrEqual(2);
+    expect(await files.deleteOlderThan(new Date(Date.now() - 2 * 3600_000))).toBeGreaterThanOrEqual(2);
     expect(await files.list(oldCall)).toEqual([]);
     expect(await files.readAll(freshCall)).toEqual({ 'c.txt': 'c' });
-    expect(await deleteCallFiles({ callId: freshCall })).toEqual({ deleted: 1 });
+    expect(await files.deleteCall(freshCall)).toBe(1);
     expect(await files.list(freshCall)).toEqual([]);
   });
 

@@ -107,7 +107,7 @@ describe('stalled, trickled and abandoned uploads', () => {
   it('an upload that stalls after storing a chunk is cut off; its stored part is deleted and its quota unit returned', async () => {
     const conn = rawConnection();
     conn.socket.write(uploadHead(UPLOAD_LIMIT));
-    // More than one 4 MiB store chunk, so part of the file is really written before the stall.
+    // 5 MiB: enough that part of the file is really written to the store's temporary object before the stall.
     conn.socket.write(Buffer.alloc(5 * 1024 * 1024, 7));
     await expect.poll(stalledPartStored, POLL).toBe(true);
     await conn.closed;

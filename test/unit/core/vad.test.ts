@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { VAD_FRAME, VAD_SAMPLE_RATE, VoiceActivityDetector, analyseFrame, isVoicedFrame, voiceSpans } from '../../../core/vad';
+import { uniformRandom } from '../../../scripts/xorshift';
 
 // Signals built here sample by sample: what each stands for is in its name.
 const RATE = VAD_SAMPLE_RATE;
-
-function random(seed: number): () => number {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    x >>>= 0;
-    return x / 4294967296;
-  };
-}
 
 /** A vowel-like sound: a glottal-ish harmonic series at `pitch` with formant weighting. */
 function vowelSample(phase: number, pitch: number): number {
@@ -30,7 +19,7 @@ function vowelSample(phase: number, pitch: number): number {
 /** Speech-like: syllables of 120-220 ms with gliding pitch, 60-140 ms apart, the odd consonant burst between. */
 function speechLike(seconds: number, seed = 7, level = 0.1): Float64Array {
   const out = new Float64Array(Math.round(seconds * RATE));
-  const r = random(seed);
+  const r = uniformRandom(seed);
   let i = 0;
   let phase = 0;
   while (i < out.length) {
@@ -59,7 +48,7 @@ function heldNote(seconds: number, pitch: number, level = 0.1): Float64Array {
 }
 
 function noise(seconds: number, level: number, seed = 3): Float64Array {
-  const r = random(seed);
+  const r = uniformRandom(seed);
   return Float64Array.from({ length: Math.round(seconds * RATE) }, () => level * (r() * 2 - 1));
 }
 
@@ -73,7 +62,7 @@ function hum(seconds: number, level: number): Float64Array {
 /** Clap bursts: short decaying noise bursts about 25 a second. */
 function claps(seconds: number, level: number): Float64Array {
   const out = new Float64Array(Math.round(seconds * RATE));
-  const r = random(11);
+  const r = uniformRandom(11);
   for (let c = 0; c < seconds * 25; c++) {
     const at = Math.floor(r() * out.length);
     for (let j = 0; at + j < out.length && j < 0.06 * RATE; j++) out[at + j]! += level * (r() * 2 - 1) * Math.exp(-j / (0.012 * RATE));

@@ -5,6 +5,7 @@ import { DEFAULT_MEDIA_LIMITS, MAX_CONFIGURABLE_DURATION_SEC, MAX_WORDS_PER_SEC,
 import { FRAME_RATE } from '../../../core/motion';
 import { assembleRead } from '../../../core/read';
 import type { RecognisedWord } from '../../../core/shapes';
+import { uniformRandom } from '../../../scripts/xorshift';
 
 // The largest MongoDB documents a scan writes, built for the longest file the
 // limits let through, with every series and word list at its cap: they must
@@ -12,15 +13,10 @@ import type { RecognisedWord } from '../../../core/shapes';
 
 const MB = 1024 * 1024;
 
-/** A deterministic stand-in for measurements (xorshift), so the numbers do not compress into small integers. */
+/** A deterministic stand-in for measurements, so the numbers do not compress into small integers. */
 function noise(n: number, seed: number, scale: number): number[] {
-  let x = seed;
-  return Array.from({ length: n }, () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return ((x >>> 0) / 2 ** 32) * scale;
-  });
+  const random = uniformRandom(seed);
+  return Array.from({ length: n }, () => random() * scale);
 }
 
 function worstCase(maxDurationSec: number) {

@@ -1,0 +1,25 @@
+// The maintenance schedule's chores that belong to no one feature: per-key rate
+// windows that have ended and website sessions past their expiry. FerretDB v1 has
+// no TTL indexes, so the hourly `maintenanceWorkflow` deletes them. (Chat data, call
+// folders and dead slots are swept by the chat activity `sweepChatData`.)
+
+import type { SessionsStore } from '../store/sessions';
+import type { RateLimiter } from '../store/usage';
+
+export interface MaintenanceActivityDeps {
+  rateLimiter: Pick<RateLimiter, 'deleteEndedBefore'>;
+  sessions: Pick<SessionsStore, 'deleteExpiredBefore'>;
+}
+
+export type MaintenanceActivities = ReturnType<typeof createMaintenanceActivities>;
+
+export function createMaintenanceActivities(deps: MaintenanceActivityDeps) {
+  return {
+    /** Hourly: ended rate windows and expired website sessions; returns how many of each went. */
+    async sweepAccessRecords(): Promise<{ rateWindows: number; sessions: number }> {
+      const now = new Date();
+      const [rateWindows, sessions] = await Promise.all([deps.rateLimiter.deleteEndedBefore(now), deps.sessions.deleteExpiredBefore(now)]);
+      return { rateWindows, sessions };
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { createMaintenanceActivities } from '../../../activities/maintenance-activities';
+
+describe('sweepAccessRecords', () => {
+  it('deletes rate windows ended and sessions expired before now, and counts each', async () => {
+    const cutoffs: { windows?: Date; sessions?: Date } = {};
+    const { sweepAccessRecords } = createMaintenanceActivities({
+      rateLimiter: { deleteEndedBefore: async (cutoff) => ((cutoffs.windows = cutoff), 3) },
+      sessions: { deleteExpiredBefore: async (cutoff) => ((cutoffs.sessions = cutoff), 2) },
+    });
+    const before = Date.now();
+    expect(await sweepAccessRecords()).toEqual({ rateWindows: 3, sessions: 2 });
+    const after = Date.now();
+    for (const cutoff of [cutoffs.windows, cutoffs.sessions]) {
+      expect(cutoff?.getTime()).toBeGreaterThanOrEqual(before);
+      expect(cutoff?.getTime()).toBeLessThanOrEqual(after);
+    }
+  });
+
+  it('fails when a store fails, so Temporal retries the sweep', async () => {
+    const { sweepAccessRecords } = createMaintenanceActivities({
+      rateLimiter: { deleteEndedBefore: async () => 0 },
+      sessions: {
+        deleteExpiredBefore: async () => {
+          throw new Error('database unavailable');
+        },
+      },
+    });
+    await expect(sweepAccessRecords()).rejects.toThrow('database unavailable');
+  });
+});
