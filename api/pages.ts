@@ -1,17 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from '../core/errors';
 import type { AppDeps } from '../services/ports';
-import type { Viewer } from '../web/layout';
 import { htmlReplies } from './errors';
+import { sendPage, viewerOf } from './page-reply';
 import { assertCsrf, parseForm, useSessions } from './session';
 
-/** The signed-in user as the page layout shows them, or null. */
-export const viewerOf = (request: FastifyRequest): Viewer | null =>
-  request.webSession ? { email: request.webSession.account.email, csrf: request.webSession.session.csrf } : null;
-
-export function sendPage(reply: FastifyReply, markup: string, status = 200) {
-  return reply.code(status).type('text/html; charset=utf-8').send(markup);
-}
 
 export type Form = Record<string, string | undefined>;
 
@@ -54,3 +47,5 @@ export function signedInPost(request: FastifyRequest, reply: FastifyReply) {
   if (web) assertCsrf(web.session, request.body as Form | undefined);
   return web;
 }
+
+export { sendPage, viewerOf };
