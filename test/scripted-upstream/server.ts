@@ -48,6 +48,8 @@ export interface RecordedRequest {
   /** The parsed JSON body, as sent (not validated). */
   body: ChatCompletionCreateParams;
   receivedAt: number;
+  /** Set when the connection closed before the turn was answered (the client gave up on this step). */
+  abandoned?: boolean;
 }
 
 export type Responder = (request: RecordedRequest) => Turn | Promise<Turn>;
@@ -163,7 +165,10 @@ export async function startScriptedUpstream(options: ScriptedUpstreamOptions = {
       return sendJson(res, failure.status, failure.body ?? openAiErrorBody(failure.status));
     }
     const turn = queue.shift() ?? (responder ? await responder(recorded) : defaultTurn);
-    if (!(await wait(turn.delayMs ?? 0, res))) return;
+    if (!(await wait(turn.delayMs ?? 0, res))) {
+      recorded.abandoned = true;
+      return;
+    }
     if (turn.status !== undefined) return sendJson(res, turn.status, turn.errorBody ?? openAiErrorBody(turn.status));
 
     const id = `chatcmpl-scripted-${recorded.n}`;
