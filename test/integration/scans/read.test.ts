@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { createReadStream } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type Service } from '../helpers/service';
-import { ScanClient } from '../helpers/scan-client';
+import { ScanClient, SCAN_WAIT_MS } from '../helpers/scan-client';
 import { fixture, type Fixture } from '../helpers/fixtures';
 import {
   expectCutsMatchTruth,
@@ -20,9 +20,6 @@ let client: ScanClient;
 let files: Server;
 let filesUrl: string;
 let progress: ReturnType<typeof recordWrittenProgress>;
-
-/** A scan's own wait stays below the timeout of the test (or hook) that waits. */
-const SCAN_WAIT_MS = 240_000;
 
 beforeAll(async () => {
   progress = recordWrittenProgress();
