@@ -48,7 +48,7 @@ export interface RecordedRequest {
   /** The parsed JSON body, as sent (not validated). */
   body: ChatCompletionCreateParams;
   receivedAt: number;
-  /** Set when the connection closed before the turn was answered (the client gave up on this step). */
+  /** Set when the connection closed before the turn was fully answered (the client gave up on this step). */
   abandoned?: boolean;
 }
 
@@ -228,7 +228,10 @@ export async function startScriptedUpstream(options: ScriptedUpstreamOptions = {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
     const dropAfter = turn.dropConnection ? Math.max(1, Math.floor(events.length / 2)) : Infinity;
     for (const [i, event] of events.entries()) {
-      if (i > 0 && !(await wait(turn.chunkDelayMs ?? 0, res))) return;
+      if (i > 0 && !(await wait(turn.chunkDelayMs ?? 0, res))) {
+        recorded.abandoned = true;
+        return;
+      }
       if (res.destroyed) return;
       // Destroy only once the chunks before the drop have left, so the client sees a partial stream.
       if (i + 1 >= dropAfter) return void res.write(`data: ${JSON.stringify(event)}\n\n`, () => res.destroy());
