@@ -1,5 +1,10 @@
+import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { isSequentiallyReadable } from '../../../core/container';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type Service } from '../helpers/service';
 import { ScanClient, SCAN_WAIT_MS } from '../helpers/scan-client';
@@ -210,6 +215,44 @@ describeFixtureScan('no-audio', 'upload', { cuts: true, moments: true, silence: 
     const { scan } = get();
     expect(scan.timeline.length).toBeGreaterThan(0);
     expect(scan.timeline.every((e: any) => e.scores.loudness === 0 && e.scores.speech === 0)).toBe(true);
+  });
+});
+
+describe('a file with its moov atom at the end (not fast start)', () => {
+  let fastStart: any;
+  let moovLast: any;
+  let moovLastPath: string;
+
+  beforeAll(async () => {
+    const f = await fixture('no-audio');
+    // The same streams, remuxed with ffmpeg's default layout: mdat first, moov after it.
+    moovLastPath = join(service.scratchRoot, 'moov-last.mp4');
+    await promisify(execFile)('ffmpeg', ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-i', f.path, '-c', 'copy', '-f', 'mp4', moovLastPath]);
+    const [a, b] = await Promise.all([client.upload(f.path), client.upload(moovLastPath)]);
+    expect([a.status, b.status]).toEqual([202, 202]);
+    [fastStart, moovLast] = (await Promise.all([client.waitForScan(a.body.scan_id, SCAN_WAIT_MS), client.waitForScan(b.body.scan_id, SCAN_WAIT_MS)])).map((r) => r.scan);
+  }, SCAN_WAIT_MS + 60_000);
+
+  it('is really laid out that way: the head alone cannot be read in order, the original can', async () => {
+    const head = async (path: string) => {
+      const file = await open(path);
+      try {
+        const { buffer, bytesRead } = await file.read(Buffer.alloc(64 * 1024), 0, 64 * 1024, 0);
+        return buffer.subarray(0, bytesRead);
+      } finally {
+        await file.close();
+      }
+    };
+    expect(isSequentiallyReadable(await head(moovLastPath))).toBe(false);
+    expect(isSequentiallyReadable(await head((await fixture('no-audio')).path))).toBe(true);
+  });
+
+  it('is probed and decoded from a local copy into the same read as the fast-start original', () => {
+    expect(moovLast.status).toBe('complete');
+    expect(fastStart.status).toBe('complete');
+    const read = (scan: any) => ({ duration: scan.duration_sec, timeline: scan.timeline, cuts: scan.cuts, dead: scan.dead, score: scan.score, hook: scan.hook });
+    expect(read(moovLast)).toEqual(read(fastStart));
+    expect(moovLast.timeline.length).toBeGreaterThan(0);
   });
 });
 
