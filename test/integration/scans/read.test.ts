@@ -4,6 +4,8 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { vi } from 'vitest';
+import { LocalMediaCache } from '../../../activities/media/local-cache';
 import { isSequentiallyReadable } from '../../../core/container';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type Service } from '../helpers/service';
@@ -222,8 +224,15 @@ describe('a file with its moov atom at the end (not fast start)', () => {
   let fastStart: any;
   let moovLast: any;
   let moovLastPath: string;
+  /** For each scan, the pcts already written when a worker first asked for a local copy of its media. */
+  const writtenAtFirstCopy = new Map<string, number[]>();
 
   beforeAll(async () => {
+    const realGet = LocalMediaCache.prototype.get;
+    vi.spyOn(LocalMediaCache.prototype, 'get').mockImplementation(function (this: LocalMediaCache, scanId, signal) {
+      if (!writtenAtFirstCopy.has(scanId)) writtenAtFirstCopy.set(scanId, [...progress.of(scanId)]);
+      return realGet.call(this, scanId, signal);
+    });
     const f = await fixture('no-audio');
     // The same streams, remuxed with ffmpeg's default layout: mdat first, moov after it.
     moovLastPath = join(service.scratchRoot, 'moov-last.mp4');
@@ -232,6 +241,9 @@ describe('a file with its moov atom at the end (not fast start)', () => {
     expect([a.status, b.status]).toEqual([202, 202]);
     [fastStart, moovLast] = (await Promise.all([client.waitForScan(a.body.scan_id, SCAN_WAIT_MS), client.waitForScan(b.body.scan_id, SCAN_WAIT_MS)])).map((r) => r.scan);
   }, SCAN_WAIT_MS + 60_000);
+  afterAll(() => {
+    vi.mocked(LocalMediaCache.prototype.get).mockRestore();
+  });
 
   it('is really laid out that way: the head alone cannot be read in order, the original can', async () => {
     const head = async (path: string) => {
@@ -247,7 +259,15 @@ describe('a file with its moov atom at the end (not fast start)', () => {
     expect(isSequentiallyReadable(await head((await fixture('no-audio')).path))).toBe(true);
   });
 
-  it('is probed and decoded from a local copy into the same read as the fast-start original', () => {
+  it('is probed from a local copy (asked for before probe wrote 10 %); the fast-start file only at decode', () => {
+    const before = writtenAtFirstCopy.get(moovLast.scan_id);
+    expect(before, 'no local copy was asked for').toBeDefined();
+    expect(before).toContain(5);
+    expect(before).not.toContain(10);
+    expect(writtenAtFirstCopy.get(fastStart.scan_id)).toContain(10);
+  });
+
+  it('is decoded into the same read as the fast-start original', () => {
     expect(moovLast.status).toBe('complete');
     expect(fastStart.status).toBe('complete');
     const read = (scan: any) => ({ duration: scan.duration_sec, timeline: scan.timeline, cuts: scan.cuts, dead: scan.dead, score: scan.score, hook: scan.hook });
