@@ -48,6 +48,8 @@ export interface RecordedRequest {
   /** The parsed JSON body, as sent (not validated). */
   body: ChatCompletionCreateParams;
   receivedAt: number;
+  /** Set when the connection closed before the turn was fully answered (the client gave up on this step). */
+  abandoned?: boolean;
 }
 
 export type Responder = (request: RecordedRequest) => Turn | Promise<Turn>;
@@ -163,7 +165,10 @@ export async function startScriptedUpstream(options: ScriptedUpstreamOptions = {
       return sendJson(res, failure.status, failure.body ?? openAiErrorBody(failure.status));
     }
     const turn = queue.shift() ?? (responder ? await responder(recorded) : defaultTurn);
-    if (!(await wait(turn.delayMs ?? 0, res))) return;
+    if (!(await wait(turn.delayMs ?? 0, res))) {
+      recorded.abandoned = true;
+      return;
+    }
     if (turn.status !== undefined) return sendJson(res, turn.status, turn.errorBody ?? openAiErrorBody(turn.status));
 
     const id = `chatcmpl-scripted-${recorded.n}`;
@@ -223,7 +228,10 @@ export async function startScriptedUpstream(options: ScriptedUpstreamOptions = {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
     const dropAfter = turn.dropConnection ? Math.max(1, Math.floor(events.length / 2)) : Infinity;
     for (const [i, event] of events.entries()) {
-      if (i > 0 && !(await wait(turn.chunkDelayMs ?? 0, res))) return;
+      if (i > 0 && !(await wait(turn.chunkDelayMs ?? 0, res))) {
+        recorded.abandoned = true;
+        return;
+      }
       if (res.destroyed) return;
       // Destroy only once the chunks before the drop have left, so the client sees a partial stream.
       if (i + 1 >= dropAfter) return void res.write(`data: ${JSON.stringify(event)}\n\n`, () => res.destroy());

@@ -14,6 +14,14 @@ beforeAll(async () => {
 afterAll(() => upstream.close());
 afterEach(() => upstream.reset());
 
+/** Polls a condition the server reaches asynchronously (a closed connection); 10 s at most. */
+async function until(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not reached within 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 const user = (content: string): ChatCompletionMessageParam[] => [{ role: 'user', content }];
 const tools: ChatCompletionTool[] = [{
   type: 'function',
@@ -186,27 +194,29 @@ describe('scripted upstream', () => {
   });
 
   it('waits delayMs before answering and survives a client that aborts meanwhile', async () => {
-    upstream.script([{ content: 'slow', delayMs: 150 }, { content: 'too late', delayMs: 2000 }]);
-    const started = Date.now();
-    await client.chat.completions.create({ model: 'm', messages: user('a') });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+    upstream.script([{ content: 'slow', delayMs: 150 }, { content: 'too late', delayMs: 60_000 }]);
+    expect((await client.chat.completions.create({ model: 'm', messages: user('a') })).choices[0]?.message.content).toBe('slow');
+    expect(upstream.lastRequest()?.abandoned).toBeUndefined();
     const abort = new AbortController();
     const before = upstream.requests.length;
-    const pending = client.chat.completions.create({ model: 'm', messages: user('a') }, { signal: abort.signal });
+    const pending = client.chat.completions.create({ model: 'm', messages: user('a') }, { signal: abort.signal, maxRetries: 0 });
     await upstream.waitForRequests(before + 1);
     abort.abort();
     await expect(pending).rejects.toBeInstanceOf(APIUserAbortError);
+    // The answer was still held back by its delay when the client left.
+    await until(() => upstream.requests[before]?.abandoned === true);
     expect((await client.chat.completions.create({ model: 'm', messages: user('a') })).choices[0]?.message.content).toBe('ok');
   });
 
   it('spaces stream chunks by chunkDelayMs and survives a reader that stops early', async () => {
-    upstream.script([{ content: 'a b c d e f', chunkDelayMs: 30 }, { content: 'one two three four', chunkDelayMs: 100 }]);
-    const started = Date.now();
+    upstream.script([{ content: 'a b c d e f', chunkDelayMs: 30 }, { content: 'one two three four', chunkDelayMs: 60_000 }]);
     const chunks = await collect(await client.chat.completions.create({ model: 'm', messages: user('a'), stream: true }));
     expect(chunks.length).toBe(8);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(7 * 30);
+    const before = upstream.requests.length;
     const stream = await client.chat.completions.create({ model: 'm', messages: user('a'), stream: true });
     for await (const _chunk of stream) break;
+    // The rest of the stream was still waiting on its chunk delay when the reader stopped.
+    await until(() => upstream.requests[before]?.abandoned === true);
     expect((await client.chat.completions.create({ model: 'm', messages: user('a') })).choices[0]?.message.content).toBe('ok');
   });
 

@@ -126,7 +126,7 @@ describe('POST /v1/chat/completions with the official client', () => {
     expect(final.id).toMatch(/^call_/);
   });
 
-  it('cancels the workflow when the client aborts mid-stream, and the next call on the key is admitted at once', async () => {
+  it('cancels the workflow when the client aborts mid-stream, and the slot is released so the next call on the key is admitted', async () => {
     const { apiKey } = await h.newKey();
     // The plan answers (the stream starts), then the act step hangs.
     h.upstream.script([{ content: '1. answer' }, { content: 'slow act', delayMs: 60_000 }]);
@@ -140,15 +140,13 @@ describe('POST /v1/chat/completions with the official client', () => {
     }
     await h.upstream.waitForRequests(seen + 2);
     stream.controller.abort();
+    // The abort frees the key's slot (a lapse of its lease would take the whole time limit and more);
+    // then the next call on the key is admitted on its first request.
+    await waitFor(async () => (await calls.slots.countDocuments({ call_id: callId })) === 0, 60_000, 'the slot to be released');
     h.upstream.script(simpleCall('second'));
-    const second = await waitFor(async () => {
-      try {
-        return await client.chat.completions.create({ model: 'holdline', messages: ask }, { maxRetries: 0 });
-      } catch (error) {
-        if (error instanceof APIError && error.status === 429) return undefined;
-        throw error;
-      }
-    }, 3000, 'the key to be free');
+    h.sent.count = 0;
+    const second = await client.chat.completions.create({ model: 'holdline', messages: ask }, { maxRetries: 0 });
+    expect(h.sent.count).toBe(1);
     expect(second.choices[0]?.message.content).toBe('second');
     const doc = await waitFor(async () => {
       const call = await calls.get(callId);
@@ -163,34 +161,98 @@ describe('POST /v1/chat/completions with the official client', () => {
     expect(status).toBe('CANCELLED');
   });
 
+  /**
+   * Scripts a call whose act step is held until `release()`: the plan answers at once, the act
+   * request waits on the gate, then the check approves. No fixed delay orders anything.
+   */
+  function heldCall(answer: string): { release: () => void; actArrived: Promise<unknown> } {
+    const [plan, act, check] = simpleCall(answer);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let arrived!: () => void;
+    const actArrived = new Promise<void>((resolve) => (arrived = resolve));
+    const turns = [act!, check!];
+    h.upstream.script([plan!]);
+    h.upstream.setResponder(async () => {
+      const turn = turns.shift() ?? { content: 'unexpected extra step' };
+      if (turn === act) {
+        arrived();
+        await gate;
+      }
+      return turn;
+    });
+    return { release, actArrived };
+  }
+
+  /** Reads `body` until `seen(text)` holds, returning the reader and what was read. */
+  async function readUntil(body: ReadableStream<Uint8Array>, seen: (text: string) => boolean) {
+    const reader = body.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    while (!seen(text)) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`the body ended before the awaited part: ${JSON.stringify(text)}`);
+      text += decoder.decode(value, { stream: true });
+    }
+    return { reader, text, decoder };
+  }
+  async function readRest(part: Awaited<ReturnType<typeof readUntil>>): Promise<string> {
+    let { text } = part;
+    for (;;) {
+      const { value, done } = await part.reader.read();
+      if (done) return text + part.decoder.decode();
+      text += part.decoder.decode(value, { stream: true });
+    }
+  }
+
   it('keeps an idle stream alive with comment lines once the first step has answered', async () => {
     const { apiKey } = await h.newKey();
-    h.upstream.script(simpleCall('late', { act: { delayMs: 1500 } }));
-    const res = await fetch(`${h.service.apiUrl}/v1/chat/completions`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'holdline', messages: ask, stream: true }),
-    });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
-    const text = await res.text();
-    expect(text).toContain('\n: keep-alive\n\n');
-    expect(text.endsWith('data: [DONE]\n\n')).toBe(true);
+    const held = heldCall('late');
+    try {
+      const res = await fetch(`${h.service.apiUrl}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'holdline', messages: ask, stream: true }),
+      });
+      // The status and headers came while the act step is still held upstream.
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+      await held.actArrived;
+      const part = await readUntil(res.body!, (t) => t.includes('\n: keep-alive\n\n'));
+      expect(part.text).not.toContain('late');
+      held.release();
+      const text = await readRest(part);
+      expect(text).toContain('"content":"late"');
+      expect(text.endsWith('data: [DONE]\n\n')).toBe(true);
+    } finally {
+      held.release();
+      h.upstream.setResponder(undefined);
+    }
   });
 
   it('sends the status once the first step has answered and keeps a non-streamed body alive with leading spaces', async () => {
     const { apiKey } = await h.newKey();
-    h.upstream.script(simpleCall('patient', { act: { delayMs: 1500 } }));
-    const res = await fetch(`${h.service.apiUrl}/v1/chat/completions`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'holdline', messages: ask }),
-    });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    const text = await res.text();
-    expect(text).toMatch(/^ +\{/);
-    expect(JSON.parse(text).choices[0].message.content).toBe('patient');
+    const held = heldCall('patient');
+    try {
+      const res = await fetch(`${h.service.apiUrl}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'holdline', messages: ask }),
+      });
+      // The header was sent before the body: the act step has not answered yet.
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      await held.actArrived;
+      const part = await readUntil(res.body!, (t) => t.length > 0);
+      expect(part.text).toMatch(/^ +$/);
+      held.release();
+      const text = await readRest(part);
+      expect(text).toMatch(/^ +\{/);
+      expect(JSON.parse(text).choices[0].message.content).toBe('patient');
+    } finally {
+      held.release();
+      h.upstream.setResponder(undefined);
+    }
   });
 });
 

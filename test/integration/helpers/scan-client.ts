@@ -1,6 +1,13 @@
 import { openAsBlob } from 'node:fs';
 import { basename } from 'node:path';
 
+/**
+ * How long a test waits for one scan to end, and the vitest timeout a test that waits for
+ * one needs: the wait gives its own clear error before vitest's timeout cuts the test.
+ */
+export const SCAN_WAIT_MS = 240_000;
+export const ONE_SCAN_TEST_MS = SCAN_WAIT_MS + 60_000;
+
 /** A minimal client of the signal interface, as a customer's script would use it. */
 export class ScanClient {
   constructor(
@@ -35,7 +42,7 @@ export class ScanClient {
   }
 
   /** Polls until the scan leaves the queue and processing states; records every pct seen. */
-  async waitForScan(scanId: string, timeoutMs = 180_000): Promise<{ scan: any; pcts: number[] }> {
+  async waitForScan(scanId: string, timeoutMs = SCAN_WAIT_MS): Promise<{ scan: any; pcts: number[] }> {
     const deadline = Date.now() + timeoutMs;
     const pcts: number[] = [];
     for (;;) {

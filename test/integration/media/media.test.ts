@@ -4,6 +4,7 @@
 
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile, stat } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -190,7 +191,6 @@ describe('decodeMedia', () => {
   it('kills ffmpeg and rejects with the abort reason', async () => {
     const controller = new AbortController();
     const reason = new Error('cancelled by test');
-    const started = Date.now();
     const work = decodeMedia({
       input: file('twenty-seconds.mp4'),
       wavOut: file('aborted.wav'),
@@ -201,7 +201,18 @@ describe('decodeMedia', () => {
       progressIntervalMs: 0,
     });
     await expect(work).rejects.toBe(reason);
-    expect(Date.now() - started).toBeLessThan(5000);
+    // No ffmpeg of this process is left running.
+    const ffmpegChildren = readdirSync('/proc').filter((entry) => {
+      if (!/^\d+$/.test(entry)) return false;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return Number(ppid) === process.pid && state !== 'Z' && stat.includes('(ffmpeg)');
+      } catch {
+        return false;
+      }
+    });
+    expect(ffmpegChildren).toEqual([]);
   });
 });
 

@@ -1,7 +1,11 @@
-import type { ScanClient } from '../helpers/scan-client';
+import { SCAN_WAIT_MS, type ScanClient } from '../helpers/scan-client';
+
+/** How long a test waits for one recut (its render and its re-scan), and the vitest timeout such a test needs. */
+export const RECUT_WAIT_MS = SCAN_WAIT_MS + 60_000;
+export const ONE_RECUT_TEST_MS = RECUT_WAIT_MS + 60_000;
 
 /** Polls a recut until it completes or fails; records every in-flight view seen. */
-export async function waitForRecut(client: ScanClient, recutId: string, timeoutMs = 300_000): Promise<{ recut: any; seen: any[] }> {
+export async function waitForRecut(client: ScanClient, recutId: string, timeoutMs = RECUT_WAIT_MS): Promise<{ recut: any; seen: any[] }> {
   const deadline = Date.now() + timeoutMs;
   const seen: any[] = [];
   for (;;) {

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthPeriod } from '../../../core/plans';
 import { startScriptedUpstream, type ScriptedUpstream } from '../../scripted-upstream/server';
 import { fixture, type Fixture } from '../helpers/fixtures';
-import { ScanClient } from '../helpers/scan-client';
+import { ScanClient, SCAN_WAIT_MS } from '../helpers/scan-client';
 import { startService, type Service } from '../helpers/service';
-import { joinTimes, overlap, waitForRecut } from './helpers';
+import { joinTimes, ONE_RECUT_TEST_MS, overlap, waitForRecut } from './helpers';
 
 // The recut agent on the real stack (Temporal, FerretDB, ffmpeg, pocketsphinx) with the
 // scripted upstream as the model: refusals, the model's cut rendered exactly and re-scanned
@@ -163,7 +163,7 @@ describe('the model proposes', () => {
     expect(listed.body.data.map((r: any) => r.recut_id)).toContain(recut.recut_id);
     const history = await service.temporal.workflow.getHandle(`recut-${recut.recut_id}`).fetchHistory();
     expect((history.events ?? []).some((e) => e.startChildWorkflowExecutionInitiatedEventAttributes?.workflowId === `scan-${recut.scan_id}`)).toBe(true);
-  });
+  }, ONE_RECUT_TEST_MS + SCAN_WAIT_MS);
 
   it('sends a refused answer back once with the reasons, then falls to the rules, saying so', async () => {
     upstream.script([
@@ -181,7 +181,7 @@ describe('the model proposes', () => {
     expect(recut).toMatchObject({ status: 'complete', proposed_by: 'rules', base_model: null });
     expect(recut.rationale).toContain("the model's answers were refused twice");
     expectRulesCut(recut);
-  });
+  }, ONE_RECUT_TEST_MS);
 });
 
 function expectRulesCut(recut: any) {
@@ -202,5 +202,5 @@ describe('the model server is down', () => {
     expect(recut).toMatchObject({ status: 'complete', proposed_by: 'rules', base_model: null });
     expect(recut.rationale).toMatch(/^Rules: .*the model server was unreachable/);
     expectRulesCut(recut);
-  });
+  }, ONE_RECUT_TEST_MS);
 });

@@ -264,16 +264,28 @@ describe('executeTool', { timeout: 30_000 }, () => {
   });
 
   it('stores what a run wrote under the caps of the store, naming files it could not keep', async () => {
-    const callFiles = new CallFiles(db, { maxFiles: 64, maxFileBytes: 1000, maxCallBytes: 1500 });
+    // The real store, with one write by someone else landing right after the run took its
+    // snapshot of the folder: the order is fixed by the code, not by a sleep.
+    class RacedCallFiles extends CallFiles {
+      raced = false;
+      override async readAll(callId: string): Promise<Record<string, string>> {
+        const snapshot = await super.readAll(callId);
+        if (!this.raced) {
+          this.raced = true;
+          await this.write(callId, 'c.txt', 'z'.repeat(200));
+        }
+        return snapshot;
+      }
+    }
+    const callFiles = new RacedCallFiles(db, { maxFiles: 64, maxFileBytes: 1000, maxCallBytes: 1500 });
     const { executeTool } = createSandboxTools({ callFiles });
     const callId = newCallId();
     await callFiles.write(callId, 'a.txt', 'x'.repeat(900));
-    // The run sees 900 bytes and may add 500; while it spins, another write takes 200 of them.
-    const code = 'const t = Date.now(); while (Date.now() - t < 1500) {}\nfiles.write("b.txt", "y".repeat(500)); "wrote"';
+    // The run sees 900 bytes and may add 500; meanwhile the other write took 200 of them.
+    const code = 'files.write("b.txt", "y".repeat(500)); "wrote"';
     const running = executeTool({ callId, name: 'run', argumentsJson: JSON.stringify({ code }) });
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    await callFiles.write(callId, 'c.txt', 'z'.repeat(200));
     const result = await running;
+    expect(callFiles.raced).toBe(true);
     expect(result.ok).toBe(false);
     expect(result.output).toMatch(
       /^status: ok \(\d+ ms\)\noutput: \(none\)\nresult: "wrote"\nfiles NOT saved:\nb\.txt: writing b\.txt would bring the folder to 1600 bytes; the folder may hold at most 1500 bytes$/,

@@ -20,7 +20,7 @@ import type { ManagedProcess } from '../../../scripts/stack';
 import { MediaStore } from '../../../store/media';
 import { ScansStore } from '../../../store/scans';
 import { fixture } from '../helpers/fixtures';
-import { ScanClient } from '../helpers/scan-client';
+import { ONE_SCAN_TEST_MS, ScanClient } from '../helpers/scan-client';
 import { filesUnder, mediaFilesOf } from '../helpers/stored-files';
 import { startService, type Service } from '../helpers/service';
 import { isAlive } from '../helpers/processes';
@@ -163,7 +163,7 @@ describe('media served inertly', () => {
     expect(ranged.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
     expect(ranged.headers.get('x-content-type-options')).toBe('nosniff');
     await ranged.arrayBuffer();
-  });
+  }, ONE_SCAN_TEST_MS);
 
   it.each([
     ['WebM', 'clip.webm', ['-c:v', 'libvpx', '-b:v', '200k', '-f', 'webm'], 'video/webm', 'webm'],
@@ -185,7 +185,7 @@ describe('media served inertly', () => {
     expect(response.headers.get('content-type')).toBe(contentType);
     expect(response.headers.get('content-disposition')).toBe(`inline; filename="${scanId}.${ext}"`);
     await response.arrayBuffer();
-  });
+  }, ONE_SCAN_TEST_MS);
 });
 
 describe('after all of it', () => {

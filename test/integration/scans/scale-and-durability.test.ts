@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type Service } from '../helpers/service';
-import { ScanClient } from '../helpers/scan-client';
+import { ONE_SCAN_TEST_MS, ScanClient, SCAN_WAIT_MS } from '../helpers/scan-client';
 import { fixture } from '../helpers/fixtures';
 import { getStackEnv } from '../helpers/stack-env';
 
@@ -40,7 +40,7 @@ describe('scale-out and durability', () => {
     } finally {
       await worker.stop();
     }
-  });
+  }, ONE_SCAN_TEST_MS);
 
   it('completes a scan once when its worker is killed mid-decode and another takes over', async () => {
     const first = await service.startWorkerProcess();
@@ -52,7 +52,7 @@ describe('scale-out and durability', () => {
     await first.exited;
     const second = await service.startWorkerProcess();
     try {
-      const { scan } = await client.waitForScan(scanId, 240_000);
+      const { scan } = await client.waitForScan(scanId, SCAN_WAIT_MS);
       expect(scan.status).toBe('complete');
       expect(scan.cuts).toHaveLength(f.truth.cuts.length);
       // One document, complete, and, once the workflow has finished, nothing intermediate left behind.
@@ -72,7 +72,8 @@ describe('scale-out and durability', () => {
     } finally {
       await second.stop();
     }
-  });
+    // Waits: up to 120 s for 11 %, then one scan's wait.
+  }, 120_000 + ONE_SCAN_TEST_MS);
 
   it('ends a scan cancelled by an operator mid-decode in error, keeping nothing', async () => {
     const worker = await service.startWorkerProcess();
@@ -93,5 +94,6 @@ describe('scale-out and durability', () => {
     } finally {
       await worker.stop();
     }
-  });
+    // Waits: up to 120 s for 11 %, then 30 s for the error to show.
+  }, 120_000 + 30_000 + 60_000);
 });

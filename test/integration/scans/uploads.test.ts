@@ -11,6 +11,7 @@ import { fixture, type Fixture } from '../helpers/fixtures';
 import { ScanClient } from '../helpers/scan-client';
 import { startService, type Service } from '../helpers/service';
 import { startScriptedTranscriptionServer, type ScriptedTranscriptionServer } from '../../scripted-upstream/transcription-server';
+import { expectCutsMatchTruth, expectMomentsOutsideDead, expectProgressStages, recordWrittenProgress } from '../helpers/truth-checks';
 
 const SOUND = ['snd-music', 'snd-applause', 'snd-hum', 'snd-speech-music-12', 'snd-speech-music-6', 'snd-room-tone'];
 const EDITS = ['th-punch-jump', 'th-similar-shots', 'th-handheld', 'th-push-in', 'th-flashes', 'th-fade-dissolve'];
@@ -20,8 +21,10 @@ let client: ScanClient;
 let transcriberPort: number;
 let transcription: ScriptedTranscriptionServer | undefined;
 const scans = new Map<string, { f: Fixture; scan: any }>();
+let progress: ReturnType<typeof recordWrittenProgress>;
 
 beforeAll(async () => {
+  progress = recordWrittenProgress();
   // The transcription server's port is chosen now, but nothing listens on it yet: the server is down at start.
   const probe = createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
@@ -50,6 +53,7 @@ beforeAll(async () => {
 }, 20 * 60_000);
 
 afterAll(async () => {
+  progress?.stop();
   await transcription?.close();
   await service?.stop();
 });
@@ -122,6 +126,21 @@ describe('the cuts of talking-head edits', () => {
     const { f, scan } = get(name);
     expect(f.truth.cuts).toEqual([]);
     expect(scan.cuts).toEqual([]);
+  });
+});
+
+describe('every fixture against its truth', () => {
+  it.each([...SOUND, ...EDITS])('%s: the cuts of the truth and no false one, no moment in a dead stretch, the progress stages in order', (name) => {
+    const { f, scan } = get(name);
+    expectCutsMatchTruth(scan, f);
+    expectMomentsOutsideDead(scan);
+    expectProgressStages(progress.of(scan.scan_id));
+  });
+
+  it('compared at least one cut and one moment across the files', () => {
+    const all = [...SOUND, ...EDITS].map(get);
+    expect(all.reduce((n, { scan }) => n + scan.cuts.length, 0)).toBeGreaterThan(0);
+    expect(all.reduce((n, { scan }) => n + scan.moments.length, 0)).toBeGreaterThan(0);
   });
 });
 

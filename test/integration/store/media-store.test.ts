@@ -52,10 +52,11 @@ describe.each(backends)('MediaStore on %s', (name, make) => {
     return [...(objects.Contents ?? []).map((o) => o.Key!.slice('media/'.length)), ...(uploads.Uploads ?? []).map((u) => `upload:${u.Key}`)].sort();
   }
 
+  // Each test writes the objects it reads, under ids of its own: any one may run alone.
   it('stores a stream and reads it back whole, with its type and name', async () => {
-    expect(await store.put('media', 'media:a', uneven(bytes), { filename: 'a b.mp4', contentType: 'video/mp4' })).toBe(bytes.length);
-    expect(await store.stat('media', 'media:a')).toEqual({ length: bytes.length, contentType: 'video/mp4', filename: 'a b.mp4' });
-    expect((await readAll(store.read('media', 'media:a'))).equals(bytes)).toBe(true);
+    expect(await store.put('media', 'media:whole', uneven(bytes), { filename: 'a b.mp4', contentType: 'video/mp4' })).toBe(bytes.length);
+    expect(await store.stat('media', 'media:whole')).toEqual({ length: bytes.length, contentType: 'video/mp4', filename: 'a b.mp4' });
+    expect((await readAll(store.read('media', 'media:whole'))).equals(bytes)).toBe(true);
   });
 
   it.each([
@@ -67,7 +68,8 @@ describe.each(backends)('MediaStore on %s', (name, make) => {
     [10_499, 20_000],
     [5, 5],
   ])('reads the byte range [%i, %i)', async (start, end) => {
-    const got = await readAll(store.read('media', 'media:a', { start, end }));
+    await store.put('media', 'media:ranged', uneven(bytes), { filename: 'r.mp4' });
+    const got = await readAll(store.read('media', 'media:ranged', { start, end }));
     expect(got.equals(bytes.subarray(start, end))).toBe(true);
   });
 
@@ -84,10 +86,11 @@ describe.each(backends)('MediaStore on %s', (name, make) => {
   });
 
   it('replaces an object written again under the same id', async () => {
+    await store.put('media', 'media:replaced', uneven(bytes), { filename: 'a.mp4', contentType: 'video/mp4' });
     const other = randomBytes(2_100);
-    await store.put('media', 'media:a', uneven(other), { filename: 'b.mp4' });
-    expect((await readAll(store.read('media', 'media:a'))).equals(other)).toBe(true);
-    expect(await store.stat('media', 'media:a')).toMatchObject({ length: 2_100, filename: 'b.mp4', contentType: 'application/octet-stream' });
+    await store.put('media', 'media:replaced', uneven(other), { filename: 'b.mp4' });
+    expect((await readAll(store.read('media', 'media:replaced'))).equals(other)).toBe(true);
+    expect(await store.stat('media', 'media:replaced')).toMatchObject({ length: 2_100, filename: 'b.mp4', contentType: 'application/octet-stream' });
   });
 
   it('keeps nothing of a write whose source fails, small or multipart', async () => {
@@ -104,12 +107,15 @@ describe.each(backends)('MediaStore on %s', (name, make) => {
   });
 
   it('keeps the old object whole while a replacement fails', async () => {
+    const old = randomBytes(2_100);
+    await store.put('media', 'media:kept', uneven(old), { filename: 'b.mp4' });
     async function* failing() {
       yield randomBytes(9 * 1024 * 1024);
       throw new Error('connection reset');
     }
-    await expect(store.put('media', 'media:a', Readable.from(failing()), { filename: 'x' })).rejects.toThrow(/connection reset/);
-    expect(await store.stat('media', 'media:a')).toMatchObject({ length: 2_100, filename: 'b.mp4' });
+    await expect(store.put('media', 'media:kept', Readable.from(failing()), { filename: 'x' })).rejects.toThrow(/connection reset/);
+    expect(await store.stat('media', 'media:kept')).toMatchObject({ length: 2_100, filename: 'b.mp4' });
+    expect((await readAll(store.read('media', 'media:kept'))).equals(old)).toBe(true);
   });
 
   it('refuses ids that could name another place', async () => {
@@ -118,12 +124,15 @@ describe.each(backends)('MediaStore on %s', (name, make) => {
     }
   });
 
-  it('fails a read of a missing object, and removes a missing one quietly', async () => {
+  it('fails a read of a missing object, removes an object with everything it stored, and a missing one quietly', async () => {
     await expect(readAll(store.read('media', 'media:never'))).rejects.toThrow(/no stored object/);
-    await store.remove('media', 'media:a');
+    const before = await leftovers();
+    await store.put('media', 'media:removed', uneven(bytes), { filename: 'gone.mp4' });
+    expect((await leftovers()).length).toBeGreaterThan(before.length);
+    await store.remove('media', 'media:removed');
     await store.remove('media', 'media:never-stored');
-    expect(await store.stat('media', 'media:a')).toBeNull();
-    expect(await leftovers()).toEqual([]);
+    expect(await store.stat('media', 'media:removed')).toBeNull();
+    expect(await leftovers()).toEqual(before);
   });
 });
 

@@ -24,10 +24,18 @@ describe('runProcess', () => {
   it('kills the process on abort and rejects with the reason', async () => {
     const controller = new AbortController();
     const reason = new Error('cancelled');
-    const started = Date.now();
-    setTimeout(() => controller.abort(reason), 100);
-    await expect(runProcess(node, ['-e', 'setInterval(() => {}, 1000)'], { signal: controller.signal })).rejects.toBe(reason);
-    expect(Date.now() - started).toBeLessThan(3000);
+    let pid = 0;
+    // The child says its pid and then runs forever; the abort comes once it is running.
+    const work = runProcess(node, ['-e', 'process.stdout.write(String(process.pid)); setInterval(() => {}, 1000)'], {
+      signal: controller.signal,
+      onStdout: (chunk) => {
+        pid = Number(chunk.toString('utf8'));
+        controller.abort(reason);
+      },
+    });
+    await expect(work).rejects.toBe(reason);
+    expect(pid).toBeGreaterThan(0);
+    expect(() => process.kill(pid, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
   });
 
   it('stops the process when the stdout handler throws, rejecting with that error', async () => {
