@@ -159,7 +159,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
       });
       const breach = mediaLimitBreach(info, limits);
       if (breach) refuse(breach);
-      const probe: ProbeResult = { durationSec: info.durationSec, hasVideo: info.hasVideo, hasAudio: info.hasAudio, width: info.width, height: info.height };
+      const probe: ProbeResult = { durationSec: info.durationSec, hasVideo: info.hasVideo, hasAudio: info.hasAudio, width: info.width, height: info.height, fps: info.fps };
       const served = mediaTypeFor({ formatName: info.formatName, majorBrand: info.majorBrand, docType: matroskaDocType(head) });
       await scans.setParts(scanId, { probe });
       await scans.advance(scanId, 10, { media_type: served.contentType });
@@ -167,7 +167,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
     },
 
     /** One ffmpeg pass: motion and cut diffs from frames, loudness from the soundtrack, which is kept for transcription. */
-    async decodeMedia({ scanId, durationSec, hasAudio }: { scanId: string; durationSec: number; hasAudio: boolean }): Promise<DecodeResult> {
+    async decodeMedia({ scanId, durationSec, hasAudio, fps }: { scanId: string; durationSec: number; hasAudio: boolean; fps?: number | null }): Promise<DecodeResult> {
       return withScratch(scanId, (dir) =>
         heartbeating(async () => {
           const wavOut = join(dir, 'audio.wav');
@@ -179,6 +179,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
               hasAudio,
               durationSec,
               limits,
+              sourceFps: fps ?? null,
               signal: Context.current().cancellationSignal,
               onProgress: (fraction) => void recordProgress(scanId, 'decode', fraction, 1).catch(() => undefined),
             })

@@ -16,6 +16,8 @@ export interface ProbeResult {
   hasAudio: boolean;
   width: number;
   height: number;
+  /** Average frame rate of the video stream, null when unknown; decides the decoder's shortcuts. Absent in probes recorded before it existed. */
+  fps?: number | null;
 }
 
 export interface TranscriptChunk {
