@@ -24,6 +24,8 @@ import { PocketsphinxTranscriber } from '../activities/media/transcriber';
 import { startStack, REPO_ROOT, type ManagedProcess, type Stack } from '../scripts/stack';
 import { makeFixtures } from '../scripts/make-fixtures';
 import { connectMongo } from '../store/mongo';
+import { Client, Connection } from '@temporalio/client';
+import { tsToMs } from '@temporalio/common/lib/time';
 import { AccountsStore } from '../store/accounts';
 
 const quick = process.argv.includes('--quick');
@@ -153,15 +155,57 @@ function peakRssMb(pid: number): number {
   return kb / 1024;
 }
 
-async function scanThroughApi(apiUrl: string, apiKey: string, path: string): Promise<number> {
+/**
+ * Where a scan's time went, from its workflow history: per activity type the
+ * span from the first scheduling to the last completion, and the summed time
+ * its tasks waited in the queue (scheduled → started).
+ */
+async function stageBreakdown(temporalAddress: string, scanId: string): Promise<string> {
+  const connection = await Connection.connect({ address: temporalAddress });
+  try {
+    const history = await new Client({ connection }).workflow.getHandle(`scan-${scanId}`).fetchHistory();
+    const events = history.events ?? [];
+    const scheduled = new Map<string, { name: string; at: number }>();
+    const spans = new Map<string, { first: number; last: number; waitMs: number; n: number }>();
+    for (const e of events) {
+      const id = String(e.eventId);
+      const at = tsToMs(e.eventTime);
+      if (e.activityTaskScheduledEventAttributes) scheduled.set(id, { name: e.activityTaskScheduledEventAttributes.activityType?.name ?? '?', at });
+      const started = e.activityTaskStartedEventAttributes;
+      const completed = e.activityTaskCompletedEventAttributes;
+      const ref = started?.scheduledEventId ?? completed?.scheduledEventId;
+      const s = ref !== undefined && ref !== null ? scheduled.get(String(ref)) : undefined;
+      if (!s) continue;
+      const span = spans.get(s.name) ?? { first: s.at, last: s.at, waitMs: 0, n: 0 };
+      if (started) span.waitMs += at - s.at;
+      if (completed) {
+        span.last = Math.max(span.last, at);
+        span.n += 1;
+      }
+      spans.set(s.name, span);
+    }
+    const total = events.length > 1 ? tsToMs(events.at(-1)!.eventTime) - tsToMs(events[0]!.eventTime) : 0;
+    const parts = [...spans].map(([name, v]) => `${name}${v.n > 1 ? ` ×${v.n}` : ''} ${seconds(v.last - v.first)} s (queued ${seconds(v.waitMs)} s)`);
+    return `workflow ${seconds(total)} s: ${parts.join(', ')}`;
+  } finally {
+    await connection.close();
+  }
+}
+
+async function scanThroughApi(apiUrl: string, apiKey: string, path: string, temporalAddress?: string): Promise<number> {
   const t0 = performance.now();
   const form = new FormData();
   form.append('file', await openAsBlob(path), 'bench.mp4');
   const submitted = await fetch(`${apiUrl}/v1/scans`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}` }, body: form });
   const { scan_id: scanId } = (await submitted.json()) as { scan_id: string };
+  const uploadMs = performance.now() - t0;
   for (;;) {
     const scan = (await (await fetch(`${apiUrl}/v1/scans/${scanId}`, { headers: { authorization: `Bearer ${apiKey}` } })).json()) as { status: string; detail?: string };
-    if (scan.status === 'complete') return performance.now() - t0;
+    if (scan.status === 'complete') {
+      const wall = performance.now() - t0;
+      if (temporalAddress) console.log(`  where the time went: upload ${seconds(uploadMs)} s, ${await stageBreakdown(temporalAddress, scanId)}`);
+      return wall;
+    }
     if (scan.status === 'error') throw new Error(`bench scan failed: ${scan.detail}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -202,7 +246,7 @@ async function main() {
       const decode = await measureDecode(f.path);
       console.log(`  decodeMedia alone (shortcuts: ${decode.shortcuts}; loudness included): ${seconds(decode.ms)} s = ${(decode.ms / floor.decodeMs).toFixed(2)}× the plain ffmpeg pass`);
       const { wallMs, rssMb } = await withWorkers(stack, 1, SLOTS_PER_WORKER, async ([worker]) => {
-        const wall = await scanThroughApi(stack.apiUrl!, apiKey, f.path);
+        const wall = await scanThroughApi(stack.apiUrl!, apiKey, f.path, stack.temporalAddress);
         return { wallMs: wall, rssMb: peakRssMb(worker!.pid) };
       });
       const ratio = wallMs / floor.floorMs;
