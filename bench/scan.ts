@@ -7,8 +7,9 @@
 //
 //   npm run bench                        (the 60 s and the 10-minute file)
 //   npm run bench -- --quick             (the 60 s file only)
-//   node --import tsx bench/scan.ts [--quick] [--workers]
+//   node --import tsx bench/scan.ts [--quick] [--workers] [--rounds N]
 //     --workers: also 1 worker × 1 slot against 2 workers × 1 slot
+//     --rounds N: floor and scan alternately N times, verdict on the median ratio
 import { spawn } from 'node:child_process';
 import { openAsBlob, readFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -31,6 +32,8 @@ import { AccountsStore } from '../store/accounts';
 const quick = process.argv.includes('--quick');
 const compareWorkers = process.argv.includes('--workers');
 const TARGET_RATIO = 1.0;
+const roundsArg = process.argv.indexOf('--rounds');
+const ROUNDS = roundsArg > 0 ? Math.max(1, Number(process.argv[roundsArg + 1]) || 1) : 1;
 const verdict = (ok: boolean) => (ok ? 'MET' : 'NOT MET');
 const SLOTS_PER_WORKER = 2;
 
@@ -241,23 +244,35 @@ async function main() {
     for (const f of fixtures) {
       const duration = f.truth.duration ?? 0;
       console.log(`\nscan: ${f.name} (${duration} s, ${f.truth.width}x${f.truth.height}; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
-      const floor = await measureFloor(f.path, duration, SLOTS_PER_WORKER);
-      console.log(`  floor: ffmpeg ${seconds(floor.decodeMs)} s + pocketsphinx ${seconds(floor.transcribeMs)} s (${floor.chunks} chunks, ${SLOTS_PER_WORKER} at a time) = ${seconds(floor.floorMs)} s`);
+      // Floor and scan alternate `--rounds` times; the verdict is on the median ratio (this machine's load moves one round's a lot).
+      const ratios: number[] = [];
+      let floor = await measureFloor(f.path, duration, SLOTS_PER_WORKER);
       const decode = await measureDecode(f.path);
-      console.log(`  decodeMedia alone (shortcuts: ${decode.shortcuts}; loudness included): ${seconds(decode.ms)} s = ${(decode.ms / floor.decodeMs).toFixed(2)}× the plain ffmpeg pass`);
-      const { wallMs, rssMb } = await withWorkers(stack, 1, SLOTS_PER_WORKER, async ([worker]) => {
-        const wall = await scanThroughApi(stack.apiUrl!, apiKey, f.path, stack.temporalAddress);
-        return { wallMs: wall, rssMb: peakRssMb(worker!.pid) };
-      });
-      const ratio = wallMs / floor.floorMs;
-      console.log(`  end to end (submit, upload included → complete): ${seconds(wallMs)} s = ${ratio.toFixed(2)}× the floor (target ≤ ${TARGET_RATIO.toFixed(1)}×): ${verdict(ratio <= TARGET_RATIO)}`);
+      let wallMs = 0;
+      let rssMb = 0;
+      for (let round = 1; round <= ROUNDS; round++) {
+        if (round > 1) floor = await measureFloor(f.path, duration, SLOTS_PER_WORKER);
+        const tag = ROUNDS > 1 ? ` [round ${round}/${ROUNDS}, load ${loadavg()[0]!.toFixed(1)}]` : '';
+        console.log(`  floor${tag}: ffmpeg ${seconds(floor.decodeMs)} s + pocketsphinx ${seconds(floor.transcribeMs)} s (${floor.chunks} chunks, ${SLOTS_PER_WORKER} at a time) = ${seconds(floor.floorMs)} s`);
+        if (round === 1) console.log(`  decodeMedia alone (shortcuts: ${decode.shortcuts}; loudness included): ${seconds(decode.ms)} s = ${(decode.ms / floor.decodeMs).toFixed(2)}× the plain ffmpeg pass`);
+        ({ wallMs, rssMb } = await withWorkers(stack, 1, SLOTS_PER_WORKER, async ([worker]) => {
+          const wall = await scanThroughApi(stack.apiUrl!, apiKey, f.path, stack.temporalAddress);
+          return { wallMs: wall, rssMb: Math.max(rssMb, peakRssMb(worker!.pid)) };
+        }));
+        ratios.push(wallMs / floor.floorMs);
+        if (ROUNDS > 1) console.log(`  end to end${tag}: ${seconds(wallMs)} s = ${(wallMs / floor.floorMs).toFixed(2)}× the floor`);
+      }
+      // The upper median: with an even count, the worse of the two middle rounds.
+      const ratio = [...ratios].sort((a, b) => a - b)[Math.ceil((ratios.length - 1) / 2)]!;
+      if (ROUNDS > 1) console.log(`  end to end / floor, median of ${ROUNDS} rounds: ${ratio.toFixed(2)}× (target ≤ ${TARGET_RATIO.toFixed(1)}×): ${verdict(ratio <= TARGET_RATIO)}`);
+      else console.log(`  end to end (submit, upload included → complete): ${seconds(wallMs)} s = ${ratio.toFixed(2)}× the floor (target ≤ ${TARGET_RATIO.toFixed(1)}×): ${verdict(ratio <= TARGET_RATIO)}`);
       console.log(`  worker peak RSS: ${rssMb.toFixed(0)} MB (target ≤ 400 MB): ${verdict(rssMb <= 400)}`);
       const overlap = await measureOverlap(f.path, duration, SLOTS_PER_WORKER);
       console.log(`  (experiment) audio pass ${seconds(overlap.audioMs)} s, then picture pass ‖ pocketsphinx: ${seconds(overlap.totalMs)} s in all, against decodeMedia + pocketsphinx in sequence ${seconds(decode.ms + floor.transcribeMs)} s`);
       const sceneMs = await measureSceneDetect(f.path);
       if (sceneMs === null) console.log('  PySceneDetect detect-content: skipped, `scenedetect` is not on PATH (pip install scenedetect opencv-python-headless)');
       else console.log(`  PySceneDetect detect-content (cuts only): ${seconds(sceneMs)} s; Holdline's whole read end to end is ${(wallMs / sceneMs).toFixed(2)}× that (target < 1): ${verdict(wallMs < sceneMs)}`);
-      const row: Record<string, unknown> = { file: f.name, durationSec: duration, floorMs: floor.floorMs, decodeMs: floor.decodeMs, transcribeMs: floor.transcribeMs, decodeMediaMs: decode.ms, overlapMs: overlap.totalMs, shortcuts: decode.shortcuts, wallMs, ratio, workerPeakRssMb: rssMb, sceneDetectMs: sceneMs };
+      const row: Record<string, unknown> = { file: f.name, durationSec: duration, floorMs: floor.floorMs, decodeMs: floor.decodeMs, transcribeMs: floor.transcribeMs, decodeMediaMs: decode.ms, overlapMs: overlap.totalMs, shortcuts: decode.shortcuts, wallMs, ratio, ratios, workerPeakRssMb: rssMb, sceneDetectMs: sceneMs };
       if (compareWorkers) {
         // One transcription slot per worker: a second worker process doubles the chunks run at once.
         const oneWorker = await withWorkers(stack, 1, 1, () => scanThroughApi(stack.apiUrl!, apiKey, f.path));
