@@ -150,7 +150,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
       });
       const breach = mediaLimitBreach(info, limits);
       if (breach) refuse(breach);
-      const probe: ProbeResult = { durationSec: info.durationSec, hasVideo: info.hasVideo, hasAudio: info.hasAudio, width: info.width, height: info.height };
+      const probe: ProbeResult = { durationSec: info.durationSec, hasVideo: info.hasVideo, hasAudio: info.hasAudio, width: info.width, height: info.height, fps: info.fps };
       const served = mediaTypeFor({ formatName: info.formatName, majorBrand: info.majorBrand, docType: matroskaDocType(head) });
       await scans.setParts(scanId, { probe });
       await scans.advance(scanId, STAGE_PCT.probe, { media_type: served.contentType });
@@ -158,7 +158,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
     },
 
     /** One ffmpeg pass: motion and cut diffs from frames, loudness from the soundtrack, which is kept for transcription. */
-    async decodeMedia({ scanId, durationSec, hasAudio }: { scanId: string; durationSec: number; hasAudio: boolean }): Promise<DecodeSummary> {
+    async decodeMedia({ scanId, durationSec, hasAudio, fps }: { scanId: string; durationSec: number; hasAudio: boolean; fps?: number | null }): Promise<DecodeSummary> {
       return withScratch(scanId, (dir) =>
         heartbeating(async () => {
           const wavOut = join(dir, 'audio.wav');
@@ -170,6 +170,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
               hasAudio,
               durationSec,
               limits,
+              sourceFps: fps ?? null,
               signal: Context.current().cancellationSignal,
               onProgress: (fraction) => void recordProgress(scanId, 'decode', fraction, 1).catch(() => undefined),
             })

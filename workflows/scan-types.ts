@@ -14,10 +14,13 @@ export interface ScanWorkflowResult {
 
 /**
  * What a scan keeps of its probe (in its parts, and for the workflow to size the
- * decode): the container, brand and frame rate in `MediaInfo` only matter at probe,
+ * decode): the container and brand in `MediaInfo` only matter at probe,
  * where the limits and the served Content-Type are decided.
  */
-export type ProbeResult = Pick<MediaInfo, 'durationSec' | 'hasVideo' | 'hasAudio' | 'width' | 'height'>;
+export type ProbeResult = Pick<MediaInfo, 'durationSec' | 'hasVideo' | 'hasAudio' | 'width' | 'height'> & {
+  /** Average frame rate of the video stream, null when unknown; decides the decoder's shortcuts. Absent in probes recorded before it existed. */
+  fps?: MediaInfo['fps'];
+};
 
 export interface TranscriptChunk {
   index: number;

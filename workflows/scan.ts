@@ -34,7 +34,7 @@ export async function scanWorkflow({ scanId }: ScanWorkflowInput): Promise<ScanW
     stage = 'probe';
     const probe = await heavy.probeMedia({ scanId });
     stage = 'decode';
-    const decoded = await heavy.decodeMedia({ scanId, durationSec: probe.durationSec, hasAudio: probe.hasAudio });
+    const decoded = await heavy.decodeMedia({ scanId, durationSec: probe.durationSec, hasAudio: probe.hasAudio, fps: probe.fps ?? null });
     await Promise.all(decoded.chunks.map((chunk) => heavy.transcribeChunk({ scanId, chunk, chunkCount: decoded.chunks.length })));
     stage = 'assembly';
     await quick.assembleRead({ scanId });

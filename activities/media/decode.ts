@@ -10,7 +10,7 @@ import { FRAME_RATE, meanAbsDiff } from '../../core/motion';
 import { fitLength, secondsIn } from '../../core/numbers';
 import { BadMediaError } from './errors';
 import { UNDECODABLE_DETAIL, guardRefusal } from './failures';
-import { AUDIO_SAMPLE_RATE, FRAME_BYTES, decodeArgs } from './ffmpeg-args';
+import { AUDIO_SAMPLE_RATE, FRAME_BYTES, decodeArgs, decoderShortcuts, type DecoderShortcuts } from './ffmpeg-args';
 import { runProcess } from './process';
 import { assertMonoS16, createSampleStream, readWavLayout } from './wav';
 
@@ -32,6 +32,10 @@ export interface DecodeOptions {
   ffmpegPath?: string;
   /** Decoder threads, default 2. */
   threads?: number;
+  /** The video stream's average frame rate (probe), which decides the decoder's shortcuts; null or absent: unknown. */
+  sourceFps?: number | null;
+  /** Overrides the shortcuts `decoderShortcuts(sourceFps)` would choose (the shortcut tests and the benchmark compare with `NO_SHORTCUTS`). */
+  shortcuts?: DecoderShortcuts;
 }
 
 export interface DecodeResult {
@@ -117,7 +121,41 @@ export class FrameLimitError extends Error {
 // directory, so either vanishing (a disk cleaned under a running scan) is retried.
 const ENVIRONMENT_FAULT = /No space left on device|Permission denied|Cannot allocate memory|Too many open files|Resource temporarily unavailable|No such file or directory/i;
 
+/**
+ * Share of isolated repeats from which a decode that skipped non-reference
+ * frames is not trusted. When a run of skipped frames is longer than a sample
+ * interval (a stream whose P-frames are all non-reference, or 16 B-frames in a
+ * row), the 4 fps sampler repeats the last picture between new ones: an exact
+ * repeat (d = 0) between two changes, which a moving picture decoded in full
+ * never gives. A still stretch repeats too, but in runs, and is not counted.
+ * The picture is then decoded again without the skip.
+ */
+export const NON_REF_REPEAT_SHARE = 0.02;
+
 export async function decodeMedia(options: DecodeOptions): Promise<DecodeResult> {
+  const shortcuts = options.shortcuts ?? decoderShortcuts(options.sourceFps);
+  let frames = await decodePicture(options, shortcuts);
+  if (shortcuts.skipNonRef && (frames.frames === 0 || isolatedRepeatShare(frames.frameDiffs) > NON_REF_REPEAT_SHARE)) {
+    frames = await decodePicture(options, { ...shortcuts, skipNonRef: false });
+  }
+  if (frames.frames === 0) {
+    throw new BadMediaError('corrupt', 'The video could not be decoded: no picture came out of its video stream.');
+  }
+  return finish(options, frames);
+}
+
+/** Share of samples whose picture is byte for byte the one before while the samples either side change. */
+export function isolatedRepeatShare(frameDiffs: readonly number[]): number {
+  if (frameDiffs.length < 4) return 0;
+  let repeats = 0;
+  for (let k = 2; k < frameDiffs.length - 1; k++) {
+    if (frameDiffs[k] === 0 && (frameDiffs[k - 1] as number) > 0 && (frameDiffs[k + 1] as number) > 0) repeats++;
+  }
+  return repeats / (frameDiffs.length - 1);
+}
+
+/** The one ffmpeg pass: frames diffed from stdout (possibly none), the soundtrack written to `wavOut`. */
+async function decodePicture(options: DecodeOptions, shortcuts: DecoderShortcuts): Promise<FrameDiffAccumulator> {
   const { signal, onProgress } = options;
   const interval = options.progressIntervalMs ?? 1000;
   const limits = options.limits ?? DEFAULT_MEDIA_LIMITS;
@@ -132,6 +170,7 @@ export async function decodeMedia(options: DecodeOptions): Promise<DecodeResult>
     limits,
     ...(options.hasAudio ? { wavOut: options.wavOut } : {}),
     ...(options.threads !== undefined ? { threads: options.threads } : {}),
+    shortcuts,
   });
   const result = await runProcess(options.ffmpegPath ?? 'ffmpeg', args, {
     ...(signal ? { signal } : {}),
@@ -153,10 +192,13 @@ export async function decodeMedia(options: DecodeOptions): Promise<DecodeResult>
     }
     throw guardRefusal(stderr, limits) ?? new BadMediaError('corrupt', UNDECODABLE_DETAIL, { diagnostic: stderr || `ffmpeg exit ${result.exitCode}` });
   }
-  if (frames.frames === 0) {
-    throw new BadMediaError('corrupt', 'The video could not be decoded: no picture came out of its video stream.');
-  }
+  return frames;
+}
 
+/** Loudness from the WAV and the lengths, once the pass is over. */
+async function finish(options: DecodeOptions, frames: FrameDiffAccumulator): Promise<DecodeResult> {
+  const { signal, onProgress } = options;
+  const limits = options.limits ?? DEFAULT_MEDIA_LIMITS;
   const meter = options.hasAudio ? await meterWav(options.wavOut, signal) : null;
   const decodedSec = Math.max(frames.frames / FRAME_RATE, meter ? meter.durationSec : 0);
   const durationSec = readDurationSec(options.durationSec, decodedSec);

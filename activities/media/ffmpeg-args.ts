@@ -38,6 +38,53 @@ export interface DecodeArgsOptions {
   threads?: number;
   /** Pixel limit and duration limit (ffmpeg reads at most the limit plus DECODE_MARGIN_SEC). Default DEFAULT_MEDIA_LIMITS. */
   limits?: Pick<MediaLimits, 'maxPixels' | 'maxDurationSec'>;
+  /** The picture decoder's shortcuts (see `decoderShortcuts`). Default none: the plain pass. */
+  shortcuts?: DecoderShortcuts;
+}
+
+/**
+ * Work the video decoder may leave out because the picture is only ever seen
+ * as 4 fps 96x54 grey: each is checked against every fixture's cuts and motion
+ * (test/integration/media/decode-shortcuts.test.ts). Stream-specific (`:v`),
+ * so the soundtrack decodes bit for bit as without them.
+ */
+export interface DecoderShortcuts {
+  /** `-skip_loop_filter:v all`: no deblocking (measured, not taken: see `decoderShortcuts`). */
+  skipLoopFilter: boolean;
+  /** `-skip_frame:v noref`: frames no other frame refers to are not decoded; the 4 fps sampler takes the nearest decoded one. */
+  skipNonRef: boolean;
+}
+
+export const NO_SHORTCUTS: DecoderShortcuts = { skipLoopFilter: false, skipNonRef: false };
+
+/**
+ * Source frame rate from which skipping non-reference frames is safe: with at
+ * most 4 of them in a row (x264 and x265 default to 3 and 4 B-frames, part of
+ * them references), a decoded picture is at most 5 / 20 s = one 4 fps sample
+ * interval away, so every sample still gets its own picture, shifted by less
+ * than a sample. Below it (slideshows, timelapses, 8–15 fps screen captures)
+ * a skipped run could leave a sample with no new picture: a false still.
+ */
+export const SKIP_NON_REF_MIN_FPS = 20;
+
+/**
+ * The shortcuts for a source of this average frame rate (null: unknown, so no
+ * frame skipping). The deblocking skip is not taken: without the loop filter,
+ * reference frames drift from what the encoder meant until the next keyframe,
+ * and on the fixtures a second's motion moved by up to 27 points of 100 and
+ * hold by up to 10 (a slow push-in), a dead stretch by a second; skipping
+ * non-reference frames moved motion by at most ~7 and hold by ~1.6, cuts and
+ * dead stretches not at all (`bench/decode-shortcuts.ts`).
+ */
+export function decoderShortcuts(sourceFps: number | null | undefined): DecoderShortcuts {
+  return { skipLoopFilter: false, skipNonRef: typeof sourceFps === 'number' && sourceFps >= SKIP_NON_REF_MIN_FPS };
+}
+
+function shortcutArgs(shortcuts: DecoderShortcuts): string[] {
+  return [
+    ...(shortcuts.skipLoopFilter ? ['-skip_loop_filter:v', 'all'] : []),
+    ...(shortcuts.skipNonRef ? ['-skip_frame:v', 'noref'] : []),
+  ];
 }
 
 /**
@@ -59,6 +106,7 @@ export function decodeArgs(options: DecodeArgsOptions): string[] {
   const args = [
     ...QUIET,
     '-threads', String(threads),
+    ...shortcutArgs(options.shortcuts ?? NO_SHORTCUTS),
     ...inputGuards(limits),
     '-t', String(decodeTimeLimitSec(limits)),
     '-i', options.input,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FRAME_BYTES, decodeArgs, probeArgs } from '../../../activities/media/ffmpeg-args';
+import { FRAME_BYTES, NO_SHORTCUTS, SKIP_NON_REF_MIN_FPS, decodeArgs, decoderShortcuts, probeArgs } from '../../../activities/media/ffmpeg-args';
 import { pocketsphinxArgs } from '../../../activities/media/transcriber';
 
 // The input guards of every ffprobe and ffmpeg run: video demuxers only (no
@@ -70,8 +70,33 @@ describe('decodeArgs', () => {
     expect(args.slice(4, 6)).toEqual(['-threads', '1']);
   });
 
+  it('puts the chosen decoder shortcuts, for the video stream only, before the input', () => {
+    const args = decodeArgs({ input: 'x', shortcuts: { skipLoopFilter: true, skipNonRef: true } });
+    expect(args.slice(6, 10)).toEqual(['-skip_loop_filter:v', 'all', '-skip_frame:v', 'noref']);
+    expect(decodeArgs({ input: 'x', shortcuts: { skipLoopFilter: false, skipNonRef: true } }).slice(6, 8)).toEqual(['-skip_frame:v', 'noref']);
+    expect(decodeArgs({ input: 'x', shortcuts: NO_SHORTCUTS })).toEqual(decodeArgs({ input: 'x' }));
+  });
+
   it('reads one frame as 96 x 54 bytes', () => {
     expect(FRAME_BYTES).toBe(5184);
+  });
+});
+
+describe('decoderShortcuts', () => {
+  it.each([
+    [null, false],
+    [undefined, false],
+    [0, false],
+    [8, false],
+    [15, false],
+    [SKIP_NON_REF_MIN_FPS - 0.01, false],
+    [SKIP_NON_REF_MIN_FPS, true],
+    [23.976, true],
+    [29.97, true],
+    [60, true],
+    [240, true],
+  ])('at %s fps skips non-reference frames: %s; never skips deblocking', (fps, skip) => {
+    expect(decoderShortcuts(fps)).toEqual({ skipLoopFilter: false, skipNonRef: skip });
   });
 });
 
