@@ -3,10 +3,9 @@
 // itself (node:http), with an exact Content-Length, streaming the file.
 
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { basename } from 'node:path';
 import { errorDetail, HoldlineApiError, retryAfterSeconds, type QueuedScan } from '../mcp/client';
@@ -55,7 +54,7 @@ export async function uploadWithProgress(options: UploadOptions): Promise<Queued
       for await (const chunk of file) {
         if (request.destroyed) return;
         sent += (chunk as Buffer).length;
-        if (!request.write(chunk)) await Promise.race([once(request, 'drain'), once(request, 'close')]);
+        if (!request.write(chunk)) await drainedOrClosed(request);
         options.onBytes?.(sent, size);
       }
     } finally {
@@ -81,4 +80,17 @@ export async function uploadWithProgress(options: UploadOptions): Promise<Queued
     throw new HoldlineApiError(status, errorDetail(status, text), retryAfterSeconds(Array.isArray(retry) ? (retry[0] ?? null) : (retry ?? null)));
   }
   return JSON.parse(text) as QueuedScan;
+}
+
+/** Resolves when the request can take more, or is gone; leaves no listener behind. */
+function drainedOrClosed(request: ClientRequest): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      request.off('drain', done);
+      request.off('close', done);
+      resolve();
+    };
+    request.on('drain', done);
+    request.on('close', done);
+  });
 }
