@@ -97,7 +97,7 @@ async function scanCommand(inputs: string[], options: ScanOptions, globals: Glob
     if (!info.isFile()) throw new CliError(EXIT.usage, `${input} is not a regular file`);
   }
   const { client, baseUrl, apiKey } = await context(globals, { needKey: true });
-  const bars = isTerminal && !globals.json ? new MultiBar({ format: '{name} {bar} {value_text} {stage}', hideCursor: true, clearOnComplete: false, stopOnComplete: false, barsize: 28 }, Presets.shades_classic) : null;
+  const bars = isTerminal && !globals.json ? new MultiBar({ format: '{name} {bar} {value_text} {stage}', hideCursor: true, clearOnComplete: false, stopOnComplete: false, barsize: 20 }, Presets.shades_classic) : null;
   const width = Math.min(40, Math.max(...inputs.map((input) => shortName(input).length)));
 
   const results = await Promise.all(

@@ -75,6 +75,27 @@ describe('holdline scan', () => {
     noAnsi(run.stdout + run.stderr);
   });
 
+  it('on a terminal it draws a progress bar per scan and colours the read', async () => {
+    // `script` gives the command a pseudo-terminal, as a user's shell would.
+    const command = ['node', 'cli/holdline.mjs', 'scan', sample.path, '--title', 'On a terminal'].map((arg) => `'${arg}'`).join(' ');
+    const run = await new Promise<Run>((resolve) => {
+      const child = spawn('script', ['-qefc', command, '/dev/null'], {
+        cwd: process.cwd(),
+        env: { PATH: process.env.PATH, HOME: scratch, TERM: 'xterm', HOLDLINE_CONFIG: join(scratch, 'none.json'), HOLDLINE_BASE_URL: service.apiUrl, HOLDLINE_API_KEY: account.apiKey },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      child.stdout.on('data', (chunk) => (stdout += chunk));
+      child.on('close', (code) => resolve({ code, stdout, stderr: '' }));
+    });
+    expect(run.code).toBe(0);
+    // The bar (cli-progress shades: █ done, ░ to do) with the upload count, then the state and pct.
+    expect(run.stdout).toMatch(/sample\.mp4 [█░]{20} [\d.]+\/[\d.]+ MB uploading/);
+    expect(run.stdout).toMatch(/█{20} 100% scn_[0-9a-f]{24} compl/);
+    expect(run.stdout).toMatch(/\u001b\[1m[A-F][+-]? {2}\d+\/100 {2}\w+\u001b\[22m/);
+    expect(run.stdout).not.toMatch(/sample\.mp4: uploaded/);
+  });
+
   it('--json prints only the scan JSON, and --export writes the export file', async () => {
     const out = join(scratch, 'exports');
     await mkdir(out);
