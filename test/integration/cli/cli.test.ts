@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportScan } from '../../../core/exports';
@@ -209,6 +210,29 @@ describe('other commands', () => {
     const list = await holdline(['list', '--json'], { HOLDLINE_API_KEY: undefined, HOLDLINE_CONFIG: config });
     expect(list.code).toBe(0);
     expect(JSON.parse(list.stdout).total).toBeGreaterThan(0);
+  });
+
+  it('mcp serves the tools on stdio, keyed from the environment', async () => {
+    const client = new Client({ name: 'cli-stdio-test', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: ['cli/holdline.mjs', 'mcp'],
+        cwd: process.cwd(),
+        env: { PATH: process.env.PATH!, HOME: scratch, HOLDLINE_CONFIG: join(scratch, 'none.json'), HOLDLINE_BASE_URL: service.apiUrl, HOLDLINE_API_KEY: account.apiKey },
+        stderr: 'ignore',
+      }),
+    );
+    try {
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('export_scan');
+      const result = await client.callTool({ name: 'export_scan', arguments: { scan_id: sampleScan.scan_id, format: 'csv' } });
+      expect(result.content).toEqual([
+        expect.objectContaining({ type: 'text' }),
+        { type: 'resource', resource: { uri: `holdline://scans/${sampleScan.scan_id}/export/csv`, mimeType: 'text/csv', text: exportScan(sampleScan, 'csv').body } },
+      ]);
+    } finally {
+      await client.close();
+    }
   });
 
   it('mcp --http serves the tools over Streamable HTTP with the caller key', async () => {

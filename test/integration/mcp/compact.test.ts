@@ -7,6 +7,7 @@ import { exportScan } from '../../../core/exports';
 import type { ScanRead } from '../../../core/shapes';
 import { serveMcpHttp, type McpHttpServer } from '../../../mcp/http';
 import { newScanId } from '../../../store/ids';
+import { LibraryStore } from '../../../store/library';
 import { startService, type Service } from '../helpers/service';
 import { longScanRead } from './long-scan';
 
@@ -140,6 +141,27 @@ describe('a 2-hour scan', () => {
     expect((file.contents[0] as { text: string }).text).toBe(exportScan(view, 'csv').body);
     const bad = await call(stdio, 'export_scan', { scan_id: scanId, format: 'mp4' });
     expect(bad.isError).toBe(true);
+  });
+});
+
+describe('without a key', () => {
+  it('demo_scan of a featured 2-hour scan is compact too, and its resources read without a key (the scan is published)', async () => {
+    expect(await new LibraryStore(service.mongo.db).feature(scanId)).toBe('featured');
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ['--import', 'tsx', 'mcp/server.ts'],
+      cwd: process.cwd(),
+      env: { ...getDefaultEnvironment(), HOLDLINE_BASE_URL: service.apiUrl },
+      stderr: 'ignore',
+    });
+    const keyless = new Client({ name: 'holdline-mcp-keyless', version: '1.0.0' });
+    await keyless.connect(transport);
+    clients.push(keyless);
+    const demo = await call(keyless, 'demo_scan', {});
+    expect(tokens(demo)).toBeLessThan(20_000);
+    expect(demo.structuredContent).toMatchObject({ scan_id: scanId, status: 'complete', timeline_uri: `holdline://scans/${scanId}/timeline` });
+    const timeline = await keyless.readResource({ uri: `holdline://scans/${scanId}/timeline` });
+    expect(JSON.parse((timeline.contents[0] as { text: string }).text)).toHaveLength(7200);
   });
 });
 
