@@ -18,6 +18,25 @@ import { ansiStyle, count, EXIT, exitCodeForStatus, humanDuration, plainStyle, r
 import { uploadWithProgress } from './upload';
 
 const DEFAULT_BASE_URL = 'http://127.0.0.1:8080';
+/** Uploads and submissions at a time; waiting for results is only polling, so every scan waits at once. */
+const SUBMIT_CONCURRENCY = 3;
+
+/** Runs at most `n` of the tasks given to it at a time (tasks are all handed over at once here). */
+function limitTo(n: number) {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active >= n) await new Promise<void>((resolve) => waiting.push(resolve));
+    active++;
+    try {
+      return await task();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
+}
+
 /** How long `scan` and `recut` wait for a result before giving up waiting (the work goes on). */
 const WAIT_LIMIT_MS = 6 * 3600 * 1000;
 
@@ -99,19 +118,25 @@ async function scanCommand(inputs: string[], options: ScanOptions, globals: Glob
   const { client, baseUrl, apiKey } = await context(globals, { needKey: true });
   const bars = isTerminal && !globals.json ? new MultiBar({ format: '{name} {bar} {value_text} {stage}', hideCursor: true, clearOnComplete: false, stopOnComplete: false, barsize: 20 }, Presets.shades_classic) : null;
   const width = Math.min(40, Math.max(...inputs.map((input) => shortName(input).length)));
+  const submitting = limitTo(SUBMIT_CONCURRENCY);
+  // Ctrl-C: the bars give the terminal back its cursor; submitted scans go on and can be read with `holdline get`.
+  const interrupted = () => {
+    bars?.stop();
+    process.exit(130);
+  };
+  process.once('SIGINT', interrupted);
 
   const results = await Promise.all(
     inputs.map(async (input) => {
       const name = shortName(input).padEnd(width).slice(0, width);
-      const bar: SingleBar | undefined = bars?.create(100, 0, { name, value_text: '', stage: isUrl(input) ? 'submitting' : 'uploading' });
+      const bar: SingleBar | undefined = bars?.create(100, 0, { name, value_text: '', stage: 'waiting to send' });
       const say = (stage: string) => (bar ? undefined : !globals.json && note(`${shortName(input)}: ${stage}`));
       try {
-        let queued: { scan_id: string };
-        if (isUrl(input)) {
-          queued = await client.submitUrl(input, options.title);
-        } else {
-          let lastStep = -1;
-          queued = await uploadWithProgress({
+        let lastStep = -1;
+        const queued: { scan_id: string } = await submitting(() => {
+          bar?.update({ stage: isUrl(input) ? 'submitting' : 'uploading' });
+          if (isUrl(input)) return client.submitUrl(input, options.title);
+          return uploadWithProgress({
             baseUrl,
             apiKey: apiKey!,
             path: input,
@@ -129,7 +154,7 @@ async function scanCommand(inputs: string[], options: ScanOptions, globals: Glob
               }
             },
           });
-        }
+        });
         bar?.setTotal(100);
         bar?.update(0, { value_text: '0%', stage: `${queued.scan_id} queued` });
         say(`${queued.scan_id} queued`);
@@ -159,6 +184,7 @@ async function scanCommand(inputs: string[], options: ScanOptions, globals: Glob
     }),
   );
   bars?.stop();
+  process.off('SIGINT', interrupted);
 
   let code: ExitCode = EXIT.ok;
   const worst = (next: ExitCode) => {
