@@ -109,6 +109,9 @@ const csvNumber = (value: number) => (Number.isFinite(value) ? String(value) : '
 /** Frames per second of the EDL's timecodes: the scan does not keep the source's rate, and 30 is web video's commonest. */
 export const EDL_FPS = 30;
 
+/** The most events a CMX3600 list may hold (event numbers are three digits). */
+export const EDL_MAX_EVENTS = 999;
+
 /** `HH:MM:SS:FF` non-drop-frame timecode of a frame count. */
 export function timecode(frames: number, fps = EDL_FPS): string {
   const f = Math.max(0, Math.round(frames));
@@ -120,14 +123,21 @@ export function timecode(frames: number, fps = EDL_FPS): string {
  * CMX3600 cut list: one cut event (`V`, reel `AX`) per shot between the
  * detected cuts, source and record timecodes equal (record starts at
  * 00:00:00:00), followed by Avid-style `* LOC:` markers for each cut (BLUE)
- * and each dead stretch (RED, at its start, naming its span).
+ * and each dead stretch (RED, at its start, naming its span). Past 999 shots
+ * (the format's limit) every k-th cut bounds an event, k the smallest that
+ * fits; the markers still name every cut.
  */
 export function cmx3600Edl(scan: Pick<CompleteScan, 'scan_id' | 'duration_sec' | 'cuts' | 'dead'> & { title?: string | null }, fps = EDL_FPS): string {
   const name = edlText(scan.title || scan.scan_id) || scan.scan_id;
   const end = Math.round(Math.max(0, scan.duration_sec) * fps);
-  const bounds = [0, ...scan.cuts.map((c) => Math.round(c * fps)).filter((f) => f > 0 && f < end), end]
+  const cutFrames = scan.cuts
+    .map((c) => Math.round(c * fps))
+    .filter((f) => f > 0 && f < end)
     .sort((a, b) => a - b)
     .filter((f, i, all) => i === 0 || f > all[i - 1]!);
+  // CMX3600 holds at most 999 events: past that every k-th cut bounds an event; every cut still has its marker.
+  const step = Math.ceil((cutFrames.length + 1) / EDL_MAX_EVENTS);
+  const bounds = [0, ...cutFrames.filter((_, i) => (i + 1) % step === 0), end];
   const markers = [
     ...scan.cuts.map((c) => ({ frame: Math.round(c * fps), color: 'BLUE', text: `CUT ${seconds(c)}` })),
     ...scan.dead.map((d) => ({ frame: Math.round(d.start * fps), color: 'RED', text: `DEAD ${seconds(d.start)}-${seconds(d.end)} S (${seconds(d.end - d.start)} S BELOW THE FLOOR)` })),

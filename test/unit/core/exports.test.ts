@@ -3,6 +3,7 @@ import {
   chapterLines,
   clock,
   cmx3600Edl,
+  EDL_MAX_EVENTS,
   EXPORT_FORMATS,
   exportScan,
   isExportFormat,
@@ -152,6 +153,27 @@ describe('CMX3600 EDL', () => {
   it('ignores cuts at 0, at or past the end, and duplicates after rounding to frames', () => {
     const edl = cmx3600Edl({ scan_id: 'scn_z', duration_sec: 3, cuts: [0, 1, 1.01, 3, 7], dead: [] });
     expect(edl.match(/^\d{3} /gm)).toEqual(['001 ', '002 ']);
+  });
+});
+
+describe('CMX3600 event limit', () => {
+  it('keeps a 2-hour list of 2 400 cuts within 999 events, with a marker for every cut', () => {
+    const cuts = Array.from({ length: 2400 }, (_, i) => (i + 1) * 3);
+    const edl = cmx3600Edl({ scan_id: 'scn_long', duration_sec: 7203, cuts, dead: [] }, 30);
+    const events = edl.match(/^\d{3,} /gm)!;
+    expect(events.length).toBeLessThanOrEqual(EDL_MAX_EVENTS);
+    expect(events.length).toBe(Math.ceil(2401 / 3));
+    expect(events.at(-1)).toBe(`${events.length} `);
+    expect(edl.match(/ BLUE {4}CUT /g)).toHaveLength(2400);
+    // Events tile the file: each starts where the previous one ended, the last ends at the duration.
+    const spans = [...edl.matchAll(/^\d+ {2}AX {7}V {5}C {8}(\S+) (\S+) /gm)].map((m) => [m[1], m[2]]);
+    spans.forEach(([from], i) => expect(from).toBe(i === 0 ? '00:00:00:00' : spans[i - 1]![1]));
+    expect(spans.at(-1)![1]).toBe('02:00:03:00');
+  });
+
+  it('exactly 999 shots stay one event each', () => {
+    const edl = cmx3600Edl({ scan_id: 'scn_x', duration_sec: 1000, cuts: Array.from({ length: 998 }, (_, i) => i + 1), dead: [] }, 30);
+    expect(edl.match(/^\d{3} /gm)).toHaveLength(999);
   });
 });
 
