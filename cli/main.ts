@@ -7,6 +7,7 @@
 import { stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
+import { Writable } from 'node:stream';
 import { MultiBar, Presets, type SingleBar } from 'cli-progress';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import OpenAI from 'openai';
@@ -290,9 +291,13 @@ async function loginCommand(options: { key?: string }, globals: GlobalOptions): 
   let key = options.key?.trim();
   if (!key) {
     if (process.stdin.isTTY) {
-      const prompt = createInterface({ input: process.stdin, output: process.stderr });
-      key = (await prompt.question('API key (sk_sig_…): ')).trim();
+      // The key is typed blind: the prompt is shown, the echo of what is typed is not.
+      process.stderr.write('API key (sk_sig_…): ');
+      const blind = new Writable({ write: (_chunk, _encoding, done) => done() });
+      const prompt = createInterface({ input: process.stdin, output: blind, terminal: true });
+      key = (await prompt.question('')).trim();
       prompt.close();
+      process.stderr.write('\n');
     } else {
       let text = '';
       for await (const chunk of process.stdin) text += String(chunk);

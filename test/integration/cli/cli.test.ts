@@ -42,6 +42,15 @@ function holdline(args: string[], env: Record<string, string | undefined> = {}):
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
 }
 
+/** A complete scan of the sample: the one the first test made with the CLI, or one made through the API when run alone. */
+async function sampleRead(): Promise<any> {
+  if (!sampleScan) {
+    const submitted = await api.upload(sample.path);
+    sampleScan = (await api.waitForScan(submitted.body.scan_id)).scan;
+  }
+  return sampleScan;
+}
+
 const noAnsi = (text: string) => expect(text).not.toMatch(/\u001b\[/);
 
 beforeAll(async () => {
@@ -151,6 +160,7 @@ describe('holdline scan', () => {
 
 describe('other commands', () => {
   it('get prints the read; --json the scan; an unknown id exits 1', async () => {
+    await sampleRead();
     const got = await holdline(['get', sampleScan.scan_id]);
     expect(got.code).toBe(0);
     expect(got.stdout.split('\n')[0]).toBe(`${sampleScan.grade}  ${sampleScan.score}/100  ${sampleScan.label}  ${sampleScan.scan_id}`);
@@ -178,6 +188,7 @@ describe('other commands', () => {
   });
 
   it('recut on the Signal plan is refused with 403 and exits 3', async () => {
+    await sampleRead();
     const run = await holdline(['recut', sampleScan.scan_id, '--no-wait']);
     expect(run.code).toBe(3);
     expect(run.stderr).toMatch(/^holdline: 403: .*Agents plan/);
@@ -209,10 +220,25 @@ describe('other commands', () => {
     expect(JSON.parse(await readFile(config, 'utf8'))).toEqual({ api_key: account.apiKey });
     const list = await holdline(['list', '--json'], { HOLDLINE_API_KEY: undefined, HOLDLINE_CONFIG: config });
     expect(list.code).toBe(0);
-    expect(JSON.parse(list.stdout).total).toBeGreaterThan(0);
+    expect(JSON.parse(list.stdout)).toEqual((await api.request('GET', '/v1/scans')).body);
+  });
+
+  it('login reads the key from stdin when it is not a terminal', async () => {
+    const config = join(scratch, 'piped', 'holdline.json');
+    const child = spawn(process.execPath, ['cli/holdline.mjs', 'login'], {
+      cwd: process.cwd(),
+      env: { PATH: process.env.PATH, HOME: scratch, HOLDLINE_CONFIG: config, HOLDLINE_BASE_URL: service.apiUrl },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    child.stdin.end(`${account.apiKey}\n`);
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code).toBe(0);
+    expect(JSON.parse(await readFile(config, 'utf8'))).toEqual({ api_key: account.apiKey });
+    expect((await stat(config)).mode & 0o777).toBe(0o600);
   });
 
   it('mcp serves the tools on stdio, keyed from the environment', async () => {
+    await sampleRead();
     const client = new Client({ name: 'cli-stdio-test', version: '1.0.0' });
     await client.connect(
       new StdioClientTransport({
@@ -236,6 +262,7 @@ describe('other commands', () => {
   });
 
   it('mcp --http serves the tools over Streamable HTTP with the caller key', async () => {
+    await sampleRead();
     const child = spawn(process.execPath, ['cli/holdline.mjs', 'mcp', '--http', '--port', '0'], {
       cwd: process.cwd(),
       env: { PATH: process.env.PATH, HOME: scratch, HOLDLINE_CONFIG: join(scratch, 'none.json'), HOLDLINE_BASE_URL: service.apiUrl },
