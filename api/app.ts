@@ -5,6 +5,7 @@ import type { AppDeps } from './deps';
 import { errorHandler, notFoundHandler } from './errors';
 import { pageHeaders } from './page-headers';
 import { chatRoutes } from './routes/chat';
+import { exportRoutes } from './routes/exports';
 import { mediaRoutes } from './routes/media';
 import { publicRoutes } from './routes/public';
 import { publishRoutes } from './routes/publish';
@@ -43,6 +44,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(async (scope) => publicRoutes(scope, deps));
   await app.register(async (scope) => scanRoutes(scope, deps));
   await app.register(async (scope) => mediaRoutes(scope, deps));
+  await app.register(async (scope) => exportRoutes(scope, deps));
   await app.register(async (scope) => chatRoutes(scope, deps));
   await app.register(async (scope) => publishRoutes(scope, deps));
   await app.register(async (scope) => recutRoutes(scope, deps));

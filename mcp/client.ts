@@ -65,6 +65,13 @@ export type RecutView =
     }
   | { recut_id: string; status: 'error'; detail: string };
 
+/** A downloaded export: the file's text, its content type and download name. */
+export interface ExportedFile {
+  body: string;
+  contentType: string;
+  filename: string;
+}
+
 export interface PageQuery {
   limit?: number;
   offset?: number;
@@ -174,6 +181,24 @@ export class HoldlineClient {
     }
   }
 
+  /**
+   * One export of a scan (`GET /v1/scans/{id}/export`): the key goes along when
+   * there is one, but a published scan exports without it.
+   */
+  async exportFile(scanId: string, format: string, signal?: AbortSignal): Promise<ExportedFile> {
+    const response = await this.request('GET', `/v1/scans/${encodeURIComponent(scanId)}/export?format=${encodeURIComponent(format)}`, { signal, accept: '*/*' });
+    const body = await response.text();
+    if (!response.ok) throw new HoldlineApiError(response.status, errorDetail(response.status, body), retryAfterSeconds(response.headers.get('retry-after')));
+    const disposition = response.headers.get('content-disposition') ?? '';
+    const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `${scanId}.${format}`;
+    return { body, contentType: response.headers.get('content-type') ?? 'application/octet-stream', filename };
+  }
+
+  /** `GET /v1/usage` (OpenAI-shaped errors, read by `errorDetail` too). */
+  usage(): Promise<Record<string, unknown>> {
+    return this.json('GET', '/v1/usage');
+  }
+
   signals(): Promise<SignalsReference> {
     return this.json('GET', '/v1/signals', { keyless: true });
   }
@@ -200,7 +225,23 @@ export class HoldlineClient {
     path: string,
     options: { body?: unknown; form?: FormData; keyless?: boolean; signal?: AbortSignal } = {},
   ): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const response = await this.request(method, path, options);
+    const text = await response.text();
+    if (!response.ok) throw new HoldlineApiError(response.status, errorDetail(response.status, text), retryAfterSeconds(response.headers.get('retry-after')));
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw new HoldlineApiError(response.status, `the service answered ${method} ${path} with a body that is not JSON`);
+    }
+  }
+
+  /** One HTTP exchange; only a service that cannot be reached (or a cancel) throws. */
+  private async request(
+    method: string,
+    path: string,
+    options: { body?: unknown; form?: FormData; keyless?: boolean; signal?: AbortSignal; accept?: string } = {},
+  ): Promise<Response> {
+    const headers: Record<string, string> = { accept: options.accept ?? 'application/json' };
     // Keyless endpoints get no key, so a stale key never breaks the demo or the library.
     if (this.apiKey && !options.keyless) headers.authorization = `Bearer ${this.apiKey}`;
     let body: string | FormData | undefined;
@@ -209,20 +250,12 @@ export class HoldlineClient {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.body);
     }
-    let response: Response;
     try {
-      response = await fetch(`${this.baseUrl}${path}`, { method, headers, body, signal: options.signal });
+      return await fetch(`${this.baseUrl}${path}`, { method, headers, body, signal: options.signal });
     } catch (error) {
       if (options.signal?.aborted) throw new HoldlineApiError(0, 'cancelled');
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
       throw new HoldlineApiError(0, `cannot reach Holdline at ${this.baseUrl}: ${cause?.code ?? cause?.message ?? (error as Error).message}`);
-    }
-    const text = await response.text();
-    if (!response.ok) throw new HoldlineApiError(response.status, errorDetail(response.status, text), retryAfterSeconds(response.headers.get('retry-after')));
-    try {
-      return JSON.parse(text) as T;
-    } catch {
-      throw new HoldlineApiError(response.status, `the service answered ${method} ${path} with a body that is not JSON`);
     }
   }
 }

@@ -5,8 +5,10 @@
 
 import { z } from 'zod';
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import type { ScanView, SignalsReference } from '../core/shapes';
+import { EXPORT_FORMATS } from '../core/exports';
+import type { CompleteScan, ScanView, SignalsReference } from '../core/shapes';
 import { HoldlineApiError, type HoldlineClient, type LibraryEntry, type Page, type RecutView, type ScanHistoryEntry } from './client';
+import { compactScan, scanLinks, scanOutputShape, exportOutputShape, exportUri, EXPORT_INLINE_MAX_CHARS, type ScanLinks } from './results';
 
 /**
  * How long a scan tool waits for the scan by default, in seconds. Kept under
@@ -30,6 +32,8 @@ export interface HoldlineTool {
   /** Usable without an API key. */
   keyless: boolean;
   inputSchema: z.ZodRawShape;
+  /** Declared shape of `structuredContent` (tools without one return untyped JSON). */
+  outputSchema?: z.ZodRawShape;
   annotations: ToolAnnotations;
   run(client: HoldlineClient, args: Record<string, unknown>, context: ToolContext): Promise<CallToolResult>;
 }
@@ -46,9 +50,21 @@ const timeoutSec = z
 const limit = z.number().int().min(1).max(100).optional().describe('Page size, 1–100 (default 20).');
 const offset = z.number().int().min(0).optional().describe('Entries to skip (default 0).');
 
-const scanUrlArgs = z.object({ url: z.string().url().describe('Public http(s) URL of a video file.'), title, wait, timeout_sec: timeoutSec });
-const scanFileArgs = z.object({ path: z.string().min(1).describe('Path of a local video file (at most 400 MB).'), title, wait, timeout_sec: timeoutSec });
-const scanIdArgs = z.object({ scan_id: z.string().min(1).max(64).describe('A scan id, scn_…') });
+const detail = z
+  .enum(['compact', 'full'])
+  .default('compact')
+  .describe(
+    'compact (default): summary, score, grade, hook, cuts, dead stretches, moments and claims, with links to the per-second timeline and transcript resources; full: the whole scan, timeline and transcript included (large for long videos).',
+  );
+const scanUrlArgs = z.object({ url: z.string().url().describe('Public http(s) URL of a video file.'), title, wait, timeout_sec: timeoutSec, detail });
+const scanFileArgs = z.object({ path: z.string().min(1).describe('Path of a local video file (at most 400 MB).'), title, wait, timeout_sec: timeoutSec, detail });
+const scanIdField = z.string().min(1).max(64).describe('A scan id, scn_…');
+const getScanArgs = z.object({ scan_id: scanIdField, detail });
+const demoArgs = z.object({ detail });
+const exportArgs = z.object({
+  scan_id: scanIdField,
+  format: z.enum(EXPORT_FORMATS).describe('srt or vtt: subtitles from the transcript; csv: the per-second series; edl: CMX3600 cut list with cut and dead-stretch markers; chapters: YouTube chapter lines; json: the whole scan.'),
+});
 const pageArgs = z.object({ limit, offset });
 const recutIdArgs = z.object({ recut_id: z.string().min(1).max(64).describe('A recut id, rct_…') });
 const recutArgs = z.object({
@@ -67,6 +83,7 @@ export const holdlineTools: HoldlineTool[] = [
       'Submit a public video URL to Holdline and (by default) wait for the per-second read: hold, motion, loudness and speech series, cuts, dead stretches, peak moments, claims, transcript, score, grade and summary. The series are proxies computed from the file, not a measurement of viewers.',
     keyless: false,
     inputSchema: scanUrlArgs.shape,
+    outputSchema: scanOutputShape,
     annotations: { readOnlyHint: false, openWorldHint: true },
     run: (client, args, context) => {
       const input = scanUrlArgs.parse(args);
@@ -80,6 +97,7 @@ export const holdlineTools: HoldlineTool[] = [
       'Upload a local video file to Holdline and (by default) wait for the per-second read (same result as scan_url). The file is streamed from disk; at most 400 MB.',
     keyless: false,
     inputSchema: scanFileArgs.shape,
+    outputSchema: scanOutputShape,
     annotations: { readOnlyHint: false, openWorldHint: true },
     run: (client, args, context) => {
       const input = scanFileArgs.parse(args);
@@ -89,11 +107,31 @@ export const holdlineTools: HoldlineTool[] = [
   {
     name: 'get_scan',
     title: 'Get a scan',
-    description: 'Read one of your scans by id: its progress while queued or processing, the full read once complete, the reason when it failed.',
+    description:
+      'Read one of your scans by id: its progress while queued or processing, the read once complete (compact by default, with links to the timeline and transcript resources; detail "full" for everything), the reason when it failed.',
     keyless: false,
-    inputSchema: scanIdArgs.shape,
+    inputSchema: getScanArgs.shape,
+    outputSchema: scanOutputShape,
     annotations: { readOnlyHint: true, openWorldHint: false },
-    run: async (client, args, context) => scanResult(await client.getScan(scanIdArgs.parse(args).scan_id, context.signal)),
+    run: async (client, args, context) => {
+      const input = getScanArgs.parse(args);
+      return scanResult(await client.getScan(input.scan_id, context.signal), { detail: input.detail, baseUrl: client.baseUrl });
+    },
+  },
+  {
+    name: 'export_scan',
+    title: 'Export a scan',
+    description:
+      'A complete scan as a file: srt/vtt subtitles, csv of the per-second series, a CMX3600 edl cut list, YouTube chapter lines, or the scan as json. Small files come inline as an embedded resource, large ones as a resource link to read.',
+    keyless: false,
+    inputSchema: exportArgs.shape,
+    outputSchema: exportOutputShape,
+    annotations: { readOnlyHint: true, openWorldHint: false },
+    run: async (client, args, context) => {
+      const input = exportArgs.parse(args);
+      const file = await client.exportFile(input.scan_id, input.format, context.signal);
+      return exportResult(input.scan_id, input.format, file);
+    },
   },
   {
     name: 'list_scans',
@@ -141,11 +179,12 @@ export const holdlineTools: HoldlineTool[] = [
   {
     name: 'demo_scan',
     title: 'Demo scan',
-    description: 'A real complete scan featured by the operator, to see what a read looks like. No key needed.',
+    description: 'A real complete scan featured by the operator, to see what a read looks like (compact by default; detail "full" for everything). No key needed.',
     keyless: true,
-    inputSchema: {},
+    inputSchema: demoArgs.shape,
+    outputSchema: scanOutputShape,
     annotations: { readOnlyHint: true, openWorldHint: false },
-    run: async (client) => scanResult(await client.demo()),
+    run: async (client, args) => scanResult(await client.demo(), { detail: demoArgs.parse(args).detail, baseUrl: client.baseUrl }),
   },
   {
     name: 'library',
@@ -184,11 +223,11 @@ export async function runTool(tool: HoldlineTool, client: HoldlineClient, args: 
 async function submitAndWait(
   client: HoldlineClient,
   submit: () => Promise<ScanView>,
-  input: { wait: boolean; timeout_sec: number },
+  input: { wait: boolean; timeout_sec: number; detail: 'compact' | 'full' },
   context: ToolContext,
 ): Promise<CallToolResult> {
   const queued = await submit();
-  if (!input.wait) return scanResult(queued);
+  if (!input.wait) return scanResult(queued, { baseUrl: client.baseUrl });
   // MCP progress must increase with each notification, so only a rise is sent.
   let reported = -1;
   const scan = await client.waitForScan(queued.scan_id, {
@@ -200,34 +239,104 @@ async function submitAndWait(
       await context.progress?.(state.pct, `${state.scan_id} ${state.status} ${state.pct}%`);
     },
   });
-  return scanResult(scan, { waitedSec: input.timeout_sec });
+  return scanResult(scan, { waitedSec: input.timeout_sec, detail: input.detail, baseUrl: client.baseUrl });
 }
 
-/** A scan in any state as a tool result; a scan that ended in error is an error result. */
-export function scanResult(scan: ScanView, options: { waitedSec?: number } = {}): CallToolResult {
+export interface ScanResultOptions {
+  /** Seconds waited, when the tool waited and the scan is still running. */
+  waitedSec?: number;
+  /** compact (default) or the whole scan. */
+  detail?: 'compact' | 'full';
+  /** The service's base URL, to make the media link absolute. */
+  baseUrl?: string;
+}
+
+/**
+ * A scan in any state as a tool result: one short text, resource links to the
+ * timeline and transcript once complete, and the scan once, as
+ * `structuredContent` (compact unless `detail` is "full"). A scan that ended
+ * in error is an error result.
+ */
+export function scanResult(scan: ScanView, options: ScanResultOptions = {}): CallToolResult {
   switch (scan.status) {
     case 'complete': {
-      const dead = scan.dead.map((stretch) => `${stretch.start}–${stretch.end} s`).join(', ');
-      const lines = [
-        `Scan ${scan.scan_id} complete: score ${scan.score}, grade ${scan.grade} (${scan.label}), ${scan.duration_sec} s, hook ${scan.hook}.`,
-        `${count(scan.cuts.length, 'cut')}, ${count(scan.dead.length, 'dead stretch', 'dead stretches')}${dead ? ` (${dead})` : ''}, ` +
-          `${count(scan.moments.length, 'peak moment')}${scan.moments.length ? ` (at ${scan.moments.map((m) => `${m.second} s`).join(', ')})` : ''}, ` +
-          `${count(scan.claims.length, 'claim')}, ${count(scan.transcript.length, 'transcript segment')}.`,
-        scan.summary,
-      ];
-      return jsonResult(lines.join('\n'), scan);
+      const links = scanLinks(scan.scan_id, options.baseUrl);
+      const data = options.detail === 'full' ? { ...scan, media_url: links.media_url, timeline_uri: links.timeline_uri, transcript_uri: links.transcript_uri } : compactScan(scan, links);
+      return {
+        content: [{ type: 'text', text: completeText(scan, links, options.detail ?? 'compact') }, ...resourceLinks(scan, links)],
+        structuredContent: data as unknown as Record<string, unknown>,
+      };
     }
     case 'error':
-      return jsonResult(`Scan ${scan.scan_id} failed: ${scan.detail}`, scan, true);
+      return structured(`Scan ${scan.scan_id} failed: ${scan.detail}`, scan, true);
     default: {
       const state = `Scan ${scan.scan_id} is ${scan.status} (${scan.pct}%).`;
       const next =
         options.waitedSec === undefined
           ? ` Read it with get_scan {"scan_id": "${scan.scan_id}"}.`
           : ` Still running after waiting ${options.waitedSec} s; read it later with get_scan {"scan_id": "${scan.scan_id}"}.`;
-      return jsonResult(state + next, scan);
+      return structured(state + next, scan);
     }
   }
+}
+
+/** How many dead stretches the text names before it says "and N more". */
+const TEXT_DEAD_MAX = 8;
+
+function completeText(scan: CompleteScan, links: ScanLinks, detail: 'compact' | 'full'): string {
+  const shown = scan.dead.slice(0, TEXT_DEAD_MAX).map((stretch) => `${stretch.start}–${stretch.end} s`);
+  if (scan.dead.length > TEXT_DEAD_MAX) shown.push(`and ${scan.dead.length - TEXT_DEAD_MAX} more`);
+  const dead = shown.join(', ');
+  const lines = [
+    `Scan ${scan.scan_id} complete: score ${scan.score}, grade ${scan.grade} (${scan.label}), ${scan.duration_sec} s, hook ${scan.hook}.`,
+    `${count(scan.cuts.length, 'cut')}, ${count(scan.dead.length, 'dead stretch', 'dead stretches')}${dead ? ` (${dead})` : ''}, ` +
+      `${count(scan.moments.length, 'peak moment')}${scan.moments.length ? ` (at ${scan.moments.map((m) => `${m.second} s`).join(', ')})` : ''}, ` +
+      `${count(scan.claims.length, 'claim')}, ${count(scan.transcript.length, 'transcript segment')}.`,
+    scan.summary,
+  ];
+  if (detail === 'compact') {
+    lines.push(`Per-second timeline: ${links.timeline_uri}; transcript: ${links.transcript_uri} (MCP resources), or get_scan with detail "full"; files with export_scan.`);
+  }
+  return lines.join('\n');
+}
+
+function resourceLinks(scan: CompleteScan, links: ScanLinks): CallToolResult['content'] {
+  return [
+    {
+      type: 'resource_link',
+      uri: links.timeline_uri,
+      name: `${scan.scan_id} timeline`,
+      mimeType: 'application/json',
+      description: `Per-second hold, motion, loudness and speech, ${scan.timeline.length} entries.`,
+    },
+    {
+      type: 'resource_link',
+      uri: links.transcript_uri,
+      name: `${scan.scan_id} transcript`,
+      mimeType: 'application/json',
+      description: `Transcript, ${count(scan.transcript.length, 'segment')} with start and end seconds.`,
+    },
+  ];
+}
+
+/** An export as a tool result: inline (embedded resource) when small, else a link to the export resource. */
+export function exportResult(scanId: string, format: string, file: { body: string; contentType: string; filename: string }): CallToolResult {
+  const uri = exportUri(scanId, format);
+  const mimeType = file.contentType.split(';')[0]!.trim();
+  const bytes = new TextEncoder().encode(file.body).length;
+  const embedded = file.body.length <= EXPORT_INLINE_MAX_CHARS;
+  const text = embedded
+    ? `Export ${format} of ${scanId}: ${file.filename}, ${bytes} bytes, inline below.`
+    : `Export ${format} of ${scanId}: ${file.filename}, ${bytes} bytes; too large to inline, read the resource ${uri}.`;
+  return {
+    content: [
+      { type: 'text', text },
+      embedded
+        ? { type: 'resource', resource: { uri, mimeType, text: file.body } }
+        : { type: 'resource_link', uri, name: file.filename, mimeType, description: `${format} export of ${scanId}, ${bytes} bytes` },
+    ],
+    structuredContent: { scan_id: scanId, format, filename: file.filename, content_type: file.contentType, bytes, uri, embedded },
+  };
 }
 
 /** A recut in any state as a tool result; one that ended in error is an error result. */
@@ -284,6 +393,11 @@ export function errorResult(error: unknown): CallToolResult {
     text = `Holdline MCP server error: ${error instanceof Error ? error.message : String(error)}`;
   }
   return { content: [{ type: 'text', text }], isError: true };
+}
+
+/** A short text and the data once, as `structuredContent` (for results whose text already says it all). */
+function structured(summary: string, data: object, isError = false): CallToolResult {
+  return { content: [{ type: 'text', text: summary }], structuredContent: data as Record<string, unknown>, ...(isError ? { isError: true } : {}) };
 }
 
 /** A summary for reading, the JSON for programs (text block for clients that ignore structured content). */

@@ -11,7 +11,9 @@ import {
   scanResult,
   signalsResult,
   toolsFor,
+  exportResult,
 } from '../../../mcp/tools';
+import { COMPACT_LIMITS, compactScan, EXPORT_INLINE_MAX_CHARS, scanLinks, scanOutputShape } from '../../../mcp/results';
 
 const complete: CompleteScan = {
   scan_id: 'scn_0123456789abcdef01234567',
@@ -36,11 +38,12 @@ const text = (result: { content: unknown[] }, index: number) => (result.content[
 const inputObject = (name: string) => z.object(holdlineTools.find((tool) => tool.name === name)!.inputSchema);
 
 describe('which tools a server offers', () => {
-  it('offers all nine tools with a key', () => {
+  it('offers all ten tools with a key', () => {
     expect(toolsFor(true).map((tool) => tool.name)).toEqual([
       'scan_url',
       'scan_file',
       'get_scan',
+      'export_scan',
       'list_scans',
       'recut_scan',
       'get_recut',
@@ -61,6 +64,7 @@ describe('tool input schemas', () => {
       url: 'https://example.com/a.mp4',
       wait: true,
       timeout_sec: DEFAULT_WAIT_SEC,
+      detail: 'compact',
     });
     expect(inputObject('scan_url').safeParse({ url: 'not a url' }).success).toBe(false);
     expect(inputObject('scan_url').safeParse({ url: 'https://example.com/a.mp4', timeout_sec: 0 }).success).toBe(false);
@@ -72,6 +76,7 @@ describe('tool input schemas', () => {
       title: 'Talk',
       wait: false,
       timeout_sec: 120,
+      detail: 'compact',
     });
   });
 
@@ -107,18 +112,62 @@ describe('request mapping', () => {
 });
 
 describe('result mapping', () => {
-  it('a complete scan gives a summary line, the JSON text and the structured scan', () => {
-    const result = scanResult(complete);
+  it('a complete scan gives a short text, links to its timeline and transcript, and the compact scan once', () => {
+    const result = scanResult(complete, { baseUrl: 'http://h:1/' });
     expect(result.isError).toBeUndefined();
-    expect(result.structuredContent).toEqual(complete);
+    const { timeline, transcript, method, media_url, ...rest } = complete;
+    expect(result.structuredContent).toEqual({
+      ...rest,
+      transcript_segments: 1,
+      timeline_uri: 'holdline://scans/scn_0123456789abcdef01234567/timeline',
+      transcript_uri: 'holdline://scans/scn_0123456789abcdef01234567/transcript',
+      media_url: 'http://h:1/v1/scans/scn_0123456789abcdef01234567/media',
+    });
+    expect(result.content).toHaveLength(3);
     expect(text(result, 0)).toBe(
       [
         'Scan scn_0123456789abcdef01234567 complete: score 84, grade B (Engaging), 12.5 s, hook 61.2.',
         '2 cuts, 1 dead stretch (8–10 s), 1 peak moment (at 3 s), 1 claim, 1 transcript segment.',
         'Average hold 52.3.',
+        'Per-second timeline: holdline://scans/scn_0123456789abcdef01234567/timeline; transcript: holdline://scans/scn_0123456789abcdef01234567/transcript (MCP resources), or get_scan with detail "full"; files with export_scan.',
       ].join('\n'),
     );
-    expect(JSON.parse(text(result, 1))).toEqual(complete);
+    expect(result.content.slice(1)).toEqual([
+      expect.objectContaining({ type: 'resource_link', uri: 'holdline://scans/scn_0123456789abcdef01234567/timeline', mimeType: 'application/json' }),
+      expect.objectContaining({ type: 'resource_link', uri: 'holdline://scans/scn_0123456789abcdef01234567/transcript', mimeType: 'application/json' }),
+    ]);
+    // The declared output schema accepts what the tool returns.
+    expect(z.object(scanOutputShape).strict().safeParse(result.structuredContent).success).toBe(true);
+  });
+
+  it('detail full returns the whole scan with its links', () => {
+    const result = scanResult(complete, { detail: 'full' });
+    expect(result.structuredContent).toEqual({
+      ...complete,
+      timeline_uri: 'holdline://scans/scn_0123456789abcdef01234567/timeline',
+      transcript_uri: 'holdline://scans/scn_0123456789abcdef01234567/transcript',
+    });
+    expect(z.object(scanOutputShape).strict().safeParse(result.structuredContent).success).toBe(true);
+  });
+
+  it('compact lists are bounded and what is left out is counted', () => {
+    const many = { ...complete, cuts: Array.from({ length: 1600 }, (_, i) => i), dead: Array.from({ length: 301 }, (_, i) => ({ start: i * 4, end: i * 4 + 2 })), claims: ['x'.repeat(500)] };
+    const compact = compactScan(many, scanLinks(many.scan_id));
+    expect(compact.cuts).toHaveLength(COMPACT_LIMITS.cuts);
+    expect(compact.dead).toHaveLength(COMPACT_LIMITS.dead);
+    expect(compact.omitted).toEqual({ cuts: 100, dead: 1 });
+    expect(compact.claims[0]).toHaveLength(300);
+    expect(compact.claims[0]!.endsWith('…')).toBe(true);
+    expect(text(scanResult(many), 0)).toContain('301 dead stretches (0–2 s, 4–6 s, 8–10 s, 12–14 s, 16–18 s, 20–22 s, 24–26 s, 28–30 s, and 293 more)');
+  });
+
+  it('a small export is inline as an embedded resource, a large one a resource link', () => {
+    const small = exportResult('scn_1', 'srt', { body: '1\r\n', contentType: 'application/x-subrip; charset=utf-8', filename: 'scn_1.srt' });
+    expect(small.structuredContent).toEqual({ scan_id: 'scn_1', format: 'srt', filename: 'scn_1.srt', content_type: 'application/x-subrip; charset=utf-8', bytes: 3, uri: 'holdline://scans/scn_1/export/srt', embedded: true });
+    expect(small.content[1]).toEqual({ type: 'resource', resource: { uri: 'holdline://scans/scn_1/export/srt', mimeType: 'application/x-subrip', text: '1\r\n' } });
+    const large = exportResult('scn_1', 'json', { body: 'é'.repeat(EXPORT_INLINE_MAX_CHARS + 1), contentType: 'application/json', filename: 'scn_1.json' });
+    expect(large.structuredContent).toMatchObject({ embedded: false, bytes: 2 * (EXPORT_INLINE_MAX_CHARS + 1) });
+    expect(large.content[1]).toMatchObject({ type: 'resource_link', uri: 'holdline://scans/scn_1/export/json', name: 'scn_1.json' });
   });
 
   it('a scan in error is an error result with its detail', () => {

@@ -1,0 +1,510 @@
+// `holdline`: the command line of the Holdline API. It talks only to the HTTP
+// API (through the same client the MCP server uses). Exit codes are in
+// format.ts (EXIT) and the README; stdout carries results (only JSON with
+// --json), stderr carries progress and errors; no colour or bars unless
+// stdout is a terminal.
+
+import { stat, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline/promises';
+import { Writable } from 'node:stream';
+import { MultiBar, Presets, type SingleBar } from 'cli-progress';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import OpenAI from 'openai';
+import { EXPORT_FORMATS } from '../core/exports';
+import type { CompleteScan, ScanView } from '../core/shapes';
+import { HoldlineApiError, HoldlineClient, type RecutView } from '../mcp/client';
+import { configPath, readConfig, writeConfig } from './config';
+import { ansiStyle, count, EXIT, exitCodeForStatus, humanDuration, plainStyle, readLines, type ExitCode, type Style } from './format';
+import { uploadWithProgress } from './upload';
+
+const DEFAULT_BASE_URL = 'http://127.0.0.1:8080';
+/** Uploads and submissions at a time; waiting for results is only polling, so every scan waits at once. */
+const SUBMIT_CONCURRENCY = 3;
+
+/** Runs at most `n` of the tasks given to it at a time (tasks are all handed over at once here). */
+function limitTo(n: number) {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active >= n) await new Promise<void>((resolve) => waiting.push(resolve));
+    active++;
+    try {
+      return await task();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
+}
+
+/** How long `scan` and `recut` wait for a result before giving up waiting (the work goes on). */
+const WAIT_LIMIT_MS = 6 * 3600 * 1000;
+
+/** A failure with its exit code and a sentence for people. */
+class CliError extends Error {
+  constructor(
+    readonly code: ExitCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface GlobalOptions {
+  baseUrl?: string;
+  json?: boolean;
+}
+
+const isTerminal = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR && process.env.TERM !== 'dumb';
+const style: Style = isTerminal ? ansiStyle : plainStyle;
+const errStyle: Style = process.stderr.isTTY && !process.env.NO_COLOR ? ansiStyle : plainStyle;
+
+const out = (line = '') => process.stdout.write(`${line}\n`);
+const note = (line: string) => process.stderr.write(`${line}\n`);
+const printJson = (value: unknown) => out(JSON.stringify(value, null, 2));
+
+async function context(globals: GlobalOptions, options: { needKey: boolean }) {
+  let config: Awaited<ReturnType<typeof readConfig>>;
+  try {
+    config = await readConfig();
+  } catch (error) {
+    throw new CliError(EXIT.usage, `cannot read the config file ${configPath()}: ${(error as Error).message}`);
+  }
+  const baseUrl = (globals.baseUrl ?? process.env.HOLDLINE_BASE_URL ?? config.base_url ?? DEFAULT_BASE_URL).trim();
+  try {
+    const url = new URL(baseUrl);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http(s)');
+  } catch {
+    throw new CliError(EXIT.usage, `the base URL is not an http(s) URL: ${baseUrl}`);
+  }
+  const apiKey = process.env.HOLDLINE_API_KEY?.trim() || config.api_key || undefined;
+  if (options.needKey && !apiKey) throw new CliError(EXIT.auth, 'no API key: set HOLDLINE_API_KEY or run `holdline login`');
+  return { baseUrl: baseUrl.replace(/\/+$/, ''), apiKey, client: new HoldlineClient({ baseUrl, apiKey }) };
+}
+
+function fromApiError(error: unknown): CliError {
+  if (error instanceof CliError) return error;
+  if (error instanceof HoldlineApiError) {
+    const wait = error.retryAfterSec !== undefined ? ` (retry after ${error.retryAfterSec} s)` : '';
+    return new CliError(exitCodeForStatus(error.status), `${error.status === 0 ? error.detail : `${error.status}: ${error.detail}`}${wait}`);
+  }
+  if (error instanceof OpenAI.APIError) {
+    if (error instanceof OpenAI.APIConnectionError) return new CliError(EXIT.unreachable, `cannot reach Holdline: ${error.message}`);
+    return new CliError(exitCodeForStatus(error.status ?? 0), `${error.status ?? ''}${error.status ? ': ' : ''}${error.message}`);
+  }
+  return new CliError(EXIT.scanError, error instanceof Error ? error.message : String(error));
+}
+
+// ------------------------------------------------------------------ scan
+
+interface ScanOptions {
+  title?: string;
+  wait: boolean;
+  export?: string;
+  out?: string;
+}
+
+const isUrl = (input: string) => /^https?:\/\//i.test(input);
+
+async function scanCommand(inputs: string[], options: ScanOptions, globals: GlobalOptions): Promise<ExitCode> {
+  if (options.export && !options.wait) throw new CliError(EXIT.usage, '--export needs the finished scan; drop --no-wait');
+  // Every local file is checked before anything is sent, so a typo costs no quota.
+  for (const input of inputs) {
+    if (isUrl(input)) continue;
+    const info = await stat(input).catch(() => null);
+    if (!info) throw new CliError(EXIT.usage, `no file at ${input}`);
+    if (!info.isFile()) throw new CliError(EXIT.usage, `${input} is not a regular file`);
+  }
+  const { client, baseUrl, apiKey } = await context(globals, { needKey: true });
+  const bars = isTerminal && !globals.json ? new MultiBar({ format: '{name} {bar} {value_text} {stage}', hideCursor: true, clearOnComplete: false, stopOnComplete: false, barsize: 20 }, Presets.shades_classic) : null;
+  const width = Math.min(40, Math.max(...inputs.map((input) => shortName(input).length)));
+  const submitting = limitTo(SUBMIT_CONCURRENCY);
+  // Ctrl-C: the bars give the terminal back its cursor; submitted scans go on and can be read with `holdline get`.
+  const interrupted = () => {
+    bars?.stop();
+    process.exit(130);
+  };
+  process.once('SIGINT', interrupted);
+
+  const results = await Promise.all(
+    inputs.map(async (input) => {
+      const name = shortName(input).padEnd(width).slice(0, width);
+      const bar: SingleBar | undefined = bars?.create(100, 0, { name, value_text: '', stage: 'waiting to send' });
+      const say = (stage: string) => (bar ? undefined : !globals.json && note(`${shortName(input)}: ${stage}`));
+      try {
+        let lastStep = -1;
+        const queued: { scan_id: string } = await submitting(() => {
+          bar?.update({ stage: isUrl(input) ? 'submitting' : 'uploading' });
+          if (isUrl(input)) return client.submitUrl(input, options.title);
+          return uploadWithProgress({
+            baseUrl,
+            apiKey: apiKey!,
+            path: input,
+            title: options.title,
+            onBytes: (sent, total) => {
+              if (bar) {
+                bar.setTotal(Math.max(1, total));
+                bar.update(sent, { value_text: `${megabytes(sent)}/${megabytes(total)} MB`, stage: 'uploading' });
+              } else {
+                const step = Math.floor((sent / Math.max(1, total)) * 4);
+                if (step > lastStep) {
+                  lastStep = step;
+                  say(`uploaded ${megabytes(sent)}/${megabytes(total)} MB`);
+                }
+              }
+            },
+          });
+        });
+        bar?.setTotal(100);
+        bar?.update(0, { value_text: '0%', stage: `${queued.scan_id} queued` });
+        say(`${queued.scan_id} queued`);
+        if (!options.wait) return { input, scan: { scan_id: queued.scan_id, status: 'queued', pct: 0 } as ScanView };
+        let lastState = '';
+        const scan = await client.waitForScan(queued.scan_id, {
+          timeoutMs: WAIT_LIMIT_MS,
+          onProgress: (state) => {
+            bar?.update(state.pct, { value_text: `${state.pct}%`, stage: `${state.scan_id} ${state.status}` });
+            const shown = `${state.scan_id} ${state.status}`;
+            if (shown !== lastState) say(shown);
+            lastState = shown;
+          },
+        });
+        bar?.update(scan.status === 'complete' ? 100 : (scan.pct ?? 0), { value_text: scan.status === 'complete' ? '100%' : '', stage: `${scan.scan_id} ${scan.status}` });
+        let exported: string | undefined;
+        if (scan.status === 'complete' && options.export) {
+          const file = await client.exportFile(scan.scan_id, options.export);
+          exported = resolve(options.out ?? '.', file.filename);
+          await writeFile(exported, file.body);
+        }
+        return { input, scan, exported };
+      } catch (error) {
+        bar?.update({ stage: 'failed' });
+        return { input, error: fromApiError(error) };
+      }
+    }),
+  );
+  bars?.stop();
+  process.off('SIGINT', interrupted);
+
+  let code: ExitCode = EXIT.ok;
+  const worst = (next: ExitCode) => {
+    if (next > code) code = next;
+  };
+  if (globals.json) {
+    const shown = results.map((r) => r.scan ?? { input: r.input, error: { detail: r.error!.message, exit_code: r.error!.code } });
+    printJson(inputs.length === 1 ? shown[0] : shown);
+  }
+  for (const result of results) {
+    if (result.error) {
+      note(`holdline: ${result.input}: ${result.error.message}`);
+      worst(result.error.code);
+      continue;
+    }
+    const scan = result.scan!;
+    if (scan.status === 'error') worst(EXIT.scanError);
+    if (globals.json) continue;
+    if (inputs.length > 1) out(style.dim(`— ${result.input}`));
+    printScan(scan, options.title);
+    if (result.exported) out(`${options.export} written to ${result.exported}`);
+  }
+  return code;
+}
+
+function printScan(scan: ScanView, title?: string | null) {
+  if (scan.status === 'complete') {
+    for (const line of readLines({ ...(scan as CompleteScan), title }, style)) out(line);
+  } else if (scan.status === 'error') {
+    out(`${scan.scan_id} ${style.red('error')}: ${scan.detail}`);
+  } else {
+    out(`${scan.scan_id} ${scan.status} (${scan.pct}%); read it later with: holdline get ${scan.scan_id}`);
+  }
+}
+
+const shortName = (input: string) => (isUrl(input) ? input.replace(/^https?:\/\//i, '') : input.split(/[\\/]/).pop() || input);
+const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+
+// ------------------------------------------------------------------ chat
+
+async function chatCommand(task: string, options: { model?: string }, globals: GlobalOptions): Promise<ExitCode> {
+  const { baseUrl, apiKey } = await context(globals, { needKey: true });
+  // The official client reads the OpenAI-compatible stream; retries are left to the user.
+  const openai = new OpenAI({ baseURL: `${baseUrl}/v1`, apiKey, maxRetries: 0, timeout: 30 * 60 * 1000 });
+  const model = options.model ?? (await openai.models.list()).data[0]?.id;
+  if (!model) throw new CliError(EXIT.unreachable, 'the service offers no chat model');
+  const messages = [{ role: 'user' as const, content: task }];
+  if (globals.json) {
+    printJson(await openai.chat.completions.create({ model, messages }));
+    return EXIT.ok;
+  }
+  const stream = await openai.chat.completions.create({ model, messages, stream: true });
+  let answered = false;
+  for await (const chunk of stream) {
+    const delta = chunk.choices[0]?.delta as { content?: string | null; reasoning_content?: string } | undefined;
+    if (delta?.reasoning_content) process.stderr.write(errStyle.dim(delta.reasoning_content));
+    if (delta?.content) {
+      process.stdout.write(delta.content);
+      answered = true;
+    }
+  }
+  if (answered) out();
+  return EXIT.ok;
+}
+
+// ------------------------------------------------------------------ recut
+
+async function recutCommand(scanId: string, options: { goal?: string; maxSeconds?: number; wait: boolean }, globals: GlobalOptions): Promise<ExitCode> {
+  const { client } = await context(globals, { needKey: true });
+  const queued = await client.recutScan(scanId, { ...(options.goal ? { goal: options.goal } : {}), ...(options.maxSeconds ? { max_seconds: options.maxSeconds } : {}) });
+  let recut: RecutView = { recut_id: queued.recut_id, status: 'queued', pct: 0, stage: 'queued' };
+  if (options.wait) {
+    const bar = isTerminal && !globals.json ? new MultiBar({ format: `${queued.recut_id} {bar} {value}% {stage}`, hideCursor: true }, Presets.shades_classic).create(100, 0, { stage: 'queued' }) : null;
+    let last = '';
+    recut = await client.waitForRecut(queued.recut_id, {
+      timeoutMs: WAIT_LIMIT_MS,
+      onProgress: (state) => {
+        if ('stage' in state) bar?.update(state.pct, { stage: state.stage });
+        const shown = 'stage' in state ? state.stage : state.status;
+        if (!bar && !globals.json && shown !== last) note(`${queued.recut_id}: ${shown}`);
+        last = shown;
+      },
+    });
+    bar?.update(100, { stage: recut.status });
+    bar?.stop();
+  }
+  if (globals.json) printJson(recut);
+  else if (recut.status === 'complete') {
+    const figures = (f: typeof recut.before) => `score ${f.score} (${f.grade}), hook ${f.hook}, ${f.dead_seconds} dead s, ${humanDuration(f.duration_sec)}, average hold ${f.average_hold}`;
+    out(style.bold(`${recut.recut_id} complete: kept ${recut.segments.map((s) => `${s.start}–${s.end} s`).join(', ')}`));
+    out(`before  ${figures(recut.before)}`);
+    out(`after   ${figures(recut.after)}`);
+    out(recut.rationale);
+    out(style.dim(`re-scan ${recut.scan_id}; proposed by ${recut.proposed_by === 'model' ? `the model (${recut.base_model})` : 'the rules'}`));
+  } else if (recut.status === 'error') out(`${recut.recut_id} ${style.red('error')}: ${recut.detail}`);
+  else out(`${recut.recut_id} ${recut.status} (${recut.stage}, ${recut.pct}%)`);
+  return recut.status === 'error' ? EXIT.scanError : EXIT.ok;
+}
+
+// ------------------------------------------------------------------ login
+
+async function loginCommand(options: { key?: string }, globals: GlobalOptions): Promise<ExitCode> {
+  let key = options.key?.trim();
+  if (!key) {
+    if (process.stdin.isTTY) {
+      // The key is typed blind: the prompt is shown, the echo of what is typed is not.
+      process.stderr.write('API key (sk_sig_…): ');
+      const blind = new Writable({ write: (_chunk, _encoding, done) => done() });
+      const prompt = createInterface({ input: process.stdin, output: blind, terminal: true });
+      key = (await prompt.question('')).trim();
+      prompt.close();
+      process.stderr.write('\n');
+    } else {
+      let text = '';
+      for await (const chunk of process.stdin) text += String(chunk);
+      key = text.trim();
+    }
+  }
+  if (!key || !/^sk_sig_\S+$/.test(key)) throw new CliError(EXIT.usage, 'that is not a Holdline key (sk_sig_…)');
+  const { baseUrl } = await context(globals, { needKey: false });
+  // A key the service refuses is not saved.
+  await new HoldlineClient({ baseUrl, apiKey: key }).listScans({ limit: 1 });
+  const path = configPath();
+  const existing = await readConfig(path).catch(() => ({}));
+  await writeConfig({ ...existing, api_key: key, ...(globals.baseUrl ? { base_url: baseUrl } : {}) }, path);
+  if (globals.json) printJson({ config: path, base_url: baseUrl });
+  else out(`Key saved to ${path} (mode 600) for ${baseUrl}.`);
+  return EXIT.ok;
+}
+
+// ------------------------------------------------------------------ mcp
+
+async function mcpCommand(options: { http?: boolean; port: number; host: string }, globals: GlobalOptions): Promise<ExitCode | 'running'> {
+  const { baseUrl, apiKey } = await context(globals, { needKey: false });
+  if (!options.http) {
+    const { serveMcpStdio } = await import('../mcp/stdio');
+    await serveMcpStdio({ baseUrl, apiKey });
+    return 'running';
+  }
+  const { serveMcpHttp } = await import('../mcp/http');
+  const server = await serveMcpHttp({ baseUrl, port: options.port, host: options.host }).catch((error: NodeJS.ErrnoException) => {
+    throw new CliError(EXIT.usage, `cannot listen on ${options.host}:${options.port}: ${error.code ?? error.message}`);
+  });
+  note(`holdline MCP server (Streamable HTTP) at ${server.url} for ${baseUrl}; send Authorization: Bearer sk_sig_…`);
+  const stop = () => void server.close().then(() => process.exit(EXIT.ok));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return 'running';
+}
+
+// ------------------------------------------------------------------ program
+
+function integer(name: string, min: number, max: number) {
+  return (value: string) => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min || n > max) throw new InvalidArgumentError(`${name} must be a whole number from ${min} to ${max}`);
+    return n;
+  };
+}
+
+export function buildProgram(run: (action: () => Promise<ExitCode | 'running'>) => Promise<void>): Command {
+  const program = new Command('holdline')
+    .description('Scan videos with Holdline and read the results: hold, cuts, dead stretches, moments, transcript.')
+    .version('0.1.0')
+    .option('--base-url <url>', `service URL (default $HOLDLINE_BASE_URL, the config file, or ${DEFAULT_BASE_URL})`)
+    .option('--json', 'print only JSON on stdout')
+    .showHelpAfterError()
+    .exitOverride();
+  const globals = () => program.opts<GlobalOptions>();
+
+  program
+    .command('scan')
+    .description('scan video files or URLs; shows a progress bar per scan, then the read')
+    .argument('<inputs...>', 'local video files or public http(s) URLs')
+    .option('--title <title>', 'title for the scan(s)')
+    .option('--no-wait', 'print the queued scan ids and return at once')
+    .addOption(new Option('--export <format>', 'also download this export of each finished scan').choices([...EXPORT_FORMATS]))
+    .option('--out <dir>', 'directory for --export files (default: the current one)')
+    .action((inputs: string[], options: ScanOptions) => run(() => scanCommand(inputs, options, globals())));
+
+  program
+    .command('get')
+    .description('show one of your scans')
+    .argument('<scan_id>')
+    .action((scanId: string) =>
+      run(async () => {
+        const { client } = await context(globals(), { needKey: true });
+        const scan = await client.getScan(scanId);
+        if (globals().json) printJson(scan);
+        else printScan(scan);
+        return scan.status === 'error' ? EXIT.scanError : EXIT.ok;
+      }),
+    );
+
+  program
+    .command('list')
+    .description('your scans, newest first')
+    .option('--limit <n>', 'how many (1–100, default 20)', integer('--limit', 1, 100))
+    .option('--offset <n>', 'how many to skip', integer('--offset', 0, 10_000))
+    .action((options: { limit?: number; offset?: number }) =>
+      run(async () => {
+        const { client } = await context(globals(), { needKey: true });
+        const page = await client.listScans(options);
+        if (globals().json) printJson(page);
+        else {
+          for (const entry of page.data) {
+            const read = entry.status === 'complete' ? `${entry.grade} ${entry.score} ${entry.label} ${humanDuration(entry.duration_sec ?? 0)}` : `${entry.status} ${entry.pct}%`;
+            out(`${entry.scan_id}  ${read.padEnd(28)}  ${entry.created_at.slice(0, 16).replace('T', ' ')}  ${entry.title ?? ''}`.trimEnd());
+          }
+          out(style.dim(`${page.offset + 1}–${page.offset + page.data.length} of ${page.total}${page.has_more ? `; more with --offset ${page.offset + page.data.length}` : ''}`));
+        }
+        return EXIT.ok;
+      }),
+    );
+
+  program
+    .command('demo')
+    .description('the featured demo scan (no key needed)')
+    .action(() =>
+      run(async () => {
+        const { client } = await context(globals(), { needKey: false });
+        const scan = await client.demo();
+        if (globals().json) printJson(scan);
+        else printScan(scan);
+        return EXIT.ok;
+      }),
+    );
+
+  program
+    .command('signals')
+    .description('what each series reads (no key needed)')
+    .action(() =>
+      run(async () => {
+        const { client } = await context(globals(), { needKey: false });
+        const reference = await client.signals();
+        if (globals().json) printJson(reference);
+        else {
+          out(style.bold(`Holdline signals ${reference.version}`) + ` — 0–100 per second (${reference.scale}); floor ${reference.floor}; ${reference.dead_min_seconds}+ s under it is dead`);
+          for (const signal of reference.signals) out(`${style.bold(signal.name.padEnd(9))}${signal.reads} Rises when ${signal.rises_when}; falls when ${signal.falls_when}.`);
+        }
+        return EXIT.ok;
+      }),
+    );
+
+  program
+    .command('usage')
+    .description("this month's scans and chat calls")
+    .action(() =>
+      run(async () => {
+        const { client } = await context(globals(), { needKey: true });
+        const usage = (await client.usage()) as { plan: string; period: { start: string; end: string }; scans_this_month: number; scans_left: number; calls_this_month: number; calls_left: number; tokens_used: number };
+        if (globals().json) printJson(usage);
+        else {
+          out(`plan ${usage.plan}, ${usage.period.start.slice(0, 10)} to ${usage.period.end.slice(0, 10)}`);
+          out(`scans  ${usage.scans_this_month} used, ${usage.scans_left} left`);
+          out(`chat   ${count(usage.calls_this_month, 'call')} used, ${usage.calls_left} left, ${usage.tokens_used} tokens`);
+        }
+        return EXIT.ok;
+      }),
+    );
+
+  program
+    .command('chat')
+    .description("ask the agents; their progress streams dimmed on stderr, then the answer on stdout")
+    .argument('<task>')
+    .option('--model <id>', 'model id (default: the first of GET /v1/models)')
+    .action((task: string, options: { model?: string }) => run(() => chatCommand(task, options, globals())));
+
+  program
+    .command('recut')
+    .description('ask the recut agent for a tighter cut of a complete scan (Agents plan)')
+    .argument('<scan_id>')
+    .option('--goal <text>', 'what the cut is for')
+    .option('--max-seconds <n>', 'longest the recut may be', integer('--max-seconds', 1, 86_400))
+    .option('--no-wait', 'print the queued recut id and return at once')
+    .action((scanId: string, options: { goal?: string; maxSeconds?: number; wait: boolean }) => run(() => recutCommand(scanId, options, globals())));
+
+  program
+    .command('login')
+    .description(`check a key with the service and save it to ${configPath()} (mode 600)`)
+    .option('--key <key>', 'the key (default: asked for, or read from stdin)')
+    .action((options: { key?: string }) => run(() => loginCommand(options, globals())));
+
+  program
+    .command('mcp')
+    .description('run the MCP server: stdio by default, Streamable HTTP with --http')
+    .option('--http', 'serve Streamable HTTP at /mcp, keyed by each caller\'s Bearer key')
+    .option('--port <n>', 'HTTP port', integer('--port', 0, 65_535), 8765)
+    .option('--host <host>', 'HTTP interface', '127.0.0.1')
+    .action((options: { http?: boolean; port: number; host: string }) => run(() => mcpCommand(options, globals())));
+
+  return program;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  let exitCode: ExitCode | undefined;
+  let running = false;
+  const run = async (action: () => Promise<ExitCode | 'running'>) => {
+    try {
+      const result = await action();
+      if (result === 'running') running = true;
+      else exitCode = result;
+    } catch (error) {
+      const failure = fromApiError(error);
+      note(`holdline: ${failure.message}`);
+      exitCode = failure.code;
+    }
+  };
+  const program = buildProgram(run);
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version end well; every other parse problem is a usage error (commander printed it).
+      const fine = error.code === 'commander.helpDisplayed' || error.code === 'commander.version';
+      process.exitCode = fine ? EXIT.ok : EXIT.usage;
+      return;
+    }
+    throw error;
+  }
+  if (!running) process.exitCode = exitCode ?? EXIT.ok;
+}

@@ -1,0 +1,246 @@
+// Exports of a complete scan in the formats editors, players and video sites
+// read (issue 10 item 6): subtitles (SRT, WebVTT), the timeline as CSV, a
+// CMX3600 EDL cut list, YouTube chapter lines and the scan as JSON. Pure text
+// builders; the HTTP layer only picks one and sends it.
+
+import type { CompleteScan, TranscriptSegment } from './shapes';
+
+export const EXPORT_FORMATS = ['srt', 'vtt', 'csv', 'edl', 'chapters', 'json'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const isExportFormat = (value: unknown): value is ExportFormat => (EXPORT_FORMATS as readonly unknown[]).includes(value);
+
+/** A complete scan and the title its owner gave it (used in the EDL and JSON). */
+export type ExportableScan = CompleteScan & { title?: string | null };
+
+export interface ScanExport {
+  body: string;
+  contentType: string;
+  /** Download name: the scan id with the format's extension (ids are `[a-z0-9_]`, safe in a header). */
+  filename: string;
+}
+
+const META: Record<ExportFormat, { contentType: string; suffix: string }> = {
+  srt: { contentType: 'application/x-subrip; charset=utf-8', suffix: '.srt' },
+  vtt: { contentType: 'text/vtt; charset=utf-8', suffix: '.vtt' },
+  csv: { contentType: 'text/csv; charset=utf-8; header=present', suffix: '.csv' },
+  // EDL has no registered media type; editors open it by extension.
+  edl: { contentType: 'text/plain; charset=utf-8', suffix: '.edl' },
+  chapters: { contentType: 'text/plain; charset=utf-8', suffix: '-chapters.txt' },
+  json: { contentType: 'application/json; charset=utf-8', suffix: '.json' },
+};
+
+/** The scan in one format, with its content type and download filename. */
+export function exportScan(scan: ExportableScan, format: ExportFormat): ScanExport {
+  const { contentType, suffix } = META[format];
+  return { body: exportBody(scan, format), contentType, filename: `${safeName(scan.scan_id)}${suffix}` };
+}
+
+function exportBody(scan: ExportableScan, format: ExportFormat): string {
+  switch (format) {
+    case 'srt':
+      return srtFrom(scan.transcript);
+    case 'vtt':
+      return vttFrom(scan.transcript);
+    case 'csv':
+      return timelineCsv(scan);
+    case 'edl':
+      return cmx3600Edl(scan);
+    case 'chapters':
+      return chapterLines(youtubeChapters(scan));
+    case 'json': {
+      // The scan exactly as `GET /v1/scans/{id}` shows it; the title is not part of that shape.
+      const { title: _title, ...view } = scan;
+      return `${JSON.stringify(view, null, 2)}\n`;
+    }
+  }
+}
+
+const safeName = (id: string) => id.replace(/[^A-Za-z0-9_-]/g, '_') || 'scan';
+
+// ---------------------------------------------------------------- subtitles
+
+/** `HH:MM:SS<sep>mmm` of seconds (negative clamps to 0). */
+export function subtitleTime(seconds: number, separator: ',' | '.'): string {
+  const ms = Math.round(Math.max(0, Number.isFinite(seconds) ? seconds : 0) * 1000);
+  const h = Math.floor(ms / 3_600_000);
+  const m = Math.floor((ms % 3_600_000) / 60_000);
+  const s = Math.floor((ms % 60_000) / 1000);
+  return `${pad(h, 2)}:${pad(m, 2)}:${pad(s, 2)}${separator}${pad(ms % 1000, 3)}`;
+}
+
+/** Cues in time order, each one line of text: a blank line inside a cue would end it early. */
+function cues(transcript: readonly TranscriptSegment[]): Array<{ start: number; end: number; text: string }> {
+  return [...transcript]
+    .map((segment) => ({ start: Math.max(0, segment.start), end: Math.max(segment.start, segment.end, 0), text: oneLine(segment.text) }))
+    .filter((cue) => cue.text.length > 0)
+    .sort((a, b) => a.start - b.start);
+}
+
+/** SubRip: numbered cues, `00:00:01,000 --> 00:00:02,500`. An empty transcript is an empty file. */
+export function srtFrom(transcript: readonly TranscriptSegment[]): string {
+  return cues(transcript)
+    .map((cue, i) => `${i + 1}\r\n${subtitleTime(cue.start, ',')} --> ${subtitleTime(cue.end, ',')}\r\n${cue.text.replace(/-->/g, '->')}\r\n\r\n`)
+    .join('');
+}
+
+/** WebVTT: the header, then cues with `.` milliseconds; `&`, `<` and `>` escaped as the spec asks. */
+export function vttFrom(transcript: readonly TranscriptSegment[]): string {
+  const body = cues(transcript)
+    .map((cue) => `${subtitleTime(cue.start, '.')} --> ${subtitleTime(cue.end, '.')}\n${escapeVtt(cue.text)}\n\n`)
+    .join('');
+  return `WEBVTT\n\n${body}`;
+}
+
+const escapeVtt = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+// ---------------------------------------------------------------- timeline
+
+/** One row per second: `second,hold,motion,loudness,speech` (RFC 4180, CRLF). */
+export function timelineCsv(scan: Pick<CompleteScan, 'timeline'>): string {
+  const rows = scan.timeline.map(({ second, scores }) => [second, scores.hold, scores.motion, scores.loudness, scores.speech].map(csvNumber).join(','));
+  return ['second,hold,motion,loudness,speech', ...rows].map((row) => `${row}\r\n`).join('');
+}
+
+const csvNumber = (value: number) => (Number.isFinite(value) ? String(value) : '');
+
+// ---------------------------------------------------------------- EDL
+
+/** Frames per second of the EDL's timecodes: the scan does not keep the source's rate, and 30 is web video's commonest. */
+export const EDL_FPS = 30;
+
+/** The most events a CMX3600 list may hold (event numbers are three digits). */
+export const EDL_MAX_EVENTS = 999;
+
+/** `HH:MM:SS:FF` non-drop-frame timecode of a frame count. */
+export function timecode(frames: number, fps = EDL_FPS): string {
+  const f = Math.max(0, Math.round(frames));
+  const totalSeconds = Math.floor(f / fps);
+  return `${pad(Math.floor(totalSeconds / 3600), 2)}:${pad(Math.floor(totalSeconds / 60) % 60, 2)}:${pad(totalSeconds % 60, 2)}:${pad(f % fps, 2)}`;
+}
+
+/**
+ * CMX3600 cut list: one cut event (`V`, reel `AX`) per shot between the
+ * detected cuts, source and record timecodes equal (record starts at
+ * 00:00:00:00), followed by Avid-style `* LOC:` markers for each cut (BLUE)
+ * and each dead stretch (RED, at its start, naming its span). Past 999 shots
+ * (the format's limit) every k-th cut bounds an event, k the smallest that
+ * fits; the markers still name every cut.
+ */
+export function cmx3600Edl(scan: Pick<CompleteScan, 'scan_id' | 'duration_sec' | 'cuts' | 'dead'> & { title?: string | null }, fps = EDL_FPS): string {
+  const name = edlText(scan.title || scan.scan_id) || scan.scan_id;
+  const end = Math.round(Math.max(0, scan.duration_sec) * fps);
+  const cutFrames = scan.cuts
+    .map((c) => Math.round(c * fps))
+    .filter((f) => f > 0 && f < end)
+    .sort((a, b) => a - b)
+    .filter((f, i, all) => i === 0 || f > all[i - 1]!);
+  // CMX3600 holds at most 999 events: past that every k-th cut bounds an event; every cut still has its marker.
+  const step = Math.ceil((cutFrames.length + 1) / EDL_MAX_EVENTS);
+  const bounds = [0, ...cutFrames.filter((_, i) => (i + 1) % step === 0), end];
+  const markers = [
+    ...scan.cuts.map((c) => ({ frame: Math.round(c * fps), color: 'BLUE', text: `CUT ${seconds(c)}` })),
+    ...scan.dead.map((d) => ({ frame: Math.round(d.start * fps), color: 'RED', text: `DEAD ${seconds(d.start)}-${seconds(d.end)} S (${seconds(d.end - d.start)} S BELOW THE FLOOR)` })),
+  ]
+    .filter((m) => m.frame >= 0 && m.frame < end)
+    .sort((a, b) => a.frame - b.frame);
+  const lines = [`TITLE: ${name.slice(0, 70)}`, 'FCM: NON-DROP FRAME', ''];
+  for (let i = 0; i + 1 < bounds.length; i++) {
+    const from = bounds[i]!;
+    const to = bounds[i + 1]!;
+    const number = pad(i + 1, 3);
+    lines.push(`${number}  ${'AX'.padEnd(8)} ${'V'.padEnd(5)} ${'C'.padEnd(8)} ${timecode(from, fps)} ${timecode(to, fps)} ${timecode(from, fps)} ${timecode(to, fps)}`);
+    lines.push(`* FROM CLIP NAME: ${name}`);
+    for (const marker of markers) {
+      if (marker.frame >= from && marker.frame < to) lines.push(`* LOC: ${timecode(marker.frame, fps)} ${marker.color.padEnd(7)} ${marker.text}`);
+    }
+    lines.push('');
+  }
+  return lines.map((line) => `${line}\r\n`).join('');
+}
+
+/** EDL is a 7-bit format read by old parsers: printable ASCII on one line. */
+const edlText = (text: string) => oneLine(text).replace(/[^\x20-\x7e]/g, '?');
+
+const seconds = (value: number) => String(Math.round(value * 100) / 100);
+
+// ---------------------------------------------------------------- chapters
+
+/** YouTube's rules: the first chapter at 0:00, at least this many chapters... */
+export const CHAPTERS_MIN_COUNT = 3;
+/** ...each at least this long, in seconds. */
+export const CHAPTER_MIN_SEC = 10;
+/** A long video gets at most this many chapters (each then proportionally longer), so the list stays readable. */
+export const CHAPTERS_MAX_COUNT = 50;
+const CHAPTER_TITLE_MAX_CHARS = 60;
+
+export interface Chapter {
+  start: number;
+  title: string;
+}
+
+/**
+ * YouTube chapters: starts at whole seconds, the first at 0, each chapter
+ * at least CHAPTER_MIN_SEC (more for long videos: duration / CHAPTERS_MAX_COUNT)
+ * long, the last one included. Starts are taken greedily from the cuts; when
+ * the cuts give fewer than three chapters the moments' seconds are added as
+ * starts. Still fewer than three: no chapters at all (YouTube would ignore the
+ * list). Each chapter is titled with the quote of its strongest moment, else
+ * its first transcript words, else "Part N".
+ */
+export function youtubeChapters(scan: Pick<CompleteScan, 'duration_sec' | 'cuts' | 'moments' | 'transcript'>): Chapter[] {
+  const duration = Math.floor(Math.max(0, scan.duration_sec));
+  const minLength = Math.max(CHAPTER_MIN_SEC, Math.ceil(duration / CHAPTERS_MAX_COUNT));
+  const pick = (candidates: number[]): number[] => {
+    const starts = [0];
+    for (const t of [...new Set(candidates.map((c) => Math.floor(c)))].sort((a, b) => a - b)) {
+      if (t - starts[starts.length - 1]! >= minLength && duration - t >= minLength) starts.push(t);
+    }
+    return starts;
+  };
+  let starts = pick(scan.cuts);
+  if (starts.length < CHAPTERS_MIN_COUNT) starts = pick([...scan.cuts, ...scan.moments.map((m) => m.second)]);
+  if (starts.length < CHAPTERS_MIN_COUNT) return [];
+  return starts.map((start, i) => {
+    const end = starts[i + 1] ?? Number.POSITIVE_INFINITY;
+    const moment = scan.moments
+      .filter((m) => m.second >= start && m.second < end && oneLine(m.quote))
+      .sort((a, b) => b.hold - a.hold)[0];
+    const spoken = scan.transcript.find((s) => s.start >= start && s.start < end && oneLine(s.text));
+    return { start, title: chapterTitle(moment?.quote ?? spoken?.text ?? '') || `Part ${i + 1}` };
+  });
+}
+
+/** `0:00 Title` lines (H:MM:SS past an hour), one per chapter; empty when there are none. */
+export function chapterLines(chapters: readonly Chapter[]): string {
+  return chapters.map((chapter) => `${clock(chapter.start)} ${chapter.title}\n`).join('');
+}
+
+/** `M:SS`, or `H:MM:SS` from an hour on: the timestamps YouTube links in a description. */
+export function clock(totalSeconds: number): string {
+  const t = Math.max(0, Math.floor(totalSeconds));
+  const h = Math.floor(t / 3600);
+  const m = Math.floor(t / 60) % 60;
+  const s = t % 60;
+  return h > 0 ? `${h}:${pad(m, 2)}:${pad(s, 2)}` : `${m}:${pad(s, 2)}`;
+}
+
+/** One line, no angle brackets (YouTube refuses them in descriptions), cut at a word near 60 characters. */
+function chapterTitle(text: string): string {
+  const line = oneLine(text).replace(/[<>]/g, '');
+  if (line.length <= CHAPTER_TITLE_MAX_CHARS) return line;
+  const cut = line.slice(0, CHAPTER_TITLE_MAX_CHARS);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > 20 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+// ---------------------------------------------------------------- helpers
+
+/** Whitespace and control characters collapsed into single spaces. */
+function oneLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029\s]+/g, ' ').trim();
+}
+
+function pad(value: number, width: number): string {
+  return String(value).padStart(width, '0');
+}

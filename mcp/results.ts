@@ -1,0 +1,133 @@
+// The compact scan an MCP host gets by default, its declared shape, and the
+// resource URIs the heavy parts live at. MCP hosts cap a tool result (around
+// 25 000 tokens in common ones); the per-second timeline and the transcript
+// of a long video alone are far above that, so they are resources, and the
+// lists that grow with length (cuts, dead stretches, claims) are bounded here.
+
+import { z } from 'zod';
+import type { CompleteScan, DeadStretch, Moment } from '../core/shapes';
+
+/**
+ * At most this many entries of each list in a compact result. With these
+ * caps a compact result stays under about 10 000 tokens (characters / 4)
+ * whatever the video's length (1 500 cuts of ≤ 8 characters, 300 dead
+ * stretches of ≤ 30, 60 claims of a sentence each); the rest are counted in
+ * `omitted` and come with detail "full" or export_scan.
+ */
+export const COMPACT_LIMITS = { cuts: 1500, dead: 300, claims: 60 } as const;
+
+/** A claim longer than this is cut (claims are sentences; one run-on sentence could be a whole transcript). */
+export const CLAIM_MAX_CHARS = 300;
+
+/** An export this long or shorter is returned inline; a longer one as a resource link. */
+export const EXPORT_INLINE_MAX_CHARS = 40_000;
+
+export interface ScanLinks {
+  timeline_uri: string;
+  transcript_uri: string;
+  /** Absolute when the base URL is known. */
+  media_url: string;
+}
+
+export const timelineUri = (scanId: string) => `holdline://scans/${encodeURIComponent(scanId)}/timeline`;
+export const transcriptUri = (scanId: string) => `holdline://scans/${encodeURIComponent(scanId)}/transcript`;
+export const exportUri = (scanId: string, format: string) => `holdline://scans/${encodeURIComponent(scanId)}/export/${encodeURIComponent(format)}`;
+
+export function scanLinks(scanId: string, baseUrl?: string): ScanLinks {
+  const media = `/v1/scans/${encodeURIComponent(scanId)}/media`;
+  return { timeline_uri: timelineUri(scanId), transcript_uri: transcriptUri(scanId), media_url: baseUrl ? `${baseUrl.replace(/\/+$/, '')}${media}` : media };
+}
+
+export interface CompactScan extends ScanLinks {
+  scan_id: string;
+  status: 'complete';
+  duration_sec: number;
+  score: number;
+  grade: string;
+  label: string;
+  hook: number;
+  summary: string;
+  cuts: number[];
+  dead: DeadStretch[];
+  moments: Moment[];
+  claims: string[];
+  transcript_segments: number;
+  /** Entries of each list left out by COMPACT_LIMITS; absent when nothing was. */
+  omitted?: { cuts?: number; dead?: number; claims?: number };
+}
+
+/** The compact read: everything a host needs to talk about the scan, each list bounded; no timeline, no transcript. */
+export function compactScan(scan: CompleteScan, links: ScanLinks): CompactScan {
+  const omitted: NonNullable<CompactScan['omitted']> = {};
+  const bounded = <T>(list: readonly T[], key: keyof typeof COMPACT_LIMITS): T[] => {
+    const limit = COMPACT_LIMITS[key];
+    if (list.length > limit) omitted[key] = list.length - limit;
+    return list.slice(0, limit);
+  };
+  const claims = bounded(scan.claims, 'claims').map((claim) => (claim.length > CLAIM_MAX_CHARS ? `${claim.slice(0, CLAIM_MAX_CHARS - 1)}…` : claim));
+  return {
+    scan_id: scan.scan_id,
+    status: 'complete',
+    duration_sec: scan.duration_sec,
+    score: scan.score,
+    grade: scan.grade,
+    label: scan.label,
+    hook: scan.hook,
+    summary: scan.summary,
+    cuts: bounded(scan.cuts, 'cuts'),
+    dead: bounded(scan.dead, 'dead'),
+    moments: scan.moments,
+    claims,
+    transcript_segments: scan.transcript.length,
+    ...links,
+    ...(Object.keys(omitted).length > 0 ? { omitted } : {}),
+  };
+}
+
+const span = z.object({ start: z.number(), end: z.number() });
+
+/**
+ * `outputSchema` of the scan tools: every state (queued, processing, complete,
+ * error) and both details, so each field but id and status is optional.
+ */
+export const scanOutputShape = {
+  scan_id: z.string(),
+  status: z.enum(['queued', 'processing', 'complete', 'error']),
+  pct: z.number().optional().describe('Progress 0–100 while queued or processing; where it stopped on error.'),
+  detail: z.string().optional().describe('Why the scan failed (status error).'),
+  duration_sec: z.number().optional(),
+  score: z.number().optional().describe('Overall score 0–100.'),
+  grade: z.string().optional(),
+  label: z.string().optional(),
+  hook: z.number().optional().describe('Mean hold of the first seconds, 0–100.'),
+  summary: z.string().optional(),
+  cuts: z.array(z.number()).optional().describe('Seconds of the hard cuts.'),
+  dead: z.array(span).optional().describe('Stretches of hold under the floor, seconds, end exclusive.'),
+  moments: z.array(z.object({ second: z.number(), label: z.string(), hold: z.number(), quote: z.string() })).optional(),
+  claims: z.array(z.string()).optional().describe('Sentences of the transcript that make checkable claims.'),
+  transcript_segments: z.number().int().optional().describe('How many transcript segments the transcript resource holds.'),
+  omitted: z
+    .object({ cuts: z.number().int().optional(), dead: z.number().int().optional(), claims: z.number().int().optional() })
+    .optional()
+    .describe('Entries left out of a compact result; detail "full" has them all.'),
+  timeline_uri: z.string().optional().describe('MCP resource with the per-second timeline.'),
+  transcript_uri: z.string().optional().describe('MCP resource with the transcript.'),
+  media_url: z.string().optional(),
+  timeline: z
+    .array(z.object({ second: z.number(), scores: z.object({ hold: z.number(), motion: z.number(), loudness: z.number(), speech: z.number() }) }))
+    .optional()
+    .describe('detail "full" only.'),
+  transcript: z.array(z.object({ start: z.number(), end: z.number(), text: z.string() })).optional().describe('detail "full" only.'),
+  method: z.string().optional().describe('detail "full" only.'),
+  transcriber: z.string().nullable().optional().describe('detail "full" only.'),
+};
+
+export const exportOutputShape = {
+  scan_id: z.string(),
+  format: z.string(),
+  filename: z.string(),
+  content_type: z.string(),
+  bytes: z.number().int(),
+  uri: z.string().describe('MCP resource of the export.'),
+  embedded: z.boolean().describe('Whether the file is inline in the content as an embedded resource.'),
+};

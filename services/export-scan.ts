@@ -1,0 +1,40 @@
+import { conflict, notFound } from '../core/errors';
+import { exportScan, type ExportFormat, type ScanExport } from '../core/exports';
+import type { CompleteScan } from '../core/shapes';
+import type { ScanDoc } from '../store/scans';
+import type { AppDeps } from './ports';
+import { enforceRateLimit } from './rate-limit';
+import { scanView } from './scan-view';
+
+/** Who asks: nobody (no key), or a key's account, checked only when the scan is not published. */
+export type ExportCaller = () => Promise<{ accountId: string; keyHash: string }>;
+
+/**
+ * A complete scan as a file in one of the export formats. A published scan
+ * exports for anyone; any other needs its owner's key (another account's scan
+ * is as missing as an unknown one, and a keyless caller is asked for the key
+ * before learning whether the id exists).
+ */
+export async function exportScanFile(
+  deps: Pick<AppDeps, 'scans' | 'rateLimiter' | 'now' | 'config'>,
+  scanId: string,
+  format: ExportFormat,
+  caller: ExportCaller,
+): Promise<ScanExport> {
+  const doc = await readable(deps, scanId, caller);
+  if (!doc) throw notFound(`no scan ${scanId}`);
+  if (doc.status !== 'complete') {
+    throw conflict(
+      doc.status === 'error' ? `scan ${scanId} ended in error; there is nothing to export` : `scan ${scanId} is ${doc.status} (${doc.pct}%); exports exist once it is complete`,
+    );
+  }
+  return exportScan({ ...(scanView(doc) as CompleteScan), title: doc.title }, format);
+}
+
+async function readable(deps: Pick<AppDeps, 'scans' | 'rateLimiter' | 'now' | 'config'>, scanId: string, caller: ExportCaller): Promise<ScanDoc | null> {
+  const status = await deps.scans.getStatus(scanId);
+  if (status?.published_at) return deps.scans.get(scanId);
+  const { accountId, keyHash } = await caller();
+  await enforceRateLimit(deps, keyHash, 'read', deps.config.scanReadsPerMinute);
+  return deps.scans.getOwned(scanId, accountId);
+}

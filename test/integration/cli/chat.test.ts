@@ -1,0 +1,57 @@
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { simpleCall, startChatHarness, type ChatHarness } from '../chat/harness';
+
+// `holdline chat` spawned against the real service, its model upstream the
+// scripted server on loopback.
+
+let h: ChatHarness;
+
+function holdline(args: string[], env: Record<string, string | undefined>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['cli/holdline.mjs', ...args], {
+    cwd: process.cwd(),
+    env: { PATH: process.env.PATH, HOLDLINE_CONFIG: '/nonexistent/holdline.json', HOLDLINE_BASE_URL: h.service.apiUrl, ...env } as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+beforeAll(async () => {
+  h = await startChatHarness();
+});
+
+afterAll(async () => {
+  await h?.stop();
+});
+
+describe('holdline chat', () => {
+  it('streams the progress to stderr, the answer alone to stdout', async () => {
+    const { apiKey } = await h.newKey();
+    h.upstream.script(simpleCall('2 + 3 = 5'));
+    const run = await holdline(['chat', 'what is 2 + 3?'], { HOLDLINE_API_KEY: apiKey });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('2 + 3 = 5\n');
+    expect(run.stderr).toMatch(/^accepted call_[0-9a-f]{24} \(base model base-model\); planning…\n/);
+    // Not a terminal: no dim escape codes.
+    expect(run.stderr).not.toMatch(/\u001b\[/);
+  });
+
+  it('--json prints the chat.completion object only', async () => {
+    const { apiKey } = await h.newKey();
+    h.upstream.script(simpleCall('fine'));
+    const run = await holdline(['--json', 'chat', 'say fine'], { HOLDLINE_API_KEY: apiKey });
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ object: 'chat.completion', choices: [{ message: { role: 'assistant', content: 'fine' } }] });
+    expect(run.stderr).toBe('');
+  });
+
+  it('a refused key exits 3', async () => {
+    const run = await holdline(['chat', 'hello'], { HOLDLINE_API_KEY: `sk_sig_${'z'.repeat(40)}` });
+    expect(run.code).toBe(3);
+    expect(run.stderr).toMatch(/^holdline: 401/);
+  });
+});

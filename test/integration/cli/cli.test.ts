@@ -1,0 +1,290 @@
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportScan } from '../../../core/exports';
+import { fixture, type Fixture } from '../helpers/fixtures';
+import { ScanClient } from '../helpers/scan-client';
+import { startService, type Service } from '../helpers/service';
+
+// The `holdline` command spawned as a user runs it (node cli/holdline.mjs,
+// stdout and stderr pipes, so no terminal) against the real stack.
+
+let service: Service;
+let account: { accountId: string; apiKey: string };
+let api: ScanClient;
+let sample: Fixture;
+let corrupt: Fixture;
+let scratch: string;
+let sampleScan: any;
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function holdline(args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
+  const child = spawn(process.execPath, ['cli/holdline.mjs', ...args], {
+    cwd: process.cwd(),
+    env: { PATH: process.env.PATH, HOME: scratch, HOLDLINE_CONFIG: join(scratch, 'none.json'), HOLDLINE_BASE_URL: service.apiUrl, HOLDLINE_API_KEY: account.apiKey, ...env } as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+/** A complete scan of the sample: the one the first test made with the CLI, or one made through the API when run alone. */
+async function sampleRead(): Promise<any> {
+  if (!sampleScan) {
+    const submitted = await api.upload(sample.path);
+    sampleScan = (await api.waitForScan(submitted.body.scan_id)).scan;
+  }
+  return sampleScan;
+}
+
+const noAnsi = (text: string) => expect(text).not.toMatch(/\u001b\[/);
+
+beforeAll(async () => {
+  [sample, corrupt] = await Promise.all([fixture('sample'), fixture('corrupt')]);
+  service = await startService({ env: { HOLDLINE_ALLOW_HOSTS: '127.0.0.1' } });
+  account = await service.createAccount();
+  api = new ScanClient(service.apiUrl, account.apiKey);
+  scratch = await mkdtemp(join(tmpdir(), 'holdline-cli-'));
+});
+
+afterAll(async () => {
+  await service?.stop();
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+
+describe('holdline scan', () => {
+  it('uploads a file, waits, and prints grade, score, label, hook, summary and the marked sparkline, with no colour or bars off a terminal', async () => {
+    const run = await holdline(['scan', sample.path, '--title', 'Sample via CLI']);
+    expect(run.stderr).toMatch(/sample\.mp4: uploaded [\d.]+\/[\d.]+ MB/);
+    expect(run.stderr).toMatch(/sample\.mp4: scn_[0-9a-f]{24} queued/);
+    expect(run.code).toBe(0);
+    const scanId = /(scn_[0-9a-f]{24})/.exec(run.stdout)![1]!;
+    sampleScan = (await api.request('GET', `/v1/scans/${scanId}`)).body;
+    expect(sampleScan.status).toBe('complete');
+    const lines = run.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe(`${sampleScan.grade}  ${sampleScan.score}/100  ${sampleScan.label}  ${scanId}  "Sample via CLI"`);
+    expect(lines[1]).toMatch(new RegExp(`^hook ${sampleScan.hook}  ·  20 s  ·  ${sampleScan.cuts.length} cuts? `));
+    expect(lines[2]).toBe(sampleScan.summary);
+    // 20 seconds: one sparkline column per second, a cut mark under each cut second.
+    expect(lines[3]).toMatch(/^hold [▁▂▃▄▅▆▇█]{20}$/);
+    for (const cut of sampleScan.cuts) expect(['^', '=']).toContain(lines[4]![5 + Math.floor(cut)]);
+    noAnsi(run.stdout + run.stderr);
+  });
+
+  it('on a terminal it draws a progress bar per scan and colours the read', async () => {
+    // `script` gives the command a pseudo-terminal, as a user's shell would.
+    const command = ['node', 'cli/holdline.mjs', 'scan', sample.path, '--title', 'On a terminal'].map((arg) => `'${arg}'`).join(' ');
+    const run = await new Promise<Run>((resolve) => {
+      const child = spawn('script', ['-qefc', command, '/dev/null'], {
+        cwd: process.cwd(),
+        env: { PATH: process.env.PATH, HOME: scratch, TERM: 'xterm', HOLDLINE_CONFIG: join(scratch, 'none.json'), HOLDLINE_BASE_URL: service.apiUrl, HOLDLINE_API_KEY: account.apiKey },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      child.stdout.on('data', (chunk) => (stdout += chunk));
+      child.on('close', (code) => resolve({ code, stdout, stderr: '' }));
+    });
+    expect(run.code).toBe(0);
+    // The bar (cli-progress shades: █ done, ░ to do) with the upload count, then the state and pct.
+    expect(run.stdout).toMatch(/sample\.mp4 [█░]{20} [\d.]+\/[\d.]+ MB uploading/);
+    expect(run.stdout).toMatch(/█{20} 100% scn_[0-9a-f]{24} compl/);
+    expect(run.stdout).toMatch(/\u001b\[1m[A-F][+-]? {2}\d+\/100 {2}\w+\u001b\[22m/);
+    expect(run.stdout).not.toMatch(/sample\.mp4: uploaded/);
+  });
+
+  it('--json prints only the scan JSON, and --export writes the export file', async () => {
+    const out = join(scratch, 'exports');
+    await mkdir(out);
+    const run = await holdline(['--json', 'scan', sample.path, '--export', 'srt', '--out', out]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe('');
+    const scan = JSON.parse(run.stdout);
+    expect(scan).toEqual((await api.request('GET', `/v1/scans/${scan.scan_id}`)).body);
+    expect(await readdir(out)).toEqual([`${scan.scan_id}.srt`]);
+    expect(await readFile(join(out, `${scan.scan_id}.srt`), 'utf8')).toBe(exportScan(scan, 'srt').body);
+  });
+
+  it('--no-wait submits several inputs (file and URL) and prints the queued ids', async () => {
+    const run = await holdline(['scan', '--no-wait', '--json', sample.path, 'http://127.0.0.1:9/none.mp4']);
+    expect(run.code).toBe(0);
+    const queued = JSON.parse(run.stdout);
+    expect(queued).toEqual([
+      { scan_id: expect.stringMatching(/^scn_[0-9a-f]{24}$/), status: 'queued', pct: 0 },
+      { scan_id: expect.stringMatching(/^scn_[0-9a-f]{24}$/), status: 'queued', pct: 0 },
+    ]);
+    await Promise.all(queued.map((q: any) => service.temporal.workflow.getHandle(`scan-${q.scan_id}`).terminate('test cleanup').catch(() => undefined)));
+  });
+
+  it('a scan that ends in error exits 1 with its detail', async () => {
+    const run = await holdline(['scan', corrupt.path]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^scn_[0-9a-f]{24} error: .+/m);
+  });
+
+  it('a missing file is a usage error (2) before anything is sent', async () => {
+    const before = await service.mongo.db.collection('scans').countDocuments();
+    const run = await holdline(['scan', sample.path, join(scratch, 'missing.mp4')]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`holdline: no file at ${join(scratch, 'missing.mp4')}`);
+    expect(await service.mongo.db.collection('scans').countDocuments()).toBe(before);
+  });
+
+  it('an unknown option or export format is a usage error (2)', async () => {
+    expect((await holdline(['scan', sample.path, '--export', 'pdf'])).code).toBe(2);
+    expect((await holdline(['scan'])).code).toBe(2);
+    expect((await holdline(['frobnicate'])).code).toBe(2);
+  });
+
+  it('a used-up monthly quota exits 4', async () => {
+    const spent = await service.createAccount();
+    while (await service.deps.usage.take(spent.accountId, 'scans', 30, new Date()));
+    const run = await holdline(['scan', sample.path], { HOLDLINE_API_KEY: spent.apiKey });
+    expect(run.code).toBe(4);
+    expect(run.stderr).toMatch(/holdline: .*429: monthly scan quota/);
+  });
+});
+
+describe('other commands', () => {
+  it('get prints the read; --json the scan; an unknown id exits 1', async () => {
+    await sampleRead();
+    const got = await holdline(['get', sampleScan.scan_id]);
+    expect(got.code).toBe(0);
+    expect(got.stdout.split('\n')[0]).toBe(`${sampleScan.grade}  ${sampleScan.score}/100  ${sampleScan.label}  ${sampleScan.scan_id}`);
+    expect(JSON.parse((await holdline(['get', sampleScan.scan_id, '--json'])).stdout)).toEqual(sampleScan);
+    const missing = await holdline(['get', 'scn_000000000000000000000000']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toBe('holdline: 404: no scan scn_000000000000000000000000\n');
+  });
+
+  it('list, signals and usage print text, or exactly the API JSON with --json', async () => {
+    const list = await holdline(['list', '--limit', '2']);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/^scn_[0-9a-f]{24}  /m);
+    expect(JSON.parse((await holdline(['list', '--json', '--limit', '2'])).stdout)).toEqual((await api.request('GET', '/v1/scans?limit=2')).body);
+    expect(JSON.parse((await holdline(['signals', '--json'], { HOLDLINE_API_KEY: undefined })).stdout)).toEqual((await api.request('GET', '/v1/signals')).body);
+    const usage = JSON.parse((await holdline(['usage', '--json'])).stdout);
+    expect(usage).toMatchObject({ plan: 'signal', scans_this_month: expect.any(Number) });
+    expect((await holdline(['usage'])).stdout).toMatch(/^scans {2}\d+ used, \d+ left$/m);
+  });
+
+  it('demo without a key: 503 before one is featured exits 5', async () => {
+    const run = await holdline(['demo'], { HOLDLINE_API_KEY: undefined });
+    expect(run.code).toBe(5);
+    expect(run.stderr).toContain('503: the demo scan is not ready yet');
+  });
+
+  it('recut on the Signal plan is refused with 403 and exits 3', async () => {
+    await sampleRead();
+    const run = await holdline(['recut', sampleScan.scan_id, '--no-wait']);
+    expect(run.code).toBe(3);
+    expect(run.stderr).toMatch(/^holdline: 403: .*Agents plan/);
+  });
+
+  it('auth: no key exits 3, a refused key exits 3, an unreachable service exits 5', async () => {
+    expect((await holdline(['list'], { HOLDLINE_API_KEY: undefined })).code).toBe(3);
+    const bad = await holdline(['list'], { HOLDLINE_API_KEY: `sk_sig_${'x'.repeat(40)}` });
+    expect(bad.code).toBe(3);
+    expect(bad.stderr).toBe('holdline: 401: invalid or revoked API key\n');
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as { port: number }).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const down = await holdline(['list', '--base-url', `http://127.0.0.1:${port}`]);
+    expect(down.code).toBe(5);
+    expect(down.stderr).toContain('ECONNREFUSED');
+  });
+
+  it('login checks the key, saves it with mode 0600, and later commands use it', async () => {
+    const config = join(scratch, 'conf', 'holdline.json');
+    const refused = await holdline(['login', '--key', `sk_sig_${'y'.repeat(40)}`], { HOLDLINE_API_KEY: undefined, HOLDLINE_CONFIG: config });
+    expect(refused.code).toBe(3);
+    await expect(stat(config)).rejects.toThrow();
+    const run = await holdline(['login', '--key', account.apiKey], { HOLDLINE_API_KEY: undefined, HOLDLINE_CONFIG: config });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`Key saved to ${config} (mode 600)`);
+    expect((await stat(config)).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(await readFile(config, 'utf8'))).toEqual({ api_key: account.apiKey });
+    const list = await holdline(['list', '--json'], { HOLDLINE_API_KEY: undefined, HOLDLINE_CONFIG: config });
+    expect(list.code).toBe(0);
+    expect(JSON.parse(list.stdout)).toEqual((await api.request('GET', '/v1/scans')).body);
+  });
+
+  it('login reads the key from stdin when it is not a terminal', async () => {
+    const config = join(scratch, 'piped', 'holdline.json');
+    const child = spawn(process.execPath, ['cli/holdline.mjs', 'login'], {
+      cwd: process.cwd(),
+      env: { PATH: process.env.PATH, HOME: scratch, HOLDLINE_CONFIG: config, HOLDLINE_BASE_URL: service.apiUrl },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    child.stdin.end(`${account.apiKey}\n`);
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code).toBe(0);
+    expect(JSON.parse(await readFile(config, 'utf8'))).toEqual({ api_key: account.apiKey });
+    expect((await stat(config)).mode & 0o777).toBe(0o600);
+  });
+
+  it('mcp serves the tools on stdio, keyed from the environment', async () => {
+    await sampleRead();
+    const client = new Client({ name: 'cli-stdio-test', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: ['cli/holdline.mjs', 'mcp'],
+        cwd: process.cwd(),
+        env: { PATH: process.env.PATH!, HOME: scratch, HOLDLINE_CONFIG: join(scratch, 'none.json'), HOLDLINE_BASE_URL: service.apiUrl, HOLDLINE_API_KEY: account.apiKey },
+        stderr: 'ignore',
+      }),
+    );
+    try {
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('export_scan');
+      const result = await client.callTool({ name: 'export_scan', arguments: { scan_id: sampleScan.scan_id, format: 'csv' } });
+      expect(result.content).toEqual([
+        expect.objectContaining({ type: 'text' }),
+        { type: 'resource', resource: { uri: `holdline://scans/${sampleScan.scan_id}/export/csv`, mimeType: 'text/csv', text: exportScan(sampleScan, 'csv').body } },
+      ]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('mcp --http serves the tools over Streamable HTTP with the caller key', async () => {
+    await sampleRead();
+    const child = spawn(process.execPath, ['cli/holdline.mjs', 'mcp', '--http', '--port', '0'], {
+      cwd: process.cwd(),
+      env: { PATH: process.env.PATH, HOME: scratch, HOLDLINE_CONFIG: join(scratch, 'none.json'), HOLDLINE_BASE_URL: service.apiUrl },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let text = '';
+        child.stderr.on('data', (chunk) => {
+          text += chunk;
+          const found = /at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(text);
+          if (found) resolve(found[1]!);
+        });
+        child.once('exit', () => reject(new Error(`exited: ${text}`)));
+      });
+      const client = new Client({ name: 'cli-test', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${account.apiKey}` } } }));
+      const result = await client.callTool({ name: 'get_scan', arguments: { scan_id: sampleScan.scan_id } });
+      expect((result.structuredContent as any).score).toBe(sampleScan.score);
+      await client.close();
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+});

@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPORT_FORMATS, exportScan } from '../../../core/exports';
+import { newScanId } from '../../../store/ids';
+import { LibraryStore } from '../../../store/library';
+import { fixture, type Fixture } from '../helpers/fixtures';
+import { ScanClient } from '../helpers/scan-client';
+import { startService, type Service } from '../helpers/service';
+
+// Exports of a real scan (the generated `sample`: four cuts, three spoken
+// sentences, a silent still) through the API over the real stack.
+
+let service: Service;
+let owner: ScanClient;
+let other: ScanClient;
+let ownerId: string;
+let sample: Fixture;
+let scan: any;
+
+async function exportOf(client: ScanClient | null, scanId: string, format?: string) {
+  const query = format === undefined ? '' : `?format=${encodeURIComponent(format)}`;
+  const headers: Record<string, string> = client?.apiKey ? { authorization: `Bearer ${client.apiKey}` } : {};
+  const response = await fetch(`${service.apiUrl}/v1/scans/${scanId}/export${query}`, { headers });
+  return { status: response.status, headers: response.headers, text: await response.text() };
+}
+
+beforeAll(async () => {
+  sample = await fixture('sample');
+  service = await startService();
+  const a = await service.createAccount();
+  ownerId = a.accountId;
+  owner = new ScanClient(service.apiUrl, a.apiKey);
+  other = new ScanClient(service.apiUrl, (await service.createAccount()).apiKey);
+  const submitted = await owner.upload(sample.path, { title: 'Sample for export' });
+  expect(submitted.status).toBe(202);
+  scan = (await owner.waitForScan(submitted.body.scan_id)).scan;
+  expect(scan.status).toBe('complete');
+});
+
+afterAll(async () => {
+  await service?.stop();
+});
+
+describe('formats of a complete scan, with its owner key', () => {
+  it('every format has its content type, an attachment filename and the body the core builds from the served scan', async () => {
+    for (const format of EXPORT_FORMATS) {
+      const res = await exportOf(owner, scan.scan_id, format);
+      const expected = exportScan({ ...scan, title: 'Sample for export' }, format);
+      expect(res.status, format).toBe(200);
+      expect(res.headers.get('content-type'), format).toBe(expected.contentType);
+      expect(res.headers.get('content-disposition'), format).toBe(`attachment; filename="${expected.filename}"`);
+      expect(res.text, format).toBe(expected.body);
+    }
+  });
+
+  it('srt and vtt carry one cue per transcript segment, with the spoken words', async () => {
+    expect(scan.transcript.length).toBeGreaterThan(0);
+    const srt = (await exportOf(owner, scan.scan_id, 'srt')).text;
+    const vtt = (await exportOf(owner, scan.scan_id, 'vtt')).text;
+    expect(srt.match(/^\d\d:\d\d:\d\d,\d{3} --> \d\d:\d\d:\d\d,\d{3}\r$/gm)).toHaveLength(scan.transcript.length);
+    expect(vtt.startsWith('WEBVTT\n\n')).toBe(true);
+    expect(vtt.match(/^\d\d:\d\d:\d\d\.\d{3} --> /gm)).toHaveLength(scan.transcript.length);
+    for (const segment of scan.transcript) expect(srt).toContain(segment.text);
+  });
+
+  it('csv has a row per timeline second with the four series', async () => {
+    const rows = (await exportOf(owner, scan.scan_id, 'csv')).text.trimEnd().split('\r\n');
+    expect(rows[0]).toBe('second,hold,motion,loudness,speech');
+    expect(rows).toHaveLength(Math.ceil(sample.truth.duration!) + 1);
+    expect(rows[5]).toBe([4, ...['hold', 'motion', 'loudness', 'speech'].map((k) => scan.timeline[4].scores[k])].join(','));
+  });
+
+  it('edl has one event per shot between the detected cuts and a marker per cut and dead stretch', async () => {
+    const edl = (await exportOf(owner, scan.scan_id, 'edl')).text;
+    expect(edl.startsWith('TITLE: Sample for export\r\nFCM: NON-DROP FRAME\r\n')).toBe(true);
+    expect(edl.match(/^\d{3}  AX {7}V {5}C {8}/gm)).toHaveLength(scan.cuts.length + 1);
+    expect(edl.match(/^\* LOC: .* BLUE {4}CUT /gm) ?? []).toHaveLength(scan.cuts.length);
+    expect(edl.match(/^\* LOC: .* RED {5}DEAD /gm) ?? []).toHaveLength(scan.dead.length);
+  });
+
+  it('json is the scan exactly as GET /v1/scans/{id} serves it', async () => {
+    expect(JSON.parse((await exportOf(owner, scan.scan_id, 'json')).text)).toEqual(scan);
+  });
+});
+
+describe('refusals, each as {detail}', () => {
+  it('an unknown or missing format is 400 naming the formats', async () => {
+    for (const format of ['mp4', 'SRT', '', undefined]) {
+      const res = await exportOf(owner, scan.scan_id, format);
+      expect(res.status).toBe(400);
+      expect(res.headers.get('content-disposition')).toBeNull();
+      expect(JSON.parse(res.text).detail).toContain('format=srt|vtt|csv|edl|chapters|json');
+    }
+  });
+
+  it('an unpublished scan without a key is 401; with another account key it is 404, like an unknown id', async () => {
+    expect((await exportOf(null, scan.scan_id, 'srt')).status).toBe(401);
+    const foreign = await exportOf(other, scan.scan_id, 'srt');
+    expect(foreign.status).toBe(404);
+    expect(JSON.parse(foreign.text)).toEqual({ detail: `no scan ${scan.scan_id}` });
+    const unknown = await exportOf(owner, 'scn_000000000000000000000000', 'srt');
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.text)).toEqual({ detail: 'no scan scn_000000000000000000000000' });
+    // Keyless, an unknown id looks like an unpublished one: no way to probe which ids exist.
+    expect((await exportOf(null, 'scn_000000000000000000000000', 'srt')).status).toBe(401);
+  });
+
+  it('a queued scan and a failed scan are 409', async () => {
+    const queued = await service.deps.scans.insertQueued({
+      scan_id: newScanId(), account_id: ownerId, title: null, source: { type: 'url', url: 'http://127.0.0.1/x.mp4' }, priority: false, created_at: new Date(),
+    });
+    const inFlight = await exportOf(owner, queued.scan_id, 'csv');
+    expect(inFlight.status).toBe(409);
+    expect(JSON.parse(inFlight.text)).toEqual({ detail: `scan ${queued.scan_id} is queued (0%); exports exist once it is complete` });
+    await service.deps.scans.fail(queued.scan_id, 'bad media');
+    const failed = await exportOf(owner, queued.scan_id, 'csv');
+    expect(failed.status).toBe(409);
+    expect(JSON.parse(failed.text)).toEqual({ detail: `scan ${queued.scan_id} ended in error; there is nothing to export` });
+  });
+});
+
+describe('published scans', () => {
+  it('export without a key once published, in every format', async () => {
+    const published = await new LibraryStore(service.mongo.db).publish(scan.scan_id, ownerId, 'Sample for export', new Date());
+    expect(published.outcome).toBe('published');
+    for (const format of EXPORT_FORMATS) {
+      const res = await exportOf(null, scan.scan_id, format);
+      expect(res.status, format).toBe(200);
+      expect(res.text, format).toBe(exportScan({ ...scan, title: 'Sample for export' }, format).body);
+    }
+    expect((await exportOf(null, scan.scan_id, 'pdf')).status).toBe(400);
+  });
+});

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { ansiStyle, EXIT, exitCodeForStatus, holdSparkline, humanDuration, plainStyle, readLines } from '../../../cli/format';
+import type { CompleteScan } from '../../../core/shapes';
+
+describe('exit codes', () => {
+  it.each([
+    [0, EXIT.unreachable],
+    [400, EXIT.scanError],
+    [404, EXIT.scanError],
+    [409, EXIT.scanError],
+    [413, EXIT.scanError],
+    [401, EXIT.auth],
+    [403, EXIT.auth],
+    [429, EXIT.quota],
+    [500, EXIT.scanError],
+    [502, EXIT.unreachable],
+    [503, EXIT.unreachable],
+    [504, EXIT.unreachable],
+  ])('status %s exits %s', (status, code) => {
+    expect(exitCodeForStatus(status)).toBe(code);
+  });
+
+  it('are the documented numbers', () => {
+    expect(EXIT).toEqual({ ok: 0, scanError: 1, usage: 2, auth: 3, quota: 4, unreachable: 5 });
+  });
+});
+
+describe('hold sparkline', () => {
+  it('one column per second when short, block height from hold, cuts and dead marked below', () => {
+    const spark = holdSparkline([0, 12.5, 25, 50, 75, 99, 100, 10], [2.5, 6], [{ start: 6, end: 8 }], 60);
+    expect([...spark.line]).toEqual(['▁', '▂', '▃', '▅', '▇', '█', '█', '▁']);
+    expect(spark.marks).toBe('  ^   ==');
+    expect(spark.secondsPerColumn).toBe(1);
+  });
+
+  it('squeezes long series into the width, averaging each column', () => {
+    const hold = [...Array.from({ length: 50 }, () => 100), ...Array.from({ length: 50 }, () => 0)];
+    const spark = holdSparkline(hold, [99.5], [{ start: 60, end: 100 }], 10);
+    expect(spark.line).toBe('█████▁▁▁▁▁');
+    expect(spark.marks).toBe('      ====');
+    expect(spark.secondsPerColumn).toBe(10);
+  });
+
+  it('a dead mark wins over a cut in the same column; out-of-range cuts and bad values are ignored', () => {
+    const spark = holdSparkline([Number.NaN, -5, 150, 40], [1, -1, 4, 99], [{ start: 1, end: 2 }], 60);
+    expect([...spark.line]).toEqual(['▁', '▁', '█', '▄']);
+    expect(spark.marks).toBe(' =');
+  });
+
+  it('an empty timeline draws nothing', () => {
+    expect(holdSparkline([], [], [], 60)).toEqual({ line: '', marks: '', secondsPerColumn: 0 });
+  });
+});
+
+describe('the read as text', () => {
+  const scan: CompleteScan = {
+    scan_id: 'scn_1', status: 'complete', media_url: '/m', duration_sec: 4, score: 72, grade: 'B-', label: 'Engaging', hook: 64.5,
+    timeline: [0, 50, 100, 20].map((hold, second) => ({ second, scores: { hold, motion: 0, loudness: 0, speech: 0 } })),
+    cuts: [2], dead: [{ start: 3, end: 4 }], moments: [], claims: [], transcript: [], summary: 'Holds well.', method: 'm',
+  };
+
+  it('prints grade, score, label, hook, summary and the marked sparkline, plain without a terminal', () => {
+    expect(readLines({ ...scan, title: 'Demo' }, plainStyle)).toEqual([
+      'B-  72/100  Engaging  scn_1  "Demo"',
+      'hook 64.5  ·  4 s  ·  1 cut  ·  1 dead stretch (1 s)',
+      'Holds well.',
+      'hold ▁▅█▂',
+      '       ^=',
+      '     1 s per column; ^ cut, = dead stretch',
+    ]);
+  });
+
+  it('styles only when asked', () => {
+    expect(readLines(scan, ansiStyle)[0]).toBe('\u001b[1mB-  72/100  Engaging\u001b[22m  scn_1');
+    expect(readLines(scan, plainStyle).join('\n')).not.toContain('\u001b');
+  });
+
+  it.each([
+    [12.54, '12.5 s'],
+    [60, '1:00'],
+    [3725, '1:02:05'],
+    [-1, '?'],
+  ])('humanDuration(%s) is %s', (seconds, text) => {
+    expect(humanDuration(seconds)).toBe(text);
+  });
+});

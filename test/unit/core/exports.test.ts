@@ -1,0 +1,263 @@
+import { describe, expect, it } from 'vitest';
+import {
+  chapterLines,
+  clock,
+  cmx3600Edl,
+  EDL_MAX_EVENTS,
+  EXPORT_FORMATS,
+  exportScan,
+  isExportFormat,
+  srtFrom,
+  subtitleTime,
+  timecode,
+  timelineCsv,
+  vttFrom,
+  youtubeChapters,
+  type ExportableScan,
+} from '../../../core/exports';
+import type { Moment, TranscriptSegment } from '../../../core/shapes';
+
+function scanOf(overrides: Partial<ExportableScan> = {}): ExportableScan {
+  return {
+    scan_id: 'scn_0123456789abcdef01234567',
+    status: 'complete',
+    media_url: '/v1/scans/scn_0123456789abcdef01234567/media',
+    duration_sec: 3,
+    score: 61,
+    grade: 'B-',
+    label: 'Engaging',
+    hook: 55.5,
+    timeline: [
+      { second: 0, scores: { hold: 50, motion: 10.5, loudness: 20, speech: 0 } },
+      { second: 1, scores: { hold: 60.2, motion: 0, loudness: 30, speech: 100 } },
+      { second: 2, scores: { hold: 12, motion: 1, loudness: 2, speech: 3 } },
+    ],
+    cuts: [],
+    dead: [],
+    moments: [],
+    claims: [],
+    transcript: [],
+    summary: 's',
+    method: 'm',
+    transcriber: null,
+    ...overrides,
+  };
+}
+
+const moment = (second: number, hold: number, quote: string): Moment => ({ second, label: 'peak', hold, quote });
+
+describe('subtitle times', () => {
+  it.each([
+    [0, ',', '00:00:00,000'],
+    [1.5, ',', '00:00:01,500'],
+    [61.0005, '.', '00:01:01.001'],
+    [3725.25, '.', '01:02:05.250'],
+    [-2, ',', '00:00:00,000'],
+    [Number.NaN, '.', '00:00:00.000'],
+  ] as const)('%s s with %s is %s', (seconds, separator, expected) => {
+    expect(subtitleTime(seconds, separator)).toBe(expected);
+  });
+});
+
+describe('SRT and WebVTT from the transcript', () => {
+  const transcript: TranscriptSegment[] = [
+    { start: 4, end: 5.25, text: 'second line' },
+    { start: 0.5, end: 2, text: 'first\n\nline  here' },
+    { start: 6, end: 7, text: '   ' },
+    { start: 8, end: 9, text: 'a <b> & c --> d' },
+  ];
+
+  it('SRT numbers the non-empty cues in time order, one line each, CRLF', () => {
+    expect(srtFrom(transcript)).toBe(
+      '1\r\n00:00:00,500 --> 00:00:02,000\r\nfirst line here\r\n\r\n' +
+        '2\r\n00:00:04,000 --> 00:00:05,250\r\nsecond line\r\n\r\n' +
+        '3\r\n00:00:08,000 --> 00:00:09,000\r\na <b> & c -> d\r\n\r\n',
+    );
+  });
+
+  it('WebVTT starts with its header and escapes &, < and >', () => {
+    expect(vttFrom(transcript)).toBe(
+      'WEBVTT\n\n' +
+        '00:00:00.500 --> 00:00:02.000\nfirst line here\n\n' +
+        '00:00:04.000 --> 00:00:05.250\nsecond line\n\n' +
+        '00:00:08.000 --> 00:00:09.000\na &lt;b&gt; &amp; c --&gt; d\n\n',
+    );
+  });
+
+  it('an empty transcript is an empty SRT and a header-only VTT', () => {
+    expect(srtFrom([])).toBe('');
+    expect(vttFrom([])).toBe('WEBVTT\n\n');
+  });
+
+  it('a segment ending before it starts ends where it starts', () => {
+    expect(srtFrom([{ start: 3, end: 2, text: 'x' }])).toBe('1\r\n00:00:03,000 --> 00:00:03,000\r\nx\r\n\r\n');
+  });
+});
+
+describe('timeline CSV', () => {
+  it('has a header and one row per second with the four series', () => {
+    expect(timelineCsv(scanOf())).toBe(
+      'second,hold,motion,loudness,speech\r\n0,50,10.5,20,0\r\n1,60.2,0,30,100\r\n2,12,1,2,3\r\n',
+    );
+  });
+
+  it('an empty timeline is the header alone', () => {
+    expect(timelineCsv({ timeline: [] })).toBe('second,hold,motion,loudness,speech\r\n');
+  });
+});
+
+describe('EDL timecodes', () => {
+  it.each([
+    [0, 30, '00:00:00:00'],
+    [29, 30, '00:00:00:29'],
+    [30, 30, '00:00:01:00'],
+    [30 * 3661 + 5, 30, '01:01:01:05'],
+    [24 * 90, 24, '00:01:30:00'],
+    [-5, 30, '00:00:00:00'],
+  ])('frame %s at %s fps is %s', (frames, fps, expected) => {
+    expect(timecode(frames, fps)).toBe(expected);
+  });
+});
+
+describe('CMX3600 EDL', () => {
+  it('lists one cut event per shot, with cut and dead-stretch markers inside their events', () => {
+    const edl = cmx3600Edl({ scan_id: 'scn_x', title: 'My talk', duration_sec: 12.5, cuts: [4, 8.25], dead: [{ start: 9, end: 11 }] });
+    expect(edl.split('\r\n')).toEqual([
+      'TITLE: My talk',
+      'FCM: NON-DROP FRAME',
+      '',
+      '001  AX       V     C        00:00:00:00 00:00:04:00 00:00:00:00 00:00:04:00',
+      '* FROM CLIP NAME: My talk',
+      '',
+      '002  AX       V     C        00:00:04:00 00:00:08:08 00:00:04:00 00:00:08:08',
+      '* FROM CLIP NAME: My talk',
+      '* LOC: 00:00:04:00 BLUE    CUT 4',
+      '',
+      '003  AX       V     C        00:00:08:08 00:00:12:15 00:00:08:08 00:00:12:15',
+      '* FROM CLIP NAME: My talk',
+      '* LOC: 00:00:08:08 BLUE    CUT 8.25',
+      '* LOC: 00:00:09:00 RED     DEAD 9-11 S (2 S BELOW THE FLOOR)',
+      '',
+      '',
+    ]);
+  });
+
+  it('without cuts is one event over the whole file; a title with newlines and non-ASCII becomes one ASCII line', () => {
+    const edl = cmx3600Edl({ scan_id: 'scn_y', title: 'Caf\u00e9\nnight', duration_sec: 2, cuts: [], dead: [] });
+    expect(edl).toBe(
+      'TITLE: Caf? night\r\nFCM: NON-DROP FRAME\r\n\r\n' +
+        '001  AX       V     C        00:00:00:00 00:00:02:00 00:00:00:00 00:00:02:00\r\n* FROM CLIP NAME: Caf? night\r\n\r\n',
+    );
+  });
+
+  it('ignores cuts at 0, at or past the end, and duplicates after rounding to frames', () => {
+    const edl = cmx3600Edl({ scan_id: 'scn_z', duration_sec: 3, cuts: [0, 1, 1.01, 3, 7], dead: [] });
+    expect(edl.match(/^\d{3} /gm)).toEqual(['001 ', '002 ']);
+  });
+});
+
+describe('CMX3600 event limit', () => {
+  it('keeps a 2-hour list of 2 400 cuts within 999 events, with a marker for every cut', () => {
+    const cuts = Array.from({ length: 2400 }, (_, i) => (i + 1) * 3);
+    const edl = cmx3600Edl({ scan_id: 'scn_long', duration_sec: 7203, cuts, dead: [] }, 30);
+    const events = edl.match(/^\d{3,} /gm)!;
+    expect(events.length).toBeLessThanOrEqual(EDL_MAX_EVENTS);
+    expect(events.length).toBe(Math.ceil(2401 / 3));
+    expect(events.at(-1)).toBe(`${events.length} `);
+    expect(edl.match(/ BLUE {4}CUT /g)).toHaveLength(2400);
+    // Events tile the file: each starts where the previous one ended, the last ends at the duration.
+    const spans = [...edl.matchAll(/^\d+ {2}AX {7}V {5}C {8}(\S+) (\S+) /gm)].map((m) => [m[1], m[2]]);
+    spans.forEach(([from], i) => expect(from).toBe(i === 0 ? '00:00:00:00' : spans[i - 1]![1]));
+    expect(spans.at(-1)![1]).toBe('02:00:03:00');
+  });
+
+  it('exactly 999 shots stay one event each', () => {
+    const edl = cmx3600Edl({ scan_id: 'scn_x', duration_sec: 1000, cuts: Array.from({ length: 998 }, (_, i) => i + 1), dead: [] }, 30);
+    expect(edl.match(/^\d{3} /gm)).toHaveLength(999);
+  });
+});
+
+describe('YouTube chapters', () => {
+  const base = { transcript: [] as TranscriptSegment[], moments: [] as Moment[] };
+
+  it('starts at 0:00, takes cuts at least 10 s apart and 10 s before the end, titles by moment, transcript or part', () => {
+    const chapters = youtubeChapters({
+      ...base,
+      duration_sec: 60,
+      cuts: [3.5, 12.25, 20, 25, 45.9, 55],
+      moments: [moment(30, 80, 'the big reveal'), moment(33, 60, 'weaker')],
+      transcript: [{ start: 13, end: 15, text: 'so here we go' }],
+    });
+    expect(chapters).toEqual([
+      { start: 0, title: 'Part 1' },
+      { start: 12, title: 'so here we go' },
+      { start: 25, title: 'the big reveal' },
+      { start: 45, title: 'Part 4' },
+    ]);
+    expect(chapterLines(chapters)).toBe('0:00 Part 1\n0:12 so here we go\n0:25 the big reveal\n0:45 Part 4\n');
+  });
+
+  it('adds moments as starts when the cuts give fewer than three chapters', () => {
+    expect(youtubeChapters({ ...base, duration_sec: 40, cuts: [15], moments: [moment(27, 70, 'peak line')] }).map((c) => c.start)).toEqual([0, 15, 27]);
+  });
+
+  it('gives no chapters when three of at least 10 s cannot be made', () => {
+    expect(youtubeChapters({ ...base, duration_sec: 29, cuts: [10, 19], moments: [] })).toEqual([]);
+    expect(youtubeChapters({ ...base, duration_sec: 100, cuts: [], moments: [] })).toEqual([]);
+    expect(chapterLines([])).toBe('');
+  });
+
+  it('keeps a 2-hour video to at most 50 chapters, each at least duration/50 long', () => {
+    const cuts = Array.from({ length: 2000 }, (_, i) => i * 3.6 + 1);
+    const chapters = youtubeChapters({ ...base, duration_sec: 7200, cuts });
+    expect(chapters.length).toBeLessThanOrEqual(50);
+    expect(chapters.length).toBeGreaterThanOrEqual(3);
+    chapters.forEach((c, i) => {
+      const next = chapters[i + 1]?.start ?? 7200;
+      expect(next - c.start).toBeGreaterThanOrEqual(144);
+    });
+  });
+
+  it('titles drop angle brackets and long quotes are cut at a word', () => {
+    const quote = 'this <quote> goes on and on well past what fits in a chapter title on the page';
+    const [, second] = youtubeChapters({ ...base, duration_sec: 40, cuts: [10, 20], moments: [moment(12, 50, quote)] });
+    expect(second!.title).toBe('this quote goes on and on well past what fits in a chapter…');
+  });
+
+  it.each([
+    [0, '0:00'],
+    [9, '0:09'],
+    [61, '1:01'],
+    [3599, '59:59'],
+    [3600, '1:00:00'],
+    [7325.9, '2:02:05'],
+  ])('clock(%s) is %s', (t, expected) => {
+    expect(clock(t)).toBe(expected);
+  });
+});
+
+describe('exportScan', () => {
+  it.each([
+    ['srt', 'application/x-subrip; charset=utf-8', 'scn_0123456789abcdef01234567.srt'],
+    ['vtt', 'text/vtt; charset=utf-8', 'scn_0123456789abcdef01234567.vtt'],
+    ['csv', 'text/csv; charset=utf-8; header=present', 'scn_0123456789abcdef01234567.csv'],
+    ['edl', 'text/plain; charset=utf-8', 'scn_0123456789abcdef01234567.edl'],
+    ['chapters', 'text/plain; charset=utf-8', 'scn_0123456789abcdef01234567-chapters.txt'],
+    ['json', 'application/json; charset=utf-8', 'scn_0123456789abcdef01234567.json'],
+  ] as const)('%s is sent as %s named %s', (format, contentType, filename) => {
+    const result = exportScan(scanOf(), format);
+    expect(result.contentType).toBe(contentType);
+    expect(result.filename).toBe(filename);
+  });
+
+  it('json is the scan itself', () => {
+    const scan = scanOf();
+    expect(JSON.parse(exportScan(scan, 'json').body)).toEqual(scan);
+  });
+
+  it('knows exactly its six formats', () => {
+    expect(EXPORT_FORMATS).toEqual(['srt', 'vtt', 'csv', 'edl', 'chapters', 'json']);
+    expect(['srt', 'json', 'chapters'].every(isExportFormat)).toBe(true);
+    expect([undefined, 'SRT', 'mp4', '', 'toString', 1].some(isExportFormat)).toBe(false);
+  });
+});
