@@ -8,6 +8,8 @@ import { connectMongo } from '../store/mongo';
 import { LocalMediaCache } from '../activities/media/local-cache';
 import { createMediaStore } from '../store/media';
 import { ScansStore } from '../store/scans';
+import { CallsStore } from '../store/calls';
+import { withStepStartCount } from '../activities/chat/step-starts';
 import { workflowBundlePath } from './bundle';
 import { createChatWorkerActivities, createWorkerActivities } from './deps';
 import { withPoisonHook } from './fault-injection';
@@ -62,7 +64,8 @@ export async function startWorkers(config: HoldlineConfig): Promise<RunningWorke
       namespace: config.temporalNamespace,
       taskQueue: queues.chat,
       workflowBundle,
-      activities: withPoisonHook(createChatWorkerActivities(config, mongo)),
+      // Cold starts of a model step are counted outside the poison hook: before anything can crash.
+      activities: withStepStartCount(withPoisonHook(createChatWorkerActivities(config, mongo)), new CallsStore(mongo.db)),
       shutdownGraceTime: SHUTDOWN_GRACE,
       shutdownForceTime: SHUTDOWN_FORCE,
       maxConcurrentActivityTaskExecutions: config.chatConcurrency,

@@ -7,6 +7,8 @@
 
 import { rmSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_RESTART_POLICY } from '../../core/restart-policy';
+import { MAX_COLD_STARTS } from '../../activities/chat/step-starts';
 import { fixture } from '../integration/helpers/fixtures';
 import {
   call,
@@ -113,6 +115,19 @@ async function killWorkerMid(comm: string, kills: number, notes: string[]): Prom
   }
   return recover;
 }
+
+/** Waits until `part` may die `kills` more times without the supervisor giving up on it (its window holds few enough exits). */
+async function restartBudget(part: string, kills: number): Promise<void> {
+  const { windowMs, maxFailuresInWindow } = DEFAULT_RESTART_POLICY;
+  for (;;) {
+    const recent = h.restarts.filter((e) => e.part === part && e.exitedAt > Date.now() - windowMs).map((e) => e.exitedAt).sort((a, b) => a - b);
+    const excess = recent.length + kills - maxFailuresInWindow;
+    if (excess <= 0) return;
+    await sleep(recent[excess - 1]! + windowMs - Date.now() + 250);
+  }
+}
+
+const workerKills = () => h.restarts.filter((e) => e.part === 'worker' && e.cause === 'signal SIGKILL').length;
 
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
 
@@ -295,6 +310,71 @@ describe(`faults (${MODE} form)`, () => {
     expect(await storedStateProblems(h, [])).toEqual([]);
   }, 300_000);
 
+  for (const stream of [false, true]) {
+    it(`a poisoned chat call (${stream ? 'streamed' : 'non-streamed'}) whose model step kills its worker every time ends in an OpenAI error, nothing charged`, async () => {
+      // Each start of the poisoned step kills the worker; the supervisor must not give up meanwhile.
+      await restartBudget('worker', MAX_COLD_STARTS);
+      const tally = newTally();
+      h.upstream.reset();
+      h.upstream.setDefault({ content: 'ok' });
+      const chatAccount = h.keys.accounts[1]!;
+      const usage = async () => (await call(tally, `${h.apiUrl}/v1/usage`, { apiKey: h.keys.chat }))?.body?.calls_this_month as number;
+      const callsBefore = await usage();
+      const killsBefore = workerKills();
+      const upstreamBefore = h.upstream.requests.length;
+      writeFileSync(h.poisonFile, 'modelStep *\n');
+      const at = Date.now();
+      let result: Awaited<ReturnType<typeof call>>;
+      try {
+        result = await call(tally, `${h.apiUrl}/v1/chat/completions`, {
+          method: 'POST',
+          apiKey: h.keys.chat,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'holdline', stream, messages: [{ role: 'user', content: 'Say ok.' }] }),
+        });
+      } finally {
+        writeFileSync(h.poisonFile, '');
+      }
+      const seconds = (Date.now() - at) / 1000;
+      await h.supervisor.idle();
+      const kills = workerKills() - killsBefore;
+      const [doc] = await h.db.collection('calls').find({ account_id: chatAccount }).sort({ created_at: -1 }).limit(1).toArray();
+      const failure = await h.temporal.workflow
+        .getHandle(`chat-${doc!.call_id}`)
+        .result()
+        .then(() => null, (error: unknown) => (error as { cause?: { type?: string; message?: string } }).cause);
+      const error = result?.body?.error;
+      const shaped = result?.status === 503 && typeof error?.message === 'string' && typeof error?.type === 'string' && 'param' in error && 'code' in error;
+      rows.push({
+        fault: `poisoned chat call, ${stream ? 'streamed' : 'non-streamed'} (its model step kills the worker every time)`,
+        submitted: 1,
+        completedOnce: 0,
+        duplicated: 0,
+        lost: shaped ? 0 : 1,
+        error: shaped ? 1 : 0,
+        clientFailures: tally.failures,
+        clientRequests: tally.requests,
+        recoverSec: null,
+        notes: [
+          `${result?.status} ${JSON.stringify(result?.body)} after ${seconds.toFixed(1)} s, ${kills} worker kills, upstream saw ${h.upstream.requests.length - upstreamBefore} model requests; workflow failed: ${failure?.message}`,
+        ],
+      });
+      // Status held until the first answer, which never came: the OpenAI error shape, streamed or not.
+      expect(result?.status).toBe(503);
+      expect(Object.keys(error ?? {}).sort()).toEqual(['code', 'message', 'param', 'type']);
+      expect(error).toMatchObject({ message: expect.stringMatching(/nothing was charged/), type: 'server_error', param: null });
+      // Exactly its cold starts were allowed to kill; the next start was refused and ended the call.
+      expect(kills).toBe(MAX_COLD_STARTS);
+      expect(failure).toMatchObject({ type: 'WorkerLost', message: expect.stringMatching(/ended the worker running it/) });
+      expect(doc).toMatchObject({ status: 'finished', stopped: 'upstream_error', charged: false });
+      // The month's call was given back, the key's slot freed, and the worker is up.
+      expect(await usage()).toBe(callsBefore);
+      expect(await h.db.collection('call_slots').countDocuments({})).toBe(0);
+      expect(h.current('worker').pid).toBeGreaterThan(0);
+      expect(await storedStateProblems(h, [])).toEqual([]);
+    }, 300_000);
+  }
+
   it('scratch directory removed mid-decode', async () => {
     const tally = newTally();
     const ids = await submitScans(SIZES.otherScans, 'talking', tally);
@@ -304,6 +384,8 @@ describe(`faults (${MODE} form)`, () => {
   }, 900_000);
 
   it('a poison scan that kills its worker on every attempt ends in error with a plain detail', async () => {
+    // Its kills are ≥ 20 s apart (the heartbeat timeout): at most three fall in one minute.
+    await restartBudget('worker', 3);
     const tally = newTally();
     const [scanId] = await submitScans(1, 'talking', tally);
     writeFileSync(h.poisonFile, ['ingestMedia', 'probeMedia', 'decodeMedia'].map((a) => `${a} scan-${scanId}`).join('\n'));
