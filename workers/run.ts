@@ -53,7 +53,7 @@ export async function startWorkers(config: HoldlineConfig): Promise<RunningWorke
   const scans = new ScansStore(mongo.db);
   const sweepEnded = () => void sweepEndedScratch(config.scratchDir, scans).catch((error) => console.warn('scratch sweep failed', error));
   sweepEnded();
-  const endedSweeper = setInterval(sweepEnded, SCRATCH_SWEEP_MS).unref();
+  const endedSweeper = setInterval(sweepEnded, config.scratchSweepMs).unref();
   const queues = taskQueues(config);
   // One prebuilt bundle serves both queues' workers.
   const workflowBundle = { codePath: await workflowBundlePath() };
@@ -102,9 +102,6 @@ export async function startWorkers(config: HoldlineConfig): Promise<RunningWorke
     },
   };
 }
-
-/** How often scratch files of ended scans are looked for. */
-const SCRATCH_SWEEP_MS = 30_000;
 
 /**
  * Removes scratch entries (`<scanId>-<activity>-…` folders, `media/<scanId>` copies)

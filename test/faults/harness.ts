@@ -73,6 +73,8 @@ export async function startHarness(): Promise<Harness> {
       MODEL_API_KEY: 'upstream-key',
       MODEL_BASE_NAME: 'base-model',
       HOLDLINE_TEST_POISON_FILE: poisonFile,
+      // Scratch of a killed worker's scans goes within seconds of their end, not the default 30 s: rows settle sooner.
+      HOLDLINE_SCRATCH_SWEEP_MS: '2000',
       HOLDLINE_WORKER_LOG_LEVEL: 'WARN',
       LOG_LEVEL: 'warn',
     },
@@ -332,8 +334,8 @@ export async function quotaProblems(h: Harness): Promise<string[]> {
   return problems;
 }
 
-/** Scratch entries of ended scans, after giving the workers' sweep (every 30 s) time to run. */
-export async function scratchLeftovers(h: Harness, timeoutMs = 75_000): Promise<string[]> {
+/** Scratch entries of ended scans, after giving the workers' sweep (every 2 s here) time to run. */
+export async function scratchLeftovers(h: Harness, timeoutMs = 30_000): Promise<string[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const running = new Set(
