@@ -14,6 +14,7 @@ import {
   call,
   formatTable,
   killAlone,
+  latencyNote,
   MODE,
   newTally,
   rowOf,
@@ -85,7 +86,7 @@ async function finish(fault: string, scanIds: string[], tally: ClientTally, reco
   await h.supervisor.idle();
   const problems = await storedStateProblems(h, outcomes);
   const scratch = await scratchLeftovers(h);
-  const row = rowOf(fault, outcomes, tally, recoverSec, notes);
+  const row = rowOf(fault, outcomes, tally, recoverSec, [...notes, latencyNote(tally)]);
   rows.push(row);
   for (const o of outcomes) if (o.status === 'error') row.notes.push(`${o.scanId}: ${o.detail}`);
   expect(problems).toEqual([]);
@@ -314,6 +315,7 @@ describe(`faults (${MODE} form)`, () => {
       expect(orphans).toEqual([]);
       const recover = await restartedAfter('worker', at);
       const result = await response;
+      const answeredAt = Date.now();
       h.upstream.setDefault({ content: 'ok' });
       expect(result?.status).toBe(200);
       const text = typeof result?.body === 'string' ? result.body : JSON.stringify(result?.body);
@@ -330,7 +332,7 @@ describe(`faults (${MODE} form)`, () => {
         clientFailures: tally.failures,
         clientRequests: tally.requests,
         recoverSec: recover,
-        notes: [`upstream saw ${h.upstream.requests.length - before} model requests`],
+        notes: [`the client got ${result?.status} ${answered && !errored ? 'and one answer' : 'and an error'} ${((answeredAt - at) / 1000).toFixed(1)} s after the kill; upstream saw ${h.upstream.requests.length - before} model requests`],
       });
       expect(answered || errored).toBe(true);
       // The call ended and holds no slot.

@@ -187,9 +187,19 @@ export interface ClientTally {
   requests: number;
   failures: number;
   failureKinds: Record<string, number>;
+  /** Milliseconds from sending each request to its whole answer (failed ones included). */
+  latenciesMs: number[];
 }
 
-export const newTally = (): ClientTally => ({ requests: 0, failures: 0, failureKinds: {} });
+export const newTally = (): ClientTally => ({ requests: 0, failures: 0, failureKinds: {}, latenciesMs: [] });
+
+/** `p50 … s, max … s` of a tally's requests, for a row's notes. */
+export function latencyNote(tally: ClientTally): string {
+  const sorted = [...tally.latenciesMs].sort((a, b) => a - b);
+  if (sorted.length === 0) return 'no requests';
+  const p50 = sorted[Math.floor((sorted.length - 1) / 2)]!;
+  return `client latency p50 ${(p50 / 1000).toFixed(2)} s, max ${(sorted.at(-1)! / 1000).toFixed(2)} s over ${sorted.length} requests`;
+}
 
 /** One HTTP request as a client would make it, counted: a network error or 5xx is a failure. */
 export async function call(
@@ -198,9 +208,11 @@ export async function call(
   init: RequestInit & { apiKey: string },
 ): Promise<{ status: number; body: any } | null> {
   tally.requests++;
+  const started = Date.now();
   try {
     const response = await fetch(url, { ...init, headers: { authorization: `Bearer ${init.apiKey}`, ...(init.headers ?? {}) } });
     const text = await response.text();
+    tally.latenciesMs.push(Date.now() - started);
     if (response.status >= 500) {
       tally.failures++;
       tally.failureKinds[String(response.status)] = (tally.failureKinds[String(response.status)] ?? 0) + 1;
@@ -213,6 +225,7 @@ export async function call(
     }
     return { status: response.status, body };
   } catch (error) {
+    tally.latenciesMs.push(Date.now() - started);
     tally.failures++;
     const kind = (error as { cause?: { code?: string } }).cause?.code ?? 'network';
     tally.failureKinds[kind] = (tally.failureKinds[kind] ?? 0) + 1;
