@@ -17,6 +17,8 @@ export interface HoldlineConfig {
   taskQueuePrefix: string;
   /** Worker scratch directory for decoded media (default `.data/scratch`). */
   scratchDir: string;
+  /** How often a worker removes scratch entries of ended scans, in ms (default 30 s; the fault suite uses 2 s). */
+  scratchSweepMs: number;
   /** Largest accepted upload or download, in bytes (default 400 MB, the spec's limit). */
   uploadLimitBytes: number;
   /** Longest accepted video in seconds (default 7200; at most 10 800, for which the document bounds are computed). */
@@ -148,6 +150,7 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     temporalNamespace: str('TEMPORAL_NAMESPACE', 'default'),
     taskQueuePrefix: str('HOLDLINE_TASK_QUEUE_PREFIX', 'holdline'),
     scratchDir: str('HOLDLINE_SCRATCH_DIR', '.data/scratch'),
+    scratchSweepMs: int('HOLDLINE_SCRATCH_SWEEP_MS', 30_000, 500, 3_600_000),
     uploadLimitBytes: int('HOLDLINE_UPLOAD_LIMIT_BYTES', LIMITS.uploadBytes, 1, LIMITS.uploadBytes),
     maxDurationSec: int('HOLDLINE_MAX_DURATION_SEC', DEFAULT_MEDIA_LIMITS.maxDurationSec, 1, MAX_CONFIGURABLE_DURATION_SEC),
     workerLogLevel: oneOf('HOLDLINE_WORKER_LOG_LEVEL', ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR'] as const, 'INFO'),

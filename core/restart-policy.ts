@@ -18,7 +18,9 @@ export interface RestartPolicy {
  * Five failures in a minute means the part cannot stay up (a bad config, a full
  * disk, a port taken); fewer are crashes worth riding out. A poison scan kills a
  * worker at most once per activity attempt, and attempts are ≥ 20 s apart
- * (heartbeat timeout), so one poisoned upload never exhausts this on its own.
+ * (heartbeat timeout), so one poisoned upload never exhausts this on its own;
+ * a poisoned chat call kills it 3 times before its step is refused
+ * (activities/chat/step-starts.ts). Two poisoned calls within a minute do exhaust it.
  */
 export const DEFAULT_RESTART_POLICY: RestartPolicy = {
   initialDelayMs: 500,

@@ -24,6 +24,8 @@ export interface CallDoc {
   tools_used?: string[];
   usage?: TokenUsage;
   finished_at?: Date;
+  /** Starts of each model step (by seq) on workers that had not run the call before: bounds a step that kills its worker. */
+  step_starts?: Record<string, number>;
   /** False for a call that never answered and whose month's call was given back (it does not count). */
   charged?: false;
 }
@@ -185,6 +187,16 @@ export class CallsStore {
   /** Notes that an attempt of the first model step failed before any answer (the API drops its cached health check). */
   async markFirstAttemptFailed(callId: string, now = new Date()): Promise<void> {
     await this.calls.updateOne({ _id: callId, answered_at: { $exists: false } }, { $set: { first_attempt_failed_at: now } });
+  }
+
+  /**
+   * Counts a start of model step `seq` on a worker that had not run this call before (see
+   * activities/chat/step-starts.ts); the count so far, 0 when the call does not exist.
+   */
+  async countStepStart(callId: string, seq: number): Promise<number> {
+    const doc = await this.calls.findOneAndUpdate({ _id: callId }, { $inc: { [`step_starts.${seq}`]: 1 } }, { returnDocument: 'after' });
+    // No projection: FerretDB's findAndModify does not implement one.
+    return (doc as { step_starts?: Record<string, number> } | null)?.step_starts?.[String(seq)] ?? 0;
   }
 
   /** Whether the upstream has answered the call's first model step, and whether an attempt of it has failed so far. */

@@ -8,6 +8,8 @@ import { connectMongo } from '../store/mongo';
 import { LocalMediaCache } from '../activities/media/local-cache';
 import { createMediaStore } from '../store/media';
 import { ScansStore } from '../store/scans';
+import { CallsStore } from '../store/calls';
+import { withStepStartCount } from '../activities/chat/step-starts';
 import { workflowBundlePath } from './bundle';
 import { createChatWorkerActivities, createWorkerActivities } from './deps';
 import { withPoisonHook } from './fault-injection';
@@ -47,7 +49,7 @@ export async function startWorkers(config: HoldlineConfig): Promise<RunningWorke
   // A worker killed mid-activity (SIGKILL, OOM) leaves its scratch folders and media copy;
   // once their scan has ended nobody will use them again.
   const scans = new ScansStore(mongo.db);
-  const endedSweeper = sweepNowAndEvery(SCRATCH_SWEEP_MS, 'scratch sweep', () => sweepEndedScratch(config.scratchDir, scans));
+  const endedSweeper = sweepNowAndEvery(config.scratchSweepMs, 'scratch sweep', () => sweepEndedScratch(config.scratchDir, scans));
   const queues = taskQueues(config);
   // One prebuilt bundle serves both queues' workers.
   const workflowBundle = { codePath: await workflowBundlePath() };
@@ -57,7 +59,7 @@ export async function startWorkers(config: HoldlineConfig): Promise<RunningWorke
     workers.push(await Worker.create({
       ...common,
       taskQueue: queues.chat,
-      activities: withPoisonHook(createChatWorkerActivities(config, mongo)),
+      activities: withStepStartCount(withPoisonHook(createChatWorkerActivities(config, mongo)), new CallsStore(mongo.db)),
       maxConcurrentActivityTaskExecutions: config.chatConcurrency,
       // Heartbeats reach the server within a second, so a cancel (client gone, time limit) stops a step at once.
       maxHeartbeatThrottleInterval: '1 second',
@@ -95,9 +97,6 @@ function sweepNowAndEvery(ms: number, name: string, sweep: () => Promise<unknown
   run();
   return setInterval(run, ms).unref();
 }
-
-/** How often scratch files of ended scans are looked for. */
-const SCRATCH_SWEEP_MS = 30_000;
 
 /**
  * Removes scratch entries (`<scanId>-<activity>-…` folders, `media/<scanId>` copies)

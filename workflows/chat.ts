@@ -20,13 +20,23 @@ import { FailureType } from './names';
 export const chatProgressQuery = defineQuery<ChatProgress>('chatProgress');
 
 // Model steps run as local activities in the worker that holds the workflow task: no
-// task-queue dispatch and no workflow task between steps. A local activity cannot
-// heartbeat; the workflow task stays open while it runs and is renewed every ~80% of its
-// timeout (set short at start: CHAT_WORKFLOW_TASK_TIMEOUT in chat-types.ts), so a dead worker is noticed within
-// seconds and the step re-runs on another, and a cancel or the time-limit timer is seen at
-// the next renewal. Each step's schedule-to-close is the time left before the limit, so a
-// running step is cut at the limit itself. 4xx from the upstream is final.
-const STEP_RETRY: RetryPolicy = { maximumAttempts: 4, initialInterval: '1 second', backoffCoefficient: 2, nonRetryableErrorTypes: [FailureType.UpstreamRejected, FailureType.CallMissing] };
+// task-queue dispatch and no workflow task between steps (as ordinary activities they cost
+// about twice the per-step overhead, measured with bench/chat.ts; see the README's Faults
+// survived). A local activity cannot heartbeat; the workflow task stays open while it runs
+// and is renewed every ~80% of its timeout (set short at start: CHAT_WORKFLOW_TASK_TIMEOUT in chat-types.ts), so
+// a dead worker is noticed within seconds and the step re-runs on another, and a cancel or
+// the time-limit timer is seen at the next renewal. Temporal does not count those re-runs
+// (the workflow task is retried without limit and the step starts again at attempt 1); the
+// worker counts them in MongoDB and refuses a step that has started too often on fresh
+// workers with WorkerLost (activities/chat/step-starts.ts), which ends the call. Each step's
+// schedule-to-close is the time left before the limit, so a running step is cut at the limit
+// itself. 4xx from the upstream is final.
+const STEP_RETRY: RetryPolicy = {
+  maximumAttempts: 4,
+  initialInterval: '1 second',
+  backoffCoefficient: 2,
+  nonRetryableErrorTypes: [FailureType.UpstreamRejected, FailureType.CallMissing, FailureType.WorkerLost],
+};
 const modelSteps = (timeLeftMs: number) =>
   proxyLocalActivities<ChatActivities>({
     // No start-to-close: it would be retryable and outlive the limit; the client's own timeout ends a hung attempt.
@@ -109,6 +119,13 @@ export async function chatWorkflow(input: ChatWorkflowInput): Promise<ChatWorkfl
     }
     const detail = failureDetail(error);
     await bookkeeping.noteProgress({ callId, seq: state.nextSeq++, text: `stopped: ${detail}` });
+    if (isWorkerLost(error)) {
+      // Not the model server's doing: the call is recorded as ended, then fails as a whole, so
+      // the API answers with an error (charging nothing when no step had answered) and the
+      // workflow's failure names the cause for an operator.
+      await finish(callId, state, 'upstream_error');
+      throw ApplicationFailure.nonRetryable(detail, FailureType.WorkerLost);
+    }
     outcome = { content: fallbackAnswer(state, 'upstream_error', detail), stopped: 'upstream_error', finishReason: 'stop' };
   }
   phase = 'done';
@@ -149,10 +166,19 @@ function isTimeLimit(error: unknown): boolean {
   );
 }
 
-/** The upstream's own refusal explains itself; repeated transient failures are summarised. */
+/**
+ * A model step refused because it kept stopping its worker (a poisoned call), not a failing
+ * model server. A local activity's failure may arrive bare or wrapped in an ActivityFailure.
+ */
+function isWorkerLost(error: unknown): boolean {
+  const cause = error instanceof ActivityFailure ? error.cause : error;
+  return cause instanceof ApplicationFailure && cause.type === FailureType.WorkerLost;
+}
+
+/** The upstream's own refusal and a lost worker explain themselves; repeated transient failures are summarised. */
 function failureDetail(error: unknown): string {
   const cause = error instanceof ActivityFailure ? error.cause : error;
-  if (cause instanceof ApplicationFailure && cause.type === FailureType.UpstreamRejected) return cause.message;
+  if (cause instanceof ApplicationFailure && (cause.type === FailureType.UpstreamRejected || cause.type === FailureType.WorkerLost)) return cause.message;
   if (error instanceof ActivityFailure && error.activityType === 'executeTool') return 'a tool kept failing after several attempts';
   return 'the model server kept failing after several attempts';
 }

@@ -27,6 +27,8 @@ export const FailureType = {
   DownloadFailed: 'DownloadFailed',
   /** The model upstream refused the request itself (4xx); retrying cannot help. */
   UpstreamRejected: 'UpstreamRejected',
+  /** A chat call's model step kept stopping its worker (a poisoned call): refused, and the call fails. */
+  WorkerLost: 'WorkerLost',
   /** The chat call's document is gone. */
   CallMissing: 'CallMissing',
   /** The recut (or its scan) is gone or not in a state to work on. */

@@ -7,11 +7,14 @@
 
 import { rmSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_RESTART_POLICY } from '../../core/restart-policy';
+import { MAX_COLD_STARTS } from '../../activities/chat/step-starts';
 import { fixture } from '../integration/helpers/fixtures';
 import {
   call,
   formatTable,
   killAlone,
+  latencyNote,
   MODE,
   newTally,
   rowOf,
@@ -83,7 +86,7 @@ async function finish(fault: string, scanIds: string[], tally: ClientTally, reco
   await h.supervisor.idle();
   const problems = await storedStateProblems(h, outcomes);
   const scratch = await scratchLeftovers(h);
-  const row = rowOf(fault, outcomes, tally, recoverSec, notes);
+  const row = rowOf(fault, outcomes, tally, recoverSec, [...notes, latencyNote(tally)]);
   rows.push(row);
   for (const o of outcomes) if (o.status === 'error') row.notes.push(`${o.scanId}: ${o.detail}`);
   expect(problems).toEqual([]);
@@ -114,7 +117,88 @@ async function killWorkerMid(comm: string, kills: number, notes: string[]): Prom
   return recover;
 }
 
+/** Waits until `part` may die `kills` more times without the supervisor giving up on it (its window holds few enough exits). */
+async function restartBudget(part: string, kills: number): Promise<void> {
+  const { windowMs, maxFailuresInWindow } = DEFAULT_RESTART_POLICY;
+  for (;;) {
+    const recent = h.restarts.filter((e) => e.part === part && e.exitedAt > Date.now() - windowMs).map((e) => e.exitedAt).sort((a, b) => a - b);
+    const excess = recent.length + kills - maxFailuresInWindow;
+    if (excess <= 0) return;
+    await sleep(recent[excess - 1]! + windowMs - Date.now() + 250);
+  }
+}
+
+const workerKills = () => h.restarts.filter((e) => e.part === 'worker' && e.cause === 'signal SIGKILL').length;
+
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
+
+/**
+ * A chat call whose model step kills its worker every time it starts: after its cold starts
+ * the call must end in the OpenAI error shape, with nothing charged and no slot held.
+ */
+async function poisonedChatCall(stream: boolean): Promise<void> {
+  // Each start of the poisoned step kills the worker; the supervisor must not give up meanwhile.
+  await restartBudget('worker', MAX_COLD_STARTS);
+  const tally = newTally();
+  h.upstream.reset();
+  h.upstream.setDefault({ content: 'ok' });
+  const chatAccount = h.keys.accounts[1]!;
+  const usage = async () => (await call(tally, `${h.apiUrl}/v1/usage`, { apiKey: h.keys.chat }))?.body?.calls_this_month as number;
+  const callsBefore = await usage();
+  const killsBefore = workerKills();
+  const upstreamBefore = h.upstream.requests.length;
+  writeFileSync(h.poisonFile, 'modelStep *\n');
+  const at = Date.now();
+  let result: Awaited<ReturnType<typeof call>>;
+  try {
+    result = await call(tally, `${h.apiUrl}/v1/chat/completions`, {
+      method: 'POST',
+      apiKey: h.keys.chat,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'holdline', stream, messages: [{ role: 'user', content: 'Say ok.' }] }),
+    });
+  } finally {
+    writeFileSync(h.poisonFile, '');
+  }
+  const seconds = (Date.now() - at) / 1000;
+  await h.supervisor.idle();
+  const kills = workerKills() - killsBefore;
+  const [doc] = await h.db.collection('calls').find({ account_id: chatAccount }).sort({ created_at: -1 }).limit(1).toArray();
+  const failure = await h.temporal.workflow
+    .getHandle(`chat-${doc!.call_id}`)
+    .result()
+    .then(() => null, (error: unknown) => (error as { cause?: { type?: string; message?: string } }).cause);
+  const error = result?.body?.error;
+  const shaped = result?.status === 503 && typeof error?.message === 'string' && typeof error?.type === 'string' && 'param' in error && 'code' in error;
+  rows.push({
+    fault: `poisoned chat call, ${stream ? 'streamed' : 'non-streamed'} (its model step kills the worker every time)`,
+    submitted: 1,
+    completedOnce: 0,
+    duplicated: 0,
+    lost: shaped ? 0 : 1,
+    error: shaped ? 1 : 0,
+    clientFailures: tally.failures,
+    clientRequests: tally.requests,
+    recoverSec: null,
+    notes: [
+      `${result?.status} ${JSON.stringify(result?.body)} after ${seconds.toFixed(1)} s, ${kills} worker kills, upstream saw ${h.upstream.requests.length - upstreamBefore} model requests; workflow failed: ${failure?.message}`,
+    ],
+  });
+  // Status held until the first answer, which never came: the OpenAI error shape, streamed or not.
+  expect(result?.status).toBe(503);
+  expect(Object.keys(error ?? {}).sort()).toEqual(['code', 'message', 'param', 'type']);
+  expect(error).toMatchObject({ message: expect.stringMatching(/nothing was charged/), type: 'server_error', param: null });
+  // Exactly its cold starts were allowed to kill; the next start was refused and ended the call.
+  expect(kills).toBe(MAX_COLD_STARTS);
+  expect(failure).toMatchObject({ type: 'WorkerLost', message: expect.stringMatching(/ended the worker running it/) });
+  expect(doc).toMatchObject({ status: 'finished', stopped: 'upstream_error', charged: false });
+  // The month's call was given back, the key's slot freed, and the worker is up.
+  expect(await usage()).toBe(callsBefore);
+  expect(await h.db.collection('call_slots').countDocuments({})).toBe(0);
+  expect(h.current('worker').pid).toBeGreaterThan(0);
+  expect(await storedStateProblems(h, [])).toEqual([]);
+}
+
 
 describe(`faults (${MODE} form)`, () => {
   it('worker SIGKILL mid-decode: the scans complete once, ffmpeg dies with its worker', async () => {
@@ -134,6 +218,9 @@ describe(`faults (${MODE} form)`, () => {
     const { row } = await finish(`worker SIGKILL mid-transcription (${recover.length}×)`, ids, tally, mean(recover), notes);
     expect(row.completedOnce).toBe(ids.length);
   }, 900_000);
+
+  // Placed between rows that do not kill the worker: a poisoned call kills it MAX_COLD_STARTS times and the supervisor allows 5 exits a minute.
+  it('a poisoned chat call (non-streamed) whose model step kills its worker every time ends in an OpenAI error, nothing charged', () => poisonedChatCall(false), 300_000);
 
   it('Temporal dev server killed and restarted mid-scan (its SQLite file kept)', async () => {
     const tally = newTally();
@@ -170,6 +257,9 @@ describe(`faults (${MODE} form)`, () => {
     const ids = (await Promise.all(uploads)).filter((id): id is string => id !== null);
     await finish('FerretDB SIGKILL mid-upload', ids, tally, recover, [`${SIZES.uploaders - ids.length} uploads refused after 3 retries`]);
   }, 900_000);
+
+  // Placed between rows that do not kill the worker: a poisoned call kills it MAX_COLD_STARTS times and the supervisor allows 5 exits a minute.
+  it('a poisoned chat call (streamed) whose model step kills its worker every time ends in an OpenAI error, nothing charged', () => poisonedChatCall(true), 300_000);
 
   it(`API restarted while ${SIZES.pollers} clients poll GET /v1/scans/{id} and ${SIZES.uploaders} upload`, async () => {
     const f = await fixture('talking');
@@ -225,6 +315,7 @@ describe(`faults (${MODE} form)`, () => {
       expect(orphans).toEqual([]);
       const recover = await restartedAfter('worker', at);
       const result = await response;
+      const answeredAt = Date.now();
       h.upstream.setDefault({ content: 'ok' });
       expect(result?.status).toBe(200);
       const text = typeof result?.body === 'string' ? result.body : JSON.stringify(result?.body);
@@ -241,7 +332,7 @@ describe(`faults (${MODE} form)`, () => {
         clientFailures: tally.failures,
         clientRequests: tally.requests,
         recoverSec: recover,
-        notes: [`upstream saw ${h.upstream.requests.length - before} model requests`],
+        notes: [`the client got ${result?.status} ${answered && !errored ? 'and one answer' : 'and an error'} ${((answeredAt - at) / 1000).toFixed(1)} s after the kill; upstream saw ${h.upstream.requests.length - before} model requests`],
       });
       expect(answered || errored).toBe(true);
       // The call ended and holds no slot.
@@ -304,6 +395,8 @@ describe(`faults (${MODE} form)`, () => {
   }, 900_000);
 
   it('a poison scan that kills its worker on every attempt ends in error with a plain detail', async () => {
+    // Its kills are ≥ 20 s apart (the heartbeat timeout): at most three fall in one minute.
+    await restartBudget('worker', 3);
     const tally = newTally();
     const [scanId] = await submitScans(1, 'talking', tally);
     writeFileSync(h.poisonFile, ['ingestMedia', 'probeMedia', 'decodeMedia'].map((a) => `${a} scan-${scanId}`).join('\n'));
