@@ -128,16 +128,23 @@ export interface SignalsReference {
   method: string;
 }
 
-/** Stages a scan passes through while processing, in order. */
-/** What probing a scan's media found, as stored with the scan's intermediate results. */
+/**
+ * What a scan keeps of its probe (in its parts, and for the workflow to size the
+ * decode); the container and brand that the probe also reads only matter at probe,
+ * where the limits and the served Content-Type are decided.
+ */
 export interface MediaProbe {
   durationSec: number;
   hasVideo: boolean;
   hasAudio: boolean;
+  /** Displayed size of the first video stream (rotation applied). */
   width: number;
   height: number;
+  /** Average frame rate of the video stream, null when unknown; decides the decoder's shortcuts. Absent in probes recorded before it existed. */
+  fps?: number | null;
 }
 
+/** Stages a scan passes through while processing, in order. */
 export type ScanStage = 'queued' | 'ingest' | 'probe' | 'decode' | 'assembly' | 'complete';
 
 /** Where a scan stands; fractions 0..1 matter only in the `decode` stage (decoding and transcription run together). */

@@ -1,7 +1,5 @@
 // Plain data passed between the API, the scan workflow and its activities.
 
-import type { MediaInfo } from '../activities/media/probe';
-
 export interface ScanWorkflowInput {
   scanId: string;
 }
@@ -12,15 +10,8 @@ export interface ScanWorkflowResult {
   detail?: string;
 }
 
-/**
- * What a scan keeps of its probe (in its parts, and for the workflow to size the
- * decode): the container and brand in `MediaInfo` only matter at probe,
- * where the limits and the served Content-Type are decided.
- */
-export type ProbeResult = Pick<MediaInfo, 'durationSec' | 'hasVideo' | 'hasAudio' | 'width' | 'height'> & {
-  /** Average frame rate of the video stream, null when unknown; decides the decoder's shortcuts. Absent in probes recorded before it existed. */
-  fps?: MediaInfo['fps'];
-};
+/** What a scan keeps of its probe: core's MediaProbe, under the name the scan activities have always used. */
+export type { MediaProbe as ProbeResult } from '../core/shapes';
 
 export interface TranscriptChunk {
   index: number;

@@ -8,16 +8,11 @@ import { BadMediaError } from './errors';
 import { NOT_A_VIDEO_DETAIL, guardRefusal } from './failures';
 import { probeArgs } from './ffmpeg-args';
 import type { Readable } from 'node:stream';
+import type { MediaProbe } from '../../core/shapes';
 import { runProcess } from './process';
 
-export interface MediaInfo {
-  /** Length in seconds: the container's duration, else the longest stream's. */
-  durationSec: number;
-  hasVideo: boolean;
-  hasAudio: boolean;
-  /** Displayed size of the first video stream (rotation applied). */
-  width: number;
-  height: number;
+/** What ffprobe tells: the part a scan keeps (core's MediaProbe) plus what only probe itself needs. */
+export interface MediaInfo extends MediaProbe {
   /** ffprobe's format name, e.g. `mov,mp4,m4a,3gp,3g2,mj2`. */
   formatName: string;
   /** ISO-BMFF major brand (`isom`, `qt  `, …) when the container has one. */
