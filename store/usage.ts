@@ -102,7 +102,8 @@ interface WindowState {
   shared: number;
   pending: number;
   synced: boolean;
-  flushing: Promise<void> | null;
+  /** A batch write is due (its timer is set). */
+  flushDue: boolean;
   windowEnd: Date;
 }
 
@@ -136,26 +137,27 @@ export class RateLimiter {
     return doc?.count ?? amount;
   }
 
-  /** Writes the window's pending hits (one write at a time per window). */
-  private flush(id: string, state: WindowState): Promise<void> {
-    state.flushing ??= (async () => {
+  /**
+   * Writes the window's pending hits plus `own` (this hit, when it waits for its
+   * own count), one write at a time per window in this process: FerretDB loses
+   * concurrent `$inc`s on one document, so an exact hit and a batch must never
+   * race. Answers the shared count after the write, which includes every hit
+   * counted before this one.
+   */
+  private writeQueued(id: string, state: WindowState, own: number): Promise<number> {
+    return serialized(`rate-window:${id}`, async () => {
+      const amount = state.pending + own;
+      if (amount === 0) return state.shared;
+      state.pending = 0;
       try {
-        while (state.pending > 0) {
-          const amount = state.pending;
-          state.pending -= amount;
-          try {
-            state.shared = await this.write(id, state, amount);
-            state.synced = true;
-          } catch (error) {
-            state.pending += amount;
-            throw error;
-          }
-        }
-      } finally {
-        state.flushing = null;
+        state.shared = await this.write(id, state, amount);
+        state.synced = true;
+        return state.shared;
+      } catch (error) {
+        state.pending += amount - own;
+        throw error;
       }
-    })();
-    return state.flushing;
+    });
   }
 
   private static window(key: string, kind: string, now: Date, windowMs: number) {
@@ -170,27 +172,31 @@ export class RateLimiter {
     const { id, windowEnd, retryAfterSec } = RateLimiter.window(key, kind, now, windowMs);
     let state = this.windows.get(id);
     if (!state) {
-      state = { shared: 0, pending: 0, synced: false, flushing: null, windowEnd };
+      state = { shared: 0, pending: 0, synced: false, flushDue: false, windowEnd };
       this.windows.set(id, state);
       this.forgetEndedWindows(now);
     }
     if (!state.synced || state.shared + state.pending + 1 >= limit * 0.9) {
       // Exact: this hit is its own `$inc`, and its count is the one that answer returns.
-      const count = await this.write(id, state, 1);
-      state.shared = Math.max(state.shared, count);
-      state.synced = true;
+      const count = await this.writeQueued(id, state, 1);
       return { allowed: count <= limit, retryAfterSec, count };
     }
     state.pending += 1;
     const count = state.shared + state.pending;
-    const windowState = state;
-    setTimeout(() => void this.flush(id, windowState).catch(() => undefined), RateLimiter.FLUSH_MS).unref();
+    if (!state.flushDue) {
+      state.flushDue = true;
+      const windowState = state;
+      setTimeout(() => {
+        windowState.flushDue = false;
+        void this.writeQueued(id, windowState, 0).catch(() => undefined);
+      }, RateLimiter.FLUSH_MS).unref();
+    }
     return { allowed: count <= limit, retryAfterSec, count };
   }
 
   private forgetEndedWindows(now: Date) {
     for (const [id, state] of this.windows) {
-      if (state.windowEnd.getTime() < now.getTime() && state.pending === 0 && !state.flushing) this.windows.delete(id);
+      if (state.windowEnd.getTime() < now.getTime() && state.pending === 0 && !state.flushDue) this.windows.delete(id);
     }
   }
 

@@ -65,3 +65,29 @@ describe('rate-limit slots', () => {
     expect((await limiter.takeSlot('addr', 'signin-fail', 10, new Date(now.getTime() + 900_000), 900_000)).allowed).toBe(true);
   });
 });
+
+describe('per-key rate windows', () => {
+  // Batched hits and the exact hits near the limit write the same document; on
+  // FerretDB two writes at once lose one, so a window must never race itself.
+  it('61 hits in a row against a limit of 60: the first 60 allowed, each told its own count; the 61st refused', async () => {
+    const limiter = new RateLimiter(db);
+    const now = new Date('2026-11-15T12:00:10Z');
+    const results = [];
+    for (let i = 0; i < 61; i++) results.push(await limiter.hit('key-seq', 'submit', 60, now));
+    expect(results.slice(0, 60).every((r) => r.allowed)).toBe(true);
+    expect(results.map((r) => r.count)).toEqual(Array.from({ length: 61 }, (_, i) => i + 1));
+    expect(results[60]).toMatchObject({ allowed: false, count: 61 });
+  });
+
+  it('70 hits at once against a limit of 60 allow exactly 60, and the window document counts all 70', async () => {
+    const limiter = new RateLimiter(db);
+    const now = new Date('2026-11-15T12:00:10Z');
+    const results = await Promise.all(Array.from({ length: 70 }, () => limiter.hit('key-burst', 'submit', 60, now)));
+    expect(results.filter((r) => r.allowed)).toHaveLength(60);
+    const stored = async () => (await db.collection<{ _id: string; count: number }>('rate_windows').findOne({ _id: { $regex: '^key-burst:submit:' } } as never))?.count;
+    // The last batch may still be on its way (it is written within RateLimiter.FLUSH_MS).
+    const deadline = Date.now() + 10_000;
+    while ((await stored()) !== 70 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await stored()).toBe(70);
+  });
+});
