@@ -27,6 +27,11 @@ export class UpstreamHealth {
     this.now = options.now ?? Date.now;
   }
 
+  /** Whether admission would trust a cached good answer now instead of asking the server. */
+  get trusted(): boolean {
+    return this.now() < this.healthyUntil;
+  }
+
   /** Forgets the last good answer: the next admission checks again (a call just found the server dead). */
   invalidate(): void {
     this.healthyUntil = 0;

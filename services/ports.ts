@@ -32,6 +32,8 @@ export interface UpstreamPort {
   assertReachable(): Promise<void>;
   /** Forgets the last good answer. */
   invalidate(): void;
+  /** Whether a cached good answer would be trusted now. */
+  readonly trusted: boolean;
   /** A fresh check, ignoring the cached answer. */
   reachableNow(): Promise<boolean>;
 }

@@ -342,6 +342,8 @@ export class FakeUpstream {
     if (!this.up) throw new DomainError('upstream_unavailable', 'the model server is unreachable; try again shortly');
   }
   invalidate() {}
+  // A switch caches nothing: every admission asks.
+  readonly trusted = false;
   async reachableNow() {
     return this.up;
   }

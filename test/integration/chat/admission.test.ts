@@ -97,6 +97,8 @@ describe('chat admission', () => {
       // While Temporal retries that step, its first failed attempt has already dropped the
       // cached check: another key's request is refused before admission.
       await waitFor(() => calls.calls.findOne({ account_id: accountId, first_attempt_failed_at: { $exists: true } }), 20_000, 'a failed first attempt');
+      // The API sees that failure on its next poll of the call (every 60 ms): wait for it, not a fixed time.
+      await waitFor(async () => !h.service.deps.upstream.trusted, 20_000, 'the API to drop its cached health check');
       const other = await h.newKey();
       const meanwhile = await post(other.apiKey, { model: 'holdline', messages: ask });
       expect(meanwhile.status).toBe(503);
