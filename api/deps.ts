@@ -5,6 +5,7 @@ import type { ChatRunResult } from '../core/chat/completion';
 import type { AppDeps, WorkflowsPort } from '../services/ports';
 import { AccountsStore } from '../store/accounts';
 import { CallsStore } from '../store/calls';
+import { IdempotencyStore } from '../store/idempotency';
 import { LibraryStore } from '../store/library';
 import { createMediaStore } from '../store/media';
 import { RecutsStore } from '../store/recuts';
@@ -60,6 +61,7 @@ export function createAppDeps(input: { config: HoldlineConfig; db: Db; temporal:
     calls: new CallsStore(db),
     sessions: new SessionsStore(db),
     recuts: new RecutsStore(db),
+    idempotency: new IdempotencyStore(db),
     workflows,
     readiness: {
       mongodb: () => db.command({ ping: 1 }),

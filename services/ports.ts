@@ -3,6 +3,7 @@ import type { HoldlineConfig } from '../config/env';
 import type { ChatRunResult } from '../core/chat/completion';
 import type { AccountsStore } from '../store/accounts';
 import type { CallsStore } from '../store/calls';
+import type { IdempotencyStore } from '../store/idempotency';
 import type { LibraryStore } from '../store/library';
 import type { MediaStore } from '../store/media';
 import type { RecutsStore } from '../store/recuts';
@@ -25,6 +26,7 @@ export type CallsPort = Pick<
 >;
 export type SessionsPort = Pick<SessionsStore, 'setPassword' | 'checkPassword' | 'create' | 'find' | 'remove'>;
 export type RecutsPort = Pick<RecutsStore, 'insertQueued' | 'remove' | 'getOwned' | 'listForScan'>;
+export type IdempotencyPort = Pick<IdempotencyStore, 'claim' | 'get' | 'complete' | 'release'>;
 export type MediaPort = Pick<MediaStore, 'media' | 'put' | 'stat' | 'read' | 'remove'>;
 /** The model server's health (api/upstream-health.ts). */
 export interface UpstreamPort {
@@ -67,6 +69,8 @@ export interface AppDeps {
   calls: CallsPort;
   sessions: SessionsPort;
   recuts: RecutsPort;
+  /** Idempotency-Key claims of submissions (store/idempotency.ts). */
+  idempotency: IdempotencyPort;
   workflows: WorkflowsPort;
   readiness: ReadinessPort;
   /** The model server's health, checked before a chat call is admitted (answers cached for `upstreamHealthTtlMs`). */

@@ -10,6 +10,7 @@ import type { AppDeps, ChatRun } from '../../services/ports';
 import type { AccountDoc } from '../../store/accounts';
 import type { CallDoc, CallEventDoc } from '../../store/calls';
 import { hashSecret, keyPrefix, newAccountId, newApiKey, newSessionToken } from '../../store/ids';
+import type { ClaimOutcome, IdempotencyDoc, IdempotentResult } from '../../store/idempotency';
 import type { PublishResult } from '../../store/library';
 import type { MediaBucket, StoredObject } from '../../store/media';
 import type { RecutDoc } from '../../store/recuts';
@@ -272,6 +273,43 @@ export class FakeRecuts {
   }
 }
 
+/** Idempotency keys as store/idempotency.ts keeps them: one entry per account and key, expiry checked on read. */
+export class FakeIdempotency {
+  readonly docs = new Map<string, IdempotencyDoc>();
+  private claims = 0;
+
+  async claim(input: { accountId: string; key: string; fingerprint: string; now: Date; ttlMs: number; pendingMs: number }): Promise<ClaimOutcome> {
+    const id = `${input.accountId}:${input.key}`;
+    const held = this.docs.get(id);
+    const dead = held && (held.expires_at <= input.now || (held.state === 'pending' && held.pending_until <= input.now));
+    if (held && !dead) return { kind: 'existing', doc: { ...held } };
+    const claim = `claim${++this.claims}`;
+    this.docs.set(id, {
+      _id: id,
+      account_id: input.accountId,
+      fingerprint: input.fingerprint,
+      claim,
+      state: 'pending',
+      result: null,
+      created_at: input.now,
+      expires_at: new Date(input.now.getTime() + input.ttlMs),
+      pending_until: new Date(input.now.getTime() + input.pendingMs),
+    });
+    return { kind: 'claimed', id, claim };
+  }
+  async get(accountId: string, key: string) {
+    const doc = this.docs.get(`${accountId}:${key}`);
+    return doc ? { ...doc } : null;
+  }
+  async complete(id: string, result: IdempotentResult) {
+    const doc = this.docs.get(id);
+    if (doc) Object.assign(doc, { state: 'done', result });
+  }
+  async release(id: string, claim: string) {
+    if (this.docs.get(id)?.claim === claim) this.docs.delete(id);
+  }
+}
+
 export class FakeMedia {
   readonly media = 'media' as const;
   readonly objects = new Map<string, { bytes: Buffer; contentType: string; filename: string }>();
@@ -357,6 +395,7 @@ export interface FakeDeps extends AppDeps {
   calls: FakeCalls;
   sessions: FakeSessions;
   recuts: FakeRecuts;
+  idempotency: FakeIdempotency;
   media: FakeMedia;
   workflows: FakeWorkflows;
   upstream: AppDeps['upstream'];
@@ -385,6 +424,7 @@ export function fakeDeps(env: Record<string, string> = {}, overrides: Partial<Ho
     calls: new FakeCalls(),
     sessions: new FakeSessions(accounts),
     recuts: new FakeRecuts(),
+    idempotency: new FakeIdempotency(),
     media: new FakeMedia(),
     workflows: new FakeWorkflows(),
     upstream,
