@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { LIMITS } from '../core/plans';
+import { rateLimitHeadersHook } from './auth';
 import type { AppDeps } from './deps';
 import { errorHandler, notFoundHandler } from './errors';
 import { pageHeaders } from './page-headers';
@@ -39,6 +40,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
   app.addHook('onSend', pageHeaders);
+  app.addHook('onSend', rateLimitHeadersHook);
   await app.register(multipart, { limits: { fileSize: deps.config.uploadLimitBytes, files: 1 } });
   await app.register(async (scope) => publicRoutes(scope, deps));
   await app.register(async (scope) => scanRoutes(scope, deps));
