@@ -46,9 +46,14 @@ export interface ChatRun {
 
 /** The workflows the API starts, under the ids and queues of workflows/names.ts. */
 export interface WorkflowsPort {
-  startScan(input: ScanWorkflowInput, options: { priorityKey: number }): Promise<void>;
-  startRecut(input: RecutWorkflowInput): Promise<void>;
-  startChat(input: ChatWorkflowInput): Promise<ChatRun>;
+  startScan(input: ScanWorkflowInput, options: { priorityKey: number } & WorkflowOrigin): Promise<void>;
+  startRecut(input: RecutWorkflowInput, origin?: WorkflowOrigin): Promise<void>;
+  startChat(input: ChatWorkflowInput, origin?: WorkflowOrigin): Promise<ChatRun>;
+}
+
+/** Where a workflow start came from: the API request's id, kept in the workflow's memo as `request_id`. */
+export interface WorkflowOrigin {
+  requestId?: string;
 }
 
 /** What `/readyz` asks: each resolves when its dependency answers. */

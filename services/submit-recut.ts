@@ -27,7 +27,7 @@ export interface QueuedRecut {
  */
 export async function submitRecut(
   deps: AppDeps,
-  input: { account: AccountDoc; scanId: string; body: RecutSubmission; log: Log; idempotency?: IdempotencyInput },
+  input: { account: AccountDoc; scanId: string; body: RecutSubmission; log: Log; idempotency?: IdempotencyInput; requestId?: string },
 ): Promise<QueuedRecut> {
   const idem = input.idempotency;
   if (!idem?.fingerprint) return admitRecut(deps, input, null);
@@ -47,7 +47,7 @@ export async function submitRecut(
 
 async function admitRecut(
   deps: AppDeps,
-  input: { account: AccountDoc; scanId: string; body: RecutSubmission; log: Log },
+  input: { account: AccountDoc; scanId: string; body: RecutSubmission; log: Log; requestId?: string },
   held: HeldKey | null,
 ): Promise<QueuedRecut> {
   const { account, scanId, body } = input;
@@ -88,7 +88,7 @@ async function admitRecut(
       maxSeconds,
       priorityKey: plan.priorityQueue ? 1 : 3,
     };
-    await deps.workflows.startRecut(workflow);
+    await deps.workflows.startRecut(workflow, { requestId: input.requestId });
     const queued: QueuedRecut = { recut_id: recutId, status: 'queued', parent_scan_id: parent.scan_id };
     if (held) await completeKey(deps, held, { status_code: 202, body: { ...queued } }, input.log);
     return queued;

@@ -27,6 +27,8 @@ export interface SubmitScanInput {
   log: Log;
   /** True when the client itself went away: its refusal is not an error of ours. */
   abandoned?: () => boolean;
+  /** The API request's id, kept in the workflow's memo. */
+  requestId?: string;
   /** The client's Idempotency-Key; `replayed` is set when the answer is the one stored under it. */
   idempotency?: IdempotencyInput;
 }
@@ -107,7 +109,7 @@ export async function submitScan(deps: AppDeps, input: SubmitScanInput): Promise
       created_at: now,
     });
     // Lower keys run first; the Agents plan rides the priority queue.
-    await deps.workflows.startScan({ scanId }, { priorityKey: plan.priorityQueue ? 1 : 3 });
+    await deps.workflows.startScan({ scanId }, { priorityKey: plan.priorityQueue ? 1 : 3, requestId: input.requestId });
     const queued: QueuedScan = { scan_id: doc.scan_id, status: 'queued', pct: 0 };
     if (held) await completeKey(deps, held, { status_code: 202, body: { ...queued } }, input.log);
     return queued;

@@ -69,7 +69,7 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps) {
       const caller = { account: request.account, keyHash: request.keyHash };
       let admitted;
       try {
-        admitted = await admitChatCall(deps, caller, chat, { log: request.log, clientGone: () => client.gone });
+        admitted = await admitChatCall(deps, caller, chat, { log: request.log, clientGone: () => client.gone, requestId: request.id });
       } catch (error) {
         if (error instanceof DomainError && error.code === 'quota_exceeded' && request.rateWindow) request.rateWindow.remaining = 0;
         throw error;

@@ -82,7 +82,7 @@ export async function recutRoutes(app: FastifyInstance, deps: AppDeps) {
       const body = (request.body ?? {}) as RecutSubmission;
       const key = idempotencyKeyOf(request.headers['idempotency-key']);
       const idempotency: IdempotencyInput | undefined = key === undefined ? undefined : { key, fingerprint: jsonFingerprint(`POST /v1/scans/${id}/recut`, body) };
-      const queued = await submitRecut(deps, { account: request.account, scanId: id, body, log: request.log, idempotency });
+      const queued = await submitRecut(deps, { account: request.account, scanId: id, body, log: request.log, idempotency, requestId: request.id });
       if (idempotency?.replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(202).send(queued);
     },

@@ -39,6 +39,7 @@ export async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
       try {
         const queued = await submitScan(deps, {
           idempotency,
+          requestId: request.id,
           account: request.account,
           receive: async (scanId) => {
             try {

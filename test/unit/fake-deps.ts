@@ -343,6 +343,8 @@ export type Started =
 export class FakeWorkflows {
   readonly started: Started[] = [];
   readonly cancelled: string[] = [];
+  /** The request id each start carried for the workflow's memo, in start order. */
+  readonly requestIds: Array<string | undefined> = [];
   /** When set, every start fails with it (Temporal unreachable). */
   failWith: Error | null = null;
   chatResult: ((input: ChatWorkflowInput) => ChatRunResult) | null = (input) => ({
@@ -352,17 +354,20 @@ export class FakeWorkflows {
     run: { call_id: input.callId, base_model: 'base', steps: 1, tools_used: [], stopped: 'done' },
   });
 
-  async startScan(input: ScanWorkflowInput, options: { priorityKey: number }) {
+  async startScan(input: ScanWorkflowInput, options: { priorityKey: number; requestId?: string }) {
     if (this.failWith) throw this.failWith;
     this.started.push({ kind: 'scan', input, priorityKey: options.priorityKey });
+    this.requestIds.push(options.requestId);
   }
-  async startRecut(input: RecutWorkflowInput) {
+  async startRecut(input: RecutWorkflowInput, origin?: { requestId?: string }) {
     if (this.failWith) throw this.failWith;
     this.started.push({ kind: 'recut', input });
+    this.requestIds.push(origin?.requestId);
   }
-  async startChat(input: ChatWorkflowInput): Promise<ChatRun> {
+  async startChat(input: ChatWorkflowInput, origin?: { requestId?: string }): Promise<ChatRun> {
     if (this.failWith) throw this.failWith;
     this.started.push({ kind: 'chat', input });
+    this.requestIds.push(origin?.requestId);
     const result = this.chatResult;
     return {
       result: () => (result ? Promise.resolve(result(input)) : new Promise<never>(() => undefined)),
