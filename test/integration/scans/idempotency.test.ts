@@ -33,6 +33,29 @@ describe('Idempotency-Key', () => {
     await collection.deleteOne({ _id: 'probe:dup' });
   });
 
+  it('the store on FerretDB: one claim per key, a release deletes only its own claim, expired and abandoned claims are taken over', async () => {
+    const store = new IdempotencyStore(service.mongo.db);
+    const now = new Date('2026-03-10T12:00:00Z');
+    const claim = (at: Date, fingerprint = 'f1') => store.claim({ accountId: 'acct_store', key: 'k', fingerprint, now: at, ttlMs: 24 * 3_600_000, pendingMs: 3_600_000 });
+    const first = await claim(now);
+    expect(first.kind).toBe('claimed');
+    const held = await claim(now, 'f2');
+    expect(held).toMatchObject({ kind: 'existing', doc: { fingerprint: 'f1', state: 'pending' } });
+    // A stale release (another claim's token) leaves the key alone.
+    await store.release(IdempotencyStore.id('acct_store', 'k'), 'not-mine');
+    expect((await claim(now)).kind).toBe('existing');
+    // Abandoned while pending (its process died): taken over once pending_until passed.
+    const takeover = await claim(new Date(now.getTime() + 3_600_000), 'f3');
+    expect(takeover.kind).toBe('claimed');
+    if (takeover.kind !== 'claimed' || first.kind !== 'claimed') throw new Error('unreachable');
+    await store.release(takeover.id, first.claim);
+    expect(await store.get('acct_store', 'k')).toMatchObject({ fingerprint: 'f3' });
+    await store.complete(takeover.id, { status_code: 202, body: { scan_id: 'scn_x' } });
+    expect(await claim(new Date(now.getTime() + 2 * 3_600_000), 'f3')).toMatchObject({ kind: 'existing', doc: { state: 'done', result: { body: { scan_id: 'scn_x' } } } });
+    // Done keys live 24 h from their claim, then a new request claims the key.
+    expect((await claim(new Date(now.getTime() + 3_600_000 + 24 * 3_600_000), 'f4')).kind).toBe('claimed');
+  });
+
   it('twelve concurrent duplicates admit exactly one scan, unit and workflow; every answer names it', async () => {
     const before = await scansUsed();
     const body = { input: { type: 'url', url: 'http://127.0.0.2:9/burst.mp4' }, title: 'Burst' };

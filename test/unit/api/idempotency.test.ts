@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../api/app';
 import type { ScanDoc } from '../../../store/scans';
+import { jsonFingerprint } from '../../../services/idempotency';
 import { accountWithKey, fakeDeps } from '../fake-deps';
 import { multipart } from './multipart';
 
@@ -157,6 +158,42 @@ describe('Idempotency-Key on POST /v1/scans', () => {
     const responses = await Promise.all(Array.from({ length: 8 }, () => app.inject({ method: 'POST', url: '/v1/scans', headers, payload: url() })));
     expect(responses.map((r) => r.statusCode)).toEqual(Array(8).fill(202));
     expect(new Set(responses.map((r) => r.json().scan_id)).size).toBe(1);
+    expect(deps.usage.of(account._id, deps.now()).scans).toBe(1);
+    expect(deps.workflows.started).toHaveLength(1);
+  });
+
+  it('while the first request with the key is still running, a duplicate is 409 with Retry-After and takes nothing', async () => {
+    const { deps, app, account, auth } = await setUp();
+    const now = deps.now();
+    const fingerprint = jsonFingerprint('POST /v1/scans', url());
+    deps.idempotency.docs.set(`${account._id}:busy`, {
+      _id: `${account._id}:busy`,
+      account_id: account._id,
+      fingerprint,
+      claim: 'other-process',
+      state: 'pending',
+      result: null,
+      created_at: now,
+      expires_at: new Date(now.getTime() + 24 * 3_600_000),
+      pending_until: new Date(now.getTime() + 3_600_000),
+    });
+    const response = await app.inject({ method: 'POST', url: '/v1/scans', headers: { ...auth, 'idempotency-key': 'busy' }, payload: url() });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ detail: expect.stringContaining('still in progress') });
+    expect(response.headers['retry-after']).toBe('1');
+    expect(deps.usage.of(account._id, deps.now()).scans).toBe(0);
+    expect(deps.workflows.started).toEqual([]);
+    expect(deps.idempotency.docs.get(`${account._id}:busy`)?.claim).toBe('other-process');
+  });
+
+  it('concurrent duplicate uploads store one copy, take one unit and start one workflow', async () => {
+    const { deps, app, account, auth } = await setUp();
+    const body = multipart([{ name: 'file', filename: 'clip.mp4', data: Buffer.alloc(20_000, 9) }]);
+    const headers = { ...auth, 'idempotency-key': 'upload-burst', ...body.headers };
+    const responses = await Promise.all(Array.from({ length: 4 }, () => app.inject({ method: 'POST', url: '/v1/scans', headers, payload: body.payload })));
+    expect(responses.map((r) => r.statusCode)).toEqual([202, 202, 202, 202]);
+    expect(new Set(responses.map((r) => r.json().scan_id)).size).toBe(1);
+    expect(deps.media.objects.size).toBe(1);
     expect(deps.usage.of(account._id, deps.now()).scans).toBe(1);
     expect(deps.workflows.started).toHaveLength(1);
   });
