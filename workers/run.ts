@@ -9,6 +9,7 @@ import { LocalMediaCache } from '../activities/media/local-cache';
 import { createMediaStore } from '../store/media';
 import { ScansStore } from '../store/scans';
 import { workflowBundlePath } from './bundle';
+import { requestIdActivityInterceptors } from './request-id';
 import { createChatWorkerActivities, createWorkerActivities } from './deps';
 import { withPoisonHook } from './fault-injection';
 
@@ -62,6 +63,7 @@ export async function startWorkers(config: HoldlineConfig): Promise<RunningWorke
       namespace: config.temporalNamespace,
       taskQueue: queues.chat,
       workflowBundle,
+      interceptors: { activity: [requestIdActivityInterceptors] },
       activities: withPoisonHook(createChatWorkerActivities(config, mongo)),
       shutdownGraceTime: SHUTDOWN_GRACE,
       shutdownForceTime: SHUTDOWN_FORCE,
@@ -77,6 +79,7 @@ export async function startWorkers(config: HoldlineConfig): Promise<RunningWorke
       namespace: config.temporalNamespace,
       taskQueue: queues.scans,
       workflowBundle,
+      interceptors: { activity: [requestIdActivityInterceptors] },
       activities,
       // Decode and transcription are CPU-bound child processes: about one per core.
       maxConcurrentActivityTaskExecutions: config.scanConcurrency,

@@ -1,16 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultPayloadConverter } from '@temporalio/common';
+import { REQUEST_ID_HEADER } from '../../../workflows/request-id-interceptors';
 import { startService, type Service } from '../helpers/service';
 
-// x-request-id on the real stack: the id a client sends comes back on the response and
-// sits in the memo of the scan workflow the request started (Temporal's describe()).
-// No worker runs: the accepted scan stays queued.
+// x-request-id on the real stack: the id a client sends comes back on the response,
+// sits in the memo of the scan workflow the request started (Temporal's describe()),
+// and rides in the header of the activities that workflow schedules (the worker puts
+// it on their log lines). The scans' URL is unreachable: their fetch fails, which is fine.
 
 let service: Service;
 let apiKey: string;
 
 beforeAll(async () => {
   // 127.0.0.2 stands in for a public host: no worker fetches it.
-  service = await startService({ inProcessWorkers: false, env: { HOLDLINE_ALLOW_HOSTS: '127.0.0.2' } });
+  service = await startService({ env: { HOLDLINE_ALLOW_HOSTS: '127.0.0.2' } });
   ({ apiKey } = await service.createAccount());
 });
 afterAll(async () => service?.stop());
@@ -31,6 +34,17 @@ describe('x-request-id into the workflow', () => {
     expect(response.headers.get('x-request-id')).toBe('client-trace.42');
     const { scan_id } = (await response.json()) as { scan_id: string };
     expect(await memoOf(scan_id)).toEqual({ request_id: 'client-trace.42' });
+    // The worker's first activity was scheduled with the id in its header.
+    const handle = service.temporal.workflow.getHandle(`scan-${scan_id}`);
+    let header: unknown;
+    for (let i = 0; i < 600 && header === undefined; i++) {
+      const history = await handle.fetchHistory();
+      const scheduled = (history.events ?? []).find((e) => e.activityTaskScheduledEventAttributes);
+      const payload = scheduled?.activityTaskScheduledEventAttributes?.header?.fields?.[REQUEST_ID_HEADER];
+      if (payload) header = defaultPayloadConverter.fromPayload(payload as never);
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(header).toBe('client-trace.42');
   });
 
   it('without one (or with a malformed one) the generated id is answered and kept', async () => {
