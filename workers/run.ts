@@ -1,5 +1,5 @@
 import { Client, Connection, ScheduleAlreadyRunning, ScheduleOverlapPolicy } from '@temporalio/client';
-import { DefaultLogger, NativeConnection, Runtime, Worker, type LogLevel } from '@temporalio/worker';
+import { NativeConnection, Runtime, Worker, type LogLevel } from '@temporalio/worker';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { HoldlineConfig } from '../config/env';
@@ -9,6 +9,7 @@ import { LocalMediaCache } from '../activities/media/local-cache';
 import { createMediaStore } from '../store/media';
 import { ScansStore } from '../store/scans';
 import { workflowBundlePath } from './bundle';
+import { pinoTemporalLogger } from './log';
 import { requestIdActivityInterceptors } from './request-id';
 import { createChatWorkerActivities, createWorkerActivities } from './deps';
 import { withPoisonHook } from './fault-injection';
@@ -142,7 +143,7 @@ let runtimeInstalled = false;
 function installRuntime(level: LogLevel) {
   if (runtimeInstalled) return;
   runtimeInstalled = true;
-  Runtime.install({ logger: new DefaultLogger(level) });
+  Runtime.install({ logger: pinoTemporalLogger(level) });
 }
 
 /** The hourly maintenance schedule, created once; every worker start makes sure it exists. */
