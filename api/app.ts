@@ -1,9 +1,11 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { LIMITS } from '../core/plans';
+import { rateLimitHeadersHook } from './auth';
 import type { AppDeps } from './deps';
 import { errorHandler, notFoundHandler } from './errors';
 import { pageHeaders } from './page-headers';
+import { requestIdHeader, requestIdOf } from './request-id';
 import { chatRoutes } from './routes/chat';
 import { exportRoutes } from './routes/exports';
 import { mediaRoutes } from './routes/media';
@@ -36,10 +38,16 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     http: { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(config.headersTimeoutMs / 4))) },
     // AJV stops at the first problem; the error handler turns it into the one `detail`.
     ajv: { customOptions: { allErrors: false } },
+    // The id is read (and checked) by genReqId; Fastify's own header option would take any value as it comes.
+    genReqId: requestIdOf,
+    requestIdHeader: false,
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
   });
+  app.addHook('onRequest', requestIdHeader);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
   app.addHook('onSend', pageHeaders);
+  app.addHook('onSend', rateLimitHeadersHook);
   await app.register(multipart, { limits: { fileSize: deps.config.uploadLimitBytes, files: 1 } });
   await app.register(async (scope) => publicRoutes(scope, deps));
   await app.register(async (scope) => scanRoutes(scope, deps));

@@ -2,13 +2,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorized } from '../core/errors';
 import type { AccountDoc } from '../store/accounts';
 import type { AppDeps } from '../services/ports';
-import { enforceRateLimit } from '../services/rate-limit';
+import { enforceRateLimit, rateLimitHeaders, type RateWindow } from '../services/rate-limit';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `requireKey` on keyed routes. */
     account: AccountDoc;
     keyHash: string;
+    /** The rate window this keyed request was counted in, for its `x-ratelimit-*` headers. */
+    rateWindow?: RateWindow;
   }
 }
 
@@ -41,4 +43,20 @@ export function requireKey(deps: Pick<AppDeps, 'accounts'>) {
 
 /** A keyed route's per-minute limit (after `requireKey`); at onRequest it runs before Fastify reads a byte of the body. */
 export const rateLimitHook = (deps: Pick<AppDeps, 'rateLimiter' | 'now'>, kind: 'submit' | 'read', perMinute: number) => async (request: FastifyRequest) =>
-  enforceRateLimit(deps, request.keyHash, kind, perMinute);
+  countRequest(deps, request, kind, perMinute);
+
+/** Counts `request` in its key's per-minute window (429 past it), noting the window for the response's headers. */
+export const countRequest = (deps: Pick<AppDeps, 'rateLimiter' | 'now'>, request: FastifyRequest, kind: 'submit' | 'read', perMinute: number) =>
+  enforceRateLimit(deps, request.keyHash, kind, perMinute, (window) => {
+    request.rateWindow = window;
+  });
+
+/**
+ * An `onSend` hook: every response to a counted request, refusals included, carries
+ * `x-ratelimit-limit`, `x-ratelimit-remaining` and `x-ratelimit-reset` (seconds) of its window.
+ * (Hijacked replies write them themselves: api/chat-reply.ts.)
+ */
+export async function rateLimitHeadersHook(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  if (request.rateWindow) reply.headers(rateLimitHeaders(request.rateWindow));
+  return payload;
+}

@@ -7,6 +7,7 @@ import type { ChatRequest } from '../core/chat/request';
 import { ZERO_USAGE } from '../core/chat/shapes';
 import { WorkflowFailed, type AdmittedCall, type RunOutcome } from '../services/admit-chat-call';
 import type { AppDeps } from '../services/ports';
+import { rateLimitHeaders } from '../services/rate-limit';
 
 /** How often a stream looks for new progress events. */
 const POLL_MS = 60;
@@ -82,8 +83,10 @@ export async function writeChatReply(
   onShutdown.add(shutdownHook);
   raw.once('close', () => onShutdown.delete(shutdownHook));
 
+  // Hijacked: Fastify's onSend hooks do not run, so the headers they would add are written here.
+  const common = request.rateWindow ? rateLimitHeaders(request.rateWindow) : {};
   if (chat.stream) {
-    raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    raw.writeHead(200, { ...common, 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });
     write(sseData(completionChunk(header, { role: 'assistant', content: '' })));
     write(sseData(completionChunk(header, { reasoning_content: `accepted ${callId} (base model ${chat.baseModel}); planning…\n` })));
     await tailProgress(deps, raw, callId, header, write, () => settled !== undefined || client.gone, result);
@@ -92,7 +95,7 @@ export async function writeChatReply(
     for (const chunk of closingChunks(header, final, chat.includeUsage)) write(sseData(chunk));
     write(sseData('[DONE]'));
   } else {
-    raw.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' });
+    raw.writeHead(200, { ...common, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' });
     raw.flushHeaders();
     // Leading whitespace is valid JSON: clients and proxies see bytes long before the answer.
     const timer = setInterval(() => write(' '), config.chatKeepAliveMs);

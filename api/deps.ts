@@ -2,9 +2,10 @@ import type { Client } from '@temporalio/client';
 import type { Db } from 'mongodb';
 import type { HoldlineConfig } from '../config/env';
 import type { ChatRunResult } from '../core/chat/completion';
-import type { AppDeps, WorkflowsPort } from '../services/ports';
+import type { AppDeps, WorkflowOrigin, WorkflowsPort } from '../services/ports';
 import { AccountsStore } from '../store/accounts';
 import { CallsStore } from '../store/calls';
+import { IdempotencyStore } from '../store/idempotency';
 import { LibraryStore } from '../store/library';
 import { createMediaStore } from '../store/media';
 import { RecutsStore } from '../store/recuts';
@@ -22,6 +23,8 @@ export function createAppDeps(input: { config: HoldlineConfig; db: Db; temporal:
   const { db, config, temporal } = input;
   const now = input.now ?? (() => new Date());
   const queues = taskQueues(config);
+  // The request that started a workflow, in its memo: an operator goes from a client's x-request-id to the history.
+  const memo = (origin: WorkflowOrigin | undefined) => (origin?.requestId ? { memo: { request_id: origin.requestId } } : {});
   const workflows: WorkflowsPort = {
     async startScan(scan, options) {
       await temporal.workflow.start('scanWorkflow', {
@@ -29,22 +32,25 @@ export function createAppDeps(input: { config: HoldlineConfig; db: Db; temporal:
         workflowId: scanWorkflowId(scan.scanId),
         args: [scan],
         priority: { priorityKey: options.priorityKey },
+        ...memo(options),
       });
     },
-    async startRecut(recut) {
+    async startRecut(recut, origin) {
       await temporal.workflow.start('recutWorkflow', {
         taskQueue: queues.scans,
         workflowId: recutWorkflowId(recut.recutId),
         args: [recut],
         priority: { priorityKey: recut.priorityKey },
+        ...memo(origin),
       });
     },
-    async startChat(chat) {
+    async startChat(chat, origin) {
       const handle = await temporal.workflow.start('chatWorkflow', {
         taskQueue: queues.chat,
         workflowId: chatWorkflowId(chat.callId),
         workflowTaskTimeout: CHAT_WORKFLOW_TASK_TIMEOUT,
         args: [chat],
+        ...memo(origin),
       });
       return { result: () => handle.result() as Promise<ChatRunResult>, cancel: () => handle.cancel() };
     },
@@ -60,6 +66,7 @@ export function createAppDeps(input: { config: HoldlineConfig; db: Db; temporal:
     calls: new CallsStore(db),
     sessions: new SessionsStore(db),
     recuts: new RecutsStore(db),
+    idempotency: new IdempotencyStore(db),
     workflows,
     readiness: {
       mongodb: () => db.command({ ping: 1 }),

@@ -2,8 +2,10 @@
 // media store, watched for stalls, with the size limits checked on the way.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
+import { createHash, type Hash } from 'node:crypto';
 import { MongoError } from 'mongodb';
 import { badRequest, DomainError, tooLarge } from '../core/errors';
+import { jsonFingerprint } from '../services/idempotency';
 import type { AppDeps } from '../services/ports';
 import { cleanTitle, type ScanSubmission } from '../services/submit-scan';
 import { MediaStore } from '../store/media';
@@ -97,6 +99,8 @@ export async function receiveUpload(request: FastifyRequest, deps: AppDeps, scan
   let title: string | null = null;
   let filename: string | null = null;
   let bytes: number | undefined;
+  // The file's bytes are hashed on their way to the store: with the title and size, the fingerprint of an idempotent upload.
+  const hash = createHash('sha256');
   watch.start();
   try {
     for await (const part of request.parts({ limits: { fileSize: deps.config.uploadLimitBytes, files: 1, fields: 8, fieldSize: 4096 } })) {
@@ -106,7 +110,7 @@ export async function receiveUpload(request: FastifyRequest, deps: AppDeps, scan
           throw badRequest(`unexpected file part "${part.fieldname}"; send the video in a part named "file"`, 'file');
         }
         filename = cleanFilename(part.filename);
-        bytes = await storeUpload(deps, scanId, part, watch);
+        bytes = await storeUpload(deps, scanId, part, watch, hash);
       } else if (part.fieldname === 'title') {
         title = cleanTitle(String(part.value));
       }
@@ -120,16 +124,24 @@ export async function receiveUpload(request: FastifyRequest, deps: AppDeps, scan
   }
   if (bytes === undefined) throw badRequest('no video: multipart body has no "file" part', 'file');
   if (bytes === 0) throw badRequest('the uploaded file is empty', 'file');
-  return { type: 'upload', filename, title };
+  const fingerprint = jsonFingerprint('POST /v1/scans multipart', { title, bytes, sha256: hash.digest('hex') });
+  return { type: 'upload', filename, title, fingerprint };
 }
 
-async function storeUpload(deps: AppDeps, scanId: string, part: MultipartFile, watch: UploadWatch): Promise<number> {
-  const bytes = await deps.media.put(deps.media.media, MediaStore.mediaId(scanId), watch.watch(part.file), {
+async function storeUpload(deps: AppDeps, scanId: string, part: MultipartFile, watch: UploadWatch, hash: Hash): Promise<number> {
+  const bytes = await deps.media.put(deps.media.media, MediaStore.mediaId(scanId), hashing(watch.watch(part.file), hash), {
     filename: 'upload',
     contentType: part.mimetype,
   });
   if (part.file.truncated) throw tooLarge(uploadTooLarge(deps));
   return bytes;
+}
+
+async function* hashing(chunks: AsyncIterable<Buffer>, hash: Hash): AsyncGenerator<Buffer> {
+  for await (const chunk of chunks) {
+    hash.update(chunk);
+    yield chunk;
+  }
 }
 
 const uploadTooLarge = (deps: AppDeps) => `file is over the ${formatMegabytes(deps.config.uploadLimitBytes)} limit`;

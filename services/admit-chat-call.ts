@@ -44,7 +44,7 @@ export async function admitChatCall(
   deps: AppDeps,
   caller: Caller,
   chat: ChatRequest,
-  options: { log: Log; clientGone: () => boolean },
+  options: { log: Log; clientGone: () => boolean; requestId?: string },
 ): Promise<AdmittedCall | null> {
   const { account, keyHash } = caller;
   const { config, calls } = deps;
@@ -81,7 +81,7 @@ export async function admitChatCall(
       throw rateLimited('the service is busy; retry shortly', 10);
     }
     if (!quotaTaken) throw quotaUsedUp(`the monthly quota of ${LIMITS.chatCallsPerMonth} chat calls is used up`, now);
-    const run = await deps.workflows.startChat({ callId, maxSteps: config.chatMaxSteps, timeLimitMs: config.chatTimeLimitMs });
+    const run = await deps.workflows.startChat({ callId, maxSteps: config.chatMaxSteps, timeLimitMs: config.chatTimeLimitMs }, { requestId: options.requestId });
     return { callId, admittedAt: now, run, header: { id: callId, created: Math.floor(now.getTime() / 1000), model: chat.model } };
   } catch (error) {
     await Promise.allSettled([

@@ -3,6 +3,7 @@ import type { HoldlineConfig } from '../config/env';
 import type { ChatRunResult } from '../core/chat/completion';
 import type { AccountsStore } from '../store/accounts';
 import type { CallsStore } from '../store/calls';
+import type { IdempotencyStore } from '../store/idempotency';
 import type { LibraryStore } from '../store/library';
 import type { MediaStore } from '../store/media';
 import type { RecutsStore } from '../store/recuts';
@@ -25,6 +26,7 @@ export type CallsPort = Pick<
 >;
 export type SessionsPort = Pick<SessionsStore, 'setPassword' | 'checkPassword' | 'create' | 'find' | 'remove'>;
 export type RecutsPort = Pick<RecutsStore, 'insertQueued' | 'remove' | 'getOwned' | 'listForScan'>;
+export type IdempotencyPort = Pick<IdempotencyStore, 'claim' | 'get' | 'complete' | 'release'>;
 export type MediaPort = Pick<MediaStore, 'media' | 'put' | 'stat' | 'read' | 'remove'>;
 /** The model server's health (api/upstream-health.ts). */
 export interface UpstreamPort {
@@ -46,9 +48,14 @@ export interface ChatRun {
 
 /** The workflows the API starts, under the ids and queues of workflows/names.ts. */
 export interface WorkflowsPort {
-  startScan(input: ScanWorkflowInput, options: { priorityKey: number }): Promise<void>;
-  startRecut(input: RecutWorkflowInput): Promise<void>;
-  startChat(input: ChatWorkflowInput): Promise<ChatRun>;
+  startScan(input: ScanWorkflowInput, options: { priorityKey: number } & WorkflowOrigin): Promise<void>;
+  startRecut(input: RecutWorkflowInput, origin?: WorkflowOrigin): Promise<void>;
+  startChat(input: ChatWorkflowInput, origin?: WorkflowOrigin): Promise<ChatRun>;
+}
+
+/** Where a workflow start came from: the API request's id, kept in the workflow's memo as `request_id`. */
+export interface WorkflowOrigin {
+  requestId?: string;
 }
 
 /** What `/readyz` asks: each resolves when its dependency answers. */
@@ -69,6 +76,8 @@ export interface AppDeps {
   calls: CallsPort;
   sessions: SessionsPort;
   recuts: RecutsPort;
+  /** Idempotency-Key claims of submissions (store/idempotency.ts). */
+  idempotency: IdempotencyPort;
   workflows: WorkflowsPort;
   readiness: ReadinessPort;
   /** The model server's health, checked before a chat call is admitted (answers cached for `upstreamHealthTtlMs`). */

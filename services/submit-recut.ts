@@ -5,6 +5,7 @@ import type { AccountDoc } from '../store/accounts';
 import { newScanId } from '../store/ids';
 import { newRecutId } from '../store/recuts';
 import type { RecutWorkflowInput } from '../workflows/recut';
+import { claimKey, completeKey, releaseKey, type HeldKey, type IdempotencyInput } from './idempotency';
 import type { AppDeps, Log } from './ports';
 import { giveBackScanUnit, retryBriefly, takeScanUnit } from './quota';
 
@@ -26,7 +27,28 @@ export interface QueuedRecut {
  */
 export async function submitRecut(
   deps: AppDeps,
-  input: { account: AccountDoc; scanId: string; body: RecutSubmission; log: Log },
+  input: { account: AccountDoc; scanId: string; body: RecutSubmission; log: Log; idempotency?: IdempotencyInput; requestId?: string },
+): Promise<QueuedRecut> {
+  const idem = input.idempotency;
+  if (!idem?.fingerprint) return admitRecut(deps, input, null);
+  // With an Idempotency-Key: claimed before anything is checked or taken, given back with a refusal.
+  const claimed = await claimKey(deps, input.account._id, { key: idem.key, fingerprint: idem.fingerprint }, deps.now());
+  if (claimed.kind === 'replay') {
+    idem.replayed = true;
+    return claimed.result.body as unknown as QueuedRecut;
+  }
+  try {
+    return await admitRecut(deps, input, claimed.held);
+  } catch (error) {
+    await releaseKey(deps, claimed.held).catch((err: unknown) => input.log.error({ err }, 'giving back an idempotency key failed'));
+    throw error;
+  }
+}
+
+async function admitRecut(
+  deps: AppDeps,
+  input: { account: AccountDoc; scanId: string; body: RecutSubmission; log: Log; requestId?: string },
+  held: HeldKey | null,
 ): Promise<QueuedRecut> {
   const { account, scanId, body } = input;
   const plan = PLANS[account.plan];
@@ -66,8 +88,10 @@ export async function submitRecut(
       maxSeconds,
       priorityKey: plan.priorityQueue ? 1 : 3,
     };
-    await deps.workflows.startRecut(workflow);
-    return { recut_id: recutId, status: 'queued', parent_scan_id: parent.scan_id };
+    await deps.workflows.startRecut(workflow, { requestId: input.requestId });
+    const queued: QueuedRecut = { recut_id: recutId, status: 'queued', parent_scan_id: parent.scan_id };
+    if (held) await completeKey(deps, held, { status_code: 202, body: { ...queued } }, input.log);
+    return queued;
   } catch (error) {
     // A recut that was not accepted keeps nothing and does not count.
     await Promise.allSettled([giveBackScanUnit(deps, account._id, now), inserted ? retryBriefly(() => deps.recuts.remove(recutId)) : Promise.resolve()]);

@@ -5,13 +5,17 @@ import type { AccountDoc } from '../store/accounts';
 import { newScanId } from '../store/ids';
 import { MediaStore } from '../store/media';
 import type { ScanSource } from '../store/scans';
+import { claimKey, completeKey, releaseKey, type HeldKey, type IdempotencyInput } from './idempotency';
 import type { AppDeps, Log } from './ports';
 import { giveBackScanUnit, retryBriefly, takeScanUnit } from './quota';
 
-/** What the client sent: a URL to fetch, or an upload already stored under the scan's media id. */
+/**
+ * What the client sent: a URL to fetch, or an upload already stored under the scan's
+ * media id (with the fingerprint of its title, size and bytes, for an Idempotency-Key).
+ */
 export type ScanSubmission =
   | { type: 'url'; url: string; title: string | null }
-  | { type: 'upload'; filename: string | null; title: string | null };
+  | { type: 'upload'; filename: string | null; title: string | null; fingerprint?: string };
 
 export interface SubmitScanInput {
   account: AccountDoc;
@@ -23,6 +27,10 @@ export interface SubmitScanInput {
   log: Log;
   /** True when the client itself went away: its refusal is not an error of ours. */
   abandoned?: () => boolean;
+  /** The API request's id, kept in the workflow's memo. */
+  requestId?: string;
+  /** The client's Idempotency-Key; `replayed` is set when the answer is the one stored under it. */
+  idempotency?: IdempotencyInput;
 }
 
 export interface QueuedScan {
@@ -36,16 +44,61 @@ export interface QueuedScan {
  * submission itself (a URL must name a public address), the queued scan
  * document, then its workflow (Agents plan on the priority key). A refused or
  * failed submission keeps nothing and does not count: the unit, the stored
- * media and the document are given back, each retried for a few seconds.
+ * media, the document and the Idempotency-Key are given back, each retried for a
+ * few seconds. With a key (services/idempotency.ts) a repeat of an answered request
+ * gets the first answer and takes nothing; a JSON request's key is claimed before
+ * the unit, an upload's once its bytes are read and hashed.
  */
 export async function submitScan(deps: AppDeps, input: SubmitScanInput): Promise<QueuedScan> {
   const { account } = input;
   const plan = PLANS[account.plan];
   const now = deps.now();
-  await takeScanUnit(deps, account, now);
+  const idem = input.idempotency;
+  let held: HeldKey | null = null;
+  // A JSON request's fingerprint is known now: its key is claimed (or answered from) before anything is taken.
+  if (idem?.fingerprint) {
+    const claimed = await claimKey(deps, account._id, { key: idem.key, fingerprint: idem.fingerprint }, now);
+    if (claimed.kind === 'replay') return replay(idem, claimed.result.body);
+    held = claimed.held;
+  }
+  // An upload's is known once it is read: a retry of an answered key does not take a second unit for it.
+  const answered = idem && !held ? await liveAnswer(deps, account._id, idem.key, now) : false;
+  let unit = false;
+  if (!answered) {
+    try {
+      await takeScanUnit(deps, account, now);
+      unit = true;
+    } catch (error) {
+      await releaseKey(deps, held).catch((err: unknown) => input.log.error({ err }, 'giving back an idempotency key failed'));
+      throw error;
+    }
+  }
   const scanId = newScanId();
+  const undo = () =>
+    Promise.allSettled([
+      unit ? giveBackScanUnit(deps, account._id, now) : Promise.resolve(),
+      retryBriefly(() => deps.media.remove(deps.media.media, MediaStore.mediaId(scanId))),
+      // Also when the insert seemed to fail: the store may have applied it before the connection dropped.
+      retryBriefly(() => deps.scans.remove(scanId)),
+      releaseKey(deps, held),
+    ]);
   try {
     const submission = await input.receive(scanId);
+    if (idem && !held) {
+      if (submission.type !== 'upload' || !submission.fingerprint) throw new Error('a keyed submission without a fingerprint');
+      const claimed = await claimKey(deps, account._id, { key: idem.key, fingerprint: submission.fingerprint }, now);
+      if (claimed.kind === 'replay') {
+        // The same upload again: what it stored and took goes back; the first answer stands.
+        await undo();
+        return replay(idem, claimed.result.body);
+      }
+      held = claimed.held;
+      if (!unit) {
+        // The answered key expired or was given back in between: this request counts after all.
+        await takeScanUnit(deps, account, now);
+        unit = true;
+      }
+    }
     const source = submission.type === 'url' ? await publicUrlSource(deps, submission.url) : ({ type: 'upload', filename: submission.filename } as const);
     const doc = await deps.scans.insertQueued({
       scan_id: scanId,
@@ -56,19 +109,27 @@ export async function submitScan(deps: AppDeps, input: SubmitScanInput): Promise
       created_at: now,
     });
     // Lower keys run first; the Agents plan rides the priority queue.
-    await deps.workflows.startScan({ scanId }, { priorityKey: plan.priorityQueue ? 1 : 3 });
-    return { scan_id: doc.scan_id, status: 'queued', pct: 0 };
+    await deps.workflows.startScan({ scanId }, { priorityKey: plan.priorityQueue ? 1 : 3, requestId: input.requestId });
+    const queued: QueuedScan = { scan_id: doc.scan_id, status: 'queued', pct: 0 };
+    if (held) await completeKey(deps, held, { status_code: 202, body: { ...queued } }, input.log);
+    return queued;
   } catch (error) {
-    await Promise.allSettled([
-      giveBackScanUnit(deps, account._id, now),
-      retryBriefly(() => deps.media.remove(deps.media.media, MediaStore.mediaId(scanId))),
-      // Also when the insert seemed to fail: the store may have applied it before the connection dropped.
-      retryBriefly(() => deps.scans.remove(scanId)),
-    ]);
+    await undo();
     if (error instanceof DomainError || input.abandoned?.()) throw error;
     input.log.error({ err: error, scanId }, 'scan submission failed');
     throw new DomainError('unavailable', 'could not queue the scan; try again shortly');
   }
+}
+
+function replay(idem: IdempotencyInput, body: Record<string, unknown>): QueuedScan {
+  idem.replayed = true;
+  return body as unknown as QueuedScan;
+}
+
+/** True when `key` holds a finished, unexpired answer. */
+async function liveAnswer(deps: AppDeps, accountId: string, key: string, now: Date): Promise<boolean> {
+  const doc = await deps.idempotency.get(accountId, key);
+  return doc !== null && doc.state === 'done' && doc.expires_at > now;
 }
 
 async function publicUrlSource(deps: Pick<AppDeps, 'config'>, raw: string): Promise<ScanSource> {

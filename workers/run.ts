@@ -1,5 +1,5 @@
 import { Client, Connection, ScheduleAlreadyRunning, ScheduleOverlapPolicy } from '@temporalio/client';
-import { DefaultLogger, NativeConnection, Runtime, Worker, type LogLevel } from '@temporalio/worker';
+import { NativeConnection, Runtime, Worker, type LogLevel } from '@temporalio/worker';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { HoldlineConfig } from '../config/env';
@@ -11,6 +11,8 @@ import { ScansStore } from '../store/scans';
 import { CallsStore } from '../store/calls';
 import { withStepStartCount } from '../activities/chat/step-starts';
 import { workflowBundlePath } from './bundle';
+import { pinoTemporalLogger } from './log';
+import { requestIdActivityInterceptors } from './request-id';
 import { createChatWorkerActivities, createWorkerActivities } from './deps';
 import { withPoisonHook } from './fault-injection';
 
@@ -53,7 +55,15 @@ export async function startWorkers(config: HoldlineConfig): Promise<RunningWorke
   const queues = taskQueues(config);
   // One prebuilt bundle serves both queues' workers.
   const workflowBundle = { codePath: await workflowBundlePath() };
-  const common = { connection, namespace: config.temporalNamespace, workflowBundle, shutdownGraceTime: SHUTDOWN_GRACE, shutdownForceTime: SHUTDOWN_FORCE };
+  const common = {
+    connection,
+    namespace: config.temporalNamespace,
+    workflowBundle,
+    shutdownGraceTime: SHUTDOWN_GRACE,
+    shutdownForceTime: SHUTDOWN_FORCE,
+    // The client's request id reaches every activity's log lines.
+    interceptors: { activity: [requestIdActivityInterceptors] },
+  };
   const workers: Worker[] = [];
   if (config.workerQueues.includes('chat')) {
     workers.push(await Worker.create({
@@ -134,7 +144,7 @@ let runtimeInstalled = false;
 function installRuntime(level: LogLevel) {
   if (runtimeInstalled) return;
   runtimeInstalled = true;
-  Runtime.install({ logger: new DefaultLogger(level) });
+  Runtime.install({ logger: pinoTemporalLogger(level) });
 }
 
 /** The hourly maintenance schedule, created once; every worker start makes sure it exists. */

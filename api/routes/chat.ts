@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseChatRequest } from '../../core/chat/request';
 import { DomainError } from '../../core/errors';
-import { LIMITS, PLANS } from '../../core/plans';
+import { LIMITS, PLANS, secondsUntil } from '../../core/plans';
 import { admitChatCall, awaitFirstAnswer, giveBackCall } from '../../services/admit-chat-call';
 import type { AppDeps } from '../../services/ports';
+import type { MonthUsage } from '../../store/usage';
 import { requireKey } from '../auth';
 import { watchClient, writeChatReply } from '../chat-reply';
 import { accountUsageSchema, chatCompletionSchema, modelsSchema, openAiErrors } from '../chat-schemas';
@@ -15,7 +16,7 @@ const MODELS_CREATED = Math.floor(Date.UTC(2025, 0, 1) / 1000);
 export async function chatRoutes(app: FastifyInstance, deps: AppDeps) {
   const { config } = deps;
   // Keys are checked before the body is read, so a stranger's oversized body gets 401, not 413.
-  const auth = requireKey(deps);
+  const requireCallKey = requireKey(deps);
   // Shutdown (api/server.ts closes the app): open streams end at once with a final notice;
   // non-streamed calls get a few seconds to finish first. Either way the call is cancelled.
   // Calls still waiting for their first answer are stopped with a 503 and charged nothing.
@@ -25,6 +26,18 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps) {
     shuttingDown = true;
     for (const stop of onShutdown) stop();
   });
+
+  // The window these routes report in `x-ratelimit-*`: the month's chat calls (they have no per-minute limit).
+  const callWindow = (month: MonthUsage, now: Date) => ({
+    limit: LIMITS.chatCallsPerMonth,
+    remaining: Math.max(0, LIMITS.chatCallsPerMonth - month.calls),
+    resetSec: secondsUntil(now, month.period.end),
+  });
+  const auth = async (request: FastifyRequest, reply: FastifyReply) => {
+    await requireCallKey(request, reply);
+    const now = deps.now();
+    request.rateWindow = callWindow(await deps.usage.month(request.account._id, now), now);
+  };
 
   app.get('/v1/models', { onRequest: auth, schema: { response: { 200: modelsSchema, ...openAiErrors } } }, async () => ({
     object: 'list',
@@ -54,20 +67,33 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps) {
       const client = watchClient(reply.raw);
       const chat = parseChatRequest(request.body, config.chatModels);
       const caller = { account: request.account, keyHash: request.keyHash };
-      const admitted = await admitChatCall(deps, caller, chat, { log: request.log, clientGone: () => client.gone });
+      let admitted;
+      try {
+        admitted = await admitChatCall(deps, caller, chat, { log: request.log, clientGone: () => client.gone, requestId: request.id });
+      } catch (error) {
+        if (error instanceof DomainError && error.code === 'quota_exceeded' && request.rateWindow) request.rateWindow.remaining = 0;
+        throw error;
+      }
+      // This call is one of the month's now.
+      if (admitted && request.rateWindow) request.rateWindow.remaining = Math.max(0, request.rateWindow.remaining - 1);
       // Nobody to answer: nothing is sent (the socket is closed) and nothing is taken.
       if (!admitted) return void reply.hijack();
       const first = await awaitFirstAnswer(deps, admitted, { clientGone: () => client.gone, shuttingDown: () => shuttingDown });
+      const givenBack = () => {
+        if (request.rateWindow) request.rateWindow.remaining = Math.min(request.rateWindow.limit, request.rateWindow.remaining + 1);
+      };
       if (first.kind === 'gone') {
         reply.hijack();
         return giveBackCall(deps, caller, admitted, { cancel: true, log: request.log });
       }
       if (first.kind === 'failed') {
         await giveBackCall(deps, caller, admitted, { cancel: false, log: request.log });
+        givenBack();
         throw first.error;
       }
       if (first.kind === 'shutdown') {
         await giveBackCall(deps, caller, admitted, { cancel: true, log: request.log });
+        givenBack();
         throw new DomainError('unavailable', 'the server is restarting; the call was stopped before it answered and nothing was charged; send it again');
       }
       await writeChatReply(deps, { request, reply, chat, admitted, client, outcome: first.result }, onShutdown);

@@ -3,9 +3,8 @@ import { notFound } from '../../core/errors';
 import { UNKNOWN_MEDIA_TYPE, extensionFor } from '../../core/media-type';
 import type { ScanDoc } from '../../store/scans';
 import { MediaStore } from '../../store/media';
-import { requireKey } from '../auth';
+import { countRequest, requireKey } from '../auth';
 import type { AppDeps } from '../../services/ports';
-import { enforceRateLimit } from '../../services/rate-limit';
 import * as schemas from '../schemas';
 
 /** One byte range of a `Range: bytes=…` header, end exclusive; null when absent or unusable. */
@@ -75,7 +74,7 @@ export async function mediaRoutes(app: FastifyInstance, deps: AppDeps) {
     if (!doc || doc.status !== 'complete') return null;
     if (doc.published_at) return doc;
     await auth(request, undefined as never);
-    await enforceRateLimit(deps, request.keyHash, 'read', deps.config.scanReadsPerMinute);
+    await countRequest(deps, request, 'read', deps.config.scanReadsPerMinute);
     return doc.account_id === request.account._id ? doc : null;
   }
 

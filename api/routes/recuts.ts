@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../core/errors';
 import { LIMITS } from '../../core/plans';
 import { MIN_SEGMENT_SEC } from '../../core/recut';
+import { idempotencyKeyOf, jsonFingerprint, type IdempotencyInput } from '../../services/idempotency';
 import type { AppDeps } from '../../services/ports';
 import { recutView } from '../../services/recut-view';
 import { submitRecut, type RecutSubmission } from '../../services/submit-recut';
@@ -79,7 +80,11 @@ export async function recutRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request, reply) => {
       const { id } = request.params as { id: string };
       const body = (request.body ?? {}) as RecutSubmission;
-      return reply.code(202).send(await submitRecut(deps, { account: request.account, scanId: id, body, log: request.log }));
+      const key = idempotencyKeyOf(request.headers['idempotency-key']);
+      const idempotency: IdempotencyInput | undefined = key === undefined ? undefined : { key, fingerprint: jsonFingerprint(`POST /v1/scans/${id}/recut`, body) };
+      const queued = await submitRecut(deps, { account: request.account, scanId: id, body, log: request.log, idempotency, requestId: request.id });
+      if (idempotency?.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(202).send(queued);
     },
   );
 

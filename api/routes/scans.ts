@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, notFound } from '../../core/errors';
 import { LIMITS } from '../../core/plans';
+import { idempotencyKeyOf, jsonFingerprint, type IdempotencyInput } from '../../services/idempotency';
 import type { AppDeps } from '../../services/ports';
 import { historyRow, pageOf, scanView } from '../../services/scan-view';
 import { cleanTitle, submitScan, type ScanSubmission } from '../../services/submit-scan';
@@ -8,7 +9,7 @@ import { rateLimitHook, requireKey } from '../auth';
 import * as schemas from '../schemas';
 import { receiveUpload, refuseDeclaredTooLarge, UploadWatch } from '../upload';
 
-const err = { 400: schemas.errorBody, 401: schemas.errorBody, 404: schemas.errorBody, 413: schemas.errorBody, 429: schemas.errorBody };
+const err = { 400: schemas.errorBody, 401: schemas.errorBody, 404: schemas.errorBody, 409: schemas.errorBody, 413: schemas.errorBody, 429: schemas.errorBody };
 
 /** `POST /v1/scans` (services/submit-scan.ts), `GET /v1/scans/:id` and the history `GET /v1/scans`. */
 export async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -23,9 +24,22 @@ export async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: { body: { content: { 'application/json': { schema: schemas.submitScanBody } } }, response: { 202: schemas.queuedScan, ...err } },
     },
     async (request, reply) => {
+      let key: string | undefined;
+      try {
+        key = idempotencyKeyOf(request.headers['idempotency-key']);
+      } catch (error) {
+        // An upload refused before its body is read: the connection closes after the answer.
+        if (request.isMultipart()) reply.header('connection', 'close');
+        throw error;
+      }
+      // A JSON body's fingerprint is known now; an upload's once its bytes are read (api/upload.ts).
+      const idempotency: IdempotencyInput | undefined =
+        key === undefined ? undefined : { key, fingerprint: request.isMultipart() ? null : jsonFingerprint('POST /v1/scans', request.body) };
       const watch = new UploadWatch(request, deps.config);
       try {
         const queued = await submitScan(deps, {
+          idempotency,
+          requestId: request.id,
           account: request.account,
           receive: async (scanId) => {
             try {
@@ -37,6 +51,7 @@ export async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
           log: request.log,
           abandoned: () => watch.cutOff !== null,
         });
+        if (idempotency?.replayed) reply.header('idempotent-replayed', 'true');
         return await reply.code(202).send(queued);
       } catch (error) {
         if (!watch.cutOff) throw error;

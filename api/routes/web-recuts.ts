@@ -39,7 +39,7 @@ export async function webRecutRoutes(app: FastifyInstance, deps: AppDeps) {
       throw badRequest('The maximum length must be a number of seconds from 1 to 86400.');
     }
     const body = { ...(goal ? { goal } : {}), ...(maxSeconds !== undefined ? { max_seconds: maxSeconds } : {}) };
-    const queued = await submitRecut(deps, { account: web.account, scanId: (request.params as { id: string }).id, body, log: request.log });
+    const queued = await submitRecut(deps, { account: web.account, scanId: (request.params as { id: string }).id, body, log: request.log, requestId: request.id });
     return reply.redirect(`/recuts/${queued.recut_id}`, 303);
   });
 

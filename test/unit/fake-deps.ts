@@ -10,6 +10,7 @@ import type { AppDeps, ChatRun } from '../../services/ports';
 import type { AccountDoc } from '../../store/accounts';
 import type { CallDoc, CallEventDoc } from '../../store/calls';
 import { hashSecret, keyPrefix, newAccountId, newApiKey, newSessionToken } from '../../store/ids';
+import type { ClaimOutcome, IdempotencyDoc, IdempotentResult } from '../../store/idempotency';
 import type { PublishResult } from '../../store/library';
 import type { MediaBucket, StoredObject } from '../../store/media';
 import type { RecutDoc } from '../../store/recuts';
@@ -272,6 +273,43 @@ export class FakeRecuts {
   }
 }
 
+/** Idempotency keys as store/idempotency.ts keeps them: one entry per account and key, expiry checked on read. */
+export class FakeIdempotency {
+  readonly docs = new Map<string, IdempotencyDoc>();
+  private claims = 0;
+
+  async claim(input: { accountId: string; key: string; fingerprint: string; now: Date; ttlMs: number; pendingMs: number }): Promise<ClaimOutcome> {
+    const id = `${input.accountId}:${input.key}`;
+    const held = this.docs.get(id);
+    const dead = held && (held.expires_at <= input.now || (held.state === 'pending' && held.pending_until <= input.now));
+    if (held && !dead) return { kind: 'existing', doc: { ...held } };
+    const claim = `claim${++this.claims}`;
+    this.docs.set(id, {
+      _id: id,
+      account_id: input.accountId,
+      fingerprint: input.fingerprint,
+      claim,
+      state: 'pending',
+      result: null,
+      created_at: input.now,
+      expires_at: new Date(input.now.getTime() + input.ttlMs),
+      pending_until: new Date(input.now.getTime() + input.pendingMs),
+    });
+    return { kind: 'claimed', id, claim };
+  }
+  async get(accountId: string, key: string) {
+    const doc = this.docs.get(`${accountId}:${key}`);
+    return doc ? { ...doc } : null;
+  }
+  async complete(id: string, result: IdempotentResult) {
+    const doc = this.docs.get(id);
+    if (doc) Object.assign(doc, { state: 'done', result });
+  }
+  async release(id: string, claim: string) {
+    if (this.docs.get(id)?.claim === claim) this.docs.delete(id);
+  }
+}
+
 export class FakeMedia {
   readonly media = 'media' as const;
   readonly objects = new Map<string, { bytes: Buffer; contentType: string; filename: string }>();
@@ -305,6 +343,8 @@ export type Started =
 export class FakeWorkflows {
   readonly started: Started[] = [];
   readonly cancelled: string[] = [];
+  /** The request id each start carried for the workflow's memo, in start order. */
+  readonly requestIds: Array<string | undefined> = [];
   /** When set, every start fails with it (Temporal unreachable). */
   failWith: Error | null = null;
   chatResult: ((input: ChatWorkflowInput) => ChatRunResult) | null = (input) => ({
@@ -314,17 +354,20 @@ export class FakeWorkflows {
     run: { call_id: input.callId, base_model: 'base', steps: 1, tools_used: [], stopped: 'done' },
   });
 
-  async startScan(input: ScanWorkflowInput, options: { priorityKey: number }) {
+  async startScan(input: ScanWorkflowInput, options: { priorityKey: number; requestId?: string }) {
     if (this.failWith) throw this.failWith;
     this.started.push({ kind: 'scan', input, priorityKey: options.priorityKey });
+    this.requestIds.push(options.requestId);
   }
-  async startRecut(input: RecutWorkflowInput) {
+  async startRecut(input: RecutWorkflowInput, origin?: { requestId?: string }) {
     if (this.failWith) throw this.failWith;
     this.started.push({ kind: 'recut', input });
+    this.requestIds.push(origin?.requestId);
   }
-  async startChat(input: ChatWorkflowInput): Promise<ChatRun> {
+  async startChat(input: ChatWorkflowInput, origin?: { requestId?: string }): Promise<ChatRun> {
     if (this.failWith) throw this.failWith;
     this.started.push({ kind: 'chat', input });
+    this.requestIds.push(origin?.requestId);
     const result = this.chatResult;
     return {
       result: () => (result ? Promise.resolve(result(input)) : new Promise<never>(() => undefined)),
@@ -359,6 +402,7 @@ export interface FakeDeps extends AppDeps {
   calls: FakeCalls;
   sessions: FakeSessions;
   recuts: FakeRecuts;
+  idempotency: FakeIdempotency;
   media: FakeMedia;
   workflows: FakeWorkflows;
   upstream: AppDeps['upstream'];
@@ -387,6 +431,7 @@ export function fakeDeps(env: Record<string, string> = {}, overrides: Partial<Ho
     calls: new FakeCalls(),
     sessions: new FakeSessions(accounts),
     recuts: new FakeRecuts(),
+    idempotency: new FakeIdempotency(),
     media: new FakeMedia(),
     workflows: new FakeWorkflows(),
     upstream,
