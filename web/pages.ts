@@ -144,7 +144,7 @@ function submitForm(viewer: Viewer, submit: SubmitView): SafeHtml {
   <form id="upload-form" class="stack">
     <label class="drop" id="drop-zone">Drop a video file here, or pick one
       <input type="file" name="file" id="file-input" accept="video/*,audio/*,.mkv,.mov,.mp4,.webm,.avi,.m4a"></label>
-    <label>Title <span class="hint">(optional)</span> <input name="title" id="title-input" maxlength="200" placeholder="Untitled scan"></label>
+    <label>Title (optional) <input name="title" id="title-input" maxlength="200" placeholder="Untitled scan"></label>
   </form>
   <div id="upload-status" class="upload-status" hidden>
     <progress id="upload-progress" max="100" value="0"></progress>
@@ -156,7 +156,7 @@ function submitForm(viewer: Viewer, submit: SubmitView): SafeHtml {
     <button type="submit" id="url-submit">Scan link</button>
   </form>
   <p class="error" id="submit-error" role="alert" hidden></p>
-  <p class="hint">Files up to ${megabytes(submit.uploadLimitBytes)}. ${submit.scansLeft} ${submit.scansLeft === 1 ? 'scan' : 'scans'} left this month on your plan.</p>
+  <p class="hint">Files up to ${megabytes(submit.uploadLimitBytes)}. <span id="scans-left" data-left="${submit.scansLeft}">${submit.scansLeft} ${submit.scansLeft === 1 ? 'scan' : 'scans'} left</span> this month on your plan.</p>
 </section>`;
 }
 

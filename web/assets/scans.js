@@ -209,7 +209,16 @@
       return td;
     }
 
+    function countOne() {
+      var left = $('scans-left');
+      if (!left) return;
+      var n = Math.max(0, Number(left.getAttribute('data-left')) - 1);
+      left.setAttribute('data-left', String(n));
+      left.textContent = n + (n === 1 ? ' scan' : ' scans') + ' left';
+    }
+
     function addRow(scanId, title) {
+      countOne();
       var empty = $('no-scans');
       if (empty) empty.hidden = true;
       table.hidden = false;
@@ -262,7 +271,7 @@
         state.textContent = 'error: ' + scan.detail;
         state.className = 'failed';
         if (tr.hasAttribute('data-mine')) {
-          showError('The scan of ' + (scan.title || scan.scan_id) + ' ended in error: ' + sentence(scan.detail));
+          showError('The scan of ' + (scan.title || scan.scan_id) + ' failed. ' + sentence(scan.detail));
         }
         return;
       }

@@ -127,6 +127,7 @@ describe('the scans page takes a video', () => {
     const scanId = (await row.getAttribute('data-scan-id'))!;
     expect((await service.deps.scans.getOwned(scanId, accountId))?.source).toEqual({ type: 'url', url: `${filesUrl}/talking.mp4` });
     expect(await page.inputValue('#url-input')).toBe('');
+    expect(await page.textContent('#scans-left')).toBe(`${PLANS.signal.scansPerMonth - 1} scans left`);
     await shot(page, 'url-row');
     await row.locator('a.open-read').waitFor({ timeout: SCAN_WAIT_MS });
     expect((await service.deps.scans.getOwned(scanId, accountId))?.status).toBe('complete');
@@ -159,7 +160,7 @@ describe('the scans page takes a video', () => {
     await page.setInputFiles('#file-input', text);
     const row = page.locator('tr[data-mine]');
     await row.waitFor();
-    await expect.poll(() => error.textContent(), { timeout: SCAN_WAIT_MS, interval: 500 }).toMatch(/^The scan of scn_\w+ ended in error: .+\.$/);
+    await expect.poll(() => error.textContent(), { timeout: SCAN_WAIT_MS, interval: 500 }).toMatch(/^The scan of scn_\w+ failed\. The file is not a video we can read: .+\.$/);
     expect(await row.getAttribute('data-status')).toBe('error');
     expect(await row.locator('td.failed').textContent()).toMatch(/^error: /);
     await shot(page, 'error-not-a-video');
