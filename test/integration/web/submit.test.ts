@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLANS } from '../../../core/plans';
+import { LIMITS, PLANS } from '../../../core/plans';
 import { SCAN_WAIT_MS } from '../helpers/scan-client';
 import { fixture } from '../helpers/fixtures';
 import { startService, type Service } from '../helpers/service';
@@ -174,6 +174,37 @@ describe('the scans page takes a video', () => {
     await expect.poll(() => error.textContent()).toMatch(/^You have used up this month’s scans: The monthly scan quota of the Signal plan \(30 scans\) is used up; it resets on \d{4}-\d{2}-\d{2}\.$/);
     await shot(page, 'error-quota');
     expect(await scansOwned(accountId)).toBe(1);
+    expect(problems).toEqual([]);
+  });
+
+  it('a dropped file past the per-minute limit is refused with the time to try again, counting nothing', async () => {
+    const { page, accountId } = await signedUpPage();
+    const account = await service.deps.accounts.byId(accountId);
+    // The website counts on the account's key, in the same window as POST /v1/scans: that window,
+    // written full as the limiter stores it (a window this process has not seen is read exactly).
+    // Near a minute's end, wait for the next window so the drop lands in the one filled.
+    const untilNextMinute = 60_000 - (Date.now() % 60_000);
+    if (untilNextMinute < 10_000) await new Promise((resolve) => setTimeout(resolve, untilNextMinute + 50));
+    const windowStart = Math.floor(Date.now() / 60_000) * 60_000;
+    await service.mongo.db.collection('rate_windows').updateOne(
+      { _id: `${account!.key_hash}:submit:${windowStart}` as never },
+      { $set: { count: LIMITS.scanSubmissionsPerMinute, window_end: new Date(windowStart + 60_000) } },
+      { upsert: true },
+    );
+    const dataTransfer = await page.evaluateHandle(() => {
+      const dom = globalThis as unknown as {
+        DataTransfer: new () => { items: { add(file: unknown): void } };
+        File: new (parts: string[], name: string, options: { type: string }) => unknown;
+      };
+      const transfer = new dom.DataTransfer();
+      transfer.items.add(new dom.File(['a few bytes'], 'dropped.mp4', { type: 'video/mp4' }));
+      return transfer;
+    });
+    await page.dispatchEvent('#drop-zone', 'drop', { dataTransfer });
+    await expect.poll(() => page.locator('#submit-error').textContent()).toMatch(/^Too many submissions in the last minute\. Try again at .+ \(in \d+ s\)\.$/);
+    await shot(page, 'error-rate-limit');
+    expect(await scansUsed(accountId)).toBe(0);
+    expect(await scansOwned(accountId)).toBe(0);
     expect(problems).toEqual([]);
   });
 
