@@ -101,10 +101,13 @@
         barText.textContent = 'Uploading ' + file.name + ': ' + megabytes(Math.min(event.loaded, file.size)) + ' of ' + megabytes(file.size) + ' (' + pct + '%)';
       });
       xhr.upload.addEventListener('load', function () {
+        // Every byte is sent: the server may be queuing the scan now, so it can no longer be called off.
+        cancel.disabled = true;
         barText.textContent = 'Uploaded ' + file.name + '; queuing the scan\u2026';
       });
       function done() {
         current = null;
+        cancel.disabled = false;
         busy(false);
         statusBox.hidden = true;
         fileInput.value = '';
