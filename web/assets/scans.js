@@ -47,7 +47,7 @@
     function refusal(status, body, retryAfter) {
       var detail = body && typeof body.detail === 'string' ? body.detail : '';
       if (status === 0) return 'The upload did not reach Holdline: the connection closed. Check your connection and try again.';
-      if (status === 413) return 'That file is too big: ' + (detail || 'it is over the upload limit') + '. Files up to ' + megabytes(limit) + ' are taken.';
+      if (status === 413) return 'That file is too big: files up to ' + megabytes(limit) + ' are taken.';
       if (status === 429) {
         var wait = Number(retryAfter);
         if (/quota/i.test(detail)) return 'You have used up this month\u2019s scans: ' + sentence(detail.replace(/^monthly scan quota/i, 'the monthly scan quota'));
