@@ -19,6 +19,11 @@ export function websiteScope(app: FastifyInstance, deps: Pick<AppDeps, 'accounts
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
     done(null, parseForm(body as string));
   });
+  refuseCrossSite(app);
+}
+
+/** Posts to `app`'s scope from another site are refused when the browser names their origin. */
+export function refuseCrossSite(app: FastifyInstance): void {
   app.addHook('preHandler', async (request) => {
     const origin = request.headers.origin;
     if (request.method !== 'POST' || !origin) return;

@@ -15,6 +15,8 @@ export interface PageOptions {
   refreshSec?: number;
   /** Load the plot script. */
   plot?: boolean;
+  /** Further scripts from /assets (the CSP allows only our own files). */
+  scripts?: string[];
 }
 
 export const csrfField = (viewer: Viewer) => html`<input type="hidden" name="csrf" value="${viewer.csrf}">`;
@@ -35,6 +37,7 @@ ${options.refreshSec ? html`<meta http-equiv="refresh" content="${options.refres
 <title>${options.title} · Holdline</title>
 <link rel="stylesheet" href="/assets/site.css">
 ${options.plot ? html`<script src="/assets/plot.js" defer></script>` : ''}
+${(options.scripts ?? []).map((name) => html`<script src="/assets/${name}" defer></script>`)}
 </head>
 <body>
 <header class="site"><a href="/" class="brand">Holdline</a><nav>${nav}</nav></header>

@@ -5,7 +5,16 @@ import { csrfField, layout, type Viewer } from './layout';
 import type { AccountSummary } from '../services/account';
 import type { HistoryRow, LibraryRow as LibraryEntry } from '../services/scan-view';
 
-export function homePage(viewer: Viewer | null, demoHref: string | null): string {
+/** The demo scan as the home page shows it: its hold curve (web/hold-curve.ts) and what it is. */
+export interface DemoView {
+  curve: SafeHtml;
+  title: string;
+  grade?: string;
+  score?: number;
+  label?: string;
+}
+
+export function homePage(viewer: Viewer | null, demoHref: string | null, demo?: DemoView): string {
   const body = html`
 <section class="hero">
   <h1>See where a video holds and where it sags.</h1>
@@ -18,6 +27,11 @@ export function homePage(viewer: Viewer | null, demoHref: string | null): string
     ${viewer ? html`<a class="button secondary" href="/scans">Your scans</a>` : html`<a class="button secondary" href="/signup">Sign up free</a>`}
   </p>
 </section>
+${demo && demoHref ? html`<figure class="demo-curve">
+  <a href="${demoHref}">${demo.curve}</a>
+  <figcaption><a href="${demoHref}">${demo.title}</a>${demo.grade ? html`: <span class="grade">${demo.grade}</span> ${demo.score} · ${demo.label}` : ''}.
+  The line is hold, second by second; shaded stretches sag below the floor, ticks mark cuts.</figcaption>
+</figure>` : ''}
 <section class="grid3">
   <div><h2>Signal API</h2><p><code>POST /v1/scans</code> with a URL or a file, poll <code>GET /v1/scans/{id}</code>. One key, shown once on your account page.</p></div>
   <div><h2>Model API</h2><p>An OpenAI-compatible <code>/v1/chat/completions</code> where agents plan, run code and check their work (private beta).</p></div>
@@ -109,23 +123,63 @@ function pager(paging: Paging): SafeHtml {
 const scoreCell = (row: { score?: number; grade?: string; label?: string }) =>
   row.score === undefined ? html`<td></td>` : html`<td><span class="grade">${row.grade}</span> ${row.score} · ${row.label}</td>`;
 
-export function scansPage(viewer: Viewer, rows: ScanRow[], paging: Paging): string {
+/** What the scans page's submit form needs to know. */
+export interface SubmitView {
+  uploadLimitBytes: number;
+  /** Scans left this month on the plan. */
+  scansLeft: number;
+}
+
+const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+/**
+ * The form that takes a video (web/assets/scans.js does the work): a file
+ * dropped or picked, sent with a progress bar and a cancel button, or a link.
+ * Errors land in #submit-error, next to the form.
+ */
+function submitForm(viewer: Viewer, submit: SubmitView): SafeHtml {
+  return html`<section class="card" id="submit" data-upload-limit="${submit.uploadLimitBytes}" data-csrf="${viewer.csrf}">
+  <h2>Scan a video</h2>
+  <noscript><p class="notice">Submitting from this page needs JavaScript; without it, use <code>POST /v1/scans</code> with your API key.</p></noscript>
+  <form id="upload-form" class="stack">
+    <label class="drop" id="drop-zone">Drop a video file here, or pick one
+      <input type="file" name="file" id="file-input" accept="video/*,audio/*,.mkv,.mov,.mp4,.webm,.avi,.m4a"></label>
+    <label>Title (optional) <input name="title" id="title-input" maxlength="200" placeholder="Untitled scan"></label>
+  </form>
+  <div id="upload-status" class="upload-status" hidden>
+    <progress id="upload-progress" max="100" value="0"></progress>
+    <span id="upload-text" aria-live="polite"></span>
+    <button type="button" id="upload-cancel" class="secondary">Cancel upload</button>
+  </div>
+  <form id="url-form" class="inline-form">
+    <label>Or paste a link to a video <input type="url" name="url" id="url-input" required maxlength="4096" placeholder="https://example.com/video.mp4"></label>
+    <button type="submit" id="url-submit">Scan link</button>
+  </form>
+  <p class="error" id="submit-error" role="alert" hidden></p>
+  <p class="hint">Files up to ${megabytes(submit.uploadLimitBytes)}. <span id="scans-left" data-left="${submit.scansLeft}">${submit.scansLeft} ${submit.scansLeft === 1 ? 'scan' : 'scans'} left</span> this month on your plan.</p>
+</section>`;
+}
+
+export function scansPage(viewer: Viewer, rows: ScanRow[], paging: Paging, submit?: SubmitView): string {
+  const inFlight = (row: ScanRow) => row.status === 'queued' || row.status === 'processing';
   const body = html`
 <h1>Your scans</h1>
+${submit ? submitForm(viewer, submit) : ''}
 ${rows.length === 0
-  ? html`<p>No scans yet. Submit one with <code>POST /v1/scans</code> and your API key; it shows up here.</p>`
-  : html`<table class="list">
+  ? html`<p id="no-scans">No scans yet. Submit one ${submit ? 'above, or ' : ''}with <code>POST /v1/scans</code> and your API key; it shows up here.</p>`
+  : ''}
+<table class="list" id="scans"${rows.length === 0 ? html` hidden` : ''}>
   <thead><tr><th>Title</th><th>Status</th><th>Score</th><th>Length</th><th>Created</th></tr></thead>
   <tbody>${rows.map(
-    (row) => html`<tr>
+    (row) => html`<tr data-scan-id="${row.scan_id}"${inFlight(row) ? html` data-live` : ''}>
       <td><a href="/scans/${row.scan_id}">${row.title ?? row.scan_id}</a>${row.published ? html` <span class="tag">published</span>` : ''}</td>
       <td>${row.status === 'complete' || row.status === 'error' ? row.status : `${row.status} ${row.pct}%`}</td>
       ${scoreCell(row)}
       <td>${row.duration_sec === undefined ? '' : clock(row.duration_sec)}</td>
       <td>${dayTime(row.created_at)}</td></tr>`,
-  )}</tbody></table>`}
+  )}</tbody></table>
 ${pager(paging)}`;
-  return layout({ title: 'Your scans', viewer, body });
+  return layout({ title: 'Your scans', viewer, body, ...(submit ? { scripts: ['scans.js'] } : {}) });
 }
 
 export type LibraryRow = Omit<LibraryEntry, 'url'>;

@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { conflict, notFound } from '../../core/errors';
+import { PLANS } from '../../core/plans';
 import type { AppDeps } from '../../services/ports';
 import { publishScan } from '../../services/publish-scan';
 import { historyRow, libraryRow } from '../../services/scan-view';
 import { MediaStore } from '../../store/media';
 import type { ScanDoc } from '../../store/scans';
+import { holdCurveSvg } from '../../web/hold-curve';
 import { homePage, libraryPage, scansPage } from '../../web/pages';
 import { scanPage, type ScanPageView } from '../../web/scan-page';
 import { sendPage, signedIn, signedInPost, viewerOf, websiteScope, type Form } from '../pages';
@@ -13,6 +15,7 @@ import * as schemas from '../schemas';
 import { sendMedia } from './media';
 import { accountPages } from './web-account';
 import { recutSectionFor } from './web-recuts';
+import { webSubmitRoutes } from './web-submit';
 
 const PAGE_SIZE = 20;
 
@@ -21,6 +24,7 @@ const asset = (name: string) => readFileSync(new URL(`../../web/assets/${name}`,
 const ASSETS = new Map<string, { body: string; type: string }>([
   ['site.css', { body: asset('site.css'), type: 'text/css; charset=utf-8' }],
   ['plot.js', { body: asset('plot.js'), type: 'text/javascript; charset=utf-8' }],
+  ['scans.js', { body: asset('scans.js'), type: 'text/javascript; charset=utf-8' }],
 ]);
 
 // Pages stop where the API's offset does (schemas.MAX_OFFSET).
@@ -32,6 +36,9 @@ const formBody = { type: 'object', additionalProperties: { type: 'string' } } as
  * scans with their media, and the public library. Errors are pages (api/errors.ts).
  */
 export async function webRoutes(app: FastifyInstance, deps: AppDeps) {
+  // The scans page script's JSON endpoints: a child scope loaded before this scope's
+  // hooks exist, so their errors stay JSON for the script instead of pages.
+  await app.register(async (scope) => webSubmitRoutes(scope, deps));
   websiteScope(app, deps);
   accountPages(app, deps);
 
@@ -47,7 +54,10 @@ export async function webRoutes(app: FastifyInstance, deps: AppDeps) {
   app.get('/', async (request, reply) => {
     // The home page links the operator's featured scan, never whatever a user published last.
     const featured = await deps.library.featured();
-    return sendPage(reply, homePage(viewerOf(request), featured ? `/library/${featured.scan_id}` : null));
+    const demo = featured?.timeline
+      ? { curve: holdCurveSvg(featured as Parameters<typeof holdCurveSvg>[0], featured.title ?? 'the demo scan'), title: featured.title ?? 'The demo scan', grade: featured.grade, score: featured.score, label: featured.label }
+      : undefined;
+    return sendPage(reply, homePage(viewerOf(request), featured ? `/library/${featured.scan_id}` : null, demo));
   });
 
   app.get('/scans', { schema: { querystring: pageQuery } }, async (request, reply) => {
@@ -56,7 +66,9 @@ export async function webRoutes(app: FastifyInstance, deps: AppDeps) {
     const page = (request.query as { page?: number }).page ?? 1;
     const { docs, total } = await deps.scans.listOwned(web.account._id, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
     const rows = docs.map((doc) => ({ ...historyRow(doc), published: Boolean(doc.published_at) }));
-    return sendPage(reply, scansPage(viewerOf(request)!, rows, { page, hasMore: page * PAGE_SIZE < total, basePath: '/scans' }));
+    const usage = await deps.usage.month(web.account._id, deps.now());
+    const submit = { uploadLimitBytes: deps.config.uploadLimitBytes, scansLeft: Math.max(0, PLANS[web.account.plan].scansPerMonth - usage.scans) };
+    return sendPage(reply, scansPage(viewerOf(request)!, rows, { page, hasMore: page * PAGE_SIZE < total, basePath: '/scans' }, submit));
   });
 
   app.get('/scans/:id', { schema: { params: schemas.scanIdParams } }, async (request, reply) => {
