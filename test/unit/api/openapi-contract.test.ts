@@ -178,6 +178,11 @@ describe('real responses match the document', () => {
       }
     }
     expect(seen.has('POST /v1/scans 429')).toBe(true);
+    // Temporal unreachable: the submission is refused with 503 and nothing kept.
+    const fresh = await accountWithKey(deps);
+    deps.workflows.failWith = new Error('connection refused');
+    expect((await call('POST', '/v1/scans', { headers: { ...fresh.auth, ...upload.headers }, payload: upload.payload })).statusCode).toBe(503);
+    deps.workflows.failWith = null;
   });
 
   it('media and exports: whole, ranged, unsatisfiable, every format, refusals', async () => {
@@ -187,6 +192,12 @@ describe('real responses match the document', () => {
     expect((await call('GET', '/v1/scans/scn_media/media', { headers: { ...auth, range: 'bytes=2-4' } })).statusCode).toBe(206);
     expect((await call('GET', '/v1/scans/scn_media/media', { headers: { ...auth, range: 'bytes=50-' } })).statusCode).toBe(416);
     expect((await call('GET', '/v1/scans/scn_nothing/media', { headers: auth })).statusCode).toBe(404);
+    const hit = deps.rateLimiter.hit.bind(deps.rateLimiter);
+    deps.rateLimiter.hit = async () => ({ allowed: false, retryAfterSec: 7, count: 10_000 });
+    expect((await call('GET', '/v1/scans/scn_media/media', { headers: auth })).statusCode).toBe(429);
+    expect((await call('GET', '/v1/scans/scn_media', { headers: auth })).statusCode).toBe(429);
+    expect((await call('GET', '/v1/scans/scn_media/export?format=srt', { headers: auth })).statusCode).toBe(429);
+    deps.rateLimiter.hit = hit;
     scan('scn_export', accountId, 'complete');
     for (const format of ['srt', 'vtt', 'csv', 'edl', 'chapters', 'json']) {
       expect((await call('GET', `/v1/scans/scn_export/export?format=${format}`, { headers: auth })).statusCode).toBe(200);
