@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import { LIMITS } from '../core/plans';
 import type { AppDeps } from './deps';
 import { errorHandler, notFoundHandler } from './errors';
+import { registerMetrics } from './metrics';
 import { registerOpenApi } from './openapi';
 import { pageHeaders } from './page-headers';
 import { chatRoutes } from './routes/chat';
@@ -41,6 +42,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
   app.addHook('onSend', pageHeaders);
+  registerMetrics(app, config.metricsToken);
   await registerOpenApi(app);
   await app.register(multipart, { limits: { fileSize: deps.config.uploadLimitBytes, files: 1 } });
   await app.register(async (scope) => publicRoutes(scope, deps));
