@@ -160,13 +160,15 @@ function transform({ schema, url, route }: { schema: unknown; url: string; route
 /**
  * The reference page's policy: Swagger UI loads only its own scripts and styles
  * (the initializer is a file too, so no inline script runs) and fetches the
- * document and "try it out" calls from this origin. `style-src` needs no
- * 'unsafe-inline': Swagger UI sets styles through the DOM, which CSP allows.
+ * document and "try it out" calls from this origin. Styles need no
+ * 'unsafe-inline': Swagger UI sets most through the DOM, which CSP allows, and
+ * injects one fixed <style> element, allowed by its hash (a Swagger UI upgrade
+ * that changes it fails test/integration/openapi/docs-page.test.ts).
  */
 export const DOCS_CSP = [
   "default-src 'none'",
   "script-src 'self'",
-  "style-src 'self'",
+  "style-src 'self' 'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='",
   "img-src 'self' data:",
   "connect-src 'self'",
   "form-action 'none'",
