@@ -95,6 +95,8 @@ function tokenMatches(header: string | undefined, token: string): boolean {
  * Register before the routes so their requests are counted.
  */
 export function registerMetrics(app: FastifyInstance, token: string | null, metrics = new ApiMetrics()): ApiMetrics {
+  // Declared up front, so every request object keeps one shape.
+  app.decorateRequest('errorCode', undefined);
   app.addHook('onError', async (request, _reply, error) => {
     request.errorCode = codeOf(error);
   });
