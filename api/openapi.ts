@@ -6,6 +6,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { OpenAPIV3_1 } from 'openapi-types';
 import { openAiError } from './chat-schemas';
 import { errorBody } from './schemas';
 
@@ -21,6 +22,8 @@ interface Operation {
   summary: string;
   tags: string[];
   security: Schema[];
+  /** The request body may be left out (@fastify/swagger marks every body required). */
+  optionalBody?: boolean;
   /** Document-only changes on a copy of the route's schema. */
   extend?: (schema: Schema) => void;
 }
@@ -105,9 +108,8 @@ const OPERATIONS: Record<string, Operation> = {
     summary: 'Propose and render a tighter cut of a complete scan',
     tags: ['recuts'],
     security: BEARER,
-    extend: (schema) => {
-      ((schema as { body: Schema }).body as Schema).required = false;
-    },
+    // No body at all asks for the default goal and length.
+    optionalBody: true,
   },
   'GET /v1/recuts/:id': { summary: 'One recut', tags: ['recuts'], security: BEARER },
   'GET /v1/scans/:id/recuts': { summary: 'The recuts of a scan', tags: ['recuts'], security: BEARER },
@@ -157,6 +159,18 @@ function transform({ schema, url, route }: { schema: unknown; url: string; route
   return { schema: copy, url };
 }
 
+/** What only the whole document can say: which request bodies may be left out. */
+function transformObject({ openapiObject }: { openapiObject: Partial<OpenAPIV3_1.Document> }) {
+  for (const [key, operation] of Object.entries(OPERATIONS)) {
+    if (!operation.optionalBody) continue;
+    const [method, url] = key.split(' ') as [string, string];
+    const documented = openapiObject.paths?.[url.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase() as 'post'];
+    const body = documented?.requestBody as OpenAPIV3_1.RequestBodyObject | undefined;
+    if (body) body.required = false;
+  }
+  return openapiObject;
+}
+
 /**
  * The reference page's policy: Swagger UI loads only its own scripts and styles
  * (the initializer is a file too, so no inline script runs) and fetches the
@@ -204,6 +218,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       ],
     },
     transform,
+    transformObject: transformObject as never,
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(swaggerUi, {
