@@ -104,7 +104,10 @@ describe('the generated client on the real stack', () => {
     const worker = await fetch(`http://${workerMetrics}/metrics`);
     expect(worker.status).toBe(200);
     const workerText = await worker.text();
-    expect(workerText).toMatch(/^temporal_activity_execution_latency_(bucket|count)\{.*activity_type="/m);
+    for (const stage of ['ingestMedia', 'probeMedia', 'decodeMedia', 'transcribeChunk', 'assembleRead', 'persistScan']) {
+      expect(workerText).toMatch(new RegExp(`^temporal_activity_execution_latency_count\\{.*activity_type="${stage}"`, 'm'));
+    }
     expect(workerText).toMatch(/^temporal_workflow_completed\{.*workflow_type="scanWorkflow"/m);
+    expect(workerText).toMatch(/^temporal_workflow_endtoend_latency_count\{.*workflow_type="scanWorkflow"/m);
   }, ONE_SCAN_TEST_MS);
 });
