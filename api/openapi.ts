@@ -155,6 +155,13 @@ function transform({ schema, url, route }: { schema: unknown; url: string; route
   const shape = url === '/v1/chat/completions' || url === '/v1/models' || url === '/v1/usage' ? openAiError : errorBody;
   const responses = (copy.response ??= {}) as Schema;
   responses['500'] ??= { ...shape, description: 'an internal error (the log has the details)' };
+  if (responses['429']) {
+    responses['429'] = {
+      ...(responses['429'] as Schema),
+      description: 'a rate limit or monthly quota reached',
+      headers: { 'retry-after': { type: 'integer', description: 'seconds until a retry can succeed' } },
+    };
+  }
   operation.extend?.(copy);
   return { schema: copy, url };
 }

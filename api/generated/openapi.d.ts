@@ -357,9 +357,11 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description a rate limit or monthly quota reached */
                 429: {
                     headers: {
+                        /** @description seconds until a retry can succeed */
+                        "retry-after"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -468,9 +470,11 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description a rate limit or monthly quota reached */
                 429: {
                     headers: {
+                        /** @description seconds until a retry can succeed */
+                        "retry-after"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -621,9 +625,11 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description a rate limit or monthly quota reached */
                 429: {
                     headers: {
+                        /** @description seconds until a retry can succeed */
+                        "retry-after"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -728,9 +734,11 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description a rate limit or monthly quota reached */
                 429: {
                     headers: {
+                        /** @description seconds until a retry can succeed */
+                        "retry-after"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -838,9 +846,11 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description a rate limit or monthly quota reached */
                 429: {
                     headers: {
+                        /** @description seconds until a retry can succeed */
+                        "retry-after"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -971,9 +981,11 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description a rate limit or monthly quota reached */
                 429: {
                     headers: {
+                        /** @description seconds until a retry can succeed */
+                        "retry-after"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1146,9 +1158,11 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description a rate limit or monthly quota reached */
                 429: {
                     headers: {
+                        /** @description seconds until a retry can succeed */
+                        "retry-after"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1354,9 +1368,11 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description a rate limit or monthly quota reached */
                 429: {
                     headers: {
+                        /** @description seconds until a retry can succeed */
+                        "retry-after"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1702,9 +1718,11 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description a rate limit or monthly quota reached */
                 429: {
                     headers: {
+                        /** @description seconds until a retry can succeed */
+                        "retry-after"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1861,9 +1879,11 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description a rate limit or monthly quota reached */
                 429: {
                     headers: {
+                        /** @description seconds until a retry can succeed */
+                        "retry-after"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2025,9 +2045,11 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description a rate limit or monthly quota reached */
                 429: {
                     headers: {
+                        /** @description seconds until a retry can succeed */
+                        "retry-after"?: number;
                         [name: string]: unknown;
                     };
                     content: {

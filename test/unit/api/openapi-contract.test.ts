@@ -15,7 +15,7 @@ import { accountWithKey, fakeDeps, type FakeDeps } from '../fake-deps';
 import { multipart } from './multipart';
 
 interface MediaObject { schema?: object }
-interface Operation { responses: Record<string, { content?: Record<string, MediaObject> }>; security?: object[] }
+interface Operation { responses: Record<string, { content?: Record<string, MediaObject>; headers?: object }>; security?: object[] }
 interface Document { openapi: string; paths: Record<string, Record<string, Operation>> }
 
 let app: FastifyInstance;
@@ -66,6 +66,9 @@ function expectDocumented(method: string, url: string, response: LightMyRequestR
   seen.add(`${method} ${template} ${status}`);
   const documented = operation!.responses[status];
   expect(documented, `${method} ${template} answered an undocumented ${status}: ${response.body.slice(0, 200)}`).toBeDefined();
+  for (const header of Object.keys((documented as { headers?: object }).headers ?? {})) {
+    expect(response.headers[header], `${method} ${template} ${status} lacks its documented ${header} header`).toBeDefined();
+  }
   const type = String(response.headers['content-type'] ?? '').split(';')[0]!.trim();
   const content = documented!.content ?? {};
   const media = content[type] ?? Object.entries(content).find(([pattern]) => pattern.endsWith('/*') && type.startsWith(pattern.slice(0, -1)))?.[1];
@@ -132,6 +135,7 @@ describe('/openapi.json', () => {
     expect(Object.keys(chat.responses['200']!.content!).sort()).toEqual(['application/json', 'text/event-stream']);
     expect(chat.responses['429']!.content!['application/json']!.schema).toMatchObject({ required: ['error'] });
     expect(doc.paths['/v1/scans']!.post!.responses['429']!.content!['application/json']!.schema).toMatchObject({ required: ['detail'] });
+    expect(doc.paths['/v1/scans']!.post!.responses['429']).toMatchObject({ headers: { 'retry-after': { schema: { type: 'integer' } } } });
   });
 });
 
