@@ -7,7 +7,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../api/app';
-import { documentedRoutes } from '../../../api/openapi';
+import { DOCS_CSP, documentedRoutes } from '../../../api/openapi';
+import { PAGE_CSP } from '../../../api/page-headers';
 import { SESSION_COOKIE } from '../../../api/session';
 import { MediaStore } from '../../../store/media';
 import type { ScanDoc } from '../../../store/scans';
@@ -117,6 +118,15 @@ describe('/openapi.json', () => {
     for (const page of ['/', '/scans', '/scans/{id}', '/library', '/library/{id}', '/signin', '/signup', '/account', '/assets/{name}', '/docs', '/openapi.json', '/metrics']) {
       expect(paths).not.toContain(page);
     }
+  });
+
+  it('/docs has its own policy; the website keeps the site policy', async () => {
+    const docs = await app.inject('/docs');
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-security-policy']).toBe(DOCS_CSP);
+    expect(docs.headers['x-frame-options']).toBe('DENY');
+    expect((await app.inject('/signin')).headers['content-security-policy']).toBe(PAGE_CSP);
+    expect((await app.inject({ url: '/no-such-page', headers: { accept: 'text/html' } })).headers['content-security-policy']).toBe(PAGE_CSP);
   });
 
   it('says how to authenticate: Bearer keys on keyed routes, none on keyless ones', () => {
