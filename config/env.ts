@@ -212,7 +212,8 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
   config.metricsToken = str('HOLDLINE_METRICS_TOKEN', '') || null;
   if (config.metricsToken !== null && config.metricsToken.length < 16) problems.push('HOLDLINE_METRICS_TOKEN must be at least 16 characters');
   config.workerMetricsAddress = str('HOLDLINE_WORKER_METRICS_ADDRESS', '') || null;
-  if (config.workerMetricsAddress !== null && !/^(\[[0-9a-fA-F:]+\]|[^\s:/]+):\d{1,5}$/.test(config.workerMetricsAddress)) {
+  const metricsPort = /^(?:\[[0-9a-fA-F:]+\]|[^\s:/[\]]+):(\d{1,5})$/.exec(config.workerMetricsAddress ?? '')?.[1];
+  if (config.workerMetricsAddress !== null && !(Number(metricsPort) >= 1 && Number(metricsPort) <= 65_535)) {
     problems.push(`HOLDLINE_WORKER_METRICS_ADDRESS must be host:port (e.g. 127.0.0.1:9464), not "${config.workerMetricsAddress}"`);
   }
   config.chatModels = parseChatModels(str('HOLDLINE_MODELS', ''), config.modelBaseName, problems);
