@@ -10,6 +10,7 @@ import { buildApp } from '../../../api/app';
 import { DOCS_CSP, documentedRoutes } from '../../../api/openapi';
 import { PAGE_CSP } from '../../../api/page-headers';
 import { SESSION_COOKIE } from '../../../api/session';
+import { LIMITS } from '../../../core/plans';
 import { MediaStore } from '../../../store/media';
 import type { ScanDoc } from '../../../store/scans';
 import { accountWithKey, fakeDeps, type FakeDeps } from '../fake-deps';
@@ -180,6 +181,8 @@ describe('real responses match the document', () => {
     }
     expect((await call('GET', '/v1/scans/scn_missing', { headers: auth })).statusCode).toBe(404);
     expect((await call('GET', '/v1/scans', { headers: auth })).statusCode).toBe(200);
+    expect((await call('GET', '/v1/scans')).statusCode).toBe(401);
+    expect((await call('GET', '/v1/scans/scn_complete')).statusCode).toBe(401);
     expect((await call('GET', '/v1/scans?offset=-1', { headers: auth })).statusCode).toBe(400);
     const broken = deps.scans.getOwned;
     deps.scans.getOwned = async () => {
@@ -211,10 +214,12 @@ describe('real responses match the document', () => {
     expect((await call('GET', '/v1/scans/scn_media/media', { headers: { ...auth, range: 'bytes=2-4' } })).statusCode).toBe(206);
     expect((await call('GET', '/v1/scans/scn_media/media', { headers: { ...auth, range: 'bytes=50-' } })).statusCode).toBe(416);
     expect((await call('GET', '/v1/scans/scn_nothing/media', { headers: auth })).statusCode).toBe(404);
+    expect((await call('GET', '/v1/scans/scn_media/media')).statusCode).toBe(401);
     const hit = deps.rateLimiter.hit.bind(deps.rateLimiter);
     deps.rateLimiter.hit = async () => ({ allowed: false, retryAfterSec: 7, count: 10_000 });
     expect((await call('GET', '/v1/scans/scn_media/media', { headers: auth })).statusCode).toBe(429);
     expect((await call('GET', '/v1/scans/scn_media', { headers: auth })).statusCode).toBe(429);
+    expect((await call('GET', '/v1/scans', { headers: auth })).statusCode).toBe(429);
     expect((await call('GET', '/v1/scans/scn_media/export?format=srt', { headers: auth })).statusCode).toBe(429);
     deps.rateLimiter.hit = hit;
     scan('scn_export', accountId, 'complete');
@@ -243,6 +248,9 @@ describe('real responses match the document', () => {
     expect((await call('POST', '/v1/scans/scn_signal/recut', { headers: signal.auth, payload: {} })).statusCode).toBe(403);
     expect((await call('POST', '/v1/scans/scn_recut/recut', { headers: agentsAuth, payload: { max_seconds: -1 } })).statusCode).toBe(400);
     expect((await call('POST', '/v1/scans/scn_recut/recut', { payload: {} })).statusCode).toBe(401);
+    scan('scn_recut_busy', agents!.account._id, 'processing', { duration_sec: 30 });
+    expect((await call('POST', '/v1/scans/scn_recut_busy/recut', { headers: agentsAuth, payload: {} })).statusCode).toBe(409);
+    expect((await call('GET', '/v1/recuts/rct_none')).statusCode).toBe(401);
   });
 
   it('publish: a signed-in session publishes its complete scan; refusals', async () => {
@@ -270,6 +278,14 @@ describe('real responses match the document', () => {
     deps.upstreamSwitch.up = false;
     expect((await call('POST', '/v1/chat/completions', { headers: agentsAuth, payload: task })).statusCode).toBe(503);
     deps.upstreamSwitch.up = true;
+    expect((await call('GET', '/v1/usage')).statusCode).toBe(401);
+    const tooBig = { ...task, messages: [{ role: 'user', content: 'x'.repeat(LIMITS.chatRequestBytes + 1) }] };
+    expect((await call('POST', '/v1/chat/completions', { headers: agentsAuth, payload: tooBig })).statusCode).toBe(413);
+    // A call already running on this key: 429 rate_limit with Retry-After.
+    const { keyHash } = (await deps.accounts.authenticate(agentsAuth.authorization!.slice('Bearer '.length)))!;
+    deps.calls.slots.set(keyHash, { callId: 'call_running', expiresAt: deps.now().getTime() + 60_000 });
+    expect((await call('POST', '/v1/chat/completions', { headers: agentsAuth, payload: task })).statusCode).toBe(429);
+    deps.calls.slots.delete(keyHash);
   });
 
   it('every documented route was called', () => {
