@@ -4,6 +4,8 @@ import { LIMITS } from '../core/plans';
 import { rateLimitHeadersHook } from './auth';
 import type { AppDeps } from './deps';
 import { errorHandler, notFoundHandler } from './errors';
+import { registerMetrics } from './metrics';
+import { registerOpenApi } from './openapi';
 import { pageHeaders } from './page-headers';
 import { requestIdHeader, requestIdOf } from './request-id';
 import { chatRoutes } from './routes/chat';
@@ -48,6 +50,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.setNotFoundHandler(notFoundHandler);
   app.addHook('onSend', pageHeaders);
   app.addHook('onSend', rateLimitHeadersHook);
+  registerMetrics(app, config.metricsToken);
+  await registerOpenApi(app);
   await app.register(multipart, { limits: { fileSize: deps.config.uploadLimitBytes, files: 1 } });
   await app.register(async (scope) => publicRoutes(scope, deps));
   await app.register(async (scope) => scanRoutes(scope, deps));

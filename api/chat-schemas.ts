@@ -1,6 +1,6 @@
 // JSON schemas of the model interface: OpenAI's shapes (chat completion, model list, errors) and Holdline's usage.
 
-const openAiError = {
+export const openAiError = {
   type: 'object',
   properties: {
     error: {

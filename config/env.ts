@@ -95,6 +95,10 @@ export interface HoldlineConfig {
   transcriberModel: string;
   transcriberApiKey: string | null;
   transcriberTimeoutMs: number;
+  /** Bearer token that `GET /metrics` on the API requires (at least 16 characters); unset, the API serves no /metrics. */
+  metricsToken: string | null;
+  /** `host:port` where a worker process serves Temporal's SDK metrics for Prometheus (`/metrics`); unset, none. */
+  workerMetricsAddress: string | null;
 }
 
 export type MediaStoreConfig =
@@ -188,6 +192,8 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     transcriberModel: 'whisper-1',
     transcriberApiKey: null,
     transcriberTimeoutMs: 120_000,
+    metricsToken: null,
+    workerMetricsAddress: null,
   };
   // Idle connections must outlive the chat keep-alive, or a quiet model step would drop its client.
   if (config.idleTimeoutMs <= config.chatKeepAliveMs) {
@@ -203,6 +209,13 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
   config.transcriberModel = str('HOLDLINE_TRANSCRIBER_MODEL', 'whisper-1');
   config.transcriberApiKey = str('HOLDLINE_TRANSCRIBER_API_KEY', '') || null;
   config.transcriberTimeoutMs = int('HOLDLINE_TRANSCRIBER_TIMEOUT_MS', 120_000, 1000, 900_000);
+  config.metricsToken = str('HOLDLINE_METRICS_TOKEN', '') || null;
+  if (config.metricsToken !== null && config.metricsToken.length < 16) problems.push('HOLDLINE_METRICS_TOKEN must be at least 16 characters');
+  config.workerMetricsAddress = str('HOLDLINE_WORKER_METRICS_ADDRESS', '') || null;
+  const metricsPort = /^(?:\[[0-9a-fA-F:]+\]|[^\s:/[\]]+):(\d{1,5})$/.exec(config.workerMetricsAddress ?? '')?.[1];
+  if (config.workerMetricsAddress !== null && !(Number(metricsPort) >= 1 && Number(metricsPort) <= 65_535)) {
+    problems.push(`HOLDLINE_WORKER_METRICS_ADDRESS must be host:port (e.g. 127.0.0.1:9464), not "${config.workerMetricsAddress}"`);
+  }
   config.chatModels = parseChatModels(str('HOLDLINE_MODELS', ''), config.modelBaseName, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -40,7 +40,7 @@ export interface RunningWorkers {
  * (on any host reaching Temporal and MongoDB) scale out: files travel through MongoDB.
  */
 export async function startWorkers(config: HoldlineConfig): Promise<RunningWorkers> {
-  installRuntime(config.workerLogLevel);
+  installRuntime(config.workerLogLevel, config.workerMetricsAddress);
   await mkdir(config.scratchDir, { recursive: true });
   const mongo = await connectMongo(config.mongodbUri, { ferretdbSqliteDir: config.ferretdbSqliteDir });
   const connection = await NativeConnection.connect({ address: config.temporalAddress });
@@ -140,11 +140,18 @@ export async function sweepEndedScratch(scratchDir: string, scans: Pick<ScansSto
 
 let runtimeInstalled = false;
 
-/** The SDK's runtime (and so its log level) can be set once per process, before any connection. */
-function installRuntime(level: LogLevel) {
+/**
+ * The SDK's runtime (and so its log level and metrics) can be set once per process, before any connection.
+ * With a metrics address, the SDK's own Prometheus exporter serves `/metrics` there (Temporal's
+ * names, `temporal_` prefix, durations in ms, as Temporal's SDK dashboards expect).
+ */
+function installRuntime(level: LogLevel, metricsAddress: string | null) {
   if (runtimeInstalled) return;
   runtimeInstalled = true;
-  Runtime.install({ logger: pinoTemporalLogger(level) });
+  Runtime.install({
+    logger: pinoTemporalLogger(level),
+    ...(metricsAddress ? { telemetryOptions: { metrics: { prometheus: { bindAddress: metricsAddress } } } } : {}),
+  });
 }
 
 /** The hourly maintenance schedule, created once; every worker start makes sure it exists. */

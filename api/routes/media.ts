@@ -84,7 +84,7 @@ export async function mediaRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: {
         params: schemas.scanIdParams,
         // 200 and 206 carry the media bytes themselves.
-        response: { 200: {}, 206: {}, 401: schemas.errorBody, 404: schemas.errorBody, 416: schemas.errorBody },
+        response: { 200: {}, 206: {}, 401: schemas.errorBody, 404: schemas.errorBody, 416: schemas.errorBody, 429: schemas.errorBody },
       },
     },
     async (request, reply) => {

@@ -21,7 +21,7 @@ export async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
     {
       onRequest: [auth, rateLimitHook(deps, 'submit', LIMITS.scanSubmissionsPerMinute), refuseDeclaredTooLarge(deps)],
       // Multipart bodies are streamed and checked part by part in receiveUpload.
-      schema: { body: { content: { 'application/json': { schema: schemas.submitScanBody } } }, response: { 202: schemas.queuedScan, ...err } },
+      schema: { body: { content: { 'application/json': { schema: schemas.submitScanBody } } }, response: { 202: schemas.queuedScan, ...err, 503: schemas.errorBody } },
     },
     async (request, reply) => {
       let key: string | undefined;

@@ -1,0 +1,41 @@
+// `npm run openapi:types`: writes the TypeScript types of the OpenAPI document
+// (openapi-typescript) to api/generated/openapi.d.ts, from the routes as
+// registered (no store or Temporal is reached). The integration test
+// test/integration/openapi/client.test.ts fails when the file is stale.
+import { writeFile } from 'node:fs/promises';
+import openapiTS, { astToString } from 'openapi-typescript';
+import { buildApp } from '../api/app';
+import type { AppDeps } from '../services/ports';
+import { loadConfig } from '../config/env';
+
+export const API_TYPES_PATH = new URL('../api/generated/openapi.d.ts', import.meta.url);
+
+/** The document's types as openapi-typescript writes them, with a header saying where they come from. */
+export async function apiTypes(document: object): Promise<string> {
+  const body = astToString(await openapiTS(document as never));
+  return `// Generated from /openapi.json by \`npm run openapi:types\` (openapi-typescript); do not edit.\n${body}`;
+}
+
+/** The document of the routes as registered: the app is built over deps that refuse any use. */
+export async function currentDocument(): Promise<object> {
+  const config = loadConfig({ HOLDLINE_MEDIA_DIR: '/nonexistent-openapi-types' });
+  const deps = new Proxy({ config } as AppDeps, {
+    get: (target, key) => {
+      if (key in target) return target[key as keyof AppDeps];
+      if (key === 'then') return undefined;
+      return new Proxy({}, { get: () => () => { throw new Error(`openapi:types reached deps.${String(key)}`); } });
+    },
+  });
+  const app = await buildApp(deps);
+  try {
+    await app.ready();
+    return app.swagger() as object;
+  } finally {
+    await app.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await writeFile(API_TYPES_PATH, await apiTypes(await currentDocument()));
+  console.log(`wrote ${API_TYPES_PATH.pathname}`);
+}

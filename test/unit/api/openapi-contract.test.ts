@@ -1,0 +1,296 @@
+// The OpenAPI document against the app that serves it: /openapi.json is a valid
+// OpenAPI 3.1 document, and real responses of every documented route (over fake
+// deps) have a documented status, content type and body.
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { Readable } from 'node:stream';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../api/app';
+import { DOCS_CSP, documentedRoutes } from '../../../api/openapi';
+import { PAGE_CSP } from '../../../api/page-headers';
+import { SESSION_COOKIE } from '../../../api/session';
+import { LIMITS } from '../../../core/plans';
+import { MediaStore } from '../../../store/media';
+import type { ScanDoc } from '../../../store/scans';
+import { accountWithKey, fakeDeps, type FakeDeps } from '../fake-deps';
+import { multipart } from './multipart';
+
+interface MediaObject { schema?: object }
+interface Operation { responses: Record<string, { content?: Record<string, MediaObject>; headers?: object }>; security?: object[] }
+interface Document { openapi: string; paths: Record<string, Record<string, Operation>> }
+
+let app: FastifyInstance;
+let deps: FakeDeps;
+let doc: Document;
+let auth: Record<string, string>;
+let agentsAuth: Record<string, string>;
+let accountId: string;
+let cookie: Record<string, string>;
+const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+/** `METHOD /path/{template} status` of every response checked. */
+const seen = new Set<string>();
+
+function scan(id: string, owner: string, status: ScanDoc['status'], extra: Partial<ScanDoc> = {}) {
+  const now = deps.now();
+  const full = {
+    _id: id, scan_id: id, account_id: owner, title: 'A clip', status, pct: status === 'complete' ? 100 : 0,
+    source: { type: 'upload', filename: 'clip.mp4' }, priority: false, created_at: now, updated_at: now, media_type: 'video/mp4',
+    ...(status === 'complete'
+      ? {
+          duration_sec: 3, score: 71, grade: 'B', label: 'holds', hook: 0.8,
+          timeline: [0, 1, 2].map((second) => ({ second, scores: { hold: 0.7, motion: 0.5, loudness: 0.4, speech: 0.6 } })),
+          cuts: [1.5], dead: [{ start: 2, end: 3 }], moments: [{ second: 1, label: 'peak', hold: 0.9, quote: 'hello' }],
+          claims: ['a claim'], transcript: [{ start: 0, end: 1.2, text: 'hello there' }], summary: 'A clip.', method: 'm', transcriber: 'pocketsphinx',
+        }
+      : {}),
+    ...(status === 'error' ? { detail: 'could not decode the video' } : {}),
+    ...extra,
+  } as unknown as ScanDoc;
+  deps.scans.docs.set(id, full);
+  return full;
+}
+
+/** The path template of `url` in the document (literal segments win over `{id}`). */
+function templateOf(url: string): string | undefined {
+  const path = url.split('?')[0]!;
+  const matches = Object.keys(doc.paths).filter((template) => new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path));
+  return matches.sort((a, b) => (a.match(/\{/g)?.length ?? 0) - (b.match(/\{/g)?.length ?? 0))[0];
+}
+
+/** Asserts the response is what the document says this route answers with this status. */
+function expectDocumented(method: string, url: string, response: LightMyRequestResponse) {
+  const template = templateOf(url);
+  expect(template, `${method} ${url} is not in the document`).toBeDefined();
+  const operation = doc.paths[template!]![method.toLowerCase()];
+  expect(operation, `${method} ${template} is not in the document`).toBeDefined();
+  const status = String(response.statusCode);
+  seen.add(`${method} ${template} ${status}`);
+  const documented = operation!.responses[status];
+  expect(documented, `${method} ${template} answered an undocumented ${status}: ${response.body.slice(0, 200)}`).toBeDefined();
+  for (const header of Object.keys((documented as { headers?: object }).headers ?? {})) {
+    expect(response.headers[header], `${method} ${template} ${status} lacks its documented ${header} header`).toBeDefined();
+  }
+  const type = String(response.headers['content-type'] ?? '').split(';')[0]!.trim();
+  const content = documented!.content ?? {};
+  const media = content[type] ?? Object.entries(content).find(([pattern]) => pattern.endsWith('/*') && type.startsWith(pattern.slice(0, -1)))?.[1];
+  expect(media, `${method} ${template} ${status} answered an undocumented ${type}; documented: ${Object.keys(content).join(', ')}`).toBeDefined();
+  if (type !== 'application/json' || !media!.schema) return;
+  const validate = ajv.compile(media!.schema);
+  const body: unknown = JSON.parse(response.body);
+  expect(validate(body), `${method} ${template} ${status}: ${ajv.errorsText(validate.errors)} in ${response.body.slice(0, 300)}`).toBe(true);
+}
+
+async function call(method: string, url: string, options: { headers?: Record<string, string>; payload?: unknown } = {}) {
+  const response = await app.inject({ method: method as 'GET', url, headers: options.headers, payload: options.payload as string });
+  expectDocumented(method, url, response);
+  return response;
+}
+
+beforeAll(async () => {
+  // Loopback URLs are allowed so a JSON submission is accepted without leaving the machine.
+  deps = fakeDeps({ HOLDLINE_ALLOW_HOSTS: '127.0.0.1' });
+  app = await buildApp(deps);
+  const owner = await accountWithKey(deps);
+  auth = owner.auth;
+  accountId = owner.account._id;
+  agentsAuth = (await accountWithKey(deps, 'agents')).auth;
+  const { token } = await deps.sessions.create(accountId);
+  cookie = { cookie: `${SESSION_COOKIE}=${token}` };
+  doc = (await app.inject('/openapi.json')).json();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+describe('/openapi.json', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    expect(doc.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(doc as never);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('documents every public route and none of the website', () => {
+    const documented = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    const expected = documentedRoutes().map((key) => key.replace(/:(\w+)/g, '{$1}'));
+    expect(documented.sort()).toEqual(expected.sort());
+    const paths = Object.keys(doc.paths);
+    for (const page of ['/', '/scans', '/scans/{id}', '/library', '/library/{id}', '/signin', '/signup', '/account', '/assets/{name}', '/docs', '/openapi.json', '/metrics']) {
+      expect(paths).not.toContain(page);
+    }
+  });
+
+  it('/docs has its own policy; the website keeps the site policy', async () => {
+    const docs = await app.inject('/docs');
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-security-policy']).toBe(DOCS_CSP);
+    expect(docs.headers['x-frame-options']).toBe('DENY');
+    expect((await app.inject('/signin')).headers['content-security-policy']).toBe(PAGE_CSP);
+    expect((await app.inject({ url: '/no-such-page', headers: { accept: 'text/html' } })).headers['content-security-policy']).toBe(PAGE_CSP);
+  });
+
+  it('says how to authenticate: Bearer keys on keyed routes, none on keyless ones', () => {
+    const schemes = (doc as unknown as { components: { securitySchemes: Record<string, object> } }).components.securitySchemes;
+    expect(schemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.paths['/v1/scans']!.post!.security).toEqual([{ apiKey: [] }]);
+    expect(doc.paths['/v1/chat/completions']!.post!.security).toEqual([{ apiKey: [] }]);
+    expect(doc.paths['/v1/signals']!.get!.security).toEqual([]);
+  });
+
+  it('documents the multipart upload, the event stream and both error shapes', () => {
+    const submit = doc.paths['/v1/scans']!.post! as Operation & { requestBody: { content: Record<string, MediaObject> } };
+    expect(Object.keys(submit.requestBody.content).sort()).toEqual(['application/json', 'multipart/form-data']);
+    expect(submit.requestBody.content['multipart/form-data']!.schema).toMatchObject({ properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] });
+    const chat = doc.paths['/v1/chat/completions']!.post!;
+    expect(Object.keys(chat.responses['200']!.content!).sort()).toEqual(['application/json', 'text/event-stream']);
+    expect(chat.responses['429']!.content!['application/json']!.schema).toMatchObject({ required: ['error'] });
+    expect(doc.paths['/v1/scans']!.post!.responses['429']!.content!['application/json']!.schema).toMatchObject({ required: ['detail'] });
+    expect(doc.paths['/v1/scans']!.post!.responses['429']).toMatchObject({ headers: { 'retry-after': { schema: { type: 'integer' } } } });
+  });
+});
+
+describe('real responses match the document', () => {
+  it('keyless routes: health, readiness, signals, demo, library', async () => {
+    await call('GET', '/healthz');
+    await call('GET', '/readyz');
+    deps.down.temporal = true;
+    expect((await call('GET', '/readyz')).statusCode).toBe(503);
+    deps.down.temporal = false;
+    await call('GET', '/v1/signals');
+    expect((await call('GET', '/v1/demo')).statusCode).toBe(503);
+    scan('scn_demo', 'acct_someone', 'complete', { published_at: deps.now() });
+    deps.library.featuredId = 'scn_demo';
+    expect((await call('GET', '/v1/demo')).statusCode).toBe(200);
+    expect((await call('GET', '/api/library')).statusCode).toBe(200);
+    expect((await call('GET', '/api/library?limit=0')).statusCode).toBe(400);
+  });
+
+  it('scans: submit (multipart and JSON), read every shape, history, refusals', async () => {
+    const upload = multipart([{ name: 'title', value: 'Clip' }, { name: 'file', filename: 'clip.mp4', data: Buffer.from('not really a video') }]);
+    expect((await call('POST', '/v1/scans', { headers: { ...auth, ...upload.headers }, payload: upload.payload })).statusCode).toBe(202);
+    expect((await call('POST', '/v1/scans', { headers: auth, payload: { input: { type: 'url', url: 'http://127.0.0.1/a.mp4' }, title: 'By URL' } })).statusCode).toBe(202);
+    expect((await call('POST', '/v1/scans', { headers: auth, payload: { input: { type: 'url', url: 'http://10.1.2.3/a.mp4' } } })).statusCode).toBe(400);
+    expect((await call('POST', '/v1/scans', { headers: auth, payload: { input: { type: 'file' } } })).statusCode).toBe(400);
+    expect((await call('POST', '/v1/scans', { payload: {} })).statusCode).toBe(401);
+    const huge = { ...auth, ...upload.headers, 'content-length': String(deps.config.uploadLimitBytes * 2) };
+    expect((await app.inject({ method: 'POST', url: '/v1/scans', headers: huge, payload: upload.payload })).statusCode).toBeGreaterThanOrEqual(400);
+    for (const status of ['queued', 'processing', 'complete', 'error'] as const) {
+      scan(`scn_${status}`, accountId, status);
+      expect((await call('GET', `/v1/scans/scn_${status}`, { headers: auth })).statusCode).toBe(200);
+    }
+    expect((await call('GET', '/v1/scans/scn_missing', { headers: auth })).statusCode).toBe(404);
+    expect((await call('GET', '/v1/scans', { headers: auth })).statusCode).toBe(200);
+    expect((await call('GET', '/v1/scans')).statusCode).toBe(401);
+    expect((await call('GET', '/v1/scans/scn_complete')).statusCode).toBe(401);
+    expect((await call('GET', '/v1/scans?offset=-1', { headers: auth })).statusCode).toBe(400);
+    const broken = deps.scans.getOwned;
+    deps.scans.getOwned = async () => {
+      throw new Error('store down');
+    };
+    expect((await call('GET', '/v1/scans/scn_complete', { headers: auth })).statusCode).toBe(500);
+    deps.scans.getOwned = broken;
+    // A key's submissions per minute run out: 429 with Retry-After.
+    for (let i = 0; i < 200; i++) {
+      const response = await app.inject({ method: 'POST', url: '/v1/scans', headers: auth, payload: {} });
+      if (response.statusCode === 429) {
+        expectDocumented('POST', '/v1/scans', response);
+        expect(response.headers['retry-after']).toBeDefined();
+        break;
+      }
+    }
+    expect(seen.has('POST /v1/scans 429')).toBe(true);
+    // Temporal unreachable: the submission is refused with 503 and nothing kept.
+    const fresh = await accountWithKey(deps);
+    deps.workflows.failWith = new Error('connection refused');
+    expect((await call('POST', '/v1/scans', { headers: { ...fresh.auth, ...upload.headers }, payload: upload.payload })).statusCode).toBe(503);
+    deps.workflows.failWith = null;
+  });
+
+  it('media and exports: whole, ranged, unsatisfiable, every format, refusals', async () => {
+    scan('scn_media', accountId, 'complete');
+    await deps.media.put('media', MediaStore.mediaId('scn_media'), Readable.from([Buffer.from('0123456789')]), { filename: 'clip.mp4', contentType: 'video/mp4' });
+    expect((await call('GET', '/v1/scans/scn_media/media', { headers: auth })).statusCode).toBe(200);
+    expect((await call('GET', '/v1/scans/scn_media/media', { headers: { ...auth, range: 'bytes=2-4' } })).statusCode).toBe(206);
+    expect((await call('GET', '/v1/scans/scn_media/media', { headers: { ...auth, range: 'bytes=50-' } })).statusCode).toBe(416);
+    expect((await call('GET', '/v1/scans/scn_nothing/media', { headers: auth })).statusCode).toBe(404);
+    expect((await call('GET', '/v1/scans/scn_media/media')).statusCode).toBe(401);
+    const hit = deps.rateLimiter.hit.bind(deps.rateLimiter);
+    deps.rateLimiter.hit = async () => ({ allowed: false, retryAfterSec: 7, count: 10_000 });
+    expect((await call('GET', '/v1/scans/scn_media/media', { headers: auth })).statusCode).toBe(429);
+    expect((await call('GET', '/v1/scans/scn_media', { headers: auth })).statusCode).toBe(429);
+    expect((await call('GET', '/v1/scans', { headers: auth })).statusCode).toBe(429);
+    expect((await call('GET', '/v1/scans/scn_media/export?format=srt', { headers: auth })).statusCode).toBe(429);
+    deps.rateLimiter.hit = hit;
+    scan('scn_export', accountId, 'complete');
+    for (const format of ['srt', 'vtt', 'csv', 'edl', 'chapters', 'json']) {
+      expect((await call('GET', `/v1/scans/scn_export/export?format=${format}`, { headers: auth })).statusCode).toBe(200);
+    }
+    expect((await call('GET', '/v1/scans/scn_export/export?format=docx', { headers: auth })).statusCode).toBe(400);
+    expect((await call('GET', '/v1/scans/scn_export/export?format=srt')).statusCode).toBe(401);
+    expect((await call('GET', '/v1/scans/scn_nope/export?format=srt', { headers: auth })).statusCode).toBe(404);
+    scan('scn_busy', accountId, 'processing');
+    expect((await call('GET', '/v1/scans/scn_busy/export?format=srt', { headers: auth })).statusCode).toBe(409);
+  });
+
+  it('recuts: queue, read, list, refusals', async () => {
+    const agents = await deps.accounts.authenticate(agentsAuth.authorization!.slice('Bearer '.length));
+    scan('scn_recut', agents!.account._id, 'complete', { duration_sec: 30 });
+    const queued = await call('POST', '/v1/scans/scn_recut/recut', { headers: agentsAuth, payload: { goal: 'tighter' } });
+    expect(queued.statusCode).toBe(202);
+    expect((await call('GET', `/v1/recuts/${queued.json().recut_id}`, { headers: agentsAuth })).statusCode).toBe(200);
+    expect((await call('GET', '/v1/scans/scn_recut/recuts', { headers: agentsAuth })).statusCode).toBe(200);
+    expect((await call('GET', '/v1/scans/scn_none/recuts', { headers: agentsAuth })).statusCode).toBe(404);
+    expect((await call('GET', '/v1/recuts/rct_none', { headers: agentsAuth })).statusCode).toBe(404);
+    // A fresh Signal key (the first one spent its submissions above): recuts are not in its plan.
+    const signal = await accountWithKey(deps);
+    scan('scn_signal', signal.account._id, 'complete', { duration_sec: 30 });
+    expect((await call('POST', '/v1/scans/scn_signal/recut', { headers: signal.auth, payload: {} })).statusCode).toBe(403);
+    expect((await call('POST', '/v1/scans/scn_recut/recut', { headers: agentsAuth, payload: { max_seconds: -1 } })).statusCode).toBe(400);
+    expect((await call('POST', '/v1/scans/scn_recut/recut', { payload: {} })).statusCode).toBe(401);
+    scan('scn_recut_busy', agents!.account._id, 'processing', { duration_sec: 30 });
+    expect((await call('POST', '/v1/scans/scn_recut_busy/recut', { headers: agentsAuth, payload: {} })).statusCode).toBe(409);
+    expect((await call('GET', '/v1/recuts/rct_none')).statusCode).toBe(401);
+  });
+
+  it('publish: a signed-in session publishes its complete scan; refusals', async () => {
+    scan('scn_pub', accountId, 'complete');
+    const json = { ...cookie, 'content-type': 'application/json' };
+    expect((await call('POST', '/api/scans/scn_pub/publish', { headers: json, payload: { title: 'Mine' } })).statusCode).toBe(200);
+    expect((await call('POST', '/api/scans/scn_pub/publish', { headers: { 'content-type': 'application/json' }, payload: {} })).statusCode).toBe(401);
+    expect((await call('POST', '/api/scans/scn_none/publish', { headers: json, payload: {} })).statusCode).toBe(404);
+    scan('scn_pub_busy', accountId, 'queued');
+    expect((await call('POST', '/api/scans/scn_pub_busy/publish', { headers: json, payload: {} })).statusCode).toBe(409);
+    expect((await call('POST', '/api/scans/scn_pub/publish', { headers: { ...cookie, 'content-type': 'text/plain' }, payload: 'x' })).statusCode).toBe(400);
+  });
+
+  it('the model interface: models, usage, completions (JSON and stream), OpenAI-shaped errors', async () => {
+    expect((await call('GET', '/v1/models', { headers: auth })).statusCode).toBe(200);
+    expect((await call('GET', '/v1/models')).statusCode).toBe(401);
+    expect((await call('GET', '/v1/usage', { headers: auth })).statusCode).toBe(200);
+    const task = { model: 'holdline', messages: [{ role: 'user', content: 'What holds?' }] };
+    expect((await call('POST', '/v1/chat/completions', { headers: agentsAuth, payload: task })).statusCode).toBe(200);
+    const stream = await call('POST', '/v1/chat/completions', { headers: agentsAuth, payload: { ...task, stream: true } });
+    expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(stream.body.trim().endsWith('data: [DONE]')).toBe(true);
+    expect((await call('POST', '/v1/chat/completions', { headers: agentsAuth, payload: { model: 'nope', messages: [] } })).statusCode).toBe(400);
+    expect((await call('POST', '/v1/chat/completions', { payload: task })).statusCode).toBe(401);
+    deps.upstreamSwitch.up = false;
+    expect((await call('POST', '/v1/chat/completions', { headers: agentsAuth, payload: task })).statusCode).toBe(503);
+    deps.upstreamSwitch.up = true;
+    expect((await call('GET', '/v1/usage')).statusCode).toBe(401);
+    const tooBig = { ...task, messages: [{ role: 'user', content: 'x'.repeat(LIMITS.chatRequestBytes + 1) }] };
+    expect((await call('POST', '/v1/chat/completions', { headers: agentsAuth, payload: tooBig })).statusCode).toBe(413);
+    // A call already running on this key: 429 rate_limit with Retry-After.
+    const { keyHash } = (await deps.accounts.authenticate(agentsAuth.authorization!.slice('Bearer '.length)))!;
+    deps.calls.slots.set(keyHash, { callId: 'call_running', expiresAt: deps.now().getTime() + 60_000 });
+    expect((await call('POST', '/v1/chat/completions', { headers: agentsAuth, payload: task })).statusCode).toBe(429);
+    deps.calls.slots.delete(keyHash);
+  });
+
+  it('every documented route was called', () => {
+    const called = new Set([...seen].map((key) => key.split(' ').slice(0, 2).join(' ')));
+    const documented = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(documented.filter((key) => !called.has(key))).toEqual([]);
+  });
+});
