@@ -146,6 +146,8 @@ async function scanCommand(inputs: string[], options: ScanOptions, globals: Glob
               if (bar) {
                 bar.setTotal(Math.max(1, total));
                 bar.update(sent, { value_text: `${megabytes(sent)}/${megabytes(total)} MB`, stage: 'uploading' });
+                // The bars redraw on a timer; a small file may be sent between two frames, so its last byte is drawn at once.
+                if (sent >= total) bars?.update();
               } else {
                 const step = Math.floor((sent / Math.max(1, total)) * 4);
                 if (step > lastStep) {

@@ -2,10 +2,12 @@
 // a poisoned input that crashes ffmpeg bindings or exhausts memory would.
 // Active only when HOLDLINE_TEST_POISON_FILE names a file; production never sets it.
 // Each line of that file is `<activityType|*> <workflowId|*>`; an activity whose
-// type and workflow id match a line ends its worker with SIGKILL as it starts.
+// type and workflow id match a line ends its worker with SIGKILL as it starts, after
+// adding a line to `<file>.kills` (the suite counts kills there: a worker killed before
+// the supervisor saw it ready is no restart, but it is a kill).
 
 import { Context } from '@temporalio/activity';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 
 type Activities = Record<string, (...args: never[]) => Promise<unknown>>;
 
@@ -31,7 +33,11 @@ export function withPoisonHook<T extends Activities>(activities: T, file: string
   for (const [name, fn] of Object.entries(activities)) {
     wrapped[name] = (...args: never[]) => {
       const info = Context.current().info;
-      if (poisoned(file, info.activityType, info.workflowExecution?.workflowId ?? '')) process.kill(process.pid, 'SIGKILL');
+      const workflowId = info.workflowExecution?.workflowId ?? '';
+      if (poisoned(file, info.activityType, workflowId)) {
+        appendFileSync(`${file}.kills`, `${info.activityType} ${workflowId} ${process.pid}\n`);
+        process.kill(process.pid, 'SIGKILL');
+      }
       return fn(...args);
     };
   }

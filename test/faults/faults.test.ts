@@ -5,7 +5,7 @@
 // child process outliving its worker, and quota counters equal to the accepted work.
 // HOLDLINE_FAULTS_MODE=full runs the issue's figures (10 kills across 10 scans).
 
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RESTART_POLICY } from '../../core/restart-policy';
 import { MAX_COLD_STARTS } from '../../activities/chat/step-starts';
@@ -128,7 +128,14 @@ async function restartBudget(part: string, kills: number): Promise<void> {
   }
 }
 
-const workerKills = () => h.restarts.filter((e) => e.part === 'worker' && e.cause === 'signal SIGKILL').length;
+/** Kills by the poison hook of `activityType`, from its own record (a worker killed before it was seen ready is no restart event). */
+const poisonKills = (activityType: string) => {
+  try {
+    return readFileSync(`${h.poisonFile}.kills`, 'utf8').split('\n').filter((line) => line.startsWith(`${activityType} `)).length;
+  } catch {
+    return 0;
+  }
+};
 
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
 
@@ -145,7 +152,7 @@ async function poisonedChatCall(stream: boolean): Promise<void> {
   const chatAccount = h.keys.accounts[1]!;
   const usage = async () => (await call(tally, `${h.apiUrl}/v1/usage`, { apiKey: h.keys.chat }))?.body?.calls_this_month as number;
   const callsBefore = await usage();
-  const killsBefore = workerKills();
+  const killsBefore = poisonKills('modelStep');
   const upstreamBefore = h.upstream.requests.length;
   writeFileSync(h.poisonFile, 'modelStep *\n');
   const at = Date.now();
@@ -162,7 +169,7 @@ async function poisonedChatCall(stream: boolean): Promise<void> {
   }
   const seconds = (Date.now() - at) / 1000;
   await h.supervisor.idle();
-  const kills = workerKills() - killsBefore;
+  const kills = poisonKills('modelStep') - killsBefore;
   const [doc] = await h.db.collection('calls').find({ account_id: chatAccount }).sort({ created_at: -1 }).limit(1).toArray();
   const failure = await h.temporal.workflow
     .getHandle(`chat-${doc!.call_id}`)

@@ -1,23 +1,14 @@
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simpleCall, startChatHarness, type ChatHarness } from '../chat/harness';
+import { runHoldline, type CliRun } from './run-holdline';
 
 // `holdline chat` spawned against the real service, its model upstream the
 // scripted server on loopback.
 
 let h: ChatHarness;
 
-function holdline(args: string[], env: Record<string, string | undefined>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['cli/holdline.mjs', ...args], {
-    cwd: process.cwd(),
-    env: { PATH: process.env.PATH, HOLDLINE_CONFIG: '/nonexistent/holdline.json', HOLDLINE_BASE_URL: h.service.apiUrl, ...env } as NodeJS.ProcessEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+function holdline(args: string[], env: Record<string, string | undefined>): Promise<CliRun> {
+  return runHoldline(args, { HOLDLINE_CONFIG: '/nonexistent/holdline.json', HOLDLINE_BASE_URL: h.service.apiUrl, ...env });
 }
 
 beforeAll(async () => {

@@ -11,6 +11,7 @@ import { exportScan } from '../../../core/exports';
 import { fixture, type Fixture } from '../helpers/fixtures';
 import { ScanClient } from '../helpers/scan-client';
 import { startService, type Service } from '../helpers/service';
+import { runHoldline, type CliRun } from './run-holdline';
 
 // The `holdline` command spawned as a user runs it (node cli/holdline.mjs,
 // stdout and stderr pipes, so no terminal) against the real stack.
@@ -23,23 +24,10 @@ let corrupt: Fixture;
 let scratch: string;
 let sampleScan: any;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Run = CliRun;
 
 function holdline(args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
-  const child = spawn(process.execPath, ['cli/holdline.mjs', ...args], {
-    cwd: process.cwd(),
-    env: { PATH: process.env.PATH, HOME: scratch, HOLDLINE_CONFIG: join(scratch, 'none.json'), HOLDLINE_BASE_URL: service.apiUrl, HOLDLINE_API_KEY: account.apiKey, ...env } as NodeJS.ProcessEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+  return runHoldline(args, { HOME: scratch, HOLDLINE_CONFIG: join(scratch, 'none.json'), HOLDLINE_BASE_URL: service.apiUrl, HOLDLINE_API_KEY: account.apiKey, ...env });
 }
 
 /** A complete scan of the sample: the one the first test made with the CLI, or one made through the API when run alone. */

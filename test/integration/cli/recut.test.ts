@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedUpstream, type ScriptedUpstream } from '../../scripted-upstream/server';
 import { fixture } from '../helpers/fixtures';
 import { ScanClient } from '../helpers/scan-client';
 import { startService, type Service } from '../helpers/service';
+import { runHoldline, type CliRun } from './run-holdline';
 
 // `holdline recut` spawned against the real stack (render and re-scan with
 // ffmpeg and pocketsphinx); the model that proposes the cut is the scripted
@@ -12,17 +12,8 @@ import { startService, type Service } from '../helpers/service';
 let upstream: ScriptedUpstream;
 let service: Service;
 
-function holdline(args: string[], apiKey: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['cli/holdline.mjs', ...args], {
-    cwd: process.cwd(),
-    env: { PATH: process.env.PATH, HOLDLINE_CONFIG: '/nonexistent/holdline.json', HOLDLINE_BASE_URL: service.apiUrl, HOLDLINE_API_KEY: apiKey },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+function holdline(args: string[], apiKey: string): Promise<CliRun> {
+  return runHoldline(args, { HOLDLINE_CONFIG: '/nonexistent/holdline.json', HOLDLINE_BASE_URL: service.apiUrl, HOLDLINE_API_KEY: apiKey });
 }
 
 beforeAll(async () => {
