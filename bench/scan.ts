@@ -57,6 +57,21 @@ async function mapLimit<T>(items: T[], limit: number, work: (item: T) => Promise
   }));
 }
 
+/** The soundtrack cut where the workflow cuts it, each chunk its own WAV in `dir`. */
+async function transcriptionSlices(wav: string, durationSec: number, dir: string) {
+  const layout = await readWavLayout(wav);
+  const meter = new LoudnessMeter();
+  for await (const chunk of createSampleStream(wav, layout)) meter.feedBytes(chunk as Buffer);
+  const chunks = planTranscriptChunks(meter.windowRms(), durationSec);
+  return Promise.all(
+    chunks.map(async (chunk, i) => {
+      const out = join(dir, `chunk-${i}.wav`);
+      await writeWavSlice({ source: wav, startSec: chunk.start, endSec: chunk.end, out });
+      return { out, start: chunk.start };
+    }),
+  );
+}
+
 /** The floor: one raw ffmpeg pass, then pocketsphinx over the same chunks, `parallel` at a time. */
 async function measureFloor(path: string, durationSec: number, parallel: number) {
   const dir = await mkdtemp(join(tmpdir(), 'holdline-floor-'));
@@ -65,22 +80,12 @@ async function measureFloor(path: string, durationSec: number, parallel: number)
     const t0 = performance.now();
     await run('ffmpeg', decodeArgs({ input: path, wavOut: wav }));
     const decodeMs = performance.now() - t0;
-    const layout = await readWavLayout(wav);
-    const meter = new LoudnessMeter();
-    for await (const chunk of createSampleStream(wav, layout)) meter.feedBytes(chunk as Buffer);
-    const chunks = planTranscriptChunks(meter.windowRms(), durationSec);
-    const slices = await Promise.all(
-      chunks.map(async (chunk, i) => {
-        const out = join(dir, `chunk-${i}.wav`);
-        await writeWavSlice({ source: wav, startSec: chunk.start, endSec: chunk.end, out });
-        return { out, start: chunk.start };
-      }),
-    );
+    const slices = await transcriptionSlices(wav, durationSec, dir);
     const transcriber = new PocketsphinxTranscriber();
     const t1 = performance.now();
     await mapLimit(slices, parallel, async (slice) => void (await transcriber.transcribe({ wavPath: slice.out, offsetSec: slice.start })));
     const transcribeMs = performance.now() - t1;
-    return { decodeMs, transcribeMs, floorMs: decodeMs + transcribeMs, chunks: chunks.length };
+    return { decodeMs, transcribeMs, floorMs: decodeMs + transcribeMs, chunks: slices.length };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -101,17 +106,7 @@ async function measureOverlap(path: string, durationSec: number, parallel: numbe
     // The audio output alone: the input options, then the WAV output (everything after the video output's `pipe:1`).
     await run('ffmpeg', [...all.slice(0, all.indexOf('-map')), ...all.slice(all.indexOf('pipe:1') + 1)]);
     const audioMs = performance.now() - t0;
-    const layout = await readWavLayout(wav);
-    const meter = new LoudnessMeter();
-    for await (const chunk of createSampleStream(wav, layout)) meter.feedBytes(chunk as Buffer);
-    const chunks = planTranscriptChunks(meter.windowRms(), durationSec);
-    const slices = await Promise.all(
-      chunks.map(async (chunk, i) => {
-        const out = join(dir, `chunk-${i}.wav`);
-        await writeWavSlice({ source: wav, startSec: chunk.start, endSec: chunk.end, out });
-        return { out, start: chunk.start };
-      }),
-    );
+    const slices = await transcriptionSlices(wav, durationSec, dir);
     const transcriber = new PocketsphinxTranscriber();
     await Promise.all([
       run('ffmpeg', decodeArgs({ input: path, shortcuts: decoderShortcuts(info.fps) })),
