@@ -18,6 +18,7 @@ import { CallsStore } from '../store/calls';
 import { RateLimiter, UsageStore } from '../store/usage';
 import { createRecutActivities } from '../activities/recut-activities';
 import { createMaintenanceActivities } from '../activities/maintenance-activities';
+import { IdempotencyStore } from '../store/idempotency';
 import { RecutsStore } from '../store/recuts';
 
 /** The real dependencies of every activity, wired once per worker process. */
@@ -51,7 +52,7 @@ export function createChatWorkerActivities(config: HoldlineConfig, mongo: Mongo)
       sandbox: createSandboxTools({ callFiles, allowHosts: config.allowHosts }),
       callFiles,
     }),
-    ...createMaintenanceActivities({ rateLimiter: new RateLimiter(mongo.db), sessions: new SessionsStore(mongo.db) }),
+    ...createMaintenanceActivities({ rateLimiter: new RateLimiter(mongo.db), sessions: new SessionsStore(mongo.db), idempotency: new IdempotencyStore(mongo.db) }),
   };
 }
 
