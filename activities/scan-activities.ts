@@ -7,6 +7,7 @@ import { assembleRead } from '../core/read';
 import { isSequentiallyReadable } from '../core/container';
 import { planTranscriptChunks } from '../core/chunks';
 import { DEFAULT_MEDIA_LIMITS, capWords, mediaLimitBreach, type MediaLimits } from '../core/media-limits';
+import { fitLength, secondsIn } from '../core/numbers';
 import { matroskaDocType, mediaTypeFor } from '../core/media-type';
 import { STAGE_PCT, scanPct } from '../core/progress';
 import { MediaStore } from '../store/media';
@@ -15,7 +16,7 @@ import { BadMediaError } from './media/errors';
 import type { LocalMediaCache } from './media/local-cache';
 import { heartbeating as heartbeatingEvery } from './heartbeat';
 import type { probeMedia as ProbeMedia } from './media/probe';
-import type { decodeMedia as DecodeMedia } from './media/decode';
+import type { decodeMedia as DecodeMedia, decodeSoundtrack as DecodeSoundtrack } from './media/decode';
 import { assertMonoS16, createSampleStream, readWavLayout, wavHeader } from './media/wav';
 import type { Ear } from './media/transcriber';
 import { detectVoice } from './media/voice';
@@ -30,6 +31,8 @@ export interface ScanActivityDeps {
   media: MediaStore;
   probe: typeof ProbeMedia;
   decode: typeof DecodeMedia;
+  /** The soundtrack alone, decoded before the picture so transcription overlaps it. */
+  decodeSoundtrack: typeof DecodeSoundtrack;
   /** Speech-to-text: the configured engine, pocketsphinx behind a server that fails. */
   transcriber: Ear;
   fetch: typeof SafeFetchStream;
@@ -84,6 +87,13 @@ export function createScanActivities(deps: ScanActivityDeps) {
     throw error;
   };
   const refuse = (detail: string): never => badMedia(new BadMediaError('over_limit', detail));
+
+  /** The store keeps the bare samples of the WAV, so a transcription chunk is a plain byte range of them. */
+  async function storeSamples(scanId: string, wavPath: string): Promise<void> {
+    const layout = await readWavLayout(wavPath);
+    assertMonoS16(layout, wavPath);
+    await media.put(media.audio, MediaStore.audioId(scanId), createSampleStream(wavPath, layout), { filename: 'audio.s16le', contentType: 'audio/L16;rate=16000' });
+  }
 
   async function recordProgress(scanId: string, key: 'decode' | `transcribe.${number}`, fraction: number, chunkCount: number) {
     const progress = await scans.recordProgress(scanId, key, fraction);
@@ -157,8 +167,37 @@ export function createScanActivities(deps: ScanActivityDeps) {
       return probe;
     },
 
-    /** One ffmpeg pass: motion and cut diffs from frames, loudness from the soundtrack, which is kept for transcription. */
-    async decodeMedia({ scanId, durationSec, hasAudio, fps }: { scanId: string; durationSec: number; hasAudio: boolean; fps?: number | null }): Promise<DecodeSummary> {
+    /**
+     * The soundtrack alone (a fast pass): its samples go to the store and its loudness to the
+     * parts, and the chunks are planned, so transcription runs while `decodeMedia` decodes
+     * the picture. A retry starts the transcription parts afresh (none has begun yet).
+     */
+    async extractAudio({ scanId }: { scanId: string }): Promise<{ audioSec: number; chunks: TranscriptChunk[] }> {
+      return withScratch(scanId, (dir) =>
+        heartbeating(async () => {
+          const wavOut = join(dir, 'audio.wav');
+          const sound = await deps
+            .decodeSoundtrack({ input: await localMedia(scanId), wavOut, limits, signal: Context.current().cancellationSignal })
+            .catch(badMedia);
+          await storeSamples(scanId, wavOut);
+          // Planned over what was decoded: a header's duration never sizes the work.
+          const chunks = planTranscriptChunks(sound.windowRms, sound.decodedSec).map((range, index) => ({ index, ...range }));
+          await scans.setParts(scanId, { loudnessRms: sound.perSecondRms, chunks, words: {}, voice: {}, engines: {} });
+          return { audioSec: sound.decodedSec, chunks };
+        }),
+      );
+    },
+
+    /**
+     * One ffmpeg pass: motion and cut diffs from frames, loudness from the soundtrack, which is
+     * kept for transcription. With `audioSec` the soundtrack was decoded apart (`extractAudio`)
+     * and is being transcribed meanwhile: this pass decodes the picture only, and fits the
+     * stored loudness to the read's length without touching the transcription's parts.
+     */
+    async decodeMedia(input: { scanId: string; durationSec: number; hasAudio: boolean; fps?: number | null; audioSec?: number; chunkCount?: number }): Promise<DecodeSummary> {
+      const { scanId, durationSec, fps, audioSec } = input;
+      const apart = audioSec !== undefined;
+      const hasAudio = input.hasAudio && !apart;
       return withScratch(scanId, (dir) =>
         heartbeating(async () => {
           const wavOut = join(dir, 'audio.wav');
@@ -171,16 +210,24 @@ export function createScanActivities(deps: ScanActivityDeps) {
               durationSec,
               limits,
               sourceFps: fps ?? null,
+              ...(apart ? { soundtrackSec: audioSec } : {}),
               signal: Context.current().cancellationSignal,
-              onProgress: (fraction) => void recordProgress(scanId, 'decode', fraction, 1).catch(() => undefined),
+              onProgress: (fraction) => void recordProgress(scanId, 'decode', fraction, input.chunkCount ?? 1).catch(() => undefined),
             })
             .catch(badMedia);
+          if (apart) {
+            const parts = await scans.getParts(scanId);
+            const chunks = (parts?.chunks ?? []).map((range, index) => ({ index, ...range }));
+            const loudnessRms = fitLength(parts?.loudnessRms ?? [], secondsIn(decoded.durationSec));
+            await scans.setParts(scanId, { durationSec: decoded.durationSec, frameDiffs: decoded.frameDiffs, skipDiffs: decoded.skipDiffs, loudnessRms });
+            await recordProgress(scanId, 'decode', 1, chunks.length);
+            // The last reader of the media: the local copy goes.
+            await deps.mediaCache.drop(scanId);
+            return { frames: decoded.frames, durationSec: decoded.durationSec, chunks };
+          }
           let chunks: TranscriptChunk[] = [];
           if (hasAudio) {
-            // The store keeps the bare samples, so a chunk is a plain byte range of them.
-            const layout = await readWavLayout(wavOut);
-            assertMonoS16(layout, wavOut);
-            await media.put(media.audio, MediaStore.audioId(scanId), createSampleStream(wavOut, layout), { filename: 'audio.s16le', contentType: 'audio/L16;rate=16000' });
+            await storeSamples(scanId, wavOut);
             // Planned over what was decoded: a header's duration never sizes the work.
             chunks = planTranscriptChunks(decoded.windowRms, decoded.durationSec).map((range, index) => ({ index, ...range }));
           }

@@ -91,33 +91,6 @@ async function measureFloor(path: string, durationSec: number, parallel: number)
   }
 }
 
-/**
- * What starting transcription while the picture decodes would give: a fast
- * audio-only pass first, then the picture pass (with the worker's shortcuts)
- * and pocketsphinx over the chunks, two at a time, all at once on the same cores.
- */
-async function measureOverlap(path: string, durationSec: number, parallel: number) {
-  const dir = await mkdtemp(join(tmpdir(), 'holdline-overlap-'));
-  try {
-    const wav = join(dir, 'audio.wav');
-    const info = await probeMedia(path);
-    const t0 = performance.now();
-    const all = decodeArgs({ input: path, wavOut: wav });
-    // The audio output alone: the input options, then the WAV output (everything after the video output's `pipe:1`).
-    await run('ffmpeg', [...all.slice(0, all.indexOf('-map')), ...all.slice(all.indexOf('pipe:1') + 1)]);
-    const audioMs = performance.now() - t0;
-    const slices = await transcriptionSlices(wav, durationSec, dir);
-    const transcriber = new PocketsphinxTranscriber();
-    await Promise.all([
-      run('ffmpeg', decodeArgs({ input: path, shortcuts: decoderShortcuts(info.fps) })),
-      mapLimit(slices, parallel, async (slice) => void (await transcriber.transcribe({ wavPath: slice.out, offsetSec: slice.start }))),
-    ]);
-    return { audioMs, totalMs: performance.now() - t0 };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
 /** `decodeMedia` as the worker calls it (probe's frame rate → shortcuts), loudness metering included. */
 async function measureDecode(path: string) {
   const dir = await mkdtemp(join(tmpdir(), 'holdline-decode-'));
@@ -262,12 +235,10 @@ async function main() {
       if (ROUNDS > 1) console.log(`  end to end / floor, median of ${ROUNDS} rounds: ${ratio.toFixed(2)}× (target ≤ ${TARGET_RATIO.toFixed(1)}×): ${verdict(ratio <= TARGET_RATIO)}`);
       else console.log(`  end to end (submit, upload included → complete): ${seconds(wallMs)} s = ${ratio.toFixed(2)}× the floor (target ≤ ${TARGET_RATIO.toFixed(1)}×): ${verdict(ratio <= TARGET_RATIO)}`);
       console.log(`  worker peak RSS: ${rssMb.toFixed(0)} MB (target ≤ 400 MB): ${verdict(rssMb <= 400)}`);
-      const overlap = await measureOverlap(f.path, duration, SLOTS_PER_WORKER);
-      console.log(`  (experiment) audio pass ${seconds(overlap.audioMs)} s, then picture pass ‖ pocketsphinx: ${seconds(overlap.totalMs)} s in all, against decodeMedia + pocketsphinx in sequence ${seconds(decode.ms + floor.transcribeMs)} s`);
       const sceneMs = await measureSceneDetect(f.path);
       if (sceneMs === null) console.log('  PySceneDetect detect-content: skipped, `scenedetect` is not on PATH (pip install scenedetect opencv-python-headless)');
       else console.log(`  PySceneDetect detect-content (cuts only): ${seconds(sceneMs)} s; Holdline's whole read end to end is ${(wallMs / sceneMs).toFixed(2)}× that (target < 1): ${verdict(wallMs < sceneMs)}`);
-      const row: Record<string, unknown> = { file: f.name, durationSec: duration, floorMs: floor.floorMs, decodeMs: floor.decodeMs, transcribeMs: floor.transcribeMs, decodeMediaMs: decode.ms, overlapMs: overlap.totalMs, shortcuts: decode.shortcuts, wallMs, ratio, ratios, workerPeakRssMb: rssMb, sceneDetectMs: sceneMs };
+      const row: Record<string, unknown> = { file: f.name, durationSec: duration, floorMs: floor.floorMs, decodeMs: floor.decodeMs, transcribeMs: floor.transcribeMs, decodeMediaMs: decode.ms, shortcuts: decode.shortcuts, wallMs, ratio, ratios, workerPeakRssMb: rssMb, sceneDetectMs: sceneMs };
       if (compareWorkers) {
         // One transcription slot per worker: a second worker process doubles the chunks run at once.
         const oneWorker = await withWorkers(stack, 1, 1, () => scanThroughApi(stack.apiUrl!, apiKey, f.path));

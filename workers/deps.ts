@@ -2,7 +2,7 @@ import type { HoldlineConfig } from '../config/env';
 import { DEFAULT_MEDIA_LIMITS } from '../core/media-limits';
 import { createScanActivities } from '../activities/scan-activities';
 import { probeMedia } from '../activities/media/probe';
-import { decodeMedia } from '../activities/media/decode';
+import { decodeMedia, decodeSoundtrack } from '../activities/media/decode';
 import { PocketsphinxTranscriber, fallbackEar, singleEar, type Ear } from '../activities/media/transcriber';
 import { TranscriptionServerTranscriber } from '../activities/media/transcription-server';
 import { safeFetchStream } from '../net/safe-fetch';
@@ -29,6 +29,7 @@ export function createWorkerActivities(config: HoldlineConfig, mongo: Mongo, med
       media: mediaCache.media,
       probe: probeMedia,
       decode: decodeMedia,
+      decodeSoundtrack,
       transcriber: createEar(config),
       fetch: safeFetchStream,
       scratchDir: config.scratchDir,

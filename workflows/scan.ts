@@ -1,4 +1,4 @@
-import { ActivityCancellationType, ApplicationFailure, ActivityFailure, CancellationScope, defineQuery, isCancellation, proxyActivities, setHandler } from '@temporalio/workflow';
+import { ActivityCancellationType, ApplicationFailure, ActivityFailure, CancellationScope, defineQuery, isCancellation, patched, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { ScanActivities } from '../activities/scan-activities';
 import type { ScanStage } from '../core/shapes';
 import type { ScanWorkflowInput, ScanWorkflowResult } from './scan-types';
@@ -25,7 +25,7 @@ const heavy = proxyActivities<ScanActivities>({
   retry: { maximumAttempts: 4, initialInterval: '2 seconds', nonRetryableErrorTypes: [FailureType.BadMedia, FailureType.BadSource] },
 });
 
-/** One scan: ingest → probe → decode → transcription chunks in parallel → assemble → persist. */
+/** One scan: ingest → probe → soundtrack → picture decode beside the transcription chunks → assemble → persist. */
 export async function scanWorkflow({ scanId }: ScanWorkflowInput): Promise<ScanWorkflowResult> {
   let stage: ScanStage | 'error' = 'ingest';
   setHandler(scanStageQuery, () => stage);
@@ -34,8 +34,21 @@ export async function scanWorkflow({ scanId }: ScanWorkflowInput): Promise<ScanW
     stage = 'probe';
     const probe = await heavy.probeMedia({ scanId });
     stage = 'decode';
-    const decoded = await heavy.decodeMedia({ scanId, durationSec: probe.durationSec, hasAudio: probe.hasAudio, fps: probe.fps ?? null });
-    await Promise.all(decoded.chunks.map((chunk) => heavy.transcribeChunk({ scanId, chunk, chunkCount: decoded.chunks.length })));
+    const fps = probe.fps ?? null;
+    if (probe.hasAudio && patched(TRANSCRIBE_WHILE_DECODING)) {
+      // The soundtrack first (a fast pass), then its transcription beside the picture's decode:
+      // a picture pass leaves part of a second core idle, a short file's one chunk a whole one.
+      const audio = await heavy.extractAudio({ scanId });
+      const chunkCount = audio.chunks.length;
+      await allOrCancelled(() => [
+        heavy.decodeMedia({ scanId, durationSec: probe.durationSec, hasAudio: true, fps, audioSec: audio.audioSec, chunkCount }),
+        ...audio.chunks.map((chunk) => heavy.transcribeChunk({ scanId, chunk, chunkCount })),
+      ]);
+    } else {
+      // No soundtrack (and scans begun before the overlap): one pass, then the chunks.
+      const decoded = await heavy.decodeMedia({ scanId, durationSec: probe.durationSec, hasAudio: probe.hasAudio, fps });
+      await Promise.all(decoded.chunks.map((chunk) => heavy.transcribeChunk({ scanId, chunk, chunkCount: decoded.chunks.length })));
+    }
     stage = 'assembly';
     await quick.assembleRead({ scanId });
     await quick.persistScan({ scanId });
@@ -53,6 +66,29 @@ export async function scanWorkflow({ scanId }: ScanWorkflowInput): Promise<ScanW
     // A step after persist failed: the scan is complete and stays so.
     if (outcome?.status === 'complete') return { scanId, status: 'complete' };
     return { scanId, status: 'error', detail };
+  }
+}
+
+/** Marks histories that decode the soundtrack apart and transcribe it while the picture decodes. */
+const TRANSCRIBE_WHILE_DECODING = 'transcribe-while-decoding';
+
+/**
+ * Runs activities side by side; when one fails, the others are cancelled and waited for
+ * (their cancellation completes), so the clean-up after a failure finds nothing still
+ * writing. Then the first failure is thrown.
+ */
+async function allOrCancelled(start: () => Promise<unknown>[]): Promise<void> {
+  const scope = new CancellationScope();
+  let running: Promise<unknown>[] = [];
+  try {
+    await scope.run(() => {
+      running = start();
+      return Promise.all(running);
+    });
+  } catch (error) {
+    scope.cancel();
+    await Promise.allSettled(running);
+    throw error;
   }
 }
 

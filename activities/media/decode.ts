@@ -10,8 +10,8 @@ import { FRAME_RATE, meanAbsDiff } from '../../core/motion';
 import { fitLength, secondsIn } from '../../core/numbers';
 import { BadMediaError } from './errors';
 import { UNDECODABLE_DETAIL, guardRefusal } from './failures';
-import { AUDIO_SAMPLE_RATE, FRAME_BYTES, decodeArgs, decoderShortcuts, type DecoderShortcuts } from './ffmpeg-args';
-import { runProcess } from './process';
+import { AUDIO_SAMPLE_RATE, FRAME_BYTES, decodeArgs, decoderShortcuts, soundtrackArgs, type DecoderShortcuts } from './ffmpeg-args';
+import { runProcess, type ProcessResult } from './process';
 import { assertMonoS16, createSampleStream, readWavLayout } from './wav';
 
 export interface DecodeOptions {
@@ -36,6 +36,11 @@ export interface DecodeOptions {
   sourceFps?: number | null;
   /** Overrides the shortcuts `decoderShortcuts(sourceFps)` would choose (the shortcut tests and the benchmark compare with `NO_SHORTCUTS`). */
   shortcuts?: DecoderShortcuts;
+  /**
+   * Without `hasAudio`: the length of a soundtrack decoded apart (`decodeSoundtrack`), which
+   * counts toward `decodedSec` as this pass's own soundtrack would. Its loudness is the caller's.
+   */
+  soundtrackSec?: number;
 }
 
 export interface DecodeResult {
@@ -185,14 +190,52 @@ async function decodePicture(options: DecodeOptions, shortcuts: DecoderShortcuts
     if (error instanceof FrameLimitError) throw new BadMediaError('over_limit', decodedOverLimit(limits), { cause: error });
     throw error;
   });
-  if (result.exitCode !== 0) {
-    const stderr = result.stderrTail.split(options.input).join('<input>');
-    if (result.exitCode === null || ENVIRONMENT_FAULT.test(stderr)) {
-      throw new Error(`ffmpeg failed (${result.signalName ?? `exit ${result.exitCode}`}): ${stderr}`);
-    }
-    throw guardRefusal(stderr, limits) ?? new BadMediaError('corrupt', UNDECODABLE_DETAIL, { diagnostic: stderr || `ffmpeg exit ${result.exitCode}` });
-  }
+  assertFfmpegSucceeded(result, options.input, limits);
   return frames;
+}
+
+/** A failed pass: the worker's own trouble is retried (a plain Error), the file's is bad media with the customer's detail. */
+function assertFfmpegSucceeded(result: ProcessResult, input: string, limits: MediaLimits): void {
+  if (result.exitCode === 0) return;
+  const stderr = result.stderrTail.split(input).join('<input>');
+  if (result.exitCode === null || ENVIRONMENT_FAULT.test(stderr)) {
+    throw new Error(`ffmpeg failed (${result.signalName ?? `exit ${result.exitCode}`}): ${stderr}`);
+  }
+  throw guardRefusal(stderr, limits) ?? new BadMediaError('corrupt', UNDECODABLE_DETAIL, { diagnostic: stderr || `ffmpeg exit ${result.exitCode}` });
+}
+
+export interface SoundtrackOptions {
+  input: string;
+  /** Where the 16 kHz mono WAV is written. The caller deletes it. */
+  wavOut: string;
+  limits?: MediaLimits;
+  signal?: AbortSignal;
+  ffmpegPath?: string;
+}
+
+export interface SoundtrackResult {
+  /** Seconds of soundtrack decoded. */
+  decodedSec: number;
+  /** RMS per second as `DecodeResult.loudnessRms`, before it is fitted to the read's length. */
+  perSecondRms: number[];
+  /** RMS per 100 ms window, for choosing transcription chunk boundaries. */
+  windowRms: number[];
+}
+
+/**
+ * The soundtrack alone, the same WAV and loudness the full pass gives (`soundtrackArgs`),
+ * so it can be transcribed while `decodeMedia` (without `hasAudio`) decodes the picture.
+ * A soundtrack longer than the limit is refused as the full pass refuses it.
+ */
+export async function decodeSoundtrack(options: SoundtrackOptions): Promise<SoundtrackResult> {
+  const limits = options.limits ?? DEFAULT_MEDIA_LIMITS;
+  const result = await runProcess(options.ffmpegPath ?? 'ffmpeg', soundtrackArgs({ input: options.input, wavOut: options.wavOut, limits }), {
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  assertFfmpegSucceeded(result, options.input, limits);
+  const meter = await meterWav(options.wavOut, options.signal);
+  if (meter.durationSec > limits.maxDurationSec) throw new BadMediaError('over_limit', decodedOverLimit(limits));
+  return { decodedSec: meter.durationSec, perSecondRms: meter.perSecondRms(), windowRms: meter.windowRms() };
 }
 
 /** Loudness from the WAV and the lengths, once the pass is over. */
@@ -200,7 +243,7 @@ async function finish(options: DecodeOptions, frames: FrameDiffAccumulator): Pro
   const { signal, onProgress } = options;
   const limits = options.limits ?? DEFAULT_MEDIA_LIMITS;
   const meter = options.hasAudio ? await meterWav(options.wavOut, signal) : null;
-  const decodedSec = Math.max(frames.frames / FRAME_RATE, meter ? meter.durationSec : 0);
+  const decodedSec = Math.max(frames.frames / FRAME_RATE, meter ? meter.durationSec : (options.soundtrackSec ?? 0));
   const durationSec = readDurationSec(options.durationSec, decodedSec);
   // Only a header that understated the length gets here: the probe refused any that declared too much.
   if (durationSec > limits.maxDurationSec) throw new BadMediaError('over_limit', decodedOverLimit(limits));

@@ -120,6 +120,17 @@ export function decodeArgs(options: DecodeArgsOptions): string[] {
   return args;
 }
 
+/**
+ * The soundtrack alone, as `decodeArgs` writes it beside the picture: the same input
+ * guards and time limit, the same WAV. A pass over the audio stream only (demux and
+ * audio decode, a second or so for 10 minutes), so transcription can start while the
+ * picture is decoded on the other core.
+ */
+export function soundtrackArgs(options: { input: string; wavOut: string; limits?: MediaLimits }): string[] {
+  const limits = options.limits ?? DEFAULT_MEDIA_LIMITS;
+  return [...QUIET, ...inputGuards(limits), '-t', String(decodeTimeLimitSec(limits)), '-i', options.input, ...wavOutputArgs(options.wavOut)];
+}
+
 function wavOutputArgs(wavOut: string): string[] {
   return [
     '-map', '0:a:0?',

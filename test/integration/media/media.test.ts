@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeMedia } from '../../../activities/media/decode';
+import { decodeMedia, decodeSoundtrack } from '../../../activities/media/decode';
 import { BadMediaError } from '../../../activities/media/errors';
 import { PROBE_TIMEOUT_DETAIL, probeMedia } from '../../../activities/media/probe';
 import { PocketsphinxTranscriber } from '../../../activities/media/transcriber';
@@ -213,6 +213,39 @@ describe('decodeMedia', () => {
       }
     });
     expect(ffmpegChildren).toEqual([]);
+  });
+});
+
+describe('decodeSoundtrack', () => {
+  it('gives the WAV and loudness of the full pass, and with it the picture pass gives the full read', async () => {
+    for (const name of ['cut.mp4', 'late-audio.mp4']) {
+      const info = await probeMedia(file(name));
+      const full = await decodeMedia({ input: file(name), wavOut: file(`${name}-full.wav`), hasAudio: true, durationSec: info.durationSec });
+      const sound = await decodeSoundtrack({ input: file(name), wavOut: file(`${name}-apart.wav`) });
+      expect(readFileSync(file(`${name}-apart.wav`))).toEqual(readFileSync(file(`${name}-full.wav`)));
+      expect(sound.windowRms).toEqual(full.windowRms);
+      const picture = await decodeMedia({ input: file(name), wavOut: file(`${name}-none.wav`), hasAudio: false, durationSec: info.durationSec, soundtrackSec: sound.decodedSec });
+      expect([picture.durationSec, picture.decodedSec, picture.frameDiffs]).toEqual([full.durationSec, full.decodedSec, full.frameDiffs]);
+      expect(sound.perSecondRms.slice(0, full.loudnessRms.length)).toEqual(full.loudnessRms);
+    }
+  });
+
+  it('counts a soundtrack that outlasts the picture toward the read length', async () => {
+    // 2 s of picture, 3 s of sound.
+    await ffmpeg('-f', 'lavfi', '-i', 'testsrc2=s=160x120:r=25:d=2', '-f', 'lavfi', '-i', 'sine=f=300:d=3', ...x264, '-c:a', 'aac', file('long-sound.mp4'));
+    const sound = await decodeSoundtrack({ input: file('long-sound.mp4'), wavOut: file('long-sound.wav') });
+    const picture = await decodeMedia({ input: file('long-sound.mp4'), wavOut: file('ls-none.wav'), hasAudio: false, durationSec: 3, soundtrackSec: sound.decodedSec });
+    expect(picture.frames).toBe(8);
+    expect(picture.decodedSec).toBe(sound.decodedSec);
+    expect(picture.decodedSec).toBeGreaterThanOrEqual(3);
+  });
+
+  it('refuses a soundtrack that plays past the duration limit, and bytes that are not media', async () => {
+    const limits = { ...DEFAULT_MEDIA_LIMITS, maxDurationSec: 1 };
+    const error = await decodeSoundtrack({ input: file('cut.mp4'), wavOut: file('s-limit.wav'), limits }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BadMediaError);
+    expect((error as BadMediaError).code).toBe('over_limit');
+    expect(await badMediaCode(decodeSoundtrack({ input: file('garbage.mp4'), wavOut: file('s-garbage.wav') }))).toBe('corrupt');
   });
 });
 

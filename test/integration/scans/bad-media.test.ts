@@ -208,6 +208,7 @@ describe('after all of it', () => {
       media,
       probe: () => Promise.reject(new Error('not used')),
       decode: () => Promise.reject(new Error('not used')),
+      decodeSoundtrack: () => Promise.reject(new Error('not used')),
       transcriber: { hear: () => Promise.reject(new Error('not used')) },
       fetch: () => Promise.reject(new Error('not used')),
       scratchDir: join(service.scratchRoot, 'fail-scan'),

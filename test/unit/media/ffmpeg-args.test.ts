@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FRAME_BYTES, NO_SHORTCUTS, SKIP_NON_REF_MIN_FPS, decodeArgs, decoderShortcuts, probeArgs } from '../../../activities/media/ffmpeg-args';
+import { FRAME_BYTES, NO_SHORTCUTS, SKIP_NON_REF_MIN_FPS, decodeArgs, decoderShortcuts, probeArgs, soundtrackArgs } from '../../../activities/media/ffmpeg-args';
 import { pocketsphinxArgs } from '../../../activities/media/transcriber';
+import { DEFAULT_MEDIA_LIMITS } from '../../../core/media-limits';
 
 // The input guards of every ffprobe and ffmpeg run: video demuxers only (no
 // concat, HLS, image sequences), files and pipes only, and the pixel limit.
@@ -56,6 +57,18 @@ describe('decodeArgs', () => {
       '-f', 'wav',
       '-y', '/scratch/a.wav',
     ]);
+  });
+
+  it('writes the soundtrack alone exactly as the full pass writes it, behind the same guards and time limit', () => {
+    const full = decodeArgs({ input: '/in/clip.mov', wavOut: '/scratch/a.wav' });
+    const input = full.indexOf('-i');
+    const wav = full.indexOf('pipe:1') + 1;
+    // The input options without the video decoder's threads and shortcuts, then the WAV output.
+    const expected = [...full.slice(0, 4), ...full.slice(6, input + 2), ...full.slice(wav)];
+    expect(soundtrackArgs({ input: '/in/clip.mov', wavOut: '/scratch/a.wav' })).toEqual(expected);
+    expect(expected).not.toContain('pipe:1');
+    const limited = soundtrackArgs({ input: 'x', wavOut: 'a.wav', limits: { ...DEFAULT_MEDIA_LIMITS, maxDurationSec: 600 } });
+    expect(limited.slice(limited.indexOf('-t'), limited.indexOf('-t') + 2)).toEqual(['-t', '630']);
   });
 
   it('reads no more than a configured duration limit plus the margin, with a configured pixel limit', () => {
