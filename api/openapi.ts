@@ -8,7 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { openAiError } from './chat-schemas';
-import { errorBody } from './schemas';
+import { errorBody, submitScanBody } from './schemas';
 
 type Schema = Record<string, unknown>;
 
@@ -36,6 +36,7 @@ const uploadForm = {
   properties: {
     file: { ...binary, description: 'the video (one part named "file"; at most the upload limit)' },
     title: { type: 'string', maxLength: 200 },
+    webhook_url: submitScanBody.properties.webhook_url,
   },
   required: ['file'],
 } as const;

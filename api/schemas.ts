@@ -1,6 +1,8 @@
 // JSON schemas of the signal interface. Response schemas double as the
 // serialiser, so a field missing here never reaches a client.
 
+import { WEBHOOK_URL_MAX_LENGTH } from '../core/webhook';
+
 const num = { type: 'number' } as const;
 const int = { type: 'integer' } as const;
 const str = { type: 'string' } as const;
@@ -29,6 +31,12 @@ export const submitScanBody = {
       required: ['type', 'url'],
     },
     title: { type: 'string', maxLength: 200 },
+    webhook_url: {
+      type: 'string',
+      minLength: 1,
+      maxLength: WEBHOOK_URL_MAX_LENGTH,
+      description: 'Public http(s) URL that gets a signed POST (Standard Webhooks) when the scan completes or fails.',
+    },
   },
   required: ['input'],
 } as const;

@@ -5,7 +5,7 @@ import { probeMedia } from '../activities/media/probe';
 import { decodeMedia } from '../activities/media/decode';
 import { PocketsphinxTranscriber, fallbackEar, singleEar, type Ear } from '../activities/media/transcriber';
 import { TranscriptionServerTranscriber } from '../activities/media/transcription-server';
-import { safeFetchStream } from '../net/safe-fetch';
+import { safeFetchStream, safePost } from '../net/safe-fetch';
 import type { Mongo } from '../store/mongo';
 import { SessionsStore } from '../store/sessions';
 import type { LocalMediaCache } from '../activities/media/local-cache';
@@ -19,6 +19,8 @@ import { RateLimiter, UsageStore } from '../store/usage';
 import { createRecutActivities } from '../activities/recut-activities';
 import { createMaintenanceActivities } from '../activities/maintenance-activities';
 import { RecutsStore } from '../store/recuts';
+import { AccountsStore } from '../store/accounts';
+import { createWebhookActivities } from '../activities/webhook-activities';
 
 /** The real dependencies of every activity, wired once per worker process. */
 export function createWorkerActivities(config: HoldlineConfig, mongo: Mongo, mediaCache: LocalMediaCache) {
@@ -36,6 +38,8 @@ export function createWorkerActivities(config: HoldlineConfig, mongo: Mongo, med
       uploadLimitBytes: config.uploadLimitBytes,
       mediaLimits: { ...DEFAULT_MEDIA_LIMITS, maxDurationSec: config.maxDurationSec },
     }),
+    // Webhook deliveries run on the scan queue, where their workflow (a scan's child) runs.
+    ...createWebhookActivities({ scans: new ScansStore(mongo.db), accounts: new AccountsStore(mongo.db), post: safePost, allowHosts: config.allowHosts }),
     ...createRecutActivities({ recuts: new RecutsStore(mongo.db), scans: new ScansStore(mongo.db), media: mediaCache.media, mediaCache, probe: probeMedia, model: createModelClient({ baseUrl: config.modelBaseUrl, apiKey: config.modelApiKey, timeoutMs: config.modelStepTimeoutMs }), modelName: config.modelBaseName, scratchDir: config.scratchDir }),
   };
 }

@@ -2,6 +2,8 @@
 
 export interface ScanWorkflowInput {
   scanId: string;
+  /** Where to POST the scan's end (checked public at submission), and the seconds to wait before each attempt (config). */
+  webhook?: { url: string; retrySeconds: number[] };
 }
 
 export interface ScanWorkflowResult {
