@@ -412,6 +412,8 @@ export interface paths {
                             url: string;
                         };
                         title?: string;
+                        /** @description Public http(s) URL that gets a signed POST (Standard Webhooks) when the scan completes or fails. */
+                        webhook_url?: string;
                     };
                     "multipart/form-data": {
                         /**
@@ -420,6 +422,8 @@ export interface paths {
                          */
                         file: string;
                         title?: string;
+                        /** @description Public http(s) URL that gets a signed POST (Standard Webhooks) when the scan completes or fails. */
+                        webhook_url?: string;
                     };
                 };
             };
