@@ -30,6 +30,9 @@ class Receiver {
   private server: Server | null = null;
   url = '';
   corrupt = Buffer.alloc(0);
+  private slowStarted: () => void = () => undefined;
+  /** Resolves when a worker has started downloading `/slow.mp4`. */
+  readonly slowDownload = new Promise<void>((resolve) => (this.slowStarted = resolve));
 
   async start() {
     this.corrupt = readFileSync((await fixture('corrupt')).path);
@@ -37,6 +40,12 @@ class Receiver {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
+        if (req.method === 'GET' && req.url === '/slow.mp4') {
+          // A download that never ends: the scan stays in ingest until it is cancelled.
+          res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': this.corrupt.length }).write(this.corrupt.subarray(0, 1024));
+          this.slowStarted();
+          return;
+        }
         if (req.method === 'GET') {
           res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': this.corrupt.length }).end(this.corrupt);
           return;
@@ -212,6 +221,21 @@ describe('completion webhooks', () => {
     expect(verify(first, before!)).toMatchObject({ type: 'scan.failed', data: { scan_id: scanId } });
     expect(verify(second, after!)).toMatchObject({ type: 'scan.failed', data: { scan_id: scanId } });
     expect(() => verify(first, after!)).toThrow(/No matching signature/);
+  }, ONE_SCAN_TEST_MS);
+
+  it('a scan cancelled by an operator mid-download is delivered as scan.failed, "the scan was cancelled"', async () => {
+    const me = await customer();
+    const url = receiver.on('/cancelled', () => 200);
+    const submitted = await me.client.request('POST', '/v1/scans', { input: { type: 'url', url: `${receiver.url}/slow.mp4` }, webhook_url: url });
+    expect(submitted.status).toBe(202);
+    const scanId: string = submitted.body.scan_id;
+    await receiver.slowDownload;
+    await service.temporal.workflow.getHandle(`scan-${scanId}`).cancel();
+    const history = await deliveryHistory(scanId);
+    expect(history.result).toEqual({ delivered: true, attempts: 1, status: 200 });
+    const [delivery] = receiver.to('/cancelled');
+    expect(verify(await me.secret(), delivery!)).toEqual({ type: 'scan.failed', timestamp: expect.any(String), data: { scan_id: scanId, status: 'error', detail: 'the scan was cancelled' } });
+    expect((await service.temporal.workflow.getHandle(`scan-${scanId}`).describe()).status.name).toBe('CANCELLED');
   }, ONE_SCAN_TEST_MS);
 
   it('a webhook_url at a private address is 400 naming webhook_url, JSON or upload, and nothing is taken', async () => {
