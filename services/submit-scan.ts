@@ -6,6 +6,7 @@ import type { AccountDoc } from '../store/accounts';
 import { newScanId } from '../store/ids';
 import { MediaStore } from '../store/media';
 import type { ScanSource } from '../store/scans';
+import { taskQueues } from '../workflows/names';
 import { claimKey, completeKey, releaseKey, type HeldKey, type IdempotencyInput } from './idempotency';
 import type { AppDeps, Log } from './ports';
 import { giveBackScanUnit, retryBriefly, takeScanUnit } from './quota';
@@ -111,7 +112,7 @@ export async function submitScan(deps: AppDeps, input: SubmitScanInput): Promise
       created_at: now,
     });
     // Lower keys run first; the Agents plan rides the priority queue.
-    const webhook = webhookUrl ? { webhook: { url: webhookUrl, retrySeconds: deps.config.webhookRetrySeconds } } : {};
+    const webhook = webhookUrl ? { webhook: { url: webhookUrl, retrySeconds: deps.config.webhookRetrySeconds, taskQueue: taskQueues(deps.config).chat } } : {};
     await deps.workflows.startScan({ scanId, ...webhook }, { priorityKey: plan.priorityQueue ? 1 : 3, requestId: input.requestId });
     const queued: QueuedScan = { scan_id: doc.scan_id, status: 'queued', pct: 0 };
     if (held) await completeKey(deps, held, { status_code: 202, body: { ...queued } }, input.log);

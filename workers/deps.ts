@@ -38,13 +38,14 @@ export function createWorkerActivities(config: HoldlineConfig, mongo: Mongo, med
       uploadLimitBytes: config.uploadLimitBytes,
       mediaLimits: { ...DEFAULT_MEDIA_LIMITS, maxDurationSec: config.maxDurationSec },
     }),
-    // Webhook deliveries run on the scan queue, where their workflow (a scan's child) runs.
-    ...createWebhookActivities({ scans: new ScansStore(mongo.db), accounts: new AccountsStore(mongo.db), post: safePost, allowHosts: config.allowHosts }),
     ...createRecutActivities({ recuts: new RecutsStore(mongo.db), scans: new ScansStore(mongo.db), media: mediaCache.media, mediaCache, probe: probeMedia, model: createModelClient({ baseUrl: config.modelBaseUrl, apiKey: config.modelApiKey, timeoutMs: config.modelStepTimeoutMs }), modelName: config.modelBaseName, scratchDir: config.scratchDir }),
   };
 }
 
-/** The chat queue's activities: model steps, sandbox tools, bookkeeping and maintenance (whose workflow runs there). */
+/**
+ * The chat queue's activities: model steps, sandbox tools, bookkeeping, maintenance and
+ * webhook deliveries (whose workflows run there: network-bound work on this queue's many slots).
+ */
 export function createChatWorkerActivities(config: HoldlineConfig, mongo: Mongo) {
   const callFiles = new CallFiles(mongo.db);
   return {
@@ -56,6 +57,7 @@ export function createChatWorkerActivities(config: HoldlineConfig, mongo: Mongo)
       callFiles,
     }),
     ...createMaintenanceActivities({ rateLimiter: new RateLimiter(mongo.db), sessions: new SessionsStore(mongo.db) }),
+    ...createWebhookActivities({ scans: new ScansStore(mongo.db), accounts: new AccountsStore(mongo.db), post: safePost, allowHosts: config.allowHosts }),
   };
 }
 
