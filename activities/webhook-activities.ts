@@ -32,47 +32,51 @@ export interface DeliverWebhookInput {
 export type WebhookActivities = ReturnType<typeof createWebhookActivities>;
 
 export function createWebhookActivities(deps: WebhookActivityDeps) {
-  const now = deps.now ?? (() => new Date());
   return {
-    /**
-     * One delivery attempt: the event built from the scan's status document,
-     * signed with the account's secret as it is now (a rotation counts from the
-     * next attempt), POSTed to a public address without following redirects.
-     * Returns on 2xx; throws `WebhookRejected` (naming the status),
-     * `WebhookUnreachable`, or `WebhookGone` on 410 (the receiver asks us to stop).
-     */
+    /** One delivery attempt (`attemptDelivery`), stopped with its activity when cancelled. */
     async deliverWebhook(input: DeliverWebhookInput): Promise<{ status: number }> {
-      const scan = await deps.scans.getStatus(input.scanId);
-      if (!scan) throw ApplicationFailure.nonRetryable(`scan ${input.scanId} no longer exists`, FailureType.WebhookSourceMissing);
-      const secret = await deps.accounts.webhookSecret(scan.account_id);
-      if (!secret) throw ApplicationFailure.nonRetryable(`the account of scan ${input.scanId} no longer exists`, FailureType.WebhookSourceMissing);
-      const body = JSON.stringify(webhookEvent(scan, input.type, new Date(input.endedAtMs)));
-      const sentAt = now();
-      const headers = {
-        'content-type': 'application/json',
-        'webhook-id': input.webhookId,
-        'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
-        'webhook-signature': new Webhook(secret).sign(input.webhookId, sentAt, body),
-      };
-      let status: number;
-      try {
-        ({ status } = await deps.post(input.url, Buffer.from(body), {
-          headers,
-          allowHosts: deps.allowHosts,
-          timeoutMs: deps.timeoutMs ?? 15_000,
-          maxResponseBytes: 1024,
-          userAgent: 'holdline-webhooks/1',
-          signal: Context.current().cancellationSignal,
-        }));
-      } catch (error) {
-        if (error instanceof FetchError) throw ApplicationFailure.retryable(unreachableReason(error), FailureType.WebhookUnreachable);
-        throw error;
-      }
-      if (status >= 200 && status <= 299) return { status };
-      if (status === 410) throw ApplicationFailure.nonRetryable('the receiver answered HTTP 410 Gone', FailureType.WebhookGone);
-      throw ApplicationFailure.retryable(`the receiver answered HTTP ${status}`, FailureType.WebhookRejected);
+      return attemptDelivery(deps, input, Context.current().cancellationSignal);
     },
   };
+}
+
+/**
+ * One delivery attempt: the event built from the scan's status document, signed
+ * with the account's secret as it is now (a rotation counts from the next
+ * attempt), POSTed to a public address without following redirects. Returns on
+ * 2xx; throws `WebhookRejected` (naming the status), `WebhookUnreachable`, or
+ * `WebhookGone` on 410 (the receiver asks us to stop).
+ */
+export async function attemptDelivery(deps: WebhookActivityDeps, input: DeliverWebhookInput, signal?: AbortSignal): Promise<{ status: number }> {
+  const scan = await deps.scans.getStatus(input.scanId);
+  if (!scan) throw ApplicationFailure.nonRetryable(`scan ${input.scanId} no longer exists`, FailureType.WebhookSourceMissing);
+  const secret = await deps.accounts.webhookSecret(scan.account_id);
+  if (!secret) throw ApplicationFailure.nonRetryable(`the account of scan ${input.scanId} no longer exists`, FailureType.WebhookSourceMissing);
+  const body = JSON.stringify(webhookEvent(scan, input.type, new Date(input.endedAtMs)));
+  const sentAt = (deps.now ?? (() => new Date()))();
+  const headers = {
+    'content-type': 'application/json',
+    'webhook-id': input.webhookId,
+    'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
+    'webhook-signature': new Webhook(secret).sign(input.webhookId, sentAt, body),
+  };
+  let status: number;
+  try {
+    ({ status } = await deps.post(input.url, Buffer.from(body), {
+      headers,
+      allowHosts: deps.allowHosts,
+      timeoutMs: deps.timeoutMs ?? 15_000,
+      maxResponseBytes: 1024,
+      userAgent: 'holdline-webhooks/1',
+      ...(signal ? { signal } : {}),
+    }));
+  } catch (error) {
+    if (error instanceof FetchError) throw ApplicationFailure.retryable(unreachableReason(error), FailureType.WebhookUnreachable);
+    throw error;
+  }
+  if (status >= 200 && status <= 299) return { status };
+  if (status === 410) throw ApplicationFailure.nonRetryable('the receiver answered HTTP 410 Gone', FailureType.WebhookGone);
+  throw ApplicationFailure.retryable(`the receiver answered HTTP ${status}`, FailureType.WebhookRejected);
 }
 
 /** Our own words: a socket error's text is the remote side's, not ours to repeat to the history. */

@@ -131,7 +131,8 @@ async function deliveryHistory(scanId: string) {
   const failures = events.filter((e) => e.activityTaskFailedEventAttributes).map((e) => e.activityTaskFailedEventAttributes!.failure?.message);
   const completed = events.filter((e) => e.activityTaskCompletedEventAttributes).length;
   const timers = events.filter((e) => e.timerStartedEventAttributes).length;
-  return { result, scheduled, failures, completed, timers };
+  const { taskQueue } = await handle.describe();
+  return { result, scheduled, failures, completed, timers, taskQueue };
 }
 
 describe('completion webhooks', () => {
@@ -150,6 +151,7 @@ describe('completion webhooks', () => {
     const history = await deliveryHistory(scanId);
     expect(history.result).toEqual({ delivered: true, attempts: 1, status: 204 });
     expect(history.scheduled).toEqual(['deliverWebhook']);
+    expect(history.taskQueue).toBe(`${service.config.taskQueuePrefix}-chat`);
     const [delivery] = receiver.to('/completed');
     expect(receiver.to('/completed')).toHaveLength(1);
     expect(delivery!.headers['content-type']).toBe('application/json');
