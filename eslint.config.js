@@ -26,6 +26,11 @@ const ioModules = [
   'tsx',
   'playwright-core',
   'autocannon',
+  'pino',
+  'prom-client',
+  'commander',
+  'cli-progress',
+  'standardwebhooks',
 ];
 
 export default defineConfig(

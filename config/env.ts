@@ -30,6 +30,8 @@ export interface HoldlineConfig {
   workerQueues: ('scans' | 'chat')[];
   /** Scan activities one worker process runs at once (default 2, about one per core). */
   scanConcurrency: number;
+  /** Niceness of the media tools (ffmpeg, ffprobe, pocketsphinx) a worker starts (default 10; 0 keeps the worker's own). */
+  mediaToolNiceness: number;
   /** Host names or IP literals exempt from the public-address rule (tests serve from loopback). */
   allowHosts: string[];
   /** Upstream OpenAI-compatible model server. */
@@ -167,6 +169,7 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     workerLogLevel: oneOf('HOLDLINE_WORKER_LOG_LEVEL', ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR'] as const, 'INFO'),
     workerQueues: queueList(str('HOLDLINE_WORKER_QUEUES', 'scans,chat'), problems),
     scanConcurrency: int('HOLDLINE_SCAN_CONCURRENCY', 2, 1, 64),
+    mediaToolNiceness: int('HOLDLINE_MEDIA_NICENESS', 10, 0, 19),
     allowHosts: str('HOLDLINE_ALLOW_HOSTS', '')
       .split(',')
       .map((h) => h.trim().toLowerCase())

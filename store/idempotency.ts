@@ -26,6 +26,30 @@ export interface IdempotencyDoc {
 
 export type ClaimOutcome = { kind: 'claimed'; id: string; claim: string } | { kind: 'existing'; doc: IdempotencyDoc };
 
+export interface ClaimInput {
+  accountId: string;
+  key: string;
+  fingerprint: string;
+  now: Date;
+  ttlMs: number;
+  pendingMs: number;
+}
+
+/** The document a new claim writes: pending, forgotten after `ttlMs`, taken over after `pendingMs`. */
+export function newClaimDoc(input: ClaimInput, claim: string): IdempotencyDoc {
+  return {
+    _id: IdempotencyStore.id(input.accountId, input.key),
+    account_id: input.accountId,
+    fingerprint: input.fingerprint,
+    claim,
+    state: 'pending',
+    result: null,
+    created_at: input.now,
+    expires_at: new Date(input.now.getTime() + input.ttlMs),
+    pending_until: new Date(input.now.getTime() + input.pendingMs),
+  };
+}
+
 const isDuplicateKey = (error: unknown) => (error as { code?: number } | null)?.code === 11000;
 
 /**
@@ -45,22 +69,12 @@ export class IdempotencyStore {
   }
 
   /** Claims `key` for a new request, or returns the live document that holds it (expired or abandoned ones are replaced). */
-  async claim(input: { accountId: string; key: string; fingerprint: string; now: Date; ttlMs: number; pendingMs: number }): Promise<ClaimOutcome> {
+  async claim(input: ClaimInput): Promise<ClaimOutcome> {
     const id = IdempotencyStore.id(input.accountId, input.key);
     for (let attempt = 0; ; attempt++) {
       const claim = randomBytes(12).toString('hex');
       try {
-        await this.collection.insertOne({
-          _id: id,
-          account_id: input.accountId,
-          fingerprint: input.fingerprint,
-          claim,
-          state: 'pending',
-          result: null,
-          created_at: input.now,
-          expires_at: new Date(input.now.getTime() + input.ttlMs),
-          pending_until: new Date(input.now.getTime() + input.pendingMs),
-        });
+        await this.collection.insertOne(newClaimDoc(input, claim));
         return { kind: 'claimed', id, claim };
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;

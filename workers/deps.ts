@@ -18,6 +18,7 @@ import { CallsStore } from '../store/calls';
 import { RateLimiter, UsageStore } from '../store/usage';
 import { createRecutActivities } from '../activities/recut-activities';
 import { createMaintenanceActivities } from '../activities/maintenance-activities';
+import { IdempotencyStore } from '../store/idempotency';
 import { RecutsStore } from '../store/recuts';
 import { AccountsStore } from '../store/accounts';
 import { createWebhookActivities } from '../activities/webhook-activities';
@@ -56,7 +57,7 @@ export function createChatWorkerActivities(config: HoldlineConfig, mongo: Mongo)
       sandbox: createSandboxTools({ callFiles, allowHosts: config.allowHosts }),
       callFiles,
     }),
-    ...createMaintenanceActivities({ rateLimiter: new RateLimiter(mongo.db), sessions: new SessionsStore(mongo.db) }),
+    ...createMaintenanceActivities({ rateLimiter: new RateLimiter(mongo.db), sessions: new SessionsStore(mongo.db), idempotency: new IdempotencyStore(mongo.db) }),
     ...createWebhookActivities({ scans: new ScansStore(mongo.db), accounts: new AccountsStore(mongo.db), post: safePost, allowHosts: config.allowHosts }),
   };
 }

@@ -10,6 +10,7 @@ import { createMediaStore } from '../store/media';
 import { ScansStore } from '../store/scans';
 import { CallsStore } from '../store/calls';
 import { withStepStartCount } from '../activities/chat/step-starts';
+import { setMediaToolNiceness } from '../activities/media/process';
 import { workflowBundlePath } from './bundle';
 import { pinoTemporalLogger } from './log';
 import { requestIdActivityInterceptors } from './request-id';
@@ -41,6 +42,7 @@ export interface RunningWorkers {
  */
 export async function startWorkers(config: HoldlineConfig): Promise<RunningWorkers> {
   installRuntime(config.workerLogLevel, config.workerMetricsAddress);
+  setMediaToolNiceness(config.mediaToolNiceness);
   await mkdir(config.scratchDir, { recursive: true });
   const mongo = await connectMongo(config.mongodbUri, { ferretdbSqliteDir: config.ferretdbSqliteDir });
   const connection = await NativeConnection.connect({ address: config.temporalAddress });

@@ -14,12 +14,15 @@ export interface MaintenanceResult {
   rateWindows: number;
   slots: number;
   sessions: number;
+  /** Absent in runs recorded before keys were swept. */
+  idempotencyKeys?: number;
 }
 
 /**
  * Run hourly by the `<prefix>-maintenance` schedule (FerretDB v1 has no TTL indexes):
  * call folders and conversations older than 2 hours (the spec promises 24), ended rate
- * windows, per-key slots whose call died without freeing them, and expired website sessions.
+ * windows, per-key slots whose call died without freeing them, expired website sessions and
+ * expired Idempotency-Keys.
  */
 export async function maintenanceWorkflow(input: { maxAgeMs?: number } = {}): Promise<MaintenanceResult> {
   // A run begun before rate windows and sessions had their own activity made one

@@ -1,6 +1,7 @@
 // One way to run a media tool: argument array (never a shell), stdout either
 // collected or streamed to a callback, the tail of stderr kept for error
-// messages, and an AbortSignal that kills the process outright.
+// messages, and an AbortSignal that kills the process outright. Tools run at a
+// lower CPU priority than the worker itself (see setMediaToolNiceness).
 
 import { spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
@@ -27,6 +28,20 @@ export interface ProcessResult {
   stderrTail: string;
 }
 
+/**
+ * Niceness every media tool of this process starts with (0: the worker's own). A decode
+ * or a transcription fills every core it gets for minutes; where the worker shares cores
+ * with the API, the database or the workflow workers (the embedded default runs them all
+ * on one machine), those wait for a core behind it and a status poll's tail grows (issue 13:
+ * p99 149 ms during a 10-minute decode). A niced tool takes the cores only they leave idle,
+ * which on a dedicated worker machine is all of them. Set once at worker start-up.
+ */
+let toolNiceness = 0;
+
+export function setMediaToolNiceness(niceness: number): void {
+  toolNiceness = niceness;
+}
+
 /** Resolves when the process has exited and its pipes are closed, whatever the exit code; rejects on spawn failure, abort or a throwing `onStdout`. */
 export function runProcess(command: string, args: readonly string[], options: RunProcessOptions = {}): Promise<ProcessResult> {
   const { signal, onStdout } = options;
@@ -37,7 +52,12 @@ export function runProcess(command: string, args: readonly string[], options: Ru
       reject(signal.reason);
       return;
     }
-    const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    // `nice` sets the priority before the tool runs, so every thread it starts inherits it
+    // (os.setPriority after spawn would race the tool's own threads, and on Linux reaches one thread only).
+    const niced = toolNiceness > 0;
+    const child = niced
+      ? spawn('nice', ['-n', String(toolNiceness), command, ...args], { stdio: ['pipe', 'pipe', 'pipe'] })
+      : spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
     if (!options.stdin) child.stdin.end();
     if (options.stdin) {
       const source = options.stdin;
@@ -86,6 +106,11 @@ export function runProcess(command: string, args: readonly string[], options: Ru
       signal?.removeEventListener('abort', onAbort);
       if (failure) {
         reject(failure.error);
+        return;
+      }
+      // `nice` could not start the tool: the same error as a direct spawn gives.
+      if (niced && exitCode === 127 && stderr.toString('utf8').startsWith('nice:')) {
+        reject(Object.assign(new Error(`spawn ${command} ENOENT`), { code: 'ENOENT', path: command }));
         return;
       }
       resolve({

@@ -10,7 +10,7 @@ import type { AppDeps, ChatRun } from '../../services/ports';
 import { newWebhookSecret, type AccountDoc } from '../../store/accounts';
 import type { CallDoc, CallEventDoc } from '../../store/calls';
 import { hashSecret, keyPrefix, newAccountId, newApiKey, newSessionToken } from '../../store/ids';
-import type { ClaimOutcome, IdempotencyDoc, IdempotentResult } from '../../store/idempotency';
+import { IdempotencyStore, newClaimDoc, type ClaimInput, type ClaimOutcome, type IdempotencyDoc, type IdempotentResult } from '../../store/idempotency';
 import type { PublishResult } from '../../store/library';
 import type { MediaBucket, StoredObject } from '../../store/media';
 import type { RecutDoc } from '../../store/recuts';
@@ -291,23 +291,13 @@ export class FakeIdempotency {
   readonly docs = new Map<string, IdempotencyDoc>();
   private claims = 0;
 
-  async claim(input: { accountId: string; key: string; fingerprint: string; now: Date; ttlMs: number; pendingMs: number }): Promise<ClaimOutcome> {
-    const id = `${input.accountId}:${input.key}`;
+  async claim(input: ClaimInput): Promise<ClaimOutcome> {
+    const id = IdempotencyStore.id(input.accountId, input.key);
     const held = this.docs.get(id);
     const dead = held && (held.expires_at <= input.now || (held.state === 'pending' && held.pending_until <= input.now));
     if (held && !dead) return { kind: 'existing', doc: { ...held } };
     const claim = `claim${++this.claims}`;
-    this.docs.set(id, {
-      _id: id,
-      account_id: input.accountId,
-      fingerprint: input.fingerprint,
-      claim,
-      state: 'pending',
-      result: null,
-      created_at: input.now,
-      expires_at: new Date(input.now.getTime() + input.ttlMs),
-      pending_until: new Date(input.now.getTime() + input.pendingMs),
-    });
+    this.docs.set(id, newClaimDoc(input, claim));
     return { kind: 'claimed', id, claim };
   }
   async get(accountId: string, key: string) {

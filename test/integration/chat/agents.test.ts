@@ -232,13 +232,17 @@ describe('the agents at work', () => {
     await calls.slots.insertOne({ _id: 'dead-key', call_id: 'call_dead', account_id: accountId, acquired_at: new Date(0), expires_at: new Date(1000) });
     await h.service.deps.rateLimiter.hit('some-key', 'read', 600, new Date(Date.now() - 3_600_000));
     await db.collection('sessions').insertOne({ _id: 'expired-session' as never, account_id: accountId, csrf: 'x', created_at: new Date(0), expires_at: new Date(1000) });
+    // An Idempotency-Key past its 24 hours goes; a live one stays.
+    const keyDoc = (id: string, expiresAt: Date) => ({ _id: id as never, account_id: accountId, fingerprint: 'f', claim: 'c', state: 'done', result: null, created_at: new Date(0), expires_at: expiresAt, pending_until: new Date(0) });
+    await db.collection('idempotency').insertMany([keyDoc(`${accountId}:expired`, new Date(1000)), keyDoc(`${accountId}:live`, new Date(Date.now() + 3_600_000))]);
 
     const swept = await h.service.temporal.workflow.execute('maintenanceWorkflow', {
       taskQueue: `${prefix}-chat`,
       workflowId: `maintenance-test-${res.id}`,
       args: [{ maxAgeMs: 0 }],
     });
-    expect(swept).toMatchObject({ slots: 1, rateWindows: 1, sessions: 1 });
+    expect(swept).toMatchObject({ slots: 1, rateWindows: 1, sessions: 1, idempotencyKeys: 1 });
+    expect(await db.collection('idempotency').find({ account_id: accountId }).map((d) => d._id as unknown as string).toArray()).toEqual([`${accountId}:live`]);
     expect((swept as { files: number }).files).toBeGreaterThanOrEqual(1);
     expect(await db.collection('call_files').countDocuments({ call_id: res.id })).toBe(0);
     expect(await calls.turns.countDocuments({ call_id: res.id })).toBe(0);

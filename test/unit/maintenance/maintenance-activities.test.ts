@@ -2,16 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { createMaintenanceActivities } from '../../../activities/maintenance-activities';
 
 describe('sweepAccessRecords', () => {
-  it('deletes rate windows ended and sessions expired before now, and counts each', async () => {
-    const cutoffs: { windows?: Date; sessions?: Date } = {};
+  it('deletes rate windows ended, sessions and idempotency keys expired before now, and counts each', async () => {
+    const cutoffs: { windows?: Date; sessions?: Date; keys?: Date } = {};
     const { sweepAccessRecords } = createMaintenanceActivities({
       rateLimiter: { deleteEndedBefore: async (cutoff) => ((cutoffs.windows = cutoff), 3) },
       sessions: { deleteExpiredBefore: async (cutoff) => ((cutoffs.sessions = cutoff), 2) },
+      idempotency: { deleteExpiredBefore: async (cutoff) => ((cutoffs.keys = cutoff), 4) },
     });
     const before = Date.now();
-    expect(await sweepAccessRecords()).toEqual({ rateWindows: 3, sessions: 2 });
+    expect(await sweepAccessRecords()).toEqual({ rateWindows: 3, sessions: 2, idempotencyKeys: 4 });
     const after = Date.now();
-    for (const cutoff of [cutoffs.windows, cutoffs.sessions]) {
+    for (const cutoff of [cutoffs.windows, cutoffs.sessions, cutoffs.keys]) {
       expect(cutoff?.getTime()).toBeGreaterThanOrEqual(before);
       expect(cutoff?.getTime()).toBeLessThanOrEqual(after);
     }
@@ -20,6 +21,7 @@ describe('sweepAccessRecords', () => {
   it('fails when a store fails, so Temporal retries the sweep', async () => {
     const { sweepAccessRecords } = createMaintenanceActivities({
       rateLimiter: { deleteEndedBefore: async () => 0 },
+      idempotency: { deleteExpiredBefore: async () => 0 },
       sessions: {
         deleteExpiredBefore: async () => {
           throw new Error('database unavailable');

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { runProcess } from '../../../activities/media/process';
+import { getPriority } from 'node:os';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runProcess, setMediaToolNiceness } from '../../../activities/media/process';
 
 const node = process.execPath;
 
@@ -19,6 +20,38 @@ describe('runProcess', () => {
 
   it('rejects when the binary does not exist', async () => {
     await expect(runProcess('holdline-no-such-binary', [])).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  describe('at a lower priority', () => {
+    afterEach(() => setMediaToolNiceness(0));
+    // Field 19 of /proc/<pid>/task/<tid>/stat is the thread's niceness (after the `(comm)` field, which may hold spaces).
+    const threadNiceness = `
+      const fs = require('node:fs');
+      const tids = fs.readdirSync('/proc/self/task');
+      const nice = tids.map((tid) => Number(fs.readFileSync('/proc/self/task/' + tid + '/stat', 'utf8').split(') ')[1].split(' ')[16]));
+      process.stdout.write(JSON.stringify({ threads: tids.length, nice: [...new Set(nice)] }));`;
+
+    it('starts the tool and every thread it has at the configured niceness', async () => {
+      const own = getPriority();
+      setMediaToolNiceness(5);
+      const niced = JSON.parse((await runProcess(node, ['-e', threadNiceness])).stdout) as { threads: number; nice: number[] };
+      setMediaToolNiceness(0);
+      const plain = JSON.parse((await runProcess(node, ['-e', threadNiceness])).stdout) as { threads: number; nice: number[] };
+      expect(niced.threads).toBeGreaterThan(1);
+      expect(niced.nice).toEqual([Math.min(19, own + 5)]);
+      expect(plain.nice).toEqual([own]);
+    });
+
+    it('still rejects a missing binary as a direct spawn does', async () => {
+      setMediaToolNiceness(5);
+      await expect(runProcess('holdline-no-such-binary', [])).rejects.toMatchObject({ code: 'ENOENT' });
+    });
+
+    it('passes the arguments through unexpanded', async () => {
+      setMediaToolNiceness(5);
+      const result = await runProcess(node, ['-e', 'process.stdout.write(process.argv[1]); process.exit(3)', 'a -n 3 $(echo x)']);
+      expect([result.stdout, result.exitCode]).toEqual(['a -n 3 $(echo x)', 3]);
+    });
   });
 
   it('kills the process on abort and rejects with the reason', async () => {
