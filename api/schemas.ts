@@ -41,6 +41,29 @@ export const submitScanBody = {
   required: ['input'],
 } as const;
 
+/** The body of a completion webhook (core/webhook.ts `webhookEvent`), documented under the OpenAPI document's `webhooks`. */
+export const webhookEventBody = {
+  type: 'object',
+  properties: {
+    type: { type: 'string', enum: ['scan.completed', 'scan.failed'] },
+    timestamp: { type: 'string', format: 'date-time', description: 'When the scan ended; the same on every attempt.' },
+    data: {
+      type: 'object',
+      properties: {
+        scan_id: str,
+        status: { type: 'string', enum: ['complete', 'error'] },
+        score: { ...num, description: 'scan.completed only' },
+        grade: { ...str, description: 'scan.completed only' },
+        detail: { ...str, description: 'scan.failed only' },
+      },
+      required: ['scan_id', 'status'],
+      additionalProperties: false,
+    },
+  },
+  required: ['type', 'timestamp', 'data'],
+  additionalProperties: false,
+} as const;
+
 export const queuedScan = {
   type: 'object',
   properties: { scan_id: str, status: str, pct: num },

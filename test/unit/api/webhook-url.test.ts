@@ -1,9 +1,11 @@
 // `webhook_url` on POST /v1/scans over fake deps: what reaches the scan workflow,
 // what is refused (and that a refusal keeps nothing), the multipart part in either
 // order, and the Idempotency-Key fingerprint; the account page's secret rotation.
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../api/app';
+import { webhookEvent } from '../../../core/webhook';
 import { accountWithKey, fakeDeps, type FakeDeps } from '../fake-deps';
 import { multipart } from './multipart';
 
@@ -117,6 +119,23 @@ describe('webhook_url on POST /v1/scans', () => {
     expect((await upload('u1', `${HOOK}/other`)).statusCode).toBe(409);
     expect((await upload('u1', null)).statusCode).toBe(409);
     expect(deps.workflows.started).toHaveLength(2);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('documents webhook_url on both submission forms and the event under webhooks, which the events core builds match', async () => {
+    const { app } = await setUp();
+    const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const content = doc.paths['/v1/scans'].post.requestBody.content;
+    expect(content['application/json'].schema.properties.webhook_url).toMatchObject({ type: 'string', maxLength: 2048 });
+    expect(content['multipart/form-data'].schema.properties.webhook_url).toMatchObject({ type: 'string', maxLength: 2048 });
+    const hook = doc.webhooks.scanEnded.post;
+    expect(hook.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(['header:webhook-id', 'header:webhook-timestamp', 'header:webhook-signature']);
+    const validate = new Ajv2020({ strict: false, validateFormats: false }).compile(hook.requestBody.content['application/json'].schema);
+    const at = new Date('2026-03-10T12:00:00Z');
+    expect(validate(webhookEvent({ scan_id: 'scn_1', status: 'complete', score: 70, grade: 'B-' }, 'scan.completed', at))).toBe(true);
+    expect(validate(webhookEvent({ scan_id: 'scn_1', status: 'error', detail: 'bad' }, 'scan.failed', at))).toBe(true);
+    expect(validate({ type: 'scan.started', timestamp: at.toISOString(), data: { scan_id: 'scn_1', status: 'complete' } })).toBe(false);
   });
 });
 
