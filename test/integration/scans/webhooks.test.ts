@@ -125,7 +125,7 @@ const verify = (secret: string, delivery: Delivery) => new Webhook(secret).verif
 async function deliveryHistory(scanId: string) {
   await service.temporal.workflow.getHandle(`scan-${scanId}`).result().catch(() => undefined);
   const handle = service.temporal.workflow.getHandle(`webhook-${scanId}`);
-  const result = await handle.result();
+  const result = await handle.result().catch((error: unknown) => ({ failed: (error as Error & { cause?: { type?: string; message?: string } }).cause }));
   const events = (await handle.fetchHistory()).events ?? [];
   const scheduled = events.filter((e) => e.activityTaskScheduledEventAttributes).map((e) => e.activityTaskScheduledEventAttributes!.activityType?.name);
   const failures = events.filter((e) => e.activityTaskFailedEventAttributes).map((e) => e.activityTaskFailedEventAttributes!.failure?.message);
@@ -238,6 +238,25 @@ describe('completion webhooks', () => {
     const [delivery] = receiver.to('/cancelled');
     expect(verify(await me.secret(), delivery!)).toEqual({ type: 'scan.failed', timestamp: expect.any(String), data: { scan_id: scanId, status: 'error', detail: 'the scan was cancelled' } });
     expect((await service.temporal.workflow.getHandle(`scan-${scanId}`).describe()).status.name).toBe('CANCELLED');
+  }, ONE_SCAN_TEST_MS);
+
+  it('a receiver that never answers 2xx ends the delivery Failed after the whole schedule; 410 Gone ends it at once', async () => {
+    const me = await customer();
+    const down = receiver.on('/down', () => 502);
+    const gone = receiver.on('/gone', () => 410);
+    const submit = async (webhook_url: string) => (await me.client.request('POST', '/v1/scans', { input: { type: 'url', url: `${receiver.url}/corrupt.mp4` }, webhook_url })).body.scan_id as string;
+    const [downScan, goneScan] = [await submit(down), await submit(gone)];
+
+    const failed = await deliveryHistory(downScan);
+    expect(failed.result).toEqual({ failed: expect.objectContaining({ type: 'WebhookUndelivered', message: 'webhook not delivered after 3 attempts; the last: the receiver answered HTTP 502' }) });
+    expect(failed.failures).toEqual(Array(3).fill('the receiver answered HTTP 502'));
+    expect(receiver.to('/down')).toHaveLength(3);
+    expect((await service.temporal.workflow.getHandle(`webhook-${downScan}`).describe()).status.name).toBe('FAILED');
+
+    const stopped = await deliveryHistory(goneScan);
+    expect(stopped.result).toEqual({ failed: expect.objectContaining({ type: 'WebhookUndelivered', message: 'webhook not delivered: the receiver answered HTTP 410 Gone' }) });
+    expect(stopped.scheduled).toEqual(['deliverWebhook']);
+    expect(receiver.to('/gone')).toHaveLength(1);
   }, ONE_SCAN_TEST_MS);
 
   it('a webhook_url at a private address is 400 naming webhook_url, JSON or upload, and nothing is taken', async () => {
