@@ -259,6 +259,17 @@ describe('completion webhooks', () => {
     expect(receiver.to('/gone')).toHaveLength(1);
   }, ONE_SCAN_TEST_MS);
 
+  it('an account older than webhooks gets one secret on first use, kept from then on (FerretDB)', async () => {
+    const { accountId } = await service.createAccount();
+    await service.mongo.db.collection<{ _id: string }>('accounts').updateOne({ _id: accountId }, { $unset: { webhook_secret: '' } });
+    expect(await service.deps.accounts.byId(accountId)).not.toHaveProperty('webhook_secret');
+    const made = await service.deps.accounts.webhookSecret(accountId);
+    expect(made).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect(await service.deps.accounts.webhookSecret(accountId)).toBe(made);
+    expect((await service.deps.accounts.byId(accountId))?.webhook_secret).toBe(made);
+    expect(await service.deps.accounts.webhookSecret('acct_missing')).toBeNull();
+  });
+
   it('a webhook_url at a private address is 400 naming webhook_url, JSON or upload, and nothing is taken', async () => {
     const me = await customer();
     const scansBefore = (await service.deps.usage.month(me.accountId)).scans;
