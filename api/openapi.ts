@@ -8,7 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { openAiError } from './chat-schemas';
-import { errorBody } from './schemas';
+import { errorBody, submitScanBody, webhookEventBody } from './schemas';
 
 type Schema = Record<string, unknown>;
 
@@ -36,6 +36,7 @@ const uploadForm = {
   properties: {
     file: { ...binary, description: 'the video (one part named "file"; at most the upload limit)' },
     title: { type: 'string', maxLength: 200 },
+    webhook_url: submitScanBody.properties.webhook_url,
   },
   required: ['file'],
 } as const;
@@ -198,6 +199,29 @@ export const DOCS_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+const webhookHeader = (name: string, description: string): OpenAPIV3_1.ParameterObject => ({ name, in: 'header', required: true, schema: { type: 'string' }, description });
+
+/** What a scan's `webhook_url` receives (README, *Webhooks*): Standard Webhooks' headers and the event. */
+const scanEndedWebhook = {
+  post: {
+    summary: 'A scan submitted with webhook_url ended (complete, or error)',
+    description:
+      'Signed per Standard Webhooks with the account\'s `whsec_…` secret (account page); verify with the raw body, e.g. `new Webhook(secret).verify(body, headers)` from `standardwebhooks`. Retried on `HOLDLINE_WEBHOOK_RETRY_SECONDS` for up to 24 h until a 2xx; 410 stops the retries.',
+    tags: ['scans'],
+    parameters: [
+      webhookHeader('webhook-id', '`msg_<scan_id>_<type>`: the same on every attempt of one event'),
+      webhookHeader('webhook-timestamp', 'Unix seconds of this attempt'),
+      webhookHeader('webhook-signature', '`v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`'),
+    ],
+    requestBody: { required: true, content: { 'application/json': { schema: webhookEventBody } } },
+    responses: {
+      '2XX': { description: 'Delivered: no further attempts' },
+      '410': { description: 'Gone: no further attempts for this event' },
+      default: { description: 'A failed attempt: retried on the schedule' },
+    },
+  },
+};
+
 /** Must be registered before the routes: @fastify/swagger collects them as they are added. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
@@ -215,6 +239,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           session: { type: 'apiKey', in: 'cookie', name: 'hl_session', description: 'The website\'s signed-in session (publishing only).' },
         },
       },
+      // The plugin's option type wants OpenAPI 3.0 and 3.1 schema shapes at once; the document is 3.1.
+      webhooks: { scanEnded: scanEndedWebhook } as never,
       tags: [
         { name: 'scans', description: 'Submit and read scans' },
         { name: 'recuts', description: 'Tighter cuts of a complete scan' },

@@ -1,6 +1,8 @@
 // JSON schemas of the signal interface. Response schemas double as the
 // serialiser, so a field missing here never reaches a client.
 
+import { WEBHOOK_URL_MAX_LENGTH } from '../core/webhook';
+
 const num = { type: 'number' } as const;
 const int = { type: 'integer' } as const;
 const str = { type: 'string' } as const;
@@ -29,8 +31,37 @@ export const submitScanBody = {
       required: ['type', 'url'],
     },
     title: { type: 'string', maxLength: 200 },
+    webhook_url: {
+      type: 'string',
+      minLength: 1,
+      maxLength: WEBHOOK_URL_MAX_LENGTH,
+      description: 'Public http(s) URL that gets a signed POST (Standard Webhooks) when the scan completes or fails.',
+    },
   },
   required: ['input'],
+} as const;
+
+/** The body of a completion webhook (core/webhook.ts `webhookEvent`), documented under the OpenAPI document's `webhooks`. */
+export const webhookEventBody = {
+  type: 'object',
+  properties: {
+    type: { type: 'string', enum: ['scan.completed', 'scan.failed'] },
+    timestamp: { type: 'string', format: 'date-time', description: 'When the scan ended; the same on every attempt.' },
+    data: {
+      type: 'object',
+      properties: {
+        scan_id: str,
+        status: { type: 'string', enum: ['complete', 'error'] },
+        score: { ...num, description: 'scan.completed only' },
+        grade: { ...str, description: 'scan.completed only' },
+        detail: { ...str, description: 'scan.failed only' },
+      },
+      required: ['scan_id', 'status'],
+      additionalProperties: false,
+    },
+  },
+  required: ['type', 'timestamp', 'data'],
+  additionalProperties: false,
 } as const;
 
 export const queuedScan = {

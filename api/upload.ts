@@ -5,6 +5,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { createHash, type Hash } from 'node:crypto';
 import { MongoError } from 'mongodb';
 import { badRequest, DomainError, tooLarge } from '../core/errors';
+import { WEBHOOK_URL_MAX_LENGTH } from '../core/webhook';
 import { jsonFingerprint } from '../services/idempotency';
 import type { AppDeps } from '../services/ports';
 import { cleanTitle, type ScanSubmission } from '../services/submit-scan';
@@ -94,9 +95,10 @@ export class UploadWatch {
   }
 }
 
-/** Streams the `file` part into the media store; an optional `title` part may come before or after it. */
+/** Streams the `file` part into the media store; optional `title` and `webhook_url` parts may come before or after it. */
 export async function receiveUpload(request: FastifyRequest, deps: AppDeps, scanId: string, watch: UploadWatch): Promise<ScanSubmission> {
   let title: string | null = null;
+  let webhookUrl: string | null = null;
   let filename: string | null = null;
   let bytes: number | undefined;
   // The file's bytes are hashed on their way to the store: with the title and size, the fingerprint of an idempotent upload.
@@ -113,6 +115,12 @@ export async function receiveUpload(request: FastifyRequest, deps: AppDeps, scan
         bytes = await storeUpload(deps, scanId, part, watch, hash);
       } else if (part.fieldname === 'title') {
         title = cleanTitle(String(part.value));
+      } else if (part.fieldname === 'webhook_url') {
+        if (webhookUrl !== null) throw badRequest('send one "webhook_url" part', 'webhook_url');
+        webhookUrl = String(part.value);
+        if (webhookUrl === '') throw badRequest('webhook_url is empty', 'webhook_url');
+        // The public-address check waits for the whole body (services/submit-scan.ts); the length is known now.
+        if (part.valueTruncated || webhookUrl.length > WEBHOOK_URL_MAX_LENGTH) throw badRequest(`webhook_url is longer than ${WEBHOOK_URL_MAX_LENGTH} characters`, 'webhook_url');
       }
     }
   } catch (error) {
@@ -124,8 +132,9 @@ export async function receiveUpload(request: FastifyRequest, deps: AppDeps, scan
   }
   if (bytes === undefined) throw badRequest('no video: multipart body has no "file" part', 'file');
   if (bytes === 0) throw badRequest('the uploaded file is empty', 'file');
-  const fingerprint = jsonFingerprint('POST /v1/scans multipart', { title, bytes, sha256: hash.digest('hex') });
-  return { type: 'upload', filename, title, fingerprint };
+  // The webhook URL counts only when sent, so keys claimed by uploads without one keep their fingerprints.
+  const fingerprint = jsonFingerprint('POST /v1/scans multipart', { title, bytes, sha256: hash.digest('hex'), ...(webhookUrl === null ? {} : { webhook_url: webhookUrl }) });
+  return { type: 'upload', filename, title, fingerprint, webhookUrl };
 }
 
 async function storeUpload(deps: AppDeps, scanId: string, part: MultipartFile, watch: UploadWatch, hash: Hash): Promise<number> {

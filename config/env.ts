@@ -3,6 +3,7 @@
 
 import { LIMITS } from '../core/plans';
 import { DEFAULT_MEDIA_LIMITS, MAX_CONFIGURABLE_DURATION_SEC } from '../core/media-limits';
+import { DEFAULT_WEBHOOK_RETRY_SECONDS, deliverySchedule, parseRetrySchedule } from '../core/webhook';
 
 export interface HoldlineConfig {
   /** API listen port (default 8080) and host (default 127.0.0.1). */
@@ -101,6 +102,12 @@ export interface HoldlineConfig {
   metricsToken: string | null;
   /** `host:port` where a worker process serves Temporal's SDK metrics for Prometheus (`/metrics`); unset, none. */
   workerMetricsAddress: string | null;
+  /**
+   * Seconds to wait before each completion-webhook attempt, the first included
+   * (default Standard Webhooks' 0, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h), cut where
+   * an attempt would start more than 24 h after the scan ended. Tests shorten it.
+   */
+  webhookRetrySeconds: number[];
 }
 
 export type MediaStoreConfig =
@@ -197,6 +204,7 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     transcriberTimeoutMs: 120_000,
     metricsToken: null,
     workerMetricsAddress: null,
+    webhookRetrySeconds: deliverySchedule(DEFAULT_WEBHOOK_RETRY_SECONDS),
   };
   // Idle connections must outlive the chat keep-alive, or a quiet model step would drop its client.
   if (config.idleTimeoutMs <= config.chatKeepAliveMs) {
@@ -219,6 +227,9 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
   if (config.workerMetricsAddress !== null && !(Number(metricsPort) >= 1 && Number(metricsPort) <= 65_535)) {
     problems.push(`HOLDLINE_WORKER_METRICS_ADDRESS must be host:port (e.g. 127.0.0.1:9464), not "${config.workerMetricsAddress}"`);
   }
+  const retrySchedule = parseRetrySchedule(str('HOLDLINE_WEBHOOK_RETRY_SECONDS', DEFAULT_WEBHOOK_RETRY_SECONDS.join(',')));
+  if (retrySchedule.ok) config.webhookRetrySeconds = retrySchedule.delaysSec;
+  else problems.push(`HOLDLINE_WEBHOOK_RETRY_SECONDS ${retrySchedule.reason}`);
   config.chatModels = parseChatModels(str('HOLDLINE_MODELS', ''), config.modelBaseName, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

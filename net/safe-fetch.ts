@@ -166,7 +166,7 @@ function pinnedLookup(target: ResolvedTarget): LookupFunction {
 
 function request(
   target: ResolvedTarget,
-  options: SafeFetchOptions & { idleMs: number; signal: AbortSignal },
+  options: Pick<SafeFetchOptions, 'userAgent'> & { idleMs: number; signal: AbortSignal; post?: { body: Buffer; headers: Record<string, string> } },
 ): Promise<http.IncomingMessage> {
   const { url } = target;
   const client = url.protocol === 'https:' ? https : http;
@@ -177,11 +177,12 @@ function request(
         hostname: url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname,
         port: url.port || undefined,
         path: `${url.pathname}${url.search}`,
-        method: 'GET',
+        method: options.post ? 'POST' : 'GET',
         headers: {
           'user-agent': options.userAgent ?? 'holdline/1 (+video signal scan)',
           accept: '*/*',
           'accept-encoding': 'identity',
+          ...(options.post ? { ...options.post.headers, 'content-length': String(options.post.body.length) } : {}),
         },
         lookup: pinnedLookup(target),
         agent: false,
@@ -197,7 +198,7 @@ function request(
       req.destroy(new FetchError('timeout', `no data from ${url.host} for ${options.idleMs} ms`));
     });
     req.on('error', reject);
-    req.end();
+    req.end(options.post?.body);
   });
 }
 
@@ -273,4 +274,67 @@ function asFetchError(error: unknown, deadline: AbortSignal): unknown {
   if (error instanceof FetchError) return error;
   const message = error instanceof Error ? error.message : String(error);
   return new FetchError('network', `download failed: ${message}`, { cause: error });
+}
+
+export interface SafePostOptions {
+  allowHosts?: readonly string[];
+  /** Request headers besides user-agent, accept and content-length. */
+  headers: Record<string, string>;
+  /** Whole exchange, in ms. */
+  timeoutMs: number;
+  /** Response body bytes kept at most; the rest is not read. Default 4096. */
+  maxResponseBytes?: number;
+  userAgent?: string;
+  signal?: AbortSignal;
+  lookup?: PublicUrlOptions['lookup'];
+}
+
+export interface SafePostResponse {
+  status: number;
+  /** The start of the response body (at most `maxResponseBytes`). */
+  body: Buffer;
+}
+
+/**
+ * One POST to a public address (webhook deliveries): the address is checked and
+ * pinned like a download's, redirects are not followed (a 3xx is just the answer's
+ * status), and only the start of the response body is read. Fails with a
+ * `FetchError` (`bad_url`, `forbidden_address`, `timeout`, `network`); any
+ * status, 2xx or not, is an answer.
+ */
+export async function safePost(input: string | URL, body: Buffer, options: SafePostOptions): Promise<SafePostResponse> {
+  const cap = options.maxResponseBytes ?? 4096;
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new FetchError('timeout', `no complete answer within ${options.timeoutMs} ms`)), options.timeoutMs);
+  const onAbort = () => deadline.abort(options.signal?.reason);
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    options.signal?.throwIfAborted();
+    const target = await checkedTarget(input, { maxBytes: cap, timeoutMs: options.timeoutMs, ...(options.allowHosts ? { allowHosts: options.allowHosts } : {}), ...(options.lookup ? { lookup: options.lookup } : {}) });
+    deadline.signal.throwIfAborted();
+    const response = await request(target, {
+      idleMs: options.timeoutMs,
+      signal: deadline.signal,
+      ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+      post: { body, headers: options.headers },
+    });
+    const chunks: Buffer[] = [];
+    let kept = 0;
+    for await (const chunk of response as AsyncIterable<Buffer>) {
+      const room = cap - kept;
+      if (room > 0) {
+        chunks.push(chunk.subarray(0, room));
+        kept += Math.min(room, chunk.length);
+      }
+      // The rest of a large answer is not worth the wait: the status is what counts.
+      if (kept >= cap) break;
+    }
+    response.destroy();
+    return { status: response.statusCode ?? 0, body: Buffer.concat(chunks) };
+  } catch (error) {
+    throw asFetchError(error, deadline.signal);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+  }
 }

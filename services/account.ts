@@ -7,6 +7,8 @@ export interface AccountSummary {
   email: string;
   plan: PlanId;
   keyPrefix: string;
+  /** Signs the completion webhooks (`whsec_…`); shown on every visit, as receivers need it to verify. */
+  webhookSecret: string;
   /** Present only on the one response that created or rotated the key. */
   newKey?: string;
   notice?: string;
@@ -21,10 +23,14 @@ export async function accountSummary(
   const account = await deps.accounts.byId(accountId);
   if (!account) throw notFound('This account no longer exists.');
   const month = await deps.usage.month(account._id, deps.now());
+  // An account older than webhooks gets its secret the first time it is looked at.
+  const webhookSecret = account.webhook_secret ?? (await deps.accounts.webhookSecret(account._id));
+  if (!webhookSecret) throw notFound('This account no longer exists.');
   return {
     email: account.email,
     plan: account.plan,
     keyPrefix: account.key_prefix,
+    webhookSecret,
     usage: { scans: month.scans, calls: month.calls, tokens: month.tokens, periodEnd: month.period.end },
     ...extra,
   };
@@ -34,6 +40,12 @@ export async function accountSummary(
 export async function rotateKey(deps: Pick<AppDeps, 'accounts' | 'usage' | 'now'>, accountId: string): Promise<AccountSummary> {
   const apiKey = await deps.accounts.rotateKey(accountId, deps.now());
   return accountSummary(deps, accountId, { newKey: apiKey, notice: 'Your old key is revoked. Here is the new one.' });
+}
+
+/** Replaces the webhook signing secret; deliveries sign with the new one from their next attempt. */
+export async function rotateWebhookSecret(deps: Pick<AppDeps, 'accounts' | 'usage' | 'now'>, accountId: string): Promise<AccountSummary> {
+  await deps.accounts.rotateWebhookSecret(accountId);
+  return accountSummary(deps, accountId, { notice: 'Your webhook signing secret is replaced: deliveries from now on are signed with the new one.' });
 }
 
 /** Moves the account to another plan (free while the beta lasts). */

@@ -15,7 +15,7 @@ import type { RecutWorkflowInput } from '../workflows/recut';
 import type { ScanWorkflowInput } from '../workflows/scan-types';
 
 // Only the methods the use cases and routes call, so a test can hand in small in-memory fakes.
-export type AccountsPort = Pick<AccountsStore, 'authenticate' | 'byId' | 'byEmail' | 'create' | 'rotateKey' | 'setPlan'>;
+export type AccountsPort = Pick<AccountsStore, 'authenticate' | 'byId' | 'byEmail' | 'create' | 'rotateKey' | 'setPlan' | 'webhookSecret' | 'rotateWebhookSecret'>;
 export type ScansPort = Pick<ScansStore, 'insertQueued' | 'remove' | 'get' | 'getStatus' | 'getOwned' | 'listOwned'>;
 export type LibraryPort = Pick<LibraryStore, 'publish' | 'list' | 'getPublished' | 'featured'>;
 export type UsagePort = Pick<UsageStore, 'take' | 'giveBack' | 'month'>;

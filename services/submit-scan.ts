@@ -1,10 +1,12 @@
 import { badRequest, DomainError } from '../core/errors';
 import { PLANS } from '../core/plans';
+import { WEBHOOK_URL_MAX_LENGTH } from '../core/webhook';
 import { assertPublicUrl, UnsafeUrlError } from '../net/public-address';
 import type { AccountDoc } from '../store/accounts';
 import { newScanId } from '../store/ids';
 import { MediaStore } from '../store/media';
 import type { ScanSource } from '../store/scans';
+import { taskQueues } from '../workflows/names';
 import { claimKey, completeKey, releaseKey, type HeldKey, type IdempotencyInput } from './idempotency';
 import type { AppDeps, Log } from './ports';
 import { giveBackScanUnit, retryBriefly, takeScanUnit } from './quota';
@@ -14,8 +16,8 @@ import { giveBackScanUnit, retryBriefly, takeScanUnit } from './quota';
  * media id (with the fingerprint of its title, size and bytes, for an Idempotency-Key).
  */
 export type ScanSubmission =
-  | { type: 'url'; url: string; title: string | null }
-  | { type: 'upload'; filename: string | null; title: string | null; fingerprint?: string };
+  | { type: 'url'; url: string; title: string | null; webhookUrl?: string | null }
+  | { type: 'upload'; filename: string | null; title: string | null; fingerprint?: string; webhookUrl?: string | null };
 
 export interface SubmitScanInput {
   account: AccountDoc;
@@ -100,6 +102,7 @@ export async function submitScan(deps: AppDeps, input: SubmitScanInput): Promise
       }
     }
     const source = submission.type === 'url' ? await publicUrlSource(deps, submission.url) : ({ type: 'upload', filename: submission.filename } as const);
+    const webhookUrl = submission.webhookUrl ? await publicWebhookUrl(deps, submission.webhookUrl) : null;
     const doc = await deps.scans.insertQueued({
       scan_id: scanId,
       account_id: account._id,
@@ -109,7 +112,8 @@ export async function submitScan(deps: AppDeps, input: SubmitScanInput): Promise
       created_at: now,
     });
     // Lower keys run first; the Agents plan rides the priority queue.
-    await deps.workflows.startScan({ scanId }, { priorityKey: plan.priorityQueue ? 1 : 3, requestId: input.requestId });
+    const webhook = webhookUrl ? { webhook: { url: webhookUrl, retrySeconds: deps.config.webhookRetrySeconds, taskQueue: taskQueues(deps.config).chat } } : {};
+    await deps.workflows.startScan({ scanId, ...webhook }, { priorityKey: plan.priorityQueue ? 1 : 3, requestId: input.requestId });
     const queued: QueuedScan = { scan_id: doc.scan_id, status: 'queued', pct: 0 };
     if (held) await completeKey(deps, held, { status_code: 202, body: { ...queued } }, input.log);
     return queued;
@@ -138,6 +142,20 @@ async function publicUrlSource(deps: Pick<AppDeps, 'config'>, raw: string): Prom
     return { type: 'url', url: url.href };
   } catch (error) {
     if (error instanceof UnsafeUrlError) throw badRequest(`input.url refused: ${error.message}`, 'input.url');
+    throw error;
+  }
+}
+
+/**
+ * A completion webhook's URL: at most WEBHOOK_URL_MAX_LENGTH characters, and a
+ * public http(s) address by the video URLs' rule (checked again at every delivery).
+ */
+async function publicWebhookUrl(deps: Pick<AppDeps, 'config'>, raw: string): Promise<string> {
+  if (raw.length > WEBHOOK_URL_MAX_LENGTH) throw badRequest(`webhook_url is longer than ${WEBHOOK_URL_MAX_LENGTH} characters`, 'webhook_url');
+  try {
+    return (await assertPublicUrl(raw, { allowHosts: deps.config.allowHosts })).href;
+  } catch (error) {
+    if (error instanceof UnsafeUrlError) throw badRequest(`webhook_url refused: ${error.message}`, 'webhook_url');
     throw error;
   }
 }

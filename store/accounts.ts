@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import type { Db } from 'mongodb';
+import { isWebhookSecret } from '../core/webhook';
 import { PLANS, type PlanId } from '../core/plans';
 import { hashSecret, keyPrefix, newAccountId, newApiKey } from './ids';
 import { ReadCache } from './read-cache';
@@ -15,7 +17,15 @@ export interface AccountDoc {
    * transactions). Accounts made before this field fall back to `api_keys`.
    */
   key_hash?: string;
+  /**
+   * Signs the account's completion webhooks (Standard Webhooks, `whsec_…`). Made at
+   * sign-up; accounts older than webhooks get one on first use (`webhookSecret`).
+   */
+  webhook_secret?: string;
 }
+
+/** `whsec_` and the base64 of 24 random bytes: the secret format the standardwebhooks libraries read. */
+export const newWebhookSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
 
 interface ApiKeyDoc {
   /** sha256 of the key: the key itself is never stored. */
@@ -63,6 +73,7 @@ export class AccountsStore {
       created_at: now,
       key_prefix: keyPrefix(apiKey),
       key_hash: hashSecret(apiKey),
+      webhook_secret: newWebhookSecret(),
     };
     // The key document first: the account never points at a key that is not there.
     await this.keys.insertOne({ _id: account.key_hash!, account_id: account._id, prefix: account.key_prefix, created_at: now });
@@ -134,5 +145,30 @@ export class AccountsStore {
     if (!(plan in PLANS)) throw new Error(`unknown plan ${plan}`);
     await this.accounts.updateOne({ _id: accountId }, { $set: { plan } });
     AccountsStore.authCache.clear();
+  }
+
+  /**
+   * The account's webhook signing secret, made now if it has none (an account
+   * older than webhooks), then read back: of two first uses at once the first
+   * write wins on MongoDB (the guard rides in the filter). FerretDB does not
+   * isolate the guard, so there two first uses could briefly disagree; the
+   * delivery then fails verification once and its retry signs with the stored
+   * secret. Null: no such account.
+   */
+  async webhookSecret(accountId: string): Promise<string | null> {
+    const account = await this.accounts.findOne({ _id: accountId });
+    if (!account) return null;
+    if (isWebhookSecret(account.webhook_secret)) return account.webhook_secret;
+    await this.accounts.updateOne({ _id: accountId, webhook_secret: { $exists: false } }, { $set: { webhook_secret: newWebhookSecret() } });
+    return (await this.accounts.findOne({ _id: accountId }))?.webhook_secret ?? null;
+  }
+
+  /** Replaces the webhook signing secret; the next delivery attempt signs with the new one. */
+  async rotateWebhookSecret(accountId: string): Promise<string> {
+    const secret = newWebhookSecret();
+    const result = await this.accounts.updateOne({ _id: accountId }, { $set: { webhook_secret: secret } });
+    if (result.matchedCount === 0) throw new Error(`no account ${accountId}`);
+    AccountsStore.authCache.clear();
+    return secret;
   }
 }

@@ -84,6 +84,14 @@ ${view.notice ? html`<p class="notice">${view.notice}</p>` : ''}
   <span class="hint">The current key stops working at once.</span></form>
 </section>
 <section class="card">
+  <h2>Webhooks</h2>
+  <p>Send <code>webhook_url</code> with a scan and Holdline POSTs <code>scan.completed</code> or <code>scan.failed</code> there when it ends,
+  signed per <a href="https://www.standardwebhooks.com/">Standard Webhooks</a> with this secret:</p>
+  <p><code class="key" id="webhook-secret">${view.webhookSecret}</code></p>
+  <form method="post" action="/account/webhook-secret">${csrfField(viewer)}<button type="submit" class="secondary">Rotate signing secret</button>
+  <span class="hint">Deliveries from then on, retries of earlier scans included, are signed with the new secret.</span></form>
+</section>
+<section class="card">
   <h2>Plan</h2>
   <p>Email <strong>${view.email}</strong> is on the <strong id="plan">${plan.name}</strong> plan: ${plan.scansPerMonth} scans a month${plan.priorityQueue ? ', priority queue and the recut agent' : ''}.</p>
   <form method="post" action="/account/plan">${csrfField(viewer)}<input type="hidden" name="plan" value="${other.id}">

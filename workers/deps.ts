@@ -5,7 +5,7 @@ import { probeMedia } from '../activities/media/probe';
 import { decodeMedia, decodeSoundtrack } from '../activities/media/decode';
 import { PocketsphinxTranscriber, fallbackEar, singleEar, type Ear } from '../activities/media/transcriber';
 import { TranscriptionServerTranscriber } from '../activities/media/transcription-server';
-import { safeFetchStream } from '../net/safe-fetch';
+import { safeFetchStream, safePost } from '../net/safe-fetch';
 import type { Mongo } from '../store/mongo';
 import { SessionsStore } from '../store/sessions';
 import type { LocalMediaCache } from '../activities/media/local-cache';
@@ -20,6 +20,8 @@ import { createRecutActivities } from '../activities/recut-activities';
 import { createMaintenanceActivities } from '../activities/maintenance-activities';
 import { IdempotencyStore } from '../store/idempotency';
 import { RecutsStore } from '../store/recuts';
+import { AccountsStore } from '../store/accounts';
+import { createWebhookActivities } from '../activities/webhook-activities';
 
 /** The real dependencies of every activity, wired once per worker process. */
 export function createWorkerActivities(config: HoldlineConfig, mongo: Mongo, mediaCache: LocalMediaCache) {
@@ -42,7 +44,10 @@ export function createWorkerActivities(config: HoldlineConfig, mongo: Mongo, med
   };
 }
 
-/** The chat queue's activities: model steps, sandbox tools, bookkeeping and maintenance (whose workflow runs there). */
+/**
+ * The chat queue's activities: model steps, sandbox tools, bookkeeping, maintenance and
+ * webhook deliveries (whose workflows run there: network-bound work on this queue's many slots).
+ */
 export function createChatWorkerActivities(config: HoldlineConfig, mongo: Mongo) {
   const callFiles = new CallFiles(mongo.db);
   return {
@@ -54,6 +59,7 @@ export function createChatWorkerActivities(config: HoldlineConfig, mongo: Mongo)
       callFiles,
     }),
     ...createMaintenanceActivities({ rateLimiter: new RateLimiter(mongo.db), sessions: new SessionsStore(mongo.db), idempotency: new IdempotencyStore(mongo.db) }),
+    ...createWebhookActivities({ scans: new ScansStore(mongo.db), accounts: new AccountsStore(mongo.db), post: safePost, allowHosts: config.allowHosts }),
   };
 }
 

@@ -3,3 +3,4 @@ export { scanWorkflow, scanStageQuery } from './scan';
 export { chatWorkflow, chatProgressQuery } from './chat';
 export { maintenanceWorkflow } from './maintenance';
 export { recutWorkflow, recutStageQuery } from './recut';
+export { webhookDeliveryWorkflow } from './webhook';

@@ -6,6 +6,8 @@
 export const scanWorkflowId = (scanId: string): string => `scan-${scanId}`;
 export const chatWorkflowId = (callId: string): string => `chat-${callId}`;
 export const recutWorkflowId = (recutId: string): string => `recut-${recutId}`;
+/** The delivery of a scan's completion webhook, a child the scan workflow starts and abandons. */
+export const webhookWorkflowId = (scanId: string): string => `webhook-${scanId}`;
 /** The hourly maintenance schedule (and the workflow id of each of its runs). */
 export const maintenanceScheduleId = (taskQueuePrefix: string): string => `${taskQueuePrefix}-maintenance`;
 
@@ -39,5 +41,15 @@ export const FailureType = {
   NoProposal: 'NoProposal',
   /** The recut's re-scan ended in error. */
   RescanFailed: 'RescanFailed',
+  /** A webhook attempt the receiver answered with a status other than 2xx (the message names it). */
+  WebhookRejected: 'WebhookRejected',
+  /** A webhook attempt that got no answer: refused address at delivery, connection failed, timeout. */
+  WebhookUnreachable: 'WebhookUnreachable',
+  /** The receiver answered 410 Gone: no further attempts for this event. */
+  WebhookGone: 'WebhookGone',
+  /** The scan (or its account) is gone: there is nothing to deliver. */
+  WebhookSourceMissing: 'WebhookSourceMissing',
+  /** Every attempt of the schedule failed: the delivery workflow ends failed with the last reason. */
+  WebhookUndelivered: 'WebhookUndelivered',
 } as const;
 export type FailureType = (typeof FailureType)[keyof typeof FailureType];

@@ -2,6 +2,12 @@
 
 export interface ScanWorkflowInput {
   scanId: string;
+  /**
+   * Where to POST the scan's end (checked public at submission), the seconds to wait
+   * before each attempt (config), and the task queue the delivery runs on (the chat
+   * queue: network-bound work, so a delivery never waits for a decode's slot).
+   */
+  webhook?: { url: string; retrySeconds: number[]; taskQueue: string };
 }
 
 export interface ScanWorkflowResult {

@@ -1,8 +1,23 @@
-import { ActivityCancellationType, ApplicationFailure, ActivityFailure, CancellationScope, defineQuery, isCancellation, patched, proxyActivities, setHandler } from '@temporalio/workflow';
+import {
+  ActivityCancellationType,
+  ApplicationFailure,
+  ActivityFailure,
+  CancellationScope,
+  ChildWorkflowCancellationType,
+  defineQuery,
+  isCancellation,
+  log,
+  ParentClosePolicy,
+  patched,
+  proxyActivities,
+  setHandler,
+  startChild,
+} from '@temporalio/workflow';
 import type { ScanActivities } from '../activities/scan-activities';
 import type { ScanStage } from '../core/shapes';
 import type { ScanWorkflowInput, ScanWorkflowResult } from './scan-types';
-import { FailureType } from './names';
+import { FailureType, webhookWorkflowId } from './names';
+import { webhookDeliveryWorkflow } from './webhook';
 
 /** The stage the scan is in, in core's names (`decode` covers decoding and transcription, `assembly` the read and its write), or `error`. */
 export const scanStageQuery = defineQuery<ScanStage | 'error'>('scanStage');
@@ -25,8 +40,8 @@ const heavy = proxyActivities<ScanActivities>({
   retry: { maximumAttempts: 4, initialInterval: '2 seconds', nonRetryableErrorTypes: [FailureType.BadMedia, FailureType.BadSource] },
 });
 
-/** One scan: ingest → probe → soundtrack → picture decode beside the transcription chunks → assemble → persist. */
-export async function scanWorkflow({ scanId }: ScanWorkflowInput): Promise<ScanWorkflowResult> {
+/** One scan: ingest → probe → soundtrack → picture decode beside the transcription chunks → assemble → persist; then its webhook, if any. */
+export async function scanWorkflow({ scanId, webhook }: ScanWorkflowInput): Promise<ScanWorkflowResult> {
   let stage: ScanStage | 'error' = 'ingest';
   setHandler(scanStageQuery, () => stage);
   try {
@@ -53,18 +68,26 @@ export async function scanWorkflow({ scanId }: ScanWorkflowInput): Promise<ScanW
     await quick.assembleRead({ scanId });
     await quick.persistScan({ scanId });
     stage = 'complete';
+    await notify(scanId, webhook, 'complete');
     return { scanId, status: 'complete' };
   } catch (error) {
     stage = 'error';
     if (isCancellation(error)) {
       // An operator cancelled the scan: it still ends in `error` and keeps nothing.
-      await CancellationScope.nonCancellable(() => quick.failScan({ scanId, detail: 'the scan was cancelled' }));
+      await CancellationScope.nonCancellable(async () => {
+        const outcome = await quick.failScan({ scanId, detail: 'the scan was cancelled' });
+        await notify(scanId, webhook, outcome?.status ?? 'error');
+      });
       throw error;
     }
     const detail = failureDetail(error);
     const outcome = await quick.failScan({ scanId, detail });
     // A step after persist failed: the scan is complete and stays so.
-    if (outcome?.status === 'complete') return { scanId, status: 'complete' };
+    if (outcome?.status === 'complete') {
+      await notify(scanId, webhook, 'complete');
+      return { scanId, status: 'complete' };
+    }
+    await notify(scanId, webhook, 'error');
     return { scanId, status: 'error', detail };
   }
 }
@@ -101,4 +124,27 @@ function failureDetail(error: unknown): string {
     return cause.message;
   }
   return 'the scan failed after several attempts; please submit it again';
+}
+
+/**
+ * Hands the scan's end to its webhook delivery: a child workflow, abandoned (it
+ * outlives this one, retrying up to 24 h, while the scan's own result is final
+ * now). Awaiting `startChild` waits for ChildWorkflowExecutionStarted, so the
+ * child exists before the scan workflow completes. A child that cannot start
+ * (its id taken) is logged; the scan's outcome does not depend on it.
+ */
+async function notify(scanId: string, webhook: ScanWorkflowInput['webhook'], status: 'complete' | 'error'): Promise<void> {
+  if (!webhook) return;
+  try {
+    await startChild(webhookDeliveryWorkflow, {
+      workflowId: webhookWorkflowId(scanId),
+      taskQueue: webhook.taskQueue,
+      args: [{ scanId, url: webhook.url, type: status === 'complete' ? 'scan.completed' : 'scan.failed', endedAtMs: Date.now(), retrySeconds: webhook.retrySeconds }],
+      parentClosePolicy: ParentClosePolicy.ABANDON,
+      cancellationType: ChildWorkflowCancellationType.ABANDON,
+    });
+  } catch (error) {
+    if (isCancellation(error)) throw error;
+    log.error('webhook delivery could not start', { scanId, error: (error as Error).message });
+  }
 }

@@ -412,6 +412,8 @@ export interface paths {
                             url: string;
                         };
                         title?: string;
+                        /** @description Public http(s) URL that gets a signed POST (Standard Webhooks) when the scan completes or fails. */
+                        webhook_url?: string;
                     };
                     "multipart/form-data": {
                         /**
@@ -420,6 +422,8 @@ export interface paths {
                          */
                         file: string;
                         title?: string;
+                        /** @description Public http(s) URL that gets a signed POST (Standard Webhooks) when the scan completes or fails. */
+                        webhook_url?: string;
                     };
                 };
             };
@@ -2124,7 +2128,89 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    scanEnded: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A scan submitted with webhook_url ended (complete, or error)
+         * @description Signed per Standard Webhooks with the account's `whsec_…` secret (account page); verify with the raw body, e.g. `new Webhook(secret).verify(body, headers)` from `standardwebhooks`. Retried on `HOLDLINE_WEBHOOK_RETRY_SECONDS` for up to 24 h until a 2xx; 410 stops the retries.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description `msg_<scan_id>_<type>`: the same on every attempt of one event */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "scan.completed" | "scan.failed";
+                        /**
+                         * Format: date-time
+                         * @description When the scan ended; the same on every attempt.
+                         */
+                        timestamp: string;
+                        data: {
+                            scan_id: string;
+                            /** @enum {string} */
+                            status: "complete" | "error";
+                            /** @description scan.completed only */
+                            score?: number;
+                            /** @description scan.completed only */
+                            grade?: string;
+                            /** @description scan.failed only */
+                            detail?: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Gone: no further attempts for this event */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Delivered: no further attempts */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description A failed attempt: retried on the schedule */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: never;
     responses: never;

@@ -88,7 +88,7 @@ export async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
 }
 
 async function jsonSubmission(request: FastifyRequest): Promise<ScanSubmission> {
-  const body = request.body as { input?: { type: string; url: string }; title?: string } | undefined;
+  const body = request.body as { input?: { type: string; url: string }; title?: string; webhook_url?: string } | undefined;
   if (!body?.input) throw badRequest('send a video: JSON {input: {type: "url", url}} or multipart with a "file" part');
-  return { type: 'url', url: body.input.url, title: cleanTitle(body.title) };
+  return { type: 'url', url: body.input.url, title: cleanTitle(body.title), webhookUrl: body.webhook_url ?? null };
 }

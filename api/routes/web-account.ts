@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { accountSummary, changePlan, rotateKey } from '../../services/account';
+import { accountSummary, changePlan, rotateKey, rotateWebhookSecret } from '../../services/account';
 import type { AppDeps } from '../../services/ports';
 import { signIn } from '../../services/sign-in';
 import { signUp } from '../../services/sign-up';
@@ -10,7 +10,7 @@ import { assertCsrf, endSession, secureCookies, sessionCookie } from '../session
 const formBody = { type: 'object', additionalProperties: { type: 'string' } } as const;
 
 /**
- * Sign-up, sign-in and sign-out, and the account page (key, plan, usage), added to
+ * Sign-up, sign-in and sign-out, and the account page (key, webhook secret, plan, usage), added to
  * the website's scope (`websiteScope`): services/sign-up.ts, sign-in.ts, account.ts.
  */
 export function accountPages(app: FastifyInstance, deps: AppDeps) {
@@ -73,5 +73,11 @@ export function accountPages(app: FastifyInstance, deps: AppDeps) {
     const web = signedInPost(request, reply);
     if (!web) return reply;
     return sendPage(reply, accountPage(viewerOf(request)!, await rotateKey(deps, web.account._id)));
+  });
+
+  app.post('/account/webhook-secret', { schema: { body: formBody } }, async (request, reply) => {
+    const web = signedInPost(request, reply);
+    if (!web) return reply;
+    return sendPage(reply, accountPage(viewerOf(request)!, await rotateWebhookSecret(deps, web.account._id)));
   });
 }

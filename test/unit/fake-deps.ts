@@ -7,7 +7,7 @@ import type { ChatRunResult } from '../../core/chat/completion';
 import { DomainError } from '../../core/errors';
 import { monthPeriod, type PlanId } from '../../core/plans';
 import type { AppDeps, ChatRun } from '../../services/ports';
-import type { AccountDoc } from '../../store/accounts';
+import { newWebhookSecret, type AccountDoc } from '../../store/accounts';
 import type { CallDoc, CallEventDoc } from '../../store/calls';
 import { hashSecret, keyPrefix, newAccountId, newApiKey, newSessionToken } from '../../store/ids';
 import { IdempotencyStore, newClaimDoc, type ClaimInput, type ClaimOutcome, type IdempotencyDoc, type IdempotentResult } from '../../store/idempotency';
@@ -44,6 +44,7 @@ export class FakeAccounts {
       created_at: input.now ?? new Date(),
       key_prefix: keyPrefix(apiKey),
       key_hash: hashSecret(apiKey),
+      webhook_secret: newWebhookSecret(),
     };
     this.docs.set(account._id, account);
     this.keys.set(account.key_hash!, account._id);
@@ -72,6 +73,18 @@ export class FakeAccounts {
   async setPlan(accountId: string, plan: PlanId) {
     const account = this.docs.get(accountId);
     if (account) account.plan = plan;
+  }
+  async webhookSecret(accountId: string) {
+    const account = this.docs.get(accountId);
+    if (!account) return null;
+    account.webhook_secret ??= newWebhookSecret();
+    return account.webhook_secret;
+  }
+  async rotateWebhookSecret(accountId: string) {
+    const account = this.docs.get(accountId);
+    if (!account) throw new Error(`no account ${accountId}`);
+    account.webhook_secret = newWebhookSecret();
+    return account.webhook_secret;
   }
 }
 

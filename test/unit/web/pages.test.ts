@@ -20,12 +20,12 @@ const read = assembleRead({
 
 describe('account page', () => {
   it('shows a new key in full with no prefix line', () => {
-    const page = accountPage(viewer, { email: 'me@example.com', plan: 'signal', keyPrefix: 'sk_sig_abcd…', newKey: 'sk_sig_FULL', usage });
+    const page = accountPage(viewer, { email: 'me@example.com', plan: 'signal', keyPrefix: 'sk_sig_abcd…', webhookSecret: 'whsec_AAAA', newKey: 'sk_sig_FULL', usage });
     expect(page).toContain('<code class="key" id="new-key">sk_sig_FULL</code>');
     expect(page).not.toContain('id="key-prefix"');
   });
   it('otherwise shows only the prefix, the plan switch and the usage (calls left never below 0)', () => {
-    const page = accountPage(viewer, { email: 'me@example.com', plan: 'agents', keyPrefix: 'sk_sig_abcd…', usage });
+    const page = accountPage(viewer, { email: 'me@example.com', plan: 'agents', keyPrefix: 'sk_sig_abcd…', webhookSecret: 'whsec_AAAA', usage });
     expect(page).not.toContain('id="new-key"');
     expect(page).toContain('<code id="key-prefix">sk_sig_abcd…</code>');
     expect(page).toContain('<input type="hidden" name="plan" value="signal">');
@@ -33,6 +33,11 @@ describe('account page', () => {
     expect(page).toContain('<td id="usage-scans">3 used, 47 left of 50</td>');
     expect(page).toContain('<td id="usage-calls">26 used, 0 left of 25</td>');
     expect(page).toContain('Counts reset on 2025-02-01 (UTC).');
+  });
+  it('shows the webhook signing secret with a rotate form carrying the CSRF token', () => {
+    const page = accountPage(viewer, { email: 'me@example.com', plan: 'signal', keyPrefix: 'sk_sig_abcd…', webhookSecret: 'whsec_AB+/cd==', usage });
+    expect(page).toContain('<code class="key" id="webhook-secret">whsec_AB+/cd==</code>');
+    expect(page).toMatch(/<form method="post" action="\/account\/webhook-secret"><input type="hidden" name="csrf" value="csrf&quot;&lt;token&gt;">/);
   });
 });
 

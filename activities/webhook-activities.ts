@@ -1,0 +1,94 @@
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import { Webhook } from 'standardwebhooks';
+import { webhookEvent, type WebhookEventType } from '../core/webhook';
+import { FetchError, type safePost as SafePost } from '../net/safe-fetch';
+import type { AccountsStore } from '../store/accounts';
+import type { ScansStore } from '../store/scans';
+import { FailureType } from '../workflows/names';
+
+/** The ports one delivery attempt runs on; workers/deps.ts wires the real ones. */
+export interface WebhookActivityDeps {
+  scans: Pick<ScansStore, 'getStatus'>;
+  accounts: Pick<AccountsStore, 'webhookSecret'>;
+  post: typeof SafePost;
+  allowHosts: readonly string[];
+  /** One attempt's whole exchange, in ms. Default 15 000. */
+  timeoutMs?: number;
+  /** The attempt's clock (the `webhook-timestamp`); default the system's. */
+  now?: () => Date;
+}
+
+export interface DeliverWebhookInput {
+  scanId: string;
+  url: string;
+  type: WebhookEventType;
+  endedAtMs: number;
+  /** `webhook-id`: the same on every attempt of one event. */
+  webhookId: string;
+  /** 1-based, for the log. */
+  attempt: number;
+}
+
+export type WebhookActivities = ReturnType<typeof createWebhookActivities>;
+
+export function createWebhookActivities(deps: WebhookActivityDeps) {
+  return {
+    /** One delivery attempt (`attemptDelivery`), stopped with its activity when cancelled. */
+    async deliverWebhook(input: DeliverWebhookInput): Promise<{ status: number }> {
+      return attemptDelivery(deps, input, Context.current().cancellationSignal);
+    },
+  };
+}
+
+/**
+ * One delivery attempt: the event built from the scan's status document, signed
+ * with the account's secret as it is now (a rotation counts from the next
+ * attempt), POSTed to a public address without following redirects. Returns on
+ * 2xx; throws `WebhookRejected` (naming the status), `WebhookUnreachable`, or
+ * `WebhookGone` on 410 (the receiver asks us to stop).
+ */
+export async function attemptDelivery(deps: WebhookActivityDeps, input: DeliverWebhookInput, signal?: AbortSignal): Promise<{ status: number }> {
+  const scan = await deps.scans.getStatus(input.scanId);
+  if (!scan) throw ApplicationFailure.nonRetryable(`scan ${input.scanId} no longer exists`, FailureType.WebhookSourceMissing);
+  const secret = await deps.accounts.webhookSecret(scan.account_id);
+  if (!secret) throw ApplicationFailure.nonRetryable(`the account of scan ${input.scanId} no longer exists`, FailureType.WebhookSourceMissing);
+  const body = JSON.stringify(webhookEvent(scan, input.type, new Date(input.endedAtMs)));
+  const sentAt = (deps.now ?? (() => new Date()))();
+  const headers = {
+    'content-type': 'application/json',
+    'webhook-id': input.webhookId,
+    'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
+    'webhook-signature': new Webhook(secret).sign(input.webhookId, sentAt, body),
+  };
+  let status: number;
+  try {
+    ({ status } = await deps.post(input.url, Buffer.from(body), {
+      headers,
+      allowHosts: deps.allowHosts,
+      timeoutMs: deps.timeoutMs ?? 15_000,
+      maxResponseBytes: 1024,
+      userAgent: 'holdline-webhooks/1',
+      ...(signal ? { signal } : {}),
+    }));
+  } catch (error) {
+    if (error instanceof FetchError) throw ApplicationFailure.retryable(unreachableReason(error), FailureType.WebhookUnreachable);
+    throw error;
+  }
+  if (status >= 200 && status <= 299) return { status };
+  if (status === 410) throw ApplicationFailure.nonRetryable('the receiver answered HTTP 410 Gone', FailureType.WebhookGone);
+  throw ApplicationFailure.retryable(`the receiver answered HTTP ${status}`, FailureType.WebhookRejected);
+}
+
+/** Our own words: a socket error's text is the remote side's, not ours to repeat to the history. */
+function unreachableReason(error: FetchError): string {
+  switch (error.code) {
+    case 'forbidden_address':
+    case 'bad_scheme':
+    case 'bad_url':
+      return `the webhook URL was refused at delivery: ${error.message}`;
+    case 'timeout':
+      return 'the receiver did not answer in time';
+    default:
+      return 'the connection to the receiver failed';
+  }
+}
