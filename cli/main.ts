@@ -100,6 +100,7 @@ function fromApiError(error: unknown): CliError {
 
 interface ScanOptions {
   title?: string;
+  webhookUrl?: string;
   wait: boolean;
   export?: string;
   out?: string;
@@ -136,12 +137,13 @@ async function scanCommand(inputs: string[], options: ScanOptions, globals: Glob
         let lastStep = -1;
         const queued: { scan_id: string } = await submitting(() => {
           bar?.update({ stage: isUrl(input) ? 'submitting' : 'uploading' });
-          if (isUrl(input)) return client.submitUrl(input, options.title);
+          if (isUrl(input)) return client.submitUrl(input, { title: options.title, webhookUrl: options.webhookUrl });
           return uploadWithProgress({
             baseUrl,
             apiKey: apiKey!,
             path: input,
             title: options.title,
+            webhookUrl: options.webhookUrl,
             onBytes: (sent, total) => {
               if (bar) {
                 bar.setTotal(Math.max(1, total));
@@ -348,6 +350,20 @@ function integer(name: string, min: number, max: number) {
   };
 }
 
+/** An absolute http(s) URL (the service applies its public-address rule itself). */
+function httpUrl(name: string) {
+  return (value: string) => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      throw new InvalidArgumentError(`${name} must be an absolute http(s) URL`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InvalidArgumentError(`${name} must be an absolute http(s) URL`);
+    return url.href;
+  };
+}
+
 export function buildProgram(run: (action: () => Promise<ExitCode | 'running'>) => Promise<void>): Command {
   const program = new Command('holdline')
     .description('Scan videos with Holdline and read the results: hold, cuts, dead stretches, moments, transcript.')
@@ -363,6 +379,7 @@ export function buildProgram(run: (action: () => Promise<ExitCode | 'running'>) 
     .description('scan video files or URLs; shows a progress bar per scan, then the read')
     .argument('<inputs...>', 'local video files or public http(s) URLs')
     .option('--title <title>', 'title for the scan(s)')
+    .option('--webhook-url <url>', 'public http(s) URL that receives each scan\'s signed completion event', httpUrl('--webhook-url'))
     .option('--no-wait', 'print the queued scan ids and return at once')
     .addOption(new Option('--export <format>', 'also download this export of each finished scan').choices([...EXPORT_FORMATS]))
     .option('--out <dir>', 'directory for --export files (default: the current one)')

@@ -15,6 +15,7 @@ export interface UploadOptions {
   apiKey: string;
   path: string;
   title?: string;
+  webhookUrl?: string;
   /** Called as the file goes out: bytes of the file sent so far, and its size. */
   onBytes?: (sent: number, total: number) => void;
 }
@@ -25,6 +26,7 @@ export async function uploadWithProgress(options: UploadOptions): Promise<Queued
   const quoted = (value: string) => value.replace(/[\r\n"\\]/g, '_');
   let head = '';
   if (options.title) head += `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\n${options.title}\r\n`;
+  if (options.webhookUrl) head += `--${boundary}\r\nContent-Disposition: form-data; name="webhook_url"\r\n\r\n${options.webhookUrl}\r\n`;
   head += `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${quoted(basename(options.path))}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
   const tail = `\r\n--${boundary}--\r\n`;
   const headBytes = Buffer.from(head);

@@ -111,6 +111,13 @@ export interface WaitOptions {
   signal?: AbortSignal;
 }
 
+/** What a submission may carry besides its video. */
+export interface SubmitOptions {
+  title?: string;
+  /** Where Holdline POSTs the signed scan.completed / scan.failed event (see the README's Webhooks). */
+  webhookUrl?: string;
+}
+
 export class HoldlineClient {
   readonly baseUrl: string;
   readonly apiKey: string | undefined;
@@ -120,12 +127,14 @@ export class HoldlineClient {
     this.apiKey = options.apiKey || undefined;
   }
 
-  submitUrl(url: string, title?: string, signal?: AbortSignal): Promise<QueuedScan> {
-    return this.json('POST', '/v1/scans', { body: { input: { type: 'url', url }, ...(title ? { title } : {}) }, signal });
+  submitUrl(url: string, options: SubmitOptions = {}, signal?: AbortSignal): Promise<QueuedScan> {
+    const { title, webhookUrl } = options;
+    return this.json('POST', '/v1/scans', { body: { input: { type: 'url', url }, ...(title ? { title } : {}), ...(webhookUrl ? { webhook_url: webhookUrl } : {}) }, signal });
   }
 
   /** Uploads a local file as multipart, streamed from disk (the part is named `file`). */
-  async uploadFile(path: string, title?: string, signal?: AbortSignal): Promise<QueuedScan> {
+  async uploadFile(path: string, options: SubmitOptions = {}, signal?: AbortSignal): Promise<QueuedScan> {
+    const { title, webhookUrl } = options;
     let isFile: boolean;
     try {
       isFile = (await stat(path)).isFile();
@@ -136,6 +145,7 @@ export class HoldlineClient {
     const form = new FormData();
     // The title goes first so the server has it before the (long) file part.
     if (title) form.append('title', title);
+    if (webhookUrl) form.append('webhook_url', webhookUrl);
     form.append('file', await openAsBlob(path), basename(path));
     return this.json('POST', '/v1/scans', { form, signal });
   }

@@ -39,6 +39,12 @@ export interface HoldlineTool {
 }
 
 const title = z.string().trim().min(1).max(200).optional().describe('Title shown on the scan (and in the library if it is published).');
+const webhookUrl = z
+  .string()
+  .url()
+  .max(2048)
+  .optional()
+  .describe('Public http(s) URL that receives a signed scan.completed or scan.failed event when the scan ends (Standard Webhooks; the secret is on the account page).');
 const wait = z.boolean().default(true).describe('Wait for the scan to finish (default true); false returns the queued scan id at once.');
 const timeoutSec = z
   .number()
@@ -56,8 +62,8 @@ const detail = z
   .describe(
     'compact (default): summary, score, grade, hook, cuts, dead stretches, moments and claims, with links to the per-second timeline and transcript resources; full: the whole scan, timeline and transcript included (large for long videos).',
   );
-const scanUrlArgs = z.object({ url: z.string().url().describe('Public http(s) URL of a video file.'), title, wait, timeout_sec: timeoutSec, detail });
-const scanFileArgs = z.object({ path: z.string().min(1).describe('Path of a local video file (at most 400 MB).'), title, wait, timeout_sec: timeoutSec, detail });
+const scanUrlArgs = z.object({ url: z.string().url().describe('Public http(s) URL of a video file.'), title, webhook_url: webhookUrl, wait, timeout_sec: timeoutSec, detail });
+const scanFileArgs = z.object({ path: z.string().min(1).describe('Path of a local video file (at most 400 MB).'), title, webhook_url: webhookUrl, wait, timeout_sec: timeoutSec, detail });
 const scanIdField = z.string().min(1).max(64).describe('A scan id, scn_…');
 const getScanArgs = z.object({ scan_id: scanIdField, detail });
 const demoArgs = z.object({ detail });
@@ -87,7 +93,7 @@ export const holdlineTools: HoldlineTool[] = [
     annotations: { readOnlyHint: false, openWorldHint: true },
     run: (client, args, context) => {
       const input = scanUrlArgs.parse(args);
-      return submitAndWait(client, () => client.submitUrl(input.url, input.title, context.signal), input, context);
+      return submitAndWait(client, () => client.submitUrl(input.url, { title: input.title, webhookUrl: input.webhook_url }, context.signal), input, context);
     },
   },
   {
@@ -101,7 +107,7 @@ export const holdlineTools: HoldlineTool[] = [
     annotations: { readOnlyHint: false, openWorldHint: true },
     run: (client, args, context) => {
       const input = scanFileArgs.parse(args);
-      return submitAndWait(client, () => client.uploadFile(input.path, input.title, context.signal), input, context);
+      return submitAndWait(client, () => client.uploadFile(input.path, { title: input.title, webhookUrl: input.webhook_url }, context.signal), input, context);
     },
   },
   {

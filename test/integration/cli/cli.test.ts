@@ -117,6 +117,19 @@ describe('holdline scan', () => {
     await Promise.all(queued.map((q: any) => service.temporal.workflow.getHandle(`scan-${q.scan_id}`).terminate('test cleanup').catch(() => undefined)));
   });
 
+  it('sends --webhook-url with an upload and a URL: the service applies its address rule to it', async () => {
+    const before = await service.mongo.db.collection('scans').countDocuments();
+    for (const input of [sample.path, 'http://127.0.0.1:9/video.mp4']) {
+      const run = await holdline(['scan', input, '--webhook-url', 'http://10.0.0.1/hook']);
+      expect(run.code).not.toBe(0);
+      expect(run.stderr + run.stdout).toContain('webhook_url refused');
+    }
+    expect(await service.mongo.db.collection('scans').countDocuments()).toBe(before);
+    const bad = await holdline(['scan', sample.path, '--webhook-url', 'ftp://example.com/hook']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--webhook-url must be an absolute http(s) URL');
+  });
+
   it('a scan that ends in error exits 1 with its detail', async () => {
     const run = await holdline(['scan', corrupt.path]);
     expect(run.code).toBe(1);

@@ -100,7 +100,9 @@ describe('tool lists', () => {
     );
     const scanUrl = tools.find((tool) => tool.name === 'scan_url')!;
     expect(scanUrl.inputSchema.required).toEqual(['url']);
-    expect(Object.keys(scanUrl.inputSchema.properties ?? {}).sort()).toEqual(['detail', 'timeout_sec', 'title', 'url', 'wait']);
+    expect(Object.keys(scanUrl.inputSchema.properties ?? {}).sort()).toEqual(['detail', 'timeout_sec', 'title', 'url', 'wait', 'webhook_url']);
+    const scanFile = tools.find((tool) => tool.name === 'scan_file')!;
+    expect(Object.keys(scanFile.inputSchema.properties ?? {})).toContain('webhook_url');
   });
 
   it('offers exactly demo_scan and library without a key', async () => {
@@ -149,6 +151,17 @@ describe('with a key', () => {
     expect(result.isError).toBeUndefined();
     expect(result.structuredContent).toEqual(served);
     expect(textOf(result)[0]).toMatch(/^Holdline signals .*floor 30; 2\+ consecutive seconds under the floor are dead\.\n- hold: /);
+  });
+
+  it('scan_url and scan_file send webhook_url: the service refuses a private address, as an error result', async () => {
+    for (const [tool, args] of [
+      ['scan_url', { url: `${filesUrl}/talking.mp4` }],
+      ['scan_file', { path: portrait.path }],
+    ] as const) {
+      const result = await call(keyed, tool, { ...args, webhook_url: 'http://10.0.0.1/hook', wait: false });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)[0]).toMatch(/^Holdline API error 400: webhook_url refused: /);
+    }
   });
 
   it('scan_file uploads a local video, reports rising progress and returns the complete scan', async () => {
