@@ -12,6 +12,8 @@ import {
   proxyActivities,
   setHandler,
   startChild,
+  workflowInfo,
+  type ActivityOptions,
 } from '@temporalio/workflow';
 import type { ScanActivities } from '../activities/scan-activities';
 import type { ScanStage } from '../core/shapes';
@@ -31,14 +33,29 @@ const quick = proxyActivities<ScanActivities>({
 });
 
 // Downloads and decodes are long: they heartbeat, so a dead worker is noticed in seconds, not at the end of the hour.
-const heavy = proxyActivities<ScanActivities>({
+const HEAVY: ActivityOptions = {
   startToCloseTimeout: '60 minutes',
   allowEagerDispatch: false,
   heartbeatTimeout: '20 seconds',
   // On cancel, wait until the activity has stopped, so the clean-up after it finds everything it wrote.
   cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
   retry: { maximumAttempts: 4, initialInterval: '2 seconds', nonRetryableErrorTypes: [FailureType.BadMedia, FailureType.BadSource] },
-});
+};
+const heavy = proxyActivities<ScanActivities>(HEAVY);
+
+/** Temporal's default priority key (1–5, lower first), for a scan started without one. */
+const DEFAULT_PRIORITY_KEY = 3;
+
+/**
+ * The transcription chunks one priority key behind the scan's own, so the picture decode,
+ * the longest activity, takes a worker slot before them (measured: started behind two
+ * chunks, it began 10.6 s late on a 10-minute file and ran alone at the end). One key is
+ * enough: an Agents scan (key 1) still has its chunks (2) served before a Signal scan's decode (3).
+ */
+function chunkActivities() {
+  const key = workflowInfo().priority?.priorityKey || DEFAULT_PRIORITY_KEY;
+  return proxyActivities<ScanActivities>({ ...HEAVY, priority: { priorityKey: Math.min(5, key + 1) } });
+}
 
 /** One scan: ingest → probe → soundtrack → picture decode beside the transcription chunks → assemble → persist; then its webhook, if any. */
 export async function scanWorkflow({ scanId, webhook }: ScanWorkflowInput): Promise<ScanWorkflowResult> {
@@ -52,12 +69,13 @@ export async function scanWorkflow({ scanId, webhook }: ScanWorkflowInput): Prom
     const fps = probe.fps ?? null;
     if (probe.hasAudio && patched(TRANSCRIBE_WHILE_DECODING)) {
       // The soundtrack first (a fast pass), then its transcription beside the picture's decode:
-      // a picture pass leaves part of a second core idle, a short file's one chunk a whole one.
+      // a picture pass leaves part of a second core idle.
       const audio = await heavy.extractAudio({ scanId });
       const chunkCount = audio.chunks.length;
+      const later = chunkActivities();
       await allOrCancelled(() => [
         heavy.decodeMedia({ scanId, durationSec: probe.durationSec, hasAudio: true, fps, audioSec: audio.audioSec, chunkCount }),
-        ...audio.chunks.map((chunk) => heavy.transcribeChunk({ scanId, chunk, chunkCount })),
+        ...audio.chunks.map((chunk) => later.transcribeChunk({ scanId, chunk, chunkCount })),
       ]);
     } else {
       // No soundtrack (and scans begun before the overlap): one pass, then the chunks.

@@ -53,7 +53,7 @@ function activityEvents(events: HistoryEvent[]) {
 }
 
 describe('transcription beside the picture decode', () => {
-  it('schedules every chunk after the soundtrack and before the picture decode has ended, and completes the read', async () => {
+  it('schedules every chunk after the soundtrack, behind the picture decode and before it has ended, and completes the read', async () => {
     const f = await fixture('lively-cuts');
     expect(f.truth.hasAudio).toBe(true);
     const form = new FormData();
@@ -70,6 +70,11 @@ describe('transcription beside the picture decode', () => {
     expect(at.transcribeChunk!.scheduled.length).toBeGreaterThan(0);
     expect(audioDone).toBeLessThan(decodeScheduled!);
     for (const chunk of at.transcribeChunk!.scheduled) expect(chunk).toBeLessThan(decodeDone!);
+    // The picture decode keeps the scan's priority key (3 on the Signal plan); the chunks queue one key behind it.
+    const history = (await handle.fetchHistory()).events ?? [];
+    const keyOf = (id: number) => history.find((e) => Number(e.eventId) === id)?.activityTaskScheduledEventAttributes?.priority?.priorityKey ?? 0;
+    expect([3, 0]).toContain(keyOf(decodeScheduled!));
+    for (const chunk of at.transcribeChunk!.scheduled) expect(keyOf(chunk)).toBe(4);
     const scan = (await (await fetch(`${service.apiUrl}/v1/scans/${scanId}`, { headers: { authorization: `Bearer ${apiKey}` } })).json()) as {
       status: string;
       timeline: { second: number; scores: { loudness: number } }[];
