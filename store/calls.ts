@@ -171,12 +171,13 @@ export class CallsStore {
     await this.calls.updateOne({ _id: callId }, { $set: { charged: false } });
   }
 
+  /**
+   * Removes a call admission refused after creating it (by `_id`: its workflow never ran, so
+   * it has no turns or events; a per-event delete by `call_id` would read every event on
+   * FerretDB, and the hourly sweep removes whatever a half-started workflow left).
+   */
   async remove(callId: string): Promise<void> {
-    await Promise.all([
-      this.calls.deleteOne({ _id: callId }),
-      this.events.deleteMany({ call_id: callId }),
-      this.progress.deleteOne({ _id: callId }),
-    ]);
+    await Promise.all([this.calls.deleteOne({ _id: callId }), this.progress.deleteOne({ _id: callId })]);
   }
 
   // The writes below filter on `_id` alone: on FerretDB any other field in the filter reads

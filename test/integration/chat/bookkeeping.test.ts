@@ -94,3 +94,13 @@ describe('the first answer', () => {
     expect(await calls.answered(callId)).toBe(true);
   });
 });
+
+describe('a call admission refused after creating it', () => {
+  it('is removed by _id with its progress document', async () => {
+    const { callId } = await newCall('acct_refused');
+    await calls.appendEvents(callId, [{ seq: 1, kind: 'note', text: 'x\n' }]);
+    await calls.remove(callId);
+    expect(await calls.get(callId)).toBeNull();
+    expect(await calls.eventsAfter(callId, 0)).toEqual([]);
+  });
+});
