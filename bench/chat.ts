@@ -4,10 +4,12 @@
 // SSE delta, median and p95 over 20 calls. Targets (issue 13): overhead ≤ 30 ms
 // median and ≤ 40 ms p95; first delta ≤ 500 ms.
 //
-//   node --no-node-snapshot --import tsx bench/chat.ts [--calls 20]
+//   node --no-node-snapshot --import tsx bench/chat.ts [--calls 20] [--history 10000]
 //     (starts its own Temporal + FerretDB unless TEMPORAL_ADDRESS / MONGODB_URI
 //     are set; BENCH_UPSTREAM_MS=100 gives the upstream a latency, BENCH_DETAIL=1
-//     prints where each call's time went)
+//     prints where each call's time went; --history N first stores N finished
+//     calls, as a service that has run for a while keeps them: every write on a
+//     call's path must stay a point write however many there are)
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +20,8 @@ import { startScriptedUpstream } from '../test/scripted-upstream/server';
 
 const callsArg = process.argv.indexOf('--calls');
 const CALLS = callsArg > 0 ? Number(process.argv[callsArg + 1]) : 20;
+const historyArg = process.argv.indexOf('--history');
+const HISTORY = historyArg > 0 ? Number(process.argv[historyArg + 1]) : 0;
 const UPSTREAM_LATENCY_MS = Number(process.env.BENCH_UPSTREAM_MS ?? 0);
 const STEPS_PER_CALL = 3;
 const TARGET_STEP_MEDIAN_MS = 30;
@@ -42,7 +46,8 @@ const upstream = await startScriptedUpstream({ modelId: 'bench-model' });
 const service = await startInProcessService({
   mongodbUri: stackEnv.MONGODB_URI ?? '',
   temporalAddress: stackEnv.TEMPORAL_ADDRESS ?? '',
-  env: { MODEL_BASE_URL: upstream.baseUrl, MODEL_BASE_NAME: 'bench-model' },
+  // FerretDB's directory, so the store adds the `_id` index FerretDB lacks (store/ferret-sqlite.ts), as `npm run up` does.
+  env: { MODEL_BASE_URL: upstream.baseUrl, MODEL_BASE_NAME: 'bench-model', ...(stack?.env.HOLDLINE_FERRETDB_SQLITE_DIR ? { HOLDLINE_FERRETDB_SQLITE_DIR: stack.env.HOLDLINE_FERRETDB_SQLITE_DIR } : {}) },
 });
 const { apiUrl, deps } = service;
 const tag = service.config.taskQueuePrefix;
@@ -53,6 +58,22 @@ upstream.setResponder((request) => {
   if (system.includes('You are the checker')) return { content: 'APPROVE', delayMs: UPSTREAM_LATENCY_MS };
   return { content: 'the answer', delayMs: UPSTREAM_LATENCY_MS };
 });
+
+// Old calls of other accounts, finished as the workflow leaves them (their conversations swept).
+for (let i = 0; i < HISTORY; i += 1000) {
+  const createdAt = new Date(Date.now() - 86_400_000);
+  const usage = { prompt_tokens: 400, completion_tokens: 100, total_tokens: 500 };
+  await deps.calls.calls.insertMany(
+    Array.from({ length: Math.min(1000, HISTORY - i) }, (_, k) => {
+      const callId = `call_history${String(i + k).padStart(12, '0')}`;
+      return {
+        _id: callId, call_id: callId, account_id: `acct_history${(i + k) % 500}`, key_hash: `history${(i + k) % 500}`, model: 'holdline', base_model: 'bench-model',
+        messages: [], stream: true, status: 'finished' as const, created_at: createdAt, answered_at: createdAt, step_starts: { '0': 1 },
+        stopped: 'done' as const, steps: 3, tools_used: [], usage, finished_at: createdAt,
+      };
+    }),
+  );
+}
 
 const stepOverhead: number[] = [];
 const firstDelta: number[] = [];
@@ -91,7 +112,7 @@ try {
     const p95 = quantile(values, 0.95);
     return `${name.padEnd(28)} median ${median.toFixed(1).padStart(6)} ms (target ≤ ${medianTarget}: ${verdict(median <= medianTarget)})   p95 ${p95.toFixed(1).padStart(6)} ms (target ≤ ${p95Target}: ${verdict(p95 <= p95Target)})`;
   };
-  console.log(`\nchat: ${CALLS} calls × ${STEPS_PER_CALL} model steps, scripted upstream latency ${UPSTREAM_LATENCY_MS} ms per step`);
+  console.log(`\nchat: ${CALLS} calls × ${STEPS_PER_CALL} model steps, scripted upstream latency ${UPSTREAM_LATENCY_MS} ms per step, ${HISTORY} earlier calls stored`);
   console.log(line('overhead per model step', stepOverhead, TARGET_STEP_MEDIAN_MS, TARGET_STEP_P95_MS));
   console.log(line('time to first SSE delta', firstDelta, TARGET_FIRST_DELTA_MS, TARGET_FIRST_DELTA_MS));
 } finally {

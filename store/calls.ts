@@ -171,32 +171,40 @@ export class CallsStore {
     await this.calls.updateOne({ _id: callId }, { $set: { charged: false } });
   }
 
+  /**
+   * Removes a call admission refused after creating it (by `_id`: its workflow never ran, so
+   * it has no turns or events; a per-event delete by `call_id` would read every event on
+   * FerretDB, and the hourly sweep removes whatever a half-started workflow left).
+   */
   async remove(callId: string): Promise<void> {
-    await Promise.all([
-      this.calls.deleteOne({ _id: callId }),
-      this.events.deleteMany({ call_id: callId }),
-      this.progress.deleteOne({ _id: callId }),
-    ]);
+    await Promise.all([this.calls.deleteOne({ _id: callId }), this.progress.deleteOne({ _id: callId })]);
   }
 
-  /** Notes that the first model step got an answer from the upstream (idempotent: the first time stays). */
+  // The writes below filter on `_id` alone: on FerretDB any other field in the filter reads
+  // the whole `calls` collection, which keeps every call ever made (see store/point.ts).
+
+  /** Notes that the first model step got an answer from the upstream (idempotent: `$min` keeps the first time). */
   async markAnswered(callId: string, now = new Date()): Promise<void> {
-    await this.calls.updateOne({ _id: callId, answered_at: { $exists: false } }, { $set: { answered_at: now } });
+    await this.calls.updateOne({ _id: callId }, { $min: { answered_at: now } });
   }
 
-  /** Notes that an attempt of the first model step failed before any answer (the API drops its cached health check). */
+  /**
+   * Notes that an attempt of the first model step failed before it got an answer (the API
+   * drops its cached health check). Readers look at it only while `answered_at` is absent.
+   */
   async markFirstAttemptFailed(callId: string, now = new Date()): Promise<void> {
-    await this.calls.updateOne({ _id: callId, answered_at: { $exists: false } }, { $set: { first_attempt_failed_at: now } });
+    await this.calls.updateOne({ _id: callId }, { $set: { first_attempt_failed_at: now } });
   }
 
   /**
    * Counts a start of model step `seq` on a worker that had not run this call before (see
-   * activities/chat/step-starts.ts); the count so far, 0 when the call does not exist.
+   * activities/chat/step-starts.ts): the count so far (0 when the call does not exist) and
+   * the call document, which the step then needs no read for.
    */
-  async countStepStart(callId: string, seq: number): Promise<number> {
-    const doc = await this.calls.findOneAndUpdate({ _id: callId }, { $inc: { [`step_starts.${seq}`]: 1 } }, { returnDocument: 'after' });
-    // No projection: FerretDB's findAndModify does not implement one.
-    return (doc as { step_starts?: Record<string, number> } | null)?.step_starts?.[String(seq)] ?? 0;
+  async countStepStart(callId: string, seq: number): Promise<{ starts: number; call: CallDoc | null }> {
+    // No projection: FerretDB's findAndModify does not implement one, and the step wants the document anyway.
+    const call = await this.calls.findOneAndUpdate({ _id: callId }, { $inc: { [`step_starts.${seq}`]: 1 } }, { returnDocument: 'after' });
+    return { starts: call?.step_starts?.[String(seq)] ?? 0, call };
   }
 
   /** Whether the upstream has answered the call's first model step, and whether an attempt of it has failed so far. */
@@ -210,13 +218,24 @@ export class CallsStore {
     return (await this.firstStep(callId)).answered;
   }
 
-  /** Records how a call ended; true only for the first finish (so tokens are counted once). */
-  async finish(callId: string, run: Omit<RunObject, 'call_id' | 'base_model'> & { usage: TokenUsage }, now = new Date()): Promise<boolean> {
-    const result = await this.calls.updateOne(
-      { _id: callId, status: 'running' },
-      { $set: { status: 'finished', stopped: run.stopped, steps: run.steps, tools_used: run.tools_used, usage: run.usage, finished_at: now } },
+  /**
+   * Records how a call ended, in one `_id` write that returns the document as it was:
+   * `first` is true only for the write that moved it from running (so tokens are counted
+   * once; on MongoDB the swap is atomic). A repeated finish (a retried or replayed
+   * `finishCall`, whose workflow passes the same run) writes the same values; `$min` keeps
+   * the first `finished_at`. `call` is null when the call does not exist.
+   */
+  async finish(
+    callId: string,
+    run: Omit<RunObject, 'call_id' | 'base_model'> & { usage: TokenUsage },
+    now = new Date(),
+  ): Promise<{ first: boolean; call: CallDoc | null }> {
+    const before = await this.calls.findOneAndUpdate(
+      { _id: callId },
+      { $set: { status: 'finished', stopped: run.stopped, steps: run.steps, tools_used: run.tools_used, usage: run.usage }, $min: { finished_at: now } },
+      { returnDocument: 'before' },
     );
-    return result.modifiedCount === 1;
+    return { first: before?.status === 'running', call: before };
   }
 
   // --- turns -------------------------------------------------------------
@@ -247,16 +266,19 @@ export class CallsStore {
     const now = new Date();
     const docs = events.map((event) => ({ _id: `${callId}:${pad(event.seq)}`, call_id: callId, seq: event.seq, kind: event.kind, text: event.text, created_at: now }));
     // The per-call document is what streams read; the per-event documents are the durable log.
-    await serialized(`progress:${callId}`, () =>
-      upsertRetrying(() =>
-        this.progress.updateOne(
-          { _id: callId },
-          { $push: { events: { $each: docs.map(({ _id, call_id, ...event }) => event) } }, $setOnInsert: { created_at: now } },
-          { upsert: true },
+    // The two writes are independent, so they go together (one round trip on a step's path).
+    await Promise.all([
+      serialized(`progress:${callId}`, () =>
+        upsertRetrying(() =>
+          this.progress.updateOne(
+            { _id: callId },
+            { $push: { events: { $each: docs.map(({ _id, call_id, ...event }) => event) } }, $setOnInsert: { created_at: now } },
+            { upsert: true },
+          ),
         ),
       ),
-    );
-    await this.events.insertMany(docs, { ordered: false });
+      this.events.insertMany(docs, { ordered: false }),
+    ]);
   }
 
   /** The call's progress texts after `seq`, in order: one `_id` read of the call's progress document. */

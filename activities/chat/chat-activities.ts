@@ -42,13 +42,17 @@ export function createChatActivities(deps: ChatActivityDeps) {
 
   // The task never changes after admission: each worker keeps the latest calls' documents.
   const callCache = new Map<string, CallDoc>();
-  async function loadCall(callId: string, options: { fresh?: boolean } = {}) {
-    const cached = options.fresh ? undefined : callCache.get(callId);
+  const rememberCall = (call: CallDoc) => {
+    callCache.set(call._id, call);
+    if (callCache.size > 200) callCache.delete(callCache.keys().next().value as string);
+  };
+  const callMissing = (callId: string) => ApplicationFailure.nonRetryable(`call ${callId} does not exist`, FailureType.CallMissing);
+  async function loadCall(callId: string) {
+    const cached = callCache.get(callId);
     if (cached) return cached;
     const call = await calls.get(callId);
-    if (!call) throw ApplicationFailure.nonRetryable(`call ${callId} does not exist`, FailureType.CallMissing);
-    callCache.set(callId, call);
-    if (callCache.size > 200) callCache.delete(callCache.keys().next().value as string);
+    if (!call) throw callMissing(callId);
+    rememberCall(call);
     return call;
   }
   // Turns this worker wrote or read, per call: when a step's whole prefix is here (the
@@ -86,8 +90,10 @@ export function createChatActivities(deps: ChatActivityDeps) {
   };
 
   return {
-    async modelStep(input: ModelStepInput & { callId: string }): Promise<ModelStepResult> {
+    /** `known.call`: the call document when the caller just read it (the cold-start count in step-starts.ts); never sent by the workflow. */
+    async modelStep(input: ModelStepInput & { callId: string }, known?: { call?: CallDoc }): Promise<ModelStepResult> {
       const { callId, role, seq } = input;
+      if (known?.call?._id === callId) rememberCall(known.call);
       const [call, turns] = await Promise.all([loadCall(callId), role === 'plan' ? Promise.resolve([]) : turnsBefore(callId, seq)]);
       const messages = viewFor(input, call.messages, turns);
       const progress = progressFor(callId, seq);
@@ -186,16 +192,21 @@ export function createChatActivities(deps: ChatActivityDeps) {
       await progress.flush();
     },
 
-    /** Records the end once: run object, tokens on the account, slot freed. */
+    /**
+     * Records the end once: run object, tokens on the account, slot freed. The finish write
+     * returns the call document (no read first) and says whether it was the first finish:
+     * only that one adds the tokens, so a retried or replayed finishCall counts nothing twice.
+     */
     async finishCall(input: FinishCallInput): Promise<Pick<RunObject, 'base_model'>> {
-      const call = await loadCall(input.callId);
-      callCache.delete(input.callId);
-      turnCache.delete(input.callId);
-      const [first] = await Promise.all([
-        calls.finish(input.callId, { stopped: input.stopped, steps: input.steps, tools_used: input.toolsUsed, usage: input.usage }),
-        calls.releaseSlot(call.key_hash, input.callId),
+      const { callId } = input;
+      callCache.delete(callId);
+      turnCache.delete(callId);
+      const { first, call } = await calls.finish(callId, { stopped: input.stopped, steps: input.steps, tools_used: input.toolsUsed, usage: input.usage });
+      if (!call) throw callMissing(callId);
+      await Promise.all([
+        calls.releaseSlot(call.key_hash, callId),
+        first && input.usage.total_tokens > 0 ? deps.usage.add(call.account_id, 'tokens', input.usage.total_tokens, call.created_at) : undefined,
       ]);
-      if (first && input.usage.total_tokens > 0) await deps.usage.add(call.account_id, 'tokens', input.usage.total_tokens, call.created_at);
       return { base_model: call.base_model };
     },
 

@@ -1,5 +1,8 @@
 // Progress texts of one activity attempt, appended to `call_events` in order. Reasoning
 // arrives token by token; it is batched (one write per ~100 ms) and writes are chained.
+// A note waits as long, so the note a step makes before its model call or tool ("checking
+// the answer…", "→ run") shares one write with what the step notes when it ends quickly,
+// instead of a second write the step's end would queue behind.
 // Sequence numbers need no round trip: they start at a base derived from the step's
 // position in the call's log and the attempt, so later steps always sort later.
 
@@ -33,7 +36,7 @@ export class ProgressWriter {
   note(text: string): void {
     this.endReasoning();
     this.pending.push({ kind: 'note', text: `${text}\n` });
-    this.schedule(0);
+    this.schedule(FLUSH_MS);
   }
 
   reasoning(text: string): void {

@@ -35,18 +35,18 @@ export function withStepStartCount<T extends { modelStep: ModelStep }>(
 ): T {
   const warm = new Set<string>();
   const modelStep: ModelStep = async (input) => {
-    if (!warm.has(input.callId)) {
-      const starts = await calls.countStepStart(input.callId, input.seq);
-      if (starts > maxColdStarts) {
-        throw ApplicationFailure.nonRetryable(
-          `the call was stopped: its model step ended the worker running it on each of ${maxColdStarts} attempts`,
-          FailureType.WorkerLost,
-        );
-      }
-      warm.add(input.callId);
-      if (warm.size > WARM_LIMIT) warm.delete(warm.values().next().value as string);
+    if (warm.has(input.callId)) return activities.modelStep(input);
+    const { starts, call } = await calls.countStepStart(input.callId, input.seq);
+    if (starts > maxColdStarts) {
+      throw ApplicationFailure.nonRetryable(
+        `the call was stopped: its model step ended the worker running it on each of ${maxColdStarts} attempts`,
+        FailureType.WorkerLost,
+      );
     }
-    return activities.modelStep(input);
+    warm.add(input.callId);
+    if (warm.size > WARM_LIMIT) warm.delete(warm.values().next().value as string);
+    // The count's write returned the call document: the step starts without reading it again.
+    return activities.modelStep(input, call ? { call } : undefined);
   };
   return { ...activities, modelStep };
 }

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_COLD_STARTS, withStepStartCount } from '../../../activities/chat/step-starts';
 import type { ModelStepResult } from '../../../core/chat/agent-loop';
-import { CallsStore } from '../../../store/calls';
+import { CallsStore, type CallDoc } from '../../../store/calls';
 import { FailureType } from '../../../workflows/names';
 import { getStackEnv } from '../helpers/stack-env';
 
@@ -41,10 +41,11 @@ async function newCall(): Promise<string> {
   return callId;
 }
 
-/** A worker process's chat activities: the step itself only records that it ran. */
-function freshWorker(ran: number[]) {
+/** A worker process's chat activities: the step itself only records that it ran, and the call document it was handed. */
+function freshWorker(ran: number[], handed: (CallDoc | undefined)[] = []) {
   const result: ModelStepResult = { content: 'ok', toolCalls: [], finishReason: 'stop', usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } };
-  return withStepStartCount({ modelStep: async (input: { seq: number }) => (ran.push(input.seq), result) } as never, calls) as unknown as {
+  const modelStep = async (input: { seq: number }, known?: { call?: CallDoc }) => (ran.push(input.seq), handed.push(known?.call), result);
+  return withStepStartCount({ modelStep } as never, calls) as unknown as {
     modelStep(input: { callId: string; seq: number; role: 'plan' | 'act' }): Promise<ModelStepResult>;
   };
 }
@@ -67,15 +68,21 @@ describe('cold starts of a model step', () => {
   it('a live worker counts only its first start of a call: later steps and retries write nothing', async () => {
     const callId = await newCall();
     const ran: number[] = [];
-    const worker = freshWorker(ran);
+    const handed: (CallDoc | undefined)[] = [];
+    const worker = freshWorker(ran, handed);
     for (const seq of [0, 1, 1, 1, 2, 3, 3, 4]) await worker.modelStep({ callId, seq, role: seq === 0 ? 'plan' : 'act' });
     expect(ran).toEqual([0, 1, 1, 1, 2, 3, 3, 4]);
     expect((await calls.get(callId))?.step_starts).toEqual({ '0': 1 });
+    // The counting write returned the call: the cold step is handed it (and reads nothing); warm steps read their cache.
+    expect(handed[0]).toMatchObject({ _id: callId, base_model: 'base', messages: [{ role: 'user', content: 'hi' }], step_starts: { '0': 1 } });
+    expect(handed.slice(1)).toEqual(Array(7).fill(undefined));
   });
 
   it('a call that does not exist is not refused here: the step itself reports it', async () => {
     const ran: number[] = [];
-    await freshWorker(ran).modelStep({ callId: 'call_missing', seq: 0, role: 'plan' });
+    const handed: (CallDoc | undefined)[] = [];
+    await freshWorker(ran, handed).modelStep({ callId: 'call_missing', seq: 0, role: 'plan' });
     expect(ran).toEqual([0]);
+    expect(handed).toEqual([undefined]);
   });
 });
