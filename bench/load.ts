@@ -145,7 +145,9 @@ async function submit(apiUrl: string, auth: Record<string, string>, path: string
 }
 
 async function pctOf(apiUrl: string, auth: Record<string, string>, scanId: string): Promise<{ status: string; pct: number }> {
-  return (await (await fetch(`${apiUrl}/v1/scans/${scanId}`, { headers: auth })).json()) as { status: string; pct: number };
+  const scan = (await (await fetch(`${apiUrl}/v1/scans/${scanId}`, { headers: auth })).json()) as { status: string; pct?: number };
+  // A complete scan's view carries the read, not `pct`.
+  return { status: scan.status, pct: scan.pct ?? (scan.status === 'complete' ? 100 : 0) };
 }
 
 /**

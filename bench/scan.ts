@@ -237,7 +237,12 @@ async function main() {
       console.log(`  worker peak RSS: ${rssMb.toFixed(0)} MB (target ≤ 400 MB): ${verdict(rssMb <= 400)}`);
       const sceneMs = await measureSceneDetect(f.path);
       if (sceneMs === null) console.log('  PySceneDetect detect-content: skipped, `scenedetect` is not on PATH (pip install scenedetect opencv-python-headless)');
-      else console.log(`  PySceneDetect detect-content (cuts only): ${seconds(sceneMs)} s; Holdline's whole read end to end is ${(wallMs / sceneMs).toFixed(2)}× that (target < 1): ${verdict(wallMs < sceneMs)}`);
+      else {
+        // Issue 13 sets this target on the 10-minute file; a short file's read is bound by transcribing it, which cut detection does not do.
+        const judged = duration >= 300;
+        const target = judged ? `(target < 1): ${verdict(wallMs < sceneMs)}` : '(for scale; the target is set on the 10-minute file)';
+        console.log(`  PySceneDetect detect-content (cuts only): ${seconds(sceneMs)} s; Holdline's whole read end to end is ${(wallMs / sceneMs).toFixed(2)}× that ${target}`);
+      }
       const row: Record<string, unknown> = { file: f.name, durationSec: duration, floorMs: floor.floorMs, decodeMs: floor.decodeMs, transcribeMs: floor.transcribeMs, decodeMediaMs: decode.ms, shortcuts: decode.shortcuts, wallMs, ratio, ratios, workerPeakRssMb: rssMb, sceneDetectMs: sceneMs };
       if (compareWorkers) {
         // One transcription slot per worker: a second worker process doubles the chunks run at once.
