@@ -7,7 +7,6 @@ import { assembleRead } from '../core/read';
 import { isSequentiallyReadable } from '../core/container';
 import { planTranscriptChunks } from '../core/chunks';
 import { DEFAULT_MEDIA_LIMITS, capWords, mediaLimitBreach, type MediaLimits } from '../core/media-limits';
-import { fitLength, secondsIn } from '../core/numbers';
 import { matroskaDocType, mediaTypeFor } from '../core/media-type';
 import { STAGE_PCT, scanPct } from '../core/progress';
 import { MediaStore } from '../store/media';
@@ -191,8 +190,8 @@ export function createScanActivities(deps: ScanActivityDeps) {
     /**
      * One ffmpeg pass: motion and cut diffs from frames, loudness from the soundtrack, which is
      * kept for transcription. With `audioSec` the soundtrack was decoded apart (`extractAudio`)
-     * and is being transcribed meanwhile: this pass decodes the picture only, and fits the
-     * stored loudness to the read's length without touching the transcription's parts.
+     * and is being transcribed meanwhile: this pass decodes the picture only and writes only
+     * the picture's parts and the read's length, not the transcription's.
      */
     async decodeMedia(input: { scanId: string; durationSec: number; hasAudio: boolean; fps?: number | null; audioSec?: number; chunkCount?: number }): Promise<DecodeSummary> {
       const { scanId, durationSec, fps, audioSec } = input;
@@ -216,14 +215,12 @@ export function createScanActivities(deps: ScanActivityDeps) {
             })
             .catch(badMedia);
           if (apart) {
-            const parts = await scans.getParts(scanId);
-            const chunks = (parts?.chunks ?? []).map((range, index) => ({ index, ...range }));
-            const loudnessRms = fitLength(parts?.loudnessRms ?? [], secondsIn(decoded.durationSec));
-            await scans.setParts(scanId, { durationSec: decoded.durationSec, frameDiffs: decoded.frameDiffs, skipDiffs: decoded.skipDiffs, loudnessRms });
-            await recordProgress(scanId, 'decode', 1, chunks.length);
+            // The loudness extractAudio stored stays as it is: the read fits every series to its length.
+            await scans.setParts(scanId, { durationSec: decoded.durationSec, frameDiffs: decoded.frameDiffs, skipDiffs: decoded.skipDiffs });
+            await recordProgress(scanId, 'decode', 1, input.chunkCount ?? 0);
             // The last reader of the media: the local copy goes.
             await deps.mediaCache.drop(scanId);
-            return { frames: decoded.frames, durationSec: decoded.durationSec, chunks };
+            return { frames: decoded.frames, durationSec: decoded.durationSec, chunks: [] };
           }
           let chunks: TranscriptChunk[] = [];
           if (hasAudio) {

@@ -49,6 +49,7 @@ export interface ScanPartsDoc {
   durationSec?: number;
   frameDiffs?: number[];
   skipDiffs?: number[];
+  /** RMS per second: fitted to `durationSec` by a one-pass decode; as long as the soundtrack when `extractAudio` wrote it (the read fits it). */
   loudnessRms?: number[];
   chunks?: { start: number; end: number }[];
   words?: Record<string, RecognisedWord[]>;

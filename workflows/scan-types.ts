@@ -33,7 +33,7 @@ export interface DecodeSummary {
   frames: number;
   /** The length the read covers, from what was decoded (see core/media-limits `readDurationSec`). */
   durationSec: number;
-  /** Where transcription may split the audio; empty when there is no audio. */
+  /** Where this pass planned to split the audio for transcription; empty without audio, and when `extractAudio` decoded and planned it apart. */
   chunks: TranscriptChunk[];
 }
 
