@@ -26,12 +26,14 @@ as_root() {
 
 # --- Debian packages -------------------------------------------------------
 APT_COMMANDS=(ffmpeg ffprobe pocketsphinx_continuous espeak-ng chromium sox sqlite3)
-APT_PACKAGES=(ffmpeg pocketsphinx pocketsphinx-en-us espeak-ng chromium sox sqlite3)
+# pocketsphinx-testdata carries the LibriVox recordings the real-speech fixtures are made of.
+APT_PACKAGES=(ffmpeg pocketsphinx pocketsphinx-en-us pocketsphinx-testdata espeak-ng chromium sox sqlite3)
 need_apt=0
 for cmd in "${APT_COMMANDS[@]}"; do
   command -v "$cmd" >/dev/null 2>&1 || need_apt=1
 done
 [ -d /usr/share/pocketsphinx/model/en-us ] || need_apt=1
+[ -d /usr/share/pocketsphinx/test/data/librivox ] || need_apt=1
 if [ "$need_apt" -eq 1 ]; then
   say "installing Debian packages: ${APT_PACKAGES[*]}"
   export DEBIAN_FRONTEND=noninteractive
@@ -120,6 +122,9 @@ fi
 link_tool minio "$MINIO_DIR/minio"
 
 # --- node_modules --------------------------------------------------------------
+# onnxruntime-node's postinstall would download GPU builds from GitHub; its CPU
+# binaries (all the voice detector needs) ship inside the npm package itself.
+export ONNXRUNTIME_NODE_INSTALL=skip
 # A stamp of the lock file's hash tells whether node_modules matches it; without
 # a stamp (installed by hand), fall back to comparing modification times.
 STAMP="node_modules/.holdline-lock.sha256"
