@@ -23,7 +23,7 @@ import { gateWords } from '../core/speech';
 import { wordErrorRate } from '../core/word-error-rate';
 import { decodeMedia } from '../activities/media/decode';
 import { writeWavSlice } from '../activities/media/wav';
-import { VOICE_DETECTORS } from '../activities/media/voice';
+import { VOICE_DETECTOR_NAME, detectVoice } from '../activities/media/voice';
 import { boundaryErrors, perSecondScores, secondsCovered, type BoundaryErrors } from './fidelity-measures';
 import { createTranscribers, type NamedTranscriber } from './fidelity-engines';
 import { makeFixtures, type FixtureTruth } from '../scripts/make-fixtures';
@@ -97,8 +97,6 @@ function sceneDetectCuts(path: string, work: string): number[] | null {
 const fmt = (x: number | null) => (x === null ? '  -  ' : x.toFixed(2).padStart(5));
 const fmtEdges = (e: BoundaryErrors | null) =>
   e === null || e.maxStartError === null || e.maxEndError === null ? '     -     ' : `${e.maxStartError.toFixed(2)}/${e.maxEndError.toFixed(2)}`.padStart(11);
-/** The detector whose regions gate the words (the scan's); every detector gets its own rows. */
-const gateDetector = VOICE_DETECTORS[0]!;
 
 async function main(): Promise<void> {
   const fixtures = (await makeFixtures({ ...(onlyArg ? { only: onlyArg.split(',') } : {}), log: (l) => console.error(`fixtures: ${l}`) })).filter(
@@ -118,9 +116,9 @@ async function main(): Promise<void> {
       const scene = hasSceneDetect ? sceneDetectCuts(fixture.path, work) : null;
       const sceneScores = scene ? cutScores(scene, truth.cuts) : { p: null, r: null };
       const runs: Array<{ engine: string; words: RecognisedWord[]; seconds: number | null; voice?: Array<{ start: number; end: number }> }> = [];
-      // The chunks the worker would transcribe, each run through every voice detector once.
+      // The chunks the worker would transcribe, each run through the voice detector once.
       const slices: Array<{ path: string; startSec: number }> = [];
-      const voiceBy = new Map<string, Array<{ start: number; end: number }>>();
+      let voice: Array<{ start: number; end: number }> | undefined;
       if (truth.hasAudio) {
         for (const [i, range] of planTranscriptChunks(decoded.windowRms, duration).entries()) {
           const slice = join(work, `${fixture.name}-${i}.wav`);
@@ -128,19 +126,17 @@ async function main(): Promise<void> {
           slices.push({ path: slice, startSec: written.startSec });
         }
         const n = Math.ceil(duration);
-        for (const detector of VOICE_DETECTORS) {
-          const started = Date.now();
-          const regions: Array<{ start: number; end: number }> = [];
-          for (const slice of slices) regions.push(...(await detector.detect(slice.path, slice.startSec)));
-          voiceBy.set(detector.name, regions);
-          detectorRows.push({
-            fixture: fixture.name,
-            detector: detector.name,
-            scores: perSecondScores(secondsCovered(regions, n), spokenSeconds(truth, n)),
-            edges: boundaryErrors(truth.speech, regions, 'overlap'),
-            seconds: (Date.now() - started) / 1000,
-          });
-        }
+        const started = Date.now();
+        const regions: Array<{ start: number; end: number }> = [];
+        for (const slice of slices) regions.push(...(await detectVoice(slice.path, slice.startSec)));
+        voice = regions;
+        detectorRows.push({
+          fixture: fixture.name,
+          detector: VOICE_DETECTOR_NAME,
+          scores: perSecondScores(secondsCovered(regions, n), spokenSeconds(truth, n)),
+          edges: boundaryErrors(truth.speech, regions, 'overlap'),
+          seconds: (Date.now() - started) / 1000,
+        });
       }
       if (engines.length === 0 || !truth.hasAudio) runs.push({ engine: '-', words: [], seconds: null });
       for (const engine of truth.hasAudio ? engines : []) {
@@ -152,7 +148,6 @@ async function main(): Promise<void> {
           heardBy = heard.engine;
           words.push(...heard.words);
         }
-        const voice = voiceBy.get(gateDetector.name);
         runs.push({ engine: heardBy, words, seconds: (Date.now() - started) / 1000, ...(gate && voice ? { voice } : {}) });
       }
       for (const run of runs) {
@@ -215,7 +210,7 @@ async function main(): Promise<void> {
     );
   }
   console.log(
-    `\nVoice detectors (the words are gated by ${gateDetector.name}). Voice P/R per second (a second is flagged when the regions cover >= 0.3 s of it); ` +
+    `\nVoice detector (${VOICE_DETECTOR_NAME}; its regions gate the words above). Voice P/R per second (a second is flagged when the regions cover >= 0.3 s of it); ` +
       'edge s: largest |error| of the start / end of the regions overlapping each spoken stretch; stretches with a region / all.',
   );
   console.log(`${'fixture'.padEnd(22)} ${'detector'.padEnd(28)} voiceP voiceR spoken/flagged   edge s    found  vad s`);

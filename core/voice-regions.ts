@@ -81,7 +81,7 @@ export function voiceRegions(probabilities: ArrayLike<number>, options: VoiceReg
 /**
  * The rule in force for Silero's probabilities: Silero's own defaults
  * (`get_speech_timestamps` of silero-vad 6.2.3). Measured on every fixture
- * against the hand-made detector of core/vad.ts (README, Fidelity); padding them
+ * against the hand-made detector it replaced (README, Fidelity); padding them
  * more only lets regions run into the next second's silence.
  */
 export const SILERO_REGION_OPTIONS: Omit<VoiceRegionOptions, 'durationSec'> = {
