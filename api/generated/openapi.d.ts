@@ -232,6 +232,8 @@ export interface paths {
                             summary?: string;
                             method?: string;
                             transcriber?: string | null;
+                            /** @description The spoken language, ISO 639-1 (null when no words were heard). Beside the spec's fields. */
+                            language?: string | null;
                             media_url?: string;
                         };
                     };
@@ -603,6 +605,8 @@ export interface paths {
                             summary?: string;
                             method?: string;
                             transcriber?: string | null;
+                            /** @description The spoken language, ISO 639-1 (null when no words were heard). Beside the spec's fields. */
+                            language?: string | null;
                             media_url?: string;
                         };
                     };
