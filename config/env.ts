@@ -4,6 +4,7 @@
 import { LIMITS } from '../core/plans';
 import { DEFAULT_MEDIA_LIMITS, MAX_CONFIGURABLE_DURATION_SEC } from '../core/media-limits';
 import { DEFAULT_WEBHOOK_RETRY_SECONDS, deliverySchedule, parseRetrySchedule } from '../core/webhook';
+import { parseAllowEntry } from '../net/public-address';
 
 export interface HoldlineConfig {
   /** API listen port (default 8080) and host (default 127.0.0.1). */
@@ -32,7 +33,7 @@ export interface HoldlineConfig {
   scanConcurrency: number;
   /** Niceness of the media tools (ffmpeg, ffprobe, pocketsphinx) a worker starts (default 10; 0 keeps the worker's own). */
   mediaToolNiceness: number;
-  /** Host names or IP literals exempt from the public-address rule (tests serve from loopback). */
+  /** `host:port` (or `host:*`) entries exempt from the public-address rule (tests serve from loopback). */
   allowHosts: string[];
   /** Upstream OpenAI-compatible model server. */
   modelBaseUrl: string;
@@ -170,10 +171,7 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     workerQueues: queueList(str('HOLDLINE_WORKER_QUEUES', 'scans,chat'), problems),
     scanConcurrency: int('HOLDLINE_SCAN_CONCURRENCY', 2, 1, 64),
     mediaToolNiceness: int('HOLDLINE_MEDIA_NICENESS', 10, 0, 19),
-    allowHosts: str('HOLDLINE_ALLOW_HOSTS', '')
-      .split(',')
-      .map((h) => h.trim().toLowerCase())
-      .filter((h) => h.length > 0),
+    allowHosts: allowList(str('HOLDLINE_ALLOW_HOSTS', ''), problems),
     modelBaseUrl: url('MODEL_BASE_URL', 'http://127.0.0.1:11434/v1'),
     modelApiKey: str('MODEL_API_KEY', 'ollama'),
     modelBaseName: str('MODEL_BASE_NAME', 'qwen2.5-coder:7b'),
@@ -286,6 +284,17 @@ function mediaStoreConfig(env: Env, problems: string[]): MediaStoreConfig {
     problems.push('HOLDLINE_S3_ACCESS_KEY_ID and HOLDLINE_S3_SECRET_ACCESS_KEY go together (or neither, for the SDK\'s own credential chain)');
   }
   return { kind, endpoint, bucket: bucket ?? '', region: value('HOLDLINE_S3_REGION') ?? 'us-east-1', accessKeyId, secretAccessKey };
+}
+
+/** `HOLDLINE_ALLOW_HOSTS`: comma-separated `host:port` or `host:*` entries; a bare host is a problem. */
+function allowList(raw: string, problems: string[]): string[] {
+  const entries: string[] = [];
+  for (const item of raw.split(',').map((h) => h.trim()).filter((h) => h.length > 0)) {
+    const parsed = parseAllowEntry(item);
+    if (parsed.ok) entries.push(parsed.entry);
+    else problems.push(`HOLDLINE_ALLOW_HOSTS: ${parsed.reason}`);
+  }
+  return entries;
 }
 
 function queueList(raw: string, problems: string[]): ('scans' | 'chat')[] {

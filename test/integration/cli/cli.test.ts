@@ -43,7 +43,7 @@ const noAnsi = (text: string) => expect(text).not.toMatch(/\u001b\[/);
 
 beforeAll(async () => {
   [sample, corrupt] = await Promise.all([fixture('sample'), fixture('corrupt')]);
-  service = await startService({ env: { HOLDLINE_ALLOW_HOSTS: '127.0.0.1' } });
+  service = await startService({ env: { HOLDLINE_ALLOW_HOSTS: '127.0.0.1:*' } });
   account = await service.createAccount();
   api = new ScanClient(service.apiUrl, account.apiKey);
   scratch = await mkdtemp(join(tmpdir(), 'holdline-cli-'));

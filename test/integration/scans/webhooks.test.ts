@@ -84,7 +84,7 @@ const receiver = new Receiver();
 
 beforeAll(async () => {
   await receiver.start();
-  service = await startService({ env: { HOLDLINE_ALLOW_HOSTS: '127.0.0.1', HOLDLINE_WEBHOOK_RETRY_SECONDS: '0,1,1' } });
+  service = await startService({ env: { HOLDLINE_ALLOW_HOSTS: '127.0.0.1:*', HOLDLINE_WEBHOOK_RETRY_SECONDS: '0,1,1' } });
 }, 120_000);
 afterAll(async () => {
   await service?.stop();

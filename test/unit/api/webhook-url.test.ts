@@ -20,7 +20,7 @@ const HOOK = 'http://127.0.0.5:9/hooks/holdline';
 const VIDEO_URL = 'http://127.0.0.5:9/clip.mp4';
 
 async function setUp() {
-  const deps = fakeDeps({ HOLDLINE_ALLOW_HOSTS: '127.0.0.5', HOLDLINE_WEBHOOK_RETRY_SECONDS: '0,2,4' });
+  const deps = fakeDeps({ HOLDLINE_ALLOW_HOSTS: '127.0.0.5:9', HOLDLINE_WEBHOOK_RETRY_SECONDS: '0,2,4' });
   app = await buildApp(deps);
   return { deps, app, ...(await accountWithKey(deps)) };
 }
