@@ -7,6 +7,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from '../core/media-limits';
+import { storedTitle } from '../core/title';
 import { compareReads, proposeByRules, recutPrompt, snapToFrames, type PromptRetry, type Proposal, type ReadFigures } from '../core/recut';
 import type { ScanRead } from '../core/shapes';
 import { MediaStore } from '../store/media';
@@ -132,7 +133,7 @@ export function createRecutActivities(deps: RecutActivityDeps) {
         const child = {
           scan_id: recut.scan_id,
           account_id: recut.account_id,
-          title: `${parent.title ?? 'Untitled'} (recut)`.slice(0, 200),
+          title: storedTitle(`${parent.title ?? 'Untitled'} (recut)`),
           source: { type: 'upload' as const, filename: 'recut.mp4' },
           priority: parent.priority,
           created_at: new Date(),

@@ -1,3 +1,4 @@
+import { storedTitle } from '../core/title';
 import { badRequest, DomainError } from '../core/errors';
 import { PLANS } from '../core/plans';
 import { WEBHOOK_URL_MAX_LENGTH } from '../core/webhook';
@@ -160,8 +161,7 @@ async function publicWebhookUrl(deps: Pick<AppDeps, 'config'>, raw: string): Pro
   }
 }
 
-/** A title as stored: trimmed, at most 200 characters, null when empty. */
+/** A title as stored (core/title.ts): controls stripped, trimmed, at most 200 characters, null when empty. */
 export function cleanTitle(title: string | undefined): string | null {
-  const trimmed = title?.trim().slice(0, 200);
-  return trimmed ? trimmed : null;
+  return storedTitle(title);
 }
