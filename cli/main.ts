@@ -301,21 +301,23 @@ async function recutCommand(scanId: string, options: { goal?: string; maxSeconds
 // ------------------------------------------------------------------ login
 
 async function loginCommand(options: { key?: string }, globals: GlobalOptions): Promise<ExitCode> {
-  let key = options.key?.trim();
-  if (!key) {
-    if (process.stdin.isTTY) {
-      // The key is typed blind: the prompt is shown, the echo of what is typed is not.
-      process.stderr.write('API key (sk_sig_…): ');
-      const blind = new Writable({ write: (_chunk, _encoding, done) => done() });
-      const prompt = createInterface({ input: process.stdin, output: blind, terminal: true });
-      key = (await prompt.question('')).trim();
-      prompt.close();
-      process.stderr.write('\n');
-    } else {
-      let text = '';
-      for await (const chunk of process.stdin) text += String(chunk);
-      key = text.trim();
-    }
+  // A key in argv is readable by every local user (ps, /proc/<pid>/cmdline) while the command runs.
+  if (options.key !== undefined) {
+    throw new CliError(EXIT.usage, '--key is not taken: a key on the command line is visible to other users of this machine; run `holdline login` and paste it, or pipe it: `printenv HOLDLINE_KEY | holdline login`');
+  }
+  let key: string;
+  if (process.stdin.isTTY) {
+    // The key is typed blind: the prompt is shown, the echo of what is typed is not.
+    process.stderr.write('API key (sk_sig_…): ');
+    const blind = new Writable({ write: (_chunk, _encoding, done) => done() });
+    const prompt = createInterface({ input: process.stdin, output: blind, terminal: true });
+    key = (await prompt.question('')).trim();
+    prompt.close();
+    process.stderr.write('\n');
+  } else {
+    let text = '';
+    for await (const chunk of process.stdin) text += String(chunk);
+    key = text.trim();
   }
   if (!key || !/^sk_sig_\S+$/.test(key)) throw new CliError(EXIT.usage, 'that is not a Holdline key (sk_sig_…)');
   const { baseUrl } = await context(globals, { needKey: false });
@@ -494,8 +496,9 @@ export function buildProgram(run: (action: () => Promise<ExitCode | 'running'>) 
 
   program
     .command('login')
-    .description(`check a key with the service and save it to ${configPath()} (mode 600)`)
-    .option('--key <key>', 'the key (default: asked for, or read from stdin)')
+    .description(`check a key with the service and save it to ${configPath()} (mode 600); the key is asked for (no echo) or read from stdin`)
+    // Hidden: kept only to refuse it with the reason (the key would sit in argv).
+    .addOption(new Option('--key <key>').hideHelp())
     .action((options: { key?: string }) => run(() => loginCommand(options, globals())));
 
   program
