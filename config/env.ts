@@ -15,7 +15,7 @@ export interface HoldlineConfig {
   /** Temporal frontend host:port (default 127.0.0.1:7233) and namespace (default `default`). */
   temporalAddress: string;
   temporalNamespace: string;
-  /** Prefix of the task queues: `<prefix>-scans` and `<prefix>-chat` (default `holdline`). */
+  /** Prefix of the task queues: `<prefix>-scans`, `<prefix>-chat` and `<prefix>-webhooks` (default `holdline`). */
   taskQueuePrefix: string;
   /** Worker scratch directory for decoded media (default `.data/scratch`). */
   scratchDir: string;
@@ -48,6 +48,8 @@ export interface HoldlineConfig {
   chatMaxRunning: number;
   /** Chat activities one worker process runs at once (default 16; model steps mostly wait on the network). */
   chatConcurrency: number;
+  /** Webhook delivery attempts one worker process runs at once, on the webhooks queue beside chat (default 8). */
+  webhookConcurrency: number;
   /** Time allowed to one upstream model request, in ms (default 300 000). */
   modelStepTimeoutMs: number;
   /** How long a healthy upstream check is trusted, in ms (default 5000; 0 checks on every call). */
@@ -180,6 +182,7 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     chatModels: {},
     chatMaxRunning: int('HOLDLINE_CHAT_MAX_RUNNING', 32, 1, 10_000),
     chatConcurrency: int('HOLDLINE_CHAT_CONCURRENCY', 16, 1, 256),
+    webhookConcurrency: int('HOLDLINE_WEBHOOK_CONCURRENCY', 8, 1, 256),
     modelStepTimeoutMs: int('HOLDLINE_MODEL_STEP_TIMEOUT_MS', 300_000, 1000, 900_000),
     upstreamHealthTtlMs: int('HOLDLINE_UPSTREAM_HEALTH_TTL_MS', 5000, 0, 600_000),
     chatKeepAliveMs: int('HOLDLINE_CHAT_KEEPALIVE_MS', 10_000, 100, 60_000),

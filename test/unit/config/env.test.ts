@@ -74,3 +74,11 @@ describe('HOLDLINE_ALLOW_HOSTS', () => {
     }
   });
 });
+
+describe('HOLDLINE_WEBHOOK_CONCURRENCY', () => {
+  it('defaults to 8 delivery slots per worker process and takes 1 to 256', () => {
+    expect(loadConfig({}).webhookConcurrency).toBe(8);
+    expect(loadConfig({ HOLDLINE_WEBHOOK_CONCURRENCY: '3' }).webhookConcurrency).toBe(3);
+    expect(() => loadConfig({ HOLDLINE_WEBHOOK_CONCURRENCY: '0' })).toThrow(/HOLDLINE_WEBHOOK_CONCURRENCY must be an integer from 1 to 256/);
+  });
+});
