@@ -40,13 +40,15 @@ export function createWorkerActivities(config: HoldlineConfig, mongo: Mongo, med
       uploadLimitBytes: config.uploadLimitBytes,
       mediaLimits: { ...DEFAULT_MEDIA_LIMITS, maxDurationSec: config.maxDurationSec },
     }),
-    ...createRecutActivities({ recuts: new RecutsStore(mongo.db), scans: new ScansStore(mongo.db), media: mediaCache.media, mediaCache, probe: probeMedia, model: createModelClient({ baseUrl: config.modelBaseUrl, apiKey: config.modelApiKey, timeoutMs: config.modelStepTimeoutMs }), modelName: config.modelBaseName, scratchDir: config.scratchDir }),
+    ...createRecutActivities({ recuts: new RecutsStore(mongo.db), scans: new ScansStore(mongo.db), media: mediaCache.media, mediaCache, usage: new UsageStore(mongo.db), probe: probeMedia, mediaLimits: { ...DEFAULT_MEDIA_LIMITS, maxDurationSec: config.maxDurationSec }, model: createModelClient({ baseUrl: config.modelBaseUrl, apiKey: config.modelApiKey, timeoutMs: config.modelStepTimeoutMs }), modelName: config.modelBaseName, scratchDir: config.scratchDir }),
   };
 }
 
 /**
- * The chat queue's activities: model steps, sandbox tools, bookkeeping, maintenance and
- * webhook deliveries (whose workflows run there: network-bound work on this queue's many slots).
+ * The chat queue's activities: model steps, sandbox tools, bookkeeping and maintenance.
+ * The webhook activities stay registered here only for deliveries started before they
+ * got their own queue (their activities follow their workflow's queue); new ones run on
+ * the webhooks queue (`createWebhookWorkerActivities`).
  */
 export function createChatWorkerActivities(config: HoldlineConfig, mongo: Mongo) {
   const callFiles = new CallFiles(mongo.db);
@@ -61,6 +63,11 @@ export function createChatWorkerActivities(config: HoldlineConfig, mongo: Mongo)
     ...createMaintenanceActivities({ rateLimiter: new RateLimiter(mongo.db), sessions: new SessionsStore(mongo.db), idempotency: new IdempotencyStore(mongo.db) }),
     ...createWebhookActivities({ scans: new ScansStore(mongo.db), accounts: new AccountsStore(mongo.db), post: safePost, allowHosts: config.allowHosts }),
   };
+}
+
+/** The webhooks queue's activities: one delivery attempt each. */
+export function createWebhookWorkerActivities(config: HoldlineConfig, mongo: Mongo) {
+  return createWebhookActivities({ scans: new ScansStore(mongo.db), accounts: new AccountsStore(mongo.db), post: safePost, allowHosts: config.allowHosts });
 }
 
 /**

@@ -32,7 +32,7 @@ const problems: string[] = [];
 
 beforeAll(async () => {
   service = await startService({
-    env: { HOLDLINE_UPLOAD_LIMIT_BYTES: String(UPLOAD_LIMIT), HOLDLINE_ALLOW_HOSTS: '127.0.0.1', HOLDLINE_SIGNUPS_PER_HOUR: '1000' },
+    env: { HOLDLINE_UPLOAD_LIMIT_BYTES: String(UPLOAD_LIMIT), HOLDLINE_ALLOW_HOSTS: '127.0.0.1:*', HOLDLINE_SIGNUPS_PER_HOUR: '1000' },
   });
   await mkdir(SHOTS, { recursive: true });
   scratch = await mkdtemp(join(tmpdir(), 'holdline-web-submit-'));

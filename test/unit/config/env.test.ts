@@ -50,3 +50,35 @@ describe('request and account settings', () => {
     expect(() => loadConfig({ HOLDLINE_HEADERS_TIMEOUT_MS: '60000', HOLDLINE_REQUEST_TIMEOUT_MS: '30000' })).toThrow(/must not exceed HOLDLINE_REQUEST_TIMEOUT_MS/);
   });
 });
+
+describe('HOLDLINE_ALLOW_HOSTS', () => {
+  it('takes host:port and host:* entries, normalised', () => {
+    expect(loadConfig({ HOLDLINE_ALLOW_HOSTS: '127.0.0.1:9000, [::1]:8080,Media.Example.:443,fixtures.test:*' }).allowHosts).toEqual([
+      '127.0.0.1:9000',
+      '[::1]:8080',
+      'media.example:443',
+      'fixtures.test:*',
+    ]);
+    expect(loadConfig({}).allowHosts).toEqual([]);
+  });
+
+  it('refuses a bare host at start, naming the entry and the form to use', () => {
+    try {
+      loadConfig({ HOLDLINE_ALLOW_HOSTS: '127.0.0.1:9000,127.0.0.1' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems).toEqual([
+        'HOLDLINE_ALLOW_HOSTS: "127.0.0.1" is not host:port: write the host with its port (127.0.0.1:9000, [::1]:9000, media.example:443), or host:* to exempt every port of the host',
+      ]);
+    }
+  });
+});
+
+describe('HOLDLINE_WEBHOOK_CONCURRENCY', () => {
+  it('defaults to 8 delivery slots per worker process and takes 1 to 256', () => {
+    expect(loadConfig({}).webhookConcurrency).toBe(8);
+    expect(loadConfig({ HOLDLINE_WEBHOOK_CONCURRENCY: '3' }).webhookConcurrency).toBe(3);
+    expect(() => loadConfig({ HOLDLINE_WEBHOOK_CONCURRENCY: '0' })).toThrow(/HOLDLINE_WEBHOOK_CONCURRENCY must be an integer from 1 to 256/);
+  });
+});
