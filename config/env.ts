@@ -85,6 +85,17 @@ export interface HoldlineConfig {
   uploadMinBytesPerSec: number;
   /** Accounts one client address may create per hour on the website (default 10). */
   signupsPerHour: number;
+  /** Sign-in attempts (right or wrong) one client address may make per hour on the website (default 30). */
+  signinsPerHour: number;
+  /**
+   * Password hashes (scrypt, 128 MiB and about 1/3 s each) one API process runs at once (default 2,
+   * leaving libuv's other threads to file I/O), and how many more may wait (default 16) before
+   * a sign-in or sign-up is answered 429.
+   */
+  passwordHashConcurrency: number;
+  passwordHashQueue: number;
+  /** Keyless reads (`/v1/demo`, `/api/library`, published media and exports) per client address per minute (default 300). */
+  publicReadsPerMinute: number;
   /** Where media and decoded audio live: `fs` (a directory, the default) or `s3` (any S3-compatible service). */
   mediaStore: MediaStoreConfig;
   /** FerretDB's SQLite directory on this machine, when known: point reads get an index there (store/ferret-sqlite.ts). */
@@ -194,6 +205,10 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     uploadWindowMs: int('HOLDLINE_UPLOAD_WINDOW_MS', 30_000, 100, 600_000),
     uploadMinBytesPerSec: int('HOLDLINE_UPLOAD_MIN_BYTES_PER_SEC', 65_536, 0, 100 * 1024 * 1024),
     signupsPerHour: int('HOLDLINE_SIGNUPS_PER_HOUR', 10, 1, 1_000_000),
+    signinsPerHour: int('HOLDLINE_SIGNINS_PER_HOUR', 30, 1, 1_000_000),
+    passwordHashConcurrency: int('HOLDLINE_PASSWORD_HASH_CONCURRENCY', 2, 1, 64),
+    passwordHashQueue: int('HOLDLINE_PASSWORD_HASH_QUEUE', 16, 0, 100_000),
+    publicReadsPerMinute: int('HOLDLINE_PUBLIC_READS_PER_MINUTE', 300, 1, 100_000_000),
     mediaStore: mediaStoreConfig(env, problems),
     // `npm run up` keeps FerretDB's files in .data/ferretdb; another server's files are named explicitly.
     ferretdbSqliteDir: str('HOLDLINE_FERRETDB_SQLITE_DIR', '') || (env.MONGODB_URI ? undefined : '.data/ferretdb'),

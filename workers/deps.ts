@@ -60,7 +60,7 @@ export function createChatWorkerActivities(config: HoldlineConfig, mongo: Mongo)
       sandbox: createSandboxTools({ callFiles, allowHosts: config.allowHosts }),
       callFiles,
     }),
-    ...createMaintenanceActivities({ rateLimiter: new RateLimiter(mongo.db), sessions: new SessionsStore(mongo.db), idempotency: new IdempotencyStore(mongo.db) }),
+    ...createMaintenanceActivities({ accounts: new AccountsStore(mongo.db), rateLimiter: new RateLimiter(mongo.db), sessions: new SessionsStore(mongo.db), idempotency: new IdempotencyStore(mongo.db) }),
     ...createWebhookActivities({ scans: new ScansStore(mongo.db), accounts: new AccountsStore(mongo.db), post: safePost, allowHosts: config.allowHosts }),
   };
 }

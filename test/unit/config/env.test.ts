@@ -16,6 +16,16 @@ describe('request and account settings', () => {
     });
   });
 
+  it('defaults of the abuse limits: 30 sign-ins an hour per address, 2 password hashes at once with 16 waiting, 300 keyless reads a minute per address', () => {
+    expect(loadConfig({})).toMatchObject({ signinsPerHour: 30, passwordHashConcurrency: 2, passwordHashQueue: 16, publicReadsPerMinute: 300 });
+    expect(
+      loadConfig({ HOLDLINE_SIGNINS_PER_HOUR: '5', HOLDLINE_PASSWORD_HASH_CONCURRENCY: '1', HOLDLINE_PASSWORD_HASH_QUEUE: '0', HOLDLINE_PUBLIC_READS_PER_MINUTE: '1000' }),
+    ).toMatchObject({ signinsPerHour: 5, passwordHashConcurrency: 1, passwordHashQueue: 0, publicReadsPerMinute: 1000 });
+    for (const [name, value] of [['HOLDLINE_SIGNINS_PER_HOUR', '0'], ['HOLDLINE_PASSWORD_HASH_CONCURRENCY', '0'], ['HOLDLINE_PASSWORD_HASH_QUEUE', '-1'], ['HOLDLINE_PUBLIC_READS_PER_MINUTE', 'lots']] as const) {
+      expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name} must be an integer`));
+    }
+  });
+
   it.each([
     ['false', false, 0],
     ['0', false, 0],
