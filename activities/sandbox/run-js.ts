@@ -14,6 +14,7 @@ const CHILD_PATH = fileURLToPath(new URL('./isolate-child.mjs', import.meta.url)
 
 /** Time the child gets beyond `timeoutMs` to start, build the isolate and report (ms). */
 const WALL_CLOCK_GRACE_MS = 3000;
+const STDERR_CAP_BYTES = 8192;
 /** Heap of the child's own Node runtime; the isolate has its separate `memoryMb`. */
 export const CHILD_HEAP_MB = 256;
 /** The child's memory beyond both heaps (code, native isolated-vm, buffers), reserved with them. */
@@ -27,7 +28,7 @@ const sharedBudget = new MemoryBudget(DEFAULT_SANDBOX_MEMORY_MB);
 export function childReservationMb(memoryMb: number): number {
   return memoryMb + CHILD_HEAP_MB + CHILD_RUNTIME_MB;
 }
-const STDERR_CAP_BYTES = 8192;
+
 /**
  * util-linux's prlimit sets the child's OS limits and then execs node in place (same pid,
  * IPC descriptor inherited). Debian 12 ships it in util-linux, which is always installed.
