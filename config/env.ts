@@ -48,6 +48,8 @@ export interface HoldlineConfig {
   chatMaxRunning: number;
   /** Chat activities one worker process runs at once (default 16; model steps mostly wait on the network). */
   chatConcurrency: number;
+  /** MB all `run` sandbox children of one worker process may hold together (default 2048; each reserves its isolate heap + 320 MB). */
+  sandboxMemoryMb: number;
   /** Webhook delivery attempts one worker process runs at once, on the webhooks queue beside chat (default 8). */
   webhookConcurrency: number;
   /** Time allowed to one upstream model request, in ms (default 300 000). */
@@ -194,6 +196,7 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     chatMaxRunning: int('HOLDLINE_CHAT_MAX_RUNNING', 32, 1, 10_000),
     chatConcurrency: int('HOLDLINE_CHAT_CONCURRENCY', 16, 1, 256),
     webhookConcurrency: int('HOLDLINE_WEBHOOK_CONCURRENCY', 8, 1, 256),
+    sandboxMemoryMb: int('HOLDLINE_SANDBOX_MEMORY_MB', 2048, 512, 1_048_576),
     modelStepTimeoutMs: int('HOLDLINE_MODEL_STEP_TIMEOUT_MS', 300_000, 1000, 900_000),
     upstreamHealthTtlMs: int('HOLDLINE_UPSTREAM_HEALTH_TTL_MS', 5000, 0, 600_000),
     chatKeepAliveMs: int('HOLDLINE_CHAT_KEEPALIVE_MS', 10_000, 100, 60_000),

@@ -13,6 +13,7 @@ import { ScansStore } from '../store/scans';
 import { createChatActivities } from '../activities/chat/chat-activities';
 import { createModelClient } from '../activities/chat/model-client';
 import { CallFiles } from '../activities/sandbox/call-files';
+import { MemoryBudget } from '../activities/sandbox/memory-budget';
 import { createSandboxTools } from '../activities/sandbox/tools';
 import { CallsStore } from '../store/calls';
 import { RateLimiter, UsageStore } from '../store/usage';
@@ -57,7 +58,8 @@ export function createChatWorkerActivities(config: HoldlineConfig, mongo: Mongo)
       calls: new CallsStore(mongo.db),
       usage: new UsageStore(mongo.db),
       model: createModelClient({ baseUrl: config.modelBaseUrl, apiKey: config.modelApiKey, timeoutMs: config.modelStepTimeoutMs }),
-      sandbox: createSandboxTools({ callFiles, allowHosts: config.allowHosts }),
+      // One budget per process: every chat slot's `run` child reserves from it.
+      sandbox: createSandboxTools({ callFiles, allowHosts: config.allowHosts, memoryBudget: new MemoryBudget(config.sandboxMemoryMb) }),
       callFiles,
     }),
     ...createMaintenanceActivities({ accounts: new AccountsStore(mongo.db), rateLimiter: new RateLimiter(mongo.db), sessions: new SessionsStore(mongo.db), idempotency: new IdempotencyStore(mongo.db) }),

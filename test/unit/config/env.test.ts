@@ -92,3 +92,11 @@ describe('HOLDLINE_WEBHOOK_CONCURRENCY', () => {
     expect(() => loadConfig({ HOLDLINE_WEBHOOK_CONCURRENCY: '0' })).toThrow(/HOLDLINE_WEBHOOK_CONCURRENCY must be an integer from 1 to 256/);
   });
 });
+
+describe('HOLDLINE_SANDBOX_MEMORY_MB', () => {
+  it('defaults to 2048 MB shared by the sandbox children of a worker process, at least 512', () => {
+    expect(loadConfig({}).sandboxMemoryMb).toBe(2048);
+    expect(loadConfig({ HOLDLINE_SANDBOX_MEMORY_MB: '4096' }).sandboxMemoryMb).toBe(4096);
+    expect(() => loadConfig({ HOLDLINE_SANDBOX_MEMORY_MB: '100' })).toThrow(/HOLDLINE_SANDBOX_MEMORY_MB must be an integer from 512 to 1048576/);
+  });
+});
