@@ -333,7 +333,15 @@ async function loginCommand(options: { key?: string }, globals: GlobalOptions): 
 
 // ------------------------------------------------------------------ mcp
 
-async function mcpCommand(options: { http?: boolean; port: number; host: string }, globals: GlobalOptions): Promise<ExitCode | 'running'> {
+interface McpOptions {
+  http?: boolean;
+  port: number;
+  host: string;
+  allowedHost: string[];
+  filesDir?: string;
+}
+
+async function mcpCommand(options: McpOptions, globals: GlobalOptions): Promise<ExitCode | 'running'> {
   const { baseUrl, apiKey } = await context(globals, { needKey: false });
   if (!options.http) {
     const { serveMcpStdio } = await import('../mcp/stdio');
@@ -341,10 +349,15 @@ async function mcpCommand(options: { http?: boolean; port: number; host: string 
     return 'running';
   }
   const { serveMcpHttp } = await import('../mcp/http');
-  const server = await serveMcpHttp({ baseUrl, port: options.port, host: options.host }).catch((error: NodeJS.ErrnoException) => {
-    throw new CliError(EXIT.usage, `cannot listen on ${options.host}:${options.port}: ${error.code ?? error.message}`);
+  const allowedHosts = [...(process.env.HOLDLINE_MCP_ALLOWED_HOSTS ?? '').split(','), ...options.allowedHost].map((h) => h.trim()).filter((h) => h.length > 0);
+  const filesDir = options.filesDir ?? (process.env.HOLDLINE_MCP_FILES_DIR?.trim() || undefined);
+  const server = await serveMcpHttp({ baseUrl, port: options.port, host: options.host, allowedHosts, filesDir }).catch((error: NodeJS.ErrnoException) => {
+    if (error.syscall === 'listen') throw new CliError(EXIT.usage, `cannot listen on ${options.host}:${options.port}: ${error.code ?? error.message}`);
+    throw new CliError(EXIT.usage, `cannot share ${filesDir} for scan_file: ${error.code ?? error.message}`);
   });
   note(`holdline MCP server (Streamable HTTP) at ${server.url} for ${baseUrl}; send Authorization: Bearer sk_sig_…`);
+  note(`accepting Host headers: ${server.allowedHosts.join(', ')} (add names with --allowed-host)`);
+  note(server.filesRoot ? `scan_file reads only inside ${server.filesRoot}` : 'scan_file is not offered (share a folder with --files-dir)');
   const stop = () => void server.close().then(() => process.exit(EXIT.ok));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
@@ -507,7 +520,9 @@ export function buildProgram(run: (action: () => Promise<ExitCode | 'running'>) 
     .option('--http', 'serve Streamable HTTP at /mcp, keyed by each caller\'s Bearer key')
     .option('--port <n>', 'HTTP port', integer('--port', 0, 65_535), 8765)
     .option('--host <host>', 'HTTP interface', '127.0.0.1')
-    .action((options: { http?: boolean; port: number; host: string }) => run(() => mcpCommand(options, globals())));
+    .option('--allowed-host <name>', 'with --http: a Host header value to accept besides loopback (name or name:port; repeatable; also HOLDLINE_MCP_ALLOWED_HOSTS)', (value: string, all: string[]) => [...all, value], [] as string[])
+    .option('--files-dir <dir>', 'with --http: the only folder scan_file may read (also HOLDLINE_MCP_FILES_DIR); unset, scan_file is not offered over HTTP')
+    .action((options: McpOptions) => run(() => mcpCommand(options, globals())));
 
   return program;
 }
