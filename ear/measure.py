@@ -1,6 +1,6 @@
 """Measures the ear as the service uses it: start-to-healthy, first-request latency,
 word error rate on real recorded speech (clean and under music), the realtime
-factor on a minute-long chunk, words heard in music alone, and peak RSS.
+factor on a minute-long chunk (wall and CPU seconds per audio second), words heard in music alone, and peak RSS.
 
     .tools/ear/venv/bin/python -m ear.measure [--model whisper-base] [--beam 1]
 
@@ -45,6 +45,12 @@ def peak_rss_mb(pid: int) -> float:
         if line.startswith("VmHWM:"):
             return int(line.split()[1]) / 1024
     raise RuntimeError("no VmHWM")
+
+
+def cpu_sec(pid: int) -> float:
+    """The process's user + system CPU time: on a shared machine wall time mostly measures the neighbours."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def main() -> None:
@@ -111,8 +117,11 @@ def main() -> None:
                 result[f"wer_{label}"] = round(errors / total, 4)
             gap = silence(1.0)
             minute = np.concatenate([part for s in sentences * 2 for part in (samples_of(s.wav), gap)])
+            cpu_before = cpu_sec(server.pid)
             _, took = hear(wav_bytes(minute))
             result["rtf_minute_chunk"] = round(took / (minute.shape[0] / 16000), 3)
+            result["cpu_rtf_minute_chunk"] = round((cpu_sec(server.pid) - cpu_before) / (minute.shape[0] / 16000), 3)
+            result["load_average_1min"] = os.getloadavg()[0]
             result["minute_chunk_sec"] = round(minute.shape[0] / 16000, 1)
             music_words, _ = hear(wav_bytes(np.concatenate([melody(30.0), beat(30.0)])))
             result["words_in_60s_music"] = len(music_words)
