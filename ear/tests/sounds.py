@@ -78,7 +78,8 @@ def tone(seconds: float, hz: float = 440.0) -> np.ndarray:
 def hum(seconds: float) -> np.ndarray:
     """Mains hum: 50 Hz and its harmonics."""
     t = _time(seconds)
-    return 0.2 * sum(np.sin(2 * np.pi * 50 * k * t) / k for k in (1, 2, 3, 4))
+    harmonics = np.stack([np.sin(2 * np.pi * 50 * k * t) / k for k in (1, 2, 3, 4)])
+    return (0.2 * harmonics.sum(axis=0)).astype(np.float32)
 
 
 def melody(seconds: float) -> np.ndarray:
@@ -88,7 +89,7 @@ def melody(seconds: float) -> np.ndarray:
     note = np.floor(t * 2).astype(int) % len(steps)
     hz = 220.0 * 2 ** (np.take(steps, note) / 12)
     phase = 2 * np.pi * np.cumsum(hz) / RATE
-    voice = sum(np.sin(k * phase) / k for k in (1, 2, 3))
+    voice = np.stack([np.sin(k * phase) / k for k in (1, 2, 3)]).sum(axis=0)
     gate = (np.mod(t, 0.5) < 0.25).astype(np.float32)
     return (0.25 * voice * gate).astype(np.float32)
 
