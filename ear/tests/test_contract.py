@@ -6,6 +6,7 @@ import json
 import socket
 import time
 
+import faster_whisper
 import httpx
 import pytest
 
@@ -30,8 +31,9 @@ def test_verbose_json_with_words_and_segments_has_openai_shape(client: httpx.Cli
     assert response.status_code == 200
     assert response.headers["content-type"] == "application/json"
     body = response.json()
-    assert set(body) == {"task", "language", "duration", "text", "words", "segments"}
+    assert set(body) == {"task", "language", "duration", "text", "engine", "words", "segments"}
     assert body["task"] == "transcribe"
+    assert body["engine"] == f"whisper-tiny.en int8 (faster-whisper {faster_whisper.__version__})"
     assert body["language"] == "en"
     assert body["duration"] == 7.1
     words = body["words"]
@@ -54,13 +56,13 @@ def test_verbose_json_with_words_and_segments_has_openai_shape(client: httpx.Cli
 
 def test_word_granularity_alone_gives_words_without_segments(client: httpx.Client) -> None:
     body = transcribe(client, SENTENCE.wav).json()
-    assert set(body) == {"task", "language", "duration", "text", "words"}
+    assert set(body) == {"task", "language", "duration", "text", "engine", "words"}
     assert len(body["words"]) == len(SENTENCE.words)
 
 
 def test_verbose_json_without_granularity_gives_segments_only(client: httpx.Client) -> None:
     body = transcribe(client, SENTENCE.wav, **{GRANULARITIES: None}).json()
-    assert set(body) == {"task", "language", "duration", "text", "segments"}
+    assert set(body) == {"task", "language", "duration", "text", "engine", "segments"}
     assert all(set(s) == SEGMENT_KEYS for s in body["segments"])
     assert body["text"].lower().startswith("and mr. john dashwood")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 from concurrent.futures import ThreadPoolExecutor
 
+import faster_whisper
 import httpx
 import numpy as np
 import pytest
@@ -26,6 +27,8 @@ from .sounds import (
 )
 
 SENTENCES = librivox()
+# The client fixture asks for tiny.en unless told otherwise (conftest.transcribe).
+ENGINE_NAME = f"whisper-tiny.en int8 (faster-whisper {faster_whisper.__version__})"
 
 
 def word_error_rate(client: httpx.Client, model: str, bed: np.ndarray | None = None) -> float:
@@ -120,7 +123,7 @@ UNDECODABLE = {
 def test_undecodable_audio_gives_empty_words_and_no_error(client: httpx.Client, body: str) -> None:
     response = transcribe(client, UNDECODABLE[body](), **{"timestamp_granularities[]": ["word", "segment"]})
     assert response.status_code == 200
-    assert response.json() == {"task": "transcribe", "language": None, "duration": 0.0, "text": "", "words": [], "segments": []}
+    assert response.json() == {"task": "transcribe", "language": None, "duration": 0.0, "text": "", "engine": ENGINE_NAME, "words": [], "segments": []}
 
 
 def test_wav_with_header_only_is_zero_seconds_of_silence(client: httpx.Client) -> None:
