@@ -181,7 +181,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
           await storeSamples(scanId, wavOut);
           // Planned over what was decoded: a header's duration never sizes the work.
           const chunks = planTranscriptChunks(sound.windowRms, sound.decodedSec).map((range, index) => ({ index, ...range }));
-          await scans.setParts(scanId, { loudnessRms: sound.perSecondRms, chunks, words: {}, voice: {}, engines: {} });
+          await scans.setParts(scanId, { loudnessRms: sound.perSecondRms, chunks, words: {}, voice: {}, engines: {}, languages: {} });
           return { audioSec: sound.decodedSec, chunks };
         }),
       );
@@ -237,6 +237,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
             words: {},
             voice: {},
             engines: {},
+            languages: {},
           });
           await recordProgress(scanId, 'decode', 1, chunks.length);
           // The last reader of the media: the local copy goes.
@@ -274,6 +275,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
         [`words.${chunk.index}`]: heard.words,
         [`voice.${chunk.index}`]: heard.voice,
         [`engines.${chunk.index}`]: heard.engine,
+        [`languages.${chunk.index}`]: heard.language,
       } as Record<string, unknown>);
       await recordProgress(scanId, `transcribe.${chunk.index}`, 1, chunkCount);
       return { words: heard.words.length };
@@ -288,6 +290,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
       const chunkKeys = Object.keys(parts.words ?? {});
       const voice = chunkKeys.every((k) => parts.voice?.[k]) ? chunkKeys.flatMap((k) => parts.voice?.[k] ?? []).sort((a, b) => a.start - b.start) : undefined;
       const engines = [...new Set(chunkKeys.map((k) => parts.engines?.[k]).filter((e): e is string => typeof e === 'string'))];
+      const languages = chunkKeys.map((k) => ({ language: parts.languages?.[k] ?? null, words: parts.words?.[k]?.length ?? 0 }));
       const read = assembleRead({
         durationSec: parts.durationSec ?? parts.probe.durationSec,
         frameDiffs: parts.frameDiffs ?? [],
@@ -296,6 +299,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
         words,
         ...(voice ? { voice } : {}),
         ...(engines.length > 0 ? { transcriber: engines.join(', ') } : {}),
+        languages,
       });
       await scans.setParts(scanId, { read });
       await scans.advance(scanId, STAGE_PCT.assembly);

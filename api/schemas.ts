@@ -117,6 +117,7 @@ export const scanView = {
     summary: str,
     method: str,
     transcriber: { type: ['string', 'null'] },
+    language: { type: ['string', 'null'], description: 'The spoken language, ISO 639-1 (null when no words were heard). Beside the spec\'s fields.' },
     media_url: str,
   },
   required: ['scan_id', 'status'],

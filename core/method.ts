@@ -36,7 +36,9 @@ export const VOICE_GATE_TEXT =
   'Known limits: Silero is a neural network trained on speech, not a rule; singing and rap can pass as voice, and whispered speech or speech far under music may be missed.';
 
 const SPEECH_METHOD =
-  'A speech-to-text engine transcribes the audio (pocketsphinx on the worker by default, or an OpenAI-compatible transcription server with pocketsphinx taking any chunk the server fails on; the scan\'s transcriber field names the engine). ' +
+  'A speech-to-text engine transcribes the audio: by default the ear, a local transcription server running Whisper base (multilingual, int8 on the CPU through faster-whisper), or any OpenAI-compatible transcription server the operator names; ' +
+  'Debian\'s pocketsphinx (English only, far less accurate on real recorded speech) hears any chunk the server fails on, and can be chosen alone. The scan\'s transcriber field names the engines that heard it, and its language field the spoken language (ISO 639-1, null without words). ' +
+  'Known limits of Whisper base: names and rare words are often misspelt, overlapping voices merge, and on music or noise with no voice it may hear words that are not there (the voice gate below drops them). ' +
   'speech_raw[t] counts the recognised words, fillers and noise markers removed, whose start falls in [t, t+1). ' +
   `${VOICE_GATE_TEXT} ` +
   'Scaled to the file\'s 95th percentile; with fewer than 3 words in the file the series is all 0.';
@@ -71,12 +73,18 @@ export const METHOD_TEXT = [
   'Transcript: the recognised words that count (inside a voice, see Speech) grouped into segments, split at pauses of 0.5 s or more or after 25 words.',
   'Claims: transcript sentences (each segment is a sentence when the transcript has no punctuation) that carry a check-worthy cue: quantities (numbers, number words, percent, money, million, times, double, half), ' +
     'evidence words (studies show, research, proven, clinically, according to, data shows), absolutes and superlatives (always, never, everyone, guaranteed, best, worst, number one, only), ' +
-    'comparatives (more or less ... than) and causal or predictive verbs (causes, cures, prevents, leads to, will make, help or double). A claim is flagged for checking, not judged true or false.',
+    'comparatives (more or less ... than) and causal or predictive verbs (causes, cures, prevents, leads to, will make, help or double). A claim is flagged for checking, not judged true or false. ' +
+    'The cues are English: when the file is spoken in another language, claims is empty.',
 ].join(' ');
 
-/** The method text of one scan: the shared text, then the engine that heard its words (none without sound). */
-export function methodFor(transcriber: string | null | undefined): string {
-  return transcriber ? `${METHOD_TEXT} This read's words were heard by ${transcriber}.` : METHOD_TEXT;
+/**
+ * The method text of one scan: the shared text, then the engine that heard
+ * its words (none without sound) and the language they were in.
+ */
+export function methodFor(transcriber: string | null | undefined, language: string | null = null): string {
+  if (!transcriber) return METHOD_TEXT;
+  const spoken = language ? ` in the language ${language}${language === 'en' ? '' : ' (so no claims are flagged)'}` : '';
+  return `${METHOD_TEXT} This read's words were heard by ${transcriber}${spoken}.`;
 }
 
 /** The machine-readable signal reference served by `GET /v1/signals`. */

@@ -1,6 +1,7 @@
 // The read: raw measurements of one file in, the complete scan's content out.
 
 import { extractClaims } from './claims';
+import { claimsApplyTo, dominantLanguage } from './language';
 import { detectCuts } from './cuts';
 import { deadSeconds, deadStretches } from './dead';
 import { rawHold, smoothHold } from './hold';
@@ -38,6 +39,8 @@ export function assembleRead(raw: RawMeasurements): ScanRead {
   const grade = gradeFor(score);
   const hook = hookValue(hold);
   const transcript = transcriptSegments(words);
+  // Only words the read kept decide the language: a chunk whose words the voice gate dropped names none.
+  const language = words.length > 0 ? dominantLanguage(raw.languages ?? []) : null;
   const timeline: TimelineEntry[] = hold.map((h, t) => ({
     second: t,
     scores: {
@@ -57,10 +60,11 @@ export function assembleRead(raw: RawMeasurements): ScanRead {
     cuts: cutTimes,
     dead,
     moments: findMoments(hold, dead, words),
-    claims: extractClaims(transcript),
+    claims: claimsApplyTo(language) ? extractClaims(transcript) : [],
     transcript,
     summary: summaryText({ hold, dead, cuts: cutTimes, hook }),
-    method: methodFor(raw.transcriber),
+    method: methodFor(raw.transcriber, language),
     transcriber: raw.transcriber ?? null,
+    language,
   };
 }

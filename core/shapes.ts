@@ -62,6 +62,11 @@ export interface ScanRead {
    * server failed on some chunks; null when the file has no sound to hear.
    */
   transcriber?: string | null;
+  /**
+   * The spoken language (beside the spec's fields): ISO 639-1, the one that
+   * carried most of the words; null when no words were heard.
+   */
+  language?: string | null;
 }
 
 export interface InFlightScan {
@@ -107,6 +112,8 @@ export interface RawMeasurements {
   voice?: Array<{ start: number; end: number }>;
   /** The transcription engine that heard the words, as it names itself. */
   transcriber?: string;
+  /** Per transcribed chunk: the language its engine named and how many words it heard. */
+  languages?: Array<{ language: string | null; words: number }>;
 }
 
 /** One row of the signal reference (`GET /v1/signals`). */

@@ -120,6 +120,7 @@ export const scanOutputShape = {
   transcript: z.array(z.object({ start: z.number(), end: z.number(), text: z.string() })).optional().describe('detail "full" only.'),
   method: z.string().optional().describe('detail "full" only.'),
   transcriber: z.string().nullable().optional().describe('detail "full" only.'),
+  language: z.string().nullable().optional().describe('The spoken language, ISO 639-1; null when no words were heard.'),
 };
 
 export const exportOutputShape = {

@@ -26,13 +26,13 @@ as_root() {
 
 # --- Debian packages -------------------------------------------------------
 APT_COMMANDS=(ffmpeg ffprobe pocketsphinx_continuous espeak-ng chromium sox sqlite3)
-# pocketsphinx-testdata carries the LibriVox recordings the real-speech fixtures are made of.
 APT_PACKAGES=(ffmpeg pocketsphinx pocketsphinx-en-us pocketsphinx-testdata espeak-ng chromium sox sqlite3)
 need_apt=0
 for cmd in "${APT_COMMANDS[@]}"; do
   command -v "$cmd" >/dev/null 2>&1 || need_apt=1
 done
 [ -d /usr/share/pocketsphinx/model/en-us ] || need_apt=1
+# LibriVox sentences with their transcription: real recorded speech for the ear's tests and the real-speech fixtures.
 [ -d /usr/share/pocketsphinx/test/data/librivox ] || need_apt=1
 if [ "$need_apt" -eq 1 ]; then
   say "installing Debian packages: ${APT_PACKAGES[*]}"
@@ -120,6 +120,9 @@ if [ ! -x "$MINIO_DIR/minio" ]; then
   rm -rf "$tmp"
 fi
 link_tool minio "$MINIO_DIR/minio"
+
+# --- the ear (local Whisper server): its venv and weights, cached like the tools above ---
+bash "$ROOT/scripts/install-ear.sh"
 
 # --- node_modules --------------------------------------------------------------
 # onnxruntime-node's postinstall would download GPU builds from GitHub; its CPU

@@ -56,13 +56,15 @@ export interface ScanPartsDoc {
   /** Per chunk: where the voice activity detector heard a voice, and which engine transcribed it. */
   voice?: Record<string, Array<{ start: number; end: number }>>;
   engines?: Record<string, string>;
+  /** Per chunk: the language the engine named (null when it named none). */
+  languages?: Record<string, string | null>;
   read?: ScanRead;
 }
 
 /** The fields of a complete read, kept in `scan_reads`. */
 export const READ_FIELDS = [
   'duration_sec', 'score', 'grade', 'label', 'hook', 'timeline', 'cuts', 'dead',
-  'moments', 'claims', 'transcript', 'summary', 'method', 'transcriber',
+  'moments', 'claims', 'transcript', 'summary', 'method', 'transcriber', 'language',
 ] as const satisfies readonly (keyof ScanRead)[];
 
 const ACTIVE = ['queued', 'processing'] as const;

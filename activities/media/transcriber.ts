@@ -17,17 +17,20 @@ export interface TranscribeRequest {
   signal?: AbortSignal;
 }
 
-export interface Transcriber {
-  /** How the read names this engine, e.g. `pocketsphinx 5prealpha en-us`. */
-  readonly engine: string;
+/** What an engine heard in one chunk. */
+export interface Heard {
   /** Recognised words in time order, fillers and markers removed, times from the file start. */
-  transcribe(request: TranscribeRequest): Promise<RecognisedWord[]>;
+  words: RecognisedWord[];
+  /** ISO 639-1 code of the spoken language (core/language.ts), or null when the engine heard nothing or does not say. */
+  language: string | null;
+  /** How the read names the engine that heard them, e.g. `whisper-base int8 (faster-whisper 1.2.1)`. */
+  engine: string;
 }
 
-/** Words and the engine that heard them. */
-export interface Heard {
-  words: RecognisedWord[];
-  engine: string;
+export interface Transcriber {
+  /** How the read names this engine until it names itself (a server may, in its answer). */
+  readonly engine: string;
+  transcribe(request: TranscribeRequest): Promise<Heard>;
 }
 
 /** What the scan asks for the words of a chunk. */
@@ -48,6 +51,8 @@ export interface PocketsphinxOptions {
 }
 
 export const POCKETSPHINX_ENGINE = 'pocketsphinx 5prealpha en-us';
+/** The only language Debian's pocketsphinx model hears. */
+const POCKETSPHINX_LANGUAGE = 'en';
 
 /** The pocketsphinx command line for one WAV (exported so tests assert it). */
 export function pocketsphinxArgs(wavPath: string, extraArgs: readonly string[] = []): string[] {
@@ -66,7 +71,7 @@ export class PocketsphinxTranscriber implements Transcriber {
     this.engine = options.engine ?? POCKETSPHINX_ENGINE;
   }
 
-  async transcribe({ wavPath, offsetSec, signal }: TranscribeRequest): Promise<RecognisedWord[]> {
+  async transcribe({ wavPath, offsetSec, signal }: TranscribeRequest): Promise<Heard> {
     if (!wavPath.toLowerCase().endsWith('.wav')) {
       throw new Error(`pocketsphinx reads the WAV header only from a .wav path, got ${wavPath}`);
     }
@@ -79,7 +84,8 @@ export class PocketsphinxTranscriber implements Transcriber {
         `${this.binary} failed on ${wavPath} (${result.signalName ?? `exit ${result.exitCode}`})${result.stderrTail ? `: ${result.stderrTail}` : ''}`,
       );
     }
-    return parsePocketsphinxTimes(result.stdout, offsetSec);
+    const words: RecognisedWord[] = parsePocketsphinxTimes(result.stdout, offsetSec);
+    return { words, language: words.length > 0 ? POCKETSPHINX_LANGUAGE : null, engine: this.engine };
   }
 }
 
@@ -87,7 +93,7 @@ export class PocketsphinxTranscriber implements Transcriber {
 export function singleEar(transcriber: Transcriber): Ear {
   return {
     async hear(request) {
-      return { words: await transcriber.transcribe(request), engine: transcriber.engine };
+      return transcriber.transcribe(request);
     },
   };
 }
@@ -102,11 +108,11 @@ export function fallbackEar(primary: Transcriber, fallback: Transcriber, onFallb
   return {
     async hear(request) {
       try {
-        return { words: await primary.transcribe(request), engine: primary.engine };
+        return await primary.transcribe(request);
       } catch (error) {
         if (request.signal?.aborted) throw error;
         onFallback?.(error);
-        return { words: await fallback.transcribe(request), engine: fallback.engine };
+        return await fallback.transcribe(request);
       }
     },
   };

@@ -2,12 +2,16 @@
 // faster-whisper-server, vLLM or OpenAI itself. One request per chunk:
 // POST <base>/audio/transcriptions, multipart, response_format=verbose_json,
 // timestamp_granularities[]=word; word times are shifted by the chunk offset.
+// The detected language comes from the answer's `language` (a code or
+// Whisper's English name); a server may name its engine in `engine` (the ear
+// does), which the read then reports instead of the model id.
 
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { languageCode } from '../../core/language';
 import { isFillerToken } from '../../core/speech';
 import type { RecognisedWord } from '../../core/shapes';
-import type { TranscribeRequest, Transcriber } from './transcriber';
+import type { Heard, TranscribeRequest, Transcriber } from './transcriber';
 
 export interface TranscriptionServerOptions {
   /** The server's API base, e.g. `http://127.0.0.1:8000/v1`, or the full `…/audio/transcriptions` URL. */
@@ -71,6 +75,28 @@ export function parseVerboseJson(body: unknown, offsetSec: number): RecognisedWo
   return words.sort((a, b) => a.start - b.start);
 }
 
+/** Longest engine name taken from a server's answer. */
+const MAX_ENGINE_NAME = 120;
+
+/**
+ * The engine a server names in its answer (`engine`, an extension the ear
+ * sends), printable and bounded, or null when it names none.
+ */
+export function serverEngineName(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const raw = (body as { engine?: unknown }).engine;
+  if (typeof raw !== 'string') return null;
+  // The name reaches the read and the method text: no control characters, one line.
+  const clean = raw.replace(/[\p{Cc}\p{Cf}]+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, MAX_ENGINE_NAME);
+  return clean === '' ? null : clean;
+}
+
+/** The language a verbose_json answer names, when it also carries words; null otherwise. */
+export function verboseLanguage(body: unknown, words: readonly RecognisedWord[]): string | null {
+  if (words.length === 0 || typeof body !== 'object' || body === null) return null;
+  return languageCode((body as { language?: unknown }).language);
+}
+
 export class TranscriptionServerTranscriber implements Transcriber {
   readonly engine: string;
   private readonly endpoint: string;
@@ -82,7 +108,7 @@ export class TranscriptionServerTranscriber implements Transcriber {
     this.doFetch = options.fetch ?? fetch;
   }
 
-  async transcribe({ wavPath, offsetSec, signal }: TranscribeRequest): Promise<RecognisedWord[]> {
+  async transcribe({ wavPath, offsetSec, signal }: TranscribeRequest): Promise<Heard> {
     const form = new FormData();
     form.set('file', new Blob([await readFile(wavPath)], { type: 'audio/wav' }), basename(wavPath));
     form.set('model', this.options.model);
@@ -119,6 +145,7 @@ export class TranscriptionServerTranscriber implements Transcriber {
     } catch {
       throw new TranscriptionServerError('the transcription server sent a body that is not JSON', response.status);
     }
-    return parseVerboseJson(body, offsetSec);
+    const words = parseVerboseJson(body, offsetSec);
+    return { words, language: verboseLanguage(body, words), engine: serverEngineName(body) ?? this.engine };
   }
 }

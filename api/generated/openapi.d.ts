@@ -232,7 +232,22 @@ export interface paths {
                             summary?: string;
                             method?: string;
                             transcriber?: string | null;
+                            /** @description The spoken language, ISO 639-1 (null when no words were heard). Beside the spec's fields. */
+                            language?: string | null;
                             media_url?: string;
+                        };
+                    };
+                };
+                /** @description a rate limit or monthly quota reached */
+                429: {
+                    headers: {
+                        /** @description seconds until a retry can succeed */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
                         };
                     };
                 };
@@ -603,6 +618,8 @@ export interface paths {
                             summary?: string;
                             method?: string;
                             transcriber?: string | null;
+                            /** @description The spoken language, ISO 639-1 (null when no words were heard). Beside the spec's fields. */
+                            language?: string | null;
                             media_url?: string;
                         };
                     };
@@ -1630,6 +1647,19 @@ export interface paths {
                 /** @description Default Response */
                 400: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description a rate limit or monthly quota reached */
+                429: {
+                    headers: {
+                        /** @description seconds until a retry can succeed */
+                        "retry-after"?: number;
                         [name: string]: unknown;
                     };
                     content: {

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeMedia, decodeSoundtrack } from '../../../activities/media/decode';
 import { BadMediaError } from '../../../activities/media/errors';
 import { PROBE_TIMEOUT_DETAIL, probeMedia } from '../../../activities/media/probe';
-import { PocketsphinxTranscriber } from '../../../activities/media/transcriber';
+import { POCKETSPHINX_ENGINE, PocketsphinxTranscriber } from '../../../activities/media/transcriber';
 import { readWavLayout, writeWavSlice } from '../../../activities/media/wav';
 import { DEFAULT_MEDIA_LIMITS } from '../../../core/media-limits';
 import { fixture } from '../helpers/fixtures';
@@ -311,7 +311,9 @@ describe('PocketsphinxTranscriber', () => {
   const transcriber = new PocketsphinxTranscriber();
 
   it('recognises some of the words of an espeak-ng sentence, at their time in the file', async () => {
-    const words = await transcriber.transcribe({ wavPath: file('speech.wav'), offsetSec: 0 });
+    const { words, language, engine } = await transcriber.transcribe({ wavPath: file('speech.wav'), offsetSec: 0 });
+    expect(language).toBe('en');
+    expect(engine).toBe(POCKETSPHINX_ENGINE);
     const said = new Set(SENTENCE.split(' '));
     const heard = words.filter((w) => said.has(w.word));
     expect(heard.length).toBeGreaterThanOrEqual(2);
@@ -325,8 +327,8 @@ describe('PocketsphinxTranscriber', () => {
   it('shifts the words of a slice by the slice start', async () => {
     const slice = await writeWavSlice({ source: file('speech.wav'), startSec: 0.5, endSec: 8, out: file('slice.wav') });
     expect(slice).toEqual({ startSec: 0.5, endSec: 8, dataBytes: 7.5 * 32000 });
-    const whole = await transcriber.transcribe({ wavPath: file('speech.wav'), offsetSec: 0 });
-    const words = await transcriber.transcribe({ wavPath: file('slice.wav'), offsetSec: 0.5 });
+    const { words: whole } = await transcriber.transcribe({ wavPath: file('speech.wav'), offsetSec: 0 });
+    const { words } = await transcriber.transcribe({ wavPath: file('slice.wav'), offsetSec: 0.5 });
     expect(words.length).toBeGreaterThan(0);
     expect(Math.abs(words[0]!.start - whole[0]!.start)).toBeLessThan(0.2);
   }, 60_000);

@@ -93,7 +93,7 @@ describe('TranscriptionServerTranscriber', () => {
   it('posts the chunk as verbose_json with word timestamps and shifts the words by the chunk offset', async () => {
     server.respond(() => ({ words: [{ word: 'people', start: 0.4, end: 0.8 }, { word: 'want', start: 0.9, end: 1.1 }] }));
     const before = server.requests.length;
-    const words = await adapter({ apiKey: 'sk-test' }).transcribe({ wavPath: speechWav, offsetSec: 120.5 });
+    const { words } = await adapter({ apiKey: 'sk-test' }).transcribe({ wavPath: speechWav, offsetSec: 120.5 });
     expect(words).toEqual([
       { word: 'people', start: 120.9, end: 121.3 },
       { word: 'want', start: 121.4, end: 121.6 },
@@ -112,7 +112,20 @@ describe('TranscriptionServerTranscriber', () => {
     server.respond(() => ({ words: [{ word: 'same', start: 1, end: 1.25 }] }));
     const ear = adapter();
     const chunks = await Promise.all([0, 61.2, 122.9].map((offsetSec) => ear.transcribe({ wavPath: speechWav, offsetSec })));
-    expect(chunks.map((c) => c[0]?.start)).toEqual([1, 62.2, 123.9]);
+    expect(chunks.map((c) => c.words[0]?.start)).toEqual([1, 62.2, 123.9]);
+  });
+
+  it('takes the language and the engine the server names, and the model id when it names none', async () => {
+    server.respond(() => ({ body: { language: 'spanish', engine: 'whisper-base int8\u001b[2J (faster-whisper 1.2.1)', words: [{ word: 'hola', start: 0.2, end: 0.5 }] } }));
+    expect(await adapter().transcribe({ wavPath: speechWav, offsetSec: 0 })).toEqual({
+      words: [{ word: 'hola', start: 0.2, end: 0.5 }],
+      language: 'es',
+      engine: 'whisper-base int8 [2J (faster-whisper 1.2.1)',
+    });
+    server.respond(() => ({ body: { language: 'en', words: [] } }));
+    expect(await adapter().transcribe({ wavPath: speechWav, offsetSec: 0 })).toEqual({ words: [], language: null, engine: 'scripted-whisper (OpenAI-compatible server)' });
+    server.respond(() => ({ body: { language: 'klingon', words: [{ word: 'x', start: 0.2, end: 0.5 }] } }));
+    expect((await adapter().transcribe({ wavPath: speechWav, offsetSec: 0 })).language).toBeNull();
   });
 
   it.each([400, 401, 413, 500, 503])('turns a %i answer into a TranscriptionServerError with the status', async (status) => {
@@ -150,7 +163,7 @@ describe('fallbackEar', () => {
   it('hears with the server and names it while the server answers', async () => {
     server.respond(() => ({ words: [{ word: 'money', start: 1, end: 1.3 }] }));
     const heard = await fallbackEar(adapter(), new PocketsphinxTranscriber()).hear({ wavPath: speechWav, offsetSec: 0 });
-    expect(heard).toEqual({ words: [{ word: 'money', start: 1, end: 1.3 }], engine: 'scripted-whisper (OpenAI-compatible server)' });
+    expect(heard).toEqual({ words: [{ word: 'money', start: 1, end: 1.3 }], language: 'en', engine: 'scripted-whisper (OpenAI-compatible server)' });
   });
 
   it('hears with pocketsphinx, and says so, when the server is down or fails', async () => {

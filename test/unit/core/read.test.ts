@@ -130,3 +130,25 @@ describe('assembleRead with the voice gate', () => {
     expect(assembleRead(raw).transcriber).toBeNull();
   });
 });
+
+describe('assembleRead and the spoken language', () => {
+  it('names the language that carried most words and keeps claims for English', () => {
+    const read = assembleRead({ ...raw, transcriber: 'whisper-base', languages: [{ language: 'en', words: 5 }, { language: 'de', words: 2 }] });
+    expect(read.language).toBe('en');
+    expect(read.claims).toEqual(['studies show ten percent of people agree']);
+    expect(read.method).toBe(`${METHOD_TEXT} This read's words were heard by whisper-base in the language en.`);
+  });
+
+  it('flags no claims in another language and says why in the method text', () => {
+    const read = assembleRead({ ...raw, transcriber: 'whisper-base', languages: [{ language: 'es', words: 7 }] });
+    expect(read.language).toBe('es');
+    expect(read.claims).toEqual([]);
+    expect(read.transcript).toEqual([{ start: 0.1, end: 2.9, text: 'studies show ten percent of people agree' }]);
+    expect(read.method).toBe(`${METHOD_TEXT} This read's words were heard by whisper-base in the language es (so no claims are flagged).`);
+  });
+
+  it('is null when the voice gate kept no word, whatever the engine said', () => {
+    expect(assembleRead({ ...raw, voice: [], languages: [{ language: 'en', words: 7 }] }).language).toBeNull();
+    expect(assembleRead(raw).language).toBeNull();
+  });
+});

