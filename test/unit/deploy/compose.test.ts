@@ -57,8 +57,8 @@ describe('docker-compose.yml', () => {
     for (const { address } of published) expect(['127.0.0.1', '::1']).toContain(address);
   });
 
-  it('publishes nothing of Temporal, MongoDB, MinIO, Ollama, PostgreSQL or the worker, and no service shares the host network', () => {
-    for (const name of ['temporal', 'mongo', 'minio', 'ollama', 'postgresql', 'worker', 'whisper']) {
+  it('publishes nothing of Temporal, MongoDB, MinIO, Ollama, PostgreSQL, the ear or the worker, and no service shares the host network', () => {
+    for (const name of ['temporal', 'mongo', 'minio', 'ollama', 'postgresql', 'worker', 'ear']) {
       expect(compose.services[name], name).toBeDefined();
       expect(compose.services[name]!.ports ?? [], name).toEqual([]);
     }
