@@ -285,6 +285,10 @@ export function createScanActivities(deps: ScanActivityDeps) {
     async assembleRead({ scanId }: { scanId: string }): Promise<{ seconds: number }> {
       const parts = await scans.getParts(scanId);
       if (!parts?.probe) throw new Error(`measurements of ${scanId} are missing`);
+      // Decode and transcription are done when the read is assembled. Their last two progress
+      // writes may land at the same moment, and FerretDB can lose one of two concurrent updates
+      // of a document, so the stage's 90 is written here rather than left to them.
+      await scans.advance(scanId, scanPct({ stage: 'decode', decodeFraction: 1, transcribedFraction: 1 }));
       const words = Object.values(parts.words ?? {}).flat().sort((a, b) => a.start - b.start);
       // The gate applies when every transcribed chunk has its voice regions (parts written before the gate existed have none).
       const chunkKeys = Object.keys(parts.words ?? {});
