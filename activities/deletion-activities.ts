@@ -1,5 +1,6 @@
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import type { IdempotencyStore } from '../store/idempotency';
 import type { LibraryStore } from '../store/library';
 import { MediaStore } from '../store/media';
@@ -19,6 +20,8 @@ export interface DeletionActivityDeps {
   idempotency: Pick<IdempotencyStore, 'forgetScan'>;
   /** This worker's scratch folder (activity folders `<scanId>-…`, media copies under `media/`). */
   scratchDir: string;
+  /** How long one `awaitWorkEnded` attempt looks before it fails and Temporal retries it. Default 10 000 ms. */
+  stopPollMs?: number;
 }
 
 /** What one deletion removes: the scan, its recuts and their re-scans (and theirs), found once and kept in the workflow's history. */
@@ -58,10 +61,16 @@ export function createDeletionActivities(deps: DeletionActivityDeps) {
      * cancelled and have cleaned up); throws while it runs, so Temporal retries it.
      */
     async awaitWorkEnded({ scanId, recutId }: { scanId?: string; recutId?: string }): Promise<void> {
-      const scan = scanId ? await deps.scans.getRaw(scanId) : null;
-      const recut = recutId ? await deps.recuts.get(recutId) : null;
       const running = (status: string | undefined) => status === 'queued' || status === 'processing';
-      if (running(scan?.status) || running(recut?.status)) throw new Error(`work of ${scanId ?? recutId} is still stopping`);
+      // Looks a few times within one attempt, so a clean-up of a few seconds costs one attempt, not a log line a second.
+      const deadline = Date.now() + (deps.stopPollMs ?? 10_000);
+      for (;;) {
+        const scan = scanId ? await deps.scans.getRaw(scanId) : null;
+        const recut = recutId ? await deps.recuts.get(recutId) : null;
+        if (!running(scan?.status) && !running(recut?.status)) return;
+        if (Date.now() >= deadline) throw new Error(`work of ${scanId ?? recutId} is still stopping`);
+        await setTimeout(250);
+      }
     },
 
     /** Removes everything stored of one scan. Idempotent: each retry removes what is left. */

@@ -22,7 +22,7 @@ const erase = proxyActivities<DeletionActivities>({
 // cancellation signal, then `failScan` runs); this waits for that, polling the documents.
 const waitFor = proxyActivities<DeletionActivities>({
   startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '500 milliseconds', backoffCoefficient: 1.5, maximumInterval: '5 seconds' },
+  retry: { initialInterval: '1 second', maximumInterval: '5 seconds' },
 });
 
 /**

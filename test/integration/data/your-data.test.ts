@@ -5,6 +5,7 @@ import { SESSION_COOKIE } from '../../../api/session';
 import { fixture } from '../helpers/fixtures';
 import { ONE_SCAN_TEST_MS, ScanClient } from '../helpers/scan-client';
 import { startService, type Service } from '../helpers/service';
+import { runHoldline } from '../cli/run-holdline';
 import { filesUnder } from '../helpers/stored-files';
 
 // Delete, cancel and unpublish over the real stack (Temporal, FerretDB, ffmpeg, the fs
@@ -14,6 +15,7 @@ let service: Service;
 let owner: ScanClient;
 let accountId: string;
 let cookie: string;
+let csrf: string;
 let slow: Server;
 let slowUrl: string;
 let slowStarted: () => void = () => undefined;
@@ -30,8 +32,9 @@ beforeAll(async () => {
   const account = await service.createAccount();
   accountId = account.accountId;
   owner = new ScanClient(service.apiUrl, account.apiKey);
-  const { token } = await service.deps.sessions.create(accountId);
+  const { token, session: web } = await service.deps.sessions.create(accountId);
   cookie = `${SESSION_COOKIE}=${token}`;
+  csrf = web.csrf;
 });
 
 afterAll(async () => {
@@ -174,5 +177,41 @@ describe('your data', () => {
     expect((await keyless(`/v1/scans/${scanId}/media`)).status).toBe(200);
     expect((await keyed(`/v1/scans/${scanId}`, 'DELETE')).status).toBe(204);
     await expectNothingLeftOf(scanId);
+  }, ONE_SCAN_TEST_MS);
+
+  it('the website deletes a running scan only with the CSRF token and the confirmation ticked', async () => {
+    const started = new Promise<void>((resolve) => (slowStarted = resolve));
+    const scanId: string = (await owner.request('POST', '/v1/scans', { input: { type: 'url', url: slowUrl } })).body.scan_id;
+    await started;
+    const page = await (await fetch(`${service.apiUrl}/scans/${scanId}`, { headers: { cookie } })).text();
+    expect(page).toContain(`action="/scans/${scanId}/delete"`);
+    const post = (form: Record<string, string>) =>
+      fetch(`${service.apiUrl}/scans/${scanId}/delete`, {
+        method: 'POST', redirect: 'manual', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString(),
+      });
+    const noToken = await post({ confirm: 'yes' });
+    expect(noToken.status).toBe(400);
+    expect(await noToken.text()).toContain('This form has expired');
+    const unconfirmed = await post({ csrf });
+    expect(unconfirmed.status).toBe(400);
+    expect(await unconfirmed.text()).toContain('Tick the box to confirm the deletion.');
+    expect((await owner.request('GET', `/v1/scans/${scanId}`)).status).toBe(200);
+    const done = await post({ csrf, confirm: 'yes' });
+    expect(done.status).toBe(303);
+    expect(done.headers.get('location')).toBe('/scans');
+    await expectNothingLeftOf(scanId);
+  }, ONE_SCAN_TEST_MS);
+
+  it('holdline delete ID deletes with the key; a second time it exits with the 404 detail', async () => {
+    const corrupt = await fixture('corrupt');
+    const scanId: string = (await owner.upload(corrupt.path)).body.scan_id;
+    expect((await owner.waitForScan(scanId)).scan.status).toBe('error');
+    const env = { HOME: service.scratchRoot, HOLDLINE_CONFIG: `${service.scratchRoot}/none.json`, HOLDLINE_BASE_URL: service.apiUrl, HOLDLINE_API_KEY: owner.apiKey };
+    const first = await runHoldline(['delete', scanId], env);
+    expect(first).toMatchObject({ code: 0, stdout: `${scanId} deleted\n` });
+    await expectNothingLeftOf(scanId);
+    const second = await runHoldline(['delete', scanId], env);
+    expect(second.code).not.toBe(0);
+    expect(second.stderr).toContain(`no scan ${scanId}`);
   }, ONE_SCAN_TEST_MS);
 });

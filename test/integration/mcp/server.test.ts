@@ -96,7 +96,7 @@ describe('tool lists', () => {
   it('offers all ten tools with a key', async () => {
     const { tools } = await keyed.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(
-      ['demo_scan', 'export_scan', 'get_recut', 'get_scan', 'library', 'list_scans', 'recut_scan', 'scan_file', 'scan_url', 'signals_reference'].sort(),
+      ['delete_scan', 'demo_scan', 'export_scan', 'get_recut', 'get_scan', 'library', 'list_scans', 'recut_scan', 'scan_file', 'scan_url', 'signals_reference'].sort(),
     );
     const scanUrl = tools.find((tool) => tool.name === 'scan_url')!;
     expect(scanUrl.inputSchema.required).toEqual(['url']);

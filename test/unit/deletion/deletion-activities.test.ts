@@ -52,6 +52,7 @@ function world() {
     usage: { giveBack: async (accountId, _counter, at) => void given.push({ accountId, at: at! }) },
     idempotency: { forgetScan: async (accountId, id) => (calls.push(`idempotency.forget ${accountId} ${id}`), 0) },
     scratchDir: scratch,
+    stopPollMs: 0,
   };
   const addScan = (id: string, extra: Partial<ScanDoc> = {}) =>
     scans.set(id, { _id: id, scan_id: id, account_id: 'acct_1', status: 'complete', created_at: new Date('2026-10-31T23:00:00Z'), ...extra } as ScanDoc);
@@ -74,6 +75,14 @@ describe('hideScanFamily', () => {
 });
 
 describe('awaitWorkEnded', () => {
+  it('looks again within one attempt, so work that stops meanwhile needs no retry', async () => {
+    const w = world();
+    w.addScan(A, { status: 'processing' });
+    const patient = createDeletionActivities({ ...w.deps, stopPollMs: 5_000 });
+    setTimeout(() => (w.scans.get(A)!.status = 'error'), 300);
+    await expect(patient.awaitWorkEnded({ scanId: A })).resolves.toBeUndefined();
+  });
+
   it('throws while the scan or its recut still runs, so Temporal retries it; returns once both ended or are gone', async () => {
     const w = world();
     w.addScan(A, { status: 'processing' });
