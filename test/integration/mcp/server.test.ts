@@ -51,7 +51,7 @@ const textOf = (result: CallToolResult) => result.content.filter((block) => bloc
 
 beforeAll(async () => {
   [portrait, talking] = await Promise.all([fixture('portrait'), fixture('talking')]);
-  service = await startService({ env: { HOLDLINE_ALLOW_HOSTS: '127.0.0.1' } });
+  service = await startService({ env: { HOLDLINE_ALLOW_HOSTS: '127.0.0.1:*' } });
   files = createServer((request, response) => {
     const f = request.url === '/talking.mp4' ? talking : null;
     if (!f) return void response.writeHead(404).end();
@@ -93,7 +93,7 @@ function expectComplete(result: CallToolResult, f: Fixture) {
 }
 
 describe('tool lists', () => {
-  it('offers all ten tools with a key', async () => {
+  it('offers all eleven tools with a key', async () => {
     const { tools } = await keyed.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(
       ['delete_scan', 'demo_scan', 'export_scan', 'get_recut', 'get_scan', 'library', 'list_scans', 'recut_scan', 'scan_file', 'scan_url', 'signals_reference'].sort(),

@@ -30,7 +30,7 @@ let progress: ReturnType<typeof recordWrittenProgress>;
 
 beforeAll(async () => {
   progress = recordWrittenProgress();
-  service = await startService({ env: { HOLDLINE_ALLOW_HOSTS: '127.0.0.1' } });
+  service = await startService({ env: { HOLDLINE_ALLOW_HOSTS: '127.0.0.1:*' } });
   client = new ScanClient(service.apiUrl, (await service.createAccount()).apiKey);
   files = createServer((request, response) => {
     const name = (request.url ?? '').replace(/^\//, '');
