@@ -28,7 +28,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
   slowUrl = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/slow.mp4`;
-  service = await startService({ env: { HOLDLINE_ALLOW_HOSTS: '127.0.0.1' } });
+  service = await startService({ env: { HOLDLINE_ALLOW_HOSTS: '127.0.0.1:*' } });
   const account = await service.createAccount();
   accountId = account.accountId;
   owner = new ScanClient(service.apiUrl, account.apiKey);
