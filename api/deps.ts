@@ -1,4 +1,4 @@
-import type { Client } from '@temporalio/client';
+import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { Db } from 'mongodb';
 import type { HoldlineConfig } from '../config/env';
 import type { ChatRunResult } from '../core/chat/completion';
@@ -14,7 +14,7 @@ import { newPasswordHashGate } from '../store/password-hash';
 import { SessionsStore } from '../store/sessions';
 import { RateLimiter, UsageStore } from '../store/usage';
 import { CHAT_WORKFLOW_TASK_TIMEOUT } from '../workflows/chat-types';
-import { chatWorkflowId, recutWorkflowId, scanWorkflowId, taskQueues } from '../workflows/names';
+import { chatWorkflowId, deleteWorkflowId, recutWorkflowId, scanWorkflowId, taskQueues } from '../workflows/names';
 import { UpstreamHealth } from './upstream-health';
 
 export type { AppDeps } from '../services/ports';
@@ -54,6 +54,40 @@ export function createAppDeps(input: { config: HoldlineConfig; db: Db; temporal:
         ...memo(origin),
       });
       return { result: () => handle.result() as Promise<ChatRunResult>, cancel: () => handle.cancel() };
+    },
+    async startDeletion(input, origin) {
+      const handle = await temporal.workflow.start('deleteScanWorkflow', {
+        taskQueue: queues.scans,
+        workflowId: deleteWorkflowId(input.scanId),
+        // A second request while the first runs joins it.
+        workflowIdConflictPolicy: 'USE_EXISTING',
+        args: [input],
+        ...memo(origin),
+      });
+      return {
+        async finished(waitMs) {
+          let timer: NodeJS.Timeout | undefined;
+          const timeout = new Promise<false>((resolve) => {
+            timer = setTimeout(() => resolve(false), waitMs);
+          });
+          try {
+            return await Promise.race([handle.result().then(() => true as const), timeout]);
+          } finally {
+            clearTimeout(timer);
+          }
+        },
+      };
+    },
+    async cancelScan(scanId) {
+      const handle = temporal.workflow.getHandle(scanWorkflowId(scanId));
+      try {
+        await handle.cancel();
+      } catch (error) {
+        if (error instanceof WorkflowNotFoundError) return;
+        throw error;
+      }
+      // A cancelled scan workflow ends failed (cancelled) after its clean-up; that end is what is awaited.
+      await handle.result().catch(() => undefined);
     },
   };
   const deps = {

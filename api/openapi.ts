@@ -72,6 +72,12 @@ const OPERATIONS: Record<string, Operation> = {
   },
   'GET /v1/scans': { summary: 'Your scans, newest first', tags: ['scans'], security: BEARER },
   'GET /v1/scans/:id': { summary: 'One scan: queued, running, complete or error', tags: ['scans'], security: BEARER },
+  'DELETE /v1/scans/:id': {
+    summary: 'Delete a scan with its media, read, recuts and their re-scans (cancelled first if still running): 204 once done, 202 if it takes over 20 s',
+    tags: ['scans'],
+    security: BEARER,
+  },
+  'POST /v1/scans/:id/cancel': { summary: 'Cancel a queued or running scan: it ends in error, detail "cancelled", nothing of its media kept', tags: ['scans'], security: BEARER },
   'GET /v1/scans/:id/media': {
     summary: 'The scanned video (byte ranges supported)',
     tags: ['scans'],
@@ -115,6 +121,7 @@ const OPERATIONS: Record<string, Operation> = {
   'GET /v1/recuts/:id': { summary: 'One recut', tags: ['recuts'], security: BEARER },
   'GET /v1/scans/:id/recuts': { summary: 'The recuts of a scan', tags: ['recuts'], security: BEARER },
   'POST /api/scans/:id/publish': { summary: 'Publish your complete scan to the library (signed-in session)', tags: ['library'], security: SESSION },
+  'POST /api/scans/:id/unpublish': { summary: 'Take your scan out of the library: its media and exports need the key again (signed-in session)', tags: ['library'], security: SESSION },
   'GET /api/library': { summary: 'Published scans, newest first', tags: ['library'], security: NONE },
   'GET /v1/models': { summary: 'The agent models (OpenAI-compatible)', tags: ['models'], security: BEARER },
   'GET /v1/usage': { summary: 'This month\'s usage and what is left', tags: ['models'], security: BEARER },

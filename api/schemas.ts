@@ -70,6 +70,16 @@ export const queuedScan = {
   required: ['scan_id', 'status', 'pct'],
 } as const;
 
+/** `DELETE /v1/scans/{id}` answered before the deletion finished: the scan is hidden already, the rest follows. */
+export const deletingScan = {
+  type: 'object',
+  properties: { scan_id: str, status: { type: 'string', enum: ['deleting'] } },
+  required: ['scan_id', 'status'],
+  additionalProperties: false,
+} as const;
+
+export const noContent = { type: 'null', description: 'done: nothing of the scan is left' } as const;
+
 const timelineEntry = {
   type: 'object',
   properties: {

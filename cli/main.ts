@@ -424,6 +424,34 @@ export function buildProgram(run: (action: () => Promise<ExitCode | 'running'>) 
     );
 
   program
+    .command('delete')
+    .description('delete one of your scans for good: its video, read and recuts (a running scan is stopped first)')
+    .argument('<scan_id>')
+    .action((scanId: string) =>
+      run(async () => {
+        const { client } = await context(globals(), { needKey: true });
+        const deleted = await client.deleteScan(scanId);
+        if (globals().json) printJson(deleted);
+        else out(deleted.status === 'deleted' ? `${scanId} deleted` : `${scanId} is being deleted (already gone from every read; the rest follows)`);
+        return EXIT.ok;
+      }),
+    );
+
+  program
+    .command('cancel')
+    .description('stop a queued or running scan (it ends in error, "cancelled"; nothing of its video is kept)')
+    .argument('<scan_id>')
+    .action((scanId: string) =>
+      run(async () => {
+        const { client } = await context(globals(), { needKey: true });
+        const scan = await client.cancelScan(scanId);
+        if (globals().json) printJson(scan);
+        else printScan(scan);
+        return EXIT.ok;
+      }),
+    );
+
+  program
     .command('list')
     .description('your scans, newest first')
     .option('--limit <n>', 'how many (1–100, default 20)', integer('--limit', 1, 100))

@@ -158,6 +158,24 @@ export class HoldlineClient {
     return this.json('GET', `/v1/scans${pageQueryString(query)}`);
   }
 
+  /**
+   * Deletes one of your scans with its media, read and recuts (cancelled first if
+   * it still runs): `deleted` once nothing is left (204), `deleting` when the
+   * service answered before the end (202; the scan is gone from every read already).
+   */
+  async deleteScan(scanId: string, signal?: AbortSignal): Promise<{ scan_id: string; status: 'deleted' | 'deleting' }> {
+    const path = `/v1/scans/${encodeURIComponent(scanId)}`;
+    const response = await this.request('DELETE', path, { signal });
+    const text = await response.text();
+    if (!response.ok) throw new HoldlineApiError(response.status, errorDetail(response.status, text), retryAfterSeconds(response.headers.get('retry-after')));
+    return { scan_id: scanId, status: response.status === 202 ? 'deleting' : 'deleted' };
+  }
+
+  /** Cancels a queued or running scan; it ends in error with detail `cancelled` (409 when it has already ended). */
+  cancelScan(scanId: string, signal?: AbortSignal): Promise<ScanView> {
+    return this.json('POST', `/v1/scans/${encodeURIComponent(scanId)}/cancel`, { signal });
+  }
+
   demo(): Promise<CompleteScan> {
     return this.json('GET', '/v1/demo', { keyless: true });
   }

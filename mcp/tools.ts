@@ -70,6 +70,7 @@ const scanFileArgs = z.object({ path: z.string().min(1).describe('Path of a loca
 const scanIdField = z.string().min(1).max(64).describe('A scan id, scn_…');
 const getScanArgs = z.object({ scan_id: scanIdField, detail });
 const demoArgs = z.object({ detail });
+const deleteArgs = z.object({ scan_id: scanIdField });
 const exportArgs = z.object({
   scan_id: scanIdField,
   format: z.enum(EXPORT_FORMATS).describe('srt or vtt: subtitles from the transcript; csv: the per-second series; edl: CMX3600 cut list with cut and dead-stretch markers; chapters: YouTube chapter lines; json: the whole scan.'),
@@ -186,6 +187,20 @@ export const holdlineTools: HoldlineTool[] = [
     inputSchema: recutIdArgs.shape,
     annotations: { readOnlyHint: true, openWorldHint: false },
     run: async (client, args, context) => recutResult(await client.getRecut(recutIdArgs.parse(args).recut_id, context.signal)),
+  },
+  {
+    name: 'delete_scan',
+    title: 'Delete a scan',
+    description:
+      'Delete one of your scans for good: its video, decoded audio, read and recuts (with their re-scans). A scan still running is stopped first. It cannot be undone; a second call for the same id answers that there is no such scan.',
+    keyless: false,
+    inputSchema: deleteArgs.shape,
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    run: async (client, args, context) => {
+      const deleted = await client.deleteScan(deleteArgs.parse(args).scan_id, context.signal);
+      const text = deleted.status === 'deleted' ? `${deleted.scan_id} deleted: nothing of it is left.` : `${deleted.scan_id} is being deleted: it is gone from every read already and the rest follows.`;
+      return { content: [{ type: 'text', text }], structuredContent: deleted };
+    },
   },
   {
     name: 'demo_scan',

@@ -16,8 +16,8 @@ import type { ScanWorkflowInput } from '../workflows/scan-types';
 
 // Only the methods the use cases and routes call, so a test can hand in small in-memory fakes.
 export type AccountsPort = Pick<AccountsStore, 'authenticate' | 'byId' | 'byEmail' | 'create' | 'createUnkeyed' | 'issueFirstKey' | 'rotateKey' | 'setPlan' | 'webhookSecret' | 'rotateWebhookSecret'>;
-export type ScansPort = Pick<ScansStore, 'insertQueued' | 'remove' | 'get' | 'getStatus' | 'getOwned' | 'listOwned'>;
-export type LibraryPort = Pick<LibraryStore, 'publish' | 'list' | 'getPublished' | 'featured'>;
+export type ScansPort = Pick<ScansStore, 'insertQueued' | 'remove' | 'get' | 'getStatus' | 'getOwned' | 'listOwned' | 'hide'>;
+export type LibraryPort = Pick<LibraryStore, 'publish' | 'unpublish' | 'list' | 'getPublished' | 'featured'>;
 export type UsagePort = Pick<UsageStore, 'take' | 'giveBack' | 'month'>;
 export type RateLimiterPort = Pick<RateLimiter, 'hit' | 'takeSlot' | 'releaseSlot'>;
 export type CallsPort = Pick<
@@ -51,6 +51,15 @@ export interface WorkflowsPort {
   startScan(input: ScanWorkflowInput, options: { priorityKey: number } & WorkflowOrigin): Promise<void>;
   startRecut(input: RecutWorkflowInput, origin?: WorkflowOrigin): Promise<void>;
   startChat(input: ChatWorkflowInput, origin?: WorkflowOrigin): Promise<ChatRun>;
+  /** Starts the scan's `delete-` workflow, or joins the one already running. */
+  startDeletion(input: { scanId: string }, origin?: WorkflowOrigin): Promise<DeletionRun>;
+  /** Cancels the scan's workflow and resolves once it has ended (at once when it was not running). */
+  cancelScan(scanId: string): Promise<void>;
+}
+
+/** A started deletion: resolves true once it has finished, false when `waitMs` passed first. */
+export interface DeletionRun {
+  finished(waitMs: number): Promise<boolean>;
 }
 
 /** Where a workflow start came from: the API request's id, kept in the workflow's memo as `request_id`. */

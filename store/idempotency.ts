@@ -111,4 +111,9 @@ export class IdempotencyStore {
   async deleteExpiredBefore(cutoff: Date): Promise<number> {
     return (await this.collection.deleteMany({ expires_at: { $lt: cutoff } })).deletedCount;
   }
+
+  /** Forgets the account's submissions that answered with `scanId` (for its deletion): a replay must not name a deleted scan. */
+  async forgetScan(accountId: string, scanId: string): Promise<number> {
+    return (await this.collection.deleteMany({ account_id: accountId, 'result.body.scan_id': scanId })).deletedCount;
+  }
 }

@@ -18,6 +18,8 @@ interface FeaturedDoc {
   featured_at: Date;
 }
 
+export type UnpublishResult = { outcome: 'unpublished' } | { outcome: 'not_found' };
+
 export type FeatureResult = 'featured' | 'not_found' | 'not_complete';
 
 /**
@@ -61,6 +63,31 @@ export class LibraryStore {
     await this.scans.scans.updateOne({ _id: scanId }, { $set: { library_seq: seq } });
     this.scans.forget(scanId);
     return { outcome: 'published', doc: { ...doc, title: finalTitle, published_at: now, library_seq: seq } };
+  }
+
+  /**
+   * Takes the owner's scan out of the library: its media and exports need the key
+   * again. Unpublishing a scan that is not published is a no-op (the same answer).
+   */
+  async unpublish(scanId: string, accountId: string): Promise<UnpublishResult> {
+    const doc = await this.scans.getStatus(scanId);
+    if (!doc || doc.account_id !== accountId) return { outcome: 'not_found' };
+    if (doc.published_at !== undefined) {
+      // The status document first: anonymous reads check `published_at`, so the scan is private from here on.
+      await this.scans.scans.updateOne({ _id: scanId }, { $unset: { published_at: '', library_seq: '' } });
+      this.scans.forget(scanId);
+      if (doc.library_seq !== undefined) await this.index.removeEntry(LIBRARY, doc.library_seq, scanId);
+    }
+    return { outcome: 'unpublished' };
+  }
+
+  /**
+   * For a scan's deletion: takes it out of the library index and stops featuring it
+   * (the demo then answers as when none is featured). Idempotent.
+   */
+  async forgetScan(scanId: string, librarySeq: number | undefined): Promise<void> {
+    if (librarySeq !== undefined) await this.index.removeEntry(LIBRARY, librarySeq, scanId);
+    await this.featuredDocs.deleteOne({ _id: 'demo', scan_id: scanId });
   }
 
   /** One page of the library: status documents only (titles, scores), no timelines. */

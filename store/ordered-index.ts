@@ -88,6 +88,23 @@ export class OrderedIndex {
     await serialized(`${this.name}:${key}`, () => this.heads.updateOne({ _id: key }, { $inc: { total: -1, [`removed.${bucket}`]: 1 } }));
   }
 
+  /**
+   * Takes `id` out of the list at `seq` if it is still there, so a retried deletion
+   * never counts a removal twice. Returns whether this call removed it.
+   */
+  async removeEntry(key: string, seq: number, id: string): Promise<boolean> {
+    const bucket = Math.floor(seq / this.size);
+    const bucketId = this.bucketId(key, bucket);
+    const removed = await serialized(`${this.name}:${bucketId}`, async () => {
+      const doc = await this.buckets.findOne({ _id: bucketId });
+      if (doc?.entries[String(seq)] !== id) return false;
+      await this.buckets.updateOne({ _id: bucketId }, { $unset: { [`entries.${seq}`]: '' } });
+      return true;
+    });
+    if (removed) await serialized(`${this.name}:${key}`, () => this.heads.updateOne({ _id: key }, { $inc: { total: -1, [`removed.${bucket}`]: 1 } }));
+    return removed;
+  }
+
   /** The ids at [offset, offset + limit) of the newest-first list, and the list's length. */
   async page(key: string, offset: number, limit: number): Promise<{ ids: string[]; total: number }> {
     const head = await this.heads.findOne({ _id: key });

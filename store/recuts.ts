@@ -89,6 +89,12 @@ export class RecutsStore {
     return this.recuts.find({ parent_scan_id: parentScanId, account_id: accountId }).sort({ created_at: -1, _id: -1 }).limit(limit).toArray();
   }
 
+  /** Every recut of a scan, whoever asked for it (for the scan's deletion). */
+  async listAllForScan(parentScanId: string): Promise<RecutDoc[]> {
+    await this.ensureIndexes();
+    return this.recuts.find({ parent_scan_id: parentScanId }).toArray();
+  }
+
   /** Moves an in-flight recut forward; pct never goes back, a finished recut is never touched. */
   async advance(recutId: string, stage: RecutStage, pct: number, set: Partial<RecutDoc> = {}): Promise<void> {
     await this.recuts.updateOne(

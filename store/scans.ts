@@ -31,6 +31,10 @@ export interface ScanDoc extends Partial<ScanRead> {
   seq?: number;
   /** Position in the library index, once published. */
   library_seq?: number;
+  /** Set when the owner asked to delete the scan: from then on every read treats it as gone while its `delete-` workflow removes it. */
+  deleted_at?: Date;
+  /** Set once the scan's quota unit was given back (a scan cancelled before its decode began), so a retry never gives it twice. */
+  quota_returned_at?: Date;
 }
 
 /** The heavy part of a complete scan (timeline, transcript, …), kept apart from the small status document. */
@@ -68,6 +72,9 @@ export const READ_FIELDS = [
 ] as const satisfies readonly (keyof ScanRead)[];
 
 const ACTIVE = ['queued', 'processing'] as const;
+
+/** A scan whose owner asked to delete it is gone for every reader, though its documents are still being removed. */
+const visible = (doc: ScanDoc | null): ScanDoc | null => (doc && doc.deleted_at === undefined ? doc : null);
 const active = { filter: { status: { $in: [...ACTIVE] } }, test: (doc: ScanDoc) => doc.status === 'queued' || doc.status === 'processing' };
 
 /**
@@ -115,22 +122,50 @@ export class ScansStore {
     return full;
   }
 
+  /**
+   * Removes the scan's documents and its history entry. Idempotent: a retry after
+   * a crash finds what is left and removes that; the status document goes last, so
+   * until then it still names the history position to take out.
+   */
   async remove(scanId: string): Promise<void> {
-    const doc = await this.getStatus(scanId);
-    if (doc?.seq !== undefined) await this.history.remove(doc.account_id, doc.seq);
-    await Promise.all([this.scans.deleteOne({ _id: scanId }), this.reads.deleteOne({ _id: scanId }), this.parts.deleteOne({ _id: scanId })]);
+    const doc = await this.getRaw(scanId);
+    if (doc?.seq !== undefined) await this.history.removeEntry(doc.account_id, doc.seq, scanId);
+    await Promise.all([this.reads.deleteOne({ _id: scanId }), this.parts.deleteOne({ _id: scanId })]);
+    await this.scans.deleteOne({ _id: scanId });
     this.forget(scanId);
     ScansStore.pageCache.clear();
   }
 
-  /** The small status document alone: no timeline or transcript. */
-  async getStatus(scanId: string): Promise<ScanDoc | null> {
+  /** The status document as stored, a scan being deleted included (for the deletion and its waits). */
+  async getRaw(scanId: string): Promise<ScanDoc | null> {
     return this.scans.findOne({ _id: scanId });
+  }
+
+  /**
+   * Hides the scan from every read at once (its deletion follows). Returns false
+   * when there is no such scan. Idempotent.
+   */
+  async hide(scanId: string, now = new Date()): Promise<boolean> {
+    const result = await this.scans.updateOne({ _id: scanId }, { $set: { deleted_at: now } });
+    this.forget(scanId);
+    return result.matchedCount === 1;
+  }
+
+  /** Marks the scan's quota unit as given back; true only for the first call, so the unit is returned once. */
+  async markQuotaReturned(scanId: string, now = new Date()): Promise<boolean> {
+    return updateIf(this.db, this.scans, scanId, { filter: { quota_returned_at: { $exists: false } }, test: (doc) => doc.quota_returned_at === undefined }, {
+      $set: { quota_returned_at: now },
+    });
+  }
+
+  /** The small status document alone: no timeline or transcript. A scan being deleted reads as missing. */
+  async getStatus(scanId: string): Promise<ScanDoc | null> {
+    return visible(await this.scans.findOne({ _id: scanId }));
   }
 
   /** The whole scan: the status document, joined with its read when complete (two `_id` reads). */
   async get(scanId: string): Promise<ScanDoc | null> {
-    const doc = await this.scans.findOne({ _id: scanId });
+    const doc = visible(await this.scans.findOne({ _id: scanId }));
     return doc ? this.withRead(doc) : null;
   }
 
@@ -148,7 +183,7 @@ export class ScansStore {
    * POLL_CACHE_MS old, and concurrent polls of one scan share one read.
    */
   async getOwned(scanId: string, accountId: string): Promise<ScanDoc | null> {
-    const doc = await ScansStore.statusCache.get(this.key(scanId), () => this.scans.findOne({ _id: scanId }));
+    const doc = visible(await ScansStore.statusCache.get(this.key(scanId), () => this.scans.findOne({ _id: scanId })));
     if (!doc || doc.account_id !== accountId) return null;
     if (doc.status !== 'complete') return doc;
     const read = await ScansStore.readCache.get(this.key(scanId), () => this.reads.findOne({ _id: scanId }));
@@ -162,7 +197,7 @@ export class ScansStore {
     return ScansStore.pageCache.get(this.key(`${accountId}:${page.offset}:${page.limit}`), async () => {
       const { ids, total } = await this.history.page(accountId, page.offset, page.limit);
       const docs = await Promise.all(ids.map((id) => ScansStore.statusCache.get(this.key(id), () => this.scans.findOne({ _id: id }))));
-      return { docs: docs.filter((doc): doc is ScanDoc => doc !== null && doc.account_id === accountId), total };
+      return { docs: docs.filter((doc): doc is ScanDoc => doc !== null && doc.deleted_at === undefined && doc.account_id === accountId), total };
     });
   }
 

@@ -44,7 +44,9 @@ function publishSection(viewer: Viewer | null, view: ScanPageView): SafeHtml {
     return html`<section class="card" id="publish"><h2>Published</h2>
       <p>In the library since ${dayTime(view.published_at)}: <a href="/library/${view.scan_id}">public page</a>.</p>
       <form method="post" action="/scans/${view.scan_id}/publish" class="inline-form">${csrfField(viewer)}
-      <label>Title <input name="title" maxlength="200" value="${view.title ?? ''}"></label><button type="submit" class="secondary">Rename</button></form></section>`;
+      <label>Title <input name="title" maxlength="200" value="${view.title ?? ''}"></label><button type="submit" class="secondary">Rename</button></form>
+      <form method="post" action="/scans/${view.scan_id}/unpublish" class="inline-form" id="unpublish">${csrfField(viewer)}
+      <button type="submit" class="secondary">Unpublish</button> <span>Takes it out of the library; its video and exports are yours alone again.</span></form></section>`;
   }
   return html`<section class="card" id="publish"><h2>Publish</h2>
     <p>Put this scan and its video in the public library. Anyone can then see it.</p>
@@ -102,6 +104,20 @@ ${view.recut ?? ''}
 <details class="method"><summary>Method</summary><p id="method">${read.method}</p></details>`;
 }
 
+/**
+ * The owner's way out: delete the scan (cancelled first while it runs). The
+ * confirmation is a required checkbox, checked again by the server, so it works
+ * without script under the site's CSP.
+ */
+function deleteSection(viewer: Viewer | null, view: ScanPageView): SafeHtml {
+  if (!view.owner || !viewer) return html``;
+  const inFlight = view.status === 'queued' || view.status === 'processing';
+  return html`<section class="card danger" id="delete"><h2>Delete</h2>
+    <form method="post" action="/scans/${view.scan_id}/delete" class="inline-form">${csrfField(viewer)}
+    <label><input type="checkbox" name="confirm" value="yes" required> Delete this scan for good: its video, its read and its recuts${inFlight ? ' (it is stopped first)' : ''}.</label>
+    <button type="submit" class="danger">Delete this scan</button></form></section>`;
+}
+
 /** The owner's scan page (`/scans/:id`) or the public one (`/library/:id`). */
 export function scanPage(viewer: Viewer | null, view: ScanPageView): string {
   const heading = view.title ?? 'Untitled scan';
@@ -116,7 +132,8 @@ export function scanPage(viewer: Viewer | null, view: ScanPageView): string {
   }
   const page = html`<p class="crumbs">${view.owner ? html`<a href="/scans">Your scans</a>` : html`<a href="/library">Library</a>`} / <code>${view.scan_id}</code></p>
 <h1>${heading}</h1>
-${body}`;
+${body}
+${deleteSection(viewer, view)}`;
   const inFlight = view.status === 'queued' || view.status === 'processing';
   return layout({ title: heading, viewer, body: page, plot: Boolean(view.read), ...(inFlight ? { refreshSec: 5 } : {}) });
 }

@@ -23,6 +23,8 @@ import { IdempotencyStore } from '../store/idempotency';
 import { RecutsStore } from '../store/recuts';
 import { AccountsStore } from '../store/accounts';
 import { createWebhookActivities } from '../activities/webhook-activities';
+import { createDeletionActivities } from '../activities/deletion-activities';
+import { LibraryStore } from '../store/library';
 
 /** The real dependencies of every activity, wired once per worker process. */
 export function createWorkerActivities(config: HoldlineConfig, mongo: Mongo, mediaCache: LocalMediaCache) {
@@ -40,6 +42,16 @@ export function createWorkerActivities(config: HoldlineConfig, mongo: Mongo, med
       allowHosts: config.allowHosts,
       uploadLimitBytes: config.uploadLimitBytes,
       mediaLimits: { ...DEFAULT_MEDIA_LIMITS, maxDurationSec: config.maxDurationSec },
+    }),
+    ...createDeletionActivities({
+      scans: new ScansStore(mongo.db),
+      library: new LibraryStore(mongo.db),
+      recuts: new RecutsStore(mongo.db),
+      media: mediaCache.media,
+      mediaCache,
+      usage: new UsageStore(mongo.db),
+      idempotency: new IdempotencyStore(mongo.db),
+      scratchDir: config.scratchDir,
     }),
     ...createRecutActivities({ recuts: new RecutsStore(mongo.db), scans: new ScansStore(mongo.db), media: mediaCache.media, mediaCache, usage: new UsageStore(mongo.db), probe: probeMedia, mediaLimits: { ...DEFAULT_MEDIA_LIMITS, maxDurationSec: config.maxDurationSec }, model: createModelClient({ baseUrl: config.modelBaseUrl, apiKey: config.modelApiKey, timeoutMs: config.modelStepTimeoutMs }), modelName: config.modelBaseName, scratchDir: config.scratchDir }),
   };

@@ -4,3 +4,4 @@ export { chatWorkflow, chatProgressQuery } from './chat';
 export { maintenanceWorkflow } from './maintenance';
 export { recutWorkflow, recutStageQuery } from './recut';
 export { webhookDeliveryWorkflow } from './webhook';
+export { deleteScanWorkflow } from './delete-scan';

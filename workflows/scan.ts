@@ -15,6 +15,7 @@ import {
   workflowInfo,
   type ActivityOptions,
 } from '@temporalio/workflow';
+import type { DeletionActivities } from '../activities/deletion-activities';
 import type { ScanActivities } from '../activities/scan-activities';
 import type { ScanStage } from '../core/shapes';
 import type { ScanWorkflowInput, ScanWorkflowResult } from './scan-types';
@@ -42,6 +43,10 @@ const HEAVY: ActivityOptions = {
   retry: { maximumAttempts: 4, initialInterval: '2 seconds', nonRetryableErrorTypes: [FailureType.BadMedia, FailureType.BadSource] },
 };
 const heavy = proxyActivities<ScanActivities>(HEAVY);
+const quota = proxyActivities<DeletionActivities>({ startToCloseTimeout: '1 minute', allowEagerDispatch: false, retry: { initialInterval: '1 second' } });
+
+/** What a cancelled scan's `detail` says (the cancel route, a deletion, an operator). */
+export const CANCELLED_DETAIL = 'cancelled';
 
 /** Temporal's default priority key (1–5, lower first), for a scan started without one. */
 const DEFAULT_PRIORITY_KEY = 3;
@@ -89,11 +94,15 @@ export async function scanWorkflow({ scanId, webhook }: ScanWorkflowInput): Prom
     await notify(scanId, webhook, 'complete');
     return { scanId, status: 'complete' };
   } catch (error) {
+    const stageWhenCancelled = stage;
     stage = 'error';
     if (isCancellation(error)) {
-      // An operator cancelled the scan: it still ends in `error` and keeps nothing.
+      // Cancelled (by its owner, its deletion or an operator): it still ends in `error` and keeps nothing.
+      const beforeDecode = stageWhenCancelled === 'ingest' || stageWhenCancelled === 'probe';
       await CancellationScope.nonCancellable(async () => {
-        const outcome = await quick.failScan({ scanId, detail: 'the scan was cancelled' });
+        const outcome = await quick.failScan({ scanId, detail: CANCELLED_DETAIL });
+        // No work was done on it: its quota unit goes back (once; see README, "Your data").
+        if (beforeDecode && outcome?.status !== 'complete' && patched(RETURN_UNIT_BEFORE_DECODE)) await quota.returnScanUnit({ scanId });
         await notify(scanId, webhook, outcome?.status ?? 'error');
       });
       throw error;
@@ -109,6 +118,9 @@ export async function scanWorkflow({ scanId, webhook }: ScanWorkflowInput): Prom
     return { scanId, status: 'error', detail };
   }
 }
+
+/** Marks histories whose cancellation before decode gives the quota unit back. */
+const RETURN_UNIT_BEFORE_DECODE = 'return-unit-before-decode';
 
 /** Marks histories that decode the soundtrack apart and transcribe it while the picture decodes. */
 const TRANSCRIBE_WHILE_DECODING = 'transcribe-while-decoding';

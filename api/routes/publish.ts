@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, conflict, notFound, unauthorized } from '../../core/errors';
 import { LIMITS } from '../../core/plans';
 import type { AppDeps } from '../../services/ports';
 import { publishScan } from '../../services/publish-scan';
+import { unpublishScan } from '../../services/unpublish-scan';
 import { libraryRow, libraryUrl, pageOf } from '../../services/scan-view';
 import { countPublicRead } from '../auth';
 import * as schemas from '../schemas';
@@ -22,6 +23,13 @@ const publishedBody = {
   required: ['scan_id', 'title', 'published_at', 'url'],
 } as const;
 
+const unpublishedBody = {
+  type: 'object',
+  properties: { scan_id: str, published: { type: 'boolean', enum: [false] } },
+  required: ['scan_id', 'published'],
+  additionalProperties: false,
+} as const;
+
 const libraryBody = schemas.pageOf({
   type: 'object',
   properties: {
@@ -33,22 +41,29 @@ const libraryBody = schemas.pageOf({
 
 const err = { 400: schemas.errorBody, 401: schemas.errorBody, 404: schemas.errorBody, 409: schemas.errorBody };
 
-/** `POST /api/scans/:id/publish` for a signed-in user (services/publish-scan.ts) and the keyless `GET /api/library`. */
+/** The session and CSRF rules publish and unpublish share. */
+const signedIn = async (request: FastifyRequest) => {
+  if (!request.webSession) throw unauthorized('sign in first: this needs a signed-in session');
+};
+// With SameSite=Lax cookies, a JSON content type is what a cross-site form cannot send.
+const jsonOnly = (example: string) => async (request: FastifyRequest) => {
+  if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
+    throw badRequest(`send Content-Type: application/json with a body like ${example}`);
+  }
+};
+
+/**
+ * `POST /api/scans/:id/publish` and `/unpublish` for a signed-in user (services/publish-scan.ts,
+ * services/unpublish-scan.ts) and the keyless `GET /api/library`.
+ */
 export async function publishRoutes(app: FastifyInstance, deps: AppDeps) {
   useSessions(app, deps);
 
   app.post(
     '/api/scans/:id/publish',
     {
-      onRequest: async (request) => {
-        if (!request.webSession) throw unauthorized('sign in first: this needs a signed-in session');
-      },
-      // With SameSite=Lax cookies, a JSON content type is what a cross-site form cannot send.
-      preValidation: async (request) => {
-        if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
-          throw badRequest('send Content-Type: application/json with a body like {"title": "…"}');
-        }
-      },
+      onRequest: signedIn,
+      preValidation: jsonOnly('{"title": "…"}'),
       schema: { params: schemas.scanIdParams, body: publishBody, response: { 200: publishedBody, ...err } },
     },
     async (request) => {
@@ -59,6 +74,21 @@ export async function publishRoutes(app: FastifyInstance, deps: AppDeps) {
       if (result.outcome === 'not_complete') throw conflict(`scan ${id} is not complete; only a complete scan can be published`);
       const { doc } = result;
       return { scan_id: doc.scan_id, title: doc.title!, published_at: doc.published_at!.toISOString(), url: libraryUrl(doc.scan_id) };
+    },
+  );
+
+  app.post(
+    '/api/scans/:id/unpublish',
+    {
+      onRequest: signedIn,
+      preValidation: jsonOnly('{}'),
+      schema: { params: schemas.scanIdParams, body: { type: 'object', additionalProperties: false }, response: { 200: unpublishedBody, ...err } },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const result = await unpublishScan(deps, { accountId: request.webSession!.account._id, scanId: id });
+      if (result.outcome === 'not_found') throw notFound(`no scan ${id}`);
+      return { scan_id: id, published: false as const };
     },
   );
 

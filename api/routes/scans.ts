@@ -1,17 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest, notFound } from '../../core/errors';
+import { badRequest, conflict, notFound } from '../../core/errors';
 import { LIMITS } from '../../core/plans';
 import { idempotencyKeyOf, jsonFingerprint, type IdempotencyInput } from '../../services/idempotency';
 import type { AppDeps } from '../../services/ports';
 import { historyRow, pageOf, scanView } from '../../services/scan-view';
 import { cleanTitle, submitScan, type ScanSubmission } from '../../services/submit-scan';
+import { cancelScan } from '../../services/cancel-scan';
+import { deleteScan } from '../../services/delete-scan';
 import { rateLimitHook, requireKey } from '../auth';
 import * as schemas from '../schemas';
 import { receiveUpload, refuseDeclaredTooLarge, UploadWatch } from '../upload';
 
 const err = { 400: schemas.errorBody, 401: schemas.errorBody, 404: schemas.errorBody, 409: schemas.errorBody, 413: schemas.errorBody, 429: schemas.errorBody };
 
-/** `POST /v1/scans` (services/submit-scan.ts), `GET /v1/scans/:id` and the history `GET /v1/scans`. */
+/**
+ * `POST /v1/scans` (services/submit-scan.ts), `GET /v1/scans/:id`, the history `GET /v1/scans`,
+ * `DELETE /v1/scans/:id` (services/delete-scan.ts) and `POST /v1/scans/:id/cancel` (services/cancel-scan.ts).
+ */
 export async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
   const auth = requireKey(deps);
   const reads = rateLimitHook(deps, 'read', deps.config.scanReadsPerMinute);
@@ -71,6 +76,33 @@ export async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
       const doc = await deps.scans.getOwned(id, request.account._id);
       if (!doc) throw notFound(`no scan ${id}`);
       return scanView(doc);
+    },
+  );
+
+  app.delete(
+    '/v1/scans/:id',
+    {
+      onRequest: [auth, reads],
+      schema: { params: schemas.scanIdParams, response: { 204: schemas.noContent, 202: schemas.deletingScan, ...err } },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const outcome = await deleteScan(deps, { accountId: request.account._id, scanId: id, requestId: request.id, log: request.log });
+      if (outcome === 'not_found') throw notFound(`no scan ${id}`);
+      if (outcome === 'deleting') return reply.code(202).send({ scan_id: id, status: 'deleting' });
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/v1/scans/:id/cancel',
+    { onRequest: [auth, reads], schema: { params: schemas.scanIdParams, response: { 200: schemas.scanView, ...err } } },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const result = await cancelScan(deps, { accountId: request.account._id, scanId: id });
+      if (result.outcome === 'not_found') throw notFound(`no scan ${id}`);
+      if (result.outcome === 'ended') throw conflict(`scan ${id} has already ended (${result.status}); only a queued or processing scan can be cancelled`);
+      return scanView(result.doc);
     },
   );
 

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { conflict, notFound } from '../../core/errors';
+import { badRequest, conflict, notFound } from '../../core/errors';
 import { PLANS } from '../../core/plans';
 import type { AppDeps } from '../../services/ports';
 import { publishScan } from '../../services/publish-scan';
+import { deleteScan } from '../../services/delete-scan';
+import { unpublishScan } from '../../services/unpublish-scan';
 import { historyRow, libraryRow } from '../../services/scan-view';
 import { MediaStore } from '../../store/media';
 import type { ScanDoc } from '../../store/scans';
@@ -97,6 +99,26 @@ export async function webRoutes(app: FastifyInstance, deps: AppDeps) {
     if (result.outcome === 'not_found') throw notFound('No such scan in your account.');
     if (result.outcome === 'not_complete') throw conflict('Only a complete scan can be published.');
     return reply.redirect(`/scans/${id}`, 303);
+  });
+
+  app.post('/scans/:id/unpublish', { schema: { params: schemas.scanIdParams, body: formBody } }, async (request, reply) => {
+    const web = signedInPost(request, reply);
+    if (!web) return reply;
+    const { id } = request.params as { id: string };
+    const result = await unpublishScan(deps, { accountId: web.account._id, scanId: id });
+    if (result.outcome === 'not_found') throw notFound('No such scan in your account.');
+    return reply.redirect(`/scans/${id}`, 303);
+  });
+
+  app.post('/scans/:id/delete', { schema: { params: schemas.scanIdParams, body: formBody } }, async (request, reply) => {
+    const web = signedInPost(request, reply);
+    if (!web) return reply;
+    const { id } = request.params as { id: string };
+    if ((request.body as Form).confirm !== 'yes') throw badRequest('Tick the box to confirm the deletion.');
+    const outcome = await deleteScan(deps, { accountId: web.account._id, scanId: id, requestId: request.id, log: request.log });
+    if (outcome === 'not_found') throw notFound('No such scan in your account.');
+    // Deleted, or still being removed: either way it is gone from every page.
+    return reply.redirect('/scans', 303);
   });
 
   app.get('/library', { schema: { querystring: pageQuery } }, async (request, reply) => {

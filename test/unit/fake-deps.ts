@@ -7,12 +7,12 @@ import { BoundedSemaphore } from '../../core/bounded-semaphore';
 import type { ChatRunResult } from '../../core/chat/completion';
 import { DomainError } from '../../core/errors';
 import { monthPeriod, type PlanId } from '../../core/plans';
-import type { AppDeps, ChatRun } from '../../services/ports';
+import type { AppDeps, ChatRun, DeletionRun } from '../../services/ports';
 import { newWebhookSecret, type AccountDoc } from '../../store/accounts';
 import type { CallDoc, CallEventDoc } from '../../store/calls';
 import { hashSecret, keyPrefix, newAccountId, newApiKey, newSessionToken } from '../../store/ids';
 import { IdempotencyStore, newClaimDoc, type ClaimInput, type ClaimOutcome, type IdempotencyDoc, type IdempotentResult } from '../../store/idempotency';
-import type { PublishResult } from '../../store/library';
+import type { PublishResult, UnpublishResult } from '../../store/library';
 import type { MediaBucket, StoredObject } from '../../store/media';
 import type { RecutDoc } from '../../store/recuts';
 import type { ScanDoc } from '../../store/scans';
@@ -117,18 +117,28 @@ export class FakeScans {
   async remove(scanId: string) {
     this.docs.delete(scanId);
   }
+  /** As the store: a scan being deleted reads as missing. */
+  private visible(scanId: string) {
+    const doc = this.docs.get(scanId);
+    return doc && !doc.deleted_at ? doc : null;
+  }
   async get(scanId: string) {
-    return this.docs.get(scanId) ?? null;
+    return this.visible(scanId);
   }
   async getStatus(scanId: string) {
-    return this.docs.get(scanId) ?? null;
+    return this.visible(scanId);
   }
   async getOwned(scanId: string, accountId: string) {
-    const doc = this.docs.get(scanId);
+    const doc = this.visible(scanId);
     return doc && doc.account_id === accountId ? doc : null;
   }
+  async hide(scanId: string, now = new Date()) {
+    const doc = this.docs.get(scanId);
+    if (doc) doc.deleted_at = now;
+    return doc !== undefined;
+  }
   async listOwned(accountId: string, page: { limit: number; offset: number }) {
-    const owned = [...this.docs.values()].filter((doc) => doc.account_id === accountId).reverse();
+    const owned = [...this.docs.values()].filter((doc) => doc.account_id === accountId && !doc.deleted_at).reverse();
     return { docs: owned.slice(page.offset, page.offset + page.limit), total: owned.length };
   }
 }
@@ -145,12 +155,18 @@ export class FakeLibrary {
     doc.published_at ??= now;
     return { outcome: 'published', doc };
   }
+  async unpublish(scanId: string, accountId: string): Promise<UnpublishResult> {
+    const doc = await this.scans.getOwned(scanId, accountId);
+    if (!doc) return { outcome: 'not_found' };
+    delete doc.published_at;
+    return { outcome: 'unpublished' };
+  }
   async list(page: { limit: number; offset: number }) {
-    const published = [...this.scans.docs.values()].filter((doc) => doc.published_at).reverse();
+    const published = [...this.scans.docs.values()].filter((doc) => doc.published_at && !doc.deleted_at).reverse();
     return { docs: published.slice(page.offset, page.offset + page.limit), total: published.length };
   }
   async getPublished(scanId: string) {
-    const doc = this.scans.docs.get(scanId);
+    const doc = await this.scans.getStatus(scanId);
     return doc?.status === 'complete' && doc.published_at ? doc : null;
   }
   async featured() {
@@ -367,7 +383,8 @@ export class FakeMedia {
 export type Started =
   | { kind: 'scan'; input: ScanWorkflowInput; priorityKey: number }
   | { kind: 'recut'; input: RecutWorkflowInput }
-  | { kind: 'chat'; input: ChatWorkflowInput };
+  | { kind: 'chat'; input: ChatWorkflowInput }
+  | { kind: 'deletion'; input: { scanId: string } };
 
 /** Records every workflow start; chat runs end with `chatResult` (or never, while it is null). */
 export class FakeWorkflows {
@@ -393,6 +410,24 @@ export class FakeWorkflows {
     if (this.failWith) throw this.failWith;
     this.started.push({ kind: 'recut', input });
     this.requestIds.push(origin?.requestId);
+  }
+  /** Whether a started deletion finishes within the wait (false: a worker is down). */
+  deletionFinishes = true;
+  /** The scans whose workflow was cancelled, in order. */
+  readonly cancelledScans: string[] = [];
+  /** What the scan's workflow does when cancelled (a test writes the clean-up's outcome here). */
+  onCancelScan: (scanId: string) => void = () => undefined;
+
+  async startDeletion(input: { scanId: string }, origin?: { requestId?: string }): Promise<DeletionRun> {
+    if (this.failWith) throw this.failWith;
+    this.started.push({ kind: 'deletion', input });
+    this.requestIds.push(origin?.requestId);
+    return { finished: async () => this.deletionFinishes };
+  }
+  async cancelScan(scanId: string) {
+    if (this.failWith) throw this.failWith;
+    this.cancelledScans.push(scanId);
+    this.onCancelScan(scanId);
   }
   async startChat(input: ChatWorkflowInput, origin?: { requestId?: string }): Promise<ChatRun> {
     if (this.failWith) throw this.failWith;

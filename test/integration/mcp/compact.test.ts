@@ -177,7 +177,7 @@ describe('Streamable HTTP', () => {
     const client = await httpClient(apiKey);
     const names = (await client.listTools()).tools.map((tool) => tool.name).sort();
     expect(names).toEqual((await stdio.listTools()).tools.map((tool) => tool.name).filter((name) => name !== 'scan_file').sort());
-    expect(names).toHaveLength(9);
+    expect(names).toHaveLength(10);
     const overHttp = await call(client, 'get_scan', { scan_id: scanId });
     const overStdio = await call(stdio, 'get_scan', { scan_id: scanId });
     expect(overHttp).toEqual(overStdio);

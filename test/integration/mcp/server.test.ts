@@ -93,10 +93,10 @@ function expectComplete(result: CallToolResult, f: Fixture) {
 }
 
 describe('tool lists', () => {
-  it('offers all ten tools with a key', async () => {
+  it('offers all eleven tools with a key', async () => {
     const { tools } = await keyed.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(
-      ['demo_scan', 'export_scan', 'get_recut', 'get_scan', 'library', 'list_scans', 'recut_scan', 'scan_file', 'scan_url', 'signals_reference'].sort(),
+      ['delete_scan', 'demo_scan', 'export_scan', 'get_recut', 'get_scan', 'library', 'list_scans', 'recut_scan', 'scan_file', 'scan_url', 'signals_reference'].sort(),
     );
     const scanUrl = tools.find((tool) => tool.name === 'scan_url')!;
     expect(scanUrl.inputSchema.required).toEqual(['url']);
@@ -265,7 +265,7 @@ describe('with a key', () => {
     const result = await call(nowhere, 'get_scan', { scan_id: 'scn_000000000000000000000000' });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toEqual([`Holdline: cannot reach Holdline at http://127.0.0.1:${port}: ECONNREFUSED`]);
-    expect((await nowhere.listTools()).tools).toHaveLength(10);
+    expect((await nowhere.listTools()).tools).toHaveLength(11);
   });
 
   it('once a scan is featured, demo_scan without a key returns it and library lists it', async () => {

@@ -228,7 +228,7 @@ describe('completion webhooks', () => {
     expect(() => verify(first, after!)).toThrow(/No matching signature/);
   }, ONE_SCAN_TEST_MS);
 
-  it('a scan cancelled by an operator mid-download is delivered as scan.failed, "the scan was cancelled"', async () => {
+  it('a scan cancelled by an operator mid-download is delivered as scan.failed, "cancelled"', async () => {
     const me = await customer();
     const url = receiver.on('/cancelled', () => 200);
     const submitted = await me.client.request('POST', '/v1/scans', { input: { type: 'url', url: `${receiver.url}/slow.mp4` }, webhook_url: url });
@@ -239,7 +239,7 @@ describe('completion webhooks', () => {
     const history = await deliveryHistory(scanId);
     expect(history.result).toEqual({ delivered: true, attempts: 1, status: 200 });
     const [delivery] = receiver.to('/cancelled');
-    expect(verify(await me.secret(), delivery!)).toEqual({ type: 'scan.failed', timestamp: expect.any(String), data: { scan_id: scanId, status: 'error', detail: 'the scan was cancelled' } });
+    expect(verify(await me.secret(), delivery!)).toEqual({ type: 'scan.failed', timestamp: expect.any(String), data: { scan_id: scanId, status: 'error', detail: 'cancelled' } });
     expect((await service.temporal.workflow.getHandle(`scan-${scanId}`).describe()).status.name).toBe('CANCELLED');
   }, ONE_SCAN_TEST_MS);
 

@@ -72,7 +72,12 @@ function expectDocumented(method: string, url: string, response: LightMyRequestR
     expect(response.headers[header], `${method} ${template} ${status} lacks its documented ${header} header`).toBeDefined();
   }
   const type = String(response.headers['content-type'] ?? '').split(';')[0]!.trim();
-  const content = documented!.content ?? {};
+  // A response documented without content (204) must have no body.
+  if (!documented!.content) {
+    expect(response.body, `${method} ${template} ${status} is documented empty`).toBe('');
+    return;
+  }
+  const content = documented!.content;
   const media = content[type] ?? Object.entries(content).find(([pattern]) => pattern.endsWith('/*') && type.startsWith(pattern.slice(0, -1)))?.[1];
   expect(media, `${method} ${template} ${status} answered an undocumented ${type}; documented: ${Object.keys(content).join(', ')}`).toBeDefined();
   if (type !== 'application/json' || !media!.schema) return;
@@ -262,6 +267,32 @@ describe('real responses match the document', () => {
     scan('scn_pub_busy', accountId, 'queued');
     expect((await call('POST', '/api/scans/scn_pub_busy/publish', { headers: json, payload: {} })).statusCode).toBe(409);
     expect((await call('POST', '/api/scans/scn_pub/publish', { headers: { ...cookie, 'content-type': 'text/plain' }, payload: 'x' })).statusCode).toBe(400);
+  });
+
+  it('unpublish: a signed-in session takes its scan out of the library; refusals', async () => {
+    scan('scn_unpub', accountId, 'complete', { published_at: deps.now() });
+    const json = { ...cookie, 'content-type': 'application/json' };
+    const done = await call('POST', '/api/scans/scn_unpub/unpublish', { headers: json, payload: {} });
+    expect(done.json()).toEqual({ scan_id: 'scn_unpub', published: false });
+    expect((await call('POST', '/api/scans/scn_unpub/unpublish', { headers: { 'content-type': 'application/json' }, payload: {} })).statusCode).toBe(401);
+    expect((await call('POST', '/api/scans/scn_none/unpublish', { headers: json, payload: {} })).statusCode).toBe(404);
+    expect((await call('POST', '/api/scans/scn_unpub/unpublish', { headers: { ...cookie, 'content-type': 'text/plain' }, payload: 'x' })).statusCode).toBe(400);
+  });
+
+  it('delete and cancel: 204 once done, 202 while it continues, 200 cancelled, refusals', async () => {
+    scan('scn_del', accountId, 'complete');
+    expect((await call('DELETE', '/v1/scans/scn_del', { headers: auth })).statusCode).toBe(204);
+    expect((await call('DELETE', '/v1/scans/scn_del', { headers: auth })).statusCode).toBe(404);
+    expect((await call('DELETE', '/v1/scans/scn_del')).statusCode).toBe(401);
+    scan('scn_del_slow', accountId, 'processing');
+    deps.workflows.deletionFinishes = false;
+    expect((await call('DELETE', '/v1/scans/scn_del_slow', { headers: auth })).json()).toEqual({ scan_id: 'scn_del_slow', status: 'deleting' });
+    deps.workflows.deletionFinishes = true;
+    scan('scn_cancel', accountId, 'processing');
+    deps.workflows.onCancelScan = (id) => Object.assign(deps.scans.docs.get(id)!, { status: 'error', detail: 'cancelled' });
+    expect((await call('POST', '/v1/scans/scn_cancel/cancel', { headers: auth })).json()).toEqual({ scan_id: 'scn_cancel', status: 'error', pct: 0, detail: 'cancelled' });
+    expect((await call('POST', '/v1/scans/scn_cancel/cancel', { headers: auth })).statusCode).toBe(409);
+    expect((await call('POST', '/v1/scans/scn_none/cancel', { headers: auth })).statusCode).toBe(404);
   });
 
   it('the model interface: models, usage, completions (JSON and stream), OpenAI-shaped errors', async () => {

@@ -38,7 +38,7 @@ const text = (result: { content: unknown[] }, index: number) => (result.content[
 const inputObject = (name: string) => z.object(holdlineTools.find((tool) => tool.name === name)!.inputSchema);
 
 describe('which tools a server offers', () => {
-  it('offers all ten tools with a key', () => {
+  it('offers all eleven tools with a key', () => {
     expect(toolsFor(true, { kind: 'any' }).map((tool) => tool.name)).toEqual([
       'scan_url',
       'scan_file',
@@ -47,6 +47,7 @@ describe('which tools a server offers', () => {
       'list_scans',
       'recut_scan',
       'get_recut',
+      'delete_scan',
       'demo_scan',
       'library',
       'signals_reference',

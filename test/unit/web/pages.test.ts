@@ -70,9 +70,20 @@ describe('scan page', () => {
     const failed = scanPage(viewer, { ...base, status: 'error', pct: 10, detail: 'no <video> stream' });
     expect(failed).toContain('This scan failed: no &lt;video&gt; stream');
   });
+  it('the owner\'s page has a delete form with a required confirmation and the CSRF token, in flight too; a published scan an unpublish form', () => {
+    for (const page of [scanPage(viewer, { ...base, status: 'complete', read }), scanPage(viewer, { ...base, status: 'processing', pct: 42 })]) {
+      expect(page).toContain('<form method="post" action="/scans/scn_1/delete" class="inline-form">');
+      expect(page).toContain('<input type="checkbox" name="confirm" value="yes" required>');
+      expect(page).toMatch(/action="\/scans\/scn_1\/delete"[^>]*><input type="hidden" name="csrf" value="[^"]+">/);
+    }
+    expect(scanPage(viewer, { ...base, status: 'processing', pct: 42 })).toContain('(it is stopped first)');
+    expect(scanPage(viewer, { ...base, status: 'complete', read })).not.toContain('/unpublish');
+    expect(scanPage(viewer, { ...base, status: 'complete', read, published_at: new Date() })).toContain('action="/scans/scn_1/unpublish"');
+  });
   it('the public page has no publish form', () => {
     const page = scanPage(null, { ...base, status: 'complete', read, owner: false, published_at: new Date() });
     expect(page).not.toContain('/publish');
+    expect(page).not.toContain('/delete');
     expect(page).toContain('<a href="/library">Library</a> / <code>scn_1</code>');
   });
 });
