@@ -2,14 +2,15 @@
 // FerretDB, one worker and the API, with data in `.data/`. Ctrl-C stops it all.
 // A part that exits on its own is restarted with backoff (scripts/supervise.ts);
 // one that keeps dying (more than 5 times in a minute) stops the whole stack.
-// Ports: PORT (8080), TEMPORAL_PORT (7233), TEMPORAL_UI_PORT (8233), MONGO_PORT (27017).
+// Without MODEL_BASE_URL it also runs the embedded model server (HOLDLINE_EMBEDDED_MODEL=off: not).
+// Ports: PORT (8080), TEMPORAL_PORT (7233), TEMPORAL_UI_PORT (8233), MONGO_PORT (27017), MODEL_PORT (8088).
 // TEMPORAL_ADDRESS / MONGODB_URI point at running servers instead of starting them.
 // HOLDLINE_DATA_DIR moves `.data/`. HOLDLINE_SEED_DEMO=0 skips scanning the sample video for GET /v1/demo.
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeFixtures } from './make-fixtures';
-import { REPO_ROOT, startStack, type Stack } from './stack';
+import { REPO_ROOT, startStack, wantsEmbeddedModel, type Stack } from './stack';
 import { superviseStack, type Supervisor } from './supervise';
 
 function portFromEnv(name: string, fallback: number): number {
@@ -28,6 +29,7 @@ const ports = {
   temporal: portFromEnv('TEMPORAL_PORT', 7233),
   temporalUi: portFromEnv('TEMPORAL_UI_PORT', 8233),
   mongo: portFromEnv('MONGO_PORT', 27017),
+  model: portFromEnv('MODEL_PORT', 8088),
 };
 
 let stack: Stack | undefined;
@@ -70,13 +72,15 @@ async function seed(current: Stack): Promise<void> {
 }
 
 try {
-  console.log('up: starting Temporal, FerretDB, worker and API…');
+  console.log(`up: starting Temporal, FerretDB, ${wantsEmbeddedModel(process.env, process.env) ? 'the embedded model server, ' : ''}worker and API…`);
   stack = await startStack({
     dataDir: process.env.HOLDLINE_DATA_DIR || join(REPO_ROOT, '.data'),
     temporalPort: ports.temporal,
     temporalUiPort: ports.temporalUi,
     mongoPort: ports.mongo,
     apiPort: ports.api,
+    modelPort: ports.model,
+    model: true,
     worker: true,
     api: true,
     echo: ['worker', 'api'],
@@ -98,6 +102,7 @@ console.log(`
     Temporal UI  ${current.temporalUiUrl ?? '(external Temporal)'}
     Temporal     ${current.temporalAddress}
     MongoDB      ${current.mongodbUri}
+    Model        ${current.env.MODEL_BASE_NAME ?? process.env.MODEL_BASE_NAME ?? '(default)'} at ${current.env.MODEL_BASE_URL ?? process.env.MODEL_BASE_URL ?? '(default)'}
     Logs         ${join(current.dataDir, 'logs')}
   Get an API key:
     ${keyCommand}
