@@ -588,8 +588,10 @@ async function startApi(env: Record<string, string>, dirs: { logDir: string; pid
 /** Where scripts/install-model.sh links the weights. */
 export const EMBEDDED_MODEL_FILE = join(REPO_ROOT, '.tools', 'models', 'SmolLM2-135M-Instruct.Q4_1.gguf');
 /**
- * Tokens one request may generate. The small model tends to ramble on; past this the server
- * ends the answer with `finish_reason: length`, which the agents handle like any cut answer.
+ * Tokens one model step may generate on the embedded model (HOLDLINE_MODEL_MAX_TOKENS for the
+ * API and workers, which send it as `max_tokens`, and the server's own default). The small model
+ * tends to ramble on; past this the answer ends with `finish_reason: length`, which the agents
+ * handle like any cut answer.
  */
 export const EMBEDDED_MODEL_MAX_TOKENS = 512;
 
@@ -671,7 +673,13 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
     proc: await start(),
     baseUrl,
     // llama-server checks no key unless started with one; the client still sends one.
-    env: { MODEL_BASE_URL: baseUrl, MODEL_API_KEY: 'embedded', MODEL_BASE_NAME: EMBEDDED_MODEL_NAME },
+    env: {
+      MODEL_BASE_URL: baseUrl,
+      MODEL_API_KEY: 'embedded',
+      MODEL_BASE_NAME: EMBEDDED_MODEL_NAME,
+      // The request's max_tokens overrides the server's --n-predict, so the cap travels with the requests.
+      HOLDLINE_MODEL_MAX_TOKENS: String(options.maxTokens ?? EMBEDDED_MODEL_MAX_TOKENS),
+    },
     restart: start,
   };
 }

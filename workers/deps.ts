@@ -40,7 +40,7 @@ export function createWorkerActivities(config: HoldlineConfig, mongo: Mongo, med
       uploadLimitBytes: config.uploadLimitBytes,
       mediaLimits: { ...DEFAULT_MEDIA_LIMITS, maxDurationSec: config.maxDurationSec },
     }),
-    ...createRecutActivities({ recuts: new RecutsStore(mongo.db), scans: new ScansStore(mongo.db), media: mediaCache.media, mediaCache, probe: probeMedia, model: createModelClient({ baseUrl: config.modelBaseUrl, apiKey: config.modelApiKey, timeoutMs: config.modelStepTimeoutMs }), modelName: config.modelBaseName, scratchDir: config.scratchDir }),
+    ...createRecutActivities({ recuts: new RecutsStore(mongo.db), scans: new ScansStore(mongo.db), media: mediaCache.media, mediaCache, probe: probeMedia, model: createModelClient({ baseUrl: config.modelBaseUrl, apiKey: config.modelApiKey, timeoutMs: config.modelStepTimeoutMs, maxTokens: config.modelMaxTokens }), modelName: config.modelBaseName, scratchDir: config.scratchDir }),
   };
 }
 
@@ -54,7 +54,7 @@ export function createChatWorkerActivities(config: HoldlineConfig, mongo: Mongo)
     ...createChatActivities({
       calls: new CallsStore(mongo.db),
       usage: new UsageStore(mongo.db),
-      model: createModelClient({ baseUrl: config.modelBaseUrl, apiKey: config.modelApiKey, timeoutMs: config.modelStepTimeoutMs }),
+      model: createModelClient({ baseUrl: config.modelBaseUrl, apiKey: config.modelApiKey, timeoutMs: config.modelStepTimeoutMs, maxTokens: config.modelMaxTokens }),
       sandbox: createSandboxTools({ callFiles, allowHosts: config.allowHosts }),
       callFiles,
     }),

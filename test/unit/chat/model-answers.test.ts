@@ -37,12 +37,15 @@ function serverSaid(sse: string): { content: string; finishReason: string | null
 let server: Server;
 let baseUrl: string;
 let served: Fixture | undefined;
+let lastBody: { max_tokens?: number } | undefined;
 
 beforeAll(async () => {
   // Replays the fixture being tested, byte for byte, as llama-server sent it.
   server = createServer((req, res) => {
-    req.resume();
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     req.on('end', () => {
+      lastBody = JSON.parse(body) as { max_tokens?: number };
       res.writeHead(served?.status ?? 500, { 'content-type': 'text/event-stream' });
       res.end(served?.sse ?? '');
     });
@@ -95,6 +98,20 @@ describe('recorded answers of the embedded model, read by the model client', () 
       expect(reply.finishReason).toBe(said.finishReason);
     },
   );
+});
+
+describe('the token cap the client sends', () => {
+  it('is max_tokens: the configured cap, never above the per-step limit', async () => {
+    served = fixture('cut-by-token-limit');
+    const client = (maxTokens?: number) =>
+      createModelClient({ baseUrl, apiKey: 'embedded', timeoutMs: 10_000, ...(maxTokens !== undefined ? { maxTokens } : {}) });
+    await client(512).complete({ model: 'm', messages: [] });
+    expect(lastBody?.max_tokens).toBe(512);
+    await client().complete({ model: 'm', messages: [] });
+    expect(lastBody?.max_tokens).toBe(4096);
+    await client(10_000).complete({ model: 'm', messages: [] });
+    expect(lastBody?.max_tokens).toBe(4096);
+  });
 });
 
 describe('what the small model does with the agents\' requests', () => {
