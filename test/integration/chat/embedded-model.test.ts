@@ -4,7 +4,6 @@
 // call's `usage` is checked against them. Sampling is greedy (`--temp 0`) for repeatable
 // answers; nothing here asserts what the small model says, only how the service carries it.
 
-import { createServer, request as httpRequest, type Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,63 +12,11 @@ import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import OpenAI from 'openai';
 import { EMBEDDED_MODEL_NAME, EMBEDDED_MODEL_NOTE } from '../../../core/chat/embedded-model';
 import { addUsage, ZERO_USAGE, type TokenUsage } from '../../../core/chat/shapes';
-import { freePort, startModelServer, type ModelServer } from '../../../scripts/stack';
+import { startModelServer, type ModelServer } from '../../../scripts/stack';
+import { countingProxy, type SeenAnswer } from '../helpers/model-proxy';
 import { CallsStore } from '../../../store/calls';
 import { startService, type Service } from '../helpers/service';
 import { waitFor } from './harness';
-
-interface SeenAnswer {
-  usage: TokenUsage | undefined;
-  finishReason: string | undefined;
-}
-
-/** Forwards everything to the model server and records, per chat completion, the usage it reported. */
-async function countingProxy(target: string): Promise<{ url: string; answers: SeenAnswer[]; close(): Promise<void> }> {
-  const upstream = new URL(target);
-  const answers: SeenAnswer[] = [];
-  const server: Server = createServer((req, res) => {
-    const forward = httpRequest(
-      { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        let text = '';
-        answer.on('data', (chunk: Buffer) => {
-          text += chunk.toString('utf8');
-          res.write(chunk);
-        });
-        answer.on('end', () => {
-          res.end();
-          if (req.url?.endsWith('/chat/completions')) answers.push(readAnswer(text));
-        });
-      },
-    );
-    forward.on('error', () => res.destroy());
-    // A caller that goes away takes the model's request with it, as without the proxy.
-    res.on('close', () => forward.destroy());
-    req.pipe(forward);
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${port}`,
-    answers,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-function readAnswer(text: string): SeenAnswer {
-  const seen: SeenAnswer = { usage: undefined, finishReason: undefined };
-  const payloads = text.includes('data: ')
-    ? text.split('\n').filter((l) => l.startsWith('data: ') && l !== 'data: [DONE]').map((l) => l.slice(6))
-    : [text];
-  for (const payload of payloads) {
-    const body = JSON.parse(payload) as { usage?: TokenUsage; choices?: { finish_reason?: string | null }[] };
-    if (body.usage) seen.usage = { prompt_tokens: body.usage.prompt_tokens, completion_tokens: body.usage.completion_tokens, total_tokens: body.usage.total_tokens };
-    const finish = body.choices?.[0]?.finish_reason;
-    if (finish) seen.finishReason = finish;
-  }
-  return seen;
-}
 
 const sum = (answers: SeenAnswer[]) =>
   answers.reduce<TokenUsage>((total, a) => {
