@@ -9,6 +9,8 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
+# onnxruntime-node's postinstall would fetch GPU builds from GitHub; its CPU binaries are in the npm package.
+ENV ONNXRUNTIME_NODE_INSTALL=skip
 RUN npm ci --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim

@@ -15,6 +15,7 @@ export default defineConfig({
     hookTimeout: 300_000,
     teardownTimeout: 60_000,
     globalSetup: ['test/global-setup.ts'],
+    setupFiles: ['test/setup-env.ts'],
     // Workers started by tests (in-process or as children) log warnings and errors only.
     env: { HOLDLINE_WORKER_LOG_LEVEL: 'WARN' },
   },

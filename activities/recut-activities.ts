@@ -6,24 +6,37 @@ import { ApplicationFailure, Context } from '@temporalio/activity';
 import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { compareReads, proposeByRules, recutPrompt, renderArgs, snapToFrames, type PromptRetry, type Proposal, type ReadFigures } from '../core/recut';
+import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from '../core/media-limits';
+import { storedTitle } from '../core/title';
+import { compareReads, proposeByRules, recutPrompt, snapToFrames, type PromptRetry, type Proposal, type ReadFigures } from '../core/recut';
 import type { ScanRead } from '../core/shapes';
 import { MediaStore } from '../store/media';
 import type { RecutDoc, RecutProposalFields, RecutsStore, RecutStage } from '../store/recuts';
 import type { ScanDoc, ScansStore } from '../store/scans';
+import type { UsageStore } from '../store/usage';
 import type { LocalMediaCache } from './media/local-cache';
 import { heartbeating as heartbeatingEvery } from './heartbeat';
+import { BadMediaError } from './media/errors';
+import { guardRefusal } from './media/failures';
+import { renderArgs } from './media/ffmpeg-args';
 import type { probeMedia as ProbeMedia } from './media/probe';
 import { runProcess } from './media/process';
 import { UpstreamRejectedError, type ModelClient } from './chat/model-client';
 import { FailureType } from '../workflows/names';
 
+/** What a customer reads when ffmpeg fails on a render for a reason that is not one of our input limits. */
+export const RENDER_FAILED_DETAIL = 'The recut could not be rendered: this video could not be cut and re-encoded.';
+
 export interface RecutActivityDeps {
-  recuts: RecutsStore;
-  scans: ScansStore;
-  media: MediaStore;
-  mediaCache: LocalMediaCache;
+  recuts: Pick<RecutsStore, 'get' | 'advance' | 'complete' | 'fail'>;
+  scans: Pick<ScansStore, 'get' | 'insertQueued'>;
+  media: Pick<MediaStore, 'media' | 'put'>;
+  mediaCache: Pick<LocalMediaCache, 'get'>;
+  /** Gives back the scan unit a recut took at submit when it fails before its re-scan ran. */
+  usage: Pick<UsageStore, 'giveBack'>;
   probe: typeof ProbeMedia;
+  /** The input guards' pixel limit and the size limits a refusal names, as for scans. Default DEFAULT_MEDIA_LIMITS. */
+  mediaLimits?: MediaLimits;
   model: ModelClient;
   /** The upstream model the proposal step asks (the chat interface's base model). */
   modelName: string;
@@ -97,24 +110,30 @@ export function createRecutActivities(deps: RecutActivityDeps) {
       const info = Context.current().info;
       const dir = join(deps.scratchDir, `${recutId}-render-${info.attempt}`);
       await mkdir(dir, { recursive: true });
+      const limits = deps.mediaLimits ?? DEFAULT_MEDIA_LIMITS;
       try {
         const bytes = await heartbeating(async () => {
           const signal = Context.current().cancellationSignal;
           const input = await deps.mediaCache.get(recut.parent_scan_id, signal);
-          const probed = await deps.probe(input, { signal });
-          const fps = probed.hasVideo ? await frameRate(input, deps.ffprobePath ?? 'ffprobe', signal) : null;
+          // The probe runs with the scan side's guards and gives the frame rate, so no unguarded ffprobe runs here.
+          const probed = await refusedAsRenderFailure(() => deps.probe(input, { signal, limits, ...(deps.ffprobePath ? { ffprobePath: deps.ffprobePath } : {}) }));
           const output = join(dir, 'recut.mp4');
-          const args = renderArgs({ input, output, segments: snapToFrames(recut.segments!, fps), hasVideo: probed.hasVideo, hasAudio: probed.hasAudio });
+          const args = renderArgs({ input, output, segments: snapToFrames(recut.segments!, probed.fps), hasVideo: probed.hasVideo, hasAudio: probed.hasAudio, limits });
           const result = await runProcess(deps.ffmpegPath ?? 'ffmpeg', args, { signal });
-          if (result.exitCode !== 0) throw ApplicationFailure.nonRetryable(`the render failed: ${result.stderrTail.split('\n').pop() ?? 'ffmpeg error'}`, FailureType.RenderFailed);
-          if ((await stat(output)).size === 0) throw ApplicationFailure.nonRetryable('the render produced an empty file', FailureType.RenderFailed);
+          if (result.exitCode !== 0) {
+            // ffmpeg's words (paths, versions, internals) go to the worker's log only.
+            Context.current().log.warn('recut render failed', { recutId, exitCode: result.exitCode, stderr: result.stderrTail });
+            const refusal = guardRefusal(result.stderrTail, limits);
+            throw ApplicationFailure.nonRetryable(refusal ? `The recut could not be rendered. ${refusal.message}` : RENDER_FAILED_DETAIL, FailureType.RenderFailed);
+          }
+          if ((await stat(output)).size === 0) throw ApplicationFailure.nonRetryable(RENDER_FAILED_DETAIL, FailureType.RenderFailed);
           return media.put(media.media, MediaStore.mediaId(recut.scan_id), createReadStream(output), { filename: 'recut.mp4', contentType: 'video/mp4' });
         });
         // The re-scan's document, linked to its parent and recut; a retry finds it already there.
         const child = {
           scan_id: recut.scan_id,
           account_id: recut.account_id,
-          title: `${parent.title ?? 'Untitled'} (recut)`.slice(0, 200),
+          title: storedTitle(`${parent.title ?? 'Untitled'} (recut)`),
           source: { type: 'upload' as const, filename: 'recut.mp4' },
           priority: parent.priority,
           created_at: new Date(),
@@ -142,17 +161,27 @@ export function createRecutActivities(deps: RecutActivityDeps) {
       return figures;
     },
 
-    async failRecut({ recutId, detail }: { recutId: string; detail: string }): Promise<void> {
-      await recuts.fail(recutId, detail);
+    /**
+     * Ends the recut in error. With `giveBackUnit` (it failed before its re-scan ran) the
+     * scan unit taken at submit goes back to the month it was taken in, once: only the
+     * call that ended the recut gives it (a retry after a failed give-back gives nothing,
+     * so a unit is never returned twice).
+     */
+    async failRecut({ recutId, detail, giveBackUnit = false }: { recutId: string; detail: string; giveBackUnit?: boolean }): Promise<void> {
+      const ended = await recuts.fail(recutId, detail);
+      if (!ended || !giveBackUnit) return;
+      const recut = await recuts.get(recutId);
+      if (recut) await deps.usage.giveBack(recut.account_id, 'scans', recut.created_at);
     },
   };
 }
 
-/** The first video stream's average frame rate, or null when ffprobe cannot tell. */
-async function frameRate(path: string, ffprobe: string, signal: AbortSignal): Promise<number | null> {
-  const result = await runProcess(ffprobe, ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=avg_frame_rate', '-of', 'csv=p=0', path], { signal });
-  const match = /^(\d+)(?:\/(\d+))?/.exec(result.stdout.trim());
-  if (!match) return null;
-  const fps = Number(match[1]) / Number(match[2] ?? 1);
-  return Number.isFinite(fps) && fps > 0 ? fps : null;
+/** A probe refusal (a limit, a format) as the render's own non-retryable failure, in the probe's words (ours). */
+async function refusedAsRenderFailure<T>(probe: () => Promise<T>): Promise<T> {
+  try {
+    return await probe();
+  } catch (error) {
+    if (error instanceof BadMediaError) throw ApplicationFailure.nonRetryable(`The recut could not be rendered. ${error.message}`, FailureType.RenderFailed);
+    throw error;
+  }
 }

@@ -265,7 +265,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
             createWriteStream(wavPath),
           );
           const signal = Context.current().cancellationSignal;
-          // The voice gate of the read (core/vad.ts) runs on the same slice the engine hears.
+          // The voice gate of the read (Silero VAD, activities/media/voice.ts) runs on the same slice the engine hears.
           const voice = await detectVoice(wavPath, chunk.start, signal);
           const heard = await deps.transcriber.hear({ wavPath, offsetSec: chunk.start, signal });
           return { ...heard, words: capWords(heard.words, chunk.end - chunk.start), voice };

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorized } from '../core/errors';
 import type { AccountDoc } from '../store/accounts';
 import type { AppDeps } from '../services/ports';
-import { enforceRateLimit, rateLimitHeaders, type RateWindow } from '../services/rate-limit';
+import { enforcePublicReadLimit, enforceRateLimit, rateLimitHeaders, type RateWindow } from '../services/rate-limit';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -48,6 +48,12 @@ export const rateLimitHook = (deps: Pick<AppDeps, 'rateLimiter' | 'now'>, kind: 
 /** Counts `request` in its key's per-minute window (429 past it), noting the window for the response's headers. */
 export const countRequest = (deps: Pick<AppDeps, 'rateLimiter' | 'now'>, request: FastifyRequest, kind: 'submit' | 'read', perMinute: number) =>
   enforceRateLimit(deps, request.keyHash, kind, perMinute, (window) => {
+    request.rateWindow = window;
+  });
+
+/** Counts a keyless read in its client address's per-minute window (429 past it), noting the window for the response's headers. */
+export const countPublicRead = (deps: Pick<AppDeps, 'rateLimiter' | 'now' | 'config'>, request: FastifyRequest) =>
+  enforcePublicReadLimit(deps, request.ip, (window) => {
     request.rateWindow = window;
   });
 

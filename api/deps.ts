@@ -10,6 +10,7 @@ import { LibraryStore } from '../store/library';
 import { createMediaStore } from '../store/media';
 import { RecutsStore } from '../store/recuts';
 import { ScansStore } from '../store/scans';
+import { newPasswordHashGate } from '../store/password-hash';
 import { SessionsStore } from '../store/sessions';
 import { RateLimiter, UsageStore } from '../store/usage';
 import { CHAT_WORKFLOW_TASK_TIMEOUT } from '../workflows/chat-types';
@@ -64,7 +65,7 @@ export function createAppDeps(input: { config: HoldlineConfig; db: Db; temporal:
     usage: new UsageStore(db),
     rateLimiter: new RateLimiter(db),
     calls: new CallsStore(db),
-    sessions: new SessionsStore(db),
+    sessions: new SessionsStore(db, { hashGate: newPasswordHashGate({ concurrency: config.passwordHashConcurrency, queueLimit: config.passwordHashQueue }) }),
     recuts: new RecutsStore(db),
     idempotency: new IdempotencyStore(db),
     workflows,

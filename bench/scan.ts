@@ -1,9 +1,11 @@
 // Scan benchmark, all in one run per file: the file's floor (the plain ffmpeg
-// pass, then pocketsphinx alone over the same chunks two at a time, as the
-// workflow runs them), `decodeMedia` alone with the shortcuts the worker takes,
+// pass, then the ear alone over the same chunks two at a time, as the
+// workflow sends them; pocketsphinx's time over the same chunks is printed
+// beside it, the floor before the ear), `decodeMedia` alone with the shortcuts the worker takes,
 // the scan end to end through the API with one scan worker (target ≤ 1.0× the
 // floor, issue 13), PySceneDetect's `detect-content` on the same file when
-// `scenedetect` is on PATH, and the worker's peak RSS.
+// `scenedetect` is on PATH, the worker's and the ear's peak RSS, and the ear's
+// first answer after its start.
 //
 //   npm run bench                        (the 60 s and the 10-minute file)
 //   npm run bench -- --quick             (the 60 s file only)
@@ -21,8 +23,9 @@ import { decodeArgs, decoderShortcuts } from '../activities/media/ffmpeg-args';
 import { decodeMedia } from '../activities/media/decode';
 import { probeMedia } from '../activities/media/probe';
 import { createSampleStream, readWavLayout, writeWavSlice } from '../activities/media/wav';
-import { PocketsphinxTranscriber } from '../activities/media/transcriber';
-import { startStack, REPO_ROOT, type ManagedProcess, type Stack } from '../scripts/stack';
+import { PocketsphinxTranscriber, type Transcriber } from '../activities/media/transcriber';
+import { TranscriptionServerTranscriber } from '../activities/media/transcription-server';
+import { EAR_MODEL, startStack, REPO_ROOT, type ManagedProcess, type Stack } from '../scripts/stack';
 import { makeFixtures } from '../scripts/make-fixtures';
 import { connectMongo } from '../store/mongo';
 import { Client, Connection } from '@temporalio/client';
@@ -72,8 +75,19 @@ async function transcriptionSlices(wav: string, durationSec: number, dir: string
   );
 }
 
-/** The floor: one raw ffmpeg pass, then pocketsphinx over the same chunks, `parallel` at a time. */
-async function measureFloor(path: string, durationSec: number, parallel: number) {
+/** Milliseconds `transcriber` takes over every slice, `parallel` at a time. */
+async function transcribeAll(transcriber: Transcriber, slices: { out: string; start: number }[], parallel: number): Promise<number> {
+  const t0 = performance.now();
+  await mapLimit(slices, parallel, async (slice) => void (await transcriber.transcribe({ wavPath: slice.out, offsetSec: slice.start })));
+  return performance.now() - t0;
+}
+
+/**
+ * The floor: one raw ffmpeg pass, then the ear over the same chunks, `parallel`
+ * at a time. Pocketsphinx's time over the same chunks is measured too (the
+ * floor before the ear), unless `withPocketsphinx` is false.
+ */
+async function measureFloor(path: string, durationSec: number, parallel: number, ear: Transcriber, withPocketsphinx = true) {
   const dir = await mkdtemp(join(tmpdir(), 'holdline-floor-'));
   try {
     const wav = join(dir, 'audio.wav');
@@ -81,11 +95,23 @@ async function measureFloor(path: string, durationSec: number, parallel: number)
     await run('ffmpeg', decodeArgs({ input: path, wavOut: wav }));
     const decodeMs = performance.now() - t0;
     const slices = await transcriptionSlices(wav, durationSec, dir);
-    const transcriber = new PocketsphinxTranscriber();
-    const t1 = performance.now();
-    await mapLimit(slices, parallel, async (slice) => void (await transcriber.transcribe({ wavPath: slice.out, offsetSec: slice.start })));
-    const transcribeMs = performance.now() - t1;
-    return { decodeMs, transcribeMs, floorMs: decodeMs + transcribeMs, chunks: slices.length };
+    const transcribeMs = await transcribeAll(ear, slices, parallel);
+    const pocketsphinxMs = withPocketsphinx ? await transcribeAll(new PocketsphinxTranscriber(), slices, parallel) : null;
+    return { decodeMs, transcribeMs, pocketsphinxMs, floorMs: decodeMs + transcribeMs, chunks: slices.length };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The ear's first answer: 10 s of the file's soundtrack, sent once right after the stack started it. */
+async function firstEarAnswerMs(path: string, ear: Transcriber): Promise<number> {
+  const dir = await mkdtemp(join(tmpdir(), 'holdline-ear-first-'));
+  try {
+    const wav = join(dir, 'first.wav');
+    await run('ffmpeg', ['-v', 'error', '-i', path, '-t', '10', '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-y', wav]);
+    const t0 = performance.now();
+    await ear.transcribe({ wavPath: wav, offsetSec: 0 });
+    return performance.now() - t0;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -203,9 +229,14 @@ async function withWorkers<T>(stack: Stack, count: number, slots: number, use: (
 async function main() {
   const fixtures = await makeFixtures({ only: quick ? ['bench-60s-720p'] : ['bench-60s-720p', 'bench-10min-1080p'], bench: !quick, log: (line) => console.log(`fixtures: ${line}`) });
   const dataDir = await mkdtemp(join(tmpdir(), 'holdline-bench-'));
-  const stack = await startStack({ dataDir, api: true, worker: false, taskQueuePrefix: 'bench', externalEnv: {} });
+  // The bench's own stack, ear included, as `npm run up` starts it.
+  const stack = await startStack({ dataDir, api: true, worker: false, ear: true, taskQueuePrefix: 'bench', externalEnv: {} });
   const rows: Record<string, unknown>[] = [];
   try {
+    const earProcess = stack.processes.find((p) => p.name === 'ear');
+    const ear = new TranscriptionServerTranscriber({ url: stack.transcriberUrl!, model: EAR_MODEL, timeoutMs: 600_000 });
+    const firstMs = await firstEarAnswerMs(fixtures[0]!.path, ear);
+    console.log(`ear: first answer after start (10 s of speech): ${seconds(firstMs)} s`);
     const mongo = await connectMongo(stack.mongodbUri);
     const { apiKey } = await new AccountsStore(mongo.db).create({ email: `bench-${Date.now()}@example.com`, plan: 'agents' });
     await mongo.close();
@@ -214,14 +245,17 @@ async function main() {
       console.log(`\nscan: ${f.name} (${duration} s, ${f.truth.width}x${f.truth.height}; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
       // Floor and scan alternate `--rounds` times; the verdict is on the median ratio (this machine's load moves one round's a lot).
       const ratios: number[] = [];
-      let floor = await measureFloor(f.path, duration, SLOTS_PER_WORKER);
+      let floor = await measureFloor(f.path, duration, SLOTS_PER_WORKER, ear);
       const decode = await measureDecode(f.path);
       let wallMs = 0;
       let rssMb = 0;
       for (let round = 1; round <= ROUNDS; round++) {
-        if (round > 1) floor = await measureFloor(f.path, duration, SLOTS_PER_WORKER);
+        if (round > 1) floor = await measureFloor(f.path, duration, SLOTS_PER_WORKER, ear, false);
         const tag = ROUNDS > 1 ? ` [round ${round}/${ROUNDS}, load ${loadavg()[0]!.toFixed(1)}]` : '';
-        console.log(`  floor${tag}: ffmpeg ${seconds(floor.decodeMs)} s + pocketsphinx ${seconds(floor.transcribeMs)} s (${floor.chunks} chunks, ${SLOTS_PER_WORKER} at a time) = ${seconds(floor.floorMs)} s`);
+        console.log(`  floor${tag}: ffmpeg ${seconds(floor.decodeMs)} s + the ear ${seconds(floor.transcribeMs)} s (${floor.chunks} chunks, ${SLOTS_PER_WORKER} at a time) = ${seconds(floor.floorMs)} s`);
+        if (floor.pocketsphinxMs !== null) {
+          console.log(`  before the ear: ffmpeg ${seconds(floor.decodeMs)} s + pocketsphinx ${seconds(floor.pocketsphinxMs)} s over the same chunks = ${seconds(floor.decodeMs + floor.pocketsphinxMs)} s`);
+        }
         if (round === 1) console.log(`  decodeMedia alone (shortcuts: ${decode.shortcuts}; loudness included): ${seconds(decode.ms)} s = ${(decode.ms / floor.decodeMs).toFixed(2)}× the plain ffmpeg pass`);
         ({ wallMs, rssMb } = await withWorkers(stack, 1, SLOTS_PER_WORKER, async ([worker]) => {
           const wall = await scanThroughApi(stack.apiUrl!, apiKey, f.path, stack.temporalAddress);
@@ -235,6 +269,13 @@ async function main() {
       if (ROUNDS > 1) console.log(`  end to end / floor, median of ${ROUNDS} rounds: ${ratio.toFixed(2)}× (target ≤ ${TARGET_RATIO.toFixed(1)}×): ${verdict(ratio <= TARGET_RATIO)}`);
       else console.log(`  end to end (submit, upload included → complete): ${seconds(wallMs)} s = ${ratio.toFixed(2)}× the floor (target ≤ ${TARGET_RATIO.toFixed(1)}×): ${verdict(ratio <= TARGET_RATIO)}`);
       console.log(`  worker peak RSS: ${rssMb.toFixed(0)} MB (target ≤ 400 MB): ${verdict(rssMb <= 400)}`);
+      if (duration >= 300) {
+        // Issue 19's second target: the whole read within 0.15 × the video's length on this 2-core machine.
+        const share = wallMs / 1000 / duration;
+        console.log(`  end to end / the video's length: ${share.toFixed(3)} (target ≤ 0.15): ${verdict(share <= 0.15)}`);
+      }
+      const earRssMb = earProcess ? peakRssMb(earProcess.pid) : 0;
+      console.log(`  the ear's peak RSS so far: ${earRssMb.toFixed(0)} MB (target ≤ 600 MB): ${verdict(earRssMb <= 600)}`);
       const sceneMs = await measureSceneDetect(f.path);
       if (sceneMs === null) console.log('  PySceneDetect detect-content: skipped, `scenedetect` is not on PATH (pip install scenedetect opencv-python-headless)');
       else {
@@ -243,7 +284,7 @@ async function main() {
         const target = judged ? `(target < 1): ${verdict(wallMs < sceneMs)}` : '(for scale; the target is set on the 10-minute file)';
         console.log(`  PySceneDetect detect-content (cuts only): ${seconds(sceneMs)} s; Holdline's whole read end to end is ${(wallMs / sceneMs).toFixed(2)}× that ${target}`);
       }
-      const row: Record<string, unknown> = { file: f.name, durationSec: duration, floorMs: floor.floorMs, decodeMs: floor.decodeMs, transcribeMs: floor.transcribeMs, decodeMediaMs: decode.ms, shortcuts: decode.shortcuts, wallMs, ratio, ratios, workerPeakRssMb: rssMb, sceneDetectMs: sceneMs };
+      const row: Record<string, unknown> = { file: f.name, durationSec: duration, floorMs: floor.floorMs, decodeMs: floor.decodeMs, transcribeMs: floor.transcribeMs, pocketsphinxMs: floor.pocketsphinxMs, earFirstAnswerMs: firstMs, earPeakRssMb: earRssMb, decodeMediaMs: decode.ms, shortcuts: decode.shortcuts, wallMs, ratio, ratios, workerPeakRssMb: rssMb, sceneDetectMs: sceneMs };
       if (compareWorkers) {
         // One transcription slot per worker: a second worker process doubles the chunks run at once.
         const oneWorker = await withWorkers(stack, 1, 1, () => scanThroughApi(stack.apiUrl!, apiKey, f.path));

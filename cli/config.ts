@@ -1,6 +1,9 @@
-// Where `holdline login` keeps the key: a JSON file only its owner can read.
+// Where `holdline login` keeps the key: a JSON file only its owner can read, in a
+// directory only its owner can enter.
 
-import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
+import { chmod, lstat, mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -14,6 +17,15 @@ export function configPath(env: NodeJS.ProcessEnv = process.env): string {
   if (env.HOLDLINE_CONFIG?.trim()) return env.HOLDLINE_CONFIG.trim();
   const base = env.XDG_CONFIG_HOME?.trim() || join(homedir(), '.config');
   return join(base, 'holdline', 'config.json');
+}
+
+/**
+ * The directory whose mode `writeConfig` makes 0700: our own `holdline` directory. None
+ * when `$HOLDLINE_CONFIG` names the file: its directory is the user's choice and may be
+ * shared (their home), so only the file is made private there.
+ */
+export function privateConfigDir(env: NodeJS.ProcessEnv = process.env): string | null {
+  return env.HOLDLINE_CONFIG?.trim() ? null : dirname(configPath(env));
 }
 
 /** The saved config; empty when there is none. A file that is not a JSON object is an error worth showing. */
@@ -34,12 +46,37 @@ export async function readConfig(path = configPath()): Promise<CliConfig> {
   };
 }
 
-/** Writes the config with mode 0600 (its directory 0700): written aside, then renamed, so a reader never sees half of it. */
-export async function writeConfig(config: CliConfig, path = configPath()): Promise<void> {
-  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-  const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
-  // The mode given to writeFile is masked by the umask and ignored for an existing file.
-  await chmod(temporary, 0o600);
-  await rename(temporary, path);
+/**
+ * Writes the config with mode 0600, its own directory 0700 (an existing one is
+ * tightened: `mkdir`'s mode applies only to a directory it creates). The content goes
+ * to a temporary file with an unpredictable name, created exclusively and never
+ * through a symlink (`O_CREAT|O_EXCL|O_NOFOLLOW`, mode 0600), so a file or link
+ * planted beside the config cannot receive the key; then it is renamed over the
+ * config, so a reader never sees half of it.
+ */
+export async function writeConfig(config: CliConfig, path = configPath(), privateDir: string | null = privateConfigDir()): Promise<void> {
+  const dir = dirname(path);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  if (privateDir !== null && privateDir === dir) {
+    const info = await lstat(dir);
+    if (!info.isDirectory()) throw new Error(`${dir} is not a directory (a symlink?); the key is not written there`);
+    if (typeof process.getuid === 'function' && info.uid !== process.getuid()) throw new Error(`${dir} belongs to another user; the key is not written there`);
+    await chmod(dir, 0o700);
+  }
+  const temporary = join(dir, `.config.${randomBytes(12).toString('hex')}.tmp`);
+  const file = await open(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+  try {
+    try {
+      // The umask may have taken bits from the creation mode, never added any; this states it.
+      await file.chmod(0o600);
+      await file.writeFile(`${JSON.stringify(config, null, 2)}\n`);
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    await rename(temporary, path);
+  } catch (error) {
+    await unlink(temporary).catch(() => undefined);
+    throw error;
+  }
 }

@@ -16,6 +16,7 @@ import type { CompleteScan, ScanView } from '../core/shapes';
 import { HoldlineApiError, HoldlineClient, type RecutView } from '../mcp/client';
 import { configPath, readConfig, writeConfig } from './config';
 import { ansiStyle, count, EXIT, exitCodeForStatus, humanDuration, plainStyle, readLines, type ExitCode, type Style } from './format';
+import { terminalSafe, terminalSafeDeep, terminalSafeJson } from './terminal-text';
 import { uploadWithProgress } from './upload';
 
 const DEFAULT_BASE_URL = 'http://127.0.0.1:8080';
@@ -41,13 +42,13 @@ function limitTo(n: number) {
 /** How long `scan` and `recut` wait for a result before giving up waiting (the work goes on). */
 const WAIT_LIMIT_MS = 6 * 3600 * 1000;
 
-/** A failure with its exit code and a sentence for people. */
+/** A failure with its exit code and a sentence for people (service-supplied parts made terminal-safe). */
 class CliError extends Error {
   constructor(
     readonly code: ExitCode,
     message: string,
   ) {
-    super(message);
+    super(terminalSafe(message));
   }
 }
 
@@ -62,7 +63,9 @@ const errStyle: Style = process.stderr.isTTY && !process.env.NO_COLOR ? ansiStyl
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
 const note = (line: string) => process.stderr.write(`${line}\n`);
-const printJson = (value: unknown) => out(JSON.stringify(value, null, 2));
+// Human output shows service text through terminalSafe (piped output too: it may reach a
+// terminal later through `cat` or `less -R`); JSON escapes the controls instead, losing nothing.
+const printJson = (value: unknown) => out(terminalSafeJson(value));
 
 async function context(globals: GlobalOptions, options: { needKey: boolean }) {
   let config: Awaited<ReturnType<typeof readConfig>>;
@@ -160,21 +163,22 @@ async function scanCommand(inputs: string[], options: ScanOptions, globals: Glob
             },
           });
         });
+        const queuedId = terminalSafe(queued.scan_id);
         bar?.setTotal(100);
-        bar?.update(0, { value_text: '0%', stage: `${queued.scan_id} queued` });
-        say(`${queued.scan_id} queued`);
+        bar?.update(0, { value_text: '0%', stage: `${queuedId} queued` });
+        say(`${queuedId} queued`);
         if (!options.wait) return { input, scan: { scan_id: queued.scan_id, status: 'queued', pct: 0 } as ScanView };
         let lastState = '';
         const scan = await client.waitForScan(queued.scan_id, {
           timeoutMs: WAIT_LIMIT_MS,
           onProgress: (state) => {
-            bar?.update(state.pct, { value_text: `${state.pct}%`, stage: `${state.scan_id} ${state.status}` });
-            const shown = `${state.scan_id} ${state.status}`;
+            const shown = terminalSafe(`${state.scan_id} ${state.status}`);
+            bar?.update(state.pct, { value_text: `${state.pct}%`, stage: shown });
             if (shown !== lastState) say(shown);
             lastState = shown;
           },
         });
-        bar?.update(scan.status === 'complete' ? 100 : (scan.pct ?? 0), { value_text: scan.status === 'complete' ? '100%' : '', stage: `${scan.scan_id} ${scan.status}` });
+        bar?.update(scan.status === 'complete' ? 100 : (scan.pct ?? 0), { value_text: scan.status === 'complete' ? '100%' : '', stage: terminalSafe(`${scan.scan_id} ${scan.status}`) });
         let exported: string | undefined;
         if (scan.status === 'complete' && options.export) {
           const file = await client.exportFile(scan.scan_id, options.export);
@@ -215,9 +219,10 @@ async function scanCommand(inputs: string[], options: ScanOptions, globals: Glob
   return code;
 }
 
-function printScan(scan: ScanView, title?: string | null) {
+function printScan(fromService: ScanView, title?: string | null) {
+  const scan = terminalSafeDeep(fromService);
   if (scan.status === 'complete') {
-    for (const line of readLines({ ...(scan as CompleteScan), title }, style)) out(line);
+    for (const line of readLines({ ...(scan as CompleteScan), title: title === undefined || title === null ? title : terminalSafe(title) }, style)) out(line);
   } else if (scan.status === 'error') {
     out(`${scan.scan_id} ${style.red('error')}: ${scan.detail}`);
   } else {
@@ -245,9 +250,9 @@ async function chatCommand(task: string, options: { model?: string }, globals: G
   let answered = false;
   for await (const chunk of stream) {
     const delta = chunk.choices[0]?.delta as { content?: string | null; reasoning_content?: string } | undefined;
-    if (delta?.reasoning_content) process.stderr.write(errStyle.dim(delta.reasoning_content));
+    if (delta?.reasoning_content) process.stderr.write(errStyle.dim(terminalSafe(delta.reasoning_content)));
     if (delta?.content) {
-      process.stdout.write(delta.content);
+      process.stdout.write(terminalSafe(delta.content));
       answered = true;
     }
   }
@@ -267,17 +272,21 @@ async function recutCommand(scanId: string, options: { goal?: string; maxSeconds
     recut = await client.waitForRecut(queued.recut_id, {
       timeoutMs: WAIT_LIMIT_MS,
       onProgress: (state) => {
-        if ('stage' in state) bar?.update(state.pct, { stage: state.stage });
-        const shown = 'stage' in state ? state.stage : state.status;
-        if (!bar && !globals.json && shown !== last) note(`${queued.recut_id}: ${shown}`);
+        const shown = terminalSafe('stage' in state ? state.stage : state.status);
+        if ('stage' in state) bar?.update(state.pct, { stage: shown });
+        if (!bar && !globals.json && shown !== last) note(`${terminalSafe(queued.recut_id)}: ${shown}`);
         last = shown;
       },
     });
     bar?.update(100, { stage: recut.status });
     bar?.stop();
   }
-  if (globals.json) printJson(recut);
-  else if (recut.status === 'complete') {
+  if (globals.json) {
+    printJson(recut);
+    return recut.status === 'error' ? EXIT.scanError : EXIT.ok;
+  }
+  recut = terminalSafeDeep(recut);
+  if (recut.status === 'complete') {
     const figures = (f: typeof recut.before) => `score ${f.score} (${f.grade}), hook ${f.hook}, ${f.dead_seconds} dead s, ${humanDuration(f.duration_sec)}, average hold ${f.average_hold}`;
     out(style.bold(`${recut.recut_id} complete: kept ${recut.segments.map((s) => `${s.start}–${s.end} s`).join(', ')}`));
     out(`before  ${figures(recut.before)}`);
@@ -292,21 +301,23 @@ async function recutCommand(scanId: string, options: { goal?: string; maxSeconds
 // ------------------------------------------------------------------ login
 
 async function loginCommand(options: { key?: string }, globals: GlobalOptions): Promise<ExitCode> {
-  let key = options.key?.trim();
-  if (!key) {
-    if (process.stdin.isTTY) {
-      // The key is typed blind: the prompt is shown, the echo of what is typed is not.
-      process.stderr.write('API key (sk_sig_…): ');
-      const blind = new Writable({ write: (_chunk, _encoding, done) => done() });
-      const prompt = createInterface({ input: process.stdin, output: blind, terminal: true });
-      key = (await prompt.question('')).trim();
-      prompt.close();
-      process.stderr.write('\n');
-    } else {
-      let text = '';
-      for await (const chunk of process.stdin) text += String(chunk);
-      key = text.trim();
-    }
+  // A key in argv is readable by every local user (ps, /proc/<pid>/cmdline) while the command runs.
+  if (options.key !== undefined) {
+    throw new CliError(EXIT.usage, '--key is not taken: a key on the command line is visible to other users of this machine; run `holdline login` and paste it, or pipe it: `printenv HOLDLINE_KEY | holdline login`');
+  }
+  let key: string;
+  if (process.stdin.isTTY) {
+    // The key is typed blind: the prompt is shown, the echo of what is typed is not.
+    process.stderr.write('API key (sk_sig_…): ');
+    const blind = new Writable({ write: (_chunk, _encoding, done) => done() });
+    const prompt = createInterface({ input: process.stdin, output: blind, terminal: true });
+    key = (await prompt.question('')).trim();
+    prompt.close();
+    process.stderr.write('\n');
+  } else {
+    let text = '';
+    for await (const chunk of process.stdin) text += String(chunk);
+    key = text.trim();
   }
   if (!key || !/^sk_sig_\S+$/.test(key)) throw new CliError(EXIT.usage, 'that is not a Holdline key (sk_sig_…)');
   const { baseUrl } = await context(globals, { needKey: false });
@@ -322,7 +333,15 @@ async function loginCommand(options: { key?: string }, globals: GlobalOptions): 
 
 // ------------------------------------------------------------------ mcp
 
-async function mcpCommand(options: { http?: boolean; port: number; host: string }, globals: GlobalOptions): Promise<ExitCode | 'running'> {
+interface McpOptions {
+  http?: boolean;
+  port: number;
+  host: string;
+  allowedHost: string[];
+  filesDir?: string;
+}
+
+async function mcpCommand(options: McpOptions, globals: GlobalOptions): Promise<ExitCode | 'running'> {
   const { baseUrl, apiKey } = await context(globals, { needKey: false });
   if (!options.http) {
     const { serveMcpStdio } = await import('../mcp/stdio');
@@ -330,10 +349,15 @@ async function mcpCommand(options: { http?: boolean; port: number; host: string 
     return 'running';
   }
   const { serveMcpHttp } = await import('../mcp/http');
-  const server = await serveMcpHttp({ baseUrl, port: options.port, host: options.host }).catch((error: NodeJS.ErrnoException) => {
-    throw new CliError(EXIT.usage, `cannot listen on ${options.host}:${options.port}: ${error.code ?? error.message}`);
+  const allowedHosts = [...(process.env.HOLDLINE_MCP_ALLOWED_HOSTS ?? '').split(','), ...options.allowedHost].map((h) => h.trim()).filter((h) => h.length > 0);
+  const filesDir = options.filesDir ?? (process.env.HOLDLINE_MCP_FILES_DIR?.trim() || undefined);
+  const server = await serveMcpHttp({ baseUrl, port: options.port, host: options.host, allowedHosts, filesDir }).catch((error: NodeJS.ErrnoException) => {
+    if (error.syscall === 'listen') throw new CliError(EXIT.usage, `cannot listen on ${options.host}:${options.port}: ${error.code ?? error.message}`);
+    throw new CliError(EXIT.usage, `cannot share ${filesDir} for scan_file: ${error.code ?? error.message}`);
   });
   note(`holdline MCP server (Streamable HTTP) at ${server.url} for ${baseUrl}; send Authorization: Bearer sk_sig_…`);
+  note(`accepting Host headers: ${server.allowedHosts.join(', ')} (add names with --allowed-host)`);
+  note(server.filesRoot ? `scan_file reads only inside ${server.filesRoot}` : 'scan_file is not offered (share a folder with --files-dir)');
   const stop = () => void server.close().then(() => process.exit(EXIT.ok));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
@@ -410,7 +434,7 @@ export function buildProgram(run: (action: () => Promise<ExitCode | 'running'>) 
         const page = await client.listScans(options);
         if (globals().json) printJson(page);
         else {
-          for (const entry of page.data) {
+          for (const entry of terminalSafeDeep(page.data)) {
             const read = entry.status === 'complete' ? `${entry.grade} ${entry.score} ${entry.label} ${humanDuration(entry.duration_sec ?? 0)}` : `${entry.status} ${entry.pct}%`;
             out(`${entry.scan_id}  ${read.padEnd(28)}  ${entry.created_at.slice(0, 16).replace('T', ' ')}  ${entry.title ?? ''}`.trimEnd());
           }
@@ -439,9 +463,10 @@ export function buildProgram(run: (action: () => Promise<ExitCode | 'running'>) 
     .action(() =>
       run(async () => {
         const { client } = await context(globals(), { needKey: false });
-        const reference = await client.signals();
-        if (globals().json) printJson(reference);
+        const fromService = await client.signals();
+        if (globals().json) printJson(fromService);
         else {
+          const reference = terminalSafeDeep(fromService);
           out(style.bold(`Holdline signals ${reference.version}`) + ` — 0–100 per second (${reference.scale}); floor ${reference.floor}; ${reference.dead_min_seconds}+ s under it is dead`);
           for (const signal of reference.signals) out(`${style.bold(signal.name.padEnd(9))}${signal.reads} Rises when ${signal.rises_when}; falls when ${signal.falls_when}.`);
         }
@@ -455,7 +480,7 @@ export function buildProgram(run: (action: () => Promise<ExitCode | 'running'>) 
     .action(() =>
       run(async () => {
         const { client } = await context(globals(), { needKey: true });
-        const usage = (await client.usage()) as { plan: string; period: { start: string; end: string }; scans_this_month: number; scans_left: number; calls_this_month: number; calls_left: number; tokens_used: number };
+        const usage = terminalSafeDeep(await client.usage()) as { plan: string; period: { start: string; end: string }; scans_this_month: number; scans_left: number; calls_this_month: number; calls_left: number; tokens_used: number };
         if (globals().json) printJson(usage);
         else {
           out(`plan ${usage.plan}, ${usage.period.start.slice(0, 10)} to ${usage.period.end.slice(0, 10)}`);
@@ -484,8 +509,9 @@ export function buildProgram(run: (action: () => Promise<ExitCode | 'running'>) 
 
   program
     .command('login')
-    .description(`check a key with the service and save it to ${configPath()} (mode 600)`)
-    .option('--key <key>', 'the key (default: asked for, or read from stdin)')
+    .description(`check a key with the service and save it to ${configPath()} (mode 600); the key is asked for (no echo) or read from stdin`)
+    // Hidden: kept only to refuse it with the reason (the key would sit in argv).
+    .addOption(new Option('--key <key>').hideHelp())
     .action((options: { key?: string }) => run(() => loginCommand(options, globals())));
 
   program
@@ -494,7 +520,9 @@ export function buildProgram(run: (action: () => Promise<ExitCode | 'running'>) 
     .option('--http', 'serve Streamable HTTP at /mcp, keyed by each caller\'s Bearer key')
     .option('--port <n>', 'HTTP port', integer('--port', 0, 65_535), 8765)
     .option('--host <host>', 'HTTP interface', '127.0.0.1')
-    .action((options: { http?: boolean; port: number; host: string }) => run(() => mcpCommand(options, globals())));
+    .option('--allowed-host <name>', 'with --http: a Host header value to accept besides loopback (name or name:port; repeatable; also HOLDLINE_MCP_ALLOWED_HOSTS)', (value: string, all: string[]) => [...all, value], [] as string[])
+    .option('--files-dir <dir>', 'with --http: the only folder scan_file may read (also HOLDLINE_MCP_FILES_DIR); unset, scan_file is not offered over HTTP')
+    .action((options: McpOptions) => run(() => mcpCommand(options, globals())));
 
   return program;
 }

@@ -4,6 +4,7 @@
 import { LIMITS } from '../core/plans';
 import { DEFAULT_MEDIA_LIMITS, MAX_CONFIGURABLE_DURATION_SEC } from '../core/media-limits';
 import { DEFAULT_WEBHOOK_RETRY_SECONDS, deliverySchedule, parseRetrySchedule } from '../core/webhook';
+import { parseAllowEntry } from '../net/public-address';
 
 export interface HoldlineConfig {
   /** API listen port (default 8080) and host (default 127.0.0.1). */
@@ -14,7 +15,7 @@ export interface HoldlineConfig {
   /** Temporal frontend host:port (default 127.0.0.1:7233) and namespace (default `default`). */
   temporalAddress: string;
   temporalNamespace: string;
-  /** Prefix of the task queues: `<prefix>-scans` and `<prefix>-chat` (default `holdline`). */
+  /** Prefix of the task queues: `<prefix>-scans`, `<prefix>-chat` and `<prefix>-webhooks` (default `holdline`). */
   taskQueuePrefix: string;
   /** Worker scratch directory for decoded media (default `.data/scratch`). */
   scratchDir: string;
@@ -32,7 +33,7 @@ export interface HoldlineConfig {
   scanConcurrency: number;
   /** Niceness of the media tools (ffmpeg, ffprobe, pocketsphinx) a worker starts (default 10; 0 keeps the worker's own). */
   mediaToolNiceness: number;
-  /** Host names or IP literals exempt from the public-address rule (tests serve from loopback). */
+  /** `host:port` (or `host:*`) entries exempt from the public-address rule (tests serve from loopback). */
   allowHosts: string[];
   /** Upstream OpenAI-compatible model server. */
   modelBaseUrl: string;
@@ -47,6 +48,10 @@ export interface HoldlineConfig {
   chatMaxRunning: number;
   /** Chat activities one worker process runs at once (default 16; model steps mostly wait on the network). */
   chatConcurrency: number;
+  /** MB all `run` sandbox children of one worker process may hold together (default 2048; each reserves its isolate heap + 320 MB). */
+  sandboxMemoryMb: number;
+  /** Webhook delivery attempts one worker process runs at once, on the webhooks queue beside chat (default 8). */
+  webhookConcurrency: number;
   /** Time allowed to one upstream model request, in ms (default 300 000). */
   modelStepTimeoutMs: number;
   /** Tokens one model step may generate (default and most 4096; the embedded model's stack sets 512). */
@@ -84,6 +89,17 @@ export interface HoldlineConfig {
   uploadMinBytesPerSec: number;
   /** Accounts one client address may create per hour on the website (default 10). */
   signupsPerHour: number;
+  /** Sign-in attempts (right or wrong) one client address may make per hour on the website (default 30). */
+  signinsPerHour: number;
+  /**
+   * Password hashes (scrypt, 128 MiB and about 1/3 s each) one API process runs at once (default 2,
+   * leaving libuv's other threads to file I/O), and how many more may wait (default 16) before
+   * a sign-in or sign-up is answered 429.
+   */
+  passwordHashConcurrency: number;
+  passwordHashQueue: number;
+  /** Keyless reads (`/v1/demo`, `/api/library`, published media and exports) per client address per minute (default 300). */
+  publicReadsPerMinute: number;
   /** Where media and decoded audio live: `fs` (a directory, the default) or `s3` (any S3-compatible service). */
   mediaStore: MediaStoreConfig;
   /** FerretDB's SQLite directory on this machine, when known: point reads get an index there (store/ferret-sqlite.ts). */
@@ -172,10 +188,7 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     workerQueues: queueList(str('HOLDLINE_WORKER_QUEUES', 'scans,chat'), problems),
     scanConcurrency: int('HOLDLINE_SCAN_CONCURRENCY', 2, 1, 64),
     mediaToolNiceness: int('HOLDLINE_MEDIA_NICENESS', 10, 0, 19),
-    allowHosts: str('HOLDLINE_ALLOW_HOSTS', '')
-      .split(',')
-      .map((h) => h.trim().toLowerCase())
-      .filter((h) => h.length > 0),
+    allowHosts: allowList(str('HOLDLINE_ALLOW_HOSTS', ''), problems),
     modelBaseUrl: url('MODEL_BASE_URL', 'http://127.0.0.1:11434/v1'),
     modelApiKey: str('MODEL_API_KEY', 'ollama'),
     modelBaseName: str('MODEL_BASE_NAME', 'qwen2.5-coder:7b'),
@@ -184,6 +197,8 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     chatModels: {},
     chatMaxRunning: int('HOLDLINE_CHAT_MAX_RUNNING', 32, 1, 10_000),
     chatConcurrency: int('HOLDLINE_CHAT_CONCURRENCY', 16, 1, 256),
+    webhookConcurrency: int('HOLDLINE_WEBHOOK_CONCURRENCY', 8, 1, 256),
+    sandboxMemoryMb: int('HOLDLINE_SANDBOX_MEMORY_MB', 2048, 512, 1_048_576),
     modelStepTimeoutMs: int('HOLDLINE_MODEL_STEP_TIMEOUT_MS', 300_000, 1000, 900_000),
     modelMaxTokens: int('HOLDLINE_MODEL_MAX_TOKENS', 4096, 1, 4096),
     upstreamHealthTtlMs: int('HOLDLINE_UPSTREAM_HEALTH_TTL_MS', 5000, 0, 600_000),
@@ -196,6 +211,10 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     uploadWindowMs: int('HOLDLINE_UPLOAD_WINDOW_MS', 30_000, 100, 600_000),
     uploadMinBytesPerSec: int('HOLDLINE_UPLOAD_MIN_BYTES_PER_SEC', 65_536, 0, 100 * 1024 * 1024),
     signupsPerHour: int('HOLDLINE_SIGNUPS_PER_HOUR', 10, 1, 1_000_000),
+    signinsPerHour: int('HOLDLINE_SIGNINS_PER_HOUR', 30, 1, 1_000_000),
+    passwordHashConcurrency: int('HOLDLINE_PASSWORD_HASH_CONCURRENCY', 2, 1, 64),
+    passwordHashQueue: int('HOLDLINE_PASSWORD_HASH_QUEUE', 16, 0, 100_000),
+    publicReadsPerMinute: int('HOLDLINE_PUBLIC_READS_PER_MINUTE', 300, 1, 100_000_000),
     mediaStore: mediaStoreConfig(env, problems),
     // `npm run up` keeps FerretDB's files in .data/ferretdb; another server's files are named explicitly.
     ferretdbSqliteDir: str('HOLDLINE_FERRETDB_SQLITE_DIR', '') || (env.MONGODB_URI ? undefined : '.data/ferretdb'),
@@ -289,6 +308,17 @@ function mediaStoreConfig(env: Env, problems: string[]): MediaStoreConfig {
     problems.push('HOLDLINE_S3_ACCESS_KEY_ID and HOLDLINE_S3_SECRET_ACCESS_KEY go together (or neither, for the SDK\'s own credential chain)');
   }
   return { kind, endpoint, bucket: bucket ?? '', region: value('HOLDLINE_S3_REGION') ?? 'us-east-1', accessKeyId, secretAccessKey };
+}
+
+/** `HOLDLINE_ALLOW_HOSTS`: comma-separated `host:port` or `host:*` entries; a bare host is a problem. */
+function allowList(raw: string, problems: string[]): string[] {
+  const entries: string[] = [];
+  for (const item of raw.split(',').map((h) => h.trim()).filter((h) => h.length > 0)) {
+    const parsed = parseAllowEntry(item);
+    if (parsed.ok) entries.push(parsed.entry);
+    else problems.push(`HOLDLINE_ALLOW_HOSTS: ${parsed.reason}`);
+  }
+  return entries;
 }
 
 function queueList(raw: string, problems: string[]): ('scans' | 'chat')[] {

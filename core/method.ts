@@ -5,17 +5,7 @@ import { CUT_BONUS, HOLD_WEIGHTS } from './hold';
 import { CUT_LOCAL_RATIO, CUT_LOCAL_WINDOW_SEC, CUT_MIN_DIFF, CUT_MIN_GAP_SEC, CUT_NEIGHBOUR_RATIO, FLASH_RETURN_RATIO } from './cuts';
 import { DEAD_MIN_SECONDS, FLOOR } from './dead';
 import { MAX_WORD_SEC, MIN_WORD_SEC } from './speech';
-import {
-  VAD_FRAME_SEC,
-  VOICED_MAX_FLATNESS,
-  VOICED_MIN_BAND_RATIO,
-  VOICED_MIN_DBFS,
-  VOICED_MIN_HARMONICITY,
-  VOICE_BRIDGE_SEC,
-  VOICE_HANGOVER_SEC,
-  VOICE_MIN_MODULATION_DB,
-  VOICE_MIN_REGION_SEC,
-} from './vad';
+import { SILERO_REGION_OPTIONS } from './voice-regions';
 import type { SignalsReference } from './shapes';
 
 export const SIGNALS_VERSION = 'v1';
@@ -35,14 +25,15 @@ const LOUDNESS_METHOD =
   'loudness_raw[t] is the RMS of the 16 kHz mono samples in [t, t+1), full scale 1.0; a second below -60 dBFS counts as 0. ' +
   'Scaled to the file\'s 95th percentile; if that is below -50 dBFS the series is all 0.';
 
+const VAD = SILERO_REGION_OPTIONS;
+
 export const VOICE_GATE_TEXT =
-  `Only words heard inside a voice count, here and in the transcript, moments, quotes and claims. A voice activity detector reads the same 16 kHz mono audio in ${Math.round(VAD_FRAME_SEC * 1000)} ms frames: ` +
-  `a frame is voiced when it is louder than ${VOICED_MIN_DBFS} dBFS, periodic at a voice's pitch (normalised autocorrelation at least ${VOICED_MIN_HARMONICITY} at a lag of 80-400 Hz), ` +
-  `has at least ${VOICED_MIN_BAND_RATIO * 100} % of its power in 250-3500 Hz and is not noise-like (spectral flatness at most ${VOICED_MAX_FLATNESS}); ` +
-  `a voiced frame is a voice when the power in 250-3500 Hz over the second around it varies by a standard deviation of at least ${VOICE_MIN_MODULATION_DB} dB, as syllables do and held notes, chords, hum and steady music do not. ` +
-  `Voice frames less than ${VOICE_BRIDGE_SEC} s apart join into one region, regions under ${VOICE_MIN_REGION_SEC} s are dropped and each is widened by ${VOICE_HANGOVER_SEC} s on both sides. ` +
+  'Only words heard inside a voice count, here and in the transcript, moments, quotes and claims. ' +
+  `The voice activity detector is Silero VAD v6 (the 16 kHz model of silero-vad 6.2.3, run by onnxruntime): for each ${Math.round(VAD.frameSec * 1000)} ms window of the same 16 kHz mono audio it gives the probability that a voice speaks. ` +
+  `A voice region opens at the first window whose probability is at least ${VAD.threshold} and closes where it falls below ${VAD.negThreshold} and does not climb back to ${VAD.threshold} within ${VAD.minSilenceSec} s; ` +
+  `regions under ${VAD.minSpeechSec} s are dropped and each is widened by ${VAD.padSec} s on both sides. ` +
   `A word counts when its middle lies inside a region and it lasts ${MIN_WORD_SEC} to ${MAX_WORD_SEC} s (engines report multi-second "words" on music). ` +
-  'Known limits: singing with clear syllables and rap pass as voice; whispered speech (unvoiced) and speech buried more than about 6 dB under music may be missed.';
+  'Known limits: Silero is a neural network trained on speech, not a rule; singing and rap can pass as voice, and whispered speech or speech far under music may be missed.';
 
 const SPEECH_METHOD =
   'A speech-to-text engine transcribes the audio: by default the ear, a local transcription server running Whisper base (multilingual, int8 on the CPU through faster-whisper), or any OpenAI-compatible transcription server the operator names; ' +

@@ -318,47 +318,6 @@ export function compareReads(before: ComparableRead, after: ComparableRead): { b
   return { before: readFigures(before), after: readFigures(after) };
 }
 
-export interface RenderPlan {
-  input: string;
-  output: string;
-  segments: readonly Segment[];
-  hasVideo: boolean;
-  hasAudio: boolean;
-}
-
-const ts = (x: number) => String(Math.round(x * 1e6) / 1e6);
-
-/**
- * ffmpeg arguments that keep exactly the segments and join them: each segment is cut
- * with trim/atrim (frame- and sample-accurate, timestamps reset), then the pieces go
- * through one concat filter, so picture and sound are joined together and stay in sync.
- * Re-encoded (H.264 + AAC, MP4 with the index in front).
- */
-export function renderArgs(plan: RenderPlan): string[] {
-  if (!plan.hasVideo && !plan.hasAudio) throw new Error('nothing to render: no video and no audio stream');
-  if (plan.segments.length === 0) throw new Error('nothing to render: no segments');
-  const chains: string[] = [];
-  const inputs: string[] = [];
-  plan.segments.forEach((s, i) => {
-    const range = `start=${ts(s.start)}:end=${ts(s.end)}`;
-    if (plan.hasVideo) {
-      chains.push(`[0:v:0]trim=${range},setpts=PTS-STARTPTS[v${i}]`);
-      inputs.push(`[v${i}]`);
-    }
-    if (plan.hasAudio) {
-      chains.push(`[0:a:0]atrim=${range},asetpts=PTS-STARTPTS[a${i}]`);
-      inputs.push(`[a${i}]`);
-    }
-  });
-  const outs = `${plan.hasVideo ? '[v]' : ''}${plan.hasAudio ? '[a]' : ''}`;
-  chains.push(`${inputs.join('')}concat=n=${plan.segments.length}:v=${plan.hasVideo ? 1 : 0}:a=${plan.hasAudio ? 1 : 0}${outs}`);
-  const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', plan.input, '-filter_complex', chains.join(';')];
-  if (plan.hasVideo) args.push('-map', '[v]', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p');
-  if (plan.hasAudio) args.push('-map', '[a]', '-c:a', 'aac', '-b:a', '160k');
-  args.push('-movflags', '+faststart', '-f', 'mp4', plan.output);
-  return args;
-}
-
 /** Segment bounds moved to the nearest frame boundary, so picture and sound are cut at the same instant. */
 export function snapToFrames(segments: readonly Segment[], fps: number | null): Segment[] {
   if (!fps || !Number.isFinite(fps) || fps <= 0) return segments.map((s) => ({ ...s }));

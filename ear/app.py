@@ -28,7 +28,7 @@ from .errors import (
     NotFoundError,
     RequestTooLargeError,
 )
-from .responses import json_body, verbose_json
+from .responses import engine_name, json_body, verbose_json
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -212,7 +212,8 @@ def build_app(config: EarConfig, engine: Engine) -> Starlette:
         if response_format == "json":
             return JSONResponse(json_body(transcript))
         # OpenAI's default granularity is the segment.
-        return JSONResponse(verbose_json(transcript, want_words, "segment" in granularities or not granularities))
+        named = engine_name(model.spec.id, COMPUTE_TYPE, ENGINE)
+        return JSONResponse(verbose_json(transcript, want_words, "segment" in granularities or not granularities, named))
 
     async def on_ear_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, EarError)

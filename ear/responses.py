@@ -29,9 +29,17 @@ def _segment(s: Segment, with_words: bool) -> dict[str, Any]:
     return body
 
 
-def verbose_json(t: Transcript, words: bool, segments: bool) -> dict[str, Any]:
-    """`words` at the top level when word timestamps were asked for (what OpenAI and our client read)."""
-    body: dict[str, Any] = {"task": "transcribe", "language": t.language, "duration": t.duration, "text": t.text}
+def engine_name(model_id: str, compute_type: str, engine: str) -> str:
+    """How a read names what heard it, e.g. `whisper-base int8 (faster-whisper 1.2.1)`."""
+    return f"{model_id} {compute_type} ({engine})"
+
+
+def verbose_json(t: Transcript, words: bool, segments: bool, engine: str) -> dict[str, Any]:
+    """`words` at the top level when word timestamps were asked for (what OpenAI and our client read).
+
+    `engine` is ours, beside OpenAI's fields: the service's read names the model and engine by it.
+    """
+    body: dict[str, Any] = {"task": "transcribe", "language": t.language, "duration": t.duration, "text": t.text, "engine": engine}
     if words:
         body["words"] = [_word(w) for w in t.words]
     if segments:

@@ -7,20 +7,25 @@ import type { ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { EXPORT_FORMATS, isExportFormat } from '../core/exports';
 import type { CompleteScan } from '../core/shapes';
 import { HoldlineApiError, HoldlineClient } from './client';
+import type { LocalFiles } from './local-files';
 import { runTool, toolsFor, type ToolContext } from './tools';
 
 export const MCP_SERVER_VERSION = '0.1.0';
 
-export function createHoldlineMcpServer(options: { baseUrl: string; apiKey?: string }): McpServer {
+/**
+ * `files`: which local files scan_file reads (mcp/local-files.ts): any over stdio
+ * (the user's own machine), only a shared folder over HTTP, or null: no scan_file.
+ */
+export function createHoldlineMcpServer(options: { baseUrl: string; apiKey?: string; files: LocalFiles | null }): McpServer {
   const client = new HoldlineClient(options);
   const server = new McpServer({ name: 'holdline', version: MCP_SERVER_VERSION });
-  for (const tool of toolsFor(Boolean(client.apiKey))) {
+  for (const tool of toolsFor(Boolean(client.apiKey), options.files)) {
     server.registerTool(
       tool.name,
       { title: tool.title, description: tool.description, inputSchema: tool.inputSchema, ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}), annotations: tool.annotations },
       (args: Record<string, unknown>, extra) => {
         const progressToken = extra._meta?.progressToken;
-        const context: ToolContext = { signal: extra.signal };
+        const context: ToolContext = { signal: extra.signal, ...(options.files ? { files: options.files } : {}) };
         if (progressToken !== undefined) {
           context.progress = (pct, message) =>
             extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: pct, total: 100, message } });

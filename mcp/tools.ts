@@ -8,6 +8,7 @@ import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/
 import { EXPORT_FORMATS } from '../core/exports';
 import type { CompleteScan, ScanView, SignalsReference } from '../core/shapes';
 import { HoldlineApiError, type HoldlineClient, type LibraryEntry, type Page, type RecutView, type ScanHistoryEntry } from './client';
+import { LocalFileRefused, resolveLocalFile, type LocalFiles } from './local-files';
 import { compactScan, scanLinks, scanOutputShape, exportOutputShape, exportUri, EXPORT_INLINE_MAX_CHARS, type ScanLinks } from './results';
 
 /**
@@ -21,6 +22,8 @@ export const MAX_WAIT_SEC = 3600;
 export interface ToolContext {
   /** Aborted when the MCP client cancels the call. */
   signal: AbortSignal;
+  /** Which local files scan_file may read (mcp/local-files.ts); absent, it reads none. */
+  files?: LocalFiles;
   /** Reports scan progress (0–100) to the client, when it asked for progress. */
   progress?: (pct: number, message: string) => Promise<void>;
 }
@@ -105,9 +108,11 @@ export const holdlineTools: HoldlineTool[] = [
     inputSchema: scanFileArgs.shape,
     outputSchema: scanOutputShape,
     annotations: { readOnlyHint: false, openWorldHint: true },
-    run: (client, args, context) => {
+    run: async (client, args, context) => {
       const input = scanFileArgs.parse(args);
-      return submitAndWait(client, () => client.uploadFile(input.path, { title: input.title, webhookUrl: input.webhook_url }, context.signal), input, context);
+      if (!context.files) throw new LocalFileRefused(input.path);
+      const path = await resolveLocalFile(context.files, input.path);
+      return submitAndWait(client, () => client.uploadFile(path, { title: input.title, webhookUrl: input.webhook_url }, context.signal), input, context);
     },
   },
   {
@@ -212,10 +217,24 @@ export const holdlineTools: HoldlineTool[] = [
   },
 ];
 
-/** The tools a server offers: all of them with a key, only the keyless ones without. */
-export function toolsFor(hasKey: boolean, tools: HoldlineTool[] = holdlineTools): HoldlineTool[] {
-  return hasKey ? tools : tools.filter((tool) => tool.keyless);
+/**
+ * The tools a server offers: all of them with a key, only the keyless ones
+ * without. `files` null (HTTP without a shared folder): no scan_file at all;
+ * a shared folder: scan_file says that it reads only there.
+ */
+export function toolsFor(hasKey: boolean, files: LocalFiles | null, tools: HoldlineTool[] = holdlineTools): HoldlineTool[] {
+  const offered = hasKey ? tools : tools.filter((tool) => tool.keyless);
+  return offered.flatMap((tool) => {
+    if (tool.name !== 'scan_file' || files?.kind === 'any') return [tool];
+    if (!files) return [];
+    return [{ ...tool, description: SHARED_FOLDER_SCAN_FILE, inputSchema: { ...tool.inputSchema, path: sharedPath } }];
+  });
 }
+
+const SHARED_FOLDER_SCAN_FILE =
+  'Upload a video file from the folder this server shares and (by default) wait for the per-second read (same result as scan_url). ' +
+  'Only files inside that folder can be read; at most 400 MB.';
+const sharedPath = z.string().min(1).max(4096).describe('Path of a video file inside the folder this server shares, relative to it (or absolute, inside it).');
 
 /** Runs a tool; any failure becomes an `isError` result, never a thrown error. */
 export async function runTool(tool: HoldlineTool, client: HoldlineClient, args: Record<string, unknown>, context: ToolContext): Promise<CallToolResult> {
@@ -393,6 +412,8 @@ export function errorResult(error: unknown): CallToolResult {
   if (error instanceof HoldlineApiError) {
     text = error.status === 0 ? `Holdline: ${error.detail}` : `Holdline API error ${error.status}: ${error.detail}`;
     if (error.retryAfterSec !== undefined) text += ` (retry after ${error.retryAfterSec} s)`;
+  } else if (error instanceof LocalFileRefused) {
+    text = `Holdline: ${error.message}`;
   } else if (error instanceof z.ZodError) {
     text = `invalid arguments: ${error.issues.map((issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`).join('; ')}`;
   } else {

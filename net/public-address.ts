@@ -1,7 +1,8 @@
 // The public-address rule for URL inputs: the service fetches only from
 // public internet addresses, so a customer cannot make it read its own
-// network (cloud metadata, databases, the Temporal UI). Hosts listed in
-// config `allowHosts` are exempt (tests serve fixtures from loopback).
+// network (cloud metadata, databases, the Temporal UI). Ports of hosts listed
+// in config `allowHosts` (`host:port`, or `host:*` for all of a host's ports)
+// are exempt (tests serve fixtures from loopback).
 
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
@@ -160,8 +161,50 @@ export function isPublicAddress(address: string): boolean {
   return classifyAddress(address) === 'public';
 }
 
+/** The port a URL connects to: its own, else the scheme's (80 for http, 443 for https). */
+export function portOf(url: URL): number {
+  if (url.port !== '') return Number(url.port);
+  return url.protocol === 'https:' ? 443 : 80;
+}
+
+/**
+ * One `HOLDLINE_ALLOW_HOSTS` entry in the form the rule compares: `host:port` or
+ * `host:*` (every port), the host normalised, IPv6 in brackets (`[::1]:8080`).
+ * A bare host is refused: exempting a host on every port by accident let a
+ * download reach any service on it (the Temporal frontend on a listed loopback).
+ */
+export function parseAllowEntry(entry: string): { ok: true; entry: string } | { ok: false; reason: string } {
+  const text = entry.trim();
+  const match = /^(\[[^\]]+\]|[^:[\]]+):(\*|\d{1,5})$/.exec(text);
+  if (!match) {
+    return {
+      ok: false,
+      reason: `"${text}" is not host:port: write the host with its port (127.0.0.1:9000, [::1]:9000, media.example:443), or host:* to exempt every port of the host`,
+    };
+  }
+  const [, rawHost, rawPort] = match as unknown as [string, string, string];
+  if (rawPort !== '*' && !(Number(rawPort) >= 1 && Number(rawPort) <= 65535)) return { ok: false, reason: `"${text}" has a port outside 1–65535` };
+  const host = normaliseHost(rawHost);
+  if (host === '') return { ok: false, reason: `"${text}" has no host` };
+  return { ok: true, entry: `${isIP(host) === 6 ? `[${host}]` : host}:${rawPort}` };
+}
+
+/** True when `url`'s host and port are exempt by one of the (parsed) entries. */
+export function isAllowedTarget(url: URL, allowHosts: readonly string[]): boolean {
+  const host = normaliseHost(url.hostname);
+  const port = String(portOf(url));
+  return allowHosts.some((raw) => {
+    const parsed = parseAllowEntry(raw);
+    if (!parsed.ok) return false;
+    const cut = parsed.entry.lastIndexOf(':');
+    const entryHost = normaliseHost(parsed.entry.slice(0, cut));
+    const entryPort = parsed.entry.slice(cut + 1);
+    return entryHost === host && (entryPort === '*' || entryPort === port);
+  });
+}
+
 export interface PublicUrlOptions {
-  /** Host names or IP literals exempt from the rule (config HOLDLINE_ALLOW_HOSTS). */
+  /** `host:port` (or `host:*`) entries exempt from the rule (config HOLDLINE_ALLOW_HOSTS); a bare host matches nothing. */
   allowHosts?: readonly string[];
   /** Resolver, default `dns.lookup` with `all: true`. */
   lookup?: (hostname: string) => Promise<Array<{ address: string; family: number }>>;
@@ -172,13 +215,13 @@ export interface ResolvedTarget {
   /** The checked address every connection for this URL must use. */
   address: string;
   family: 4 | 6;
-  /** True when the host was exempt by `allowHosts`. */
+  /** True when the host and port were exempt by `allowHosts`. */
   allowed: boolean;
 }
 
 const defaultLookup = (hostname: string) => dnsLookup(hostname, { all: true, verbatim: true });
 
-/** Host name as compared with `allowHosts`: lower case, no brackets, no trailing dot. */
+/** Host name as compared with `allowHosts` entries: lower case, no brackets, no trailing dot. */
 export function normaliseHost(host: string): string {
   let h = host.trim().toLowerCase();
   if (h.startsWith('[') && h.endsWith(']')) h = h.slice(1, -1);
@@ -210,14 +253,15 @@ function parseUrl(input: string | URL): URL {
 /**
  * Checks a URL against the rule and returns the address to connect to. Every
  * resolved address must be public (a host answering with one private address
- * among public ones is refused), unless the host is in `allowHosts`.
+ * among public ones is refused), unless the host and port are in `allowHosts`
+ * (checked again at every redirect hop by the callers, which call this per hop).
  * DNS names that do not exist are `bad_url`; other DNS failures are thrown
  * as they come (transient, worth a retry).
  */
 export async function resolvePublicTarget(input: string | URL, options: PublicUrlOptions = {}): Promise<ResolvedTarget> {
   const url = parseUrl(input);
   const host = normaliseHost(url.hostname);
-  const allowed = (options.allowHosts ?? []).some((h) => normaliseHost(h) === host);
+  const allowed = isAllowedTarget(url, options.allowHosts ?? []);
   const literal = isIP(host);
   let addresses: Array<{ address: string; family: number }>;
   if (literal !== 0) {

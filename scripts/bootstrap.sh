@@ -32,7 +32,7 @@ for cmd in "${APT_COMMANDS[@]}"; do
   command -v "$cmd" >/dev/null 2>&1 || need_apt=1
 done
 [ -d /usr/share/pocketsphinx/model/en-us ] || need_apt=1
-# LibriVox sentences with their transcription: real recorded speech for the ear's tests.
+# LibriVox sentences with their transcription: real recorded speech for the ear's tests and the real-speech fixtures.
 [ -d /usr/share/pocketsphinx/test/data/librivox ] || need_apt=1
 if [ "$need_apt" -eq 1 ]; then
   say "installing Debian packages: ${APT_PACKAGES[*]}"
@@ -128,6 +128,9 @@ bash "$ROOT/scripts/install-ear.sh"
 bash "$ROOT/scripts/install-model.sh"
 
 # --- node_modules --------------------------------------------------------------
+# onnxruntime-node's postinstall would download GPU builds from GitHub; its CPU
+# binaries (all the voice detector needs) ship inside the npm package itself.
+export ONNXRUNTIME_NODE_INSTALL=skip
 # A stamp of the lock file's hash tells whether node_modules matches it; without
 # a stamp (installed by hand), fall back to comparing modification times.
 STAMP="node_modules/.holdline-lock.sha256"

@@ -5,7 +5,9 @@
 //
 // Ingredients only: ffmpeg lavfi sources (mandelbrot, life, testsrc2, cellauto,
 // gradients, smptehdbars, color), one still image rendered from a
-// fractal, espeak-ng speech, sine tones and digital silence.
+// fractal, espeak-ng speech (English and Spanish), LibriVox sentences recorded
+// by a person (Debian pocketsphinx-testdata, with their words), sine tones,
+// synthetic music and digital silence.
 //
 // Usage: node --import tsx scripts/make-fixtures.ts [--bench] [--only a,b] [--out DIR] [--force] [--list]
 
@@ -62,6 +64,8 @@ export interface FixtureTruth {
   errorReason?: string;
   /** Hash of the generator that made the file. */
   generator: string;
+  /** ISO 639-1 language of the speech, on the fixtures made for the fidelity table (absent on the older ones, which speak English). */
+  language?: string | null;
 }
 
 // ---------------------------------------------------------------------------
@@ -936,6 +940,10 @@ interface UploadShot {
 
 type UploadSound =
   | { kind: 'speech'; at: number; key: keyof typeof SENTENCES; voice?: string; wpm?: number }
+  /** A LibriVox sentence recorded by a person, from Debian's pocketsphinx-testdata, placed whole (its own room noise included) at `at`. */
+  | { kind: 'recording'; at: number; id: LibrivoxId }
+  /** Any text in any espeak-ng voice (the non-English fixtures). */
+  | { kind: 'espeak'; at: number; text: string; voice: string; wpm?: number }
   | { kind: 'music'; start: number; end: number; parts: Array<'chords' | 'beat' | 'melody'>; /** dB relative to the voice RMS, or dBFS when there is no voice. */ level: number }
   | { kind: 'applause'; start: number; end: number; dbfs: number }
   | { kind: 'hum'; start: number; end: number; dbfs: number }
@@ -949,6 +957,8 @@ interface UploadRecipe {
   flashes?: number[];
   sound: UploadSound[];
   bed: string;
+  /** ISO 639-1 language of the speech (null: no speech), written into the truth; absent on the older recipes. */
+  language?: string | null;
 }
 
 const UPLOAD_W = 640;
@@ -1067,7 +1077,113 @@ function uploadRecipes(): UploadRecipe[] {
       shots: null,
       sound: [{ kind: 'hum', start: 0, end: 20, dbfs: -12 }],
     },
+    // Issue 19: real recorded speech with known words (five LibriVox sentences), clean, under a
+    // music bed 10 dB below the voice, the bed alone; and Spanish from espeak-ng.
+    {
+      name: 'real-speech',
+      duration: 30,
+      bed: 'recorded speech (LibriVox), room tone -55 dBFS',
+      language: 'en',
+      shots: realSpeechShots(),
+      sound: [{ kind: 'room', dbfs: -55 }, ...librivoxReading()],
+    },
+    {
+      name: 'real-speech-music-10',
+      duration: 30,
+      bed: 'recorded speech (LibriVox), chords and a drum beat 10 dB under the voice',
+      language: 'en',
+      shots: realSpeechShots(),
+      sound: [{ kind: 'music', start: 0, end: 30, parts: ['chords', 'beat'], level: -10 }, ...librivoxReading()],
+    },
+    {
+      name: 'real-music-only',
+      duration: 30,
+      bed: 'the same chords and drum beat alone, -30 dBFS',
+      language: null,
+      shots: realSpeechShots(),
+      sound: [{ kind: 'music', start: 0, end: 30, parts: ['chords', 'beat'], level: -30 }],
+    },
+    {
+      name: 'speech-es',
+      duration: 20,
+      bed: 'Spanish (espeak-ng es), room tone -50 dBFS',
+      language: 'es',
+      shots: [wide(10, 0), punch(10, 10)],
+      sound: [
+        { kind: 'room', dbfs: -50 },
+        { kind: 'espeak', at: 0.5, voice: 'es', text: 'Buenos días, hoy vamos a probar tres cámaras bajo la lluvia.' },
+        { kind: 'espeak', at: 5.5, voice: 'es', text: 'La luz era suave y el equipo estaba contento.' },
+        { kind: 'espeak', at: 10.5, voice: 'es', text: 'El jardín parece distinto después de la tormenta.' },
+        { kind: 'espeak', at: 15, voice: 'es', text: 'Gracias por vernos, hasta la semana que viene.' },
+      ],
+    },
   ];
+}
+
+/** Debian pocketsphinx-testdata: LibriVox's "Sense and Sensibility", chapter 1, read by a person; 16 kHz mono WAV and the words said. */
+const LIBRIVOX_DIR = '/usr/share/pocketsphinx/test/data/librivox';
+const LIBRIVOX = {
+  '0870': 'and mister john dashwood had then leisure to consider how much there might be prudently in his power to do for them',
+  '0880': 'he was not an ill disposed young man',
+  '0890': 'unless to be rather cold hearted and rather selfish is to be ill disposed',
+  '0920': 'had he married a more a amiable woman he might have been made still more respectable than he was',
+  '0930': 'he might even have been made amiable himself',
+} as const;
+type LibrivoxId = keyof typeof LIBRIVOX;
+const librivoxFile = (id: LibrivoxId) => join(LIBRIVOX_DIR, `sense_and_sensibility_01_austen_64kb-${id}.wav`);
+
+/** The five sentences in order, each file placed whole; the voiced stretches are about 1.5 s apart. */
+function librivoxReading(): UploadSound[] {
+  return [
+    { kind: 'recording', at: 0.5, id: '0870' },
+    { kind: 'recording', at: 8.5, id: '0880' },
+    { kind: 'recording', at: 12.5, id: '0890' },
+    { kind: 'recording', at: 19, id: '0920' },
+    { kind: 'recording', at: 26, id: '0930' },
+  ];
+}
+
+/** Wide, punch-in, wide, punch-in: three cuts over 30 s of the talking-head performance. */
+function realSpeechShots(): UploadShot[] {
+  return [
+    { dur: 8, from: 0, scene: 0, zoom: 1, dx: 0 },
+    { dur: 7, from: 8, scene: 0, zoom: 1.15, dx: 0 },
+    { dur: 8, from: 15, scene: 0, zoom: 1, dx: 0 },
+    { dur: 7, from: 23, scene: 0, zoom: 1.15, dx: 0 },
+  ];
+}
+
+/** Where a recorded sentence is voiced: 10 ms frames above this level, at least this many in a row, first to last. */
+const VOICED_FLOOR_DBFS = -40;
+const VOICED_MIN_FRAMES = 3;
+
+/**
+ * The first and last voiced sample of a recording (samples in [-1, 1] at
+ * AUDIO_RATE), measured once when the fixture is made: the recordings carry
+ * their own room noise (about -50 to -55 dBFS) before and after the words.
+ */
+export function voicedWindow(samples: Float64Array): { start: number; end: number } | null {
+  const frame = Math.round(0.01 * AUDIO_RATE);
+  const loud: boolean[] = [];
+  for (let i = 0; i + frame <= samples.length; i += frame) {
+    let mean = 0;
+    for (let j = 0; j < frame; j++) mean += samples[i + j]!;
+    mean /= frame;
+    let energy = 0;
+    for (let j = 0; j < frame; j++) energy += (samples[i + j]! - mean) ** 2;
+    loud.push(10 * Math.log10(energy / frame + 1e-12) >= VOICED_FLOOR_DBFS);
+  }
+  const runStarts: number[] = [];
+  for (let k = 0; k + VOICED_MIN_FRAMES <= loud.length; k++) if (loud.slice(k, k + VOICED_MIN_FRAMES).every(Boolean)) runStarts.push(k);
+  if (runStarts.length === 0) return null;
+  return { start: runStarts[0]! * frame, end: (runStarts[runStarts.length - 1]! + VOICED_MIN_FRAMES) * frame };
+}
+
+async function recordingSamples(id: LibrivoxId): Promise<Int16Array> {
+  const file = librivoxFile(id);
+  if (!existsSync(file)) throw new Error(`${file} is missing: install Debian's pocketsphinx-testdata (scripts/bootstrap.sh does)`);
+  const raw = await run('ffmpeg', [...FFMPEG, '-i', file, '-ar', String(AUDIO_RATE), '-ac', '1', '-f', 's16le', '-']);
+  return new Int16Array(raw.buffer, raw.byteOffset, raw.byteLength / 2);
 }
 
 function uploadFixtureNames(): string[] {
@@ -1309,16 +1425,31 @@ async function planUploadAudio(recipe: UploadRecipe, workDir: string): Promise<{
   const voice = new Float64Array(total);
   const speech: FixtureTruth['speech'] = [];
   let index = 0;
+  let placedEnd = 0;
   for (const s of recipe.sound) {
-    if (s.kind !== 'speech') continue;
-    const sentence = SENTENCES[s.key];
-    const v = s.voice ?? 'en-us';
-    const pcm = await speechSamples(sentence.text, v, s.wpm ?? 160, workDir, 1000 + index++);
+    if (s.kind !== 'speech' && s.kind !== 'recording' && s.kind !== 'espeak') continue;
+    let pcm: Int16Array;
+    let line: { text: string; voice: string; claim: boolean };
+    if (s.kind === 'recording') {
+      pcm = await recordingSamples(s.id);
+      line = { text: LIBRIVOX[s.id], voice: `librivox-${s.id}`, claim: false };
+    } else if (s.kind === 'espeak') {
+      pcm = await speechSamples(s.text, s.voice, s.wpm ?? 150, workDir, 1000 + index++);
+      line = { text: s.text, voice: s.voice, claim: false };
+    } else {
+      const sentence = SENTENCES[s.key];
+      line = { text: sentence.text, voice: s.voice ?? 'en-us', claim: sentence.claim };
+      pcm = await speechSamples(sentence.text, line.voice, s.wpm ?? 160, workDir, 1000 + index++);
+    }
     const start = Math.round(s.at * AUDIO_RATE);
     if (start + pcm.length > total) throw new Error(`${recipe.name}: speech at ${s.at} s runs past the end`);
-    if (speech.some((p) => s.at < p.end)) throw new Error(`${recipe.name}: speech at ${s.at} s overlaps the previous sentence`);
+    if (s.at < placedEnd) throw new Error(`${recipe.name}: speech at ${s.at} s overlaps the previous sentence`);
+    placedEnd = (start + pcm.length) / AUDIO_RATE;
     for (let i = 0; i < pcm.length; i++) voice[start + i] = pcm[i]! / 32768;
-    speech.push({ start: round3(s.at), end: round3((start + pcm.length) / AUDIO_RATE), text: sentence.text, voice: v, claim: sentence.claim });
+    // espeak-ng output is trimmed to where it sounds; a recording is placed whole, so its voiced part is measured.
+    const voiced = s.kind === 'recording' ? voicedWindow(voice.subarray(start, start + pcm.length)) : { start: 0, end: pcm.length };
+    if (!voiced) throw new Error(`${recipe.name}: recording ${s.kind === 'recording' ? s.id : ''} has no voiced frame`);
+    speech.push({ start: round3((start + voiced.start) / AUDIO_RATE), end: round3((start + voiced.end) / AUDIO_RATE), ...line });
   }
   let voiceSum = 0;
   let voiceCount = 0;
@@ -1332,7 +1463,7 @@ async function planUploadAudio(recipe: UploadRecipe, workDir: string): Promise<{
   const mix = Float64Array.from(voice);
   const busy: Span[] = speech.map((p) => ({ start: p.start, end: p.end }));
   recipe.sound.forEach((s, i) => {
-    if (s.kind === 'speech') return;
+    if (s.kind === 'speech' || s.kind === 'recording' || s.kind === 'espeak') return;
     const start = s.kind === 'room' ? 0 : Math.round(s.start * AUDIO_RATE);
     const end = s.kind === 'room' ? total : Math.round(s.end * AUDIO_RATE);
     const length = end - start;
@@ -1414,6 +1545,7 @@ async function buildUploadRecipe(recipe: UploadRecipe, outDir: string, workDir: 
     generator,
     bed: recipe.bed,
     roomTone: audio.roomTone,
+    ...(recipe.language !== undefined ? { language: recipe.language } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 // Starts the local Holdline stack as child processes: the Temporal dev server,
-// FerretDB (MongoDB protocol on SQLite), and optionally the worker and the API.
+// FerretDB (MongoDB protocol on SQLite), optionally the ear (the local Whisper
+// transcription server, ear/), the worker and the API.
 // Used by `scripts/up.ts` (fixed ports, `.data/`) and by the test setup (free
 // ports, a temporary data directory). Every child runs in its own process
 // group so stopping it also stops whatever it spawned (ffmpeg, pocketsphinx).
@@ -19,7 +20,7 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 type Env = Record<string, string | undefined>;
 
-export type StackPart = 'temporal' | 'ferretdb' | 'worker' | 'api' | 'model';
+export type StackPart = 'temporal' | 'ferretdb' | 'ear' | 'worker' | 'api' | 'model';
 
 export interface StackOptions {
   /** Directory for databases, logs and scratch files (created). Default `<repo>/.data`. */
@@ -32,6 +33,15 @@ export interface StackOptions {
   mongoPort?: number;
   /** MongoDB database name used in the returned URI. Default `holdline`. */
   mongoDatabase?: string;
+  /**
+   * Start the ear (`ear/`, Whisper on faster-whisper) and point workers at it
+   * through HOLDLINE_TRANSCRIBER_URL, unless the consulted environment already
+   * names a transcription server or chooses `HOLDLINE_TRANSCRIBER=pocketsphinx`.
+   * Default false.
+   */
+  ear?: boolean;
+  /** The ear's port; 0 or absent picks a free port. */
+  earPort?: number;
   /** Start the worker (`workers/main.ts`). Default false. */
   worker?: boolean;
   /** Start the API (`api/server.ts`) and wait for `GET /readyz`. Default false. */
@@ -43,7 +53,8 @@ export interface StackOptions {
   /** Extra environment for worker and API (e.g. MODEL_BASE_URL). */
   env?: Env;
   /**
-   * The environment consulted for `TEMPORAL_ADDRESS` / `MONGODB_URI`: when set,
+   * The environment consulted for `TEMPORAL_ADDRESS` / `MONGODB_URI` (and, for
+   * the ear, `HOLDLINE_TRANSCRIBER_URL` / `HOLDLINE_TRANSCRIBER`): when set,
    * that server is used and none is started. Default `process.env`.
    */
   externalEnv?: Env;
@@ -78,6 +89,8 @@ export interface Stack {
   temporalUiUrl: string | undefined;
   /** Present when the API was started. */
   apiUrl: string | undefined;
+  /** The transcription API the stack's workers use (`…/v1`): the ear's when it was started. */
+  transcriberUrl: string | undefined;
   dataDir: string;
   /** The environment a worker or API of this stack runs with. */
   env: Record<string, string>;
@@ -122,9 +135,9 @@ export interface WorkerOptions {
   logFile?: string;
   /** Where to record the pid, so a later stack on the same data directory can end an orphan. */
   pidFile?: string;
-  /** Wait until the worker polls its task queues (`<prefix>-scans`, `<prefix>-chat`) in Temporal. Default true. */
+  /** Wait until the worker polls its task queues (`<prefix>-scans`, `<prefix>-chat`, `<prefix>-webhooks`) in Temporal. Default true. */
   waitReady?: boolean;
-  /** Task queues to wait for. Default both queues of the prefix. */
+  /** Task queues to wait for. Default all three queues of the prefix. */
   waitQueues?: string[];
   readyTimeoutMs?: number;
   echo?: boolean;
@@ -499,6 +512,11 @@ async function mongoAnswers(uri: string): Promise<boolean> {
   }
 }
 
+/** The ear's entry point in the virtual environment that scripts/install-ear.sh links into `.tools/ear`. */
+export const EAR_PYTHON = join(REPO_ROOT, '.tools', 'ear', 'venv', 'bin', 'python');
+/** The model the ear serves by default, as the workers ask for it. */
+export const EAR_MODEL = 'whisper-base';
+
 async function httpOk(url: string): Promise<boolean> {
   const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
   await response.body?.cancel();
@@ -549,7 +567,7 @@ export async function startWorker(env: Env = {}, options: WorkerOptions = {}): P
   if (options.waitReady ?? true) {
     const address = merged.TEMPORAL_ADDRESS ?? '127.0.0.1:7233';
     const prefix = merged.HOLDLINE_TASK_QUEUE_PREFIX ?? 'holdline';
-    const queues = options.waitQueues ?? [`${prefix}-scans`, `${prefix}-chat`];
+    const queues = options.waitQueues ?? [`${prefix}-scans`, `${prefix}-chat`, `${prefix}-webhooks`];
     try {
       await waitUntil('worker', proc, options.readyTimeoutMs ?? 90_000, () => workerPolls(address, proc.pid, queues));
     } catch (error) {
@@ -809,11 +827,41 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       });
     }
 
+    // The ear (started while the others boot: loading Whisper takes a few seconds)
+    let transcriberUrl = external.HOLDLINE_TRANSCRIBER_URL || undefined;
+    let ear: ManagedProcess | undefined;
+    let earHealth: string | undefined;
+    if (options.ear && !transcriberUrl && external.HOLDLINE_TRANSCRIBER !== 'pocketsphinx') {
+      if (!existsSync(EAR_PYTHON)) throw new StackError(`${EAR_PYTHON} is missing: run scripts/bootstrap.sh first`);
+      const port = await portOrFree(options.earPort);
+      if (await canConnect(port)) throw new StackError(`port ${port} (the ear) is already in use`);
+      transcriberUrl = `http://127.0.0.1:${port}/v1`;
+      const health = `http://127.0.0.1:${port}/health`;
+      earHealth = health;
+      const spawnEar = () => spawnManaged({
+        name: 'ear',
+        command: EAR_PYTHON,
+        args: ['-m', 'ear'],
+        // Its own HOLDLINE_EAR_* settings pass through (threads, models); host and port are the stack's.
+        env: { ...process.env, HOLDLINE_EAR_HOST: '127.0.0.1', HOLDLINE_EAR_PORT: String(port) },
+        logFile: join(logDir, 'ear.log'),
+        echo: echoes('ear'),
+        pidFile: join(pidDir, 'ear.pid'),
+        defaultGraceMs: graceMs,
+      });
+      ear = track(spawnEar(), async () => {
+        const proc = spawnEar();
+        await waitOrStop(`the ear (${health})`, proc, timeoutMs, () => httpOk(health));
+        return proc;
+      });
+    }
+
     const mongoUri = mongodbUri;
     const tAddress = temporalAddress;
     await Promise.all([
       waitUntil(`Temporal (${tAddress})`, temporal, timeoutMs, () => temporalAnswers(tAddress)),
       waitUntil(`MongoDB (${mongoUri})`, ferret, timeoutMs, () => mongoAnswers(mongoUri)),
+      ...(ear && earHealth ? [waitUntil(`the ear (${earHealth})`, ear, timeoutMs, () => httpOk(earHealth))] : []),
     ]);
 
     let modelEnv: Record<string, string> = {};
@@ -844,6 +892,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       // FerretDB started here: API and workers may add its missing `_id` index (store/ferret-sqlite.ts).
       HOLDLINE_FERRETDB_SQLITE_DIR: external.MONGODB_URI ? options.env?.HOLDLINE_FERRETDB_SQLITE_DIR : join(dataDir, 'ferretdb'),
       HOLDLINE_TASK_QUEUE_PREFIX: options.taskQueuePrefix ?? options.env?.HOLDLINE_TASK_QUEUE_PREFIX ?? 'holdline',
+      ...(ear ? { HOLDLINE_TRANSCRIBER_URL: transcriberUrl, HOLDLINE_TRANSCRIBER_MODEL: EAR_MODEL } : {}),
     });
 
     let workerCount = 0;
@@ -889,6 +938,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       temporalAddress: tAddress,
       temporalUiUrl,
       apiUrl,
+      transcriberUrl,
       dataDir,
       env: stackEnv,
       processes: started,

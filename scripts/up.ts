@@ -1,9 +1,11 @@
 // Runs the whole Holdline stack in the foreground: Temporal dev server (+ Web UI),
-// FerretDB, one worker and the API, with data in `.data/`. Ctrl-C stops it all.
+// FerretDB, the ear (Whisper), one worker and the API, with data in `.data/`. Ctrl-C stops it all.
 // A part that exits on its own is restarted with backoff (scripts/supervise.ts);
 // one that keeps dying (more than 5 times in a minute) stops the whole stack.
 // Without MODEL_BASE_URL it also runs the embedded model server (HOLDLINE_EMBEDDED_MODEL=off: not).
-// Ports: PORT (8080), TEMPORAL_PORT (7233), TEMPORAL_UI_PORT (8233), MONGO_PORT (27017), MODEL_PORT (8088).
+// Ports: PORT (8080), TEMPORAL_PORT (7233), TEMPORAL_UI_PORT (8233), MONGO_PORT (27017), EAR_PORT (8710), MODEL_PORT (8088).
+// HOLDLINE_TRANSCRIBER_URL points at another transcription server instead of the ear;
+// HOLDLINE_TRANSCRIBER=pocketsphinx starts no ear and hears with pocketsphinx alone.
 // TEMPORAL_ADDRESS / MONGODB_URI point at running servers instead of starting them.
 // HOLDLINE_DATA_DIR moves `.data/`. HOLDLINE_SEED_DEMO=0 skips scanning the sample video for GET /v1/demo.
 
@@ -29,6 +31,7 @@ const ports = {
   temporal: portFromEnv('TEMPORAL_PORT', 7233),
   temporalUi: portFromEnv('TEMPORAL_UI_PORT', 8233),
   mongo: portFromEnv('MONGO_PORT', 27017),
+  ear: portFromEnv('EAR_PORT', 8710),
   model: portFromEnv('MODEL_PORT', 8088),
 };
 
@@ -72,13 +75,15 @@ async function seed(current: Stack): Promise<void> {
 }
 
 try {
-  console.log(`up: starting Temporal, FerretDB, ${wantsEmbeddedModel(process.env, process.env) ? 'the embedded model server, ' : ''}worker and API…`);
+  console.log(`up: starting Temporal, FerretDB, the ear, ${wantsEmbeddedModel(process.env, process.env) ? 'the embedded model server, ' : ''}worker and API…`);
   stack = await startStack({
     dataDir: process.env.HOLDLINE_DATA_DIR || join(REPO_ROOT, '.data'),
     temporalPort: ports.temporal,
     temporalUiPort: ports.temporalUi,
     mongoPort: ports.mongo,
     apiPort: ports.api,
+    earPort: ports.ear,
+    ear: true,
     modelPort: ports.model,
     model: true,
     worker: true,
@@ -102,6 +107,7 @@ console.log(`
     Temporal UI  ${current.temporalUiUrl ?? '(external Temporal)'}
     Temporal     ${current.temporalAddress}
     MongoDB      ${current.mongodbUri}
+    Ear          ${current.transcriberUrl ?? 'pocketsphinx (HOLDLINE_TRANSCRIBER=pocketsphinx)'}
     Model        ${current.env.MODEL_BASE_NAME ?? process.env.MODEL_BASE_NAME ?? '(default)'} at ${current.env.MODEL_BASE_URL ?? process.env.MODEL_BASE_URL ?? '(default)'}
     Logs         ${join(current.dataDir, 'logs')}
   Get an API key:

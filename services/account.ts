@@ -1,11 +1,20 @@
-import { badRequest, notFound } from '../core/errors';
+import { badRequest, notFound, rateLimited } from '../core/errors';
 import { isPlanId, PLANS, type PlanId } from '../core/plans';
+import { hashSecret } from '../store/ids';
 import type { AppDeps } from './ports';
+
+/**
+ * Key rotations per account per hour. Each rotation leaves a revoked key document
+ * (swept after `REVOKED_KEY_GRACE_MS` by the maintenance schedule); this bounds how
+ * fast a session can make them.
+ */
+export const KEY_ROTATIONS_PER_HOUR = 10;
 
 /** What the account page shows: the key's prefix (never the key, but for the one answer that made it), plan and usage. */
 export interface AccountSummary {
   email: string;
   plan: PlanId;
+  /** '' while the account has no key yet (its first sign-in issues one). */
   keyPrefix: string;
   /** Signs the completion webhooks (`whsec_…`); shown on every visit, as receivers need it to verify. */
   webhookSecret: string;
@@ -36,8 +45,12 @@ export async function accountSummary(
   };
 }
 
-/** Revokes the account's key and issues a new one, shown once in the returned summary. */
-export async function rotateKey(deps: Pick<AppDeps, 'accounts' | 'usage' | 'now'>, accountId: string): Promise<AccountSummary> {
+/** Revokes the account's key and issues a new one, shown once in the returned summary; 429 past KEY_ROTATIONS_PER_HOUR. */
+export async function rotateKey(deps: Pick<AppDeps, 'accounts' | 'usage' | 'rateLimiter' | 'now'>, accountId: string): Promise<AccountSummary> {
+  const slot = await deps.rateLimiter.takeSlot(hashSecret(`rotate-key:${accountId}`), 'key-rotation', KEY_ROTATIONS_PER_HOUR, deps.now(), 3_600_000);
+  if (!slot.allowed) {
+    throw rateLimited(`you can rotate your key ${KEY_ROTATIONS_PER_HOUR} times an hour; try again in ${Math.ceil(slot.retryAfterSec / 60)} minutes`, slot.retryAfterSec);
+  }
   const apiKey = await deps.accounts.rotateKey(accountId, deps.now());
   return accountSummary(deps, accountId, { newKey: apiKey, notice: 'Your old key is revoked. Here is the new one.' });
 }

@@ -3,11 +3,17 @@ import { exportScan, type ExportFormat, type ScanExport } from '../core/exports'
 import type { CompleteScan } from '../core/shapes';
 import type { ScanDoc } from '../store/scans';
 import type { AppDeps } from './ports';
-import { enforceRateLimit } from './rate-limit';
+import { enforcePublicReadLimit, enforceRateLimit } from './rate-limit';
 import { scanView } from './scan-view';
 
-/** Who asks: nobody (no key), or a key's account, checked only when the scan is not published. */
-export type ExportCaller = () => Promise<{ accountId: string; keyHash: string }>;
+/**
+ * Who asks: `key` resolves the caller's key (checked only when the scan is not
+ * published); `clientIp` counts a read of a published scan per address.
+ */
+export interface ExportCaller {
+  key: () => Promise<{ accountId: string; keyHash: string }>;
+  clientIp: string;
+}
 
 /**
  * A complete scan as a file in one of the export formats. A published scan
@@ -33,8 +39,11 @@ export async function exportScanFile(
 
 async function readable(deps: Pick<AppDeps, 'scans' | 'rateLimiter' | 'now' | 'config'>, scanId: string, caller: ExportCaller): Promise<ScanDoc | null> {
   const status = await deps.scans.getStatus(scanId);
-  if (status?.published_at) return deps.scans.get(scanId);
-  const { accountId, keyHash } = await caller();
+  if (status?.published_at) {
+    await enforcePublicReadLimit(deps, caller.clientIp);
+    return deps.scans.get(scanId);
+  }
+  const { accountId, keyHash } = await caller.key();
   await enforceRateLimit(deps, keyHash, 'read', deps.config.scanReadsPerMinute);
   return deps.scans.getOwned(scanId, accountId);
 }

@@ -25,10 +25,19 @@ export interface HeldKey {
   claim: string;
 }
 
-/** The `Idempotency-Key` header, checked: undefined when absent, 400 when malformed or repeated. */
-export function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
-  if (header === undefined) return undefined;
-  if (Array.isArray(header) || !IDEMPOTENCY_KEY.test(header)) {
+/**
+ * The `Idempotency-Key` header, checked: undefined when absent, 400 when malformed or
+ * repeated. It reads the raw header list (name, value, name, value, …) because Node joins
+ * a repeated header into one `"a, b"` string, which would pass as one well-formed key.
+ */
+export function idempotencyKeyOf(rawHeaders: readonly string[]): string | undefined {
+  const values: string[] = [];
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    if (rawHeaders[i]!.toLowerCase() === 'idempotency-key') values.push(rawHeaders[i + 1]!);
+  }
+  if (values.length === 0) return undefined;
+  const [header] = values;
+  if (values.length > 1 || header === undefined || !IDEMPOTENCY_KEY.test(header)) {
     throw badRequest('Idempotency-Key must be one header of 1 to 255 printable ASCII characters', 'Idempotency-Key');
   }
   return header;

@@ -15,7 +15,7 @@ import type { RecutWorkflowInput } from '../workflows/recut';
 import type { ScanWorkflowInput } from '../workflows/scan-types';
 
 // Only the methods the use cases and routes call, so a test can hand in small in-memory fakes.
-export type AccountsPort = Pick<AccountsStore, 'authenticate' | 'byId' | 'byEmail' | 'create' | 'rotateKey' | 'setPlan' | 'webhookSecret' | 'rotateWebhookSecret'>;
+export type AccountsPort = Pick<AccountsStore, 'authenticate' | 'byId' | 'byEmail' | 'create' | 'createUnkeyed' | 'issueFirstKey' | 'rotateKey' | 'setPlan' | 'webhookSecret' | 'rotateWebhookSecret'>;
 export type ScansPort = Pick<ScansStore, 'insertQueued' | 'remove' | 'get' | 'getStatus' | 'getOwned' | 'listOwned'>;
 export type LibraryPort = Pick<LibraryStore, 'publish' | 'list' | 'getPublished' | 'featured'>;
 export type UsagePort = Pick<UsageStore, 'take' | 'giveBack' | 'month'>;
@@ -24,7 +24,7 @@ export type CallsPort = Pick<
   CallsStore,
   'acquireSlot' | 'releaseSlot' | 'countRunning' | 'create' | 'remove' | 'markUncharged' | 'firstStep' | 'answered' | 'eventsAfter'
 >;
-export type SessionsPort = Pick<SessionsStore, 'setPassword' | 'checkPassword' | 'create' | 'find' | 'remove'>;
+export type SessionsPort = Pick<SessionsStore, 'hashNewPassword' | 'setPassword' | 'checkPassword' | 'create' | 'find' | 'remove'>;
 export type RecutsPort = Pick<RecutsStore, 'insertQueued' | 'remove' | 'getOwned' | 'listForScan'>;
 export type IdempotencyPort = Pick<IdempotencyStore, 'claim' | 'get' | 'complete' | 'release'>;
 export type MediaPort = Pick<MediaStore, 'media' | 'put' | 'stat' | 'read' | 'remove'>;

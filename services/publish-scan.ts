@@ -1,3 +1,4 @@
+import { storedTitle } from '../core/title';
 import type { PublishResult } from '../store/library';
 import type { AppDeps } from './ports';
 
@@ -11,6 +12,6 @@ export async function publishScan(
   deps: Pick<AppDeps, 'library' | 'now'>,
   input: { accountId: string; scanId: string; title: string | undefined },
 ): Promise<PublishResult> {
-  const title = input.title?.trim().slice(0, 200) || null;
+  const title = storedTitle(input.title);
   return deps.library.publish(input.scanId, input.accountId, title, deps.now());
 }

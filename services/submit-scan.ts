@@ -1,3 +1,4 @@
+import { storedTitle } from '../core/title';
 import { badRequest, DomainError } from '../core/errors';
 import { PLANS } from '../core/plans';
 import { WEBHOOK_URL_MAX_LENGTH } from '../core/webhook';
@@ -112,7 +113,7 @@ export async function submitScan(deps: AppDeps, input: SubmitScanInput): Promise
       created_at: now,
     });
     // Lower keys run first; the Agents plan rides the priority queue.
-    const webhook = webhookUrl ? { webhook: { url: webhookUrl, retrySeconds: deps.config.webhookRetrySeconds, taskQueue: taskQueues(deps.config).chat } } : {};
+    const webhook = webhookUrl ? { webhook: { url: webhookUrl, retrySeconds: deps.config.webhookRetrySeconds, taskQueue: taskQueues(deps.config).webhooks } } : {};
     await deps.workflows.startScan({ scanId, ...webhook }, { priorityKey: plan.priorityQueue ? 1 : 3, requestId: input.requestId });
     const queued: QueuedScan = { scan_id: doc.scan_id, status: 'queued', pct: 0 };
     if (held) await completeKey(deps, held, { status_code: 202, body: { ...queued } }, input.log);
@@ -160,8 +161,7 @@ async function publicWebhookUrl(deps: Pick<AppDeps, 'config'>, raw: string): Pro
   }
 }
 
-/** A title as stored: trimmed, at most 200 characters, null when empty. */
+/** A title as stored (core/title.ts): controls stripped, trimmed, at most 200 characters, null when empty. */
 export function cleanTitle(title: string | undefined): string | null {
-  const trimmed = title?.trim().slice(0, 200);
-  return trimmed ? trimmed : null;
+  return storedTitle(title);
 }

@@ -10,9 +10,10 @@ export interface AccountDoc {
   email: string;
   plan: PlanId;
   created_at: Date;
+  /** '' while the account has no key yet (made by the website's sign-up until its first sign-in). */
   key_prefix: string;
   /**
-   * sha256 of the one live key. Rotation swaps it in a single-document update,
+   * sha256 of the one live key; '' while the account has no key yet. Rotation swaps it in a single-document update,
    * so concurrent rotations leave exactly one working key (FerretDB has no
    * transactions). Accounts made before this field fall back to `api_keys`.
    */
@@ -85,6 +86,53 @@ export class AccountsStore {
       throw error;
     }
     return { account, apiKey };
+  }
+
+  /**
+   * An account without a key, with its password hash (one insert: never an account
+   * half made). The website's sign-up makes these: the key is issued and shown at
+   * the first sign-in (`issueFirstKey`), so the sign-up answer is the same whether
+   * or not the email already had an account.
+   */
+  async createUnkeyed(input: { email: string; passwordHash: string; now?: Date }): Promise<AccountDoc> {
+    const account: AccountDoc = {
+      _id: newAccountId(),
+      email: input.email.trim().toLowerCase(),
+      plan: 'signal',
+      created_at: input.now ?? new Date(),
+      key_prefix: '',
+      key_hash: '',
+      webhook_secret: newWebhookSecret(),
+    };
+    await this.accounts.insertOne({ ...account, password_hash: input.passwordHash } as AccountDoc);
+    return account;
+  }
+
+  /**
+   * The first key of an account made without one, or null when it already has a
+   * key. The switch is conditional on the account still having none; FerretDB
+   * does not isolate that condition, so two first sign-ins at the very same moment
+   * could both issue one: the later wins and the account page names its prefix.
+   */
+  async issueFirstKey(accountId: string, now = new Date()): Promise<string | null> {
+    const apiKey = newApiKey();
+    const keyHash = hashSecret(apiKey);
+    await this.keys.insertOne({ _id: keyHash, account_id: accountId, prefix: keyPrefix(apiKey), created_at: now });
+    const result = await this.accounts.updateOne({ _id: accountId, key_hash: '' }, { $set: { key_hash: keyHash, key_prefix: keyPrefix(apiKey) } });
+    if (result.modifiedCount === 0) {
+      await this.keys.deleteOne({ _id: keyHash });
+      return null;
+    }
+    AccountsStore.authCache.clear();
+    return apiKey;
+  }
+
+  /**
+   * Deletes key documents revoked before `cutoff` (for the maintenance schedule:
+   * every rotation leaves one). A revoked key never authenticates, kept or not.
+   */
+  async deleteRevokedKeysBefore(cutoff: Date): Promise<number> {
+    return (await this.keys.deleteMany({ revoked_at: { $lt: cutoff } })).deletedCount;
   }
 
   /**

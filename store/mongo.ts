@@ -34,6 +34,9 @@ export async function ensureIndexes(db: Db): Promise<void> {
   await Promise.all([
     db.collection('accounts').createIndex({ email: 1 }, { unique: true }),
     db.collection('api_keys').createIndex({ account_id: 1 }),
+    // The maintenance sweep of revoked keys, and the per-account session cap.
+    db.collection('api_keys').createIndex({ revoked_at: 1 }),
+    db.collection('sessions').createIndex({ account_id: 1, created_at: -1 }),
     db.collection('rate_windows').createIndex({ window_end: 1 }),
   ]);
 }

@@ -104,7 +104,9 @@ export class RecutsStore {
     );
   }
 
-  async fail(recutId: string, detail: string): Promise<void> {
-    await this.recuts.updateOne({ _id: recutId, status: IN_FLIGHT }, { $set: { status: 'error', stage: 'error', detail, updated_at: new Date() } });
+  /** Ends the recut in error; true only for the call that moved it there (a retry finds it ended). */
+  async fail(recutId: string, detail: string): Promise<boolean> {
+    const result = await this.recuts.updateOne({ _id: recutId, status: IN_FLIGHT }, { $set: { status: 'error', stage: 'error', detail, updated_at: new Date() } });
+    return result.modifiedCount === 1;
   }
 }

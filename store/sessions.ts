@@ -1,38 +1,13 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Db } from 'mongodb';
 import { hashSecret, newSessionToken } from './ids';
+import { hashPassword, needsRehash, newPasswordHashGate, verifyPassword, type PasswordHashGate } from './password-hash';
 
 // Website sign-in: a password hash on the account document and browser sessions.
-// Only hashes are stored: scrypt for passwords, sha256 for session tokens.
+// Only hashes are stored: scrypt for passwords (store/password-hash.ts), sha256 for session tokens.
 
-const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32, maxmem: 64 * 1024 * 1024 } as const;
-
-function scryptAsync(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key)));
-  });
-}
-
-/** `scrypt$N$r$p$<salt b64>$<hash b64>` with a fresh 16-byte salt. */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, SCRYPT.keylen, SCRYPT);
-  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64'), key.toString('base64')].join('$');
-}
-
-/** True when `password` matches a hash made by `hashPassword`; false for any malformed hash. */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64');
-  const options = { N: Number(n), r: Number(r), p: Number(p), maxmem: SCRYPT.maxmem };
-  if (!Number.isInteger(options.N) || expected.length === 0) return false;
-  const key = await scryptAsync(password, Buffer.from(salt, 'base64'), expected.length, options);
-  return timingSafeEqual(key, expected);
-}
-
-/** Hashed once so an unknown email costs as much time as a wrong password. */
-let dummyHash: Promise<string> | null = null;
+/** Hashed once per gate so an unknown email costs as much time as a wrong password. */
+const dummyHashes = new WeakMap<PasswordHashGate, Promise<string>>();
 
 interface AccountPasswordFields {
   _id: string;
@@ -52,8 +27,24 @@ export interface SessionDoc {
 
 export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 
+export interface SessionsOptions {
+  /** Where password hashing queues (one per process: it guards the process's libuv pool); default 2 at once, 16 waiting. */
+  hashGate?: PasswordHashGate;
+  /** Live sessions an account keeps; a new one past this ends the oldest (default 10). */
+  maxSessionsPerAccount?: number;
+}
+
 export class SessionsStore {
-  constructor(private readonly db: Db) {}
+  readonly hashGate: PasswordHashGate;
+  readonly maxSessionsPerAccount: number;
+
+  constructor(
+    private readonly db: Db,
+    options: SessionsOptions = {},
+  ) {
+    this.hashGate = options.hashGate ?? newPasswordHashGate({ concurrency: 2, queueLimit: 16 });
+    this.maxSessionsPerAccount = options.maxSessionsPerAccount ?? 10;
+  }
 
   private get accounts() {
     return this.db.collection<AccountPasswordFields>('accounts');
@@ -62,19 +53,41 @@ export class SessionsStore {
     return this.db.collection<SessionDoc>('sessions');
   }
 
-  async setPassword(accountId: string, password: string): Promise<void> {
-    await this.accounts.updateOne({ _id: accountId }, { $set: { password_hash: await hashPassword(password) } });
+  /** A hash of `password` for a new account (through the gate: it may wait, or throw `SemaphoreFullError`). */
+  hashNewPassword(password: string): Promise<string> {
+    return hashPassword(this.hashGate, password);
   }
 
-  /** The account id for a matching email and password, else null (also for accounts without a password). */
+  async setPassword(accountId: string, password: string): Promise<void> {
+    await this.accounts.updateOne({ _id: accountId }, { $set: { password_hash: await this.hashNewPassword(password) } });
+  }
+
+  /**
+   * The account id for a matching email and password, else null (also for accounts
+   * without a password). A hash made under older scrypt parameters is replaced by
+   * one under the current parameters once the password is known to be right.
+   */
   async checkPassword(email: string, password: string): Promise<string | null> {
     const account = await this.accounts.findOne({ email: email.trim().toLowerCase() });
     if (!account?.password_hash) {
-      dummyHash ??= hashPassword('not a password');
-      await verifyPassword(password, await dummyHash);
+      let dummy = dummyHashes.get(this.hashGate);
+      if (!dummy) {
+        dummy = hashPassword(this.hashGate, 'not a password');
+        dummyHashes.set(this.hashGate, dummy);
+        // A refused first hash (busy gate) is not kept: the next unknown email tries again.
+        dummy.catch(() => dummyHashes.delete(this.hashGate));
+      }
+      await verifyPassword(this.hashGate, password, await dummy);
       return null;
     }
-    return (await verifyPassword(password, account.password_hash)) ? account._id : null;
+    const stored = account.password_hash;
+    if (!(await verifyPassword(this.hashGate, password, stored))) return null;
+    if (needsRehash(stored)) {
+      const upgraded = await this.hashNewPassword(password);
+      // Guarded by the old hash: a password changed meanwhile is not overwritten.
+      await this.accounts.updateOne({ _id: account._id, password_hash: stored }, { $set: { password_hash: upgraded } });
+    }
+    return account._id;
   }
 
   /** A new session; the returned token goes into the cookie and is not kept. */
@@ -88,7 +101,27 @@ export class SessionsStore {
       expires_at: new Date(now.getTime() + SESSION_TTL_MS),
     };
     await this.sessions.insertOne(session);
+    await this.endOldestBeyondCap(accountId);
     return { token, session };
+  }
+
+  /**
+   * Ends the account's oldest sessions past `maxSessionsPerAccount`, so repeated
+   * sign-ins cannot pile up sessions. Two sign-ins at once may both end the same
+   * oldest one; either way at most the cap remains.
+   */
+  private async endOldestBeyondCap(accountId: string): Promise<void> {
+    const surplus = await this.sessions
+      .find({ account_id: accountId }, { projection: { _id: 1 } })
+      .sort({ created_at: -1, _id: -1 })
+      .skip(this.maxSessionsPerAccount)
+      .toArray();
+    if (surplus.length > 0) await this.sessions.deleteMany({ _id: { $in: surplus.map((doc) => doc._id) } });
+  }
+
+  /** How many sessions the account holds (expired ones included until the sweep). */
+  async countForAccount(accountId: string): Promise<number> {
+    return this.sessions.countDocuments({ account_id: accountId });
   }
 
   /** The live session of a cookie token; an expired one is removed and gives null. */

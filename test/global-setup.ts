@@ -19,6 +19,8 @@ export interface ProvidedStack {
   s3Env: Record<string, string>;
   /** FerretDB's SQLite directory, for the `_id` index its point reads need (store/ferret-sqlite.ts). */
   ferretdbSqliteDir: string;
+  /** The ear's transcription API (`…/v1`), which test/setup-env.ts hands to every service a test starts. */
+  transcriberUrl: string | undefined;
 }
 
 declare module 'vitest' {
@@ -40,10 +42,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'holdline-test-stack-'));
   const started = Date.now();
-  const [stack, s3] = await Promise.all([startStack({ dataDir, handleSignals: true }), startMinio({ dataDir })]);
+  const [stack, s3] = await Promise.all([startStack({ dataDir, handleSignals: true, ear: true }), startMinio({ dataDir })]);
   process.stderr.write(
     `test stack: Temporal ${stack.temporalAddress}, MongoDB ${stack.mongodbUri} ` +
-      `, S3 ${s3.endpoint} (ready in ${((Date.now() - started) / 1000).toFixed(1)} s, data ${dataDir})\n`,
+      `, S3 ${s3.endpoint}, ear ${stack.transcriberUrl ?? 'none'} (ready in ${((Date.now() - started) / 1000).toFixed(1)} s, data ${dataDir})\n`,
   );
   project.provide('stack', {
     mongodbUri: stack.mongodbUri,
@@ -51,6 +53,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     temporalUiUrl: stack.temporalUiUrl,
     s3Env: s3.env,
     ferretdbSqliteDir: join(dataDir, 'ferretdb'),
+    transcriberUrl: stack.transcriberUrl,
   });
   return async () => {
     const stopping = Date.now();

@@ -43,6 +43,8 @@ ${demo && demoHref ? html`<figure class="demo-curve">
 export interface CredentialsForm {
   email?: string;
   error?: string;
+  /** What happened before this form (the neutral answer to a sign-up). */
+  notice?: string;
 }
 
 function credentialsPage(kind: 'signup' | 'signin', form: CredentialsForm): string {
@@ -51,6 +53,7 @@ function credentialsPage(kind: 'signup' | 'signin', form: CredentialsForm): stri
 <section class="narrow">
   <h1>${signup ? 'Create your account' : 'Sign in'}</h1>
   ${form.error ? html`<p class="error" role="alert">${form.error}</p>` : ''}
+  ${form.notice ? html`<p class="notice" role="status">${form.notice}</p>` : ''}
   <form method="post" action="/${kind}" class="stack">
     <label>Email <input type="email" name="email" required maxlength="254" autocomplete="email" value="${form.email ?? ''}"></label>
     <label>Password <input type="password" name="password" required minlength="${signup ? 8 : 1}" maxlength="200" autocomplete="${signup ? 'new-password' : 'current-password'}"></label>
@@ -78,10 +81,12 @@ ${view.notice ? html`<p class="notice">${view.notice}</p>` : ''}
   ${view.newKey
     ? html`<p class="notice">This is your API key. It is shown in full only now: copy it somewhere safe.</p>
       <p><code class="key" id="new-key">${view.newKey}</code></p>`
-    : html`<p>Your key starts with <code id="key-prefix">${view.keyPrefix}</code>. The full key was shown once, when it was created.</p>`}
+    : view.keyPrefix
+      ? html`<p>Your key starts with <code id="key-prefix">${view.keyPrefix}</code>. The full key was shown once, when it was created.</p>`
+      : html`<p id="no-key">You have no API key yet.</p>`}
   <p>Send it as <code>Authorization: Bearer &lt;key&gt;</code> to the signal and model interfaces.</p>
-  <form method="post" action="/account/key">${csrfField(viewer)}<button type="submit" class="secondary">Rotate key</button>
-  <span class="hint">The current key stops working at once.</span></form>
+  <form method="post" action="/account/key">${csrfField(viewer)}<button type="submit" class="secondary">${view.keyPrefix || view.newKey ? 'Rotate key' : 'Create key'}</button>
+  ${view.keyPrefix || view.newKey ? html`<span class="hint">The current key stops working at once.</span>` : ''}</form>
 </section>
 <section class="card">
   <h2>Webhooks</h2>

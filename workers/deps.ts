@@ -13,6 +13,7 @@ import { ScansStore } from '../store/scans';
 import { createChatActivities } from '../activities/chat/chat-activities';
 import { createModelClient } from '../activities/chat/model-client';
 import { CallFiles } from '../activities/sandbox/call-files';
+import { MemoryBudget } from '../activities/sandbox/memory-budget';
 import { createSandboxTools } from '../activities/sandbox/tools';
 import { CallsStore } from '../store/calls';
 import { RateLimiter, UsageStore } from '../store/usage';
@@ -40,13 +41,15 @@ export function createWorkerActivities(config: HoldlineConfig, mongo: Mongo, med
       uploadLimitBytes: config.uploadLimitBytes,
       mediaLimits: { ...DEFAULT_MEDIA_LIMITS, maxDurationSec: config.maxDurationSec },
     }),
-    ...createRecutActivities({ recuts: new RecutsStore(mongo.db), scans: new ScansStore(mongo.db), media: mediaCache.media, mediaCache, probe: probeMedia, model: createModelClient({ baseUrl: config.modelBaseUrl, apiKey: config.modelApiKey, timeoutMs: config.modelStepTimeoutMs, maxTokens: config.modelMaxTokens }), modelName: config.modelBaseName, scratchDir: config.scratchDir }),
+    ...createRecutActivities({ recuts: new RecutsStore(mongo.db), scans: new ScansStore(mongo.db), media: mediaCache.media, mediaCache, usage: new UsageStore(mongo.db), probe: probeMedia, mediaLimits: { ...DEFAULT_MEDIA_LIMITS, maxDurationSec: config.maxDurationSec }, model: createModelClient({ baseUrl: config.modelBaseUrl, apiKey: config.modelApiKey, timeoutMs: config.modelStepTimeoutMs, maxTokens: config.modelMaxTokens }), modelName: config.modelBaseName, scratchDir: config.scratchDir }),
   };
 }
 
 /**
- * The chat queue's activities: model steps, sandbox tools, bookkeeping, maintenance and
- * webhook deliveries (whose workflows run there: network-bound work on this queue's many slots).
+ * The chat queue's activities: model steps, sandbox tools, bookkeeping and maintenance.
+ * The webhook activities stay registered here only for deliveries started before they
+ * got their own queue (their activities follow their workflow's queue); new ones run on
+ * the webhooks queue (`createWebhookWorkerActivities`).
  */
 export function createChatWorkerActivities(config: HoldlineConfig, mongo: Mongo) {
   const callFiles = new CallFiles(mongo.db);
@@ -55,12 +58,18 @@ export function createChatWorkerActivities(config: HoldlineConfig, mongo: Mongo)
       calls: new CallsStore(mongo.db),
       usage: new UsageStore(mongo.db),
       model: createModelClient({ baseUrl: config.modelBaseUrl, apiKey: config.modelApiKey, timeoutMs: config.modelStepTimeoutMs, maxTokens: config.modelMaxTokens }),
-      sandbox: createSandboxTools({ callFiles, allowHosts: config.allowHosts }),
+      // One budget per process: every chat slot's `run` child reserves from it.
+      sandbox: createSandboxTools({ callFiles, allowHosts: config.allowHosts, memoryBudget: new MemoryBudget(config.sandboxMemoryMb) }),
       callFiles,
     }),
-    ...createMaintenanceActivities({ rateLimiter: new RateLimiter(mongo.db), sessions: new SessionsStore(mongo.db), idempotency: new IdempotencyStore(mongo.db) }),
+    ...createMaintenanceActivities({ accounts: new AccountsStore(mongo.db), rateLimiter: new RateLimiter(mongo.db), sessions: new SessionsStore(mongo.db), idempotency: new IdempotencyStore(mongo.db) }),
     ...createWebhookActivities({ scans: new ScansStore(mongo.db), accounts: new AccountsStore(mongo.db), post: safePost, allowHosts: config.allowHosts }),
   };
+}
+
+/** The webhooks queue's activities: one delivery attempt each. */
+export function createWebhookWorkerActivities(config: HoldlineConfig, mongo: Mongo) {
+  return createWebhookActivities({ scans: new ScansStore(mongo.db), accounts: new AccountsStore(mongo.db), post: safePost, allowHosts: config.allowHosts });
 }
 
 /**

@@ -14,7 +14,7 @@ import { setMediaToolNiceness } from '../activities/media/process';
 import { workflowBundlePath } from './bundle';
 import { pinoTemporalLogger } from './log';
 import { requestIdActivityInterceptors } from './request-id';
-import { createChatWorkerActivities, createWorkerActivities } from './deps';
+import { createChatWorkerActivities, createWebhookWorkerActivities, createWorkerActivities } from './deps';
 import { withPoisonHook } from './fault-injection';
 
 /**
@@ -55,7 +55,7 @@ export async function startWorkers(config: HoldlineConfig): Promise<RunningWorke
   const scans = new ScansStore(mongo.db);
   const endedSweeper = sweepNowAndEvery(config.scratchSweepMs, 'scratch sweep', () => sweepEndedScratch(config.scratchDir, scans));
   const queues = taskQueues(config);
-  // One prebuilt bundle serves both queues' workers.
+  // One prebuilt bundle serves every queue's worker.
   const workflowBundle = { codePath: await workflowBundlePath() };
   const common = {
     connection,
@@ -76,6 +76,14 @@ export async function startWorkers(config: HoldlineConfig): Promise<RunningWorke
       // Heartbeats reach the server within a second, so a cancel (client gone, time limit) stops a step at once.
       maxHeartbeatThrottleInterval: '1 second',
       defaultHeartbeatThrottleInterval: '1 second',
+    }));
+    // Deliveries beside chat, on their own queue and slots: a receiver that never answers
+    // (15 s an attempt) holds one of these, never a chat tool's.
+    workers.push(await Worker.create({
+      ...common,
+      taskQueue: queues.webhooks,
+      activities: createWebhookWorkerActivities(config, mongo),
+      maxConcurrentActivityTaskExecutions: config.webhookConcurrency,
     }));
   }
   if (config.workerQueues.includes('scans')) {

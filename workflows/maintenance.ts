@@ -16,13 +16,15 @@ export interface MaintenanceResult {
   sessions: number;
   /** Absent in runs recorded before keys were swept. */
   idempotencyKeys?: number;
+  /** API keys revoked over a week ago; absent in runs recorded before they were swept. */
+  revokedKeys?: number;
 }
 
 /**
  * Run hourly by the `<prefix>-maintenance` schedule (FerretDB v1 has no TTL indexes):
  * call folders and conversations older than 2 hours (the spec promises 24), ended rate
- * windows, per-key slots whose call died without freeing them, expired website sessions and
- * expired Idempotency-Keys.
+ * windows, per-key slots whose call died without freeing them, expired website sessions,
+ * expired Idempotency-Keys and API keys revoked over a week ago.
  */
 export async function maintenanceWorkflow(input: { maxAgeMs?: number } = {}): Promise<MaintenanceResult> {
   // A run begun before rate windows and sessions had their own activity made one

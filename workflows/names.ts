@@ -11,11 +11,16 @@ export const webhookWorkflowId = (scanId: string): string => `webhook-${scanId}`
 /** The hourly maintenance schedule (and the workflow id of each of its runs). */
 export const maintenanceScheduleId = (taskQueuePrefix: string): string => `${taskQueuePrefix}-maintenance`;
 
-/** Scans (and recut renders) on one queue, chat calls (and maintenance) on the other. */
+/**
+ * Scans (and recut renders) on one queue, chat calls (and maintenance) on another, and
+ * webhook deliveries on their own, served beside chat with their own slots: a receiver
+ * that never answers holds a delivery slot, never a chat tool's.
+ */
 export function taskQueues(config: { taskQueuePrefix: string }) {
   return {
     scans: `${config.taskQueuePrefix}-scans`,
     chat: `${config.taskQueuePrefix}-chat`,
+    webhooks: `${config.taskQueuePrefix}-webhooks`,
   } as const;
 }
 

@@ -80,13 +80,15 @@ export async function recutWorkflow(input: RecutWorkflowInput): Promise<RecutWor
     stage = 'complete';
     return { recutId, status: 'complete' };
   } catch (error) {
+    // Before the re-scan started no scan ran for the unit taken at submit: it goes back.
+    const giveBackUnit = stage === 'propose' || stage === 'render';
     stage = 'error';
     if (isCancellation(error)) {
-      await CancellationScope.nonCancellable(() => quick.failRecut({ recutId, detail: 'the recut was cancelled' }));
+      await CancellationScope.nonCancellable(() => quick.failRecut({ recutId, detail: 'the recut was cancelled', giveBackUnit }));
       throw error;
     }
     const detail = failureDetail(error);
-    await quick.failRecut({ recutId, detail });
+    await quick.failRecut({ recutId, detail, giveBackUnit });
     return { recutId, status: 'error', detail };
   }
 }

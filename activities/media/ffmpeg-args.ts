@@ -4,6 +4,7 @@
 import { DEFAULT_MEDIA_LIMITS, decodeTimeLimitSec, type MediaLimits } from '../../core/media-limits';
 import { ACCEPTED_DEMUXERS } from '../../core/media-type';
 import { FRAME_HEIGHT, FRAME_RATE, FRAME_WIDTH } from '../../core/motion';
+import type { Segment } from '../../core/recut';
 
 /** Sample rate of the decoded soundtrack: loudness and speech-to-text both read it. */
 export const AUDIO_SAMPLE_RATE = 16000;
@@ -144,4 +145,50 @@ function wavOutputArgs(wavOut: string): string[] {
     '-f', 'wav',
     '-y', wavOut,
   ];
+}
+
+export interface RenderPlan {
+  input: string;
+  output: string;
+  segments: readonly Segment[];
+  hasVideo: boolean;
+  hasAudio: boolean;
+  /** Pixel limit of the input guards. Default DEFAULT_MEDIA_LIMITS. */
+  limits?: Pick<MediaLimits, 'maxPixels'>;
+}
+
+const seconds = (x: number) => String(Math.round(x * 1e6) / 1e6);
+
+/**
+ * The recut's render: each segment is cut with trim/atrim (frame- and sample-accurate,
+ * timestamps reset), then the pieces go through one concat filter, so picture and
+ * sound are joined together and stay in sync. Re-encoded (H.264 + AAC, MP4 with the
+ * index in front). The input passes the same guards as every scan-side read. The
+ * picture is scaled to even sides (rounded up: 17×17 becomes 18×18), because
+ * libx264 refuses yuv420p frames of odd width or height.
+ */
+export function renderArgs(plan: RenderPlan): string[] {
+  if (!plan.hasVideo && !plan.hasAudio) throw new Error('nothing to render: no video and no audio stream');
+  if (plan.segments.length === 0) throw new Error('nothing to render: no segments');
+  const chains: string[] = [];
+  const inputs: string[] = [];
+  plan.segments.forEach((s, i) => {
+    const range = `start=${seconds(s.start)}:end=${seconds(s.end)}`;
+    if (plan.hasVideo) {
+      chains.push(`[0:v:0]trim=${range},setpts=PTS-STARTPTS[v${i}]`);
+      inputs.push(`[v${i}]`);
+    }
+    if (plan.hasAudio) {
+      chains.push(`[0:a:0]atrim=${range},asetpts=PTS-STARTPTS[a${i}]`);
+      inputs.push(`[a${i}]`);
+    }
+  });
+  const outs = `${plan.hasVideo ? '[joined]' : ''}${plan.hasAudio ? '[a]' : ''}`;
+  chains.push(`${inputs.join('')}concat=n=${plan.segments.length}:v=${plan.hasVideo ? 1 : 0}:a=${plan.hasAudio ? 1 : 0}${outs}`);
+  if (plan.hasVideo) chains.push('[joined]scale=w=ceil(iw/2)*2:h=ceil(ih/2)*2[v]');
+  const args = [...QUIET, ...inputGuards(plan.limits ?? DEFAULT_MEDIA_LIMITS), '-y', '-i', plan.input, '-filter_complex', chains.join(';')];
+  if (plan.hasVideo) args.push('-map', '[v]', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p');
+  if (plan.hasAudio) args.push('-map', '[a]', '-c:a', 'aac', '-b:a', '160k');
+  args.push('-movflags', '+faststart', '-f', 'mp4', plan.output);
+  return args;
 }

@@ -7,14 +7,28 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from '../../core/chat/tools';
+import { childIsolation, type ChildIsolation } from './child-isolation';
+import { MemoryBudget, MemoryBudgetError, type Reservation } from './memory-budget';
 
 const CHILD_PATH = fileURLToPath(new URL('./isolate-child.mjs', import.meta.url));
 
 /** Time the child gets beyond `timeoutMs` to start, build the isolate and report (ms). */
 const WALL_CLOCK_GRACE_MS = 3000;
-/** Heap of the child's own Node runtime; the isolate has its separate `memoryMb`. */
-const CHILD_HEAP_MB = 256;
 const STDERR_CAP_BYTES = 8192;
+/** Heap of the child's own Node runtime; the isolate has its separate `memoryMb`. */
+export const CHILD_HEAP_MB = 256;
+/** The child's memory beyond both heaps (code, native isolated-vm, buffers), reserved with them. */
+export const CHILD_RUNTIME_MB = 64;
+/** What all children of a worker process may hold together by default (config `HOLDLINE_SANDBOX_MEMORY_MB`). */
+export const DEFAULT_SANDBOX_MEMORY_MB = 2048;
+/** The budget of runs given none: one per process, shared by every slot. */
+const sharedBudget = new MemoryBudget(DEFAULT_SANDBOX_MEMORY_MB);
+
+/** What one run reserves from the budget: the isolate heap, the child's heap and its runtime. */
+export function childReservationMb(memoryMb: number): number {
+  return memoryMb + CHILD_HEAP_MB + CHILD_RUNTIME_MB;
+}
+
 /**
  * util-linux's prlimit sets the child's OS limits and then execs node in place (same pid,
  * IPC descriptor inherited). Debian 12 ships it in util-linux, which is always installed.
@@ -47,8 +61,12 @@ export interface RunJavaScriptOptions {
   outputCapBytes?: number;
   /** Caps applied to `files.write` inside the sandbox (the caller enforces them again when storing). */
   limits?: SandboxLimits;
-  /** Aborting kills the child and rejects with `signal.reason`. */
+  /** Aborting kills the child (or ends the wait for memory) and rejects with `signal.reason`. */
   signal?: AbortSignal;
+  /** The memory all children share (default: one budget per process of DEFAULT_SANDBOX_MEMORY_MB). */
+  memoryBudget?: MemoryBudget;
+  /** Network namespace and user of the child (default: what `childIsolation()` found this process can give). */
+  isolation?: ChildIsolation;
 }
 
 export type RunErrorCode = 'timeout' | 'memory' | 'runtime_error';
@@ -95,17 +113,37 @@ export function childLimitArgs(timeoutMs: number): string[] {
 }
 
 /**
- * Runs `code` once. Resolves with `ok: false` for everything the code does wrong
- * (timeout, memory, thrown error); rejects only when the sandbox itself cannot run
- * (child fails to start, isolated-vm missing) or on abort.
+ * Runs `code` once, in a child that first reserves its memory from the shared budget
+ * (waiting for room, or refused: an `ok: false` result with code `memory`). Resolves
+ * with `ok: false` for everything the code does wrong (timeout, memory, thrown error);
+ * rejects only when the sandbox itself cannot run (child fails to start, isolated-vm
+ * missing) or on abort.
  */
-export function runJavaScript(options: RunJavaScriptOptions): Promise<RunJavaScriptResult> {
+export async function runJavaScript(options: RunJavaScriptOptions): Promise<RunJavaScriptResult> {
+  const memoryMb = options.memoryMb ?? 128;
+  const started = performance.now();
+  let reservation: Reservation;
+  try {
+    reservation = await (options.memoryBudget ?? sharedBudget).reserve(childReservationMb(memoryMb), options.signal);
+  } catch (error) {
+    if (!(error instanceof MemoryBudgetError)) throw error;
+    return { ok: false, stdout: '', error: { code: 'memory', message: error.message }, filesWritten: {}, durationMs: Math.round(performance.now() - started) };
+  }
+  try {
+    const isolation = options.isolation ?? (await childIsolation());
+    return await runChild(options, isolation, performance.now());
+  } finally {
+    // Given back when the run settles: its child has exited ('close'), or was just sent SIGKILL (abort, failure to start).
+    reservation.release();
+  }
+}
+
+function runChild(options: RunJavaScriptOptions, isolation: ChildIsolation, started: number): Promise<RunJavaScriptResult> {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const memoryMb = options.memoryMb ?? 128;
   const outputCapBytes = options.outputCapBytes ?? 16 * 1024;
   const limits = options.limits ?? DEFAULT_SANDBOX_LIMITS;
   const { signal } = options;
-  const started = performance.now();
 
   return new Promise<RunJavaScriptResult>((resolve, reject) => {
     if (signal?.aborted) {
@@ -115,7 +153,7 @@ export function runJavaScript(options: RunJavaScriptOptions): Promise<RunJavaScr
     const child = fork(CHILD_PATH, [], {
       execPath: PRLIMIT,
       // Explicit: the worker's own flags (tsx loader, inspector) must not reach the child.
-      execArgv: [...childLimitArgs(timeoutMs), '--', process.execPath, '--no-node-snapshot', `--max-old-space-size=${CHILD_HEAP_MB}`],
+      execArgv: [...childLimitArgs(timeoutMs), '--', ...isolation.wrapper, process.execPath, '--no-node-snapshot', `--max-old-space-size=${CHILD_HEAP_MB}`],
       // Nothing of the worker's environment (keys, URIs) is the sandbox's business; fork adds
       // only the IPC channel's descriptor number and serialization mode.
       env: {},

@@ -14,6 +14,7 @@ import {
 } from '../../core/chat/tools';
 import type { CallFiles } from './call-files';
 import { SandboxError } from './errors';
+import type { MemoryBudget } from './memory-budget';
 import { readUrl, type ReadUrlOptions } from './read-url';
 import { runJavaScript, type RunJavaScriptOptions, type RunJavaScriptResult } from './run-js';
 
@@ -37,9 +38,11 @@ export interface ReadUrlLimits {
 
 export interface SandboxToolsDeps {
   callFiles: CallFiles;
-  /** Hosts exempt from the public-address rule for `read_url` (config `allowHosts`). */
+  /** `host:port` entries exempt from the public-address rule for `read_url` (config `allowHosts`). */
   allowHosts?: readonly string[];
   runLimits?: RunLimits;
+  /** The memory every `run` child of this process shares (config `sandboxMemoryMb`; default run-js's per-process budget). */
+  memoryBudget?: MemoryBudget;
   readUrlLimits?: ReadUrlLimits;
   /** UTF-8 bytes of `output` per tool call (default 24 KiB). */
   outputCapBytes?: number;
@@ -130,7 +133,7 @@ export function createSandboxTools(deps: SandboxToolsDeps): SandboxTools {
 
   async function run(callId: string, code: string, signal: AbortSignal | undefined): Promise<ToolResult> {
     const files = await callFiles.readAll(callId);
-    const options: RunJavaScriptOptions = { code, files, limits, ...deps.runLimits };
+    const options: RunJavaScriptOptions = { code, files, limits, ...deps.runLimits, ...(deps.memoryBudget ? { memoryBudget: deps.memoryBudget } : {}) };
     if (signal) options.signal = signal;
     const outcome = await runJavaScript(options);
 

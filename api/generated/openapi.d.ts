@@ -238,6 +238,19 @@ export interface paths {
                         };
                     };
                 };
+                /** @description a rate limit or monthly quota reached */
+                429: {
+                    headers: {
+                        /** @description seconds until a retry can succeed */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description an internal error (the log has the details) */
                 500: {
                     headers: {
@@ -1635,6 +1648,19 @@ export interface paths {
                 /** @description Default Response */
                 400: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description a rate limit or monthly quota reached */
+                429: {
+                    headers: {
+                        /** @description seconds until a retry can succeed */
+                        "retry-after"?: number;
                         [name: string]: unknown;
                     };
                     content: {

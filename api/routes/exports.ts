@@ -26,9 +26,12 @@ export async function exportRoutes(app: FastifyInstance, deps: AppDeps) {
       if (!isExportFormat(format)) {
         throw badRequest(`${format ? `unknown export format "${format}"` : 'format is required'}; use format=${EXPORT_FORMATS.join('|')}`, 'format');
       }
-      const file = await exportScanFile(deps, id, format, async () => {
-        await auth(request, undefined);
-        return { accountId: request.account._id, keyHash: request.keyHash };
+      const file = await exportScanFile(deps, id, format, {
+        key: async () => {
+          await auth(request, undefined);
+          return { accountId: request.account._id, keyHash: request.keyHash };
+        },
+        clientIp: request.ip,
       });
       return reply
         .header('content-type', file.contentType)

@@ -3,7 +3,7 @@ import { notFound } from '../../core/errors';
 import { UNKNOWN_MEDIA_TYPE, extensionFor } from '../../core/media-type';
 import type { ScanDoc } from '../../store/scans';
 import { MediaStore } from '../../store/media';
-import { countRequest, requireKey } from '../auth';
+import { countPublicRead, countRequest, requireKey } from '../auth';
 import type { AppDeps } from '../../services/ports';
 import * as schemas from '../schemas';
 
@@ -65,17 +65,23 @@ export function sendMedia(
   return reply.header('content-length', stored.length).send(deps.media.read(deps.media.media, MediaStore.mediaId(scanId)));
 }
 
-/** The scan's media: for its owner's key, or for anyone once the scan is published. */
+/**
+ * The scan's media: for its owner's key, or for anyone once the scan is published
+ * (then counted per client address). A keyless caller of an unpublished or unknown
+ * id gets the same 401, as exports do, so the answer tells nothing of which ids exist.
+ */
 export async function mediaRoutes(app: FastifyInstance, deps: AppDeps) {
   const auth = requireKey(deps);
 
   async function mayRead(request: FastifyRequest, scanId: string) {
     const doc = await deps.scans.getStatus(scanId);
-    if (!doc || doc.status !== 'complete') return null;
-    if (doc.published_at) return doc;
+    if (doc?.published_at && doc.status === 'complete') {
+      await countPublicRead(deps, request);
+      return doc;
+    }
     await auth(request, undefined as never);
     await countRequest(deps, request, 'read', deps.config.scanReadsPerMinute);
-    return doc.account_id === request.account._id ? doc : null;
+    return doc?.status === 'complete' && doc.account_id === request.account._id ? doc : null;
   }
 
   app.get(

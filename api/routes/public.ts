@@ -3,6 +3,7 @@ import { DomainError } from '../../core/errors';
 import { signalsReference } from '../../core/method';
 import type { AppDeps } from '../../services/ports';
 import { scanView } from '../../services/scan-view';
+import { countPublicRead } from '../auth';
 import * as schemas from '../schemas';
 
 /** Keyless routes: health, the signal reference and the demo scan. */
@@ -33,7 +34,7 @@ export async function publicRoutes(app: FastifyInstance, deps: AppDeps) {
   app.get('/v1/signals', { schema: { response: { 200: schemas.signalsBody } } }, async () => signalsReference());
 
   // The demo is the scan an operator featured (`npm run demo:feature`), never simply the latest publication.
-  app.get('/v1/demo', { schema: { response: { 200: schemas.scanView, 503: schemas.errorBody } } }, async () => {
+  app.get('/v1/demo', { onRequest: (request) => countPublicRead(deps, request), schema: { response: { 200: schemas.scanView, 429: schemas.errorBody, 503: schemas.errorBody } } }, async () => {
     const doc = await deps.library.featured();
     if (!doc) throw new DomainError('unavailable', 'the demo scan is not ready yet; try again shortly');
     return scanView(doc);

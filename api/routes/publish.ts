@@ -4,6 +4,7 @@ import { LIMITS } from '../../core/plans';
 import type { AppDeps } from '../../services/ports';
 import { publishScan } from '../../services/publish-scan';
 import { libraryRow, libraryUrl, pageOf } from '../../services/scan-view';
+import { countPublicRead } from '../auth';
 import * as schemas from '../schemas';
 import { useSessions } from '../session';
 
@@ -61,10 +62,14 @@ export async function publishRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  app.get('/api/library', { schema: { querystring: schemas.historyQuery, response: { 200: libraryBody, 400: schemas.errorBody } } }, async (request) => {
-    const query = request.query as { limit?: number; offset?: number };
-    const page = { limit: query.limit ?? LIMITS.historyDefaultLimit, offset: query.offset ?? 0 };
-    const { docs, total } = await deps.library.list(page);
-    return pageOf(docs.map(libraryRow).map((row) => ({ ...row, published_at: row.published_at.toISOString() })), page, total);
-  });
+  app.get(
+    '/api/library',
+    { onRequest: (request) => countPublicRead(deps, request), schema: { querystring: schemas.historyQuery, response: { 200: libraryBody, 400: schemas.errorBody, 429: schemas.errorBody } } },
+    async (request) => {
+      const query = request.query as { limit?: number; offset?: number };
+      const page = { limit: query.limit ?? LIMITS.historyDefaultLimit, offset: query.offset ?? 0 };
+      const { docs, total } = await deps.library.list(page);
+      return pageOf(docs.map(libraryRow).map((row) => ({ ...row, published_at: row.published_at.toISOString() })), page, total);
+    },
+  );
 }

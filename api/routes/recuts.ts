@@ -74,13 +74,14 @@ export async function recutRoutes(app: FastifyInstance, deps: AppDeps) {
   app.post(
     '/v1/scans/:id/recut',
     {
-      preHandler: [auth, rateLimitHook(deps, 'submit', LIMITS.scanSubmissionsPerMinute)],
+      // The key and the minute's window are checked at onRequest, before a byte of the body is read.
+      onRequest: [auth, rateLimitHook(deps, 'submit', LIMITS.scanSubmissionsPerMinute)],
       schema: { params: idParams, body: { content: { 'application/json': { schema: recutBody } } }, response: { 202: queuedRecut, ...err } },
     },
     async (request, reply) => {
       const { id } = request.params as { id: string };
       const body = (request.body ?? {}) as RecutSubmission;
-      const key = idempotencyKeyOf(request.headers['idempotency-key']);
+      const key = idempotencyKeyOf(request.raw.rawHeaders);
       const idempotency: IdempotencyInput | undefined = key === undefined ? undefined : { key, fingerprint: jsonFingerprint(`POST /v1/scans/${id}/recut`, body) };
       const queued = await submitRecut(deps, { account: request.account, scanId: id, body, log: request.log, idempotency, requestId: request.id });
       if (idempotency?.replayed) reply.header('idempotent-replayed', 'true');
@@ -88,14 +89,14 @@ export async function recutRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  app.get('/v1/recuts/:id', { preHandler: [auth, reads], schema: { params: idParams, response: { 200: recutViewSchema, ...err } } }, async (request) => {
+  app.get('/v1/recuts/:id', { onRequest: [auth, reads], schema: { params: idParams, response: { 200: recutViewSchema, ...err } } }, async (request) => {
     const { id } = request.params as { id: string };
     const doc = await deps.recuts.getOwned(id, request.account._id);
     if (!doc) throw notFound(`no recut ${id}`);
     return recutView(deps, doc);
   });
 
-  app.get('/v1/scans/:id/recuts', { preHandler: [auth, reads], schema: { params: idParams, response: { 200: recutList, ...err } } }, async (request) => {
+  app.get('/v1/scans/:id/recuts', { onRequest: [auth, reads], schema: { params: idParams, response: { 200: recutList, ...err } } }, async (request) => {
     const { id } = request.params as { id: string };
     const parent = await deps.scans.getOwned(id, request.account._id);
     if (!parent) throw notFound(`no scan ${id}`);

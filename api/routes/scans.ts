@@ -26,7 +26,7 @@ export async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request, reply) => {
       let key: string | undefined;
       try {
-        key = idempotencyKeyOf(request.headers['idempotency-key']);
+        key = idempotencyKeyOf(request.raw.rawHeaders);
       } catch (error) {
         // An upload refused before its body is read: the connection closes after the answer.
         if (request.isMultipart()) reply.header('connection', 'close');

@@ -9,6 +9,11 @@ import { assertCsrf, endSession, secureCookies, sessionCookie } from '../session
 
 const formBody = { type: 'object', additionalProperties: { type: 'string' } } as const;
 
+/** The one answer to a valid sign-up, new email or not. */
+export const SIGNED_UP_NOTICE =
+  'Thanks. If this email is new to Holdline, its account is ready: sign in with the password you just chose to get your API key. ' +
+  'If it already has an account, sign in with that account\'s password.';
+
 /**
  * Sign-up, sign-in and sign-out, and the account page (key, webhook secret, plan, usage), added to
  * the website's scope (`websiteScope`): services/sign-up.ts, sign-in.ts, account.ts.
@@ -21,18 +26,15 @@ export function accountPages(app: FastifyInstance, deps: AppDeps) {
   app.post('/signup', { schema: { body: formBody } }, async (request, reply) => {
     const form = request.body as Form;
     const email = (form.email ?? '').trim().toLowerCase();
-    const outcome = await signUp(deps, { email, password: form.password ?? '', clientIp: request.ip, previousSessionToken: request.webSession?.token });
+    const outcome = await signUp(deps, { email, password: form.password ?? '', clientIp: request.ip });
     const again = (error: string, status: number) => sendPage(reply, signupPage({ email, error }), status);
     if (outcome.kind === 'throttled') {
       reply.header('retry-after', String(outcome.retryAfterSec));
       return again('Too many sign-ups from your network; try again later.', 429);
     }
     if (outcome.kind === 'invalid') return again(outcome.message, 400);
-    if (outcome.kind === 'taken') return again('An account with this email already exists; sign in instead.', 409);
-    reply.header('set-cookie', sessionCookie(outcome.token, secure(request)));
-    const viewer = { email: outcome.account.email, csrf: outcome.session.csrf };
-    const view = await accountSummary(deps, outcome.account._id, { newKey: outcome.apiKey, notice: 'Welcome to Holdline. Your account is ready.' });
-    return sendPage(reply, accountPage(viewer, view), 201);
+    // The same page whether the email was new or had an account (services/sign-up.ts): the next step is signing in.
+    return sendPage(reply, signinPage({ email, notice: SIGNED_UP_NOTICE }), 200);
   });
 
   app.get('/signin', async (request, reply) => (request.webSession ? reply.redirect('/scans', 303) : sendPage(reply, signinPage())));
@@ -43,11 +45,14 @@ export function accountPages(app: FastifyInstance, deps: AppDeps) {
     const outcome = await signIn(deps, { email, password: form.password ?? '', clientIp: request.ip, previousSessionToken: request.webSession?.token });
     if (outcome.kind === 'throttled') {
       reply.header('retry-after', String(outcome.retryAfterSec));
-      return sendPage(reply, signinPage({ email, error: 'Too many failed sign-ins from your network; wait a few minutes and try again.' }), 429);
+      return sendPage(reply, signinPage({ email, error: 'Too many sign-ins from your network; wait a few minutes and try again.' }), 429);
     }
     if (outcome.kind === 'wrong') return sendPage(reply, signinPage({ email, error: 'Wrong email or password.' }), 401);
     reply.header('set-cookie', sessionCookie(outcome.token, secure(request)));
-    return reply.redirect('/scans', 303);
+    if (!outcome.firstKey) return reply.redirect('/scans', 303);
+    // The first sign-in of a new account shows its key, once.
+    const view = await accountSummary(deps, outcome.accountId, { newKey: outcome.firstKey, notice: 'Welcome to Holdline. Your account is ready.' });
+    return sendPage(reply, accountPage({ email, csrf: outcome.session.csrf }, view), 200);
   });
 
   app.post('/signout', { schema: { body: formBody } }, async (request, reply) => {

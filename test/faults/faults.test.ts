@@ -25,6 +25,7 @@ import {
   storedStateProblems,
   scratchLeftovers,
   upload,
+  waitForBusy,
   waitForChild,
   type ClientTally,
   type Harness,
@@ -97,15 +98,20 @@ async function finish(fault: string, scanIds: string[], tally: ClientTally, reco
   return { row, outcomes };
 }
 
-async function killWorkerMid(comm: string, kills: number, notes: string[]): Promise<number[]> {
+/** The moment to kill: a child named `comm` runs in the worker's group (ffmpeg), or the ear is transcribing for it. */
+type KillMoment = { child: string } | { earBusy: true };
+
+async function killWorkerMid(moment: KillMoment, kills: number, notes: string[]): Promise<number[]> {
   const recover: number[] = [];
   let last = 0;
+  const what = 'child' in moment ? moment.child : 'transcription by the ear';
   for (let k = 0; k < kills; k++) {
     // The supervisor gives up on a part that dies more than 5 times a minute: kills stay ≥ 13 s apart.
     await sleep(Math.max(0, last + 13_000 - Date.now()));
     const worker = h.current('worker');
-    if (!(await waitForChild(worker, comm, 90_000))) {
-      notes.push(`only ${k} kills: no ${comm} ran any more`);
+    const ready = 'child' in moment ? await waitForChild(worker, moment.child, 90_000) : await waitForBusy(h.current('ear'), 90_000);
+    if (!ready) {
+      notes.push(`only ${k} kills: no ${what} ran any more`);
       break;
     }
     const at = Date.now();
@@ -212,18 +218,39 @@ describe(`faults (${MODE} form)`, () => {
     const tally = newTally();
     const ids = await submitScans(SIZES.workerKillScans, 'talking', tally);
     const notes: string[] = [];
-    const recover = await killWorkerMid('ffmpeg', SIZES.workerKills, notes);
+    const recover = await killWorkerMid({ child: 'ffmpeg' }, SIZES.workerKills, notes);
     const { row } = await finish(`worker SIGKILL mid-decode (${recover.length}×)`, ids, tally, mean(recover), notes);
     expect(row.completedOnce).toBe(ids.length);
   }, 900_000);
 
-  it('worker SIGKILL mid-transcription: the scans complete once, pocketsphinx dies with its worker', async () => {
+  it('worker SIGKILL while the ear transcribes for it: the scans complete once', async () => {
     const tally = newTally();
     const ids = await submitScans(SIZES.workerKillScans, 'talking', tally);
     const notes: string[] = [];
-    const recover = await killWorkerMid('pocketsphinx', SIZES.workerKills, notes);
+    const recover = await killWorkerMid({ earBusy: true }, SIZES.workerKills, notes);
     const { row } = await finish(`worker SIGKILL mid-transcription (${recover.length}×)`, ids, tally, mean(recover), notes);
+    expect(recover.length).toBeGreaterThan(0);
     expect(row.completedOnce).toBe(ids.length);
+  }, 900_000);
+
+  it('the ear SIGKILLed mid-transcription: pocketsphinx takes the chunk, the scans complete once, the supervisor restarts the ear', async () => {
+    const tally = newTally();
+    const ids = await submitScans(SIZES.otherScans, 'talking', tally);
+    const ear = h.current('ear');
+    expect(await waitForBusy(ear, 90_000)).toBe(true);
+    const at = Date.now();
+    const { orphans } = await killAlone(ear);
+    expect(orphans).toEqual([]);
+    const recover = await restartedAfter('ear', at);
+    const { row, outcomes } = await finish('the ear SIGKILL mid-transcription', ids, tally, recover);
+    expect(row.completedOnce).toBe(ids.length);
+    // The chunk in flight was heard by the fallback, and the read names both engines where both heard.
+    const reads = await h.db.collection('scan_reads').find({ _id: { $in: outcomes.map((o) => o.scanId) } as never }).toArray();
+    const engines = reads.map((r) => String(r.transcriber));
+    row.notes.push(`engines: ${[...new Set(engines)].join(' | ')}`);
+    expect(engines.some((e) => e.includes('pocketsphinx'))).toBe(true);
+    // The restarted ear answers again.
+    expect((await fetch(`${h.stack.transcriberUrl!.replace(/\/v1$/, '')}/health`)).status).toBe(200);
   }, 900_000);
 
   // Placed between rows that do not kill the worker: a poisoned call kills it MAX_COLD_STARTS times and the supervisor allows 5 exits a minute.

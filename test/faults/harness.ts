@@ -69,6 +69,8 @@ export async function startHarness(): Promise<Harness> {
     dataDir,
     worker: true,
     api: true,
+    // Its own ear too, as `npm run up` starts one: one row kills it mid-request.
+    ear: true,
     // The stack's own Temporal and FerretDB, never the shared test ones: this suite kills them.
     externalEnv: {},
     handleSignals: true,
@@ -167,6 +169,37 @@ export async function waitForChild(proc: ManagedProcess, comm: string, timeoutMs
   while (Date.now() < deadline) {
     if (groupMembers(proc.pid).some((m) => m.pid !== proc.pid && m.comm.startsWith(comm))) return true;
     await sleep(50);
+  }
+  return false;
+}
+
+/** CPU time (user + system, in clock ticks) the process has used so far; null once it is gone. */
+function cpuTicks(pid: number): number | null {
+  try {
+    // Fields after the command name (which may hold spaces) start at state: utime and stime are the 12th and 13th of them.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Waits until the process is busy: it used at least half a core over the
+ * last 200 ms (an idle server uses next to nothing). For the ear this means
+ * a transcription is in flight. False when it never is.
+ */
+export async function waitForBusy(proc: ManagedProcess, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  let before = cpuTicks(proc.pid);
+  while (Date.now() < deadline && before !== null) {
+    await sleep(200);
+    const now = cpuTicks(proc.pid);
+    if (now === null) return false;
+    // Clock ticks are 1/100 s: 10 ticks in 200 ms is half a core.
+    if (now - before >= 10) return true;
+    before = now;
   }
   return false;
 }

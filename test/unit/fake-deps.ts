@@ -3,6 +3,7 @@
 // the clock is a value the test moves. No MongoDB, Temporal or network.
 import { Readable } from 'node:stream';
 import { loadConfig, type HoldlineConfig } from '../../config/env';
+import { BoundedSemaphore } from '../../core/bounded-semaphore';
 import type { ChatRunResult } from '../../core/chat/completion';
 import { DomainError } from '../../core/errors';
 import { monthPeriod, type PlanId } from '../../core/plans';
@@ -32,7 +33,24 @@ export class FakeClock {
 
 export class FakeAccounts {
   readonly docs = new Map<string, AccountDoc>();
+  /** Password hashes of accounts made by `createUnkeyed` (FakeSessions reads them). */
+  readonly passwordHashes = new Map<string, string>();
   private readonly keys = new Map<string, string>();
+
+  async createUnkeyed(input: { email: string; passwordHash: string; now?: Date }): Promise<AccountDoc> {
+    if ([...this.docs.values()].some((doc) => doc.email === input.email)) throw Object.assign(new Error('duplicate key'), { code: 11000 });
+    const account: AccountDoc = {
+      _id: newAccountId(), email: input.email, plan: 'signal', created_at: input.now ?? new Date(), key_prefix: '', key_hash: '', webhook_secret: newWebhookSecret(),
+    };
+    this.docs.set(account._id, account);
+    this.passwordHashes.set(account._id, input.passwordHash);
+    return account;
+  }
+  async issueFirstKey(accountId: string): Promise<string | null> {
+    const account = this.docs.get(accountId);
+    if (!account || account.key_hash !== '') return null;
+    return this.rotateKey(accountId);
+  }
 
   async create(input: { email: string; plan?: PlanId; now?: Date }): Promise<{ account: AccountDoc; apiKey: string }> {
     if ([...this.docs.values()].some((doc) => doc.email === input.email)) throw Object.assign(new Error('duplicate key'), { code: 11000 });
@@ -244,14 +262,23 @@ export class FakeCalls {
 export class FakeSessions {
   readonly passwords = new Map<string, string>();
   readonly sessions = new Map<string, SessionDoc>();
+  /** Password work passes this gate, as in SessionsStore (a test fills it to see the refusal). */
+  gate = new BoundedSemaphore({ concurrency: 2, queueLimit: 16 });
   constructor(private readonly accounts: FakeAccounts) {}
 
+  /** Not a hash: fakes need only tell passwords apart. */
+  async hashNewPassword(password: string) {
+    return this.gate.run(async () => `plain:${password}`);
+  }
   async setPassword(accountId: string, password: string) {
     this.passwords.set(accountId, password);
   }
   async checkPassword(email: string, password: string) {
     const account = await this.accounts.byEmail(email);
-    return account && this.passwords.get(account._id) === password ? account._id : null;
+    await this.gate.run(async () => undefined);
+    if (!account) return null;
+    const matches = this.passwords.get(account._id) === password || this.accounts.passwordHashes.get(account._id) === `plain:${password}`;
+    return matches ? account._id : null;
   }
   async create(accountId: string, now = new Date()) {
     const token = newSessionToken();

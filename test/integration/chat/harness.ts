@@ -21,7 +21,7 @@ export async function startChatHarness(options: { env?: Record<string, string>; 
       MODEL_API_KEY: 'upstream-key',
       MODEL_BASE_NAME: 'base-model',
       HOLDLINE_UPSTREAM_HEALTH_TTL_MS: '0',
-      HOLDLINE_ALLOW_HOSTS: '127.0.0.1',
+      HOLDLINE_ALLOW_HOSTS: '127.0.0.1:*',
       ...options.env,
     },
   };

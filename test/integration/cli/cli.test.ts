@@ -26,8 +26,8 @@ let sampleScan: any;
 
 type Run = CliRun;
 
-function holdline(args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
-  return runHoldline(args, { HOME: scratch, HOLDLINE_CONFIG: join(scratch, 'none.json'), HOLDLINE_BASE_URL: service.apiUrl, HOLDLINE_API_KEY: account.apiKey, ...env });
+function holdline(args: string[], env: Record<string, string | undefined> = {}, stdin?: string): Promise<Run> {
+  return runHoldline(args, { HOME: scratch, HOLDLINE_CONFIG: join(scratch, 'none.json'), HOLDLINE_BASE_URL: service.apiUrl, HOLDLINE_API_KEY: account.apiKey, ...env }, stdin);
 }
 
 /** A complete scan of the sample: the one the first test made with the CLI, or one made through the API when run alone. */
@@ -43,7 +43,7 @@ const noAnsi = (text: string) => expect(text).not.toMatch(/\u001b\[/);
 
 beforeAll(async () => {
   [sample, corrupt] = await Promise.all([fixture('sample'), fixture('corrupt')]);
-  service = await startService({ env: { HOLDLINE_ALLOW_HOSTS: '127.0.0.1' } });
+  service = await startService({ env: { HOLDLINE_ALLOW_HOSTS: '127.0.0.1:*' } });
   account = await service.createAccount();
   api = new ScanClient(service.apiUrl, account.apiKey);
   scratch = await mkdtemp(join(tmpdir(), 'holdline-cli-'));
@@ -211,10 +211,10 @@ describe('other commands', () => {
 
   it('login checks the key, saves it with mode 0600, and later commands use it', async () => {
     const config = join(scratch, 'conf', 'holdline.json');
-    const refused = await holdline(['login', '--key', `sk_sig_${'y'.repeat(40)}`], { HOLDLINE_API_KEY: undefined, HOLDLINE_CONFIG: config });
+    const refused = await holdline(['login'], { HOLDLINE_API_KEY: undefined, HOLDLINE_CONFIG: config }, `sk_sig_${'y'.repeat(40)}\n`);
     expect(refused.code).toBe(3);
     await expect(stat(config)).rejects.toThrow();
-    const run = await holdline(['login', '--key', account.apiKey], { HOLDLINE_API_KEY: undefined, HOLDLINE_CONFIG: config });
+    const run = await holdline(['login'], { HOLDLINE_API_KEY: undefined, HOLDLINE_CONFIG: config }, `${account.apiKey}\n`);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`Key saved to ${config} (mode 600)`);
     expect((await stat(config)).mode & 0o777).toBe(0o600);

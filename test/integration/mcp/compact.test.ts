@@ -173,11 +173,11 @@ describe('Streamable HTTP', () => {
     await expect(httpClient(`sk_sig_${'x'.repeat(40)}`)).rejects.toThrow(/401|invalid or revoked API key/);
   });
 
-  it('with the account key offers the same ten tools and returns the same compact scan as stdio', async () => {
+  it('with the account key offers the stdio tools but scan_file (no folder shared) and returns the same compact scan as stdio', async () => {
     const client = await httpClient(apiKey);
     const names = (await client.listTools()).tools.map((tool) => tool.name).sort();
-    expect(names).toEqual((await stdio.listTools()).tools.map((tool) => tool.name).sort());
-    expect(names).toHaveLength(10);
+    expect(names).toEqual((await stdio.listTools()).tools.map((tool) => tool.name).filter((name) => name !== 'scan_file').sort());
+    expect(names).toHaveLength(9);
     const overHttp = await call(client, 'get_scan', { scan_id: scanId });
     const overStdio = await call(stdio, 'get_scan', { scan_id: scanId });
     expect(overHttp).toEqual(overStdio);

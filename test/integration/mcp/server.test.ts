@@ -51,7 +51,7 @@ const textOf = (result: CallToolResult) => result.content.filter((block) => bloc
 
 beforeAll(async () => {
   [portrait, talking] = await Promise.all([fixture('portrait'), fixture('talking')]);
-  service = await startService({ env: { HOLDLINE_ALLOW_HOSTS: '127.0.0.1' } });
+  service = await startService({ env: { HOLDLINE_ALLOW_HOSTS: '127.0.0.1:*' } });
   files = createServer((request, response) => {
     const f = request.url === '/talking.mp4' ? talking : null;
     if (!f) return void response.writeHead(404).end();

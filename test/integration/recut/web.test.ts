@@ -4,7 +4,7 @@ import { monthPeriod } from '../../../core/plans';
 import { compareReads } from '../../../core/recut';
 import { newRecutId, RecutsStore } from '../../../store/recuts';
 import { startService, type Service } from '../helpers/service';
-import { insertCompleteScan, WebClient } from '../web/helpers';
+import { insertCompleteScan, signUpAndSignIn, WebClient } from '../web/helpers';
 
 // The recut agent on the website: the form on a complete scan's page (Agents plan only),
 // its refusals as pages, and the recut's page. No worker runs: a posted recut stays queued.
@@ -13,14 +13,14 @@ let service: Service;
 let n = 0;
 
 beforeAll(async () => {
-  service = await startService({ inProcessWorkers: false });
+  service = await startService({ inProcessWorkers: false, env: { HOLDLINE_SIGNINS_PER_HOUR: '1000' } });
 });
 afterAll(async () => service?.stop());
 
 async function signUp(plan: 'signal' | 'agents') {
   const email = `recut-web-${Date.now()}-${n++}@example.com`;
   const client = new WebClient(service.apiUrl);
-  expect((await client.post('/signup', { email, password: 'correct horse battery' })).status).toBe(201);
+  expect((await signUpAndSignIn(client, email, 'correct horse battery')).signin.status).toBe(200);
   const account = (await service.deps.accounts.byEmail(email))!;
   await service.deps.accounts.setPlan(account._id, plan);
   return { client, accountId: account._id };

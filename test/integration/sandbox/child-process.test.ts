@@ -1,13 +1,16 @@
 // What the sandbox's child process can reach and what holds it: its environment, its OS
 // limits, what it sends back, and its fate when the worker dies. Real isolated-vm children.
-import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { childIsolation, SANDBOX_UID } from '../../../activities/sandbox/child-isolation';
+import { MemoryBudget } from '../../../activities/sandbox/memory-budget';
 import {
   CHILD_ADDRESS_SPACE_BYTES,
   CHILD_OPEN_FILES,
   CHILD_PROCESSES,
+  childReservationMb,
   runJavaScript,
 } from '../../../activities/sandbox/run-js';
 
@@ -130,5 +133,74 @@ describe('the sandbox child process', { timeout: 60_000 }, () => {
     } finally {
       parent.kill('SIGKILL');
     }
+  });
+});
+
+/** True when this machine lets a process make a network namespace (as root, or inside a user namespace). */
+function kernelAllowsNetworkNamespace(): boolean {
+  const args = process.getuid?.() === 0 ? ['--net', 'true'] : ['--user', '--net', 'true'];
+  try {
+    execFileSync('/usr/bin/unshare', args, { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const BUSY_2S = 'const t = Date.now(); while (Date.now() - t < 2000) {} "done"';
+
+describe('the sandbox child\'s isolation', { timeout: 60_000 }, () => {
+  it('has its own network namespace with only a loopback, wherever the kernel allows one', async () => {
+    const allowed = kernelAllowsNetworkNamespace();
+    expect((await childIsolation()).network).toBe(allowed);
+    const run = runJavaScript({ code: BUSY_2S, files: {} });
+    const pid = await waitFor(() => sandboxChildren(process.pid)[0], 'the sandbox child');
+    const childNet = readlinkSync(`/proc/${pid}/ns/net`);
+    const interfaces = readFileSync(`/proc/${pid}/net/dev`, 'utf8').split('\n').slice(2).map((line) => line.split(':')[0]!.trim()).filter((name) => name !== '');
+    expect(await run).toMatchObject({ ok: true, returnValue: '"done"' });
+    if (allowed) {
+      expect(childNet).not.toBe(readlinkSync('/proc/self/ns/net'));
+      expect(interfaces).toEqual(['lo']);
+    } else {
+      expect(childNet).toBe(readlinkSync('/proc/self/ns/net'));
+    }
+  });
+
+  it('runs as nobody (no groups, no new privileges) when the worker is root', async () => {
+    const root = process.getuid?.() === 0;
+    expect((await childIsolation()).uid).toBe(root ? SANDBOX_UID : null);
+    const run = runJavaScript({ code: BUSY_2S, files: {} });
+    const pid = await waitFor(() => sandboxChildren(process.pid)[0], 'the sandbox child');
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    expect(await run).toMatchObject({ ok: true });
+    const field = (name: string) => new RegExp(`^${name}:[ \\t]*(.*)$`, 'm').exec(status)?.[1]?.trim();
+    const uid = String(root ? SANDBOX_UID : process.getuid?.());
+    expect(field('Uid')?.split(/\s+/)).toEqual([uid, uid, uid, uid]);
+    if (root) {
+      expect(field('Groups')).toBe('');
+      expect(field('NoNewPrivs')).toBe('1');
+    }
+  });
+
+  it('shares one memory budget between children: a run that does not fit waits for the running one to end', async () => {
+    // Room for exactly one child of the default size.
+    const budget = new MemoryBudget(childReservationMb(128));
+    const first = runJavaScript({ code: BUSY_2S, files: {}, memoryBudget: budget });
+    await waitFor(() => sandboxChildren(process.pid)[0], 'the first child');
+    const second = runJavaScript({ code: '"second"', files: {}, memoryBudget: budget });
+    await waitFor(() => (budget.waiting === 1 ? true : undefined), 'the second run to wait');
+    // While the first child runs, the second has no child of its own.
+    expect(sandboxChildren(process.pid)).toHaveLength(1);
+    expect(budget.inUseMb).toBe(childReservationMb(128));
+    expect(await first).toMatchObject({ ok: true, returnValue: '"done"' });
+    expect(await second).toMatchObject({ ok: true, returnValue: '"second"' });
+    expect([budget.inUseMb, budget.waiting]).toEqual([0, 0]);
+  });
+
+  it('refuses a run larger than the whole budget with the memory error, starting no child', async () => {
+    const budget = new MemoryBudget(512);
+    const result = await runJavaScript({ code: '1', files: {}, memoryBudget: budget, memoryMb: 256 });
+    expect(result).toMatchObject({ ok: false, error: { code: 'memory', message: "a run needs 576 MB, more than the sandbox's whole memory budget of 512 MB" } });
+    expect(sandboxChildren(process.pid)).toEqual([]);
   });
 });

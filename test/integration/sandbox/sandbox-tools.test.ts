@@ -171,7 +171,7 @@ describe('CallFiles', () => {
 });
 
 describe('executeTool', { timeout: 30_000 }, () => {
-  const tools = () => createSandboxTools({ callFiles: new CallFiles(db), allowHosts: ['127.0.0.1'] });
+  const tools = () => createSandboxTools({ callFiles: new CallFiles(db), allowHosts: ['127.0.0.1:*'] });
 
   it('offers the five tool definitions', () => {
     expect(tools().definitions.map((d) => d.function.name)).toEqual(['write_file', 'read_file', 'list_files', 'run', 'read_url']);
@@ -316,7 +316,7 @@ describe('executeTool', { timeout: 30_000 }, () => {
 });
 
 describe('readUrl', { timeout: 30_000 }, () => {
-  const allowHosts = ['127.0.0.1'];
+  const allowHosts = ['127.0.0.1:*'];
 
   it('follows a redirect within the allowed host', async () => {
     const page = await readUrl({ url: `${base}/redirect-same`, allowHosts });

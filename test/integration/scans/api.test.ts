@@ -14,7 +14,7 @@ let client: ScanClient;
 
 beforeAll(async () => {
   // 127.0.0.2 stands in for a public host: there is no outside network here and no worker fetches it.
-  service = await startService({ inProcessWorkers: false, env: { HOLDLINE_UPLOAD_LIMIT_BYTES: String(1024 * 1024), HOLDLINE_ALLOW_HOSTS: '127.0.0.2' } });
+  service = await startService({ inProcessWorkers: false, env: { HOLDLINE_UPLOAD_LIMIT_BYTES: String(1024 * 1024), HOLDLINE_ALLOW_HOSTS: '127.0.0.2:9' } });
   client = new ScanClient(service.apiUrl, (await service.createAccount()).apiKey);
 });
 afterAll(async () => service?.stop());

@@ -35,7 +35,7 @@ let site: Server;
 let siteUrl: string;
 
 beforeAll(async () => {
-  service = await startService({ inProcessWorkers: false, env: { HOLDLINE_ALLOW_HOSTS: '127.0.0.1' } });
+  service = await startService({ inProcessWorkers: false, env: { HOLDLINE_ALLOW_HOSTS: '127.0.0.1:*' } });
   client = new ScanClient(service.apiUrl, (await service.createAccount()).apiKey);
   workerScratch = join(service.scratchRoot, 'worker-0');
   worker = await service.startWorkerProcess();

@@ -11,7 +11,7 @@ let accountId: string;
 
 beforeAll(async () => {
   // 127.0.0.2 stands in for a public host: no worker fetches it.
-  service = await startService({ inProcessWorkers: false, env: { HOLDLINE_ALLOW_HOSTS: '127.0.0.2' } });
+  service = await startService({ inProcessWorkers: false, env: { HOLDLINE_ALLOW_HOSTS: '127.0.0.2:9' } });
   ({ apiKey, accountId } = await service.createAccount());
 });
 afterAll(async () => service?.stop());

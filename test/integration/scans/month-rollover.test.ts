@@ -12,7 +12,7 @@ const scansPerMonth = PLANS.signal.scansPerMonth;
 
 beforeAll(async () => {
   // No workers: a scan accepted here stays queued and is terminated at the end.
-  service = await startService({ inProcessWorkers: false, env: { HOLDLINE_ALLOW_HOSTS: '127.0.0.1' } });
+  service = await startService({ inProcessWorkers: false, env: { HOLDLINE_ALLOW_HOSTS: '127.0.0.1:*' } });
   service.deps.now = () => new Date(clock);
 });
 afterAll(async () => service?.stop());

@@ -30,7 +30,7 @@ let progress: ReturnType<typeof recordWrittenProgress>;
 
 beforeAll(async () => {
   progress = recordWrittenProgress();
-  service = await startService({ env: { HOLDLINE_ALLOW_HOSTS: '127.0.0.1' } });
+  service = await startService({ env: { HOLDLINE_ALLOW_HOSTS: '127.0.0.1:*' } });
   client = new ScanClient(service.apiUrl, (await service.createAccount()).apiKey);
   files = createServer((request, response) => {
     const name = (request.url ?? '').replace(/^\//, '');
@@ -208,6 +208,19 @@ function describeFixtureScan(
 
 describeFixtureScan('talking', 'url', { cuts: false, moments: true, silence: true }, (get) => {
   it('has a transcript', () => expect(get().scan.transcript.length).toBeGreaterThan(0));
+  it('was heard by the ear (Whisper base), in English, and flags each claim sentence of the truth', () => {
+    const { scan, f } = get();
+    expect(scan.transcriber).toMatch(/^whisper-base/);
+    expect(scan.language).toBe('en');
+    const bare = (text: string) => text.toLowerCase().replace(/[^a-z0-9' ]+/g, ' ').split(/\s+/).filter(Boolean);
+    const claimWords = scan.claims.map((c: string) => new Set(bare(c)));
+    for (const sentence of f.truth.speech.filter((s) => s.claim)) {
+      const words = bare(sentence.text);
+      // Most of the sentence's words in one claim: Whisper may mishear a word of espeak's voice, not the sentence.
+      const best = Math.max(...claimWords.map((c: Set<string>) => words.filter((w) => c.has(w)).length / words.length));
+      expect(best, sentence.text).toBeGreaterThanOrEqual(0.7);
+    }
+  });
 });
 describeFixtureScan('portrait', 'upload', { cuts: true, moments: true, silence: true });
 describeFixtureScan('sample', 'upload', { cuts: true, moments: true, silence: true });

@@ -13,7 +13,7 @@ let apiKey: string;
 
 beforeAll(async () => {
   // 127.0.0.2 stands in for a public host: no worker fetches it.
-  service = await startService({ env: { HOLDLINE_ALLOW_HOSTS: '127.0.0.2' } });
+  service = await startService({ env: { HOLDLINE_ALLOW_HOSTS: '127.0.0.2:9' } });
   ({ apiKey } = await service.createAccount());
 });
 afterAll(async () => service?.stop());

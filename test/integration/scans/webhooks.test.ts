@@ -84,7 +84,7 @@ const receiver = new Receiver();
 
 beforeAll(async () => {
   await receiver.start();
-  service = await startService({ env: { HOLDLINE_ALLOW_HOSTS: '127.0.0.1', HOLDLINE_WEBHOOK_RETRY_SECONDS: '0,1,1' } });
+  service = await startService({ env: { HOLDLINE_ALLOW_HOSTS: '127.0.0.1:*', HOLDLINE_WEBHOOK_RETRY_SECONDS: '0,1,1' } });
 }, 120_000);
 afterAll(async () => {
   await service?.stop();
@@ -128,11 +128,12 @@ async function deliveryHistory(scanId: string) {
   const result = await handle.result().catch((error: unknown) => ({ failed: (error as Error & { cause?: { type?: string; message?: string } }).cause }));
   const events = (await handle.fetchHistory()).events ?? [];
   const scheduled = events.filter((e) => e.activityTaskScheduledEventAttributes).map((e) => e.activityTaskScheduledEventAttributes!.activityType?.name);
+  const activityQueues = [...new Set(events.filter((e) => e.activityTaskScheduledEventAttributes).map((e) => e.activityTaskScheduledEventAttributes!.taskQueue?.name))];
   const failures = events.filter((e) => e.activityTaskFailedEventAttributes).map((e) => e.activityTaskFailedEventAttributes!.failure?.message);
   const completed = events.filter((e) => e.activityTaskCompletedEventAttributes).length;
   const timers = events.filter((e) => e.timerStartedEventAttributes).length;
   const { taskQueue } = await handle.describe();
-  return { result, scheduled, failures, completed, timers, taskQueue };
+  return { result, scheduled, failures, completed, timers, taskQueue, activityQueues };
 }
 
 describe('completion webhooks', () => {
@@ -151,7 +152,9 @@ describe('completion webhooks', () => {
     const history = await deliveryHistory(scanId);
     expect(history.result).toEqual({ delivered: true, attempts: 1, status: 204 });
     expect(history.scheduled).toEqual(['deliverWebhook']);
-    expect(history.taskQueue).toBe(`${service.config.taskQueuePrefix}-chat`);
+    // Deliveries have their own queue and slots beside chat: a stuck receiver never holds a chat tool's slot.
+    expect(history.taskQueue).toBe(`${service.config.taskQueuePrefix}-webhooks`);
+    expect(history.activityQueues).toEqual([`${service.config.taskQueuePrefix}-webhooks`]);
     const [delivery] = receiver.to('/completed');
     expect(receiver.to('/completed')).toHaveLength(1);
     expect(delivery!.headers['content-type']).toBe('application/json');

@@ -40,12 +40,17 @@ function watch(page: Page) {
 }
 
 describe('the website in Chromium', () => {
-  it('signs up, shows the key once, and renders the scan page with a drawn plot', async () => {
+  it('signs up, signs in as asked, shows the key once, and renders the scan page with a drawn plot', async () => {
     const page = await context.newPage();
     watch(page);
     const email = `browser${Date.now()}@example.com`;
     await page.goto(`${service.apiUrl}/signup`);
     await page.fill('input[name=email]', email);
+    await page.fill('input[name=password]', 'a long enough password');
+    await page.click('button[type=submit]');
+    // The same answer for any email: a sign-in form with the email filled in.
+    expect(await page.textContent('p.notice')).toContain('sign in with the password you just chose to get your API key');
+    expect(await page.inputValue('input[name=email]')).toBe(email);
     await page.fill('input[name=password]', 'a long enough password');
     await page.click('button[type=submit]');
     const key = await page.textContent('#new-key');

@@ -88,3 +88,14 @@ export class WebClient {
 }
 
 export const shownKey = (html: string) => /id="new-key">(sk_sig_[0-9A-Za-z]{40})</.exec(html)?.[1] ?? null;
+
+/**
+ * A new account as a person makes one: the sign-up form (whose answer is the same
+ * for a new and a taken email), then the sign-in it asks for, whose answer to a
+ * new account's first sign-in is the account page with the key.
+ */
+export async function signUpAndSignIn(client: WebClient, email: string, password: string) {
+  const signup = await client.post('/signup', { email, password });
+  const signin = await client.post('/signin', { email, password });
+  return { signup, signin, key: shownKey(signin.text) };
+}

@@ -1,7 +1,9 @@
 import { execFile } from 'node:child_process';
+import { scryptSync } from 'node:crypto';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keyPrefix } from '../../../store/ids';
+import { KEY_ROTATIONS_PER_HOUR } from '../../../services/account';
+import { hashSecret, keyPrefix } from '../../../store/ids';
 import { LibraryStore } from '../../../store/library';
 import { SessionsStore } from '../../../store/sessions';
 import { startService, type Service } from '../helpers/service';
@@ -12,11 +14,13 @@ import { insertCompleteScan, insertQueuedScan, shownKey, WebClient } from './hel
 
 let service: Service;
 const SIGNUPS_PER_HOUR = 3;
+/** The default; the 30 simultaneous guesses below need all 30. */
+const SIGNINS_PER_HOUR = 30;
 
 beforeAll(async () => {
   service = await startService({
     inProcessWorkers: false,
-    env: { HOLDLINE_TRUST_PROXY: 'true', HOLDLINE_SIGNUPS_PER_HOUR: String(SIGNUPS_PER_HOUR) },
+    env: { HOLDLINE_TRUST_PROXY: 'true', HOLDLINE_SIGNUPS_PER_HOUR: String(SIGNUPS_PER_HOUR), HOLDLINE_SIGNINS_PER_HOUR: String(SIGNINS_PER_HOUR) },
   });
 });
 afterAll(async () => service?.stop());
@@ -57,10 +61,32 @@ describe('key rotation', () => {
     expect(working).toHaveLength(1);
     const account = await service.deps.accounts.byId(owner._id);
     expect(account?.key_prefix).toBe(keyPrefix(working[0]!));
-    // One more rotation: its key, and only its key, works from now on.
-    const last = shownKey((await browser.post('/account/key', { csrf })).text)!;
-    expect(await works(last)).toBe(true);
-    expect(await works(working[0]!)).toBe(false);
+    // Ten rotations are the hour's allowance: the next is refused and the working key stays.
+    const refused = await browser.post('/account/key', { csrf });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.text).toContain(`You can rotate your key ${KEY_ROTATIONS_PER_HOUR} times an hour`);
+    expect(shownKey(refused.text)).toBeNull();
+    expect(await works(working[0]!)).toBe(true);
+    expect(await service.mongo.db.collection('api_keys').countDocuments({ account_id: owner._id })).toBe(11);
+  });
+
+  it('the maintenance sweep deletes keys revoked before its cutoff, never a live one', async () => {
+    const { account, apiKey } = await service.deps.accounts.create({ email: freshEmail() });
+    const rotated = await service.deps.accounts.rotateKey(account._id, new Date('2026-01-01T00:00:00Z'));
+    const live = await service.deps.accounts.rotateKey(account._id, new Date('2026-01-20T00:00:00Z'));
+    const keys = service.mongo.db.collection<{ _id: string; revoked_at?: Date }>('api_keys');
+    expect(await keys.countDocuments({ account_id: account._id })).toBe(3);
+    // The first key was revoked at the first rotation, the second at the second.
+    const deleted = await service.deps.accounts.deleteRevokedKeysBefore(new Date('2026-01-10T00:00:00Z'));
+    // This service's database is its own: no other key was revoked that long ago.
+    expect(deleted).toBe(1);
+    expect(await keys.findOne({ _id: hashSecret(apiKey) })).toBeNull();
+    expect(await keys.findOne({ _id: hashSecret(rotated) })).toMatchObject({ revoked_at: new Date('2026-01-20T00:00:00Z') });
+    expect(await works(live)).toBe(true);
+    await service.deps.accounts.deleteRevokedKeysBefore(new Date('2026-02-01T00:00:00Z'));
+    expect(await keys.find({ account_id: account._id }).toArray()).toEqual([expect.objectContaining({ _id: hashSecret(live) })]);
+    expect(await works(live)).toBe(true);
   });
 
   it('concurrent rotations through the store leave only the last applied key', async () => {
@@ -107,6 +133,47 @@ describe('sign-in throttling', () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(20);
   });
 
+  it(`right passwords count too: ${SIGNINS_PER_HOUR} sign-ins from one address are answered, the next is refused, and the account keeps its 10 newest sessions`, async () => {
+    const owner = await ownerWithPassword('the right password');
+    const cookies: string[] = [];
+    for (let i = 0; i < SIGNINS_PER_HOUR; i++) {
+      const browser = clientAt('198.51.100.77');
+      expect((await browser.post('/signin', { email: owner.email, password: 'the right password' })).status).toBe(303);
+      cookies.push(browser.cookie!);
+    }
+    const refused = await clientAt('198.51.100.77').post('/signin', { email: owner.email, password: 'the right password' });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.headers.getSetCookie()).toEqual([]);
+
+    expect(await service.mongo.db.collection('sessions').countDocuments({ account_id: owner._id })).toBe(10);
+    const signedIn = async (cookie: string) => {
+      const browser = clientAt('198.51.100.78');
+      browser.cookie = cookie;
+      return (await browser.get('/account')).status === 200;
+    };
+    const live: boolean[] = [];
+    for (const cookie of cookies) live.push(await signedIn(cookie));
+    expect(live).toEqual([...Array(SIGNINS_PER_HOUR - 10).fill(false), ...Array(10).fill(true)]);
+    // Thirty scrypt checks one after another: well over a minute on a busy two-core machine.
+  }, 300_000);
+
+  it('a password hashed under the old N=2^14 still signs in, and that sign-in stores it under N=2^17', async () => {
+    const { account } = await service.deps.accounts.create({ email: freshEmail() });
+    const salt = Buffer.from('fixed salt 16 b!');
+    const legacy = ['scrypt', 16384, 8, 1, salt.toString('base64'), scryptSync('an old password', salt, 32, { N: 16384, r: 8, p: 1 }).toString('base64')].join('$');
+    const accounts = service.mongo.db.collection<{ _id: string; password_hash?: string }>('accounts');
+    await accounts.updateOne({ _id: account._id }, { $set: { password_hash: legacy } });
+    expect((await clientAt('198.51.100.90').post('/signin', { email: account.email, password: 'wrong password' })).status).toBe(401);
+    expect((await accounts.findOne({ _id: account._id }))?.password_hash).toBe(legacy);
+    expect((await clientAt('198.51.100.90').post('/signin', { email: account.email, password: 'an old password' })).status).toBe(303);
+    const upgraded = (await accounts.findOne({ _id: account._id }))!.password_hash!;
+    expect(upgraded).toMatch(/^scrypt\$131072\$8\$1\$/);
+    const [, , , , newSalt, hash] = upgraded.split('$');
+    expect(scryptSync('an old password', Buffer.from(newSalt!, 'base64'), 32, { N: 131072, r: 8, p: 1, maxmem: 160 * 1024 * 1024 }).toString('base64')).toBe(hash);
+    expect((await clientAt('198.51.100.90').post('/signin', { email: account.email, password: 'an old password' })).status).toBe(303);
+  });
+
   it('failures for many emails from one address count together', async () => {
     const guesser = clientAt('203.0.113.8');
     for (let i = 0; i < 10; i++) expect((await guesser.post('/signin', { email: freshEmail(), password: 'nope nope' })).status).toBe(401);
@@ -115,9 +182,11 @@ describe('sign-in throttling', () => {
 });
 
 describe('sign-up throttling', () => {
-  it(`allows ${SIGNUPS_PER_HOUR} sign-ups per client address per hour; the next gets 429 and creates nothing`, async () => {
+  it(`allows ${SIGNUPS_PER_HOUR} sign-ups per client address per hour, taken emails included; the next gets 429 and creates nothing`, async () => {
     const address = '203.0.113.50';
-    for (let i = 0; i < SIGNUPS_PER_HOUR; i++) expect((await clientAt(address).post('/signup', { email: freshEmail(), password: 'a fine password' })).status).toBe(201);
+    const taken = await ownerWithPassword('the owner password');
+    expect((await clientAt(address).post('/signup', { email: taken.email, password: 'a fine password' })).status).toBe(200);
+    for (let i = 1; i < SIGNUPS_PER_HOUR; i++) expect((await clientAt(address).post('/signup', { email: freshEmail(), password: 'a fine password' })).status).toBe(200);
     const email = freshEmail();
     const refused = await clientAt(address).post('/signup', { email, password: 'a fine password' });
     expect(refused.status).toBe(429);
@@ -126,7 +195,8 @@ describe('sign-up throttling', () => {
     expect(shownKey(refused.text)).toBeNull();
     expect(await service.deps.accounts.byEmail(email)).toBeNull();
     // Another address is not affected.
-    expect((await clientAt('203.0.113.51').post('/signup', { email, password: 'a fine password' })).status).toBe(201);
+    expect((await clientAt('203.0.113.51').post('/signup', { email, password: 'a fine password' })).status).toBe(200);
+    expect(await service.deps.accounts.byEmail(email)).not.toBeNull();
   });
 });
 
@@ -134,22 +204,30 @@ describe('sign-up races', () => {
   it(`${SIGNUPS_PER_HOUR * 3} simultaneous sign-ups from one address create exactly ${SIGNUPS_PER_HOUR} accounts`, async () => {
     const emailsTried = Array.from({ length: SIGNUPS_PER_HOUR * 3 }, () => freshEmail());
     const pages = await Promise.all(emailsTried.map((email) => clientAt('203.0.113.60').post('/signup', { email, password: 'a fine password' })));
-    expect(pages.filter((page) => page.status === 201)).toHaveLength(SIGNUPS_PER_HOUR);
+    expect(pages.filter((page) => page.status === 200)).toHaveLength(SIGNUPS_PER_HOUR);
     expect(pages.filter((page) => page.status === 429)).toHaveLength(SIGNUPS_PER_HOUR * 2);
     expect(await service.mongo.db.collection('accounts').countDocuments({ email: { $in: emailsTried } })).toBe(SIGNUPS_PER_HOUR);
   });
 
-
-  it('five simultaneous sign-ups for one email make exactly one account; the others get 409 and leave no key', async () => {
+  it('five simultaneous sign-ups for one email make exactly one account, all five get the same answer, and no key exists before a sign-in', async () => {
     const email = freshEmail();
     const pages = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => clientAt(`192.0.2.${10 + i}`).post('/signup', { email, password: 'a fine password' })),
+      Array.from({ length: 5 }, (_, i) => clientAt(`192.0.2.${10 + i}`).post('/signup', { email, password: `a fine password ${i}` })),
     );
-    expect(pages.map((page) => page.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    expect(pages.map((page) => page.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(pages.map((page) => page.text)).size).toBe(1);
     const accounts = await service.mongo.db.collection('accounts').find({ email }).toArray();
     expect(accounts).toHaveLength(1);
-    const keys = await service.mongo.db.collection('api_keys').find({ prefix: { $in: pages.map((p) => shownKey(p.text)).filter(Boolean).map((k) => keyPrefix(k!)) } }).toArray();
-    expect(keys).toHaveLength(1);
+    expect(accounts[0]).toMatchObject({ key_hash: '', key_prefix: '' });
+    expect(await service.mongo.db.collection('api_keys').countDocuments({ account_id: accounts[0]!._id })).toBe(0);
+    // Exactly one of the five passwords is the account's: its first sign-in gets the one key.
+    const outcomes = [];
+    for (let i = 0; i < 5; i++) outcomes.push(await clientAt('192.0.2.30').post('/signin', { email, password: `a fine password ${i}` }));
+    expect(outcomes.filter((page) => page.status === 200)).toHaveLength(1);
+    expect(outcomes.filter((page) => page.status === 401)).toHaveLength(4);
+    const key = shownKey(outcomes.find((page) => page.status === 200)!.text)!;
+    expect(await works(key)).toBe(true);
+    expect(await service.mongo.db.collection('api_keys').countDocuments({ account_id: accounts[0]!._id })).toBe(1);
     expect(await service.mongo.db.collection('api_keys').countDocuments({ account_id: { $nin: (await service.mongo.db.collection('accounts').find().toArray()).map((a) => a._id) } })).toBe(0);
   });
 });

@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LibraryStore } from '../../../store/library';
 import { MediaStore } from '../../../store/media';
 import { startService, type Service } from '../helpers/service';
-import { insertCompleteScan, insertQueuedScan, shownKey, WebClient } from './helpers';
+import { SIGNED_UP_NOTICE } from '../../../api/routes/web-account';
+import { insertCompleteScan, insertQueuedScan, shownKey, signUpAndSignIn, WebClient } from './helpers';
 
 let service: Service;
 
 beforeAll(async () => {
-  // Every test here signs up from loopback; the sign-up throttle has its own test.
-  service = await startService({ inProcessWorkers: false, env: { HOLDLINE_SIGNUPS_PER_HOUR: '1000' } });
+  // Every test here signs up and in from loopback; the throttles have their own tests.
+  service = await startService({ inProcessWorkers: false, env: { HOLDLINE_SIGNUPS_PER_HOUR: '1000', HOLDLINE_SIGNINS_PER_HOUR: '1000' } });
 });
 afterAll(async () => {
   await service?.stop();
@@ -18,11 +19,12 @@ afterAll(async () => {
 let emails = 0;
 const freshEmail = () => `user${Date.now()}-${++emails}@example.com`;
 
+/** Signs up through the form and signs in as its answer asks; `page` is the first sign-in's answer (the account page with the key). */
 async function signUp(email = freshEmail(), password = 'correct horse battery') {
   const client = new WebClient(service.apiUrl);
-  const page = await client.post('/signup', { email, password });
+  const { signup, signin, key } = await signUpAndSignIn(client, email, password);
   const account = await service.deps.accounts.byEmail(email);
-  return { client, page, email, password, accountId: account?._id ?? '', key: shownKey(page.text) };
+  return { client, signup, page: signin, email, password, accountId: account?._id ?? '', key };
 }
 
 async function putMedia(scanId: string) {
@@ -44,9 +46,13 @@ const libraryPage = async (query: string) => (await (await fetch(`${service.apiU
 const listScans = (key: string) => fetch(`${service.apiUrl}/v1/scans`, { headers: { authorization: `Bearer ${key}` } });
 
 describe('sign-up, sign-in and the account page', () => {
-  it('sign-up shows the key in full once, the account page later only its prefix, and the key works on GET /v1/scans', async () => {
-    const { client, page, key } = await signUp();
-    expect(page.status).toBe(201);
+  it('the first sign-in after sign-up shows the key in full once, the account page later only its prefix, and the key works on GET /v1/scans', async () => {
+    const { client, signup, page, key } = await signUp();
+    // The sign-up itself signs nobody in and shows no key: it asks for a sign-in.
+    expect(signup.status).toBe(200);
+    expect(signup.headers.getSetCookie()).toEqual([]);
+    expect(shownKey(signup.text)).toBeNull();
+    expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('no-store');
     expect(key).toMatch(/^sk_sig_[0-9A-Za-z]{40}$/);
     const cookie = page.headers.getSetCookie().find((c) => c.startsWith('hl_session='))!;
@@ -63,10 +69,10 @@ describe('sign-up, sign-in and the account page', () => {
     expect(await history.json()).toEqual({ data: [], limit: 20, offset: 0, total: 0, has_more: false });
   });
 
-  it('stores only a scrypt hash of the password and a sha256 of the session token', async () => {
+  it('stores only a scrypt hash (N=2^17, r=8, p=1) of the password and a sha256 of the session token', async () => {
     const { client, password, accountId } = await signUp();
     const doc = await service.mongo.db.collection('accounts').findOne({ _id: accountId as never });
-    expect(doc?.password_hash).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(doc?.password_hash).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     expect(JSON.stringify(doc)).not.toContain(password);
     const token = client.cookie!.slice('hl_session='.length);
     const sessions = await service.mongo.db.collection('sessions').find({ account_id: accountId }).toArray();
@@ -75,12 +81,31 @@ describe('sign-up, sign-in and the account page', () => {
     expect(sessions[0]!._id).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('refuses a second sign-up with the same email, a short password and a malformed email', async () => {
-    const { email } = await signUp();
-    const again = await new WebClient(service.apiUrl).post('/signup', { email: email.toUpperCase(), password: 'another password' });
-    expect(again.status).toBe(409);
-    expect(again.text).toContain('An account with this email already exists');
-    expect(shownKey(again.text)).toBeNull();
+  it('answers a sign-up with a taken email exactly as one with a new email, and changes nothing of the existing account', async () => {
+    const { email, password, accountId } = await signUp();
+    const before = await service.mongo.db.collection('accounts').findOne({ _id: accountId as never });
+    const keysBefore = await service.mongo.db.collection('api_keys').countDocuments({ account_id: accountId });
+    const taken = await new WebClient(service.apiUrl).post('/signup', { email: email.toUpperCase(), password: 'another password' });
+    const freshAddress = freshEmail();
+    const fresh = await new WebClient(service.apiUrl).post('/signup', { email: freshAddress, password: 'another password' });
+    expect(taken.status).toBe(200);
+    expect(fresh.status).toBe(200);
+    // The same page but for the email echoed into the form.
+    expect(taken.text.replace(email, 'EMAIL')).toBe(fresh.text.replace(freshAddress, 'EMAIL'));
+    expect(taken.text).toContain(SIGNED_UP_NOTICE.replace("'", '&#39;'));
+    expect(taken.headers.getSetCookie()).toEqual([]);
+    expect(shownKey(taken.text)).toBeNull();
+    expect(await service.mongo.db.collection('accounts').findOne({ _id: accountId as never })).toEqual(before);
+    expect(await service.mongo.db.collection('api_keys').countDocuments({ account_id: accountId })).toBe(keysBefore);
+    expect(await service.mongo.db.collection('accounts').countDocuments({ email })).toBe(1);
+    // The owner's password still signs in; the one sent with the second sign-up does not.
+    expect((await new WebClient(service.apiUrl).post('/signin', { email, password })).status).toBe(303);
+    expect((await new WebClient(service.apiUrl).post('/signin', { email, password: 'another password' })).status).toBe(401);
+    // The new email got an account with no key until its first sign-in.
+    expect(await service.mongo.db.collection('accounts').findOne({ email: freshAddress })).toMatchObject({ key_hash: '', key_prefix: '' });
+  });
+
+  it('refuses a short password and a malformed email', async () => {
     expect((await new WebClient(service.apiUrl).post('/signup', { email: freshEmail(), password: 'short' })).status).toBe(400);
     expect((await new WebClient(service.apiUrl).post('/signup', { email: 'not-an-email', password: 'long enough' })).status).toBe(400);
   });

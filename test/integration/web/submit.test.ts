@@ -12,7 +12,7 @@ import { LIMITS, PLANS } from '../../../core/plans';
 import { SCAN_WAIT_MS } from '../helpers/scan-client';
 import { fixture } from '../helpers/fixtures';
 import { startService, type Service } from '../helpers/service';
-import { insertCompleteScan, insertQueuedScan, syntheticRead, WebClient } from './helpers';
+import { insertCompleteScan, insertQueuedScan, signUpAndSignIn, syntheticRead, WebClient } from './helpers';
 
 const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
@@ -32,7 +32,7 @@ const problems: string[] = [];
 
 beforeAll(async () => {
   service = await startService({
-    env: { HOLDLINE_UPLOAD_LIMIT_BYTES: String(UPLOAD_LIMIT), HOLDLINE_ALLOW_HOSTS: '127.0.0.1', HOLDLINE_SIGNUPS_PER_HOUR: '1000' },
+    env: { HOLDLINE_UPLOAD_LIMIT_BYTES: String(UPLOAD_LIMIT), HOLDLINE_ALLOW_HOSTS: '127.0.0.1:*', HOLDLINE_SIGNUPS_PER_HOUR: '1000', HOLDLINE_SIGNINS_PER_HOUR: '1000' },
   });
   await mkdir(SHOTS, { recursive: true });
   scratch = await mkdtemp(join(tmpdir(), 'holdline-web-submit-'));
@@ -72,6 +72,9 @@ async function signedUpPage(): Promise<{ page: Page; accountId: string; apiKey: 
   const email = `submit${Date.now()}-${++emails}@example.com`;
   await page.goto(`${service.apiUrl}/signup`);
   await page.fill('input[name=email]', email);
+  await page.fill('input[name=password]', 'a long enough password');
+  await page.click('button[type=submit]');
+  // The sign-up answer asks for a sign-in, the email already filled in; its first one shows the key.
   await page.fill('input[name=password]', 'a long enough password');
   await page.click('button[type=submit]');
   const apiKey = (await page.textContent('#new-key'))!;
@@ -283,7 +286,7 @@ describe('the page endpoints behind the form', () => {
   async function signedUpClient() {
     const client = new WebClient(service.apiUrl);
     const email = `endpoint${Date.now()}-${++emails}@example.com`;
-    await client.post('/signup', { email, password: 'a long enough password' });
+    await signUpAndSignIn(client, email, 'a long enough password');
     const account = await service.deps.accounts.byEmail(email);
     return { client, accountId: account!._id, csrf: await client.csrf() };
   }

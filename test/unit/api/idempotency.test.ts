@@ -16,7 +16,7 @@ afterEach(async () => {
 });
 
 async function setUp(plan: 'signal' | 'agents' = 'signal') {
-  const deps = fakeDeps({}, { allowHosts: ['127.0.0.1'] });
+  const deps = fakeDeps({}, { allowHosts: ['127.0.0.1:80'] });
   app = await buildApp(deps);
   return { deps, app, ...(await accountWithKey(deps, plan)) };
 }

@@ -89,7 +89,7 @@ async function call(method: string, url: string, options: { headers?: Record<str
 
 beforeAll(async () => {
   // Loopback URLs are allowed so a JSON submission is accepted without leaving the machine.
-  deps = fakeDeps({ HOLDLINE_ALLOW_HOSTS: '127.0.0.1' });
+  deps = fakeDeps({ HOLDLINE_ALLOW_HOSTS: '127.0.0.1:80' });
   app = await buildApp(deps);
   const owner = await accountWithKey(deps);
   auth = owner.auth;

@@ -1,9 +1,12 @@
-// The keyless routes over fake deps: health, readiness with a dependency down, the demo scan.
+// The keyless routes over fake deps: health, readiness with a dependency down, the demo scan,
+// the per-address limit of keyless reads, and what a keyless media request learns.
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../api/app';
+import { MediaStore } from '../../../store/media';
 import type { ScanDoc } from '../../../store/scans';
-import { fakeDeps, type FakeDeps } from '../fake-deps';
+import { accountWithKey, fakeDeps, type FakeDeps } from '../fake-deps';
 
 let app: FastifyInstance | undefined;
 afterEach(async () => {
@@ -76,5 +79,80 @@ describe('GET /v1/demo', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ scan_id: 'scn_featured', status: 'complete', score: 71, grade: 'B', media_url: '/v1/scans/scn_featured/media' });
     expect(response.json()).not.toHaveProperty('account_id');
+  });
+});
+
+describe('keyless reads per client address', () => {
+  async function withLimit(perMinute: number) {
+    const deps = fakeDeps({ HOLDLINE_PUBLIC_READS_PER_MINUTE: String(perMinute) });
+    app = await buildApp(deps);
+    const published = completeScan(deps, 'scn_aaaaaaaaaaaaaaaaaaaaaaaa');
+    deps.library.featuredId = published.scan_id;
+    await deps.media.put(deps.media.media, MediaStore.mediaId(published.scan_id), Readable.from([Buffer.from('0123456789')]), { filename: 'upload' });
+    return { deps, app };
+  }
+
+  it.each([
+    ['/v1/demo'],
+    ['/api/library'],
+    ['/v1/scans/scn_aaaaaaaaaaaaaaaaaaaaaaaa/media'],
+    ['/v1/scans/scn_aaaaaaaaaaaaaaaaaaaaaaaa/export?format=srt'],
+  ])('%s: past HOLDLINE_PUBLIC_READS_PER_MINUTE from one address, 429 with Retry-After; another address and the next minute are served', async (url) => {
+    const { deps, app } = await withLimit(3);
+    const from = (remoteAddress: string) => app.inject({ url, remoteAddress });
+    for (let i = 0; i < 3; i++) expect((await from('203.0.113.1')).statusCode).toBe(200);
+    const refused = await from('203.0.113.1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ detail: 'rate limit of 3 reads per minute from one address reached; retry with backoff' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect((await from('198.51.100.1')).statusCode).toBe(200);
+    deps.clock.advance(60_000);
+    expect((await from('203.0.113.1')).statusCode).toBe(200);
+  });
+
+  it('the four share one window per address', async () => {
+    const { app } = await withLimit(4);
+    const urls = ['/v1/demo', '/api/library', '/v1/scans/scn_aaaaaaaaaaaaaaaaaaaaaaaa/media', '/v1/scans/scn_aaaaaaaaaaaaaaaaaaaaaaaa/export?format=srt'];
+    for (const url of urls) expect((await app.inject({ url, remoteAddress: '203.0.113.2' })).statusCode).toBe(200);
+    for (const url of urls) expect((await app.inject({ url, remoteAddress: '203.0.113.2' })).statusCode).toBe(429);
+  });
+});
+
+describe('GET /v1/scans/{id}/media without a key', () => {
+  it('answers an unknown id, an unpublished complete one and one in flight with the same 401, as exports do', async () => {
+    const { deps, app } = await setUp();
+    const unpublished = completeScan(deps, 'scn_bbbbbbbbbbbbbbbbbbbbbbbb');
+    unpublished.published_at = undefined;
+    await deps.media.put(deps.media.media, MediaStore.mediaId(unpublished.scan_id), Readable.from([Buffer.from('secret')]), { filename: 'upload' });
+    const queued = completeScan(deps, 'scn_cccccccccccccccccccccccc');
+    Object.assign(queued, { status: 'queued', published_at: undefined });
+    const answers = await Promise.all(
+      ['scn_000000000000000000000000', unpublished.scan_id, queued.scan_id].map((id) => app.inject(`/v1/scans/${id}/media`)),
+    );
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(401);
+      expect(answer.json()).toEqual({ detail: 'missing API key: send Authorization: Bearer sk_sig_…' });
+    }
+    const exported = await app.inject('/v1/scans/scn_000000000000000000000000/export?format=srt');
+    expect(exported.statusCode).toBe(401);
+    expect(exported.json()).toEqual(answers[0]!.json());
+  });
+
+  it('with the owner\'s key serves the unpublished media; another key gets 404 for it and for an unknown id alike', async () => {
+    const { deps, app } = await setUp();
+    const owner = await accountWithKey(deps);
+    const stranger = await accountWithKey(deps);
+    const doc = completeScan(deps, 'scn_dddddddddddddddddddddddd');
+    Object.assign(doc, { account_id: owner.account._id, published_at: undefined });
+    await deps.media.put(deps.media.media, MediaStore.mediaId(doc.scan_id), Readable.from([Buffer.from('mine')]), { filename: 'upload' });
+    const mine = await app.inject({ url: `/v1/scans/${doc.scan_id}/media`, headers: owner.auth });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.body).toBe('mine');
+    const theirs = await app.inject({ url: `/v1/scans/${doc.scan_id}/media`, headers: stranger.auth });
+    const unknown = await app.inject({ url: '/v1/scans/scn_000000000000000000000000/media', headers: stranger.auth });
+    expect(theirs.statusCode).toBe(404);
+    expect(unknown.statusCode).toBe(404);
+    expect(theirs.json()).toEqual({ detail: `no media for scan ${doc.scan_id}` });
   });
 });

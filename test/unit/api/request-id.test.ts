@@ -13,7 +13,7 @@ afterEach(async () => {
 });
 
 async function setUp(logLines?: string[]) {
-  const deps = fakeDeps({}, { allowHosts: ['127.0.0.1'] });
+  const deps = fakeDeps({}, { allowHosts: ['127.0.0.1:80'] });
   const stream = new Writable({
     write(chunk, _encoding, done) {
       logLines?.push(...String(chunk).split('\n').filter(Boolean));

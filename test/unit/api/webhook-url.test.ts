@@ -20,7 +20,7 @@ const HOOK = 'http://127.0.0.5:9/hooks/holdline';
 const VIDEO_URL = 'http://127.0.0.5:9/clip.mp4';
 
 async function setUp() {
-  const deps = fakeDeps({ HOLDLINE_ALLOW_HOSTS: '127.0.0.5', HOLDLINE_WEBHOOK_RETRY_SECONDS: '0,2,4' });
+  const deps = fakeDeps({ HOLDLINE_ALLOW_HOSTS: '127.0.0.5:9', HOLDLINE_WEBHOOK_RETRY_SECONDS: '0,2,4' });
   app = await buildApp(deps);
   return { deps, app, ...(await accountWithKey(deps)) };
 }
@@ -40,7 +40,7 @@ describe('webhook_url on POST /v1/scans', () => {
     const response = await app.inject({ method: 'POST', url: '/v1/scans', headers: auth, payload: { input: { type: 'url', url: VIDEO_URL }, webhook_url: HOOK } });
     expect(response.statusCode).toBe(202);
     const { scan_id } = response.json() as { scan_id: string };
-    expect(deps.workflows.started).toEqual([{ kind: 'scan', input: { scanId: scan_id, webhook: { url: HOOK, retrySeconds: [0, 2, 4], taskQueue: 'holdline-chat' } }, priorityKey: 3 }]);
+    expect(deps.workflows.started).toEqual([{ kind: 'scan', input: { scanId: scan_id, webhook: { url: HOOK, retrySeconds: [0, 2, 4], taskQueue: 'holdline-webhooks' } }, priorityKey: 3 }]);
   });
 
   it('without one, the workflow input has no webhook', async () => {
@@ -84,7 +84,7 @@ describe('webhook_url on POST /v1/scans', () => {
     const response = await app.inject({ method: 'POST', url: '/v1/scans', headers: { ...auth, ...body.headers }, payload: body.payload });
     expect(response.statusCode).toBe(202);
     const { scan_id } = response.json() as { scan_id: string };
-    expect(deps.workflows.started).toEqual([{ kind: 'scan', input: { scanId: scan_id, webhook: { url: HOOK, retrySeconds: [0, 2, 4], taskQueue: 'holdline-chat' } }, priorityKey: 3 }]);
+    expect(deps.workflows.started).toEqual([{ kind: 'scan', input: { scanId: scan_id, webhook: { url: HOOK, retrySeconds: [0, 2, 4], taskQueue: 'holdline-webhooks' } }, priorityKey: 3 }]);
   });
 
   it.each([

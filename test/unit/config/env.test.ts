@@ -16,6 +16,16 @@ describe('request and account settings', () => {
     });
   });
 
+  it('defaults of the abuse limits: 30 sign-ins an hour per address, 2 password hashes at once with 16 waiting, 300 keyless reads a minute per address', () => {
+    expect(loadConfig({})).toMatchObject({ signinsPerHour: 30, passwordHashConcurrency: 2, passwordHashQueue: 16, publicReadsPerMinute: 300 });
+    expect(
+      loadConfig({ HOLDLINE_SIGNINS_PER_HOUR: '5', HOLDLINE_PASSWORD_HASH_CONCURRENCY: '1', HOLDLINE_PASSWORD_HASH_QUEUE: '0', HOLDLINE_PUBLIC_READS_PER_MINUTE: '1000' }),
+    ).toMatchObject({ signinsPerHour: 5, passwordHashConcurrency: 1, passwordHashQueue: 0, publicReadsPerMinute: 1000 });
+    for (const [name, value] of [['HOLDLINE_SIGNINS_PER_HOUR', '0'], ['HOLDLINE_PASSWORD_HASH_CONCURRENCY', '0'], ['HOLDLINE_PASSWORD_HASH_QUEUE', '-1'], ['HOLDLINE_PUBLIC_READS_PER_MINUTE', 'lots']] as const) {
+      expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name} must be an integer`));
+    }
+  });
+
   it.each([
     ['false', false, 0],
     ['0', false, 0],
@@ -48,5 +58,45 @@ describe('request and account settings', () => {
 
   it('refuses a headers timeout longer than the request timeout', () => {
     expect(() => loadConfig({ HOLDLINE_HEADERS_TIMEOUT_MS: '60000', HOLDLINE_REQUEST_TIMEOUT_MS: '30000' })).toThrow(/must not exceed HOLDLINE_REQUEST_TIMEOUT_MS/);
+  });
+});
+
+describe('HOLDLINE_ALLOW_HOSTS', () => {
+  it('takes host:port and host:* entries, normalised', () => {
+    expect(loadConfig({ HOLDLINE_ALLOW_HOSTS: '127.0.0.1:9000, [::1]:8080,Media.Example.:443,fixtures.test:*' }).allowHosts).toEqual([
+      '127.0.0.1:9000',
+      '[::1]:8080',
+      'media.example:443',
+      'fixtures.test:*',
+    ]);
+    expect(loadConfig({}).allowHosts).toEqual([]);
+  });
+
+  it('refuses a bare host at start, naming the entry and the form to use', () => {
+    try {
+      loadConfig({ HOLDLINE_ALLOW_HOSTS: '127.0.0.1:9000,127.0.0.1' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems).toEqual([
+        'HOLDLINE_ALLOW_HOSTS: "127.0.0.1" is not host:port: write the host with its port (127.0.0.1:9000, [::1]:9000, media.example:443), or host:* to exempt every port of the host',
+      ]);
+    }
+  });
+});
+
+describe('HOLDLINE_WEBHOOK_CONCURRENCY', () => {
+  it('defaults to 8 delivery slots per worker process and takes 1 to 256', () => {
+    expect(loadConfig({}).webhookConcurrency).toBe(8);
+    expect(loadConfig({ HOLDLINE_WEBHOOK_CONCURRENCY: '3' }).webhookConcurrency).toBe(3);
+    expect(() => loadConfig({ HOLDLINE_WEBHOOK_CONCURRENCY: '0' })).toThrow(/HOLDLINE_WEBHOOK_CONCURRENCY must be an integer from 1 to 256/);
+  });
+});
+
+describe('HOLDLINE_SANDBOX_MEMORY_MB', () => {
+  it('defaults to 2048 MB shared by the sandbox children of a worker process, at least 512', () => {
+    expect(loadConfig({}).sandboxMemoryMb).toBe(2048);
+    expect(loadConfig({ HOLDLINE_SANDBOX_MEMORY_MB: '4096' }).sandboxMemoryMb).toBe(4096);
+    expect(() => loadConfig({ HOLDLINE_SANDBOX_MEMORY_MB: '100' })).toThrow(/HOLDLINE_SANDBOX_MEMORY_MB must be an integer from 512 to 1048576/);
   });
 });

@@ -6,7 +6,6 @@ import {
   proposeByRules,
   recutLimits,
   recutPrompt,
-  renderArgs,
   snapToFrames,
   validateProposal,
   type ReadForRecut,
@@ -188,41 +187,7 @@ describe('compareReads', () => {
   });
 });
 
-describe('renderArgs', () => {
-  const segments = [{ start: 3, end: 8 }, { start: 12.5, end: 20 }];
-  it('cuts picture and sound with trim/atrim and joins both in one concat', () => {
-    expect(renderArgs({ input: '/in.mp4', output: '/out.mp4', segments, hasVideo: true, hasAudio: true })).toEqual([
-      '-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', '/in.mp4',
-      '-filter_complex',
-      '[0:v:0]trim=start=3:end=8,setpts=PTS-STARTPTS[v0];[0:a:0]atrim=start=3:end=8,asetpts=PTS-STARTPTS[a0];' +
-        '[0:v:0]trim=start=12.5:end=20,setpts=PTS-STARTPTS[v1];[0:a:0]atrim=start=12.5:end=20,asetpts=PTS-STARTPTS[a1];' +
-        '[v0][a0][v1][a1]concat=n=2:v=1:a=1[v][a]',
-      '-map', '[v]', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p',
-      '-map', '[a]', '-c:a', 'aac', '-b:a', '160k',
-      '-movflags', '+faststart', '-f', 'mp4', '/out.mp4',
-    ]);
-  });
-
-  it('renders picture only and sound only', () => {
-    expect(renderArgs({ input: 'i', output: 'o', segments: [{ start: 0, end: 1.5 }], hasVideo: true, hasAudio: false })).toEqual([
-      '-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', 'i',
-      '-filter_complex', '[0:v:0]trim=start=0:end=1.5,setpts=PTS-STARTPTS[v0];[v0]concat=n=1:v=1:a=0[v]',
-      '-map', '[v]', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p',
-      '-movflags', '+faststart', '-f', 'mp4', 'o',
-    ]);
-    expect(renderArgs({ input: 'i', output: 'o', segments: [{ start: 1, end: 2 }], hasVideo: false, hasAudio: true })).toEqual([
-      '-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', 'i',
-      '-filter_complex', '[0:a:0]atrim=start=1:end=2,asetpts=PTS-STARTPTS[a0];[a0]concat=n=1:v=0:a=1[a]',
-      '-map', '[a]', '-c:a', 'aac', '-b:a', '160k',
-      '-movflags', '+faststart', '-f', 'mp4', 'o',
-    ]);
-  });
-
-  it('refuses an empty plan', () => {
-    expect(() => renderArgs({ input: 'i', output: 'o', segments: [], hasVideo: true, hasAudio: true })).toThrow(/no segments/);
-    expect(() => renderArgs({ input: 'i', output: 'o', segments, hasVideo: false, hasAudio: false })).toThrow(/no video and no audio/);
-  });
-
+describe('snapToFrames', () => {
   it('snaps bounds to the frame grid', () => {
     expect(snapToFrames([{ start: 1.01, end: 2.49 }], 24)).toEqual([{ start: 1, end: 2.5 }]);
     expect(snapToFrames([{ start: 1.01, end: 2.49 }], null)).toEqual([{ start: 1.01, end: 2.49 }]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FRAME_BYTES, NO_SHORTCUTS, SKIP_NON_REF_MIN_FPS, decodeArgs, decoderShortcuts, probeArgs, soundtrackArgs } from '../../../activities/media/ffmpeg-args';
+import { FRAME_BYTES, NO_SHORTCUTS, SKIP_NON_REF_MIN_FPS, decodeArgs, decoderShortcuts, probeArgs, renderArgs, soundtrackArgs } from '../../../activities/media/ffmpeg-args';
 import { pocketsphinxArgs } from '../../../activities/media/transcriber';
 import { DEFAULT_MEDIA_LIMITS } from '../../../core/media-limits';
 
@@ -117,5 +117,43 @@ describe('pocketsphinxArgs', () => {
   it('reads the WAV with word times and no log, extra model arguments last', () => {
     expect(pocketsphinxArgs('/s/chunk-0.wav')).toEqual(['-infile', '/s/chunk-0.wav', '-time', 'yes', '-logfn', '/dev/null']);
     expect(pocketsphinxArgs('/s/c.wav', ['-hmm', '/m'])).toEqual(['-infile', '/s/c.wav', '-time', 'yes', '-logfn', '/dev/null', '-hmm', '/m']);
+  });
+});
+
+describe('renderArgs (the recut)', () => {
+  const segments = [{ start: 3, end: 8 }, { start: 12.5, end: 20 }];
+  const quiet = ['-nostdin', '-hide_banner', '-loglevel', 'error'];
+
+  it('reads through the input guards, cuts picture and sound with trim/atrim, joins both in one concat and scales to even sides', () => {
+    expect(renderArgs({ input: '/in.mp4', output: '/out.mp4', segments, hasVideo: true, hasAudio: true })).toEqual([
+      ...quiet, ...guards, '-y', '-i', '/in.mp4',
+      '-filter_complex',
+      '[0:v:0]trim=start=3:end=8,setpts=PTS-STARTPTS[v0];[0:a:0]atrim=start=3:end=8,asetpts=PTS-STARTPTS[a0];' +
+        '[0:v:0]trim=start=12.5:end=20,setpts=PTS-STARTPTS[v1];[0:a:0]atrim=start=12.5:end=20,asetpts=PTS-STARTPTS[a1];' +
+        '[v0][a0][v1][a1]concat=n=2:v=1:a=1[joined][a];[joined]scale=w=ceil(iw/2)*2:h=ceil(ih/2)*2[v]',
+      '-map', '[v]', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p',
+      '-map', '[a]', '-c:a', 'aac', '-b:a', '160k',
+      '-movflags', '+faststart', '-f', 'mp4', '/out.mp4',
+    ]);
+  });
+
+  it('renders picture only and sound only; the pixel limit is the one given', () => {
+    expect(renderArgs({ input: 'i', output: 'o', segments: [{ start: 0, end: 1.5 }], hasVideo: true, hasAudio: false, limits: { maxPixels: 100 } })).toEqual([
+      ...quiet, ...guards.slice(0, 4), '-max_pixels', '100', '-y', '-i', 'i',
+      '-filter_complex', '[0:v:0]trim=start=0:end=1.5,setpts=PTS-STARTPTS[v0];[v0]concat=n=1:v=1:a=0[joined];[joined]scale=w=ceil(iw/2)*2:h=ceil(ih/2)*2[v]',
+      '-map', '[v]', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p',
+      '-movflags', '+faststart', '-f', 'mp4', 'o',
+    ]);
+    expect(renderArgs({ input: 'i', output: 'o', segments: [{ start: 1, end: 2 }], hasVideo: false, hasAudio: true })).toEqual([
+      ...quiet, ...guards, '-y', '-i', 'i',
+      '-filter_complex', '[0:a:0]atrim=start=1:end=2,asetpts=PTS-STARTPTS[a0];[a0]concat=n=1:v=0:a=1[a]',
+      '-map', '[a]', '-c:a', 'aac', '-b:a', '160k',
+      '-movflags', '+faststart', '-f', 'mp4', 'o',
+    ]);
+  });
+
+  it('refuses an empty plan', () => {
+    expect(() => renderArgs({ input: 'i', output: 'o', segments: [], hasVideo: true, hasAudio: true })).toThrow(/no segments/);
+    expect(() => renderArgs({ input: 'i', output: 'o', segments, hasVideo: false, hasAudio: false })).toThrow(/no video and no audio/);
   });
 });

@@ -5,6 +5,7 @@ import {
   classifyAddress,
   isPublicAddress,
   normaliseHost,
+  parseAllowEntry,
   parseIPv6,
   resolvePublicTarget,
 } from '../../../net/public-address';
@@ -162,13 +163,39 @@ describe('assertPublicUrl', () => {
     expect((await assertPublicUrl('http://[2606:4700:4700::1111]/a')).hostname).toBe('[2606:4700:4700::1111]');
   });
 
-  it('exempts exactly the hosts in allowHosts', async () => {
-    expect(await refusal('http://127.0.0.1:9000/a.mp4', { allowHosts: ['127.0.0.1'] })).toBe('allowed');
-    expect(await refusal('http://2130706433:9000/a.mp4', { allowHosts: ['127.0.0.1'] })).toBe('allowed');
-    expect(await refusal('http://localhost:9000/a.mp4', { allowHosts: ['LOCALHOST'] })).toBe('allowed');
-    expect(await refusal('http://localhost:9000/a.mp4', { allowHosts: ['127.0.0.1'] })).toBe('forbidden_address');
-    expect(await refusal('http://127.0.0.2/a.mp4', { allowHosts: ['127.0.0.1'] })).toBe('forbidden_address');
-    expect(await refusal('http://[::1]/a.mp4', { allowHosts: ['127.0.0.1'] })).toBe('forbidden_address');
+  it('exempts exactly the host:port entries in allowHosts', async () => {
+    expect(await refusal('http://127.0.0.1:9000/a.mp4', { allowHosts: ['127.0.0.1:9000'] })).toBe('allowed');
+    expect(await refusal('http://2130706433:9000/a.mp4', { allowHosts: ['127.0.0.1:9000'] })).toBe('allowed');
+    expect(await refusal('http://localhost:9000/a.mp4', { allowHosts: ['LOCALHOST:9000'] })).toBe('allowed');
+    expect(await refusal('http://[::1]:9000/a.mp4', { allowHosts: ['[::1]:9000'] })).toBe('allowed');
+    expect(await refusal('http://127.0.0.1/a.mp4', { allowHosts: ['127.0.0.1:80'] })).toBe('allowed');
+    expect(await refusal('https://127.0.0.1/a.mp4', { allowHosts: ['127.0.0.1:443'] })).toBe('allowed');
+    expect(await refusal('http://127.0.0.1:7233/', { allowHosts: ['127.0.0.1:*'] })).toBe('allowed');
+    expect(await refusal('http://localhost:9000/a.mp4', { allowHosts: ['127.0.0.1:9000'] })).toBe('forbidden_address');
+    expect(await refusal('http://127.0.0.2/a.mp4', { allowHosts: ['127.0.0.1:80'] })).toBe('forbidden_address');
+    expect(await refusal('http://[::1]/a.mp4', { allowHosts: ['127.0.0.1:80'] })).toBe('forbidden_address');
+  });
+
+  it('an allowed host is exempt on its listed port only: other ports, the scheme default included, are refused', async () => {
+    expect(await refusal('http://127.0.0.1:7233/', { allowHosts: ['127.0.0.1:9000'] })).toBe('forbidden_address');
+    expect(await refusal('http://127.0.0.1/a.mp4', { allowHosts: ['127.0.0.1:9000'] })).toBe('forbidden_address');
+    expect(await refusal('https://127.0.0.1/a.mp4', { allowHosts: ['127.0.0.1:80'] })).toBe('forbidden_address');
+    // A bare host (no port) exempts nothing; config refuses it at start.
+    expect(await refusal('http://127.0.0.1/a.mp4', { allowHosts: ['127.0.0.1'] })).toBe('forbidden_address');
+  });
+
+  it.each([
+    ['127.0.0.1:9000', '127.0.0.1:9000'],
+    [' LocalHost.:443 ', 'localhost:443'],
+    ['[::1]:8080', '[::1]:8080'],
+    ['[::FFFF:127.0.0.1]:80', '[::ffff:7f00:1]:80'],
+    ['media.example:*', 'media.example:*'],
+  ])('the entry %j is read as %j', (entry, expected) => {
+    expect(parseAllowEntry(entry)).toEqual({ ok: true, entry: expected });
+  });
+
+  it.each(['127.0.0.1', 'localhost', '::1', '[::1]', '127.0.0.1:', '127.0.0.1:0', '127.0.0.1:65536', 'host:80:81', ':80'])('the entry %j is refused', (entry) => {
+    expect(parseAllowEntry(entry)).toMatchObject({ ok: false, reason: expect.stringContaining(entry.trim()) });
   });
 
   it('refuses a host when any one of its addresses is not public', async () => {

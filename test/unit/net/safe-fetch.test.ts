@@ -74,7 +74,7 @@ afterAll(async () => {
 });
 
 const opts = (extra: Partial<SafeFetchOptions> = {}): SafeFetchOptions => ({
-  allowHosts: ['127.0.0.1'],
+  allowHosts: [`127.0.0.1:${port}`],
   maxBytes: 1000,
   timeoutMs: 5000,
   ...extra,
@@ -116,13 +116,27 @@ describe('safeFetchStream', () => {
 
   it('refuses a redirect to the cloud metadata address and to an IPv4-mapped loopback', async () => {
     for (const to of ['http://169.254.169.254/latest/meta-data/', `http://[::ffff:127.0.0.1]:${port}/video`, `http://2130706433:${port}/video`]) {
-      const allowed = to.includes('2130706433') ? ['127.0.0.2'] : ['127.0.0.1'];
+      const allowed = to.includes('2130706433') ? [`127.0.0.2:${port}`] : [`127.0.0.1:${port}`];
       const first = to.includes('2130706433') ? `http://localhost:${port}` : base;
       const error = await failure(
-        safeFetchStream(`${first}/redirect?to=${encodeURIComponent(to)}`, opts({ allowHosts: [...allowed, 'localhost'] })),
+        safeFetchStream(`${first}/redirect?to=${encodeURIComponent(to)}`, opts({ allowHosts: [...allowed, `localhost:${port}`] })),
       );
       expect(error.code).toBe('forbidden_address');
     }
+  });
+
+  it('refuses a redirect to another port of an allowed host: entries are host:port, checked at every hop', async () => {
+    // The Temporal frontend's port on a listed loopback: refused before any connection.
+    const error = await failure(safeFetchStream(`${base}/redirect?to=${encodeURIComponent('http://127.0.0.1:7233/')}`, opts()));
+    expect([error.code, error.message]).toEqual(['forbidden_address', '127.0.0.1 is not a public address (loopback)']);
+    const direct = await failure(safeFetchStream(`http://127.0.0.1:${port + 1 > 65535 ? port - 1 : port + 1}/video`, opts()));
+    expect(direct.code).toBe('forbidden_address');
+  });
+
+  it('host:* exempts every port of that host', async () => {
+    const res = await safeFetchStream(`${base}/video`, opts({ allowHosts: ['127.0.0.1:*'] }));
+    expect(res.finalUrl).toBe(`${base}/video`);
+    await text(res.body);
   });
 
   it('refuses a redirect to a non-http scheme', async () => {
@@ -139,7 +153,7 @@ describe('safeFetchStream', () => {
     // `pinned.test` exists only in this resolver; the request still reaches the
     // server, so the socket used the checked address and never asked DNS again.
     const res = await safeFetchStream(`http://pinned.test:${port}/host`, opts({
-      allowHosts: ['pinned.test'],
+      allowHosts: [`pinned.test:${port}`],
       lookup: async () => [{ address: '127.0.0.1', family: 4 }],
     }));
     expect(await text(res.body)).toBe(`pinned.test:${port}`);
@@ -202,7 +216,7 @@ describe('safeFetchStream', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const freePort = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const error = await failure(safeFetchStream(`http://127.0.0.1:${freePort}/`, opts()));
+    const error = await failure(safeFetchStream(`http://127.0.0.1:${freePort}/`, opts({ allowHosts: [`127.0.0.1:${freePort}`] })));
     expect([error.code, error.permanent]).toEqual(['network', false]);
   });
 });

@@ -49,7 +49,7 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-const allow = { allowHosts: ['127.0.0.1'] };
+const allow = { allowHosts: ['127.0.0.1:*'] };
 
 describe('safePost', () => {
   it('POSTs the body with its headers and returns the status', async () => {
@@ -91,7 +91,7 @@ describe('one webhook delivery attempt', () => {
     scans: { getStatus: async (id) => (id === scan._id ? scan : null) },
     accounts: { webhookSecret: async (id) => secrets[id] ?? null },
     post: safePost,
-    allowHosts: ['127.0.0.1'],
+    allowHosts: ['127.0.0.1:*'],
     ...overrides,
   });
   const input = (path: string) => ({ scanId: 'scn_1', url: `${base}${path}`, type: 'scan.completed' as const, endedAtMs: Date.parse('2026-03-10T12:00:00Z'), webhookId: 'msg_scn_1_scan.completed', attempt: 1 });

@@ -34,6 +34,13 @@ describe('account page', () => {
     expect(page).toContain('<td id="usage-calls">26 used, 0 left of 25</td>');
     expect(page).toContain('Counts reset on 2025-02-01 (UTC).');
   });
+  it('an account without a key yet (its first sign-in failed to issue one) says so and offers to create one', () => {
+    const page = accountPage(viewer, { email: 'me@example.com', plan: 'signal', keyPrefix: '', webhookSecret: 'whsec_AAAA', usage });
+    expect(page).toContain('<p id="no-key">You have no API key yet.</p>');
+    expect(page).not.toContain('id="key-prefix"');
+    expect(page).toMatch(/<form method="post" action="\/account\/key"><input type="hidden" name="csrf" value="[^"]+"><button type="submit" class="secondary">Create key<\/button>/);
+    expect(page).not.toContain('The current key stops working at once.');
+  });
   it('shows the webhook signing secret with a rotate form carrying the CSRF token', () => {
     const page = accountPage(viewer, { email: 'me@example.com', plan: 'signal', keyPrefix: 'sk_sig_abcd…', webhookSecret: 'whsec_AB+/cd==', usage });
     expect(page).toContain('<code class="key" id="webhook-secret">whsec_AB+/cd==</code>');

@@ -1,0 +1,82 @@
+// What the sandbox child runs inside besides its OS limits: its own empty network
+// namespace (no interface but a down loopback: no socket reaches anything, even if code
+// escaped the isolate), and, when the worker runs as root, an unprivileged user. Both
+// come from util-linux (`unshare`, `setpriv`), which exec in place, so the child keeps
+// its pid and the IPC descriptor fork gave it. What the kernel or the container allows
+// is probed once per process; what is not available is logged once and left out.
+
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export const UNSHARE = '/usr/bin/unshare';
+export const SETPRIV = '/usr/bin/setpriv';
+/** `nobody`/`nogroup` on Debian: owns nothing, can read only what everyone can. */
+export const SANDBOX_UID = 65534;
+export const SANDBOX_GID = 65534;
+
+export interface ChildIsolation {
+  /** The child has a network namespace of its own. */
+  network: boolean;
+  /** The uid the child runs as, when it was lowered from root. */
+  uid: number | null;
+  /** Commands (with their arguments, ending in `--`) put between prlimit and node. */
+  wrapper: string[];
+}
+
+/** The wrapper for what is available: `unshare -n` (with a user namespace when not root), then `setpriv` down to nobody when root. */
+export function isolationWrapper(options: { network: boolean; root: boolean; lowerUser: boolean }): string[] {
+  const args: string[] = [];
+  // Without root, a network namespace can only be made inside a user namespace of its own.
+  if (options.network) args.push(...(options.root ? [UNSHARE, '--net', '--'] : [UNSHARE, '--user', '--net', '--']));
+  if (options.lowerUser) args.push(SETPRIV, `--reuid=${SANDBOX_UID}`, `--regid=${SANDBOX_GID}`, '--clear-groups', '--no-new-privs', '--');
+  return args;
+}
+
+let probed: Promise<ChildIsolation> | undefined;
+
+/**
+ * The isolation this process can give its sandbox children, probed on first use and
+ * then reused. `log` hears, once, about each protection that is not available.
+ */
+export function childIsolation(log: (message: string) => void = (message) => console.warn(message)): Promise<ChildIsolation> {
+  probed ??= probeIsolation(log);
+  return probed;
+}
+
+async function probeIsolation(log: (message: string) => void): Promise<ChildIsolation> {
+  const root = process.getuid?.() === 0;
+  const network = await run(...command(isolationWrapper({ network: true, root, lowerUser: false }), ['/bin/true']), { env: {} }).then(
+    () => true,
+    (error: Error) => {
+      log(`sandbox: no network namespace for the run tool's children (unshare failed: ${error.message.split('\n')[0]}); they keep the worker's network`);
+      return false;
+    },
+  );
+  let lowerUser = false;
+  if (root) {
+    // The child must still read its script and isolated-vm as nobody (world-readable files).
+    const require = createRequire(import.meta.url);
+    const readable = [fileURLToPath(new URL('./isolate-child.mjs', import.meta.url)), dirname(require.resolve('isolated-vm/package.json'))];
+    // The paths travel in the environment, not argv: nothing probing looks like a sandbox child in /proc.
+    const check = `const fs=require('fs');for(const p of JSON.parse(process.env.PROBE_PATHS))fs.accessSync(p,fs.constants.R_OK)`;
+    const env = { PROBE_PATHS: JSON.stringify(readable) };
+    lowerUser = await run(...command(isolationWrapper({ network: false, root, lowerUser: true }), [process.execPath, '-e', check]), { env }).then(
+      () => true,
+      (error: Error) => {
+        log(`sandbox: the run tool's children stay root: running them as uid ${SANDBOX_UID} failed (${error.message.split('\n')[0]}); make the code and node_modules readable by everyone`);
+        return false;
+      },
+    );
+  }
+  return { network, uid: lowerUser ? SANDBOX_UID : null, wrapper: isolationWrapper({ network, root, lowerUser }) };
+}
+
+function command(wrapper: string[], tail: string[]): [string, string[]] {
+  const [file, ...args] = [...wrapper, ...tail];
+  return [file!, args];
+}

@@ -1,0 +1,57 @@
+// Titles are stored without control characters on every way in: a JSON scan
+// submission, an upload's title part and a publication (core/title.ts strips them).
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../api/app';
+import { publishScan } from '../../../services/publish-scan';
+import type { ScanDoc } from '../../../store/scans';
+import { accountWithKey, fakeDeps } from '../fake-deps';
+import { multipart } from './multipart';
+
+let app: FastifyInstance | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+const HOSTILE = '\u001b]52;c;ZXZpbA==\u0007Launch\r\n\u001b[2J\u202eday\u009b';
+const STORED = ']52;c;ZXZpbA==Launch [2Jday';
+
+describe('titles are stored without controls', () => {
+  it('POST /v1/scans (JSON)', async () => {
+    const deps = fakeDeps({}, { allowHosts: ['127.0.0.1:80'] });
+    app = await buildApp(deps);
+    const { auth } = await accountWithKey(deps);
+    const response = await app.inject({ method: 'POST', url: '/v1/scans', headers: auth, payload: { input: { type: 'url', url: 'http://127.0.0.1/a.mp4' }, title: HOSTILE } });
+    expect(response.statusCode).toBe(202);
+    expect(deps.scans.docs.get(response.json().scan_id)?.title).toBe(STORED);
+  });
+
+  it('POST /v1/scans (upload title part)', async () => {
+    const deps = fakeDeps();
+    app = await buildApp(deps);
+    const { auth } = await accountWithKey(deps);
+    const body = multipart([{ name: 'title', value: HOSTILE }, { name: 'file', filename: 'clip.mp4', data: Buffer.alloc(1000, 1) }]);
+    const response = await app.inject({ method: 'POST', url: '/v1/scans', headers: { ...auth, ...body.headers }, payload: body.payload });
+    expect(response.statusCode).toBe(202);
+    expect(deps.scans.docs.get(response.json().scan_id)?.title).toBe(STORED);
+  });
+
+  it('a title of controls only is no title', async () => {
+    const deps = fakeDeps({}, { allowHosts: ['127.0.0.1:80'] });
+    app = await buildApp(deps);
+    const { auth } = await accountWithKey(deps);
+    const response = await app.inject({ method: 'POST', url: '/v1/scans', headers: auth, payload: { input: { type: 'url', url: 'http://127.0.0.1/a.mp4' }, title: '\u001b\u0007\u202e' } });
+    expect(response.statusCode).toBe(202);
+    expect(deps.scans.docs.get(response.json().scan_id)?.title).toBeNull();
+  });
+
+  it('publishing under a title', async () => {
+    const deps = fakeDeps();
+    const { account } = await accountWithKey(deps);
+    deps.scans.docs.set('scn_p', { _id: 'scn_p', scan_id: 'scn_p', account_id: account._id, status: 'complete', title: null } as unknown as ScanDoc);
+    const published = await publishScan(deps, { accountId: account._id, scanId: 'scn_p', title: HOSTILE });
+    expect(published).toMatchObject({ outcome: 'published' });
+    expect(deps.scans.docs.get('scn_p')?.title).toBe(STORED);
+  });
+});
