@@ -78,6 +78,8 @@ export const modelsSchema = {
           created: { type: 'integer' },
           owned_by: { type: 'string' },
           base_model: { type: 'string' },
+          /** Present for the embedded demonstration model: what it can and cannot do. */
+          description: { type: 'string' },
         },
         required: ['id', 'object', 'created', 'owned_by', 'base_model'],
       },

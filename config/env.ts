@@ -54,6 +54,8 @@ export interface HoldlineConfig {
   webhookConcurrency: number;
   /** Time allowed to one upstream model request, in ms (default 300 000). */
   modelStepTimeoutMs: number;
+  /** Tokens one model step may generate (default and most 4096; the embedded model's stack sets 512). */
+  modelMaxTokens: number;
   /** How long a healthy upstream check is trusted, in ms (default 5000; 0 checks on every call). */
   upstreamHealthTtlMs: number;
   /** Idle time before a chat response gets a keep-alive (SSE comment or a space), in ms (default 10 000). */
@@ -198,6 +200,7 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     webhookConcurrency: int('HOLDLINE_WEBHOOK_CONCURRENCY', 8, 1, 256),
     sandboxMemoryMb: int('HOLDLINE_SANDBOX_MEMORY_MB', 2048, 512, 1_048_576),
     modelStepTimeoutMs: int('HOLDLINE_MODEL_STEP_TIMEOUT_MS', 300_000, 1000, 900_000),
+    modelMaxTokens: int('HOLDLINE_MODEL_MAX_TOKENS', 4096, 1, 4096),
     upstreamHealthTtlMs: int('HOLDLINE_UPSTREAM_HEALTH_TTL_MS', 5000, 0, 600_000),
     chatKeepAliveMs: int('HOLDLINE_CHAT_KEEPALIVE_MS', 10_000, 100, 60_000),
     ...trustProxy(str('HOLDLINE_TRUST_PROXY', 'false'), problems),

@@ -124,6 +124,9 @@ link_tool minio "$MINIO_DIR/minio"
 # --- the ear (local Whisper server): its venv and weights, cached like the tools above ---
 bash "$ROOT/scripts/install-ear.sh"
 
+# --- the embedded language model (llama-server + SmolLM2 weights); HOLDLINE_EMBEDDED_MODEL=off skips it ---
+bash "$ROOT/scripts/install-model.sh"
+
 # --- node_modules --------------------------------------------------------------
 # onnxruntime-node's postinstall would download GPU builds from GitHub; its CPU
 # binaries (all the voice detector needs) ship inside the npm package itself.

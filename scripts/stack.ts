@@ -4,18 +4,23 @@
 // Used by `scripts/up.ts` (fixed ports, `.data/`) and by the test setup (free
 // ports, a temporary data directory). Every child runs in its own process
 // group so stopping it also stops whatever it spawned (ffmpeg, pocketsphinx).
+// With `model: true` and no MODEL_BASE_URL, it also runs the embedded language
+// model (llama.cpp's llama-server with SmolLM2-135M-Instruct) on loopback.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, connect as tcpConnect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { EMBEDDED_MODEL_NAME } from '../core/chat/embedded-model';
+
+export { EMBEDDED_MODEL_NAME };
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 type Env = Record<string, string | undefined>;
 
-export type StackPart = 'temporal' | 'ferretdb' | 'ear' | 'worker' | 'api';
+export type StackPart = 'temporal' | 'ferretdb' | 'ear' | 'worker' | 'api' | 'model';
 
 export interface StackOptions {
   /** Directory for databases, logs and scratch files (created). Default `<repo>/.data`. */
@@ -67,6 +72,14 @@ export interface StackOptions {
   toolsDir?: string;
   /** Stop the children when this process gets SIGINT/SIGTERM. Default true. */
   handleSignals?: boolean;
+  /**
+   * Start the embedded model server (`startModelServer`) and point worker and API at it,
+   * unless MODEL_BASE_URL is set (in `env` or `externalEnv`) or HOLDLINE_EMBEDDED_MODEL is
+   * `off`. Default false.
+   */
+  model?: boolean;
+  /** The embedded model server's port; 0 or absent picks a free port. */
+  modelPort?: number;
 }
 
 export interface Stack {
@@ -588,6 +601,114 @@ async function startApi(env: Record<string, string>, dirs: { logDir: string; pid
 }
 
 // ---------------------------------------------------------------------------
+// The embedded model server
+
+/** Where scripts/install-model.sh links the weights. */
+export const EMBEDDED_MODEL_FILE = join(REPO_ROOT, '.tools', 'models', 'SmolLM2-135M-Instruct.Q4_1.gguf');
+/**
+ * Tokens one model step may generate on the embedded model (HOLDLINE_MODEL_MAX_TOKENS for the
+ * API and workers, which send it as `max_tokens`, and the server's own default). The small model
+ * tends to ramble on; past this the answer ends with `finish_reason: length`, which the agents
+ * handle like any cut answer.
+ */
+export const EMBEDDED_MODEL_MAX_TOKENS = 512;
+
+export interface ModelServerOptions {
+  /** Loopback port; 0 or absent picks a free port. */
+  port?: number;
+  logFile: string;
+  /** Recorded so a later stack on the same data directory can end an orphan. */
+  pidFile?: string;
+  /** Directory holding `llama-server`. Default `<repo>/.tools/bin`. */
+  toolsDir?: string;
+  modelFile?: string;
+  /** Cap on generated tokens per request. Default EMBEDDED_MODEL_MAX_TOKENS. */
+  maxTokens?: number;
+  /** Requests answered at once; each gets its own 8192-token context. Default 2. */
+  parallel?: number;
+  /** More llama-server arguments (tests: `--temp 0` for repeatable answers). */
+  extraArgs?: string[];
+  echo?: boolean;
+  readyTimeoutMs?: number;
+  stopGraceMs?: number;
+}
+
+export interface ModelServer {
+  proc: ManagedProcess;
+  /** The OpenAI-compatible base URL (`…/v1`). */
+  baseUrl: string;
+  /** MODEL_BASE_URL, MODEL_API_KEY and MODEL_BASE_NAME for the API and workers. */
+  env: Record<string, string>;
+  /** Starts the server again on the same port and waits for `/health`. */
+  restart(): Promise<ManagedProcess>;
+}
+
+/**
+ * Starts llama.cpp's `llama-server` with the embedded model on 127.0.0.1 and waits until its
+ * `/health` answers 200 (the weights are loaded). `--jinja` makes it accept `tools`.
+ */
+export async function startModelServer(options: ModelServerOptions): Promise<ModelServer> {
+  const command = join(resolve(options.toolsDir ?? join(REPO_ROOT, '.tools', 'bin')), 'llama-server');
+  const modelFile = options.modelFile ?? EMBEDDED_MODEL_FILE;
+  for (const path of [command, modelFile]) {
+    if (!existsSync(path)) throw new StackError(`${path} is missing: run scripts/bootstrap.sh (or set MODEL_BASE_URL, or HOLDLINE_EMBEDDED_MODEL=off)`);
+  }
+  const port = await portOrFree(options.port);
+  if (await canConnect(port)) throw new StackError(`port ${port} (model server) is already in use`);
+  const parallel = options.parallel ?? 2;
+  const timeoutMs = options.readyTimeoutMs ?? 90_000;
+  const spawnServer = () =>
+    spawnManaged({
+      name: 'model',
+      command,
+      args: [
+        '--model', modelFile,
+        '--alias', EMBEDDED_MODEL_NAME,
+        '--host', '127.0.0.1',
+        '--port', String(port),
+        '--jinja',
+        '--parallel', String(parallel),
+        '--ctx-size', String(8192 * parallel),
+        '--n-predict', String(options.maxTokens ?? EMBEDDED_MODEL_MAX_TOKENS),
+        '--no-webui',
+        ...(options.extraArgs ?? []),
+      ],
+      // llama-server reads LLAMA_ARG_* settings: a stray one must not change it.
+      env: withoutPrefix(process.env, 'LLAMA_'),
+      logFile: options.logFile,
+      echo: options.echo ?? false,
+      ...(options.pidFile ? { pidFile: options.pidFile } : {}),
+      defaultGraceMs: options.stopGraceMs ?? 10_000,
+    });
+  const baseUrl = `http://127.0.0.1:${port}/v1`;
+  const health = `http://127.0.0.1:${port}/health`;
+  const start = async () => {
+    const proc = spawnServer();
+    await waitOrStop(`model server (${health})`, proc, timeoutMs, () => httpOk(health));
+    return proc;
+  };
+  return {
+    proc: await start(),
+    baseUrl,
+    // llama-server checks no key unless started with one; the client still sends one.
+    env: {
+      MODEL_BASE_URL: baseUrl,
+      MODEL_API_KEY: 'embedded',
+      MODEL_BASE_NAME: EMBEDDED_MODEL_NAME,
+      // The request's max_tokens overrides the server's --n-predict, so the cap travels with the requests.
+      HOLDLINE_MODEL_MAX_TOKENS: String(options.maxTokens ?? EMBEDDED_MODEL_MAX_TOKENS),
+    },
+    restart: start,
+  };
+}
+
+/** Whether a stack with `model: true` starts the embedded model server. */
+export function wantsEmbeddedModel(env: Env, external: Env): boolean {
+  if ((env.HOLDLINE_EMBEDDED_MODEL ?? external.HOLDLINE_EMBEDDED_MODEL) === 'off') return false;
+  return !(env.MODEL_BASE_URL ?? external.MODEL_BASE_URL);
+}
+
+// ---------------------------------------------------------------------------
 // The stack
 
 /** Starts Temporal and FerretDB (unless external ones are configured) and optionally worker and API. */
@@ -743,10 +864,26 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ...(ear && earHealth ? [waitUntil(`the ear (${earHealth})`, ear, timeoutMs, () => httpOk(earHealth))] : []),
     ]);
 
+    let modelEnv: Record<string, string> = {};
+    if (options.model && wantsEmbeddedModel(options.env ?? {}, external)) {
+      const server = await startModelServer({
+        ...(options.modelPort ? { port: options.modelPort } : {}),
+        logFile: join(logDir, 'model.log'),
+        pidFile: join(pidDir, 'model.pid'),
+        toolsDir,
+        echo: echoes('model'),
+        readyTimeoutMs: timeoutMs,
+        stopGraceMs: graceMs,
+      });
+      track(server.proc, server.restart);
+      modelEnv = server.env;
+    }
+
     const scratchDir = join(dataDir, 'scratch');
     mkdirSync(scratchDir, { recursive: true });
     const stackEnv = cleanEnv({
       ...options.env,
+      ...modelEnv,
       MONGODB_URI: mongoUri,
       TEMPORAL_ADDRESS: tAddress,
       HOLDLINE_SCRATCH_DIR: scratchDir,

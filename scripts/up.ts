@@ -2,7 +2,8 @@
 // FerretDB, the ear (Whisper), one worker and the API, with data in `.data/`. Ctrl-C stops it all.
 // A part that exits on its own is restarted with backoff (scripts/supervise.ts);
 // one that keeps dying (more than 5 times in a minute) stops the whole stack.
-// Ports: PORT (8080), TEMPORAL_PORT (7233), TEMPORAL_UI_PORT (8233), MONGO_PORT (27017), EAR_PORT (8710).
+// Without MODEL_BASE_URL it also runs the embedded model server (HOLDLINE_EMBEDDED_MODEL=off: not).
+// Ports: PORT (8080), TEMPORAL_PORT (7233), TEMPORAL_UI_PORT (8233), MONGO_PORT (27017), EAR_PORT (8710), MODEL_PORT (8088).
 // HOLDLINE_TRANSCRIBER_URL points at another transcription server instead of the ear;
 // HOLDLINE_TRANSCRIBER=pocketsphinx starts no ear and hears with pocketsphinx alone.
 // TEMPORAL_ADDRESS / MONGODB_URI point at running servers instead of starting them.
@@ -11,7 +12,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeFixtures } from './make-fixtures';
-import { REPO_ROOT, startStack, type Stack } from './stack';
+import { REPO_ROOT, startStack, wantsEmbeddedModel, type Stack } from './stack';
 import { superviseStack, type Supervisor } from './supervise';
 
 function portFromEnv(name: string, fallback: number): number {
@@ -31,6 +32,7 @@ const ports = {
   temporalUi: portFromEnv('TEMPORAL_UI_PORT', 8233),
   mongo: portFromEnv('MONGO_PORT', 27017),
   ear: portFromEnv('EAR_PORT', 8710),
+  model: portFromEnv('MODEL_PORT', 8088),
 };
 
 let stack: Stack | undefined;
@@ -73,7 +75,7 @@ async function seed(current: Stack): Promise<void> {
 }
 
 try {
-  console.log('up: starting Temporal, FerretDB, the ear, worker and API…');
+  console.log(`up: starting Temporal, FerretDB, the ear, ${wantsEmbeddedModel(process.env, process.env) ? 'the embedded model server, ' : ''}worker and API…`);
   stack = await startStack({
     dataDir: process.env.HOLDLINE_DATA_DIR || join(REPO_ROOT, '.data'),
     temporalPort: ports.temporal,
@@ -82,6 +84,8 @@ try {
     apiPort: ports.api,
     earPort: ports.ear,
     ear: true,
+    modelPort: ports.model,
+    model: true,
     worker: true,
     api: true,
     echo: ['worker', 'api'],
@@ -104,6 +108,7 @@ console.log(`
     Temporal     ${current.temporalAddress}
     MongoDB      ${current.mongodbUri}
     Ear          ${current.transcriberUrl ?? 'pocketsphinx (HOLDLINE_TRANSCRIBER=pocketsphinx)'}
+    Model        ${current.env.MODEL_BASE_NAME ?? process.env.MODEL_BASE_NAME ?? '(default)'} at ${current.env.MODEL_BASE_URL ?? process.env.MODEL_BASE_URL ?? '(default)'}
     Logs         ${join(current.dataDir, 'logs')}
   Get an API key:
     ${keyCommand}

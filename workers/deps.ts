@@ -53,7 +53,7 @@ export function createWorkerActivities(config: HoldlineConfig, mongo: Mongo, med
       idempotency: new IdempotencyStore(mongo.db),
       scratchDir: config.scratchDir,
     }),
-    ...createRecutActivities({ recuts: new RecutsStore(mongo.db), scans: new ScansStore(mongo.db), media: mediaCache.media, mediaCache, usage: new UsageStore(mongo.db), probe: probeMedia, mediaLimits: { ...DEFAULT_MEDIA_LIMITS, maxDurationSec: config.maxDurationSec }, model: createModelClient({ baseUrl: config.modelBaseUrl, apiKey: config.modelApiKey, timeoutMs: config.modelStepTimeoutMs }), modelName: config.modelBaseName, scratchDir: config.scratchDir }),
+    ...createRecutActivities({ recuts: new RecutsStore(mongo.db), scans: new ScansStore(mongo.db), media: mediaCache.media, mediaCache, usage: new UsageStore(mongo.db), probe: probeMedia, mediaLimits: { ...DEFAULT_MEDIA_LIMITS, maxDurationSec: config.maxDurationSec }, model: createModelClient({ baseUrl: config.modelBaseUrl, apiKey: config.modelApiKey, timeoutMs: config.modelStepTimeoutMs, maxTokens: config.modelMaxTokens }), modelName: config.modelBaseName, scratchDir: config.scratchDir }),
   };
 }
 
@@ -69,7 +69,7 @@ export function createChatWorkerActivities(config: HoldlineConfig, mongo: Mongo)
     ...createChatActivities({
       calls: new CallsStore(mongo.db),
       usage: new UsageStore(mongo.db),
-      model: createModelClient({ baseUrl: config.modelBaseUrl, apiKey: config.modelApiKey, timeoutMs: config.modelStepTimeoutMs }),
+      model: createModelClient({ baseUrl: config.modelBaseUrl, apiKey: config.modelApiKey, timeoutMs: config.modelStepTimeoutMs, maxTokens: config.modelMaxTokens }),
       // One budget per process: every chat slot's `run` child reserves from it.
       sandbox: createSandboxTools({ callFiles, allowHosts: config.allowHosts, memoryBudget: new MemoryBudget(config.sandboxMemoryMb) }),
       callFiles,

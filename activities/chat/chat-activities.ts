@@ -2,8 +2,10 @@
 // call's end. Each reads what it needs from MongoDB by call id and writes its turn
 // back under a deterministic key, so a retry on another worker repeats nothing.
 
+import { createHash } from 'node:crypto';
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import { actMessages, checkMessages, finalMessages, parseVerdict, planMessages } from '../../core/chat/conversation';
+import { canonicalJson } from '../../core/canonical-json';
+import { actMessages, checkMessages, finalMessages, parseVerdict, planMessages, REPEATED_CALL_OUTPUT } from '../../core/chat/conversation';
 import type { ModelStepInput, ModelStepResult, ToolStepInput, ToolStepResult } from '../../core/chat/agent-loop';
 import type { CallTurn, RunObject, Stopped, TokenUsage, UpstreamMessage, UpstreamToolCall } from '../../core/chat/shapes';
 import type { SandboxTools } from '../sandbox/tools';
@@ -149,7 +151,7 @@ export function createChatActivities(deps: ChatActivityDeps) {
         remember(callId, seq, turn);
         const result: ModelStepResult = {
           content,
-          toolCalls: toolCalls.map((c) => ({ id: c.id, name: c.function.name })),
+          toolCalls: toolCalls.map((c) => ({ id: c.id, name: c.function.name, signature: callSignature(c) })),
           finishReason: reply.finishReason,
           usage: reply.usage,
         };
@@ -177,6 +179,14 @@ export function createChatActivities(deps: ChatActivityDeps) {
       const argumentsJson = call?.function.arguments ?? '{}';
       const progress = progressFor(callId, seq);
       progress.note(`→ ${name}${describeArgs(name, argumentsJson)}`);
+      if (input.repeated) {
+        // Running it again would only repeat its effects and its answer.
+        progress.note('← the same call was made before with nothing changed since; not run again (failed)');
+        const turn: CallTurn = { kind: 'tool', tool_call_id: toolCallId, name, ok: false, output: REPEATED_CALL_OUTPUT, summary: `${name}: repeated call, not run again` };
+        await Promise.all([calls.putTurn(callId, seq, turn), progress.flush()]);
+        remember(callId, seq, turn);
+        return { name, ok: false, summary: turn.summary };
+      }
       const result = await heartbeating((signal) => deps.sandbox.executeTool({ callId, name, argumentsJson, signal }));
       progress.note(`← ${result.summary}${result.ok ? '' : ' (failed)'}`);
       const turn: CallTurn = { kind: 'tool', tool_call_id: toolCallId, name, ok: result.ok, output: result.output, summary: result.summary };
@@ -251,6 +261,17 @@ function uniqueIds(calls: UpstreamToolCall[], seq: number): UpstreamToolCall[] {
     seen.add(id);
     return { ...call, id };
   });
+}
+
+/** Name and arguments as a short hash; arguments that parse as JSON count the same whatever their key order or spacing. */
+function callSignature(call: UpstreamToolCall): string {
+  let args = call.function.arguments;
+  try {
+    args = canonicalJson(JSON.parse(args));
+  } catch {
+    // Not JSON: the text itself is the call.
+  }
+  return createHash('sha256').update(`${call.function.name}\0${args}`).digest('hex').slice(0, 16);
 }
 
 function describeArgs(name: string, argumentsJson: string): string {

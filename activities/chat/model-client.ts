@@ -45,6 +45,8 @@ export interface ModelClientOptions {
   apiKey: string;
   /** Whole-request time limit in ms. */
   timeoutMs: number;
+  /** Tokens one request may generate; at most MAX_TOKENS_PER_STEP (the default). */
+  maxTokens?: number;
 }
 
 const RETRYABLE_4XX = new Set([408, 409, 429]);
@@ -57,7 +59,7 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
       const params: ChatCompletionCreateParamsStreaming = {
         model: request.model,
         messages: request.messages as ChatCompletionCreateParamsStreaming['messages'],
-        max_tokens: MAX_TOKENS_PER_STEP,
+        max_tokens: Math.min(options.maxTokens ?? MAX_TOKENS_PER_STEP, MAX_TOKENS_PER_STEP),
         stream: true,
         stream_options: { include_usage: true },
       };

@@ -1238,6 +1238,7 @@ export interface paths {
                                 created: number;
                                 owned_by: string;
                                 base_model: string;
+                                description?: string;
                             }[];
                         };
                     };

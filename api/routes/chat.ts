@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseChatRequest } from '../../core/chat/request';
+import { baseModelNote } from '../../core/chat/embedded-model';
 import { DomainError } from '../../core/errors';
 import { LIMITS, PLANS, secondsUntil } from '../../core/plans';
 import { admitChatCall, awaitFirstAnswer, giveBackCall } from '../../services/admit-chat-call';
@@ -41,7 +42,10 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.get('/v1/models', { onRequest: auth, schema: { response: { 200: modelsSchema, ...openAiErrors } } }, async () => ({
     object: 'list',
-    data: Object.entries(config.chatModels).map(([id, base]) => ({ id, object: 'model', created: MODELS_CREATED, owned_by: 'holdline', base_model: base })),
+    data: Object.entries(config.chatModels).map(([id, base]) => {
+      const note = baseModelNote(base);
+      return { id, object: 'model', created: MODELS_CREATED, owned_by: 'holdline', base_model: base, ...(note ? { description: note } : {}) };
+    }),
   }));
 
   app.get('/v1/usage', { onRequest: auth, schema: { response: { 200: accountUsageSchema, ...openAiErrors } } }, async (request) => {

@@ -2,6 +2,9 @@
 // (ports = activities) and in unit tests (ports = fakes). plan → act (tool loop) →
 // check → done, or back to act with the checker's reasons; every model step counts
 // toward `maxSteps`, and the last one is kept for the best answer when steps run out.
+// Real models stray: an empty reply is not an answer (the actor is asked again), and a
+// tool call repeated word for word with nothing changed since is not run again (the
+// actor is told so); both still count steps, so a model stuck in either ends at the limit.
 
 import { isSandboxToolName } from './tools';
 import { addUsage, ZERO_USAGE, type StepRole, type TokenUsage, type Verdict } from './shapes';
@@ -19,8 +22,11 @@ export interface ModelStepInput {
 export interface ModelStepResult {
   /** The step's text: the plan, an answer, or the checker's reasons. */
   content: string;
-  /** Tool calls the actor asked for (act steps only); arguments stay in the log. */
-  toolCalls: { id: string; name: string }[];
+  /**
+   * Tool calls the actor asked for (act steps only); arguments stay in the log. `signature`
+   * identifies name and arguments (a short hash), so a repeated call is recognised.
+   */
+  toolCalls: { id: string; name: string; signature?: string }[];
   /** The checker's reading (check steps only). */
   verdict?: Verdict;
   finishReason: string;
@@ -33,6 +39,8 @@ export interface ToolStepInput {
   /** The act step's turn that holds the call's arguments. */
   actSeq: number;
   seq: number;
+  /** The same call was made before with nothing changed since: record it without running it. */
+  repeated?: boolean;
 }
 
 export interface ToolStepResult {
@@ -55,6 +63,8 @@ export interface LoopState {
   /** The latest answer the actors proposed. */
   answer?: string;
   answerTruncated: boolean;
+  /** Signatures of the tool calls made since the folder last changed (write_file or run). */
+  callsSinceChange: string[];
 }
 
 export interface LoopOutcome {
@@ -64,7 +74,10 @@ export interface LoopOutcome {
   finishReason: 'stop' | 'length';
 }
 
-export const newLoopState = (): LoopState => ({ steps: 0, nextSeq: 0, usage: ZERO_USAGE, toolsUsed: [], answerTruncated: false });
+export const newLoopState = (): LoopState => ({ steps: 0, nextSeq: 0, usage: ZERO_USAGE, toolsUsed: [], answerTruncated: false, callsSinceChange: [] });
+
+/** Tools whose call may change what a later call sees: after one, an earlier call is worth repeating. */
+const CHANGING_TOOLS = new Set(['write_file', 'run']);
 
 async function step(ports: AgentPorts, state: LoopState, maxSteps: number, role: StepRole, finalReason?: FinalReason): Promise<ModelStepResult> {
   state.steps += 1;
@@ -84,11 +97,19 @@ export async function runAgents(ports: AgentPorts, state: LoopState, maxSteps: n
     const actSeq = state.nextSeq - 1;
     if (act.toolCalls.length > 0) {
       for (const call of act.toolCalls) {
-        const result = await ports.executeTool({ toolCallId: call.id, name: call.name, actSeq, seq: state.nextSeq++ });
+        const repeated = call.signature !== undefined && state.callsSinceChange.includes(call.signature);
+        const input: ToolStepInput = { toolCallId: call.id, name: call.name, actSeq, seq: state.nextSeq++ };
+        if (repeated) input.repeated = true;
+        const result = await ports.executeTool(input);
+        if (repeated) continue;
         if (isSandboxToolName(result.name) && !state.toolsUsed.includes(result.name)) state.toolsUsed.push(result.name);
+        if (CHANGING_TOOLS.has(result.name)) state.callsSinceChange = [];
+        if (call.signature !== undefined) state.callsSinceChange.push(call.signature);
       }
       continue;
     }
+    // An empty reply answers nothing: the actor's thread asks again (conversation.ts).
+    if (act.content.trim() === '') continue;
     state.answer = act.content;
     state.answerTruncated = act.finishReason === 'length';
     const check = await step(ports, state, maxSteps, 'check');

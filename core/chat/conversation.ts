@@ -62,6 +62,9 @@ export function actMessages(task: UpstreamMessage[], turns: CallTurn[], stepsLef
         if (turn.tool_calls.length > 0) {
           out.push({ role: 'assistant', content: turn.content === '' ? null : turn.content, tool_calls: turn.tool_calls });
           for (const call of turn.tool_calls) pending.set(call.id, call.function.name);
+        } else if (turn.content.trim() === '') {
+          // Some templates reject an empty assistant turn; the note says what went wrong instead.
+          out.push({ role: 'user', content: EMPTY_REPLY_NOTE });
         } else {
           out.push({ role: 'assistant', content: turn.content });
         }
@@ -86,11 +89,16 @@ export function actMessages(task: UpstreamMessage[], turns: CallTurn[], stepsLef
   return out;
 }
 
-/** The latest answer the actors proposed (their last reply without tool calls). */
+export const EMPTY_REPLY_NOTE = 'Your last reply was empty. Reply with your complete answer to the task, or call a tool.';
+
+/** The tool result of a call repeated word for word with nothing changed since (it is not run again). */
+export const REPEATED_CALL_OUTPUT = 'error: this exact call was already made and nothing has changed since; its result is above. Use it, or answer now.';
+
+/** The latest answer the actors proposed (their last non-empty reply without tool calls). */
 export function candidateAnswer(turns: CallTurn[]): string | undefined {
   for (let i = turns.length - 1; i >= 0; i--) {
     const turn = turns[i];
-    if (turn?.kind === 'act' && turn.tool_calls.length === 0) return turn.content;
+    if (turn?.kind === 'act' && turn.tool_calls.length === 0 && turn.content.trim() !== '') return turn.content;
     if (turn?.kind === 'final') return turn.content;
   }
   return undefined;

@@ -115,4 +115,63 @@ describe('runAgents', () => {
     await runAgents(ports, state, 15);
     expect(state.toolsUsed).toEqual([]);
   });
+
+  it('asks the actor again after an empty reply instead of checking it', async () => {
+    const { ports, log } = scripted([{ content: 'plan' }, { content: ' \n' }, { content: 'the answer' }, { verdict: 'approve' }]);
+    const state = newLoopState();
+    expect(await runAgents(ports, state, 15)).toEqual({ content: 'the answer', stopped: 'done', finishReason: 'stop' });
+    expect(log).toEqual(['plan#0(left 14)', 'act#1(left 13)', 'act#2(left 12)', 'check#3(left 11)']);
+    expect(state.steps).toBe(4);
+  });
+
+  it('ends at the step limit with a readable apology when the actor only ever replies with nothing', async () => {
+    const { ports, log } = scripted([{ content: 'plan' }], { content: '' });
+    expect(await runAgents(ports, newLoopState(), 5)).toEqual({
+      content: 'The agents used all their model steps before finishing. No answer was produced; please try again with a smaller task.',
+      stopped: 'step_limit',
+      finishReason: 'length',
+    });
+    expect(log).toEqual(['plan#0(left 4)', 'act#1(left 3)', 'act#2(left 2)', 'act#3(left 1)', 'final#4(left 0, step_limit)']);
+  });
+
+  it('does not run a call repeated word for word; it is recorded as repeated and not listed as used', async () => {
+    const { ports, inputs } = scripted([
+      { content: 'plan' },
+      { toolCalls: [{ id: 'a', name: 'read_url', signature: 's-url' }] },
+      { toolCalls: [{ id: 'b', name: 'read_url', signature: 's-url' }, { id: 'c', name: 'read_url', signature: 's-url' }] },
+      { content: 'answer' },
+      { verdict: 'approve' },
+    ]);
+    const state = newLoopState();
+    expect(await runAgents(ports, state, 15)).toEqual({ content: 'answer', stopped: 'done', finishReason: 'stop' });
+    const toolInputs = inputs.filter((i): i is ToolStepInput => 'toolCallId' in i);
+    expect(toolInputs.map((i) => [i.toolCallId, i.repeated ?? false])).toEqual([
+      ['a', false],
+      ['b', true],
+      ['c', true],
+    ]);
+    expect(state.toolsUsed).toEqual(['read_url']);
+  });
+
+  it('runs a repeated call again once a write_file or run changed the folder since', async () => {
+    const { ports, inputs } = scripted([
+      { content: 'plan' },
+      { toolCalls: [{ id: 'a', name: 'read_file', signature: 's-read' }] },
+      { toolCalls: [{ id: 'b', name: 'write_file', signature: 's-write' }] },
+      { toolCalls: [{ id: 'c', name: 'read_file', signature: 's-read' }, { id: 'd', name: 'write_file', signature: 's-write' }] },
+      { toolCalls: [{ id: 'e', name: 'read_file', signature: 's-read' }] },
+      { content: 'answer' },
+      { verdict: 'approve' },
+    ]);
+    await runAgents(ports, newLoopState(), 15);
+    const toolInputs = inputs.filter((i): i is ToolStepInput => 'toolCallId' in i);
+    // c repeats a, but b's write_file came between; d repeats b and e repeats c with nothing changed since.
+    expect(toolInputs.map((i) => [i.toolCallId, i.repeated ?? false])).toEqual([
+      ['a', false],
+      ['b', false],
+      ['c', false],
+      ['d', true],
+      ['e', true],
+    ]);
+  });
 });

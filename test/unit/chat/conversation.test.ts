@@ -3,6 +3,7 @@ import {
   ACTOR_PROMPT,
   actMessages,
   candidateAnswer,
+  EMPTY_REPLY_NOTE,
   checkMessages,
   CHECKER_PROMPT,
   finalMessages,
@@ -99,5 +100,29 @@ describe('parseVerdict', () => {
     ['Looks good to me.', 'approve', 'Looks good to me.'],
   ])('%j → %s', (text, verdict, reasons) => {
     expect(parseVerdict(text)).toEqual({ verdict, reasons });
+  });
+});
+
+describe('empty replies', () => {
+  const task = [{ role: 'user' as const, content: 'task' }];
+  const turns = [
+    { kind: 'plan' as const, text: 'plan' },
+    { kind: 'act' as const, content: 'a first answer', tool_calls: [] },
+    { kind: 'check' as const, verdict: 'revise' as const, text: 'wrong' },
+    { kind: 'act' as const, content: '  ', tool_calls: [] },
+  ];
+
+  it('become a note asking for the answer in the actors\' thread, not an empty assistant turn', () => {
+    expect(actMessages(task, turns).slice(2)).toEqual([
+      { role: 'user', content: 'Plan from the planner:\nplan\n\nCarry it out.' },
+      { role: 'assistant', content: 'a first answer' },
+      { role: 'user', content: 'The checker sent the answer back:\nwrong\n\nFix what is wrong, then give the complete answer again.' },
+      { role: 'user', content: EMPTY_REPLY_NOTE },
+    ]);
+  });
+
+  it('are never the candidate answer', () => {
+    expect(candidateAnswer(turns)).toBe('a first answer');
+    expect(candidateAnswer([{ kind: 'act', content: '', tool_calls: [] }])).toBeUndefined();
   });
 });

@@ -1,0 +1,149 @@
+// The agent loop against the real embedded model (llama-server with SmolLM2-135M-Instruct,
+// installed by scripts/install-model.sh), not the scripted upstream. A counting proxy between
+// the service and llama-server reads the server's own token counts from each answer, so the
+// call's `usage` is checked against them. Sampling is greedy (`--temp 0`) for repeatable
+// answers; nothing here asserts what the small model says, only how the service carries it.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
+import OpenAI from 'openai';
+import { EMBEDDED_MODEL_NAME, EMBEDDED_MODEL_NOTE } from '../../../core/chat/embedded-model';
+import { addUsage, ZERO_USAGE, type TokenUsage } from '../../../core/chat/shapes';
+import { startModelServer, type ModelServer } from '../../../scripts/stack';
+import { countingProxy, type SeenAnswer } from '../helpers/model-proxy';
+import { CallsStore } from '../../../store/calls';
+import { startService, type Service } from '../helpers/service';
+import { waitFor } from './harness';
+
+const sum = (answers: SeenAnswer[]) =>
+  answers.reduce<TokenUsage>((total, a) => {
+    if (!a.usage) throw new Error('the model server sent an answer without usage');
+    return addUsage(total, a.usage);
+  }, ZERO_USAGE);
+
+type Run = { call_id: string; base_model: string; steps: number; tools_used: string[]; stopped: string };
+const runOf = (value: unknown) => (value as { holdline: Run }).holdline;
+const ask = [{ role: 'user' as const, content: 'Name the three primary colours of light.' }];
+
+describe('the agents on the embedded model', { timeout: 300_000 }, () => {
+  let dir: string;
+  let model: ModelServer;
+  let proxy: Awaited<ReturnType<typeof countingProxy>>;
+  let service: Service;
+  let calls: CallsStore;
+  let client: (apiKey: string) => OpenAI;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'holdline-model-'));
+    model = await startModelServer({ logFile: join(dir, 'model.log'), maxTokens: 24, extraArgs: ['--temp', '0', '--seed', '1'] });
+    proxy = await countingProxy(model.baseUrl.replace(/\/v1$/, ''));
+    service = await startService({
+      env: { ...model.env, MODEL_BASE_URL: `${proxy.url}/v1`, HOLDLINE_UPSTREAM_HEALTH_TTL_MS: '0' },
+    });
+    calls = new CallsStore(service.mongo.db);
+    client = (apiKey) => new OpenAI({ baseURL: `${service.apiUrl}/v1`, apiKey, maxRetries: 0 });
+  });
+  afterAll(async () => {
+    await service?.stop();
+    await proxy?.close();
+    await model?.proc.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('offers the model under its base name and says plainly what it is', async () => {
+    const { apiKey } = await service.createAccount();
+    const models = await client(apiKey).models.list();
+    expect(models.data.map((m) => [m.id, (m as unknown as { base_model: string }).base_model])).toEqual([['holdline', EMBEDDED_MODEL_NAME]]);
+    expect((models.data[0] as unknown as { description: string }).description).toBe(EMBEDDED_MODEL_NOTE);
+  });
+
+  it('answers a non-streamed call with the model\'s own text and its token counts summed over the steps', async () => {
+    const { apiKey } = await service.createAccount();
+    const before = proxy.answers.length;
+    const completion = await client(apiKey).chat.completions.create({ model: 'holdline', messages: ask });
+    const run = runOf(completion);
+    expect(run.base_model).toBe(EMBEDDED_MODEL_NAME);
+    expect(completion.choices[0]?.message.content?.trim()).not.toBe('');
+    // Plan, act, check at least; the tiny model calls no tools.
+    expect(run.steps).toBeGreaterThanOrEqual(3);
+    expect(run.tools_used).toEqual([]);
+    const answers = proxy.answers.slice(before);
+    expect(answers).toHaveLength(run.steps);
+    expect(completion.usage).toEqual(sum(answers));
+    expect(completion.usage?.prompt_tokens).toBeGreaterThan(0);
+    // A step the model server cut at its token cap makes the whole answer `length` only when it was the answer.
+    expect(['stop', 'length']).toContain(completion.choices[0]?.finish_reason);
+    const doc = await calls.get(run.call_id);
+    expect(doc).toMatchObject({ status: 'finished', stopped: run.stopped, steps: run.steps, usage: completion.usage });
+  });
+
+  it('streams with include_usage: the usage chunk equals the model server\'s counts', async () => {
+    const { apiKey } = await service.createAccount();
+    const before = proxy.answers.length;
+    const stream = await client(apiKey).chat.completions.create({ model: 'holdline', messages: ask, stream: true, stream_options: { include_usage: true } });
+    const chunks: ChatCompletionChunk[] = [];
+    for await (const chunk of stream) chunks.push(chunk);
+    const finish = chunks.find((c) => c.choices[0]?.finish_reason);
+    expect(finish).toBeDefined();
+    const run = runOf(finish);
+    expect(run.base_model).toBe(EMBEDDED_MODEL_NAME);
+    const content = chunks.map((c) => c.choices[0]?.delta.content ?? '').join('');
+    expect(content.trim()).not.toBe('');
+    const last = chunks.at(-1);
+    expect(last?.choices).toEqual([]);
+    expect(last?.usage).toEqual(sum(proxy.answers.slice(before)));
+    expect(proxy.answers.slice(before)).toHaveLength(run.steps);
+  });
+
+  it('stops the work when the client goes away mid-stream: recorded as cancelled, the slot freed', async () => {
+    const { apiKey } = await service.createAccount();
+    const stream = await client(apiKey).chat.completions.create({ model: 'holdline', messages: ask, stream: true });
+    let callId = '';
+    for await (const chunk of stream) {
+      callId = chunk.id;
+      break;
+    }
+    stream.controller.abort();
+    await waitFor(async () => (await calls.slots.countDocuments({ call_id: callId })) === 0, 60_000, 'the slot to be released');
+    const doc = await waitFor(async () => {
+      const call = await calls.get(callId);
+      return call?.status === 'finished' ? call : undefined;
+    }, 30_000, 'the cancelled call to be recorded');
+    expect(doc.stopped).toBe('cancelled');
+  });
+});
+
+describe('the time limit on the embedded model (1 s by configuration)', { timeout: 300_000 }, () => {
+  let dir: string;
+  let model: ModelServer;
+  let service: Service;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'holdline-model-'));
+    model = await startModelServer({ logFile: join(dir, 'model.log'), maxTokens: 24, extraArgs: ['--temp', '0', '--seed', '1'] });
+    service = await startService({ env: { ...model.env, HOLDLINE_UPSTREAM_HEALTH_TTL_MS: '0', HOLDLINE_CHAT_TIME_LIMIT_MS: '1000' } });
+  });
+  afterAll(async () => {
+    await service?.stop();
+    await model?.proc.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('ends in time_limit with a readable answer, never a 500', async () => {
+    const { apiKey } = await service.createAccount();
+    const client = new OpenAI({ baseURL: `${service.apiUrl}/v1`, apiKey, maxRetries: 0 });
+    // Long enough that plan, act and check cannot all finish within a second.
+    const completion = await client.chat.completions.create({
+      model: 'holdline',
+      messages: [{ role: 'user', content: 'Write a detailed essay on the history of colour theory, with many examples.' }],
+    });
+    const run = runOf(completion);
+    expect(run.stopped).toBe('time_limit');
+    expect(run.base_model).toBe(EMBEDDED_MODEL_NAME);
+    expect(completion.choices[0]?.finish_reason).toBe('length');
+    expect(completion.choices[0]?.message.content?.trim()).not.toBe('');
+  });
+});

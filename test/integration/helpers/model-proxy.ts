@@ -1,0 +1,64 @@
+// A proxy in front of a model server that records, per chat completion, what the server
+// itself answered: its token counts, its finish reason and the request the service sent.
+
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { TokenUsage } from '../../../core/chat/shapes';
+import { freePort } from '../../../scripts/stack';
+
+export interface SeenAnswer {
+  /** The request body the service sent. */
+  request: { messages?: { role: string; content: unknown }[] };
+  usage: TokenUsage | undefined;
+  finishReason: string | undefined;
+}
+
+/** Forwards everything to the model server and records, per chat completion, the usage it reported. */
+export async function countingProxy(target: string): Promise<{ url: string; answers: SeenAnswer[]; close(): Promise<void> }> {
+  const upstream = new URL(target);
+  const answers: SeenAnswer[] = [];
+  const server: Server = createServer((req, res) => {
+    let sent = '';
+    req.on('data', (chunk: Buffer) => (sent += chunk.toString('utf8')));
+    const forward = httpRequest(
+      { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        let text = '';
+        answer.on('data', (chunk: Buffer) => {
+          text += chunk.toString('utf8');
+          res.write(chunk);
+        });
+        answer.on('end', () => {
+          res.end();
+          if (req.url?.endsWith('/chat/completions')) answers.push(readAnswer(text, sent === '' ? {} : (JSON.parse(sent) as SeenAnswer['request'])));
+        });
+      },
+    );
+    forward.on('error', () => res.destroy());
+    // A caller that goes away takes the model's request with it, as without the proxy.
+    res.on('close', () => forward.destroy());
+    req.pipe(forward);
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    answers,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function readAnswer(text: string, request: SeenAnswer['request']): SeenAnswer {
+  const seen: SeenAnswer = { request, usage: undefined, finishReason: undefined };
+  const payloads = text.includes('data: ')
+    ? text.split('\n').filter((l) => l.startsWith('data: ') && l !== 'data: [DONE]').map((l) => l.slice(6))
+    : [text];
+  for (const payload of payloads) {
+    const body = JSON.parse(payload) as { usage?: TokenUsage; choices?: { finish_reason?: string | null }[] };
+    if (body.usage) seen.usage = { prompt_tokens: body.usage.prompt_tokens, completion_tokens: body.usage.completion_tokens, total_tokens: body.usage.total_tokens };
+    const finish = body.choices?.[0]?.finish_reason;
+    if (finish) seen.finishReason = finish;
+  }
+  return seen;
+}
+
