@@ -14,11 +14,9 @@ FERRETDB_VERSION="1.24.2"
 # module tags; this is the pseudo-version `go install github.com/minio/minio@latest`
 # resolved to on 2026-11-26, built with Go 1.26.
 MINIO_VERSION="v0.0.0-20260212201848-7aac2a2c5b7c"
-CACHE_DIR="${HOLDLINE_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/holdline}"
-TOOLS_BIN="$ROOT/.tools/bin"
-
-say() { printf 'bootstrap: %s\n' "$*" >&2; }
-die() { printf 'bootstrap: error: %s\n' "$*" >&2; exit 1; }
+INSTALL_NAME=bootstrap
+# shellcheck source=scripts/install-lib.sh
+. "$ROOT/scripts/install-lib.sh"
 
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
@@ -52,24 +50,6 @@ need_go() {
   command -v go >/dev/null 2>&1 || die "Go is needed to build $1 (install Go >= 1.23 and put it on PATH)"
 }
 
-# Builds happen in a scratch directory beside the cache and are moved in whole,
-# so an interrupted build never leaves a half-written binary behind.
-TMP_DIRS=()
-cleanup() { [ ${#TMP_DIRS[@]} -eq 0 ] || rm -rf "${TMP_DIRS[@]}"; }
-trap cleanup EXIT
-new_tmp() {
-  mkdir -p "$CACHE_DIR"
-  mktemp -d "$CACHE_DIR/.tmp.XXXXXX"
-}
-
-link_tool() { # name target
-  mkdir -p "$TOOLS_BIN"
-  if [ "$(readlink "$TOOLS_BIN/$1" 2>/dev/null || true)" != "$2" ]; then
-    ln -sfn "$2" "$TOOLS_BIN/$1"
-    say "linked .tools/bin/$1 -> $2"
-  fi
-}
-
 # Temporal CLI (server + Web UI built in). v1.5.1 is the last tag whose go.mod
 # has no replace directive, so `go install` works.
 TEMPORAL_DIR="$CACHE_DIR/temporal-$TEMPORAL_VERSION"
@@ -82,7 +62,7 @@ if [ ! -x "$TEMPORAL_DIR/temporal" ]; then
   mv -f "$tmp/temporal" "$TEMPORAL_DIR/temporal"
   rm -rf "$tmp"
 fi
-link_tool temporal "$TEMPORAL_DIR/temporal"
+link_into bin temporal "$TEMPORAL_DIR/temporal"
 
 # FerretDB: `go install` yields a binary that panics at start because
 # build/version/version.txt is not part of the module (FerretDB issue 2982),
@@ -105,7 +85,7 @@ if [ ! -x "$FERRETDB_DIR/ferretdb" ]; then
   mv -f "$tmp/ferretdb" "$FERRETDB_DIR/ferretdb"
   rm -rf "$tmp"
 fi
-link_tool ferretdb "$FERRETDB_DIR/ferretdb"
+link_into bin ferretdb "$FERRETDB_DIR/ferretdb"
 
 # MinIO: a real S3-compatible server on loopback for the `s3` media store's tests
 # and the scale-out test. Only ever run as a separate process (AGPL; not linked).
@@ -119,7 +99,7 @@ if [ ! -x "$MINIO_DIR/minio" ]; then
   mv -f "$tmp/minio" "$MINIO_DIR/minio"
   rm -rf "$tmp"
 fi
-link_tool minio "$MINIO_DIR/minio"
+link_into bin minio "$MINIO_DIR/minio"
 
 # --- the ear (local Whisper server): its venv and weights, cached like the tools above ---
 bash "$ROOT/scripts/install-ear.sh"

