@@ -1,4 +1,4 @@
-// The lint guards the layers (see /work/shared/style.md "Where things live"),
+// The lint guards the layers (see ../shared/style.md "Where things live"),
 // not the format: no style rules, and no Prettier (the tree keeps its current
 // hand format; see README "Decisions").
 import { builtinModules } from 'node:module';
