@@ -4,7 +4,7 @@
 import { CUT_BONUS, HOLD_WEIGHTS } from './hold';
 import { CUT_LOCAL_RATIO, CUT_LOCAL_WINDOW_SEC, CUT_MIN_DIFF, CUT_MIN_GAP_SEC, CUT_NEIGHBOUR_RATIO, FLASH_RETURN_RATIO } from './cuts';
 import { DEAD_MIN_SECONDS, FLOOR } from './dead';
-import { MAX_WORD_SEC, MIN_WORD_SEC } from './speech';
+import { MAX_FIT_SCALE, MAX_WORD_SEC, MIN_WORD_SEC, VOICE_REACH_SEC } from './speech';
 import { SILERO_REGION_OPTIONS } from './voice-regions';
 import type { SignalsReference } from './shapes';
 
@@ -32,14 +32,15 @@ export const VOICE_GATE_TEXT =
   `The voice activity detector is Silero VAD v6 (the 16 kHz model of silero-vad 6.2.3, run by onnxruntime): for each ${Math.round(VAD.frameSec * 1000)} ms window of the same 16 kHz mono audio it gives the probability that a voice speaks. ` +
   `A voice region opens at the first window whose probability is at least ${VAD.threshold} and closes where it falls below ${VAD.negThreshold} and does not climb back to ${VAD.threshold} within ${VAD.minSilenceSec} s; ` +
   `regions under ${VAD.minSpeechSec} s are dropped and each is widened by ${VAD.padSec} s on both sides. ` +
-  `A word counts when its middle lies inside a region and it lasts ${MIN_WORD_SEC} to ${MAX_WORD_SEC} s (engines report multi-second "words" on music). ` +
+  `A word counts when it lasts ${MIN_WORD_SEC} to ${MAX_WORD_SEC} s (engines report multi-second "words" on music) and its middle lies inside a region or within ${VOICE_REACH_SEC} s of one; ` +
+  `each region's words are then placed on the region's clock (their first start moved to its start and their last end to its end, stretched by at most ${MAX_FIT_SCALE}× either way, else clamped inside it), because the detector places a stretch's edges better than the recogniser's word times do. ` +
   'Known limits: Silero is a neural network trained on speech, not a rule; singing and rap can pass as voice, and whispered speech or speech far under music may be missed.';
 
 const SPEECH_METHOD =
   'A speech-to-text engine transcribes the audio: by default the ear, a local transcription server running Whisper base (multilingual, int8 on the CPU through faster-whisper), or any OpenAI-compatible transcription server the operator names; ' +
   'Debian\'s pocketsphinx (English only, far less accurate on real recorded speech) hears any chunk the server fails on, and can be chosen alone. The scan\'s transcriber field names the engines that heard it, and its language field the spoken language (ISO 639-1, null without words). ' +
   'Known limits of Whisper base: names and rare words are often misspelt, overlapping voices merge, and on music or noise with no voice it may hear words that are not there (the voice gate below drops them). ' +
-  'speech_raw[t] counts the recognised words, fillers and noise markers removed, whose start falls in [t, t+1). ' +
+  'speech_raw[t] counts the recognised words, fillers and noise markers removed, whose middle falls in [t, t+1). ' +
   `${VOICE_GATE_TEXT} ` +
   'Scaled to the file\'s 95th percentile; with fewer than 3 words in the file the series is all 0.';
 

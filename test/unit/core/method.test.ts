@@ -35,6 +35,9 @@ describe('METHOD_TEXT', () => {
     'F Flat',
     'pauses of 0.5 s or more or after 25 words',
     'number one',
+    'its middle lies inside a region or within 0.5 s of one',
+    'stretched by at most 2× either way',
+    'whose middle falls in [t, t+1)',
   ])('states %j', (phrase) => {
     expect(METHOD_TEXT).toContain(phrase);
   });

@@ -114,12 +114,14 @@ describe('assembleRead with the voice gate', () => {
     expect(gated.moments.every((m) => m.quote === '')).toBe(true);
   });
 
-  it('counts only the words whose middle lies in a voice region', () => {
-    // Voice over 0.9-2.0 s: the words starting 1.0, 1.4 (middles 1.15, 1.55) count; 1.8 (middle 1.95) too; 0.1, 0.5, 2.2, 2.6 do not.
-    const gated = assembleRead({ ...raw, voice: [{ start: 0.9, end: 2.0 }] });
-    expect(gated.transcript.map((s) => s.text)).toEqual(['ten percent of']);
+  it('counts only the words whose middle lies within reach of a voice region, placed inside it', () => {
+    // Voice over 1.2-2.0 s, reach 0.5 s: middles 1.15, 1.55, 1.95, 2.35 count; 0.25, 0.65 and 2.75 do not.
+    const gated = assembleRead({ ...raw, voice: [{ start: 1.2, end: 2.0 }] });
+    expect(gated.transcript.map((s) => s.text)).toEqual(['ten percent of people']);
+    expect(gated.transcript[0]).toMatchObject({ start: 1.2, end: 2.0 });
     expect(gated.timeline[1]!.scores.speech).toBeGreaterThan(0);
     expect(gated.timeline[0]!.scores.speech).toBe(0);
+    expect(gated.timeline[2]!.scores.speech).toBe(0);
   });
 
   it('drops words too long to be spoken and names the engine', () => {
