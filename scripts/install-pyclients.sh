@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Python clients' test environment, idempotently: a virtual
 # environment with clients/python/requirements.txt (httpx for the SDK, the
-# official `openai` client, pytest, hatchling to build the SDK's wheel), every
+# official `openai` client, pytest, hatchling to build the SDK's wheel, mypy), every
 # file pinned by hash, under $CACHE_DIR/pyclients-<key>, the key taken from the
 # Python version and the requirement file, so a change of pins makes a new one.
 # Built in a scratch directory and moved into place whole; linked into the repo

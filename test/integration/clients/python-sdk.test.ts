@@ -96,7 +96,7 @@ afterAll(async () => {
 });
 
 describe('the Python SDK against the real stack', () => {
-  it('is a wheel with its type marker, and the tests import it from where it was installed', () => {
+  it('is a wheel with its type marker (mypy reads it as typed: tests/test_types.py), and the tests import it from where it was installed', () => {
     expect(wheels).toEqual(['holdline-0.1.0-py3-none-any.whl']);
     expect(installedFrom.stdout.trim()).toBe(join(scratch, 'site', 'holdline', '__init__.py'));
   });
@@ -106,8 +106,12 @@ describe('the Python SDK against the real stack', () => {
     expect(notPassed, pytest.stdout.slice(-4000)).toEqual([]);
     expect(pytest.code).toBe(0);
     expect(cases.filter((c) => c.id.startsWith('tests.test_stack::')).map((c) => c.id).sort()).toEqual(STACK_TESTS);
-    // The unit tests (a scripted transport) ran in the same run.
+    // The unit tests (a scripted transport; 37 when written) and the type checks of the installed package ran in the same run.
     expect(cases.filter((c) => c.id.startsWith('tests.test_client.')).length).toBeGreaterThanOrEqual(37);
+    expect(cases.filter((c) => c.id.startsWith('tests.test_types::')).map((c) => c.id)).toEqual([
+      'tests.test_types::test_a_customers_usage_type_checks_strictly',
+      'tests.test_types::test_misuse_is_caught_line_by_line',
+    ]);
   });
 
   it('read the sample as its truth says, the same read the service gives any client', async () => {
