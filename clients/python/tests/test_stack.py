@@ -148,3 +148,16 @@ async def test_async_scans_waits_lists_and_raises_alike(stack: Stack) -> None:
             await client.scans.get(NO_SUCH_SCAN)
         assert (caught.value.status, caught.value.detail) == (404, f"no scan {NO_SUCH_SCAN}")
         record(stack, "async", {"queued": dict(queued), "progress": progress, "read": dict(read), "list": [row["scan_id"] for row in rows]})
+
+
+def test_sync_delete_leaves_a_scan_that_reads_as_not_found(stack: Stack, client: Holdline) -> None:
+    queued = client.scans.create(file=stack.sample, title="Python SDK, deleted")
+    deleted = client.scans.delete(queued["scan_id"])
+    assert deleted["scan_id"] == queued["scan_id"]
+    # 204 (deleted) once nothing is left; 202 (deleting) while an in-flight scan's parts go. Either way it is gone.
+    assert deleted["status"] in ("deleted", "deleting")
+    with pytest.raises(NotFoundError):
+        client.scans.get(queued["scan_id"])
+    with pytest.raises(NotFoundError):
+        client.scans.wait(queued["scan_id"], timeout=WAIT_SECONDS)
+    record(stack, "deleted", queued["scan_id"])

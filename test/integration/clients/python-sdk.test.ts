@@ -22,6 +22,7 @@ const PYTEST_BUDGET_MS = 600_000;
 
 const STACK_TESTS = [
   'tests.test_stack::test_async_scans_waits_lists_and_raises_alike',
+  'tests.test_stack::test_sync_delete_leaves_a_scan_that_reads_as_not_found',
   'tests.test_stack::test_sync_export_is_the_file_the_service_names',
   'tests.test_stack::test_sync_get_answers_the_same_read',
   'tests.test_stack::test_sync_list_pages_through_every_scan_of_the_account',
@@ -42,6 +43,7 @@ interface Report {
   sync_list: string[];
   sync_export_vtt: string;
   async: Observed & { list: string[] };
+  deleted: string;
 }
 
 let service: Service;
@@ -136,11 +138,12 @@ describe('the Python SDK against the real stack', () => {
     }
   });
 
-  it('listed the account\'s scans newest first, page by page, and one Idempotency-Key made one scan', async () => {
+  it('listed the account\'s scans newest first, page by page; one Idempotency-Key made one scan, and the deleted one is gone', async () => {
     expect(report.sync_list).toEqual([report.sync.queued.scan_id]);
     expect(report.async.list).toEqual([report.async.queued.scan_id, report.sync.queued.scan_id]);
     const { body } = await api.request('GET', '/v1/scans?limit=100');
-    expect(body.total).toBe(2);
+    expect(body.data.map((row: { scan_id: string }) => row.scan_id)).toEqual([report.async.queued.scan_id, report.sync.queued.scan_id]);
+    expect((await api.request('GET', `/v1/scans/${report.deleted}`)).status).toBe(404);
   });
 
   it('exported the file the service\'s exporter makes', () => {
