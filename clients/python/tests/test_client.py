@@ -79,6 +79,12 @@ class TestRequests:
             client.scans.create(**kwargs)
         assert script.requests == []
 
+    def test_a_url_passed_as_file_is_refused_with_what_to_do(self, scripted) -> None:
+        client, script, _ = scripted()
+        with pytest.raises(ValueError, match="is a URL: pass it as url="):
+            client.scans.create(file="https://example.com/v.mp4")
+        assert script.requests == []
+
     def test_a_missing_file_is_refused_before_any_request(self, scripted, tmp_path: Path) -> None:
         client, script, _ = scripted()
         with pytest.raises(FileNotFoundError):

@@ -95,6 +95,8 @@ def nothing() -> None:
 
 def upload_of(file: FileInput, filename: str | None = None) -> Upload:
     """Reads what a caller passed as ``file`` into an :class:`Upload` (a path, bytes or a binary stream)."""
+    if isinstance(file, str) and file.startswith(("http://", "https://")):
+        raise ValueError(f"{file} is a URL: pass it as url= and the service fetches it")
     if isinstance(file, (str, os.PathLike)):
         path = Path(os.fspath(file))
         if not path.is_file():
