@@ -104,6 +104,9 @@ link_into bin minio "$MINIO_DIR/minio"
 # --- the ear (local Whisper server): its venv and weights, cached like the tools above ---
 bash "$ROOT/scripts/install-ear.sh"
 
+# --- the Python clients' test environment (the SDK's tests, the official openai client) ---
+bash "$ROOT/scripts/install-pyclients.sh"
+
 # --- the embedded language model (llama-server + SmolLM2 weights); HOLDLINE_EMBEDDED_MODEL=off skips it ---
 bash "$ROOT/scripts/install-model.sh"
 

@@ -1,0 +1,187 @@
+"""The wire shapes of the signal interface, as the service answers them (README, ``/openapi.json``).
+
+They are ``TypedDict``s: an answer is the plain ``dict`` the service sent, so a
+field the service adds later is kept, and a type checker still knows every key.
+A scan is one of three shapes told apart by ``status``.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, TypedDict, Union
+
+ScanStatus = Literal["queued", "processing", "complete", "error"]
+ExportFormat = Literal["srt", "vtt", "csv", "edl", "chapters", "json"]
+
+
+class QueuedScan(TypedDict):
+    """The answer to ``POST /v1/scans`` (202)."""
+
+    scan_id: str
+    status: str
+    pct: float
+
+
+class _InFlightRequired(TypedDict):
+    scan_id: str
+    status: Literal["queued", "processing"]
+
+
+class InFlightScan(_InFlightRequired, total=False):
+    pct: float
+    stage: str
+    title: str | None
+    created_at: str
+
+
+class Scores(TypedDict):
+    hold: float
+    motion: float
+    loudness: float
+    speech: float
+
+
+class TimelineEntry(TypedDict):
+    second: int
+    scores: Scores
+
+
+class Span(TypedDict):
+    start: float
+    end: float
+
+
+class Moment(TypedDict):
+    second: int
+    label: str
+    hold: float
+    quote: str
+
+
+class TranscriptLine(TypedDict):
+    start: float
+    end: float
+    text: str
+
+
+class _CompleteRequired(TypedDict):
+    scan_id: str
+    status: Literal["complete"]
+    duration_sec: float
+    score: int
+    grade: str
+    label: str
+    hook: float
+    timeline: list[TimelineEntry]
+    cuts: list[float]
+    dead: list[Span]
+    moments: list[Moment]
+    claims: list[str]
+    transcript: list[TranscriptLine]
+    summary: str
+    method: str
+    media_url: str
+
+
+class CompleteScan(_CompleteRequired, total=False):
+    pct: float
+    transcriber: str | None
+    language: str | None
+    title: str | None
+    created_at: str
+
+
+class _ErrorRequired(TypedDict):
+    scan_id: str
+    status: Literal["error"]
+    detail: str
+
+
+class ErrorScan(_ErrorRequired, total=False):
+    pct: float
+    title: str | None
+    created_at: str
+
+
+Scan = Union[InFlightScan, CompleteScan, ErrorScan]
+
+
+class _HistoryRowRequired(TypedDict):
+    scan_id: str
+    status: ScanStatus
+    pct: float
+    title: str | None
+    created_at: str
+
+
+class HistoryRow(_HistoryRowRequired, total=False):
+    """One row of ``GET /v1/scans``: the summary figures only once the scan is complete."""
+
+    duration_sec: float
+    score: int
+    grade: str
+    label: str
+
+
+class _ScanPageRequired(TypedDict):
+    data: list[HistoryRow]
+    limit: int
+    offset: int
+    total: int
+    has_more: bool
+
+
+class ScanPage(_ScanPageRequired, total=False):
+    """One page of ``GET /v1/scans``; ``next_cursor`` where the service pages by cursor."""
+
+    next_cursor: str | None
+
+
+class DeletedScan(TypedDict):
+    """``deleted`` when nothing of the scan is left (204); ``deleting`` when the rest follows (202)."""
+
+    scan_id: str
+    status: Literal["deleted", "deleting"]
+
+
+class QueuedRecut(TypedDict):
+    recut_id: str
+    status: str
+    parent_scan_id: str
+
+
+class RecutFigures(TypedDict):
+    score: float
+    grade: str
+    hook: float
+    dead_seconds: float
+    duration_sec: float
+    average_hold: float
+
+
+class _RecutRequired(TypedDict):
+    recut_id: str
+    status: ScanStatus
+
+
+class Recut(_RecutRequired, total=False):
+    """A recut: only the fields of its state are present (``segments``, ``before``, ``after`` once complete)."""
+
+    pct: float
+    stage: str
+    detail: str
+    parent_scan_id: str
+    scan_id: str
+    segments: list[Span]
+    rationale: str
+    proposed_by: Literal["model", "rules"]
+    base_model: str | None
+    before: RecutFigures
+    after: RecutFigures
+    goal: str | None
+    max_seconds: float | None
+    created_at: str
+
+
+class RecutList(TypedDict):
+    parent_scan_id: str
+    data: list[Recut]

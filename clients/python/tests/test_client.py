@@ -1,0 +1,343 @@
+"""The client against a scripted service (httpx.MockTransport): requests, errors, retries, pages, waits."""
+
+from __future__ import annotations
+
+import io
+import json
+from datetime import datetime, timezone
+from pathlib import Path
+
+import httpx
+import pytest
+
+from holdline import (
+    APIConnectionError,
+    AuthenticationError,
+    BadRequestError,
+    ConflictError,
+    Holdline,
+    HoldlineError,
+    NotFoundError,
+    RateLimitError,
+    RetryPolicy,
+    ScanFailedError,
+    ServiceUnavailableError,
+    WaitTimeoutError,
+)
+from holdline._core import next_page_params
+from holdline.errors import parse_retry_after
+
+from .conftest import answer
+
+SCAN_ID = "scn_" + "a" * 24
+queued = {"scan_id": SCAN_ID, "status": "queued", "pct": 0}
+complete = {"scan_id": SCAN_ID, "status": "complete", "score": 72, "grade": "B-", "summary": "…"}
+
+
+def multipart_fields(request: httpx.Request, body: bytes) -> dict[str, bytes]:
+    """The parts of a multipart body by name (enough for these small bodies)."""
+    boundary = request.headers["content-type"].split("boundary=")[1].encode()
+    fields: dict[str, bytes] = {}
+    for part in body.split(b"--" + boundary)[1:-1]:
+        head, _, value = part.partition(b"\r\n\r\n")
+        name = head.split(b'name="')[1].split(b'"')[0].decode()
+        fields[name] = value[: -len(b"\r\n")]
+    return fields
+
+
+class TestRequests:
+    def test_upload_sends_the_file_title_webhook_and_key(self, scripted, tmp_path: Path) -> None:
+        video = tmp_path / "talk.mp4"
+        video.write_bytes(b"\x00\x00\x00\x18ftypmp42 video bytes")
+        client, script, _ = scripted(answer(202, queued))
+        assert client.scans.create(file=video, title="Talk", webhook_url="https://example.com/hook", idempotency_key="k-1") == queued
+        [request] = script.requests
+        assert (request.method, request.url.path) == ("POST", "/v1/scans")
+        assert request.headers["authorization"] == "Bearer sk_test"
+        assert request.headers["idempotency-key"] == "k-1"
+        assert request.headers["user-agent"].startswith("holdline-python/")
+        assert multipart_fields(request, script.bodies[0]) == {
+            "title": b"Talk",
+            "webhook_url": b"https://example.com/hook",
+            "file": video.read_bytes(),
+        }
+        assert b'filename="talk.mp4"' in script.bodies[0]
+        assert b"Content-Type: video/mp4" in script.bodies[0]
+
+    def test_a_url_is_sent_as_json_with_only_the_fields_given(self, scripted) -> None:
+        client, script, _ = scripted(answer(202, queued))
+        client.scans.create(url="https://example.com/v.mp4", title="From a URL")
+        [request] = script.requests
+        assert request.headers["content-type"] == "application/json"
+        assert "idempotency-key" not in request.headers
+        assert json.loads(script.bodies[0]) == {"input": {"type": "url", "url": "https://example.com/v.mp4"}, "title": "From a URL"}
+
+    @pytest.mark.parametrize("kwargs", [{}, {"file": b"x", "url": "https://example.com/v.mp4"}])
+    def test_exactly_one_of_file_or_url(self, scripted, kwargs) -> None:
+        client, script, _ = scripted()
+        with pytest.raises(ValueError, match="exactly one of file= .* or url="):
+            client.scans.create(**kwargs)
+        assert script.requests == []
+
+    def test_a_url_passed_as_file_is_refused_with_what_to_do(self, scripted) -> None:
+        client, script, _ = scripted()
+        with pytest.raises(ValueError, match="is a URL: pass it as url="):
+            client.scans.create(file="https://example.com/v.mp4")
+        assert script.requests == []
+
+    def test_a_missing_file_is_refused_before_any_request(self, scripted, tmp_path: Path) -> None:
+        client, script, _ = scripted()
+        with pytest.raises(FileNotFoundError):
+            client.scans.create(file=tmp_path / "nope.mp4")
+        assert script.requests == []
+
+    def test_an_id_stays_one_path_segment(self, scripted) -> None:
+        client, script, _ = scripted(answer(404, {"detail": "no scan ../usage"}))
+        with pytest.raises(NotFoundError):
+            client.scans.get("../usage")
+        assert script.requests[0].url.raw_path == b"/v1/scans/..%2Fusage"
+
+    def test_delete_answers_deleted_or_deleting(self, scripted) -> None:
+        client, script, _ = scripted(answer(204), answer(202, {"scan_id": SCAN_ID, "status": "deleting"}))
+        assert client.scans.delete(SCAN_ID) == {"scan_id": SCAN_ID, "status": "deleted"}
+        assert client.scans.delete(SCAN_ID) == {"scan_id": SCAN_ID, "status": "deleting"}
+        assert [(r.method, r.url.path) for r in script.requests] == [("DELETE", f"/v1/scans/{SCAN_ID}")] * 2
+
+    def test_export_keeps_the_services_filename_and_type(self, scripted, tmp_path: Path) -> None:
+        srt = b"1\n00:00:00,000 --> 00:00:02,000\nHello\n"
+        client, script, _ = scripted(
+            httpx.Response(200, content=srt, headers={"content-type": "application/x-subrip", "content-disposition": f'attachment; filename="{SCAN_ID}.srt"'})
+        )
+        export = client.scans.export(SCAN_ID, "srt")
+        assert script.requests[0].url.params["format"] == "srt"
+        assert (export.filename, export.content_type, export.text) == (f"{SCAN_ID}.srt", "application/x-subrip", srt.decode())
+        assert export.save(tmp_path).read_bytes() == srt
+        assert export.save(tmp_path / "other.srt") == tmp_path / "other.srt"
+
+    def test_a_recut_sends_only_the_fields_given(self, scripted) -> None:
+        client, script, _ = scripted(answer(202, {"recut_id": "rct_1", "status": "queued", "parent_scan_id": SCAN_ID}))
+        client.recuts.create(SCAN_ID, max_seconds=30)
+        assert script.requests[0].url.path == f"/v1/scans/{SCAN_ID}/recut"
+        assert json.loads(script.bodies[0]) == {"max_seconds": 30}
+
+    def test_no_key_is_an_error_before_any_request(self, monkeypatch) -> None:
+        monkeypatch.delenv("HOLDLINE_API_KEY", raising=False)
+        with pytest.raises(HoldlineError, match="no API key"):
+            Holdline()
+
+    def test_key_and_base_url_come_from_the_environment(self, monkeypatch) -> None:
+        monkeypatch.setenv("HOLDLINE_API_KEY", "sk_env")
+        monkeypatch.setenv("HOLDLINE_BASE_URL", "http://example.test:9000/")
+        with Holdline() as client:
+            assert (client.api_key, client.base_url) == ("sk_env", "http://example.test:9000")
+
+
+class TestErrors:
+    def test_a_refusal_is_its_typed_error_with_status_detail_and_request_id(self, scripted) -> None:
+        client, _, _ = scripted(answer(404, {"detail": f"no scan {SCAN_ID}"}, {"x-request-id": "req_1"}))
+        with pytest.raises(NotFoundError) as caught:
+            client.scans.get(SCAN_ID)
+        error = caught.value
+        assert (error.status, error.detail, error.retry_after, error.request_id) == (404, f"no scan {SCAN_ID}", None, "req_1")
+        assert str(error) == f"404: no scan {SCAN_ID}"
+
+    @pytest.mark.parametrize(
+        ("status", "cls"),
+        [(400, BadRequestError), (401, AuthenticationError), (409, ConflictError)],
+    )
+    def test_each_status_has_its_class_and_is_not_retried(self, scripted, status, cls) -> None:
+        client, script, sleeps = scripted(answer(status, {"detail": "refused"}))
+        with pytest.raises(cls):
+            client.scans.get(SCAN_ID)
+        assert (len(script.requests), sleeps) == (1, [])
+
+    def test_a_body_without_detail_still_reads(self, scripted) -> None:
+        client, _, _ = scripted(httpx.Response(502, text="Bad Gateway"), answer(500, {}))
+        with pytest.raises(HoldlineError) as caught:
+            client.scans.get(SCAN_ID)
+        assert (caught.value.status, caught.value.detail) == (502, "Bad Gateway")
+        with pytest.raises(HoldlineError) as caught:
+            client.scans.get(SCAN_ID)
+        assert caught.value.detail == "HTTP 500 with no detail"
+
+    def test_retry_after_reads_seconds_and_http_dates(self) -> None:
+        now = datetime(2026, 11, 26, 12, 0, 0, tzinfo=timezone.utc)
+        assert parse_retry_after("7", now) == 7.0
+        assert parse_retry_after("Thu, 26 Nov 2026 12:00:30 GMT", now) == 30.0
+        assert parse_retry_after("Thu, 26 Nov 2026 11:00:00 GMT", now) == 0.0
+        assert parse_retry_after("soon", now) is None
+        assert parse_retry_after(None, now) is None
+
+
+class TestRetries:
+    def test_429_waits_what_retry_after_says_then_succeeds(self, scripted) -> None:
+        client, script, sleeps = scripted(answer(429, {"detail": "rate limit"}, {"retry-after": "3"}), answer(200, queued))
+        assert client.scans.get(SCAN_ID) == queued
+        assert (len(script.requests), sleeps) == (2, [3.0])
+
+    def test_503_without_retry_after_backs_off_then_raises_after_max_retries(self, scripted) -> None:
+        busy = answer(503, {"detail": "the service is busy"})
+        client, script, sleeps = scripted(busy, busy, busy)
+        with pytest.raises(ServiceUnavailableError) as caught:
+            client.scans.get(SCAN_ID)
+        assert caught.value.detail == "the service is busy"
+        assert (len(script.requests), sleeps) == (3, [0.5, 1.0])
+
+    def test_backoff_is_capped_and_jittered_down_by_at_most_a_quarter(self) -> None:
+        assert [RetryPolicy(jitter=lambda: 0.0).backoff(n) for n in range(6)] == [0.5, 1.0, 2.0, 4.0, 8.0, 8.0]
+        assert RetryPolicy(jitter=lambda: 1.0).backoff(2) == 1.5
+
+    def test_a_wait_longer_than_max_retry_wait_is_raised_at_once(self, scripted) -> None:
+        month = str(9 * 86400)
+        client, script, sleeps = scripted(answer(429, {"detail": "monthly scan quota reached"}, {"retry-after": month}))
+        with pytest.raises(RateLimitError) as caught:
+            client.scans.create(url="https://example.com/v.mp4")
+        assert (caught.value.retry_after, len(script.requests), sleeps) == (9 * 86400.0, 1, [])
+
+    def test_an_idempotency_key_still_in_progress_is_retried(self, scripted) -> None:
+        client, script, sleeps = scripted(answer(409, {"detail": "still in progress"}, {"retry-after": "1"}), answer(202, queued))
+        assert client.scans.create(url="https://example.com/v.mp4", idempotency_key="k") == queued
+        assert sleeps == [1.0]
+        assert script.bodies[0] == script.bodies[1]
+        assert script.requests[1].headers["idempotency-key"] == "k"
+
+    def test_a_retried_upload_sends_the_whole_file_again(self, scripted, tmp_path: Path) -> None:
+        video = tmp_path / "v.mp4"
+        video.write_bytes(b"0123456789" * 100)
+        # A stream is sent from its start, whatever was read of it before.
+        stream = io.BytesIO(video.read_bytes())
+        stream.read(4)
+        limited = answer(429, {"detail": "rate limit"}, {"retry-after": "1"})
+        client, script, _ = scripted(limited, answer(202, queued), limited, answer(202, queued))
+        client.scans.create(file=video)
+        client.scans.create(file=stream, filename="v.mp4")
+        files = [multipart_fields(r, b)["file"] for r, b in zip(script.requests, script.bodies)]
+        assert files == [video.read_bytes()] * 4
+
+    def test_a_stream_that_cannot_seek_is_sent_once(self, scripted) -> None:
+        class OneWay(io.RawIOBase):
+            def __init__(self) -> None:
+                self.left = b"bytes once"
+
+            def readable(self) -> bool:
+                return True
+
+            def readinto(self, buffer) -> int:
+                n = min(len(buffer), len(self.left))
+                buffer[:n], self.left = self.left[:n], self.left[n:]
+                return n
+
+        client, script, sleeps = scripted(answer(503, {"detail": "busy"}))
+        with pytest.raises(ServiceUnavailableError):
+            client.scans.create(file=OneWay(), filename="v.mp4")
+        assert (len(script.requests), sleeps) == (1, [])
+
+    def test_a_connection_refused_is_retried_then_raised(self, scripted) -> None:
+        refused = httpx.ConnectError("connection refused")
+        client, script, sleeps = scripted(refused, refused, refused)
+        with pytest.raises(APIConnectionError, match="connection refused"):
+            client.scans.delete(SCAN_ID)
+        assert (len(script.requests), sleeps) == (3, [0.5, 1.0])
+
+    def test_a_broken_answer_to_a_post_is_not_sent_again(self, scripted) -> None:
+        client, script, _ = scripted(httpx.RemoteProtocolError("server disconnected"))
+        with pytest.raises(APIConnectionError):
+            client.scans.cancel(SCAN_ID)
+        assert len(script.requests) == 1
+
+
+def history_page(ids: list[str], offset: int, total: int, **extra) -> dict:
+    rows = [{"scan_id": i, "status": "complete", "pct": 100, "title": None, "created_at": "2026-11-26T00:00:00.000Z"} for i in ids]
+    return {"data": rows, "limit": len(ids) or 2, "offset": offset, "total": total, "has_more": offset + len(ids) < total, **extra}
+
+
+class TestPages:
+    def test_iterating_follows_offset_pages_to_the_end(self, scripted) -> None:
+        client, script, _ = scripted(answer(200, history_page(["a", "b"], 0, 5)), answer(200, history_page(["c", "d"], 2, 5)), answer(200, history_page(["e"], 4, 5)))
+        assert [row["scan_id"] for row in client.scans.list(limit=2)] == ["a", "b", "c", "d", "e"]
+        assert [dict(r.url.params) for r in script.requests] == [{"limit": "2"}, {"limit": "2", "offset": "2"}, {"limit": "2", "offset": "4"}]
+
+    def test_a_page_with_next_cursor_is_followed_by_cursor(self, scripted) -> None:
+        client, script, _ = scripted(
+            answer(200, history_page(["a", "b"], 0, 3, next_cursor="b")),
+            answer(200, history_page(["c"], 0, 3, next_cursor=None)),
+        )
+        pages = list(client.scans.list(limit=2, offset=0, status="complete").pages())
+        assert [[row["scan_id"] for row in page["data"]] for page in pages] == [["a", "b"], ["c"]]
+        assert [dict(r.url.params) for r in script.requests] == [
+            {"limit": "2", "offset": "0", "status": "complete"},
+            {"limit": "2", "status": "complete", "starting_after": "b"},
+        ]
+
+    def test_next_page_params_stops_on_an_empty_page(self) -> None:
+        assert next_page_params({}, {"data": [], "offset": 0, "has_more": True}) is None
+
+
+class TestWait:
+    def test_waits_reporting_each_change_once_and_returns_the_read(self, scripted) -> None:
+        views = [queued, {**queued, "status": "processing", "pct": 10}, {**queued, "status": "processing", "pct": 10}, {**queued, "status": "processing", "pct": 55}, complete]
+        client, script, sleeps = scripted(*[answer(200, v) for v in views])
+        seen: list[tuple[str, object]] = []
+        read = client.scans.wait(SCAN_ID, on_progress=lambda v: seen.append((v["status"], v.get("pct"))), poll_interval=0.25)
+        assert read == complete
+        assert seen == [("queued", 0), ("processing", 10), ("processing", 55), ("complete", None)]
+        assert (len(script.requests), sleeps) == (5, [0.25] * 4)
+
+    def test_a_scan_that_ends_in_error_raises_with_its_detail(self, scripted) -> None:
+        failed = {"scan_id": SCAN_ID, "status": "error", "pct": 10, "detail": "The file is not a video we can read."}
+        client, _, _ = scripted(answer(200, queued), answer(200, failed))
+        with pytest.raises(ScanFailedError) as caught:
+            client.scans.wait(SCAN_ID)
+        assert (caught.value.id, caught.value.detail, caught.value.view) == (SCAN_ID, failed["detail"], failed)
+
+    def test_timeout_raises_with_the_last_view_after_polling_to_the_deadline(self, scripted) -> None:
+        processing = {**queued, "status": "processing", "pct": 40}
+        client, script, sleeps = scripted(*[answer(200, processing)] * 4)
+        with pytest.raises(WaitTimeoutError) as caught:
+            client.scans.wait(SCAN_ID, timeout=2.5, poll_interval=1.0)
+        assert isinstance(caught.value, TimeoutError)
+        assert caught.value.last == processing
+        assert (len(script.requests), sleeps) == (4, [1.0, 1.0, 0.5])
+
+    def test_a_recut_is_waited_for_by_its_own_id(self, scripted) -> None:
+        recut = {"recut_id": "rct_1", "status": "complete", "stage": "complete", "pct": 100}
+        client, script, _ = scripted(answer(200, {"recut_id": "rct_1", "status": "processing", "stage": "render", "pct": 40}), answer(200, recut))
+        assert client.recuts.wait("rct_1", poll_interval=0) == recut
+        assert [r.url.path for r in script.requests] == ["/v1/recuts/rct_1"] * 2
+
+
+class TestAsync:
+    @pytest.mark.anyio
+    async def test_the_async_client_retries_and_raises_alike(self, scripted_async) -> None:
+        client, script, sleeps = scripted_async(answer(429, {"detail": "rate limit"}, {"retry-after": "2"}), answer(404, {"detail": f"no scan {SCAN_ID}"}))
+        with pytest.raises(NotFoundError) as caught:
+            await client.scans.get(SCAN_ID)
+        assert (caught.value.status, len(script.requests), sleeps) == (404, 2, [2.0])
+        await client._http.aclose()
+
+    @pytest.mark.anyio
+    async def test_the_async_wait_awaits_an_async_progress_callback(self, scripted_async) -> None:
+        client, _, _ = scripted_async(answer(200, queued), answer(200, {**queued, "status": "processing", "pct": 30}), answer(200, complete))
+        seen: list[object] = []
+
+        async def progress(view) -> None:
+            seen.append(view.get("pct"))
+
+        assert await client.scans.wait(SCAN_ID, on_progress=progress, poll_interval=0) == complete
+        assert seen == [0, 30, None]
+        await client._http.aclose()
+
+    @pytest.mark.anyio
+    async def test_async_iteration_follows_the_pages(self, scripted_async) -> None:
+        client, _, _ = scripted_async(answer(200, history_page(["a"], 0, 2)), answer(200, history_page(["b"], 1, 2)))
+        assert [row["scan_id"] async for row in client.scans.list(limit=1)] == ["a", "b"]
+        await client._http.aclose()
+
+    @pytest.mark.anyio
+    async def test_an_async_upload_sends_the_file(self, scripted_async, tmp_path: Path) -> None:
+        video = tmp_path / "v.mp4"
+        video.write_bytes(b"video" * 50)
+        client, script, _ = scripted_async(answer(202, queued))
+        assert await client.scans.create(file=str(video), title="Async") == queued
+        assert multipart_fields(script.requests[0], script.bodies[0]) == {"title": b"Async", "file": video.read_bytes()}
+        await client._http.aclose()
