@@ -1,6 +1,6 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { Webhook } from 'standardwebhooks';
-import { webhookEvent, type WebhookEventType } from '../core/webhook';
+import { webhookEvent, webhookTestEvent, type TestDeliveryOutcome, type WebhookEventType } from '../core/webhook';
 import { FetchError, type safePost as SafePost } from '../net/safe-fetch';
 import type { AccountsStore } from '../store/accounts';
 import type { ScansStore } from '../store/scans';
@@ -29,6 +29,12 @@ export interface DeliverWebhookInput {
   attempt: number;
 }
 
+export interface DeliverTestWebhookInput {
+  accountId: string;
+  url: string;
+  webhookId: string;
+}
+
 export type WebhookActivities = ReturnType<typeof createWebhookActivities>;
 
 export function createWebhookActivities(deps: WebhookActivityDeps) {
@@ -36,6 +42,10 @@ export function createWebhookActivities(deps: WebhookActivityDeps) {
     /** One delivery attempt (`attemptDelivery`), stopped with its activity when cancelled. */
     async deliverWebhook(input: DeliverWebhookInput): Promise<{ status: number }> {
       return attemptDelivery(deps, input, Context.current().cancellationSignal);
+    },
+    /** One `webhook.test` event (`attemptTestDelivery`), stopped with its activity when cancelled. */
+    async deliverTestWebhook(input: DeliverTestWebhookInput): Promise<TestDeliveryOutcome> {
+      return attemptTestDelivery(deps, input, Context.current().cancellationSignal);
     },
   };
 }
@@ -53,23 +63,9 @@ export async function attemptDelivery(deps: WebhookActivityDeps, input: DeliverW
   const secret = await deps.accounts.webhookSecret(scan.account_id);
   if (!secret) throw ApplicationFailure.nonRetryable(`the account of scan ${input.scanId} no longer exists`, FailureType.WebhookSourceMissing);
   const body = JSON.stringify(webhookEvent(scan, input.type, new Date(input.endedAtMs)));
-  const sentAt = (deps.now ?? (() => new Date()))();
-  const headers = {
-    'content-type': 'application/json',
-    'webhook-id': input.webhookId,
-    'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
-    'webhook-signature': new Webhook(secret).sign(input.webhookId, sentAt, body),
-  };
   let status: number;
   try {
-    ({ status } = await deps.post(input.url, Buffer.from(body), {
-      headers,
-      allowHosts: deps.allowHosts,
-      timeoutMs: deps.timeoutMs ?? 15_000,
-      maxResponseBytes: 1024,
-      userAgent: 'holdline-webhooks/1',
-      ...(signal ? { signal } : {}),
-    }));
+    status = await postSigned(deps, { url: input.url, secret, webhookId: input.webhookId, body }, signal);
   } catch (error) {
     if (error instanceof FetchError) throw ApplicationFailure.retryable(unreachableReason(error), FailureType.WebhookUnreachable);
     throw error;
@@ -77,6 +73,48 @@ export async function attemptDelivery(deps: WebhookActivityDeps, input: DeliverW
   if (status >= 200 && status <= 299) return { status };
   if (status === 410) throw ApplicationFailure.nonRetryable('the receiver answered HTTP 410 Gone', FailureType.WebhookGone);
   throw ApplicationFailure.retryable(`the receiver answered HTTP ${status}`, FailureType.WebhookRejected);
+}
+
+/**
+ * One `webhook.test` event, signed with the account's secret and sent exactly
+ * as a scan's end is (`postSigned`). Any status is an outcome to report, not a
+ * failure; no answer is reported with its reason.
+ */
+export async function attemptTestDelivery(deps: WebhookActivityDeps, input: DeliverTestWebhookInput, signal?: AbortSignal): Promise<TestDeliveryOutcome> {
+  const secret = await deps.accounts.webhookSecret(input.accountId);
+  if (!secret) throw ApplicationFailure.nonRetryable(`account ${input.accountId} no longer exists`, FailureType.WebhookSourceMissing);
+  const body = JSON.stringify(webhookTestEvent((deps.now ?? (() => new Date()))()));
+  try {
+    return { status: await postSigned(deps, { url: input.url, secret, webhookId: input.webhookId, body }, signal) };
+  } catch (error) {
+    if (error instanceof FetchError) return { status: null, reason: unreachableReason(error) };
+    throw error;
+  }
+}
+
+/**
+ * POSTs `body` signed by Standard Webhooks (`webhook-id`, `webhook-timestamp`,
+ * `webhook-signature`) to a public address, re-checked and pinned at this
+ * attempt, without following redirects and reading at most 1 KiB of the
+ * answer. Returns the receiver's status; throws FetchError when none came.
+ */
+async function postSigned(deps: WebhookActivityDeps, message: { url: string; secret: string; webhookId: string; body: string }, signal?: AbortSignal): Promise<number> {
+  const sentAt = (deps.now ?? (() => new Date()))();
+  const headers = {
+    'content-type': 'application/json',
+    'webhook-id': message.webhookId,
+    'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
+    'webhook-signature': new Webhook(message.secret).sign(message.webhookId, sentAt, message.body),
+  };
+  const { status } = await deps.post(message.url, Buffer.from(message.body), {
+    headers,
+    allowHosts: deps.allowHosts,
+    timeoutMs: deps.timeoutMs ?? 15_000,
+    maxResponseBytes: 1024,
+    userAgent: 'holdline-webhooks/1',
+    ...(signal ? { signal } : {}),
+  });
+  return status;
 }
 
 /** Our own words: a socket error's text is the remote side's, not ours to repeat to the history. */

@@ -17,6 +17,7 @@ import { recutRoutes } from './routes/recuts';
 import { webRecutRoutes } from './routes/web-recuts';
 import { scanRoutes } from './routes/scans';
 import { webRoutes } from './routes/web';
+import { webhookRoutes } from './routes/webhooks';
 
 export interface BuildAppOptions {
   logger?: boolean | object;
@@ -60,6 +61,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(async (scope) => chatRoutes(scope, deps));
   await app.register(async (scope) => publishRoutes(scope, deps));
   await app.register(async (scope) => recutRoutes(scope, deps));
+  await app.register(async (scope) => webhookRoutes(scope, deps));
   await app.register(async (scope) => webRecutRoutes(scope, deps));
   await app.register(async (scope) => webRoutes(scope, deps));
   return app;

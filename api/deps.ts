@@ -2,6 +2,7 @@ import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { Db } from 'mongodb';
 import type { HoldlineConfig } from '../config/env';
 import type { ChatRunResult } from '../core/chat/completion';
+import type { TestDeliveryOutcome } from '../core/webhook';
 import type { AppDeps, WorkflowOrigin, WorkflowsPort } from '../services/ports';
 import { AccountsStore } from '../store/accounts';
 import { CallsStore } from '../store/calls';
@@ -14,7 +15,7 @@ import { newPasswordHashGate } from '../store/password-hash';
 import { SessionsStore } from '../store/sessions';
 import { RateLimiter, UsageStore } from '../store/usage';
 import { CHAT_WORKFLOW_TASK_TIMEOUT } from '../workflows/chat-types';
-import { chatWorkflowId, deleteWorkflowId, recutWorkflowId, scanWorkflowId, taskQueues } from '../workflows/names';
+import { chatWorkflowId, deleteWorkflowId, recutWorkflowId, scanWorkflowId, taskQueues, webhookTestWorkflowId } from '../workflows/names';
 import { UpstreamHealth } from './upstream-health';
 
 export type { AppDeps } from '../services/ports';
@@ -88,6 +89,16 @@ export function createAppDeps(input: { config: HoldlineConfig; db: Db; temporal:
       }
       // A cancelled scan workflow ends failed (cancelled) after its clean-up; that end is what is awaited.
       await handle.result().catch(() => undefined);
+    },
+    async testWebhook({ testId, ...input }, origin) {
+      return (await temporal.workflow.execute('webhookTestWorkflow', {
+        taskQueue: queues.webhooks,
+        workflowId: webhookTestWorkflowId(testId),
+        args: [input],
+        // The caller is waiting: one attempt of at most 30 s, then the workflow is given up.
+        workflowExecutionTimeout: '1 minute',
+        ...memo(origin),
+      })) as TestDeliveryOutcome;
     },
   };
   const deps = {

@@ -55,6 +55,25 @@ export function webhookEvent(scan: EndedScan, type: WebhookEventType, endedAt: D
   return { type, timestamp: endedAt.toISOString(), data };
 }
 
+/** The event `POST /v1/webhooks/test` sends, so a receiver can be checked before any scan ends. */
+export interface WebhookTestEvent {
+  type: 'webhook.test';
+  timestamp: string;
+  data: { message: string };
+}
+
+export const WEBHOOK_TEST_MESSAGE = 'A test event from Holdline: your receiver got it and can check its signature.';
+
+export function webhookTestEvent(sentAt: Date): WebhookTestEvent {
+  return { type: 'webhook.test', timestamp: sentAt.toISOString(), data: { message: WEBHOOK_TEST_MESSAGE } };
+}
+
+/** What a test delivery got: the receiver's status, whatever it was, or why no answer came. */
+export type TestDeliveryOutcome = { status: number } | { status: null; reason: string };
+
+/** The `webhook-id` of a test event: its own for every test, so receivers never drop one as a repeat. */
+export const webhookTestMessageId = (testId: string): string => `msg_test_${testId}`;
+
 /**
  * The delays that fit: attempt i starts at the sum of the delays up to i, and
  * attempts starting after `windowSec` are dropped. The first attempt always stays.

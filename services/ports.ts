@@ -1,6 +1,7 @@
 // The ports the use cases and the HTTP layer stand on (built for real by api/deps.ts).
 import type { HoldlineConfig } from '../config/env';
 import type { ChatRunResult } from '../core/chat/completion';
+import type { TestDeliveryOutcome } from '../core/webhook';
 import type { AccountsStore } from '../store/accounts';
 import type { CallsStore } from '../store/calls';
 import type { IdempotencyStore } from '../store/idempotency';
@@ -55,6 +56,8 @@ export interface WorkflowsPort {
   startDeletion(input: { scanId: string }, origin?: WorkflowOrigin): Promise<DeletionRun>;
   /** Cancels the scan's workflow and resolves once it has ended (at once when it was not running). */
   cancelScan(scanId: string): Promise<void>;
+  /** Runs one `webhook-test-` workflow (a single signed attempt) and resolves with its outcome. */
+  testWebhook(input: { testId: string; accountId: string; url: string; webhookId: string }, origin?: WorkflowOrigin): Promise<TestDeliveryOutcome>;
 }
 
 /** A started deletion: resolves true once it has finished, false when `waitMs` passed first. */

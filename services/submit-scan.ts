@@ -148,15 +148,16 @@ async function publicUrlSource(deps: Pick<AppDeps, 'config'>, raw: string): Prom
 }
 
 /**
- * A completion webhook's URL: at most WEBHOOK_URL_MAX_LENGTH characters, and a
- * public http(s) address by the video URLs' rule (checked again at every delivery).
+ * A webhook receiver's URL (`param` names the field in refusals): at most
+ * WEBHOOK_URL_MAX_LENGTH characters, and a public http(s) address by the video
+ * URLs' rule (checked again at every delivery).
  */
-async function publicWebhookUrl(deps: Pick<AppDeps, 'config'>, raw: string): Promise<string> {
-  if (raw.length > WEBHOOK_URL_MAX_LENGTH) throw badRequest(`webhook_url is longer than ${WEBHOOK_URL_MAX_LENGTH} characters`, 'webhook_url');
+export async function publicWebhookUrl(deps: Pick<AppDeps, 'config'>, raw: string, param = 'webhook_url'): Promise<string> {
+  if (raw.length > WEBHOOK_URL_MAX_LENGTH) throw badRequest(`${param} is longer than ${WEBHOOK_URL_MAX_LENGTH} characters`, param);
   try {
     return (await assertPublicUrl(raw, { allowHosts: deps.config.allowHosts })).href;
   } catch (error) {
-    if (error instanceof UnsafeUrlError) throw badRequest(`webhook_url refused: ${error.message}`, 'webhook_url');
+    if (error instanceof UnsafeUrlError) throw badRequest(`${param} refused: ${error.message}`, param);
     throw error;
   }
 }

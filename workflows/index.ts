@@ -3,5 +3,5 @@ export { scanWorkflow, scanStageQuery } from './scan';
 export { chatWorkflow, chatProgressQuery } from './chat';
 export { maintenanceWorkflow } from './maintenance';
 export { recutWorkflow, recutStageQuery } from './recut';
-export { webhookDeliveryWorkflow } from './webhook';
+export { webhookDeliveryWorkflow, webhookTestWorkflow } from './webhook';
 export { deleteScanWorkflow } from './delete-scan';

@@ -8,6 +8,8 @@ export const chatWorkflowId = (callId: string): string => `chat-${callId}`;
 export const recutWorkflowId = (recutId: string): string => `recut-${recutId}`;
 /** The delivery of a scan's completion webhook, a child the scan workflow starts and abandons. */
 export const webhookWorkflowId = (scanId: string): string => `webhook-${scanId}`;
+/** One `POST /v1/webhooks/test`. */
+export const webhookTestWorkflowId = (testId: string): string => `webhook-test-${testId}`;
 /** The deletion of a scan (with its recuts and their re-scans): one per scan, so a second request joins the first. */
 export const deleteWorkflowId = (scanId: string): string => `delete-${scanId}`;
 /** The hourly maintenance schedule (and the workflow id of each of its runs). */

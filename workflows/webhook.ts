@@ -1,6 +1,6 @@
 import { ActivityFailure, ApplicationFailure, isCancellation, log, proxyActivities, sleep } from '@temporalio/workflow';
 import type { WebhookActivities } from '../activities/webhook-activities';
-import { deliverySchedule, webhookMessageId, type WebhookEventType } from '../core/webhook';
+import { deliverySchedule, webhookMessageId, type TestDeliveryOutcome, type WebhookEventType } from '../core/webhook';
 import { FailureType } from './names';
 
 export interface WebhookDeliveryInput {
@@ -58,4 +58,20 @@ export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Prom
     }
   }
   throw ApplicationFailure.nonRetryable(`webhook not delivered after ${delays.length} attempts; the last: ${lastReason}`, FailureType.WebhookUndelivered);
+}
+
+export interface WebhookTestInput {
+  accountId: string;
+  /** Checked public by the API; checked again by the attempt. */
+  url: string;
+  webhookId: string;
+}
+
+/**
+ * `POST /v1/webhooks/test`: one `webhook.test` event through the same activity
+ * path as a scan's end (signing, address rule, no redirects), one attempt, no
+ * retries: the caller is waiting for the receiver's answer.
+ */
+export async function webhookTestWorkflow(input: WebhookTestInput): Promise<TestDeliveryOutcome> {
+  return attempt.deliverTestWebhook(input);
 }

@@ -1,6 +1,7 @@
 // In-memory AppDeps for unit tests of services and of routes (`app.inject`): the
 // stores keep plain maps, the workflow port records what it was asked to start,
 // the clock is a value the test moves. No MongoDB, Temporal or network.
+import type { TestDeliveryOutcome } from '../../core/webhook';
 import { Readable } from 'node:stream';
 import { loadConfig, type HoldlineConfig } from '../../config/env';
 import { BoundedSemaphore } from '../../core/bounded-semaphore';
@@ -428,6 +429,14 @@ export class FakeWorkflows {
     if (this.failWith) throw this.failWith;
     this.cancelledScans.push(scanId);
     this.onCancelScan(scanId);
+  }
+  /** What a test webhook's one attempt gets, and the tests sent, in order. */
+  webhookOutcome: TestDeliveryOutcome = { status: 200 };
+  readonly webhookTests: Array<{ testId: string; accountId: string; url: string; webhookId: string }> = [];
+  async testWebhook(input: { testId: string; accountId: string; url: string; webhookId: string }): Promise<TestDeliveryOutcome> {
+    if (this.failWith) throw this.failWith;
+    this.webhookTests.push(input);
+    return this.webhookOutcome;
   }
   async startChat(input: ChatWorkflowInput, origin?: { requestId?: string }): Promise<ChatRun> {
     if (this.failWith) throw this.failWith;

@@ -294,3 +294,54 @@ describe('completion webhooks', () => {
 
 // A well-formed secret no account has: signatures made with any real account's secret must not verify with it.
 const newSecretOfAnotherAccount = `whsec_${Buffer.alloc(24, 9).toString('base64')}`;
+
+describe('POST /v1/webhooks/test', () => {
+  it('sends one signed webhook.test event through the webhooks queue and answers with the receiver’s 2xx', async () => {
+    const me = await customer();
+    const url = receiver.on('/test-ok', () => 204);
+    const answer = await me.client.request('POST', '/v1/webhooks/test', { url });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ type: 'webhook.test', webhook_id: expect.stringMatching(/^msg_test_[0-9a-f-]{36}$/), url, delivered: true, status: 204 });
+    const [delivery, ...more] = receiver.to('/test-ok');
+    expect(more).toEqual([]);
+    expect(delivery!.headers['webhook-id']).toBe(answer.body.webhook_id);
+    // Signed with the secret the account page shows, exactly as a scan's end is.
+    expect(verify(await me.secret(), delivery!)).toEqual({ type: 'webhook.test', timestamp: expect.any(String), data: { message: expect.stringContaining('test event') } });
+    expect(() => verify(newSecretOfAnotherAccount, delivery!)).toThrow();
+    const testId = String(answer.body.webhook_id).slice('msg_test_'.length);
+    const { taskQueue } = await service.temporal.workflow.getHandle(`webhook-test-${testId}`).describe();
+    expect(taskQueue).toMatch(/-webhooks$/);
+  });
+
+  it('reports a receiver’s refusal and a receiver that does not answer as not delivered, with the reason, once each', async () => {
+    const me = await customer();
+    const refused = await me.client.request('POST', '/v1/webhooks/test', { url: receiver.on('/test-404', () => 404) });
+    expect(refused.status).toBe(200);
+    expect(refused.body).toMatchObject({ delivered: false, status: 404, detail: 'the receiver answered HTTP 404; deliveries need a 2xx' });
+    expect(receiver.to('/test-404')).toHaveLength(1);
+    // A loopback port nobody listens on (let through by HOLDLINE_ALLOW_HOSTS): no answer.
+    const closed = createServer();
+    closed.listen(0, '127.0.0.1');
+    await once(closed, 'listening');
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const silent = await me.client.request('POST', '/v1/webhooks/test', { url: `http://127.0.0.1:${port}/hook` });
+    expect(silent.status).toBe(200);
+    expect(silent.body).toMatchObject({ delivered: false, status: null, detail: expect.stringMatching(/^no answer: /) });
+  });
+
+  it('refuses a private address, a missing url and a missing key in the signal interface’s shape, sending nothing', async () => {
+    const me = await customer();
+    const before = receiver.deliveries.length;
+    const privateAddress = await me.client.request('POST', '/v1/webhooks/test', { url: 'http://169.254.169.254/latest/meta-data' });
+    expect(privateAddress.status).toBe(400);
+    expect(privateAddress.body.detail).toMatch(/^url refused: /);
+    const missing = await me.client.request('POST', '/v1/webhooks/test', {});
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({ detail: expect.stringContaining('url') });
+    const keyless = await fetch(`${service.apiUrl}/v1/webhooks/test`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: `${receiver.url}/x` }) });
+    expect(keyless.status).toBe(401);
+    expect(await keyless.json()).toEqual({ detail: expect.any(String) });
+    expect(receiver.deliveries.length).toBe(before);
+  });
+});
