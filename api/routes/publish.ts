@@ -7,7 +7,7 @@ import { unpublishScan } from '../../services/unpublish-scan';
 import { libraryRow, libraryUrl, pageOf } from '../../services/scan-view';
 import { countPublicRead } from '../auth';
 import * as schemas from '../schemas';
-import { useSessions } from '../session';
+import { useSessions } from '../../web/session';
 
 const str = { type: 'string' } as const;
 

@@ -5,10 +5,10 @@ import type { AppDeps } from '../../services/ports';
 import { submitRecut } from '../../services/submit-recut';
 import { MediaStore } from '../../store/media';
 import type { ScanDoc } from '../../store/scans';
-import type { SafeHtml } from '../../web/html';
-import type { Viewer } from '../../web/layout';
-import { recutPage, recutSection } from '../../web/recut-page';
-import { sendPage, viewerOf, websiteScope } from '../pages';
+import type { SafeHtml } from '../html';
+import type { Viewer } from '../layout';
+import { recutPage, recutSection } from '../recut-page';
+import { sendPage, viewerOf, websiteScope } from '../scope';
 import { assertCsrf } from '../session';
 
 const idParams = { type: 'object', properties: { id: { type: 'string', maxLength: 64 } }, required: ['id'] } as const;

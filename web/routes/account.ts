@@ -3,8 +3,8 @@ import { accountSummary, changePlan, rotateKey, rotateWebhookSecret } from '../.
 import type { AppDeps } from '../../services/ports';
 import { signIn } from '../../services/sign-in';
 import { signUp } from '../../services/sign-up';
-import { accountPage, signinPage, signupPage } from '../../web/pages';
-import { sendPage, signedIn, signedInPost, viewerOf, type Form } from '../pages';
+import { accountPage, signinPage, signupPage } from '../pages';
+import { sendPage, signedIn, signedInPost, viewerOf, type Form } from '../scope';
 import { assertCsrf, endSession, secureCookies, sessionCookie } from '../session';
 
 const formBody = { type: 'object', additionalProperties: { type: 'string' } } as const;

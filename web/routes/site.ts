@@ -9,19 +9,19 @@ import { unpublishScan } from '../../services/unpublish-scan';
 import { historyRow, libraryRow } from '../../services/scan-view';
 import { MediaStore } from '../../store/media';
 import type { ScanDoc } from '../../store/scans';
-import { holdCurveSvg } from '../../web/hold-curve';
-import { homePage, libraryPage, scansPage } from '../../web/pages';
-import { scanPage, type ScanPageView } from '../../web/scan-page';
-import { sendPage, signedIn, signedInPost, viewerOf, websiteScope, type Form } from '../pages';
-import * as schemas from '../schemas';
-import { sendMedia } from './media';
-import { accountPages } from './web-account';
-import { recutSectionFor } from './web-recuts';
-import { webSubmitRoutes } from './web-submit';
+import { holdCurveSvg } from '../hold-curve';
+import { homePage, libraryPage, scansPage } from '../pages';
+import { scanPage, type ScanPageView } from '../scan-page';
+import { sendPage, signedIn, signedInPost, viewerOf, websiteScope, type Form } from '../scope';
+import * as schemas from '../../api/schemas';
+import { sendMedia } from '../../api/routes/media';
+import { accountPages } from './account';
+import { recutSectionFor } from './recuts';
+import { webSubmitRoutes } from './submit';
 
 const PAGE_SIZE = 20;
 
-const asset = (name: string) => readFileSync(new URL(`../../web/assets/${name}`, import.meta.url), 'utf8');
+const asset = (name: string) => readFileSync(new URL(`../assets/${name}`, import.meta.url), 'utf8');
 // A Map, so a name like `constructor` or `__proto__` finds nothing instead of Object's own members.
 const ASSETS = new Map<string, { body: string; type: string }>([
   ['site.css', { body: asset('site.css'), type: 'text/css; charset=utf-8' }],

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from '../core/errors';
 import type { AppDeps } from '../services/ports';
-import { htmlReplies } from './errors';
+import { htmlReplies } from '../api/errors';
 import { sendPage, viewerOf } from './page-reply';
 import { assertCsrf, parseForm, useSessions } from './session';
 

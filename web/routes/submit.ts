@@ -5,11 +5,11 @@ import type { AppDeps } from '../../services/ports';
 import { enforceRateLimit } from '../../services/rate-limit';
 import { cleanTitle, submitScan, type ScanSubmission } from '../../services/submit-scan';
 import type { AccountDoc } from '../../store/accounts';
-import { liveStatus } from '../../web/scans-live';
-import { refuseCrossSite } from '../pages';
-import * as schemas from '../schemas';
+import { liveStatus } from '../scans-live';
+import { refuseCrossSite } from '../scope';
+import * as schemas from '../../api/schemas';
 import { csrfMatches, useSessions } from '../session';
-import { receiveUpload, refuseDeclaredTooLarge, UploadWatch } from '../upload';
+import { receiveUpload, refuseDeclaredTooLarge, UploadWatch } from '../../api/upload';
 
 /** The header the scans page's script sends the session's CSRF token in. */
 export const CSRF_HEADER = 'x-csrf-token';
