@@ -2,6 +2,7 @@ import { storedTitle } from '../core/title';
 import { badRequest, DomainError } from '../core/errors';
 import { PLANS } from '../core/plans';
 import { WEBHOOK_URL_MAX_LENGTH } from '../core/webhook';
+import type { QueuedScan } from '../core/wire/scans';
 import { assertPublicUrl, UnsafeUrlError } from '../net/public-address';
 import type { AccountDoc } from '../store/accounts';
 import { newScanId } from '../store/ids';
@@ -34,12 +35,6 @@ export interface SubmitScanInput {
   requestId?: string;
   /** The client's Idempotency-Key; `replayed` is set when the answer is the one stored under it. */
   idempotency?: IdempotencyInput;
-}
-
-export interface QueuedScan {
-  scan_id: string;
-  status: 'queued';
-  pct: 0;
 }
 
 /**
