@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../core/errors';
 import { UNKNOWN_MEDIA_TYPE, extensionFor } from '../../core/media-type';
 import type { ScanDoc } from '../../store/scans';
-import { MediaStore } from '../../store/media';
+import { scanMedia } from '../../store/scan-media';
 import { countPublicRead, countRequest, requireKey } from '../auth';
 import type { AppDeps } from '../../services/ports';
 import { ErrorBody, IdParams } from '../../core/wire/common';
@@ -61,9 +61,9 @@ export function sendMedia(
   }
   if (range) {
     reply.code(206).header('content-range', `bytes ${range.start}-${range.end - 1}/${stored.length}`).header('content-length', range.end - range.start);
-    return reply.send(deps.media.read(deps.media.media, MediaStore.mediaId(scanId), range));
+    return reply.send(scanMedia(deps.media, scanId).read(range));
   }
-  return reply.header('content-length', stored.length).send(deps.media.read(deps.media.media, MediaStore.mediaId(scanId)));
+  return reply.header('content-length', stored.length).send(scanMedia(deps.media, scanId).read());
 }
 
 /**
@@ -98,7 +98,7 @@ export async function mediaRoutes(scope: FastifyInstance, deps: AppDeps) {
     async (request, reply) => {
       const { id } = request.params;
       const doc = await mayRead(request, id);
-      const stored = doc ? await deps.media.stat(deps.media.media, MediaStore.mediaId(id)) : null;
+      const stored = doc ? await scanMedia(deps.media, id).stat() : null;
       if (!doc || !stored) throw notFound(`no media for scan ${id}`);
       return sendMedia(request, reply, deps, doc, stored);
     },

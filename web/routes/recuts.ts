@@ -6,7 +6,7 @@ import { IdParams } from '../../core/wire/common';
 import { FormBody } from '../../core/wire/web';
 import type { AppDeps } from '../../services/ports';
 import { submitRecut } from '../../services/submit-recut';
-import { MediaStore } from '../../store/media';
+import { scanMedia } from '../../store/scan-media';
 import type { ScanDoc } from '../../store/scans';
 import type { SafeHtml } from '../html';
 import type { Viewer } from '../layout';
@@ -51,7 +51,7 @@ export async function webRecutRoutes(scope: FastifyInstance, deps: AppDeps) {
     if (!doc) throw notFound('No such recut in your account.');
     const [parent, child] = await Promise.all([deps.scans.get(doc.parent_scan_id), deps.scans.get(doc.scan_id)]);
     const hold = (scan: ScanDoc | null) => (scan?.status === 'complete' && scan.timeline ? scan.timeline.map((t) => t.scores.hold) : null);
-    const childMedia = child?.status === 'complete' ? await deps.media.stat(deps.media.media, MediaStore.mediaId(doc.scan_id)) : null;
+    const childMedia = child?.status === 'complete' ? await scanMedia(deps.media, doc.scan_id).stat() : null;
     return sendPage(
       reply,
       recutPage(viewerOf(request)!, {

@@ -10,7 +10,7 @@ import { publishScan } from '../../services/publish-scan';
 import { deleteScan } from '../../services/delete-scan';
 import { unpublishScan } from '../../services/unpublish-scan';
 import { historyRow, libraryRow } from '../../services/scan-view';
-import { MediaStore } from '../../store/media';
+import { scanMedia } from '../../store/scan-media';
 import type { ScanDoc } from '../../store/scans';
 import { holdCurveSvg } from '../hold-curve';
 import { homePage, libraryPage, scansPage } from '../pages';
@@ -42,7 +42,7 @@ export async function webRoutes(scope: FastifyInstance, deps: AppDeps) {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
 
   const hasMedia = async (doc: ScanDoc) =>
-    doc.status === 'complete' && (await deps.media.stat(deps.media.media, MediaStore.mediaId(doc.scan_id))) !== null;
+    doc.status === 'complete' && (await scanMedia(deps.media, doc.scan_id).stat()) !== null;
 
   app.get('/assets/:name', { schema: { params: AssetParams } }, async (request, reply) => {
     const file = ASSETS.get(request.params.name);
@@ -82,7 +82,7 @@ export async function webRoutes(scope: FastifyInstance, deps: AppDeps) {
   app.get('/scans/:id/media', { schema: { params: IdParams } }, async (request, reply) => {
     const { id } = request.params;
     const doc = request.webSession ? await deps.scans.getOwned(id, request.webSession.account._id) : null;
-    const stored = doc?.status === 'complete' ? await deps.media.stat(deps.media.media, MediaStore.mediaId(id)) : null;
+    const stored = doc?.status === 'complete' ? await scanMedia(deps.media, id).stat() : null;
     if (!doc || !stored) throw notFound('No media for this scan.');
     reply.header('cache-control', 'private, no-store');
     return sendMedia(request, reply, deps, doc, stored);
