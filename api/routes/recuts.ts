@@ -19,8 +19,9 @@ export async function recutRoutes(scope: FastifyInstance, deps: AppDeps) {
   const reads = rateLimitHook(deps, 'read', LIMITS.scanReadsPerMinute);
 
   // The body schema is per content type (JSON only), which the type provider does not read: the generic says the
-  // route's types from the same schemas (a generic replaces the provider's inference for the whole route).
-  app.post<{ Params: IdParams; Body: RecutBody | undefined; Reply: QueuedRecut | ErrorBody }>(
+  // route's types from the same schemas (a generic replaces the provider's inference for the whole route). A
+  // text/plain body is parsed by Fastify's default parser and reaches the handler unvalidated, as a string.
+  app.post<{ Params: IdParams; Body: RecutBody | string | undefined; Reply: QueuedRecut | ErrorBody }>(
     '/v1/scans/:id/recut',
     {
       // The key and the minute's window are checked at onRequest, before a byte of the body is read.
@@ -29,9 +30,11 @@ export async function recutRoutes(scope: FastifyInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const body = request.body ?? {};
+      const sent = request.body ?? {};
+      // A text/plain body carries no goal or length: the defaults, as with no body.
+      const body = typeof sent === 'string' ? {} : sent;
       const key = idempotencyKeyOf(request.raw.rawHeaders);
-      const idempotency: IdempotencyInput | undefined = key === undefined ? undefined : { key, fingerprint: jsonFingerprint(`POST /v1/scans/${id}/recut`, body) };
+      const idempotency: IdempotencyInput | undefined = key === undefined ? undefined : { key, fingerprint: jsonFingerprint(`POST /v1/scans/${id}/recut`, sent) };
       const queued = await submitRecut(deps, { account: request.account, scanId: id, body, log: request.log, idempotency, requestId: request.id });
       if (idempotency?.replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(202).send(queued);

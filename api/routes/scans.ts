@@ -26,8 +26,9 @@ export async function scanRoutes(scope: FastifyInstance, deps: AppDeps) {
   const reads = rateLimitHook(deps, 'read', deps.config.scanReadsPerMinute);
 
   // The body schema is per content type (JSON only), which the type provider does not read: the generic says the
-  // route's types from the same schemas (a generic replaces the provider's inference for the whole route).
-  app.post<{ Body: SubmitScanBody | undefined; Reply: QueuedScan | ErrorBody }>(
+  // route's types from the same schemas (a generic replaces the provider's inference for the whole route). A
+  // text/plain body is parsed by Fastify's default parser and reaches the handler unvalidated, as a string.
+  app.post<{ Body: SubmitScanBody | string | undefined; Reply: QueuedScan | ErrorBody }>(
     '/v1/scans',
     {
       onRequest: [auth, rateLimitHook(deps, 'submit', LIMITS.scanSubmissionsPerMinute), refuseDeclaredTooLarge(deps)],
@@ -123,7 +124,7 @@ export async function scanRoutes(scope: FastifyInstance, deps: AppDeps) {
   );
 }
 
-async function jsonSubmission(body: SubmitScanBody | undefined): Promise<ScanSubmission> {
-  if (!body) throw badRequest('send a video: JSON {input: {type: "url", url}} or multipart with a "file" part');
+async function jsonSubmission(body: SubmitScanBody | string | undefined): Promise<ScanSubmission> {
+  if (body === undefined || typeof body === 'string') throw badRequest('send a video: JSON {input: {type: "url", url}} or multipart with a "file" part');
   return { type: 'url', url: body.input.url, title: cleanTitle(body.title), webhookUrl: body.webhook_url ?? null };
 }
