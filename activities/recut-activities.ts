@@ -2,6 +2,7 @@
 // and the bookkeeping. Each reads what it needs from MongoDB by recut id and writes under
 // deterministic ids, so a retry on another worker repeats nothing.
 
+import { isDuplicateKey } from '../store/duplicate-key';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
@@ -143,7 +144,7 @@ export function createRecutActivities(deps: RecutActivityDeps) {
         try {
           await scans.insertQueued(child);
         } catch (error) {
-          if ((error as { code?: number }).code !== 11000) throw error;
+          if (!isDuplicateKey(error)) throw error;
         }
         await recuts.advance(recutId, 'rescan', 40);
         return { bytes };

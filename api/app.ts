@@ -6,7 +6,7 @@ import type { AppDeps } from './deps';
 import { errorHandler, notFoundHandler } from './errors';
 import { registerMetrics } from './metrics';
 import { registerOpenApi } from './openapi';
-import { pageHeaders } from './page-headers';
+import { pageHeaders } from '../web/page-headers';
 import { requestIdHeader, requestIdOf } from './request-id';
 import { chatRoutes } from './routes/chat';
 import { exportRoutes } from './routes/exports';
@@ -14,9 +14,9 @@ import { mediaRoutes } from './routes/media';
 import { publicRoutes } from './routes/public';
 import { publishRoutes } from './routes/publish';
 import { recutRoutes } from './routes/recuts';
-import { webRecutRoutes } from './routes/web-recuts';
+import { webRecutRoutes } from '../web/routes/recuts';
 import { scanRoutes } from './routes/scans';
-import { webRoutes } from './routes/web';
+import { webRoutes } from '../web/routes/site';
 import { webhookRoutes } from './routes/webhooks';
 
 export interface BuildAppOptions {

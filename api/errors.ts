@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, type DomainErrorCode } from '../core/errors';
 import { errorPage } from '../web/pages';
-import { sendPage, viewerOf } from './page-reply';
+import { sendPage, viewerOf } from '../web/page-reply';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

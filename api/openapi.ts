@@ -7,8 +7,9 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { openAiError } from './chat-schemas';
-import { errorBody, submitScanBody, webhookEventBody } from './schemas';
+import { OpenAiError } from '../core/wire/chat';
+import { ErrorBody } from '../core/wire/common';
+import { SubmitScanBody, WebhookEvent } from '../core/wire/scans';
 
 type Schema = Record<string, unknown>;
 
@@ -36,7 +37,7 @@ const uploadForm = {
   properties: {
     file: { ...binary, description: 'the video (one part named "file"; at most the upload limit)' },
     title: { type: 'string', maxLength: 200 },
-    webhook_url: submitScanBody.properties.webhook_url,
+    webhook_url: SubmitScanBody.properties.webhook_url,
   },
   required: ['file'],
 } as const;
@@ -160,7 +161,7 @@ function transform({ schema, url, route }: { schema: unknown; url: string; route
   if (!operation) return { schema: { ...(schema as Schema | undefined), hide: true }, url };
   const copy = structuredClone((schema ?? {}) as Schema);
   Object.assign(copy, { summary: operation.summary, tags: operation.tags, security: operation.security });
-  const shape = url === '/v1/chat/completions' || url === '/v1/models' || url === '/v1/usage' ? openAiError : errorBody;
+  const shape = url === '/v1/chat/completions' || url === '/v1/models' || url === '/v1/usage' ? OpenAiError : ErrorBody;
   const responses = (copy.response ??= {}) as Schema;
   responses['500'] ??= { ...shape, description: 'an internal error (the log has the details)' };
   if (responses['429']) {
@@ -220,7 +221,7 @@ const scanEndedWebhook = {
       webhookHeader('webhook-timestamp', 'Unix seconds of this attempt'),
       webhookHeader('webhook-signature', '`v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`'),
     ],
-    requestBody: { required: true, content: { 'application/json': { schema: webhookEventBody } } },
+    requestBody: { required: true, content: { 'application/json': { schema: WebhookEvent } } },
     responses: {
       '2XX': { description: 'Delivered: no further attempts' },
       '410': { description: 'Gone: no further attempts for this event' },

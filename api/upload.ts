@@ -9,7 +9,7 @@ import { WEBHOOK_URL_MAX_LENGTH } from '../core/webhook';
 import { jsonFingerprint } from '../services/idempotency';
 import type { AppDeps } from '../services/ports';
 import { cleanTitle, type ScanSubmission } from '../services/submit-scan';
-import { MediaStore } from '../store/media';
+import { scanMedia } from '../store/scan-media';
 
 /** An honest Content-Length over the limit is refused before a byte is read (and before the quota is touched). */
 export function refuseDeclaredTooLarge(deps: AppDeps) {
@@ -138,7 +138,7 @@ export async function receiveUpload(request: FastifyRequest, deps: AppDeps, scan
 }
 
 async function storeUpload(deps: AppDeps, scanId: string, part: MultipartFile, watch: UploadWatch, hash: Hash): Promise<number> {
-  const bytes = await deps.media.put(deps.media.media, MediaStore.mediaId(scanId), hashing(watch.watch(part.file), hash), {
+  const bytes = await scanMedia(deps.media, scanId).put(hashing(watch.watch(part.file), hash), {
     filename: 'upload',
     contentType: part.mimetype,
   });

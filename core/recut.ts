@@ -2,6 +2,7 @@
 // proposer, the model's prompt and the strict reading of its answer, the
 // before/after comparison and the ffmpeg arguments that render a proposal.
 
+import type { RecutFigures } from './wire/recuts';
 import type { UpstreamMessage } from './chat/shapes';
 import { deadSeconds, FLOOR } from './dead';
 import { mean, round1, round2, secondsIn } from './numbers';
@@ -290,15 +291,8 @@ export function parseRecutAnswer(content: string): ParsedAnswer {
   return { ok: true, proposal: { segments, rationale: (rationale as string).trim() } };
 }
 
-export interface ReadFigures {
-  score: number;
-  grade: string;
-  hook: number;
-  dead_seconds: number;
-  duration_sec: number;
-  /** Mean reported hold over the seconds, one decimal. */
-  average_hold: number;
-}
+/** A read's figures before and after a recut, written once as a TypeBox schema (core/wire/recuts.ts). */
+export type ReadFigures = RecutFigures;
 
 export type ComparableRead = Pick<ScanRead, 'score' | 'grade' | 'hook' | 'dead' | 'duration_sec' | 'timeline'>;
 

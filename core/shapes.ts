@@ -1,38 +1,22 @@
 // The public shapes of the signal interface (spec "Resources and their fields")
 // and the plain data that flows from media extraction into the read.
 
-export type ScanStatus = 'queued' | 'processing' | 'complete' | 'error';
-
-export interface SignalScores {
-  hold: number;
-  motion: number;
-  loudness: number;
-  speech: number;
-}
-
-export interface TimelineEntry {
-  second: number;
-  scores: SignalScores;
-}
-
-/** A dead stretch in seconds, `end` exclusive. */
-export interface DeadStretch {
-  start: number;
-  end: number;
-}
-
-export interface Moment {
-  second: number;
-  label: string;
-  hold: number;
-  quote: string;
-}
-
-export interface TranscriptSegment {
-  start: number;
-  end: number;
-  text: string;
-}
+// The scan shapes on the wire are written once, as TypeBox schemas in core/wire/read.ts.
+export type {
+  CompleteScan,
+  DeadStretch,
+  ErrorScan,
+  InFlightScan,
+  Moment,
+  ScanRead,
+  ScanStatus,
+  ScanView,
+  SignalScores,
+  SignalReferenceEntry,
+  SignalsReference,
+  TimelineEntry,
+  TranscriptSegment,
+} from './wire/read';
 
 /** One recognised word from the speech-to-text engine, times in seconds from the file start. */
 export interface RecognisedWord {
@@ -40,55 +24,6 @@ export interface RecognisedWord {
   start: number;
   end: number;
 }
-
-/** Everything a complete scan reports beyond its identity. */
-export interface ScanRead {
-  duration_sec: number;
-  score: number;
-  grade: string;
-  label: string;
-  hook: number;
-  timeline: TimelineEntry[];
-  cuts: number[];
-  dead: DeadStretch[];
-  moments: Moment[];
-  claims: string[];
-  transcript: TranscriptSegment[];
-  summary: string;
-  method: string;
-  /**
-   * The speech-to-text engine that heard the words (beside the spec's fields),
-   * e.g. `pocketsphinx 5prealpha en-us`; several, comma-separated, when a
-   * server failed on some chunks; null when the file has no sound to hear.
-   */
-  transcriber?: string | null;
-  /**
-   * The spoken language (beside the spec's fields): ISO 639-1, the one that
-   * carried most of the words; null when no words were heard.
-   */
-  language?: string | null;
-}
-
-export interface InFlightScan {
-  scan_id: string;
-  status: 'queued' | 'processing';
-  pct: number;
-}
-
-export interface CompleteScan extends ScanRead {
-  scan_id: string;
-  status: 'complete';
-  media_url: string;
-}
-
-export interface ErrorScan {
-  scan_id: string;
-  status: 'error';
-  pct: number;
-  detail: string;
-}
-
-export type ScanView = InFlightScan | CompleteScan | ErrorScan;
 
 /**
  * Raw per-file measurements handed from media extraction to the read.
@@ -114,25 +49,6 @@ export interface RawMeasurements {
   transcriber?: string;
   /** Per transcribed chunk: the language its engine named and how many words it heard. */
   languages?: Array<{ language: string | null; words: number }>;
-}
-
-/** One row of the signal reference (`GET /v1/signals`). */
-export interface SignalReferenceEntry {
-  name: 'hold' | 'motion' | 'loudness' | 'speech';
-  reads: string;
-  rises_when: string;
-  falls_when: string;
-  method: string;
-}
-
-/** Body of `GET /v1/signals` (design §5). */
-export interface SignalsReference {
-  version: string;
-  floor: number;
-  dead_min_seconds: number;
-  scale: string;
-  signals: SignalReferenceEntry[];
-  method: string;
 }
 
 /**

@@ -3,6 +3,8 @@
 // environment and cut at the delivery window). Signing and sending live in
 // activities/webhook-activities.ts; the timers in workflows/webhook.ts.
 
+import type { WebhookEvent } from './wire/scans';
+
 /** Longest `webhook_url` accepted at submission, in characters. */
 export const WEBHOOK_URL_MAX_LENGTH = 2048;
 
@@ -27,12 +29,8 @@ export interface EndedScan {
   detail?: string;
 }
 
-export interface WebhookEvent {
-  type: WebhookEventType;
-  /** When the scan ended (ISO 8601, UTC); the same on every attempt. */
-  timestamp: string;
-  data: { scan_id: string; status: 'complete' | 'error'; score?: number; grade?: string; detail?: string };
-}
+/** The event body, written once as a TypeBox schema (core/wire/scans.ts). */
+export type { WebhookEvent };
 
 /** `scan.completed` for a complete scan, `scan.failed` for anything else (error, cancelled). */
 export const webhookEventType = (status: string): WebhookEventType => (status === 'complete' ? 'scan.completed' : 'scan.failed');

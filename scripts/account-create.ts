@@ -21,8 +21,8 @@ try {
   const { account, apiKey } = await new AccountsStore(mongo.db).create({ email, plan: values.plan });
   console.log(JSON.stringify({ account_id: account._id, email: account.email, plan: account.plan, api_key: apiKey }));
 } catch (error) {
-  const duplicate = (error as { code?: number }).code === 11000;
-  console.error(duplicate ? `an account for ${email} exists already` : (error as Error).message);
+  // A taken email is the store's EmailTakenError, whose message names it.
+  console.error(error instanceof Error ? error.message : String(error));
   process.exitCode = 1;
 } finally {
   await mongo.close();

@@ -1,3 +1,4 @@
+import type { RecutViewBody } from '../core/wire/recuts';
 import type { RecutDoc } from '../store/recuts';
 import type { AppDeps } from './ports';
 
@@ -6,7 +7,7 @@ const RESCAN_FROM = 40;
 const RESCAN_SPAN = 55;
 
 /** The public view: in flight `{recut_id, status, pct, stage}`, complete the cut and figures, error `{detail}`. */
-export async function recutView(deps: Pick<AppDeps, 'scans'>, doc: RecutDoc): Promise<Record<string, unknown>> {
+export async function recutView(deps: Pick<AppDeps, 'scans'>, doc: RecutDoc): Promise<RecutViewBody> {
   if (doc.status === 'complete') {
     return {
       recut_id: doc.recut_id,

@@ -1,4 +1,6 @@
-import type { ScanRead, ScanView } from '../core/shapes';
+import type { ScanRead, ScanView } from '../core/wire/read';
+import type { HistoryEntry } from '../core/wire/scans';
+import type { LibraryRow } from '../core/wire/web';
 import { READ_FIELDS, type ScanDoc } from '../store/scans';
 
 // How scans are shown: the public scan shape, and the rows of history and library
@@ -23,46 +25,23 @@ export function scanView(doc: ScanDoc): ScanView {
 }
 
 /** One row of an account's history: the summary figures only once the scan is complete. */
-export interface HistoryRow {
-  scan_id: string;
-  title: string | null;
-  status: ScanDoc['status'];
-  pct: number;
-  created_at: Date;
-  score?: number;
-  grade?: string;
-  label?: string;
-  duration_sec?: number;
-}
-
-export function historyRow(doc: ScanDoc): HistoryRow {
+export function historyRow(doc: ScanDoc): HistoryEntry {
   return {
     scan_id: doc.scan_id,
     status: doc.status,
     pct: doc.pct,
     title: doc.title,
-    created_at: doc.created_at,
+    created_at: doc.created_at.toISOString(),
     ...(doc.status === 'complete' ? { score: doc.score, grade: doc.grade, label: doc.label, duration_sec: doc.duration_sec } : {}),
   };
 }
 
 /** One row of the public library (published scans are complete, so every figure is there). */
-export interface LibraryRow {
-  scan_id: string;
-  title: string;
-  published_at: Date;
-  score: number;
-  grade: string;
-  label: string;
-  duration_sec: number;
-  url: string;
-}
-
 export function libraryRow(doc: ScanDoc): LibraryRow {
   return {
     scan_id: doc.scan_id,
     title: doc.title ?? 'Untitled scan',
-    published_at: doc.published_at!,
+    published_at: doc.published_at!.toISOString(),
     score: doc.score ?? 0,
     grade: doc.grade ?? '',
     label: doc.label ?? '',

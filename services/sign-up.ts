@@ -1,4 +1,4 @@
-import { isDuplicateKey } from '../store/accounts';
+import { EmailTakenError } from '../store/duplicate-key';
 import { hashSecret } from '../store/ids';
 import type { AppDeps } from './ports';
 import { hashingOrBusy } from './sign-in';
@@ -37,7 +37,7 @@ export async function signUp(
     await deps.accounts.createUnkeyed({ email, passwordHash, now: deps.now() });
   } catch (error) {
     // Two sign-ups racing for one email: the unique index decides; the other changes nothing.
-    if (!isDuplicateKey(error)) throw error;
+    if (!(error instanceof EmailTakenError)) throw error;
   }
   return { kind: 'received' };
 }

@@ -1,6 +1,7 @@
 import { conflict, DomainError, forbidden, notFound } from '../core/errors';
 import { PLANS } from '../core/plans';
 import { MIN_SEGMENT_SEC } from '../core/recut';
+import type { QueuedRecut, RecutBody } from '../core/wire/recuts';
 import type { AccountDoc } from '../store/accounts';
 import { newScanId } from '../store/ids';
 import { newRecutId } from '../store/recuts';
@@ -9,17 +10,6 @@ import { claimKey, completeKey, releaseKey, type HeldKey, type IdempotencyInput 
 import type { AppDeps, Log } from './ports';
 import { giveBackScanUnit, retryBriefly, takeScanUnit } from './quota';
 
-export interface RecutSubmission {
-  goal?: string;
-  max_seconds?: number;
-}
-
-export interface QueuedRecut {
-  recut_id: string;
-  status: 'queued';
-  parent_scan_id: string;
-}
-
 /**
  * Admits one recut for the API and the website alike: plan (403), the scan (404, 409),
  * then one unit of the scan quota (429), taken atomically and given back if anything
@@ -27,7 +17,7 @@ export interface QueuedRecut {
  */
 export async function submitRecut(
   deps: AppDeps,
-  input: { account: AccountDoc; scanId: string; body: RecutSubmission; log: Log; idempotency?: IdempotencyInput; requestId?: string },
+  input: { account: AccountDoc; scanId: string; body: RecutBody; log: Log; idempotency?: IdempotencyInput; requestId?: string },
 ): Promise<QueuedRecut> {
   const idem = input.idempotency;
   if (!idem?.fingerprint) return admitRecut(deps, input, null);
@@ -47,7 +37,7 @@ export async function submitRecut(
 
 async function admitRecut(
   deps: AppDeps,
-  input: { account: AccountDoc; scanId: string; body: RecutSubmission; log: Log; requestId?: string },
+  input: { account: AccountDoc; scanId: string; body: RecutBody; log: Log; requestId?: string },
   held: HeldKey | null,
 ): Promise<QueuedRecut> {
   const { account, scanId, body } = input;

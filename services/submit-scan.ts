@@ -2,10 +2,11 @@ import { storedTitle } from '../core/title';
 import { badRequest, DomainError } from '../core/errors';
 import { PLANS } from '../core/plans';
 import { WEBHOOK_URL_MAX_LENGTH } from '../core/webhook';
+import type { QueuedScan } from '../core/wire/scans';
 import { assertPublicUrl, UnsafeUrlError } from '../net/public-address';
 import type { AccountDoc } from '../store/accounts';
 import { newScanId } from '../store/ids';
-import { MediaStore } from '../store/media';
+import { scanMedia } from '../store/scan-media';
 import type { ScanSource } from '../store/scans';
 import { taskQueues } from '../workflows/names';
 import { claimKey, completeKey, releaseKey, type HeldKey, type IdempotencyInput } from './idempotency';
@@ -34,12 +35,6 @@ export interface SubmitScanInput {
   requestId?: string;
   /** The client's Idempotency-Key; `replayed` is set when the answer is the one stored under it. */
   idempotency?: IdempotencyInput;
-}
-
-export interface QueuedScan {
-  scan_id: string;
-  status: 'queued';
-  pct: 0;
 }
 
 /**
@@ -80,7 +75,7 @@ export async function submitScan(deps: AppDeps, input: SubmitScanInput): Promise
   const undo = () =>
     Promise.allSettled([
       unit ? giveBackScanUnit(deps, account._id, now) : Promise.resolve(),
-      retryBriefly(() => deps.media.remove(deps.media.media, MediaStore.mediaId(scanId))),
+      retryBriefly(() => scanMedia(deps.media, scanId).remove()),
       // Also when the insert seemed to fail: the store may have applied it before the connection dropped.
       retryBriefly(() => deps.scans.remove(scanId)),
       releaseKey(deps, held),

@@ -1,3 +1,4 @@
+import { EmailTakenError, isDuplicateKey } from './duplicate-key';
 import { randomBytes } from 'node:crypto';
 import type { Db } from 'mongodb';
 import { isWebhookSecret } from '../core/webhook';
@@ -42,9 +43,6 @@ export interface AuthenticatedKey {
   keyHash: string;
 }
 
-/** True for MongoDB's duplicate-key error (here: an email that is already taken). */
-export const isDuplicateKey = (error: unknown) => (error as { code?: number } | null)?.code === 11000;
-
 export class AccountsStore {
   /**
    * Key lookups of this process, reused for AUTH_CACHE_MS: a poller's requests
@@ -83,7 +81,7 @@ export class AccountsStore {
     } catch (error) {
       // A taken email (unique index) leaves no orphan key behind.
       await this.keys.deleteOne({ _id: account.key_hash! }).catch(() => undefined);
-      throw error;
+      throw isDuplicateKey(error) ? new EmailTakenError(account.email) : error;
     }
     return { account, apiKey };
   }
@@ -104,7 +102,11 @@ export class AccountsStore {
       key_hash: '',
       webhook_secret: newWebhookSecret(),
     };
-    await this.accounts.insertOne({ ...account, password_hash: input.passwordHash } as AccountDoc);
+    try {
+      await this.accounts.insertOne({ ...account, password_hash: input.passwordHash } as AccountDoc);
+    } catch (error) {
+      throw isDuplicateKey(error) ? new EmailTakenError(account.email) : error;
+    }
     return account;
   }
 

@@ -1,4 +1,5 @@
-import { MongoServerError, type Db } from 'mongodb';
+import { isDuplicateKey } from './duplicate-key';
+import type { Db } from 'mongodb';
 import type { CallTurn, RunObject, Stopped, TokenUsage, UpstreamMessage } from '../core/chat/shapes';
 import { serialized, upsertRetrying } from './point';
 
@@ -67,7 +68,6 @@ export interface CallSlotDoc {
 }
 
 const pad = (n: number) => String(n).padStart(12, '0');
-const isDuplicateKey = (error: unknown) => error instanceof MongoServerError && error.code === 11000;
 
 /**
  * Calls, their turn logs, progress events and per-key slots. Every write is a

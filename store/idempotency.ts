@@ -1,3 +1,4 @@
+import { isDuplicateKey } from './duplicate-key';
 import type { Db } from 'mongodb';
 import { randomBytes } from 'node:crypto';
 import { isFerretDb } from './point';
@@ -50,7 +51,6 @@ export function newClaimDoc(input: ClaimInput, claim: string): IdempotencyDoc {
   };
 }
 
-const isDuplicateKey = (error: unknown) => (error as { code?: number } | null)?.code === 11000;
 
 /**
  * Idempotency keys of submissions, one document per account and key. A claim is one

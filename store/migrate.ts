@@ -1,3 +1,4 @@
+import { isDuplicateKey } from './duplicate-key';
 import type { Db } from 'mongodb';
 import { OrderedIndex } from './ordered-index';
 import type { ScanDoc, ScanReadDoc } from './scans';
@@ -18,7 +19,7 @@ export async function migrateScanLayout(db: Db): Promise<number> {
   try {
     await markers.insertOne({ _id: 'scan-layout-v2', state: 'running', at: new Date() });
   } catch (error) {
-    if ((error as { code?: number }).code === 11000) return 0;
+    if (isDuplicateKey(error)) return 0;
     throw error;
   }
   const scans = db.collection<ScanDoc>('scans');

@@ -1,3 +1,4 @@
+import { isDuplicateKey } from './duplicate-key';
 import type { Collection, Db, Document, Filter, UpdateFilter } from 'mongodb';
 
 // FerretDB v1 (SQLite backend) answers a filter from an index only when the
@@ -74,7 +75,7 @@ export async function upsertRetrying<T>(write: () => Promise<T>): Promise<T> {
     try {
       return await write();
     } catch (error) {
-      if ((error as { code?: number }).code !== 11000 || attempt >= 5) throw error;
+      if (!isDuplicateKey(error) || attempt >= 5) throw error;
     }
   }
 }

@@ -1,3 +1,4 @@
+import { isDuplicateKey } from './duplicate-key';
 import type { Db } from 'mongodb';
 import { monthPeriod } from '../core/plans';
 import { serialized, updateIf, upsertRetrying } from './point';
@@ -220,7 +221,7 @@ export class RateLimiter {
         return { allowed: true, retryAfterSec, slot };
       } catch (error) {
         // Taken by a concurrent request since the look-up: try the next one.
-        if ((error as { code?: number } | null)?.code !== 11000) throw error;
+        if (!isDuplicateKey(error)) throw error;
       }
     }
     return { allowed: false, retryAfterSec, slot: null };

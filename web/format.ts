@@ -9,8 +9,8 @@ export function clock(seconds: number): string {
   return `${m}:${text}`;
 }
 
-/** A date as `2025-01-31` (UTC). */
-export const day = (date: Date) => date.toISOString().slice(0, 10);
+/** A date (or its ISO 8601 text, as the wire rows carry it) as `2025-01-31` (UTC). */
+export const day = (date: Date | string) => new Date(date).toISOString().slice(0, 10);
 
 /** A date and time as `2025-01-31 14:05 UTC`. */
-export const dayTime = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+export const dayTime = (date: Date | string) => `${new Date(date).toISOString().slice(0, 16).replace('T', ' ')} UTC`;

@@ -3,7 +3,8 @@ import { clock, day, dayTime } from './format';
 import { html, type SafeHtml } from './html';
 import { csrfField, layout, type Viewer } from './layout';
 import type { AccountSummary } from '../services/account';
-import type { HistoryRow, LibraryRow as LibraryEntry } from '../services/scan-view';
+import type { HistoryEntry } from '../core/wire/scans';
+import type { LibraryRow } from '../core/wire/web';
 
 /** The demo scan as the home page shows it: its hold curve (web/hold-curve.ts) and what it is. */
 export interface DemoView {
@@ -116,7 +117,7 @@ ${view.notice ? html`<p class="notice">${view.notice}</p>` : ''}
 }
 
 /** A row of the signed-in user's scans: the history row, and whether it is published. */
-export type ScanRow = HistoryRow & { published: boolean };
+export type ScanRow = HistoryEntry & { published: boolean };
 
 export interface Paging {
   page: number;
@@ -194,8 +195,6 @@ ${rows.length === 0
 ${pager(paging)}`;
   return layout({ title: 'Your scans', viewer, body, ...(submit ? { scripts: ['scans.js'] } : {}) });
 }
-
-export type LibraryRow = Omit<LibraryEntry, 'url'>;
 
 export function libraryPage(viewer: Viewer | null, rows: LibraryRow[], paging: Paging): string {
   const body = html`

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseChatRequest } from '../../core/chat/request';
 import { baseModelNote } from '../../core/chat/embedded-model';
@@ -8,13 +9,14 @@ import type { AppDeps } from '../../services/ports';
 import type { MonthUsage } from '../../store/usage';
 import { requireKey } from '../auth';
 import { watchClient, writeChatReply } from '../chat-reply';
-import { accountUsageSchema, chatCompletionSchema, modelsSchema, openAiErrors } from '../chat-schemas';
+import { AccountUsage, ChatCompletion, ChatCompletionRequest, ModelList, openAiErrors } from '../../core/wire/chat';
 
 /** `created` of the model list entries: the day the interface opened. */
 const MODELS_CREATED = Math.floor(Date.UTC(2025, 0, 1) / 1000);
 
 /** `POST /v1/chat/completions` (services/admit-chat-call.ts), `GET /v1/models`, `GET /v1/usage`: the agent model interface. */
-export async function chatRoutes(app: FastifyInstance, deps: AppDeps) {
+export async function chatRoutes(scope: FastifyInstance, deps: AppDeps) {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const { config } = deps;
   // Keys are checked before the body is read, so a stranger's oversized body gets 401, not 413.
   const requireCallKey = requireKey(deps);
@@ -40,7 +42,7 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps) {
     request.rateWindow = callWindow(await deps.usage.month(request.account._id, now), now);
   };
 
-  app.get('/v1/models', { onRequest: auth, schema: { response: { 200: modelsSchema, ...openAiErrors } } }, async () => ({
+  app.get('/v1/models', { onRequest: auth, schema: { response: { 200: ModelList, ...openAiErrors } } }, async (): Promise<ModelList> => ({
     object: 'list',
     data: Object.entries(config.chatModels).map(([id, base]) => {
       const note = baseModelNote(base);
@@ -48,7 +50,7 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps) {
     }),
   }));
 
-  app.get('/v1/usage', { onRequest: auth, schema: { response: { 200: accountUsageSchema, ...openAiErrors } } }, async (request) => {
+  app.get('/v1/usage', { onRequest: auth, schema: { response: { 200: AccountUsage, ...openAiErrors } } }, async (request) => {
     const plan = PLANS[request.account.plan];
     const month = await deps.usage.month(request.account._id, deps.now());
     return {
@@ -64,7 +66,7 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.post(
     '/v1/chat/completions',
-    { onRequest: auth, schema: { body: { type: 'object' }, response: { 200: chatCompletionSchema, ...openAiErrors } } },
+    { onRequest: auth, schema: { body: ChatCompletionRequest, response: { 200: ChatCompletion, ...openAiErrors } } },
     async (request, reply) => {
       // Listening before admission: a client gone during it (or while the first step waits
       // for the upstream) is noticed, and what admission took is given back.

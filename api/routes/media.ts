@@ -1,11 +1,12 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../core/errors';
 import { UNKNOWN_MEDIA_TYPE, extensionFor } from '../../core/media-type';
 import type { ScanDoc } from '../../store/scans';
-import { MediaStore } from '../../store/media';
+import { scanMedia } from '../../store/scan-media';
 import { countPublicRead, countRequest, requireKey } from '../auth';
 import type { AppDeps } from '../../services/ports';
-import * as schemas from '../schemas';
+import { ErrorBody, IdParams } from '../../core/wire/common';
 
 /** One byte range of a `Range: bytes=…` header, end exclusive; null when absent or unusable. */
 export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
@@ -60,9 +61,9 @@ export function sendMedia(
   }
   if (range) {
     reply.code(206).header('content-range', `bytes ${range.start}-${range.end - 1}/${stored.length}`).header('content-length', range.end - range.start);
-    return reply.send(deps.media.read(deps.media.media, MediaStore.mediaId(scanId), range));
+    return reply.send(scanMedia(deps.media, scanId).read(range));
   }
-  return reply.header('content-length', stored.length).send(deps.media.read(deps.media.media, MediaStore.mediaId(scanId)));
+  return reply.header('content-length', stored.length).send(scanMedia(deps.media, scanId).read());
 }
 
 /**
@@ -70,7 +71,8 @@ export function sendMedia(
  * (then counted per client address). A keyless caller of an unpublished or unknown
  * id gets the same 401, as exports do, so the answer tells nothing of which ids exist.
  */
-export async function mediaRoutes(app: FastifyInstance, deps: AppDeps) {
+export async function mediaRoutes(scope: FastifyInstance, deps: AppDeps) {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const auth = requireKey(deps);
 
   async function mayRead(request: FastifyRequest, scanId: string) {
@@ -88,15 +90,15 @@ export async function mediaRoutes(app: FastifyInstance, deps: AppDeps) {
     '/v1/scans/:id/media',
     {
       schema: {
-        params: schemas.scanIdParams,
+        params: IdParams,
         // 200 and 206 carry the media bytes themselves.
-        response: { 200: {}, 206: {}, 401: schemas.errorBody, 404: schemas.errorBody, 416: schemas.errorBody, 429: schemas.errorBody },
+        response: { 200: {}, 206: {}, 401: ErrorBody, 404: ErrorBody, 416: ErrorBody, 429: ErrorBody },
       },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const doc = await mayRead(request, id);
-      const stored = doc ? await deps.media.stat(deps.media.media, MediaStore.mediaId(id)) : null;
+      const stored = doc ? await scanMedia(deps.media, id).stat() : null;
       if (!doc || !stored) throw notFound(`no media for scan ${id}`);
       return sendMedia(request, reply, deps, doc, stored);
     },

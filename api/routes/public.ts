@@ -1,13 +1,16 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../../core/errors';
 import { signalsReference } from '../../core/method';
 import type { AppDeps } from '../../services/ports';
 import { scanView } from '../../services/scan-view';
 import { countPublicRead } from '../auth';
-import * as schemas from '../schemas';
+import { ErrorBody } from '../../core/wire/common';
+import { ScanViewBody, SignalsReference } from '../../core/wire/read';
 
 /** Keyless routes: health, the signal reference and the demo scan. */
-export async function publicRoutes(app: FastifyInstance, deps: AppDeps) {
+export async function publicRoutes(scope: FastifyInstance, deps: AppDeps) {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   app.get('/healthz', { schema: { response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } } } }, async () => ({ ok: true }));
 
   app.get(
@@ -16,7 +19,7 @@ export async function publicRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: {
         response: {
           200: { type: 'object', properties: { mongodb: { type: 'string' }, temporal: { type: 'string' } } },
-          503: schemas.errorBody,
+          503: ErrorBody,
         },
       },
     },
@@ -31,10 +34,10 @@ export async function publicRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  app.get('/v1/signals', { schema: { response: { 200: schemas.signalsBody } } }, async () => signalsReference());
+  app.get('/v1/signals', { schema: { response: { 200: SignalsReference } } }, async () => signalsReference());
 
   // The demo is the scan an operator featured (`npm run demo:feature`), never simply the latest publication.
-  app.get('/v1/demo', { onRequest: (request) => countPublicRead(deps, request), schema: { response: { 200: schemas.scanView, 429: schemas.errorBody, 503: schemas.errorBody } } }, async () => {
+  app.get('/v1/demo', { onRequest: (request) => countPublicRead(deps, request), schema: { response: { 200: ScanViewBody, 429: ErrorBody, 503: ErrorBody } } }, async () => {
     const doc = await deps.library.featured();
     if (!doc) throw new DomainError('unavailable', 'the demo scan is not ready yet; try again shortly');
     return scanView(doc);

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, notFound } from '../../core/errors';
 import { LIMITS } from '../../core/plans';
 import { idempotencyKeyOf, jsonFingerprint, type IdempotencyInput } from '../../services/idempotency';
@@ -8,25 +9,31 @@ import { cleanTitle, submitScan, type ScanSubmission } from '../../services/subm
 import { cancelScan } from '../../services/cancel-scan';
 import { deleteScan } from '../../services/delete-scan';
 import { rateLimitHook, requireKey } from '../auth';
-import * as schemas from '../schemas';
+import { ErrorBody, IdParams, PageQuery } from '../../core/wire/common';
+import { ScanViewBody } from '../../core/wire/read';
+import { DeletingScan, HistoryBody, NoContent, QueuedScan, SubmitScanBody } from '../../core/wire/scans';
 import { receiveUpload, refuseDeclaredTooLarge, UploadWatch } from '../upload';
 
-const err = { 400: schemas.errorBody, 401: schemas.errorBody, 404: schemas.errorBody, 409: schemas.errorBody, 413: schemas.errorBody, 429: schemas.errorBody };
+const err = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody, 429: ErrorBody };
 
 /**
  * `POST /v1/scans` (services/submit-scan.ts), `GET /v1/scans/:id`, the history `GET /v1/scans`,
  * `DELETE /v1/scans/:id` (services/delete-scan.ts) and `POST /v1/scans/:id/cancel` (services/cancel-scan.ts).
  */
-export async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
+export async function scanRoutes(scope: FastifyInstance, deps: AppDeps) {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const auth = requireKey(deps);
   const reads = rateLimitHook(deps, 'read', deps.config.scanReadsPerMinute);
 
-  app.post(
+  // The body schema is per content type (JSON only), which the type provider does not read: the generic says the
+  // route's types from the same schemas (a generic replaces the provider's inference for the whole route). A
+  // text/plain body is parsed by Fastify's default parser and reaches the handler unvalidated, as a string.
+  app.post<{ Body: SubmitScanBody | string | undefined; Reply: QueuedScan | ErrorBody }>(
     '/v1/scans',
     {
       onRequest: [auth, rateLimitHook(deps, 'submit', LIMITS.scanSubmissionsPerMinute), refuseDeclaredTooLarge(deps)],
       // Multipart bodies are streamed and checked part by part in receiveUpload.
-      schema: { body: { content: { 'application/json': { schema: schemas.submitScanBody } } }, response: { 202: schemas.queuedScan, ...err, 503: schemas.errorBody } },
+      schema: { body: { content: { 'application/json': { schema: SubmitScanBody } } }, response: { 202: QueuedScan, ...err, 503: ErrorBody } },
     },
     async (request, reply) => {
       let key: string | undefined;
@@ -48,7 +55,7 @@ export async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
           account: request.account,
           receive: async (scanId) => {
             try {
-              return await (request.isMultipart() ? receiveUpload(request, deps, scanId, watch) : jsonSubmission(request));
+              return await (request.isMultipart() ? receiveUpload(request, deps, scanId, watch) : jsonSubmission(request.body));
             } finally {
               watch.stop();
             }
@@ -70,9 +77,9 @@ export async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.get(
     '/v1/scans/:id',
-    { onRequest: [auth, reads], schema: { params: schemas.scanIdParams, response: { 200: schemas.scanView, ...err } } },
+    { onRequest: [auth, reads], schema: { params: IdParams, response: { 200: ScanViewBody, ...err } } },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const doc = await deps.scans.getOwned(id, request.account._id);
       if (!doc) throw notFound(`no scan ${id}`);
       return scanView(doc);
@@ -83,22 +90,22 @@ export async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
     '/v1/scans/:id',
     {
       onRequest: [auth, reads],
-      schema: { params: schemas.scanIdParams, response: { 204: schemas.noContent, 202: schemas.deletingScan, ...err } },
+      schema: { params: IdParams, response: { 204: NoContent, 202: DeletingScan, ...err } },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const outcome = await deleteScan(deps, { accountId: request.account._id, scanId: id, requestId: request.id, log: request.log });
       if (outcome === 'not_found') throw notFound(`no scan ${id}`);
       if (outcome === 'deleting') return reply.code(202).send({ scan_id: id, status: 'deleting' });
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
   app.post(
     '/v1/scans/:id/cancel',
-    { onRequest: [auth, reads], schema: { params: schemas.scanIdParams, response: { 200: schemas.scanView, ...err } } },
+    { onRequest: [auth, reads], schema: { params: IdParams, response: { 200: ScanViewBody, ...err } } },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const result = await cancelScan(deps, { accountId: request.account._id, scanId: id });
       if (result.outcome === 'not_found') throw notFound(`no scan ${id}`);
       if (result.outcome === 'ended') throw conflict(`scan ${id} has already ended (${result.status}); only a queued or processing scan can be cancelled`);
@@ -108,19 +115,16 @@ export async function scanRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.get(
     '/v1/scans',
-    { onRequest: [auth, reads], schema: { querystring: schemas.historyQuery, response: { 200: schemas.historyBody, ...err } } },
+    { onRequest: [auth, reads], schema: { querystring: PageQuery, response: { 200: HistoryBody, ...err } } },
     async (request) => {
-      const query = request.query as { limit?: number; offset?: number };
-      const page = { limit: query.limit ?? LIMITS.historyDefaultLimit, offset: query.offset ?? 0 };
+      const page = { limit: request.query.limit ?? LIMITS.historyDefaultLimit, offset: request.query.offset ?? 0 };
       const { docs, total } = await deps.scans.listOwned(request.account._id, page);
-      const rows = docs.map(historyRow).map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
-      return pageOf(rows, page, total);
+      return pageOf(docs.map(historyRow), page, total);
     },
   );
 }
 
-async function jsonSubmission(request: FastifyRequest): Promise<ScanSubmission> {
-  const body = request.body as { input?: { type: string; url: string }; title?: string; webhook_url?: string } | undefined;
-  if (!body?.input) throw badRequest('send a video: JSON {input: {type: "url", url}} or multipart with a "file" part');
+async function jsonSubmission(body: SubmitScanBody | string | undefined): Promise<ScanSubmission> {
+  if (body === undefined || typeof body === 'string') throw badRequest('send a video: JSON {input: {type: "url", url}} or multipart with a "file" part');
   return { type: 'url', url: body.input.url, title: cleanTitle(body.title), webhookUrl: body.webhook_url ?? null };
 }

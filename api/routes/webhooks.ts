@@ -4,7 +4,7 @@ import { WebhookTestBody, WebhookTestResult } from '../../core/wire/webhooks';
 import type { AppDeps } from '../../services/ports';
 import { sendTestWebhook } from '../../services/test-webhook';
 import { requireKey } from '../auth';
-import { errorBody } from '../schemas';
+import { ErrorBody } from '../../core/wire/common';
 
 /** `POST /v1/webhooks/test` (services/test-webhook.ts): one signed `webhook.test` event to a receiver, and its answer. */
 export async function webhookRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -19,7 +19,7 @@ export async function webhookRoutes(app: FastifyInstance, deps: AppDeps) {
           'through the same delivery path and public-address rule, in one attempt without retries, and answers with what the receiver said. ' +
           'Counts against the key\'s per-minute submissions.',
         body: WebhookTestBody,
-        response: { 200: WebhookTestResult, 400: errorBody, 401: errorBody, 429: errorBody },
+        response: { 200: WebhookTestResult, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
       },
     },
     async (request) =>

@@ -2,23 +2,13 @@
 // its activities. Only ids, counters and short texts cross the workflow boundary;
 // the conversation itself lives in MongoDB (`call_turns`).
 
+import type { RunObject, STOP_REASONS, TokenUsage } from '../wire/chat';
+
 /** Why a call ended (design §5). */
-export type Stopped = 'done' | 'step_limit' | 'time_limit' | 'cancelled' | 'upstream_error';
+export type Stopped = (typeof STOP_REASONS)[number];
 
-/** The run object returned under the `holdline` key. */
-export interface RunObject {
-  call_id: string;
-  base_model: string;
-  steps: number;
-  tools_used: string[];
-  stopped: Stopped;
-}
-
-export interface TokenUsage {
-  prompt_tokens: number;
-  completion_tokens: number;
-  total_tokens: number;
-}
+/** The run object returned under the `holdline` key, and OpenAI's token counts: written once, in core/wire/chat.ts. */
+export type { RunObject, TokenUsage };
 
 export const ZERO_USAGE: TokenUsage = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
 

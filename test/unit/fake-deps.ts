@@ -2,6 +2,7 @@
 // stores keep plain maps, the workflow port records what it was asked to start,
 // the clock is a value the test moves. No MongoDB, Temporal or network.
 import type { TestDeliveryOutcome } from '../../core/webhook';
+import { EmailTakenError } from '../../store/duplicate-key';
 import { Readable } from 'node:stream';
 import { loadConfig, type HoldlineConfig } from '../../config/env';
 import { BoundedSemaphore } from '../../core/bounded-semaphore';
@@ -39,7 +40,7 @@ export class FakeAccounts {
   private readonly keys = new Map<string, string>();
 
   async createUnkeyed(input: { email: string; passwordHash: string; now?: Date }): Promise<AccountDoc> {
-    if ([...this.docs.values()].some((doc) => doc.email === input.email)) throw Object.assign(new Error('duplicate key'), { code: 11000 });
+    if ([...this.docs.values()].some((doc) => doc.email === input.email)) throw new EmailTakenError(input.email);
     const account: AccountDoc = {
       _id: newAccountId(), email: input.email, plan: 'signal', created_at: input.now ?? new Date(), key_prefix: '', key_hash: '', webhook_secret: newWebhookSecret(),
     };
@@ -54,7 +55,7 @@ export class FakeAccounts {
   }
 
   async create(input: { email: string; plan?: PlanId; now?: Date }): Promise<{ account: AccountDoc; apiKey: string }> {
-    if ([...this.docs.values()].some((doc) => doc.email === input.email)) throw Object.assign(new Error('duplicate key'), { code: 11000 });
+    if ([...this.docs.values()].some((doc) => doc.email === input.email)) throw new EmailTakenError(input.email);
     const apiKey = newApiKey();
     const account: AccountDoc = {
       _id: newAccountId(),

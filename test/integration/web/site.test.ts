@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LibraryStore } from '../../../store/library';
 import { MediaStore } from '../../../store/media';
 import { startService, type Service } from '../helpers/service';
-import { SIGNED_UP_NOTICE } from '../../../api/routes/web-account';
+import { SIGNED_UP_NOTICE } from '../../../web/routes/account';
 import { insertCompleteScan, insertQueuedScan, shownKey, signUpAndSignIn, WebClient } from './helpers';
 
 let service: Service;

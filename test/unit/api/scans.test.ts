@@ -30,6 +30,14 @@ function expectNothingKept(deps: FakeDeps, accountId: string) {
 }
 
 describe('POST /v1/scans', () => {
+  it('refuses a text/plain body (parsed by Fastify, never validated) with 400 {detail}, keeping nothing', async () => {
+    const { deps, app, account, auth } = await setUp();
+    const response = await app.inject({ method: 'POST', url: '/v1/scans', headers: { ...auth, 'content-type': 'text/plain' }, payload: 'https://example.com/v.mp4' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: 'send a video: JSON {input: {type: "url", url}} or multipart with a "file" part' });
+    expectNothingKept(deps, account._id);
+  });
+
   it('queues an upload: one unit taken, the scan stored with its title, its workflow started on the plan priority', async () => {
     const { deps, app, account, auth } = await setUp();
     const body = multipart([{ name: 'file', filename: 'clip.mp4', data: video }, { name: 'title', value: '  After the file  ' }]);

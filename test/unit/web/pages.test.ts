@@ -91,8 +91,8 @@ describe('scan page', () => {
 describe('lists', () => {
   it('the history links each scan and pages on', () => {
     const page = scansPage(viewer, [
-      { scan_id: 'scn_a', title: null, status: 'queued', pct: 0, created_at: new Date('2025-01-02T03:04:05Z'), published: false },
-      { scan_id: 'scn_b', title: 'B', status: 'complete', pct: 100, created_at: new Date('2025-01-01T00:00:00Z'), published: true, score: 71, grade: 'C-', label: 'Steady', duration_sec: 65 },
+      { scan_id: 'scn_a', title: null, status: 'queued', pct: 0, created_at: '2025-01-02T03:04:05Z', published: false },
+      { scan_id: 'scn_b', title: 'B', status: 'complete', pct: 100, created_at: '2025-01-01T00:00:00Z', published: true, score: 71, grade: 'C-', label: 'Steady', duration_sec: 65 },
     ], { page: 1, hasMore: true, basePath: '/scans' });
     expect(page).toContain('<a href="/scans/scn_a">scn_a</a>');
     expect(page).toContain('<td>queued 0%</td>');

@@ -32,8 +32,8 @@ describe('the live row', () => {
 describe('the submit form', () => {
   it('carries the limit and the escaped CSRF token, loads its script, and marks rows in flight live', () => {
     const page = scansPage(viewer, [
-      { scan_id: 'scn_a', title: null, status: 'processing', pct: 12, created_at: new Date('2025-01-02T03:04:05Z'), published: false },
-      { scan_id: 'scn_b', title: 'B', status: 'error', pct: 10, created_at: new Date('2025-01-01T00:00:00Z'), published: false },
+      { scan_id: 'scn_a', title: null, status: 'processing', pct: 12, created_at: '2025-01-02T03:04:05Z', published: false },
+      { scan_id: 'scn_b', title: 'B', status: 'error', pct: 10, created_at: '2025-01-01T00:00:00Z', published: false },
     ], { page: 1, hasMore: false, basePath: '/scans' }, { uploadLimitBytes: 400 * 1024 * 1024, scansLeft: 1 });
     expect(page).toContain('data-upload-limit="419430400" data-csrf="csrf&quot;&lt;token&gt;"');
     expect(page).toContain('<script src="/assets/scans.js" defer></script>');

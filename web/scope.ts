@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from '../core/errors';
+import type { FormBody } from '../core/wire/web';
 import type { AppDeps } from '../services/ports';
-import { htmlReplies } from './errors';
+import { htmlReplies } from '../api/errors';
 import { sendPage, viewerOf } from './page-reply';
 import { assertCsrf, parseForm, useSessions } from './session';
 
-
-export type Form = Record<string, string | undefined>;
 
 /**
  * Makes `app`'s scope a part of the website: errors answered as pages, the
@@ -47,9 +46,9 @@ export function signedIn(request: FastifyRequest, reply: FastifyReply) {
 }
 
 /** Like `signedIn`, for form posts: the session's CSRF token must come with the form. */
-export function signedInPost(request: FastifyRequest, reply: FastifyReply) {
+export function signedInPost(request: FastifyRequest, reply: FastifyReply, form: FormBody) {
   const web = signedIn(request, reply);
-  if (web) assertCsrf(web.session, request.body as Form | undefined);
+  if (web) assertCsrf(web.session, form);
   return web;
 }
 

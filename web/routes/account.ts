@@ -1,13 +1,13 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { FormBody } from '../../core/wire/web';
 import { accountSummary, changePlan, rotateKey, rotateWebhookSecret } from '../../services/account';
 import type { AppDeps } from '../../services/ports';
 import { signIn } from '../../services/sign-in';
 import { signUp } from '../../services/sign-up';
-import { accountPage, signinPage, signupPage } from '../../web/pages';
-import { sendPage, signedIn, signedInPost, viewerOf, type Form } from '../pages';
+import { accountPage, signinPage, signupPage } from '../pages';
+import { sendPage, signedIn, signedInPost, viewerOf } from '../scope';
 import { assertCsrf, endSession, secureCookies, sessionCookie } from '../session';
-
-const formBody = { type: 'object', additionalProperties: { type: 'string' } } as const;
 
 /** The one answer to a valid sign-up, new email or not. */
 export const SIGNED_UP_NOTICE =
@@ -18,13 +18,14 @@ export const SIGNED_UP_NOTICE =
  * Sign-up, sign-in and sign-out, and the account page (key, webhook secret, plan, usage), added to
  * the website's scope (`websiteScope`): services/sign-up.ts, sign-in.ts, account.ts.
  */
-export function accountPages(app: FastifyInstance, deps: AppDeps) {
+export function accountPages(scope: FastifyInstance, deps: AppDeps) {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const secure = (request: FastifyRequest) => secureCookies(request, deps.config.trustProxy);
 
   app.get('/signup', async (request, reply) => (request.webSession ? reply.redirect('/account', 303) : sendPage(reply, signupPage())));
 
-  app.post('/signup', { schema: { body: formBody } }, async (request, reply) => {
-    const form = request.body as Form;
+  app.post('/signup', { schema: { body: FormBody } }, async (request, reply) => {
+    const form = request.body;
     const email = (form.email ?? '').trim().toLowerCase();
     const outcome = await signUp(deps, { email, password: form.password ?? '', clientIp: request.ip });
     const again = (error: string, status: number) => sendPage(reply, signupPage({ email, error }), status);
@@ -39,8 +40,8 @@ export function accountPages(app: FastifyInstance, deps: AppDeps) {
 
   app.get('/signin', async (request, reply) => (request.webSession ? reply.redirect('/scans', 303) : sendPage(reply, signinPage())));
 
-  app.post('/signin', { schema: { body: formBody } }, async (request, reply) => {
-    const form = request.body as Form;
+  app.post('/signin', { schema: { body: FormBody } }, async (request, reply) => {
+    const form = request.body;
     const email = (form.email ?? '').trim().toLowerCase();
     const outcome = await signIn(deps, { email, password: form.password ?? '', clientIp: request.ip, previousSessionToken: request.webSession?.token });
     if (outcome.kind === 'throttled') {
@@ -55,8 +56,8 @@ export function accountPages(app: FastifyInstance, deps: AppDeps) {
     return sendPage(reply, accountPage({ email, csrf: outcome.session.csrf }, view), 200);
   });
 
-  app.post('/signout', { schema: { body: formBody } }, async (request, reply) => {
-    if (request.webSession) assertCsrf(request.webSession.session, request.body as Form | undefined);
+  app.post('/signout', { schema: { body: FormBody } }, async (request, reply) => {
+    if (request.webSession) assertCsrf(request.webSession.session, request.body);
     await endSession(deps.sessions, request, reply, secure(request));
     return reply.redirect('/', 303);
   });
@@ -67,21 +68,21 @@ export function accountPages(app: FastifyInstance, deps: AppDeps) {
     return sendPage(reply, accountPage(viewerOf(request)!, await accountSummary(deps, web.account._id)));
   });
 
-  app.post('/account/plan', { schema: { body: formBody } }, async (request, reply) => {
-    const web = signedInPost(request, reply);
+  app.post('/account/plan', { schema: { body: FormBody } }, async (request, reply) => {
+    const web = signedInPost(request, reply, request.body);
     if (!web) return reply;
-    await changePlan(deps, web.account._id, (request.body as Form).plan);
+    await changePlan(deps, web.account._id, request.body.plan);
     return reply.redirect('/account', 303);
   });
 
-  app.post('/account/key', { schema: { body: formBody } }, async (request, reply) => {
-    const web = signedInPost(request, reply);
+  app.post('/account/key', { schema: { body: FormBody } }, async (request, reply) => {
+    const web = signedInPost(request, reply, request.body);
     if (!web) return reply;
     return sendPage(reply, accountPage(viewerOf(request)!, await rotateKey(deps, web.account._id)));
   });
 
-  app.post('/account/webhook-secret', { schema: { body: formBody } }, async (request, reply) => {
-    const web = signedInPost(request, reply);
+  app.post('/account/webhook-secret', { schema: { body: FormBody } }, async (request, reply) => {
+    const web = signedInPost(request, reply, request.body);
     if (!web) return reply;
     return sendPage(reply, accountPage(viewerOf(request)!, await rotateWebhookSecret(deps, web.account._id)));
   });

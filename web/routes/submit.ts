@@ -1,25 +1,20 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, notFound, unauthorized } from '../../core/errors';
 import { LIMITS } from '../../core/plans';
+import { IdParams } from '../../core/wire/common';
+import { WebUrlBody } from '../../core/wire/web';
 import type { AppDeps } from '../../services/ports';
 import { enforceRateLimit } from '../../services/rate-limit';
 import { cleanTitle, submitScan, type ScanSubmission } from '../../services/submit-scan';
 import type { AccountDoc } from '../../store/accounts';
-import { liveStatus } from '../../web/scans-live';
-import { refuseCrossSite } from '../pages';
-import * as schemas from '../schemas';
+import { liveStatus } from '../scans-live';
+import { refuseCrossSite } from '../scope';
 import { csrfMatches, useSessions } from '../session';
-import { receiveUpload, refuseDeclaredTooLarge, UploadWatch } from '../upload';
+import { receiveUpload, refuseDeclaredTooLarge, UploadWatch } from '../../api/upload';
 
 /** The header the scans page's script sends the session's CSRF token in. */
 export const CSRF_HEADER = 'x-csrf-token';
-
-const urlBody = {
-  type: 'object',
-  properties: { url: { type: 'string', minLength: 1, maxLength: 4096 }, title: { type: 'string', maxLength: 1000 } },
-  required: ['url'],
-  additionalProperties: false,
-} as const;
 
 const hasBody = (request: FastifyRequest) =>
   request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
@@ -33,9 +28,10 @@ const hasBody = (request: FastifyRequest) =>
  * limit and give-back. These answer JSON (`{detail}` on errors) for the
  * script, so they live in their own scope without the pages' HTML replies.
  */
-export async function webSubmitRoutes(app: FastifyInstance, deps: AppDeps) {
-  useSessions(app, deps);
-  refuseCrossSite(app);
+export async function webSubmitRoutes(scope: FastifyInstance, deps: AppDeps) {
+  useSessions(scope, deps);
+  refuseCrossSite(scope);
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
 
   /**
    * onRequest, before a byte of the body is read or the quota is touched: a
@@ -83,18 +79,18 @@ export async function webSubmitRoutes(app: FastifyInstance, deps: AppDeps) {
     }
   });
 
-  app.post('/scans/url', { onRequest: admit, schema: { body: urlBody } }, async (request, reply) => {
-    const body = request.body as { url: string; title?: string };
-    const submission: ScanSubmission = { type: 'url', url: body.url.trim(), title: cleanTitle(body.title) };
+  app.post('/scans/url', { onRequest: admit, schema: { body: WebUrlBody } }, async (request, reply) => {
+    const { url, title } = request.body;
+    const submission: ScanSubmission = { type: 'url', url: url.trim(), title: cleanTitle(title) };
     const queued = await submitScan(deps, { account: request.webSession!.account, receive: async () => submission, log: request.log });
     return reply.code(202).send(queued);
   });
 
   // The live row's poll: the small status document only (no timeline), no-store.
-  app.get('/scans/:id/status', { schema: { params: schemas.scanIdParams } }, async (request, reply) => {
+  app.get('/scans/:id/status', { schema: { params: IdParams } }, async (request, reply) => {
     const web = request.webSession;
     if (!web) throw unauthorized('You are signed out; sign in again to follow your scans.');
-    const doc = await deps.scans.getOwned((request.params as { id: string }).id, web.account._id);
+    const doc = await deps.scans.getOwned(request.params.id, web.account._id);
     if (!doc) throw notFound('No such scan in your account.');
     return reply.header('cache-control', 'private, no-store').send(liveStatus(doc));
   });

@@ -1,18 +1,18 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../../core/errors';
 import { PLANS } from '../../core/plans';
+import { IdParams } from '../../core/wire/common';
+import { FormBody } from '../../core/wire/web';
 import type { AppDeps } from '../../services/ports';
 import { submitRecut } from '../../services/submit-recut';
-import { MediaStore } from '../../store/media';
+import { scanMedia } from '../../store/scan-media';
 import type { ScanDoc } from '../../store/scans';
-import type { SafeHtml } from '../../web/html';
-import type { Viewer } from '../../web/layout';
-import { recutPage, recutSection } from '../../web/recut-page';
-import { sendPage, viewerOf, websiteScope } from '../pages';
+import type { SafeHtml } from '../html';
+import type { Viewer } from '../layout';
+import { recutPage, recutSection } from '../recut-page';
+import { sendPage, viewerOf, websiteScope } from '../scope';
 import { assertCsrf } from '../session';
-
-const idParams = { type: 'object', properties: { id: { type: 'string', maxLength: 64 } }, required: ['id'] } as const;
-const formBody = { type: 'object', additionalProperties: { type: 'string' } } as const;
 
 /** The recut section of the owner's complete scan page; nothing for scans in flight. */
 export async function recutSectionFor(deps: AppDeps, viewer: Viewer, doc: ScanDoc): Promise<SafeHtml | undefined> {
@@ -23,13 +23,14 @@ export async function recutSectionFor(deps: AppDeps, viewer: Viewer, doc: ScanDo
 }
 
 /** The website's side of the recut agent: the form's post and the recut's page (signed in). */
-export async function webRecutRoutes(app: FastifyInstance, deps: AppDeps) {
-  websiteScope(app, deps);
+export async function webRecutRoutes(scope: FastifyInstance, deps: AppDeps) {
+  websiteScope(scope, deps);
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.post('/scans/:id/recut', { schema: { params: idParams, body: formBody } }, async (request, reply) => {
+  app.post('/scans/:id/recut', { schema: { params: IdParams, body: FormBody } }, async (request, reply) => {
     const web = request.webSession;
     if (!web) return reply.redirect('/signin', 303);
-    const form = request.body as Record<string, string | undefined>;
+    const form = request.body;
     assertCsrf(web.session, form);
     const goal = form.goal?.trim() ?? '';
     const maxText = form.max_seconds?.trim() ?? '';
@@ -39,18 +40,18 @@ export async function webRecutRoutes(app: FastifyInstance, deps: AppDeps) {
       throw badRequest('The maximum length must be a number of seconds from 1 to 86400.');
     }
     const body = { ...(goal ? { goal } : {}), ...(maxSeconds !== undefined ? { max_seconds: maxSeconds } : {}) };
-    const queued = await submitRecut(deps, { account: web.account, scanId: (request.params as { id: string }).id, body, log: request.log, requestId: request.id });
+    const queued = await submitRecut(deps, { account: web.account, scanId: request.params.id, body, log: request.log, requestId: request.id });
     return reply.redirect(`/recuts/${queued.recut_id}`, 303);
   });
 
-  app.get('/recuts/:id', { schema: { params: idParams } }, async (request, reply) => {
+  app.get('/recuts/:id', { schema: { params: IdParams } }, async (request, reply) => {
     const web = request.webSession;
     if (!web) return reply.redirect('/signin', 303);
-    const doc = await deps.recuts.getOwned((request.params as { id: string }).id, web.account._id);
+    const doc = await deps.recuts.getOwned(request.params.id, web.account._id);
     if (!doc) throw notFound('No such recut in your account.');
     const [parent, child] = await Promise.all([deps.scans.get(doc.parent_scan_id), deps.scans.get(doc.scan_id)]);
     const hold = (scan: ScanDoc | null) => (scan?.status === 'complete' && scan.timeline ? scan.timeline.map((t) => t.scores.hold) : null);
-    const childMedia = child?.status === 'complete' ? await deps.media.stat(deps.media.media, MediaStore.mediaId(doc.scan_id)) : null;
+    const childMedia = child?.status === 'complete' ? await scanMedia(deps.media, doc.scan_id).stat() : null;
     return sendPage(
       reply,
       recutPage(viewerOf(request)!, {

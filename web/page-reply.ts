@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Viewer } from '../web/layout';
+import type { Viewer } from './layout';
 
-// How a page is sent, apart from api/pages.ts so the error handler can answer
+// How a page is sent, apart from web/scope.ts so the error handler can answer
 // with a page without importing the website's scope setup (which imports it).
 
 /** The signed-in user as the page layout shows them, or null. */

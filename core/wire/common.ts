@@ -1,0 +1,42 @@
+// The building blocks of the wire schemas (core/wire/*): TypeBox schemas are the
+// one source of a shape on the HTTP interface; route schemas, response
+// serialisers, the OpenAPI document and the TypeScript types (`Static<>`) all
+// come from them. Pure: no I/O, no Fastify.
+
+import { Type, type Static, type TSchema } from 'typebox';
+
+/**
+ * `{type: [X, 'null']}`: how the document has always written a nullable
+ * scalar. TypeBox would write `anyOf` (a different document for the same
+ * values), so the schema is given as it was and its type said beside it.
+ */
+export const nullable = <Scalar extends TSchema & { type: 'string' | 'number' }>(schema: Scalar, options: { description?: string } = {}) =>
+  Type.Unsafe<Static<Scalar> | null>({ ...schema, type: [schema.type, 'null'], ...options });
+
+/** A string that is one of `values`, written `{type: 'string', enum}` as the document has it. */
+export const stringEnum = <const Values extends readonly string[]>(values: Values, options: { description?: string } = {}) =>
+  Type.Unsafe<Values[number]>({ type: 'string', enum: [...values], ...options });
+
+export const ErrorBody = Type.Object({ detail: Type.String() });
+export type ErrorBody = Static<typeof ErrorBody>;
+
+/** `/…/:id` of a scan, recut or other resource. */
+export const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+export type IdParams = Static<typeof IdParams>;
+
+/**
+ * The deepest page a list serves: a skip costs the store a scan of every row
+ * before it, so `offset` stops at 10 000 (400 above it); narrower lists are
+ * what a client that needs older entries should ask for.
+ */
+export const MAX_OFFSET = 10_000;
+
+export const PageQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_OFFSET })),
+});
+export type PageQuery = Static<typeof PageQuery>;
+
+/** A page of a list: `{data, limit, offset, total, has_more}` (history and library). */
+export const PageOf = <Item extends TSchema>(item: Item) =>
+  Type.Object({ data: Type.Array(item), limit: Type.Integer(), offset: Type.Integer(), total: Type.Integer(), has_more: Type.Boolean() });

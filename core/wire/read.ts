@@ -1,0 +1,101 @@
+// A scan's read on the wire: the three scan shapes of the spec ("Resources and
+// their fields"), the one response schema that serves all three, and the
+// signal reference (`GET /v1/signals`).
+
+import { Type, type Static } from 'typebox';
+import { nullable } from './common';
+
+export const SignalScores = Type.Object({ hold: Type.Number(), motion: Type.Number(), loudness: Type.Number(), speech: Type.Number() });
+export type SignalScores = Static<typeof SignalScores>;
+
+export const TimelineEntry = Type.Object({ second: Type.Integer(), scores: SignalScores });
+export type TimelineEntry = Static<typeof TimelineEntry>;
+
+/** A dead stretch in seconds, `end` exclusive. */
+export const DeadStretch = Type.Object({ start: Type.Number(), end: Type.Number() });
+export type DeadStretch = Static<typeof DeadStretch>;
+
+export const Moment = Type.Object({ second: Type.Integer(), label: Type.String(), hold: Type.Number(), quote: Type.String() });
+export type Moment = Static<typeof Moment>;
+
+export const TranscriptSegment = Type.Object({ start: Type.Number(), end: Type.Number(), text: Type.String() });
+export type TranscriptSegment = Static<typeof TranscriptSegment>;
+
+/** Everything a complete scan reports beyond its identity. */
+export const ScanRead = Type.Object({
+  duration_sec: Type.Number(),
+  score: Type.Integer(),
+  grade: Type.String(),
+  label: Type.String(),
+  hook: Type.Number(),
+  timeline: Type.Array(TimelineEntry),
+  cuts: Type.Array(Type.Number()),
+  dead: Type.Array(DeadStretch),
+  moments: Type.Array(Moment),
+  claims: Type.Array(Type.String()),
+  transcript: Type.Array(TranscriptSegment),
+  summary: Type.String(),
+  method: Type.String(),
+  /**
+   * The speech-to-text engine that heard the words (beside the spec's fields),
+   * e.g. `pocketsphinx 5prealpha en-us`; several, comma-separated, when a
+   * server failed on some chunks; null when the file has no sound to hear.
+   */
+  transcriber: Type.Optional(nullable(Type.String())),
+  /** The spoken language: ISO 639-1, the one that carried most of the words. */
+  language: Type.Optional(
+    nullable(Type.String(), { description: 'The spoken language, ISO 639-1 (null when no words were heard). Beside the spec\'s fields.' }),
+  ),
+});
+export type ScanRead = Static<typeof ScanRead>;
+
+export const ScanStatus = Type.Union([Type.Literal('queued'), Type.Literal('processing'), Type.Literal('complete'), Type.Literal('error')]);
+export type ScanStatus = Static<typeof ScanStatus>;
+
+export const InFlightScan = Type.Object({ scan_id: Type.String(), status: Type.Union([Type.Literal('queued'), Type.Literal('processing')]), pct: Type.Number() });
+export type InFlightScan = Static<typeof InFlightScan>;
+
+export const CompleteScan = Type.Object({ scan_id: Type.String(), status: Type.Literal('complete'), ...ScanRead.properties, media_url: Type.String() });
+export type CompleteScan = Static<typeof CompleteScan>;
+
+export const ErrorScan = Type.Object({ scan_id: Type.String(), status: Type.Literal('error'), pct: Type.Number(), detail: Type.String() });
+export type ErrorScan = Static<typeof ErrorScan>;
+
+/** A scan as the API shows it: exactly one of the three shapes. */
+export const ScanView = Type.Union([InFlightScan, CompleteScan, ErrorScan]);
+export type ScanView = Static<typeof ScanView>;
+
+/**
+ * The response schema of every route that answers a scan: one object for the
+ * three shapes, only the fields a shape has are present (the document has
+ * always said it so; test/unit/wire/types.test.ts proves each shape fits it).
+ */
+export const ScanViewBody = Type.Object({
+  scan_id: Type.String(),
+  status: Type.String(),
+  pct: Type.Optional(Type.Number()),
+  detail: Type.Optional(Type.String()),
+  ...Type.Partial(ScanRead).properties,
+  media_url: Type.Optional(Type.String()),
+});
+
+/** One row of the signal reference (`GET /v1/signals`). */
+export const SignalReferenceEntry = Type.Object({
+  name: Type.String(),
+  reads: Type.String(),
+  rises_when: Type.String(),
+  falls_when: Type.String(),
+  method: Type.String(),
+});
+export type SignalReferenceEntry = Static<typeof SignalReferenceEntry>;
+
+/** Body of `GET /v1/signals` (design §5). */
+export const SignalsReference = Type.Object({
+  version: Type.String(),
+  floor: Type.Number(),
+  dead_min_seconds: Type.Number(),
+  scale: Type.String(),
+  signals: Type.Array(SignalReferenceEntry),
+  method: Type.String(),
+});
+export type SignalsReference = Static<typeof SignalsReference>;

@@ -1,0 +1,53 @@
+// Recuts on the wire: the submission, the queued answer and the recut shapes.
+
+import { Type, type Static } from 'typebox';
+import { MIN_SEGMENT_SEC } from '../recut';
+import { nullable, stringEnum } from './common';
+
+/** `POST /v1/scans/{id}/recut`; no body at all asks for the default goal and length. */
+export const RecutBody = Type.Object(
+  {
+    goal: Type.Optional(Type.String({ maxLength: 500 })),
+    max_seconds: Type.Optional(Type.Number({ minimum: MIN_SEGMENT_SEC, maximum: 24 * 3600 })),
+  },
+  { additionalProperties: false },
+);
+export type RecutBody = Static<typeof RecutBody>;
+
+export const QueuedRecut = Type.Object({ recut_id: Type.String(), status: Type.String(), parent_scan_id: Type.String() });
+export type QueuedRecut = Static<typeof QueuedRecut>;
+
+export const RecutFigures = Type.Object({
+  score: Type.Number(),
+  grade: Type.String(),
+  hook: Type.Number(),
+  dead_seconds: Type.Number(),
+  duration_sec: Type.Number(),
+  /** Mean reported hold over the seconds, one decimal. */
+  average_hold: Type.Number(),
+});
+export type RecutFigures = Static<typeof RecutFigures>;
+
+/** One schema for the three recut shapes: only the fields a shape has are present. */
+export const RecutViewBody = Type.Object({
+  recut_id: Type.String(),
+  status: Type.String(),
+  pct: Type.Optional(Type.Number()),
+  stage: Type.Optional(Type.String()),
+  detail: Type.Optional(Type.String()),
+  parent_scan_id: Type.Optional(Type.String()),
+  scan_id: Type.Optional(Type.String()),
+  segments: Type.Optional(Type.Array(Type.Object({ start: Type.Number(), end: Type.Number() }))),
+  rationale: Type.Optional(Type.String()),
+  proposed_by: Type.Optional(stringEnum(['model', 'rules'])),
+  base_model: Type.Optional(nullable(Type.String())),
+  before: Type.Optional(RecutFigures),
+  after: Type.Optional(RecutFigures),
+  goal: Type.Optional(nullable(Type.String())),
+  max_seconds: Type.Optional(nullable(Type.Number())),
+  created_at: Type.Optional(Type.String()),
+});
+export type RecutViewBody = Static<typeof RecutViewBody>;
+
+export const RecutList = Type.Object({ parent_scan_id: Type.String(), data: Type.Array(RecutViewBody) });
+export type RecutList = Static<typeof RecutList>;
