@@ -80,7 +80,7 @@ export default defineConfig(
             },
             {
               // Activities, stores, config and wiring do I/O or read the process; a workflow may name their types only.
-              regex: '(^|/)(activities|store|workers|api|services|web|mcp|net|config|scripts|bench)(/|$)',
+              regex: '(^|/)(activities|store|workers|api|services|web|mcp|net|config|scripts|tooling|bench)(/|$)',
               allowTypeImports: true,
               message: 'Workflows import only types from activities and other I/O code (`import type`).',
             },
