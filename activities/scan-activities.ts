@@ -21,8 +21,8 @@ import type { Ear } from './media/transcriber';
 import { detectVoice } from './media/voice';
 import { FetchError, type safeFetchStream as SafeFetchStream } from '../net/safe-fetch';
 import { UnsafeUrlError } from '../net/public-address';
-import type { DecodeSummary, ProbeResult, TranscriptChunk } from '../workflows/scan-types';
-import { FailureType } from '../workflows/names';
+import type { DecodeSummary, ProbeResult, TranscriptChunk } from '../contracts/scan-types';
+import { FailureType } from '../contracts/names';
 
 /** The ports the scan activities run on; workers/deps.ts wires the real ones. */
 export interface ScanActivityDeps {
