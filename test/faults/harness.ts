@@ -12,7 +12,8 @@ import { MongoClient, type Db } from 'mongodb';
 import { startStack, type ManagedProcess, type Stack } from '../../tooling/stack';
 import { superviseStack, type RestartEvent, type Supervisor } from '../../tooling/supervise';
 import { AccountsStore } from '../../store/accounts';
-import { FsMediaStore, MediaStore } from '../../store/media';
+import { MediaStore } from '../../store/media';
+import { FsMediaStore } from '../../store/media-directory';
 import { ScansStore } from '../../store/scans';
 import { startScriptedUpstream, type ScriptedUpstream } from '../scripted-upstream/server';
 
