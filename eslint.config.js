@@ -33,6 +33,34 @@ const ioModules = [
   'standardwebhooks',
 ];
 
+// The rooms of the tree and, for each layer, the rooms it may import from
+// (README "Layout"). Written as allow-lists: a room added to ROOMS is closed
+// to every layer until a line here opens it. Type-only imports count too, so
+// the workflows' `import type` of activity and store types is allowed here and
+// narrowed to types by the workflows' rule below. Node built-ins are not paths
+// (the rule resolves files only): core's and the contracts' own rule bans them.
+const ROOMS = ['api', 'web', 'services', 'workflows', 'contracts', 'activities', 'workers', 'store', 'core', 'net', 'config', 'cli', 'mcp', 'clients', 'scripts', 'tooling', 'bench', 'test'];
+const LAYERS = [
+  { target: ['api', 'web'], allowed: ['api', 'web', 'services', 'store', 'core', 'contracts', 'net', 'config'], message: 'Routes call services; activities, workflows and workers are reached through Temporal, not imported.' },
+  { target: ['services'], allowed: ['services', 'workflows', 'store', 'core', 'contracts', 'net', 'config'], message: 'A use case sits under the routes: it never imports api/, web/, activities/ or workers/.' },
+  { target: ['activities'], allowed: ['activities', 'core', 'store', 'net', 'contracts'], message: 'Activities do the I/O over core/, store/, net/ and the contracts/; never workflows/, services/ or api/.' },
+  { target: ['workflows'], allowed: ['workflows', 'core', 'contracts', 'activities', 'store'], message: 'Workflows orchestrate over core/ and contracts/ (activity and store types only, see the rule below).' },
+  { target: ['core'], allowed: ['core'], message: 'core/ is pure: it imports nothing outside core/.' },
+  { target: ['contracts'], allowed: ['contracts', 'core'], message: 'contracts/ is pure data shared by workflows and activities: core/ only.' },
+  // The wire schemas (core/wire/) are the one source both sides are typed from.
+  { target: ['clients'], allowed: ['clients', 'core/wire'], message: 'A client knows nothing of the server: only its own folder and the wire schemas (core/wire/).' },
+];
+const zoneOf = ({ target, allowed, message }) => {
+  const open = allowed.map((room) => room.split('/')[0]);
+  const exceptions = allowed.filter((room) => room.includes('/'));
+  return [
+    { target, from: ROOMS.filter((room) => !open.includes(room)), message },
+    // A room open only in part (core/wire for clients): the rest of it stays closed.
+    ...exceptions.map((room) => ({ target, from: room.split('/')[0], except: [room.split('/').slice(1).join('/')], message })),
+  ];
+};
+const layerZones = LAYERS.flatMap(zoneOf);
+
 export default defineConfig(
   {
     ignores: ['node_modules/**', '.data/**', '.tools/**', 'dist/**', 'bench/results/**', 'web/assets/**'],
@@ -61,6 +89,7 @@ export default defineConfig(
       '@typescript-eslint/no-floating-promises': 'error',
       // Type-only imports are erased, so only runtime cycles count.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: layerZones }],
     },
   },
   {
@@ -80,7 +109,7 @@ export default defineConfig(
             },
             {
               // Activities, stores, config and wiring do I/O or read the process; a workflow may name their types only.
-              regex: '(^|/)(activities|store|workers|api|services|web|mcp|net|config|scripts|bench)(/|$)',
+              regex: '(^|/)(activities|store|workers|api|services|web|mcp|net|config|scripts|tooling|bench)(/|$)',
               allowTypeImports: true,
               message: 'Workflows import only types from activities and other I/O code (`import type`).',
             },
@@ -90,15 +119,19 @@ export default defineConfig(
     },
   },
   {
-    files: ['core/**/*.ts'],
+    files: ['core/**/*.ts', 'contracts/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: '^node:',
-              message: 'core/ is pure: no Node built-ins.',
+              regex: `^(node:.*|(${nodeBuiltins.map((n) => n.replace(/[/.]/g, '\\$&')).join('|')})(/.*)?)$`,
+              message: 'core/ and contracts/ are pure: no Node built-ins.',
+            },
+            {
+              group: ioModules,
+              message: 'core/ and contracts/ are pure: no I/O modules.',
             },
           ],
         },

@@ -23,7 +23,7 @@ import { renderArgs } from './media/ffmpeg-args';
 import type { probeMedia as ProbeMedia } from './media/probe';
 import { runProcess } from './media/process';
 import { UpstreamRejectedError, type ModelClient } from './chat/model-client';
-import { FailureType } from '../workflows/names';
+import { FailureType } from '../contracts/names';
 
 /** What a customer reads when ffmpeg fails on a render for a reason that is not one of our input limits. */
 export const RENDER_FAILED_DETAIL = 'The recut could not be rendered: this video could not be cut and re-encoded.';

@@ -4,7 +4,7 @@ import { webhookEvent, webhookTestEvent, type TestDeliveryOutcome, type WebhookE
 import { FetchError, type safePost as SafePost } from '../net/safe-fetch';
 import type { AccountsStore } from '../store/accounts';
 import type { ScansStore } from '../store/scans';
-import { FailureType } from '../workflows/names';
+import { FailureType } from '../contracts/names';
 
 /** The ports one delivery attempt runs on; workers/deps.ts wires the real ones. */
 export interface WebhookActivityDeps {

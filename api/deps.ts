@@ -14,8 +14,8 @@ import { ScansStore } from '../store/scans';
 import { newPasswordHashGate } from '../store/password-hash';
 import { SessionsStore } from '../store/sessions';
 import { RateLimiter, UsageStore } from '../store/usage';
-import { CHAT_WORKFLOW_TASK_TIMEOUT } from '../workflows/chat-types';
-import { chatWorkflowId, deleteWorkflowId, recutWorkflowId, scanWorkflowId, taskQueues, webhookTestWorkflowId } from '../workflows/names';
+import { CHAT_WORKFLOW_TASK_TIMEOUT } from '../contracts/chat-types';
+import { chatWorkflowId, deleteWorkflowId, recutWorkflowId, scanWorkflowId, taskQueues, webhookTestWorkflowId } from '../contracts/names';
 import { UpstreamHealth } from './upstream-health';
 
 export type { AppDeps } from '../services/ports';

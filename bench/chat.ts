@@ -14,8 +14,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import OpenAI from 'openai';
-import { startInProcessService } from '../scripts/in-process-service';
-import { startStack, type Stack } from '../scripts/stack';
+import { startInProcessService } from '../tooling/in-process-service';
+import { startStack, type Stack } from '../tooling/stack';
 import { startScriptedUpstream } from '../test/scripted-upstream/server';
 
 const callsArg = process.argv.indexOf('--calls');

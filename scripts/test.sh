@@ -10,5 +10,5 @@ npx tsc --noEmit -p .
 npx eslint .
 # The ear's own tests (pytest, in its venv): they start a real ear on a free port.
 .tools/ear/venv/bin/python -m pytest -q ear/tests
-node --import tsx scripts/make-fixtures.ts
+node --import tsx tooling/make-fixtures.ts
 exec npx vitest run "$@"

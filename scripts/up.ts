@@ -1,6 +1,6 @@
 // Runs the whole Holdline stack in the foreground: Temporal dev server (+ Web UI),
 // FerretDB, the ear (Whisper), one worker and the API, with data in `.data/`. Ctrl-C stops it all.
-// A part that exits on its own is restarted with backoff (scripts/supervise.ts);
+// A part that exits on its own is restarted with backoff (tooling/supervise.ts);
 // one that keeps dying (more than 5 times in a minute) stops the whole stack.
 // Without MODEL_BASE_URL it also runs the embedded model server (HOLDLINE_EMBEDDED_MODEL=off: not).
 // Ports: PORT (8080), TEMPORAL_PORT (7233), TEMPORAL_UI_PORT (8233), MONGO_PORT (27017), EAR_PORT (8710), MODEL_PORT (8088).
@@ -11,9 +11,9 @@
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeFixtures } from './make-fixtures';
-import { REPO_ROOT, startStack, wantsEmbeddedModel, type Stack } from './stack';
-import { superviseStack, type Supervisor } from './supervise';
+import { makeFixtures } from '../tooling/make-fixtures';
+import { REPO_ROOT, startStack, wantsEmbeddedModel, type Stack } from '../tooling/stack';
+import { superviseStack, type Supervisor } from '../tooling/supervise';
 
 function portFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -56,14 +56,14 @@ process.on('SIGHUP', () => void shutdown(0));
 
 async function seed(current: Stack): Promise<void> {
   if (process.env.HOLDLINE_SEED_DEMO === '0') return;
-  const seedModule = join(REPO_ROOT, 'scripts', 'seed-demo.ts');
+  const seedModule = join(REPO_ROOT, 'tooling', 'seed-demo.ts');
   if (!existsSync(seedModule)) {
-    console.log('up: scripts/seed-demo.ts is not there; GET /v1/demo stays empty');
+    console.log('up: tooling/seed-demo.ts is not there; GET /v1/demo stays empty');
     return;
   }
   const [sample] = await makeFixtures({ only: ['sample'], log: (line) => console.log(`up: fixtures: ${line}`) });
   if (!sample) return;
-  const { seedDemo } = (await import('./seed-demo')) as {
+  const { seedDemo } = (await import('../tooling/seed-demo')) as {
     seedDemo: (options: { apiUrl: string; mongodbUri: string; videoPath: string; log?: (line: string) => void }) => Promise<void>;
   };
   await seedDemo({

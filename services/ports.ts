@@ -11,9 +11,9 @@ import type { RecutsStore } from '../store/recuts';
 import type { ScansStore } from '../store/scans';
 import type { SessionsStore } from '../store/sessions';
 import type { RateLimiter, UsageStore } from '../store/usage';
-import type { ChatWorkflowInput } from '../workflows/chat-types';
+import type { ChatWorkflowInput } from '../contracts/chat-types';
 import type { RecutWorkflowInput } from '../workflows/recut';
-import type { ScanWorkflowInput } from '../workflows/scan-types';
+import type { ScanWorkflowInput } from '../contracts/scan-types';
 
 // Only the methods the use cases and routes call, so a test can hand in small in-memory fakes.
 export type AccountsPort = Pick<AccountsStore, 'authenticate' | 'byId' | 'byEmail' | 'create' | 'createUnkeyed' | 'issueFirstKey' | 'rotateKey' | 'setPlan' | 'webhookSecret' | 'rotateWebhookSecret'>;
@@ -47,7 +47,7 @@ export interface ChatRun {
   cancel(): Promise<unknown>;
 }
 
-/** The workflows the API starts, under the ids and queues of workflows/names.ts. */
+/** The workflows the API starts, under the ids and queues of contracts/names.ts. */
 export interface WorkflowsPort {
   startScan(input: ScanWorkflowInput, options: { priorityKey: number } & WorkflowOrigin): Promise<void>;
   startRecut(input: RecutWorkflowInput, origin?: WorkflowOrigin): Promise<void>;

@@ -8,7 +8,7 @@ import type { AccountDoc } from '../store/accounts';
 import { newScanId } from '../store/ids';
 import { scanMedia } from '../store/scan-media';
 import type { ScanSource } from '../store/scans';
-import { taskQueues } from '../workflows/names';
+import { taskQueues } from '../contracts/names';
 import { claimKey, completeKey, releaseKey, type HeldKey, type IdempotencyInput } from './idempotency';
 import type { AppDeps, Log } from './ports';
 import { giveBackScanUnit, retryBriefly, takeScanUnit } from './quota';

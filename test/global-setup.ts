@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startMinio } from '../scripts/minio';
-import { startStack } from '../scripts/stack';
+import { startMinio } from '../tooling/minio';
+import { startStack } from '../tooling/stack';
 
 export interface ProvidedStack {
   mongodbUri: string;

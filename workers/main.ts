@@ -1,5 +1,5 @@
 import { loadConfig } from '../config/env';
-import { taskQueues } from '../workflows/names';
+import { taskQueues } from '../contracts/names';
 import { SHUTDOWN_GRACE, startWorkers } from './run';
 
 // The Temporal SDK's runtime catches SIGINT/SIGTERM and shuts the workers down:

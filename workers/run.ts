@@ -3,7 +3,7 @@ import { NativeConnection, Runtime, Worker, type LogLevel } from '@temporalio/wo
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { HoldlineConfig } from '../config/env';
-import { maintenanceScheduleId, taskQueues } from '../workflows/names';
+import { maintenanceScheduleId, taskQueues } from '../contracts/names';
 import { connectMongo } from '../store/mongo';
 import { LocalMediaCache } from '../activities/media/local-cache';
 import { createMediaStore } from '../store/media';

@@ -14,8 +14,8 @@ import {
 import type { ChatActivities } from '../activities/chat/chat-activities';
 import { fallbackAnswer, finishEarly, newLoopState, runAgents, type AgentPorts, type LoopOutcome, type LoopState } from '../core/chat/agent-loop';
 import type { Stopped } from '../core/chat/shapes';
-import type { ChatProgress, ChatWorkflowInput, ChatWorkflowResult } from './chat-types';
-import { FailureType } from './names';
+import type { ChatProgress, ChatWorkflowInput, ChatWorkflowResult } from '../contracts/chat-types';
+import { FailureType } from '../contracts/names';
 
 export const chatProgressQuery = defineQuery<ChatProgress>('chatProgress');
 
@@ -23,7 +23,7 @@ export const chatProgressQuery = defineQuery<ChatProgress>('chatProgress');
 // task-queue dispatch and no workflow task between steps (as ordinary activities they cost
 // about twice the per-step overhead, measured with bench/chat.ts; see the README's Faults
 // survived). A local activity cannot heartbeat; the workflow task stays open while it runs
-// and is renewed every ~80% of its timeout (set short at start: CHAT_WORKFLOW_TASK_TIMEOUT in chat-types.ts), so
+// and is renewed every ~80% of its timeout (set short at start: CHAT_WORKFLOW_TASK_TIMEOUT in contracts/chat-types.ts), so
 // a dead worker is noticed within seconds and the step re-runs on another, and a cancel or
 // the time-limit timer is seen at the next renewal. Temporal does not count those re-runs
 // (the workflow task is retried without limit and the step starts again at attempt 1); the

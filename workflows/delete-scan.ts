@@ -1,6 +1,6 @@
 import { getExternalWorkflowHandle, isCancellation, log, proxyActivities } from '@temporalio/workflow';
 import type { DeletionActivities } from '../activities/deletion-activities';
-import { recutWorkflowId, scanWorkflowId } from './names';
+import { recutWorkflowId, scanWorkflowId } from '../contracts/names';
 
 export interface DeleteScanInput {
   scanId: string;

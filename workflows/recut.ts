@@ -3,7 +3,7 @@ import type { RecutActivities } from '../activities/recut-activities';
 import { parseRecutAnswer, validateProposal, type Proposal, type RecutRequest } from '../core/recut';
 import type { RecutProposalFields, RecutStage } from '../store/recuts';
 import { scanWorkflow } from './scan';
-import { FailureType, scanWorkflowId } from './names';
+import { FailureType, scanWorkflowId } from '../contracts/names';
 
 export interface RecutWorkflowInput {
   recutId: string;

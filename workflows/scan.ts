@@ -18,8 +18,8 @@ import {
 import type { DeletionActivities } from '../activities/deletion-activities';
 import type { ScanActivities } from '../activities/scan-activities';
 import type { ScanStage } from '../core/shapes';
-import type { ScanWorkflowInput, ScanWorkflowResult } from './scan-types';
-import { FailureType, webhookWorkflowId } from './names';
+import type { ScanWorkflowInput, ScanWorkflowResult } from '../contracts/scan-types';
+import { FailureType, webhookWorkflowId } from '../contracts/names';
 import { webhookDeliveryWorkflow } from './webhook';
 
 /** The stage the scan is in, in core's names (`decode` covers decoding and transcription, `assembly` the read and its write), or `error`. */

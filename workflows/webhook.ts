@@ -1,7 +1,7 @@
 import { ActivityFailure, ApplicationFailure, isCancellation, log, proxyActivities, sleep } from '@temporalio/workflow';
 import type { WebhookActivities } from '../activities/webhook-activities';
 import { deliverySchedule, webhookMessageId, type TestDeliveryOutcome, type WebhookEventType } from '../core/webhook';
-import { FailureType } from './names';
+import { FailureType } from '../contracts/names';
 
 export interface WebhookDeliveryInput {
   scanId: string;

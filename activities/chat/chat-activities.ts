@@ -15,7 +15,7 @@ import type { UsageStore } from '../../store/usage';
 import { UpstreamRejectedError, type ModelClient } from './model-client';
 import { eventSeqBase, ProgressWriter } from './progress';
 import { heartbeating as heartbeatingEvery } from '../heartbeat';
-import { FailureType } from '../../workflows/names';
+import { FailureType } from '../../contracts/names';
 
 export interface ChatActivityDeps {
   calls: CallsStore;

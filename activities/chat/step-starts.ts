@@ -13,7 +13,7 @@
 
 import { ApplicationFailure } from '@temporalio/activity';
 import type { CallsStore } from '../../store/calls';
-import { FailureType } from '../../workflows/names';
+import { FailureType } from '../../contracts/names';
 import type { ChatActivities } from './chat-activities';
 
 /** A step may start this many times on fresh workers; the next start is refused. */

@@ -1,6 +1,6 @@
 // Permanent media failures. The scan ends in `error` with `message` as its
 // detail: the scan activities turn these into non-retryable ApplicationFailures
-// of type `FailureType.BadMedia` (workflows/names.ts) carrying the message only;
+// of type `FailureType.BadMedia` (contracts/names.ts) carrying the message only;
 // `code` and `diagnostic` (what ffmpeg or ffprobe said) go to the worker's log
 // for operators, never to a client.
 

@@ -9,10 +9,11 @@ import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient, type Db } from 'mongodb';
-import { startStack, type ManagedProcess, type Stack } from '../../scripts/stack';
-import { superviseStack, type RestartEvent, type Supervisor } from '../../scripts/supervise';
+import { startStack, type ManagedProcess, type Stack } from '../../tooling/stack';
+import { superviseStack, type RestartEvent, type Supervisor } from '../../tooling/supervise';
 import { AccountsStore } from '../../store/accounts';
-import { FsMediaStore, MediaStore } from '../../store/media';
+import { MediaStore } from '../../store/media';
+import { FsMediaStore } from '../../store/media-directory';
 import { ScansStore } from '../../store/scans';
 import { startScriptedUpstream, type ScriptedUpstream } from '../scripted-upstream/server';
 

@@ -20,9 +20,9 @@ import type { RecutDoc } from '../../store/recuts';
 import type { ScanDoc } from '../../store/scans';
 import type { SessionDoc } from '../../store/sessions';
 import type { MonthUsage } from '../../store/usage';
-import type { ChatWorkflowInput } from '../../workflows/chat-types';
+import type { ChatWorkflowInput } from '../../contracts/chat-types';
 import type { RecutWorkflowInput } from '../../workflows/recut';
-import type { ScanWorkflowInput } from '../../workflows/scan-types';
+import type { ScanWorkflowInput } from '../../contracts/scan-types';
 
 /** A clock the test sets and moves. */
 export class FakeClock {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChatActivities } from '../../../activities/chat/chat-activities';
 import { CallsStore } from '../../../store/calls';
 import { UsageStore } from '../../../store/usage';
-import { FailureType } from '../../../workflows/names';
+import { FailureType } from '../../../contracts/names';
 import { getStackEnv } from '../helpers/stack-env';
 
 // The call document's bookkeeping writes, on the real FerretDB: each is one write filtered

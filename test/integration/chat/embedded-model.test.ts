@@ -12,7 +12,7 @@ import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import OpenAI from 'openai';
 import { EMBEDDED_MODEL_NAME, EMBEDDED_MODEL_NOTE } from '../../../core/chat/embedded-model';
 import { addUsage, ZERO_USAGE, type TokenUsage } from '../../../core/chat/shapes';
-import { startModelServer, type ModelServer } from '../../../scripts/stack';
+import { startModelServer, type ModelServer } from '../../../tooling/stack';
 import { countingProxy, type SeenAnswer } from '../helpers/model-proxy';
 import { CallsStore } from '../../../store/calls';
 import { startService, type Service } from '../helpers/service';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_COLD_STARTS, withStepStartCount } from '../../../activities/chat/step-starts';
 import type { ModelStepResult } from '../../../core/chat/agent-loop';
 import { CallsStore, type CallDoc } from '../../../store/calls';
-import { FailureType } from '../../../workflows/names';
+import { FailureType } from '../../../contracts/names';
 import { getStackEnv } from '../helpers/stack-env';
 
 // The bound on a chat call whose model step kills its worker, on the real FerretDB:

@@ -1,4 +1,4 @@
-import { makeFixtures, type FixtureTruth } from '../../../scripts/make-fixtures';
+import { makeFixtures, type FixtureTruth } from '../../../tooling/make-fixtures';
 
 export interface Fixture {
   path: string;

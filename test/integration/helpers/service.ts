@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { PlanId } from '../../../core/plans';
-import { startInProcessService, type InProcessService, type InProcessServiceOptions } from '../../../scripts/in-process-service';
-import { startWorker, type ManagedProcess } from '../../../scripts/stack';
+import { startInProcessService, type InProcessService, type InProcessServiceOptions } from '../../../tooling/in-process-service';
+import { startWorker, type ManagedProcess } from '../../../tooling/stack';
 import { getStackEnv } from './stack-env';
 
 export type ServiceOptions = Omit<InProcessServiceOptions, 'mongodbUri' | 'temporalAddress'>;

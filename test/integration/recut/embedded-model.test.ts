@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../../../scripts/stack';
+import { startModelServer, type ModelServer } from '../../../tooling/stack';
 import { fixture } from '../helpers/fixtures';
 import { countingProxy } from '../helpers/model-proxy';
 import { ScanClient } from '../helpers/scan-client';

@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config/env';
-import { createMediaStore, FsMediaStore, S3MediaStore, type MediaStore } from '../../../store/media';
+import { createMediaStore, type MediaStore } from '../../../store/media';
+import { FsMediaStore } from '../../../store/media-directory';
+import { S3MediaStore } from '../../../store/media-s3';
 import { getStackEnv } from '../helpers/stack-env';
 
 let scratch: string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../../scripts/seed-demo';
+import { seedDemo } from '../../../tooling/seed-demo';
 import { LibraryStore } from '../../../store/library';
 import { fixture } from '../helpers/fixtures';
 import { startService, type Service } from '../helpers/service';

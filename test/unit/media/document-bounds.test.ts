@@ -5,7 +5,7 @@ import { DEFAULT_MEDIA_LIMITS, MAX_CONFIGURABLE_DURATION_SEC, MAX_WORDS_PER_SEC,
 import { FRAME_RATE } from '../../../core/motion';
 import { assembleRead } from '../../../core/read';
 import type { RecognisedWord } from '../../../core/shapes';
-import { uniformRandom } from '../../../scripts/xorshift';
+import { uniformRandom } from '../../../tooling/xorshift';
 
 // The largest MongoDB documents a scan writes, built for the longest file the
 // limits let through, with every series and word list at its cap: they must

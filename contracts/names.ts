@@ -1,6 +1,6 @@
 // The names Temporal knows Holdline's work by, in one place: the API starts
 // workflows under these ids and queues, workers poll these queues, activities
-// throw these failure types and workflows decide on them. Pure: workflows import it.
+// throw these failure types and workflows decide on them. Pure: workflows and activities both import it (contracts/).
 
 /** One workflow per scan, chat call and recut; the id is the document's id with its kind in front. */
 export const scanWorkflowId = (scanId: string): string => `scan-${scanId}`;

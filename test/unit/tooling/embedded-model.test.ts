@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wantsEmbeddedModel } from '../../../scripts/stack';
+import { wantsEmbeddedModel } from '../../../tooling/stack';
 
 describe('wantsEmbeddedModel', () => {
   it('starts the embedded model only when no model server is named and it is not turned off', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { uniformRandom, xorshift32 } from '../../../scripts/xorshift';
+import { uniformRandom, xorshift32 } from '../../../tooling/xorshift';
 
 // The fixtures' noise and textures come from this generator: a change to it would
 // change every generated file, so its output is pinned to the published algorithm.

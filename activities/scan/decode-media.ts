@@ -1,0 +1,70 @@
+import { Context } from '@temporalio/activity';
+import { join } from 'node:path';
+import { planTranscriptChunks } from '../../core/chunks';
+import type { DecodeSummary, TranscriptChunk } from '../../contracts/scan-types';
+import { mediaLimitsOf, type ScanActivityDeps } from './deps';
+import { badMedia, heartbeating, localMedia, recordProgress, storeSamples, withScratch } from './shared';
+
+export function createDecodeMedia(deps: ScanActivityDeps) {
+  const { scans, media } = deps;
+  const limits = mediaLimitsOf(deps);
+  /**
+   * One ffmpeg pass: motion and cut diffs from frames, loudness from the soundtrack, which is
+   * kept for transcription. With `audioSec` the soundtrack was decoded apart (`extractAudio`)
+   * and is being transcribed meanwhile: this pass decodes the picture only and writes only
+   * the picture's parts and the read's length, not the transcription's.
+   */
+  return async function decodeMedia(input: { scanId: string; durationSec: number; hasAudio: boolean; fps?: number | null; audioSec?: number; chunkCount?: number }): Promise<DecodeSummary> {
+    const { scanId, durationSec, fps, audioSec } = input;
+    const apart = audioSec !== undefined;
+    const hasAudio = input.hasAudio && !apart;
+    return withScratch(deps, scanId, (dir) =>
+      heartbeating(async () => {
+        const wavOut = join(dir, 'audio.wav');
+        // Decoding reads a local copy: measured on a pipe, ffmpeg took twice as long on a 10-minute file.
+        const decoded = await deps
+          .decode({
+            input: await localMedia(deps, scanId),
+            wavOut,
+            hasAudio,
+            durationSec,
+            limits,
+            sourceFps: fps ?? null,
+            ...(apart ? { soundtrackSec: audioSec } : {}),
+            signal: Context.current().cancellationSignal,
+            onProgress: (fraction) => void recordProgress(scans, scanId, 'decode', fraction, input.chunkCount ?? 1).catch(() => undefined),
+          })
+          .catch(badMedia);
+        if (apart) {
+          // The loudness extractAudio stored stays as it is: the read fits every series to its length.
+          await scans.setParts(scanId, { durationSec: decoded.durationSec, frameDiffs: decoded.frameDiffs, skipDiffs: decoded.skipDiffs });
+          await recordProgress(scans, scanId, 'decode', 1, input.chunkCount ?? 0);
+          // The last reader of the media: the local copy goes.
+          await deps.mediaCache.drop(scanId);
+          return { frames: decoded.frames, durationSec: decoded.durationSec, chunks: [] };
+        }
+        let chunks: TranscriptChunk[] = [];
+        if (hasAudio) {
+          await storeSamples(media, scanId, wavOut);
+          // Planned over what was decoded: a header's duration never sizes the work.
+          chunks = planTranscriptChunks(decoded.windowRms, decoded.durationSec).map((range, index) => ({ index, ...range }));
+        }
+        await scans.setParts(scanId, {
+          durationSec: decoded.durationSec,
+          frameDiffs: decoded.frameDiffs,
+          skipDiffs: decoded.skipDiffs,
+          loudnessRms: decoded.loudnessRms,
+          chunks,
+          words: {},
+          voice: {},
+          engines: {},
+          languages: {},
+        });
+        await recordProgress(scans, scanId, 'decode', 1, chunks.length);
+        // The last reader of the media: the local copy goes.
+        await deps.mediaCache.drop(scanId);
+        return { frames: decoded.frames, durationSec: decoded.durationSec, chunks };
+      }),
+    );
+  };
+}

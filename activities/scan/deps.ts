@@ -1,0 +1,32 @@
+import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from '../../core/media-limits';
+import type { MediaStore } from '../../store/media';
+import type { ScansStore } from '../../store/scans';
+import type { LocalMediaCache } from '../media/local-cache';
+import type { probeMedia as ProbeMedia } from '../media/probe';
+import type { decodeMedia as DecodeMedia, decodeSoundtrack as DecodeSoundtrack } from '../media/decode';
+import type { Ear } from '../media/transcriber';
+import type { safeFetchStream as SafeFetchStream } from '../../net/safe-fetch';
+
+/** The ports the scan activities run on; workers/deps.ts wires the real ones. */
+export interface ScanActivityDeps {
+  scans: ScansStore;
+  media: MediaStore;
+  probe: typeof ProbeMedia;
+  decode: typeof DecodeMedia;
+  /** The soundtrack alone, decoded before the picture so transcription overlaps it. */
+  decodeSoundtrack: typeof DecodeSoundtrack;
+  /** Speech-to-text: the configured engine, pocketsphinx behind a server that fails. */
+  transcriber: Ear;
+  fetch: typeof SafeFetchStream;
+  scratchDir: string;
+  /** This worker's copies of scan media, shared by probe and decode. */
+  mediaCache: LocalMediaCache;
+  allowHosts: string[];
+  uploadLimitBytes: number;
+  /** Whole-download time limit for URL inputs. */
+  downloadTimeoutMs?: number;
+  /** Duration, frame size and frame rate limits, checked at probe and given to ffmpeg. Default DEFAULT_MEDIA_LIMITS. */
+  mediaLimits?: MediaLimits;
+}
+
+export const mediaLimitsOf = (deps: ScanActivityDeps): MediaLimits => deps.mediaLimits ?? DEFAULT_MEDIA_LIMITS;

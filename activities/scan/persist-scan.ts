@@ -1,0 +1,14 @@
+import { MediaStore } from '../../store/media';
+import type { ScanActivityDeps } from './deps';
+
+export function createPersistScan(deps: Pick<ScanActivityDeps, 'scans' | 'media'>) {
+  const { scans, media } = deps;
+  /** Writes the complete scan in one update, then drops the intermediates. */
+  return async function persistScan({ scanId }: { scanId: string }): Promise<void> {
+    const parts = await scans.getParts(scanId);
+    if (parts?.read) await scans.complete(scanId, parts.read);
+    else if ((await scans.getStatus(scanId))?.status !== 'complete') throw new Error(`read of ${scanId} is missing`);
+    await media.remove(media.audio, MediaStore.audioId(scanId));
+    await scans.removeParts(scanId);
+  };
+}
