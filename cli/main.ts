@@ -99,7 +99,8 @@ async function context(globals: GlobalOptions, options: { needKey: boolean }) {
   return { baseUrl: baseUrl.replace(/\/+$/, ''), apiKey, client: new Holdline({ baseUrl, apiKey }) };
 }
 
-function fromApiError(error: unknown): CliError {
+/** A failure as the CLI reports it: its exit code and the sentence after `holdline: `. */
+export function fromApiError(error: unknown): CliError {
   if (error instanceof CliError) return error;
   if (error instanceof RefusedBeforeSending) return new CliError(EXIT.usage, error.detail);
   if (error instanceof HoldlineError) {
