@@ -15,6 +15,8 @@ export const EXIT = {
   quota: 4,
   /** The service could not be reached or is unavailable (connection refused, timeouts, 502/503/504). */
   unreachable: 5,
+  /** `holdline wait --timeout` ran out before the scan ended (it goes on). */
+  stillRunning: 6,
 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 

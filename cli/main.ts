@@ -12,8 +12,7 @@ import { MultiBar, Presets, type SingleBar } from 'cli-progress';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import OpenAI from 'openai';
 import { EXPORT_FORMATS } from '../core/exports';
-import type { CompleteScan, ScanView } from '../core/shapes';
-import { HoldlineApiError, HoldlineClient, type RecutView } from '../mcp/client';
+import { Holdline, HoldlineError, type ExportFormat, InvalidArgumentError as RefusedBeforeSending, WaitTimeoutError, type CompleteScan, type Recut, type Scan, type ScanListItem } from '../clients/js/src/index';
 import { configPath, readConfig, writeConfig } from './config';
 import { ansiStyle, count, EXIT, exitCodeForStatus, humanDuration, plainStyle, readLines, type ExitCode, type Style } from './format';
 import { terminalSafe, terminalSafeDeep, terminalSafeJson } from './terminal-text';
@@ -58,6 +57,20 @@ interface GlobalOptions {
 }
 
 const isTerminal = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR && process.env.TERM !== 'dumb';
+/** Progress goes to stderr (also with --json): bars on a terminal, plain lines otherwise. */
+const barsOnStderr = Boolean(process.stderr.isTTY) && process.env.TERM !== 'dumb';
+const newBars = (format: string) =>
+  new MultiBar({ format, hideCursor: true, clearOnComplete: false, stopOnComplete: false, barsize: 20, stream: process.stderr }, Presets.shades_classic);
+
+/** The wait's end, or the last state seen when the wait ran out of time (the work goes on). */
+async function untilTimeout<State>(wait: () => Promise<State>): Promise<State> {
+  try {
+    return await wait();
+  } catch (error) {
+    if (error instanceof WaitTimeoutError) return error.last as State;
+    throw error;
+  }
+}
 const style: Style = isTerminal ? ansiStyle : plainStyle;
 const errStyle: Style = process.stderr.isTTY && !process.env.NO_COLOR ? ansiStyle : plainStyle;
 
@@ -83,18 +96,23 @@ async function context(globals: GlobalOptions, options: { needKey: boolean }) {
   }
   const apiKey = process.env.HOLDLINE_API_KEY?.trim() || config.api_key || undefined;
   if (options.needKey && !apiKey) throw new CliError(EXIT.auth, 'no API key: set HOLDLINE_API_KEY or run `holdline login`');
-  return { baseUrl: baseUrl.replace(/\/+$/, ''), apiKey, client: new HoldlineClient({ baseUrl, apiKey }) };
+  return { baseUrl: baseUrl.replace(/\/+$/, ''), apiKey, client: new Holdline({ baseUrl, apiKey }) };
 }
 
-function fromApiError(error: unknown): CliError {
+/** A failure as the CLI reports it: its exit code and the sentence after `holdline: `. */
+export function fromApiError(error: unknown): CliError {
   if (error instanceof CliError) return error;
-  if (error instanceof HoldlineApiError) {
-    const wait = error.retryAfterSec !== undefined ? ` (retry after ${error.retryAfterSec} s)` : '';
+  if (error instanceof RefusedBeforeSending) return new CliError(EXIT.usage, error.detail);
+  if (error instanceof HoldlineError) {
+    const wait = error.retryAfter !== undefined ? ` (retry after ${error.retryAfter} s)` : '';
     return new CliError(exitCodeForStatus(error.status), `${error.status === 0 ? error.detail : `${error.status}: ${error.detail}`}${wait}`);
   }
   if (error instanceof OpenAI.APIError) {
     if (error instanceof OpenAI.APIConnectionError) return new CliError(EXIT.unreachable, `cannot reach Holdline: ${error.message}`);
-    return new CliError(exitCodeForStatus(error.status ?? 0), `${error.status ?? ''}${error.status ? ': ' : ''}${error.message}`);
+    // The model interface's own sentence (`error.message` of its body); the client's message would lead with the bare status.
+    const body = error.error as { message?: unknown } | undefined;
+    const message = typeof body?.message === 'string' ? body.message : `the service answered with status ${error.status ?? 'unknown'}`;
+    return new CliError(exitCodeForStatus(error.status ?? 0), `${error.status ? `${error.status}: ` : ''}${message}`);
   }
   return new CliError(EXIT.scanError, error instanceof Error ? error.message : String(error));
 }
@@ -121,7 +139,7 @@ async function scanCommand(inputs: string[], options: ScanOptions, globals: Glob
     if (!info.isFile()) throw new CliError(EXIT.usage, `${input} is not a regular file`);
   }
   const { client, baseUrl, apiKey } = await context(globals, { needKey: true });
-  const bars = isTerminal && !globals.json ? new MultiBar({ format: '{name} {bar} {value_text} {stage}', hideCursor: true, clearOnComplete: false, stopOnComplete: false, barsize: 20 }, Presets.shades_classic) : null;
+  const bars = barsOnStderr ? newBars('{name} {bar} {value_text} {stage}') : null;
   const width = Math.min(40, Math.max(...inputs.map((input) => shortName(input).length)));
   const submitting = limitTo(SUBMIT_CONCURRENCY);
   // Ctrl-C: the bars give the terminal back its cursor; submitted scans go on and can be read with `holdline get`.
@@ -131,16 +149,17 @@ async function scanCommand(inputs: string[], options: ScanOptions, globals: Glob
   };
   process.once('SIGINT', interrupted);
 
+  // The bars are stopped whatever happens: a MultiBar left running keeps the process alive, redrawing.
   const results = await Promise.all(
     inputs.map(async (input) => {
       const name = shortName(input).padEnd(width).slice(0, width);
       const bar: SingleBar | undefined = bars?.create(100, 0, { name, value_text: '', stage: 'waiting to send' });
-      const say = (stage: string) => (bar ? undefined : !globals.json && note(`${shortName(input)}: ${stage}`));
+      const say = (stage: string) => (bar ? undefined : note(`${terminalSafe(shortName(input))}: ${stage}`));
       try {
         let lastStep = -1;
         const queued: { scan_id: string } = await submitting(() => {
           bar?.update({ stage: isUrl(input) ? 'submitting' : 'uploading' });
-          if (isUrl(input)) return client.submitUrl(input, { title: options.title, webhookUrl: options.webhookUrl });
+          if (isUrl(input)) return client.scans.create({ url: input, title: options.title, webhookUrl: options.webhookUrl });
           return uploadWithProgress({
             baseUrl,
             apiKey: apiKey!,
@@ -167,21 +186,23 @@ async function scanCommand(inputs: string[], options: ScanOptions, globals: Glob
         bar?.setTotal(100);
         bar?.update(0, { value_text: '0%', stage: `${queuedId} queued` });
         say(`${queuedId} queued`);
-        if (!options.wait) return { input, scan: { scan_id: queued.scan_id, status: 'queued', pct: 0 } as ScanView };
+        if (!options.wait) return { input, scan: { scan_id: queued.scan_id, status: 'queued', pct: 0 } as Scan };
         let lastState = '';
-        const scan = await client.waitForScan(queued.scan_id, {
-          timeoutMs: WAIT_LIMIT_MS,
-          onProgress: (state) => {
-            const shown = terminalSafe(`${state.scan_id} ${state.status}`);
-            bar?.update(state.pct, { value_text: `${state.pct}%`, stage: shown });
-            if (shown !== lastState) say(shown);
-            lastState = shown;
-          },
-        });
+        const scan: Scan = await untilTimeout<Scan>(() =>
+          client.scans.wait(queued.scan_id, {
+            timeoutMs: WAIT_LIMIT_MS,
+            onProgress: (state) => {
+              const shown = terminalSafe(`${state.scan_id} ${state.status}`);
+              bar?.update(state.pct, { value_text: `${state.pct}%`, stage: shown });
+              if (`${shown} ${state.pct}%` !== lastState) say(`${shown} ${state.pct}%`);
+              lastState = `${shown} ${state.pct}%`;
+            },
+          }),
+        );
         bar?.update(scan.status === 'complete' ? 100 : (scan.pct ?? 0), { value_text: scan.status === 'complete' ? '100%' : '', stage: terminalSafe(`${scan.scan_id} ${scan.status}`) });
         let exported: string | undefined;
         if (scan.status === 'complete' && options.export) {
-          const file = await client.exportFile(scan.scan_id, options.export);
+          const file = await client.scans.export(scan.scan_id, options.export as ExportFormat);
           exported = resolve(options.out ?? '.', file.filename);
           await writeFile(exported, file.body);
         }
@@ -191,9 +212,10 @@ async function scanCommand(inputs: string[], options: ScanOptions, globals: Glob
         return { input, error: fromApiError(error) };
       }
     }),
-  );
-  bars?.stop();
-  process.off('SIGINT', interrupted);
+  ).finally(() => {
+    bars?.stop();
+    process.off('SIGINT', interrupted);
+  });
 
   let code: ExitCode = EXIT.ok;
   const worst = (next: ExitCode) => {
@@ -219,7 +241,7 @@ async function scanCommand(inputs: string[], options: ScanOptions, globals: Glob
   return code;
 }
 
-function printScan(fromService: ScanView, title?: string | null) {
+function printScan(fromService: Scan, title?: string | null) {
   const scan = terminalSafeDeep(fromService);
   if (scan.status === 'complete') {
     for (const line of readLines({ ...(scan as CompleteScan), title: title === undefined || title === null ? title : terminalSafe(title) }, style)) out(line);
@@ -230,8 +252,43 @@ function printScan(fromService: ScanView, title?: string | null) {
   }
 }
 
+function listLine(entry: ScanListItem): string {
+  const read = entry.status === 'complete' ? `${entry.grade} ${entry.score} ${entry.label} ${humanDuration(entry.duration_sec ?? 0)}` : `${entry.status} ${entry.pct}%`;
+  return `${entry.scan_id}  ${read.padEnd(28)}  ${entry.created_at.slice(0, 16).replace('T', ' ')}  ${entry.title ?? ''}`.trimEnd();
+}
+
 const shortName = (input: string) => (isUrl(input) ? input.replace(/^https?:\/\//i, '') : input.split(/[\\/]/).pop() || input);
 const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+
+// ------------------------------------------------------------------ wait
+
+async function waitCommand(scanId: string, options: { timeout?: number }, globals: GlobalOptions): Promise<ExitCode> {
+  const { client } = await context(globals, { needKey: true });
+  const bars = barsOnStderr ? newBars('{name} {bar} {value}% {stage}') : null;
+  const bar = bars?.create(100, 0, { name: terminalSafe(scanId), stage: 'waiting' });
+  let last = '';
+  let scan: Scan;
+  try {
+    scan = await untilTimeout<Scan>(() =>
+      client.scans.wait(scanId, {
+        timeoutMs: (options.timeout ?? WAIT_LIMIT_MS / 1000) * 1000,
+        onProgress: (state) => {
+          const shown = terminalSafe(`${state.status} ${state.pct}%`);
+          bar?.update(state.pct, { stage: terminalSafe(state.status) });
+          if (!bar && shown !== last) note(`${terminalSafe(scanId)}: ${shown}`);
+          last = shown;
+        },
+      }),
+    );
+    bar?.update(scan.status === 'complete' ? 100 : (scan.pct ?? 0), { stage: scan.status });
+  } finally {
+    bars?.stop();
+  }
+  if (globals.json) printJson(scan);
+  else printScan(scan);
+  if (scan.status === 'error') return EXIT.scanError;
+  return scan.status === 'complete' ? EXIT.ok : EXIT.stillRunning;
+}
 
 // ------------------------------------------------------------------ chat
 
@@ -264,22 +321,29 @@ async function chatCommand(task: string, options: { model?: string }, globals: G
 
 async function recutCommand(scanId: string, options: { goal?: string; maxSeconds?: number; wait: boolean }, globals: GlobalOptions): Promise<ExitCode> {
   const { client } = await context(globals, { needKey: true });
-  const queued = await client.recutScan(scanId, { ...(options.goal ? { goal: options.goal } : {}), ...(options.maxSeconds ? { max_seconds: options.maxSeconds } : {}) });
-  let recut: RecutView = { recut_id: queued.recut_id, status: 'queued', pct: 0, stage: 'queued' };
+  const queued = await client.recuts.create(scanId, { goal: options.goal, maxSeconds: options.maxSeconds });
+  let recut: Recut = { recut_id: queued.recut_id, status: 'queued', pct: 0, stage: 'queued' };
   if (options.wait) {
-    const bar = isTerminal && !globals.json ? new MultiBar({ format: `${queued.recut_id} {bar} {value}% {stage}`, hideCursor: true }, Presets.shades_classic).create(100, 0, { stage: 'queued' }) : null;
+    const bars = barsOnStderr ? newBars(`${terminalSafe(queued.recut_id)} {bar} {value}% {stage}`) : null;
+    const bar = bars?.create(100, 0, { stage: 'queued' });
     let last = '';
-    recut = await client.waitForRecut(queued.recut_id, {
-      timeoutMs: WAIT_LIMIT_MS,
-      onProgress: (state) => {
-        const shown = terminalSafe('stage' in state ? state.stage : state.status);
-        if ('stage' in state) bar?.update(state.pct, { stage: shown });
-        if (!bar && !globals.json && shown !== last) note(`${terminalSafe(queued.recut_id)}: ${shown}`);
-        last = shown;
-      },
-    });
-    bar?.update(100, { stage: recut.status });
-    bar?.stop();
+    try {
+      recut = await untilTimeout<Recut>(() =>
+        client.recuts.wait(queued.recut_id, {
+          timeoutMs: WAIT_LIMIT_MS,
+          onProgress: (state) => {
+            const shown = terminalSafe(state.stage);
+            bar?.update(state.pct, { stage: shown });
+            if (!bar && shown !== last) note(`${terminalSafe(queued.recut_id)}: ${shown}`);
+            last = shown;
+          },
+        }),
+      );
+      bar?.update(recut.status === 'complete' ? 100 : (recut.pct ?? 0), { stage: recut.status });
+    } finally {
+      // Stopping the MultiBar (not only its bar) ends its redraw timer, so the command exits.
+      bars?.stop();
+    }
   }
   if (globals.json) {
     printJson(recut);
@@ -322,7 +386,7 @@ async function loginCommand(options: { key?: string }, globals: GlobalOptions): 
   if (!key || !/^sk_sig_\S+$/.test(key)) throw new CliError(EXIT.usage, 'that is not a Holdline key (sk_sig_…)');
   const { baseUrl } = await context(globals, { needKey: false });
   // A key the service refuses is not saved.
-  await new HoldlineClient({ baseUrl, apiKey: key }).listScans({ limit: 1 });
+  await new Holdline({ baseUrl, apiKey: key, retry: { maxRetries: 0 } }).scans.list({ limit: 1 });
   const path = configPath();
   const existing = await readConfig(path).catch(() => ({}));
   await writeConfig({ ...existing, api_key: key, ...(globals.baseUrl ? { base_url: baseUrl } : {}) }, path);
@@ -416,12 +480,19 @@ export function buildProgram(run: (action: () => Promise<ExitCode | 'running'>) 
     .action((scanId: string) =>
       run(async () => {
         const { client } = await context(globals(), { needKey: true });
-        const scan = await client.getScan(scanId);
+        const scan = await client.scans.get(scanId);
         if (globals().json) printJson(scan);
         else printScan(scan);
         return scan.status === 'error' ? EXIT.scanError : EXIT.ok;
       }),
     );
+
+  program
+    .command('wait')
+    .description('wait for a scan to end (progress on stderr), then show it like get')
+    .argument('<scan_id>')
+    .option('--timeout <seconds>', 'stop waiting after this long (the scan goes on; exit 6)', integer('--timeout', 1, 86_400))
+    .action((scanId: string, options: { timeout?: number }) => run(() => waitCommand(scanId, options, globals())));
 
   program
     .command('delete')
@@ -430,7 +501,7 @@ export function buildProgram(run: (action: () => Promise<ExitCode | 'running'>) 
     .action((scanId: string) =>
       run(async () => {
         const { client } = await context(globals(), { needKey: true });
-        const deleted = await client.deleteScan(scanId);
+        const deleted = await client.scans.delete(scanId);
         if (globals().json) printJson(deleted);
         else out(deleted.status === 'deleted' ? `${scanId} deleted` : `${scanId} is being deleted (already gone from every read; the rest follows)`);
         return EXIT.ok;
@@ -444,7 +515,7 @@ export function buildProgram(run: (action: () => Promise<ExitCode | 'running'>) 
     .action((scanId: string) =>
       run(async () => {
         const { client } = await context(globals(), { needKey: true });
-        const scan = await client.cancelScan(scanId);
+        const scan = await client.scans.cancel(scanId);
         if (globals().json) printJson(scan);
         else printScan(scan);
         return EXIT.ok;
@@ -456,16 +527,24 @@ export function buildProgram(run: (action: () => Promise<ExitCode | 'running'>) 
     .description('your scans, newest first')
     .option('--limit <n>', 'how many (1–100, default 20)', integer('--limit', 1, 100))
     .option('--offset <n>', 'how many to skip', integer('--offset', 0, 10_000))
-    .action((options: { limit?: number; offset?: number }) =>
+    .option('--all', 'every scan, page after page (--limit is then the page size); with --json, one JSON array')
+    .action((options: { limit?: number; offset?: number; all?: boolean }) =>
       run(async () => {
         const { client } = await context(globals(), { needKey: true });
-        const page = await client.listScans(options);
+        const { all, ...query } = options;
+        if (all) {
+          const entries = [];
+          for await (const entry of client.scans.list(query)) {
+            if (globals().json) entries.push(entry);
+            else out(listLine(terminalSafeDeep(entry)));
+          }
+          if (globals().json) printJson(entries);
+          return EXIT.ok;
+        }
+        const page = await client.scans.list(query);
         if (globals().json) printJson(page);
         else {
-          for (const entry of terminalSafeDeep(page.data)) {
-            const read = entry.status === 'complete' ? `${entry.grade} ${entry.score} ${entry.label} ${humanDuration(entry.duration_sec ?? 0)}` : `${entry.status} ${entry.pct}%`;
-            out(`${entry.scan_id}  ${read.padEnd(28)}  ${entry.created_at.slice(0, 16).replace('T', ' ')}  ${entry.title ?? ''}`.trimEnd());
-          }
+          for (const entry of terminalSafeDeep(page.data)) out(listLine(entry));
           out(style.dim(`${page.offset + 1}–${page.offset + page.data.length} of ${page.total}${page.has_more ? `; more with --offset ${page.offset + page.data.length}` : ''}`));
         }
         return EXIT.ok;
@@ -508,7 +587,7 @@ export function buildProgram(run: (action: () => Promise<ExitCode | 'running'>) 
     .action(() =>
       run(async () => {
         const { client } = await context(globals(), { needKey: true });
-        const usage = terminalSafeDeep(await client.usage()) as { plan: string; period: { start: string; end: string }; scans_this_month: number; scans_left: number; calls_this_month: number; calls_left: number; tokens_used: number };
+        const usage = terminalSafeDeep(await client.usage());
         if (globals().json) printJson(usage);
         else {
           out(`plan ${usage.plan}, ${usage.period.start.slice(0, 10)} to ${usage.period.end.slice(0, 10)}`);

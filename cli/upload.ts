@@ -8,7 +8,7 @@ import { stat } from 'node:fs/promises';
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { basename } from 'node:path';
-import { errorDetail, HoldlineApiError, retryAfterSeconds, type QueuedScan } from '../mcp/client';
+import { ConnectionError, errorFromResponse, type QueuedScan } from '../clients/js/src/index';
 
 export interface UploadOptions {
   baseUrl: string;
@@ -70,7 +70,7 @@ export async function uploadWithProgress(options: UploadOptions): Promise<Queued
     response = await answered;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new HoldlineApiError(0, `cannot reach Holdline at ${options.baseUrl}: ${code ?? (error as Error).message}`);
+    throw new ConnectionError({ status: 0, detail: `cannot reach Holdline at ${options.baseUrl}: ${code ?? (error as Error).message}` });
   }
   const chunks: Buffer[] = [];
   for await (const chunk of response) chunks.push(chunk as Buffer);
@@ -78,8 +78,11 @@ export async function uploadWithProgress(options: UploadOptions): Promise<Queued
   const text = Buffer.concat(chunks).toString('utf8');
   const status = response.statusCode ?? 0;
   if (status < 200 || status >= 300) {
-    const retry = response.headers['retry-after'];
-    throw new HoldlineApiError(status, errorDetail(status, text), retryAfterSeconds(Array.isArray(retry) ? (retry[0] ?? null) : (retry ?? null)));
+    const header = (name: string) => {
+      const value = response.headers[name];
+      return (Array.isArray(value) ? value[0] : value) ?? null;
+    };
+    throw errorFromResponse(status, text, { get: header });
   }
   return JSON.parse(text) as QueuedScan;
 }

@@ -5,8 +5,7 @@
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { EXPORT_FORMATS, isExportFormat } from '../core/exports';
-import type { CompleteScan } from '../core/shapes';
-import { HoldlineApiError, HoldlineClient } from './client';
+import { Holdline, HoldlineError, type CompleteScan } from '../clients/js/src/index';
 import type { LocalFiles } from './local-files';
 import { runTool, toolsFor, type ToolContext } from './tools';
 
@@ -17,7 +16,7 @@ export const MCP_SERVER_VERSION = '0.1.0';
  * (the user's own machine), only a shared folder over HTTP, or null: no scan_file.
  */
 export function createHoldlineMcpServer(options: { baseUrl: string; apiKey?: string; files: LocalFiles | null }): McpServer {
-  const client = new HoldlineClient(options);
+  const client = new Holdline({ baseUrl: options.baseUrl, apiKey: options.apiKey });
   const server = new McpServer({ name: 'holdline', version: MCP_SERVER_VERSION });
   for (const tool of toolsFor(Boolean(client.apiKey), options.files)) {
     server.registerTool(
@@ -43,8 +42,8 @@ export function createHoldlineMcpServer(options: { baseUrl: string; apiKey?: str
  * They are read through the export endpoint, so a published scan (the demo)
  * reads without a key and any other with its owner's.
  */
-function registerScanResources(server: McpServer, client: HoldlineClient) {
-  const whole = async (scanId: string, signal: AbortSignal): Promise<CompleteScan> => JSON.parse((await client.exportFile(scanId, 'json', signal)).body) as CompleteScan;
+function registerScanResources(server: McpServer, client: Holdline) {
+  const whole = async (scanId: string, signal: AbortSignal): Promise<CompleteScan> => JSON.parse((await client.scans.export(scanId, 'json', { signal })).body) as CompleteScan;
   const json = (uri: URL, data: unknown): ReadResourceResult => ({ contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(data) }] });
   const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? '';
 
@@ -68,7 +67,7 @@ function registerScanResources(server: McpServer, client: HoldlineClient) {
       resourceOrError(async () => {
         const format = one(variables.format);
         if (!isExportFormat(format)) throw new Error(`unknown export format "${format}"; use ${EXPORT_FORMATS.join(', ')}`);
-        const file = await client.exportFile(one(variables.scan_id), format, extra.signal);
+        const file = await client.scans.export(one(variables.scan_id), format, { signal: extra.signal });
         return { contents: [{ uri: uri.href, mimeType: file.contentType.split(';')[0]!.trim(), text: file.body }] };
       }),
   );
@@ -79,7 +78,7 @@ async function resourceOrError(read: () => Promise<ReadResourceResult>): Promise
   try {
     return await read();
   } catch (error) {
-    if (error instanceof HoldlineApiError) throw new Error(error.status === 0 ? `Holdline: ${error.detail}` : `Holdline API error ${error.status}: ${error.detail}`);
+    if (error instanceof HoldlineError) throw new Error(error.status === 0 ? `Holdline: ${error.detail}` : `Holdline API error ${error.status}: ${error.detail}`);
     throw error;
   }
 }

@@ -10,7 +10,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { HoldlineApiError, HoldlineClient } from './client';
+import { Holdline, HoldlineError } from '../clients/js/src/index';
 import { createHoldlineMcpServer } from './create-server';
 import { sharedFolder, type LocalFiles } from './local-files';
 
@@ -56,10 +56,10 @@ export async function serveMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
     const until = checked.get(key);
     if (until !== undefined && until > Date.now()) return 'ok';
     try {
-      await new HoldlineClient({ baseUrl: options.baseUrl, apiKey: key }).listScans({ limit: 1 });
+      await new Holdline({ baseUrl: options.baseUrl, apiKey: key, retry: { maxRetries: 0 } }).scans.list({ limit: 1 });
     } catch (error) {
-      if (error instanceof HoldlineApiError && error.status === 401) return error.detail;
-      if (!(error instanceof HoldlineApiError) || error.status === 0) return 'ok';
+      if (error instanceof HoldlineError && error.status === 401) return error.detail;
+      if (!(error instanceof HoldlineError) || error.status === 0) return 'ok';
     }
     checked.set(key, Date.now() + KEY_CHECK_TTL_MS);
     return 'ok';

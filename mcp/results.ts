@@ -5,7 +5,7 @@
 // lists that grow with length (cuts, dead stretches, claims) are bounded here.
 
 import { z } from 'zod';
-import type { CompleteScan, DeadStretch, Moment } from '../core/shapes';
+import { SCAN_STATUSES, type CompleteScan, type DeadStretch, type Moment, type TimelineEntry, type TranscriptSegment } from '../clients/js/src/index';
 
 /**
  * At most this many entries of each list in a compact result. With these
@@ -38,23 +38,13 @@ export function scanLinks(scanId: string, baseUrl?: string): ScanLinks {
   return { timeline_uri: timelineUri(scanId), transcript_uri: transcriptUri(scanId), media_url: baseUrl ? `${baseUrl.replace(/\/+$/, '')}${media}` : media };
 }
 
-export interface CompactScan extends ScanLinks {
-  scan_id: string;
-  status: 'complete';
-  duration_sec: number;
-  score: number;
-  grade: string;
-  label: string;
-  hook: number;
-  summary: string;
-  cuts: number[];
-  dead: DeadStretch[];
-  moments: Moment[];
-  claims: string[];
-  transcript_segments: number;
-  /** Entries of each list left out by COMPACT_LIMITS; absent when nothing was. */
-  omitted?: { cuts?: number; dead?: number; claims?: number };
-}
+/** The compact read: the client's complete scan without the timeline and transcript, each list bounded. */
+export type CompactScan = ScanLinks &
+  Pick<CompleteScan, 'scan_id' | 'status' | 'duration_sec' | 'score' | 'grade' | 'label' | 'hook' | 'summary' | 'cuts' | 'dead' | 'moments' | 'claims'> & {
+    transcript_segments: number;
+    /** Entries of each list left out by COMPACT_LIMITS; absent when nothing was. */
+    omitted?: { cuts?: number; dead?: number; claims?: number };
+  };
 
 /** The compact read: everything a host needs to talk about the scan, each list bounded; no timeline, no transcript. */
 export function compactScan(scan: CompleteScan, links: ScanLinks): CompactScan {
@@ -84,15 +74,19 @@ export function compactScan(scan: CompleteScan, links: ScanLinks): CompactScan {
   };
 }
 
-const span = z.object({ start: z.number(), end: z.number() });
+// The zod the MCP SDK needs for the declared output, checked against the
+// client's (OpenAPI-generated) types: a field that changes there fails here.
+const span = z.object({ start: z.number(), end: z.number() }) satisfies z.ZodType<DeadStretch>;
+const moment = z.object({ second: z.number(), label: z.string(), hold: z.number(), quote: z.string() }) satisfies z.ZodType<Moment>;
+const timelineEntry = z.object({
+  second: z.number(),
+  scores: z.object({ hold: z.number(), motion: z.number(), loudness: z.number(), speech: z.number() }),
+}) satisfies z.ZodType<TimelineEntry>;
+const transcriptSegment = z.object({ start: z.number(), end: z.number(), text: z.string() }) satisfies z.ZodType<TranscriptSegment>;
 
-/**
- * `outputSchema` of the scan tools: every state (queued, processing, complete,
- * error) and both details, so each field but id and status is optional.
- */
 export const scanOutputShape = {
   scan_id: z.string(),
-  status: z.enum(['queued', 'processing', 'complete', 'error']),
+  status: z.enum(SCAN_STATUSES),
   pct: z.number().optional().describe('Progress 0–100 while queued or processing; where it stopped on error.'),
   detail: z.string().optional().describe('Why the scan failed (status error).'),
   duration_sec: z.number().optional(),
@@ -103,7 +97,7 @@ export const scanOutputShape = {
   summary: z.string().optional(),
   cuts: z.array(z.number()).optional().describe('Seconds of the hard cuts.'),
   dead: z.array(span).optional().describe('Stretches of hold under the floor, seconds, end exclusive.'),
-  moments: z.array(z.object({ second: z.number(), label: z.string(), hold: z.number(), quote: z.string() })).optional(),
+  moments: z.array(moment).optional(),
   claims: z.array(z.string()).optional().describe('Sentences of the transcript that make checkable claims.'),
   transcript_segments: z.number().int().optional().describe('How many transcript segments the transcript resource holds.'),
   omitted: z
@@ -113,15 +107,15 @@ export const scanOutputShape = {
   timeline_uri: z.string().optional().describe('MCP resource with the per-second timeline.'),
   transcript_uri: z.string().optional().describe('MCP resource with the transcript.'),
   media_url: z.string().optional(),
-  timeline: z
-    .array(z.object({ second: z.number(), scores: z.object({ hold: z.number(), motion: z.number(), loudness: z.number(), speech: z.number() }) }))
-    .optional()
-    .describe('detail "full" only.'),
-  transcript: z.array(z.object({ start: z.number(), end: z.number(), text: z.string() })).optional().describe('detail "full" only.'),
+  timeline: z.array(timelineEntry).optional().describe('detail "full" only.'),
+  transcript: z.array(transcriptSegment).optional().describe('detail "full" only.'),
   method: z.string().optional().describe('detail "full" only.'),
   transcriber: z.string().nullable().optional().describe('detail "full" only.'),
   language: z.string().nullable().optional().describe('The spoken language, ISO 639-1; null when no words were heard.'),
 };
+
+/** What a scan tool's `structuredContent` holds, as the MCP SDK checks it against `scanOutputShape`. */
+export type ScanOutput = z.infer<z.ZodObject<typeof scanOutputShape>>;
 
 export const exportOutputShape = {
   scan_id: z.string(),

@@ -6,8 +6,19 @@
 import { z } from 'zod';
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { EXPORT_FORMATS } from '../core/exports';
-import type { CompleteScan, ScanView, SignalsReference } from '../core/shapes';
-import { HoldlineApiError, type HoldlineClient, type LibraryEntry, type Page, type RecutView, type ScanHistoryEntry } from './client';
+import {
+  HoldlineError,
+  WaitTimeoutError,
+  type CompleteScan,
+  type Holdline,
+  type InFlightScan,
+  type LibraryPage,
+  type QueuedScan,
+  type Recut,
+  type Scan,
+  type ScanPage,
+  type SignalsReference,
+} from '../clients/js/src/index';
 import { LocalFileRefused, resolveLocalFile, type LocalFiles } from './local-files';
 import { compactScan, scanLinks, scanOutputShape, exportOutputShape, exportUri, EXPORT_INLINE_MAX_CHARS, type ScanLinks } from './results';
 
@@ -38,7 +49,7 @@ export interface HoldlineTool {
   /** Declared shape of `structuredContent` (tools without one return untyped JSON). */
   outputSchema?: z.ZodRawShape;
   annotations: ToolAnnotations;
-  run(client: HoldlineClient, args: Record<string, unknown>, context: ToolContext): Promise<CallToolResult>;
+  run(client: Holdline, args: Record<string, unknown>, context: ToolContext): Promise<CallToolResult>;
 }
 
 const title = z.string().trim().min(1).max(200).optional().describe('Title shown on the scan (and in the library if it is published).');
@@ -97,7 +108,7 @@ export const holdlineTools: HoldlineTool[] = [
     annotations: { readOnlyHint: false, openWorldHint: true },
     run: (client, args, context) => {
       const input = scanUrlArgs.parse(args);
-      return submitAndWait(client, () => client.submitUrl(input.url, { title: input.title, webhookUrl: input.webhook_url }, context.signal), input, context);
+      return submitAndWait(client, () => client.scans.create({ url: input.url, title: input.title, webhookUrl: input.webhook_url, signal: context.signal }), input, context);
     },
   },
   {
@@ -113,7 +124,7 @@ export const holdlineTools: HoldlineTool[] = [
       const input = scanFileArgs.parse(args);
       if (!context.files) throw new LocalFileRefused(input.path);
       const path = await resolveLocalFile(context.files, input.path);
-      return submitAndWait(client, () => client.uploadFile(path, { title: input.title, webhookUrl: input.webhook_url }, context.signal), input, context);
+      return submitAndWait(client, () => client.scans.create({ file: path, title: input.title, webhookUrl: input.webhook_url, signal: context.signal }), input, context);
     },
   },
   {
@@ -127,7 +138,7 @@ export const holdlineTools: HoldlineTool[] = [
     annotations: { readOnlyHint: true, openWorldHint: false },
     run: async (client, args, context) => {
       const input = getScanArgs.parse(args);
-      return scanResult(await client.getScan(input.scan_id, context.signal), { detail: input.detail, baseUrl: client.baseUrl });
+      return scanResult(await client.scans.get(input.scan_id, { signal: context.signal }), { detail: input.detail, baseUrl: client.baseUrl });
     },
   },
   {
@@ -141,7 +152,7 @@ export const holdlineTools: HoldlineTool[] = [
     annotations: { readOnlyHint: true, openWorldHint: false },
     run: async (client, args, context) => {
       const input = exportArgs.parse(args);
-      const file = await client.exportFile(input.scan_id, input.format, context.signal);
+      const file = await client.scans.export(input.scan_id, input.format, { signal: context.signal });
       return exportResult(input.scan_id, input.format, file);
     },
   },
@@ -152,7 +163,7 @@ export const holdlineTools: HoldlineTool[] = [
     keyless: false,
     inputSchema: pageArgs.shape,
     annotations: { readOnlyHint: true, openWorldHint: false },
-    run: async (client, args) => historyResult(await client.listScans(pageArgs.parse(args))),
+    run: async (client, args, context) => historyResult(await client.scans.list({ ...pageArgs.parse(args), signal: context.signal })),
   },
   {
     name: 'recut_scan',
@@ -164,18 +175,20 @@ export const holdlineTools: HoldlineTool[] = [
     annotations: { readOnlyHint: false, openWorldHint: false },
     run: async (client, args, context) => {
       const input = recutArgs.parse(args);
-      const queued = await client.recutScan(input.scan_id, { ...(input.goal ? { goal: input.goal } : {}), ...(input.max_seconds ? { max_seconds: input.max_seconds } : {}) }, context.signal);
+      const queued = await client.recuts.create(input.scan_id, { goal: input.goal, maxSeconds: input.max_seconds, signal: context.signal });
       if (!input.wait) return recutResult({ recut_id: queued.recut_id, status: 'queued', pct: 0, stage: 'queued' });
       let reported = -1;
-      const recut = await client.waitForRecut(queued.recut_id, {
-        timeoutMs: input.timeout_sec * 1000,
-        signal: context.signal,
-        onProgress: async (state) => {
-          if (state.pct <= reported) return;
-          reported = state.pct;
-          await context.progress?.(state.pct, `${queued.recut_id} ${state.status} ${state.pct}%`);
-        },
-      });
+      const recut = await untilTimeout<Recut>(() =>
+        client.recuts.wait(queued.recut_id, {
+          timeoutMs: input.timeout_sec * 1000,
+          signal: context.signal,
+          onProgress: async (state) => {
+            if (state.pct <= reported) return;
+            reported = state.pct;
+            await context.progress?.(state.pct, `${queued.recut_id} ${state.status} ${state.pct}%`);
+          },
+        }),
+      );
       return recutResult(recut, { waitedSec: input.timeout_sec });
     },
   },
@@ -186,7 +199,7 @@ export const holdlineTools: HoldlineTool[] = [
     keyless: false,
     inputSchema: recutIdArgs.shape,
     annotations: { readOnlyHint: true, openWorldHint: false },
-    run: async (client, args, context) => recutResult(await client.getRecut(recutIdArgs.parse(args).recut_id, context.signal)),
+    run: async (client, args, context) => recutResult(await client.recuts.get(recutIdArgs.parse(args).recut_id, { signal: context.signal })),
   },
   {
     name: 'delete_scan',
@@ -197,7 +210,7 @@ export const holdlineTools: HoldlineTool[] = [
     inputSchema: deleteArgs.shape,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
     run: async (client, args, context) => {
-      const deleted = await client.deleteScan(deleteArgs.parse(args).scan_id, context.signal);
+      const deleted = await client.scans.delete(deleteArgs.parse(args).scan_id, { signal: context.signal });
       const text = deleted.status === 'deleted' ? `${deleted.scan_id} deleted: nothing of it is left.` : `${deleted.scan_id} is being deleted: it is gone from every read already and the rest follows.`;
       return { content: [{ type: 'text', text }], structuredContent: deleted };
     },
@@ -210,7 +223,7 @@ export const holdlineTools: HoldlineTool[] = [
     inputSchema: demoArgs.shape,
     outputSchema: scanOutputShape,
     annotations: { readOnlyHint: true, openWorldHint: false },
-    run: async (client, args) => scanResult(await client.demo(), { detail: demoArgs.parse(args).detail, baseUrl: client.baseUrl }),
+    run: async (client, args, context) => scanResult(await client.demo({ signal: context.signal }), { detail: demoArgs.parse(args).detail, baseUrl: client.baseUrl }),
   },
   {
     name: 'library',
@@ -219,7 +232,7 @@ export const holdlineTools: HoldlineTool[] = [
     keyless: true,
     inputSchema: pageArgs.shape,
     annotations: { readOnlyHint: true, openWorldHint: false },
-    run: async (client, args) => libraryResult(await client.library(pageArgs.parse(args))),
+    run: async (client, args, context) => libraryResult(await client.library.list({ ...pageArgs.parse(args), signal: context.signal }), client.baseUrl),
   },
   {
     name: 'signals_reference',
@@ -228,7 +241,7 @@ export const holdlineTools: HoldlineTool[] = [
     keyless: false,
     inputSchema: {},
     annotations: { readOnlyHint: true, openWorldHint: false },
-    run: async (client) => signalsResult(await client.signals()),
+    run: async (client, _args, context) => signalsResult(await client.signals({ signal: context.signal })),
   },
 ];
 
@@ -252,7 +265,7 @@ const SHARED_FOLDER_SCAN_FILE =
 const sharedPath = z.string().min(1).max(4096).describe('Path of a video file inside the folder this server shares, relative to it (or absolute, inside it).');
 
 /** Runs a tool; any failure becomes an `isError` result, never a thrown error. */
-export async function runTool(tool: HoldlineTool, client: HoldlineClient, args: Record<string, unknown>, context: ToolContext): Promise<CallToolResult> {
+export async function runTool(tool: HoldlineTool, client: Holdline, args: Record<string, unknown>, context: ToolContext): Promise<CallToolResult> {
   try {
     return await tool.run(client, args, context);
   } catch (error) {
@@ -261,8 +274,8 @@ export async function runTool(tool: HoldlineTool, client: HoldlineClient, args: 
 }
 
 async function submitAndWait(
-  client: HoldlineClient,
-  submit: () => Promise<ScanView>,
+  client: Holdline,
+  submit: () => Promise<QueuedScan>,
   input: { wait: boolean; timeout_sec: number; detail: 'compact' | 'full' },
   context: ToolContext,
 ): Promise<CallToolResult> {
@@ -270,16 +283,28 @@ async function submitAndWait(
   if (!input.wait) return scanResult(queued, { baseUrl: client.baseUrl });
   // MCP progress must increase with each notification, so only a rise is sent.
   let reported = -1;
-  const scan = await client.waitForScan(queued.scan_id, {
-    timeoutMs: input.timeout_sec * 1000,
-    signal: context.signal,
-    onProgress: async (state) => {
-      if (state.pct <= reported) return;
-      reported = state.pct;
-      await context.progress?.(state.pct, `${state.scan_id} ${state.status} ${state.pct}%`);
-    },
-  });
+  const scan = await untilTimeout<Scan>(() =>
+    client.scans.wait(queued.scan_id, {
+      timeoutMs: input.timeout_sec * 1000,
+      signal: context.signal,
+      onProgress: async (state: InFlightScan) => {
+        if (state.pct <= reported) return;
+        reported = state.pct;
+        await context.progress?.(state.pct, `${state.scan_id} ${state.status} ${state.pct}%`);
+      },
+    }),
+  );
   return scanResult(scan, { waitedSec: input.timeout_sec, detail: input.detail, baseUrl: client.baseUrl });
+}
+
+/** The wait's end, or the last state seen when the tool's own time ran out (the work goes on). */
+async function untilTimeout<State>(wait: () => Promise<State>): Promise<State> {
+  try {
+    return await wait();
+  } catch (error) {
+    if (error instanceof WaitTimeoutError) return error.last as State;
+    throw error;
+  }
 }
 
 export interface ScanResultOptions {
@@ -297,7 +322,7 @@ export interface ScanResultOptions {
  * `structuredContent` (compact unless `detail` is "full"). A scan that ended
  * in error is an error result.
  */
-export function scanResult(scan: ScanView, options: ScanResultOptions = {}): CallToolResult {
+export function scanResult(scan: Scan, options: ScanResultOptions = {}): CallToolResult {
   switch (scan.status) {
     case 'complete': {
       const links = scanLinks(scan.scan_id, options.baseUrl);
@@ -380,7 +405,7 @@ export function exportResult(scanId: string, format: string, file: { body: strin
 }
 
 /** A recut in any state as a tool result; one that ended in error is an error result. */
-export function recutResult(recut: RecutView, options: { waitedSec?: number } = {}): CallToolResult {
+export function recutResult(recut: Recut, options: { waitedSec?: number } = {}): CallToolResult {
   if (recut.status === 'complete') {
     const kept = recut.segments.map((s) => `${s.start}–${s.end} s`).join(', ');
     const figures = (f: typeof recut.before) => `score ${f.score} (${f.grade}), hook ${f.hook}, ${f.dead_seconds} dead s, ${f.duration_sec} s, average hold ${f.average_hold}`;
@@ -398,7 +423,7 @@ export function recutResult(recut: RecutView, options: { waitedSec?: number } = 
   return jsonResult(`Recut ${recut.recut_id} is ${recut.status} (${recut.stage}, ${recut.pct}%).${waited} read it with get_recut {"recut_id": "${recut.recut_id}"}.`, recut);
 }
 
-export function historyResult(page: Page<ScanHistoryEntry>): CallToolResult {
+export function historyResult(page: ScanPage): CallToolResult {
   const rows = page.data.map((entry) => {
     const name = entry.title ? ` "${entry.title}"` : '';
     const read = entry.status === 'complete' ? ` score ${entry.score}, ${entry.grade} (${entry.label}), ${entry.duration_sec} s` : ` ${entry.pct}%`;
@@ -407,7 +432,9 @@ export function historyResult(page: Page<ScanHistoryEntry>): CallToolResult {
   return jsonResult([pageHeading('scan', page), ...rows].join('\n'), page);
 }
 
-export function libraryResult(page: Page<LibraryEntry>): CallToolResult {
+/** The library page with its entry links made absolute (when the base URL is known), so they can be handed on as they are. */
+export function libraryResult(fromService: LibraryPage, baseUrl?: string): CallToolResult {
+  const page = baseUrl ? { ...fromService, data: fromService.data.map((entry) => ({ ...entry, url: new URL(entry.url, `${baseUrl}/`).href })) } : fromService;
   const rows = page.data.map(
     (entry) =>
       `- "${entry.title}" (${entry.scan_id}): score ${entry.score}, ${entry.grade} (${entry.label}), ${entry.duration_sec} s, published ${entry.published_at}, ${entry.url}`,
@@ -424,9 +451,9 @@ export function signalsResult(reference: SignalsReference): CallToolResult {
 /** Any failure as an error result: API errors with their status and detail, and the wait for a 429. */
 export function errorResult(error: unknown): CallToolResult {
   let text: string;
-  if (error instanceof HoldlineApiError) {
+  if (error instanceof HoldlineError) {
     text = error.status === 0 ? `Holdline: ${error.detail}` : `Holdline API error ${error.status}: ${error.detail}`;
-    if (error.retryAfterSec !== undefined) text += ` (retry after ${error.retryAfterSec} s)`;
+    if (error.retryAfter !== undefined) text += ` (retry after ${error.retryAfter} s)`;
   } else if (error instanceof LocalFileRefused) {
     text = `Holdline: ${error.message}`;
   } else if (error instanceof z.ZodError) {
@@ -454,7 +481,7 @@ export function jsonResult(summary: string, data: object, isError = false): Call
   };
 }
 
-function pageHeading(noun: string, page: Page<unknown>): string {
+function pageHeading(noun: string, page: { data: unknown[]; offset: number; total: number; has_more: boolean }): string {
   if (page.data.length === 0) return `No ${noun}s (total ${page.total}, offset ${page.offset}).`;
   const first = page.offset + 1;
   const last = page.offset + page.data.length;

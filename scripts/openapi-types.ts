@@ -1,5 +1,6 @@
 // `npm run openapi:types`: writes the TypeScript types of the OpenAPI document
-// (openapi-typescript) to api/generated/openapi.d.ts, from the routes as
+// (openapi-typescript) to clients/js/src/openapi.d.ts (the client package types
+// its calls with them), from the routes as
 // registered (no store or Temporal is reached). The integration test
 // test/integration/openapi/client.test.ts fails when the file is stale.
 import { writeFile } from 'node:fs/promises';
@@ -8,7 +9,7 @@ import { buildApp } from '../api/app';
 import type { AppDeps } from '../services/ports';
 import { loadConfig } from '../config/env';
 
-export const API_TYPES_PATH = new URL('../api/generated/openapi.d.ts', import.meta.url);
+export const API_TYPES_PATH = new URL('../clients/js/src/openapi.d.ts', import.meta.url);
 
 /** The document's types as openapi-typescript writes them, with a header saying where they come from. */
 export async function apiTypes(document: object): Promise<string> {

@@ -99,8 +99,10 @@ describe('holdline scan', () => {
     await mkdir(out);
     const run = await holdline(['--json', 'scan', sample.path, '--export', 'srt', '--out', out]);
     expect(run.code).toBe(0);
-    expect(run.stderr).toBe('');
     const scan = JSON.parse(run.stdout);
+    // Progress stays on stderr with --json, as plain lines off a terminal.
+    expect(run.stderr).toContain(`sample.mp4: ${scan.scan_id} queued\n`);
+    expect(run.stderr).not.toMatch(/\u001b\[/);
     expect(scan).toEqual((await api.request('GET', `/v1/scans/${scan.scan_id}`)).body);
     expect(await readdir(out)).toEqual([`${scan.scan_id}.srt`]);
     expect(await readFile(join(out, `${scan.scan_id}.srt`), 'utf8')).toBe(exportScan(scan, 'srt').body);

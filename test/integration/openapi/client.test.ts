@@ -1,4 +1,4 @@
-// On the real stack: the committed client types (api/generated/openapi.d.ts) are
+// On the real stack: the committed client types (clients/js/src/openapi.d.ts) are
 // what openapi-typescript makes of the served /openapi.json; a small client typed
 // by them submits and reads a scan; the API's /metrics counts it, and the worker
 // process serves Temporal's SDK metrics (per activity, i.e. per scan stage) on its port.
@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { openAsBlob } from 'node:fs';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { paths } from '../../../api/generated/openapi';
+import type { paths } from '../../../clients/js/src/openapi';
 import { API_TYPES_PATH, apiTypes } from '../../../scripts/openapi-types';
 import { fixture } from '../helpers/fixtures';
 import { ONE_SCAN_TEST_MS, SCAN_WAIT_MS } from '../helpers/scan-client';

@@ -21,7 +21,7 @@ describe('exit codes', () => {
   });
 
   it('are the documented numbers', () => {
-    expect(EXIT).toEqual({ ok: 0, scanError: 1, usage: 2, auth: 3, quota: 4, unreachable: 5 });
+    expect(EXIT).toEqual({ ok: 0, scanError: 1, usage: 2, auth: 3, quota: 4, unreachable: 5, stillRunning: 6 });
   });
 });
 

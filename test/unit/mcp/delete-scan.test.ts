@@ -3,11 +3,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HoldlineClient } from '../../../mcp/client';
+import { Holdline } from '../../../clients/js/src/index';
 import { holdlineTools, runTool } from '../../../mcp/tools';
 
 let server: Server;
-let client: HoldlineClient;
+let client: Holdline;
 const seen: Array<{ method: string; url: string; authorization: string | undefined }> = [];
 
 beforeAll(async () => {
@@ -18,7 +18,7 @@ beforeAll(async () => {
     else res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: `no scan ${req.url!.split('/').pop()}` }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  client = new HoldlineClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, apiKey: 'sk_sig_test' });
+  client = new Holdline({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, apiKey: 'sk_sig_test' });
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 

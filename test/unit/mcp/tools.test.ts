@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { CompleteScan } from '../../../core/shapes';
-import { errorDetail, HoldlineApiError, pageQueryString, retryAfterSeconds } from '../../../mcp/client';
+import { ConnectionError, InvalidArgumentError, NotFoundError, RateLimitError } from '../../../clients/js/src/index';
 import {
   DEFAULT_WAIT_SEC,
   errorResult,
@@ -86,29 +86,6 @@ describe('tool input schemas', () => {
     expect(inputObject('library').parse({ limit: 100, offset: 0 })).toEqual({ limit: 100, offset: 0 });
     expect(inputObject('library').safeParse({ limit: 101 }).success).toBe(false);
     expect(inputObject('list_scans').safeParse({ offset: -1 }).success).toBe(false);
-  });
-});
-
-describe('request mapping', () => {
-  it('pageQueryString sends only the given values', () => {
-    expect(pageQueryString({})).toBe('');
-    expect(pageQueryString({ limit: 5 })).toBe('?limit=5');
-    expect(pageQueryString({ limit: 5, offset: 10 })).toBe('?limit=5&offset=10');
-    expect(pageQueryString({ offset: 0 })).toBe('?offset=0');
-  });
-
-  it('errorDetail takes {detail}, else an OpenAI-style message, else the status', () => {
-    expect(errorDetail(404, '{"detail":"no scan scn_1"}')).toBe('no scan scn_1');
-    expect(errorDetail(401, '{"error":{"message":"bad key"}}')).toBe('bad key');
-    expect(errorDetail(502, '<html>Bad gateway</html>')).toBe('the service answered with status 502');
-  });
-
-  it('retryAfterSeconds reads delta-seconds and HTTP dates', () => {
-    expect(retryAfterSeconds(null)).toBeUndefined();
-    expect(retryAfterSeconds('30')).toBe(30);
-    const now = Date.parse('2025-01-01T00:00:00Z');
-    expect(retryAfterSeconds('Wed, 01 Jan 2025 00:01:30 GMT', now)).toBe(90);
-    expect(retryAfterSeconds('soon')).toBeUndefined();
   });
 });
 
@@ -270,20 +247,23 @@ describe('result mapping', () => {
 
 describe('error mapping', () => {
   it('an API error carries status and detail', () => {
-    expect(errorResult(new HoldlineApiError(404, 'no scan scn_x'))).toEqual({
+    expect(errorResult(new NotFoundError({ status: 404, detail: 'no scan scn_x' }))).toEqual({
       content: [{ type: 'text', text: 'Holdline API error 404: no scan scn_x' }],
       isError: true,
     });
   });
 
   it('a 429 says when to retry', () => {
-    expect(errorResult(new HoldlineApiError(429, 'rate limit reached', 42)).content).toEqual([
+    expect(errorResult(new RateLimitError({ status: 429, detail: 'rate limit reached', retryAfter: 42 })).content).toEqual([
       { type: 'text', text: 'Holdline API error 429: rate limit reached (retry after 42 s)' },
     ]);
   });
 
   it('an unreachable service and a local file problem read plainly', () => {
-    expect(errorResult(new HoldlineApiError(0, 'no file at /nope.mp4')).content).toEqual([{ type: 'text', text: 'Holdline: no file at /nope.mp4' }]);
+    expect(errorResult(new InvalidArgumentError({ status: 0, detail: 'no file at /nope.mp4' })).content).toEqual([{ type: 'text', text: 'Holdline: no file at /nope.mp4' }]);
+    expect(errorResult(new ConnectionError({ status: 0, detail: 'cannot reach Holdline at http://127.0.0.1:9: ECONNREFUSED' })).content).toEqual([
+      { type: 'text', text: 'Holdline: cannot reach Holdline at http://127.0.0.1:9: ECONNREFUSED' },
+    ]);
   });
 
   it('anything else is still an error result, not a throw', () => {

@@ -1,0 +1,27 @@
+// @holdline/client: the Holdline API from Node 20+, with nothing but fetch.
+export { Holdline, CLIENT_VERSION } from './client.js';
+export type { CallOptions, CreateScanOptions, HoldlineOptions, ListOptions, RecutOptions, ScanListOptions, WaitOptions } from './client.js';
+export {
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  ConnectionError,
+  errorFromResponse,
+  HoldlineError,
+  InternalServerError,
+  InvalidArgumentError,
+  NotFoundError,
+  PayloadTooLargeError,
+  PermissionDeniedError,
+  RateLimitError,
+  retryAfterSeconds,
+  ServiceUnavailableError,
+  WaitTimeoutError,
+} from './errors.js';
+export type { HoldlineErrorInit } from './errors.js';
+export { DEFAULT_RETRY, RETRIED_STATUSES, retryDelayMs } from './http.js';
+export type { RetryOptions } from './http.js';
+export { PageList } from './pages.js';
+export { EXPORT_FORMATS, SCAN_STATUSES } from './types.js';
+export type * from './types.js';
+export type { paths } from './openapi.js';

@@ -1,0 +1,292 @@
+// @holdline/client against a scripted HTTP server on loopback: each test queues
+// the answers, the server records what it was sent.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
+import {
+  AuthenticationError,
+  ConnectionError,
+  DEFAULT_RETRY,
+  Holdline,
+  HoldlineError,
+  InternalServerError,
+  InvalidArgumentError,
+  NotFoundError,
+  RateLimitError,
+  retryAfterSeconds,
+  retryDelayMs,
+  ServiceUnavailableError,
+  WaitTimeoutError,
+  type CompleteScan,
+  type InFlightScan,
+  type Scan,
+} from '../../../clients/js/src/index';
+import type { CompactScan, ScanOutput } from '../../../mcp/results';
+
+interface Answer {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+let server: Server;
+let baseUrl: string;
+let script: Answer[] = [];
+let seen: Seen[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
+      const answer = script.shift() ?? { status: 500, body: { detail: 'script ran out' } };
+      const text = answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+      res.writeHead(answer.status, { 'content-type': typeof answer.body === 'string' ? 'text/html' : 'application/json', ...answer.headers }).end(text);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => {
+  script = [];
+  seen = [];
+});
+
+/** A client whose backoff is 1 ms, so retries without Retry-After do not slow the suite. */
+const client = (retry: ConstructorParameters<typeof Holdline>[0]['retry'] = {}) => new Holdline({ baseUrl, apiKey: 'sk_sig_test', retry: { baseDelayMs: 1, ...retry } });
+const queued = { scan_id: 'scn_1', status: 'queued', pct: 0 };
+const busy = (retryAfter = '0'): Answer => ({ status: 503, body: { detail: 'the service is starting' }, headers: { 'retry-after': retryAfter } });
+
+describe('retries', () => {
+  it('a GET answered 503 then 200 is retried once and returns the 200', async () => {
+    script = [busy(), { status: 200, body: queued }];
+    expect(await client().scans.get('scn_1')).toEqual(queued);
+    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual(['GET /v1/scans/scn_1', 'GET /v1/scans/scn_1']);
+  });
+
+  it('a 429 with Retry-After 0 is retried; the key goes on every attempt', async () => {
+    script = [{ status: 429, body: { detail: 'rate limit' }, headers: { 'retry-after': '0' } }, { status: 200, body: { data: [], limit: 20, offset: 0, total: 0, has_more: false } }];
+    await client().scans.list();
+    expect(seen).toHaveLength(2);
+    expect(seen.map((s) => s.headers.authorization)).toEqual(['Bearer sk_sig_test', 'Bearer sk_sig_test']);
+  });
+
+  it('stops after maxRetries and throws the last answer as a typed error', async () => {
+    script = [busy(), busy(), busy(), busy()];
+    const error = await client({ maxRetries: 2 }).scans.get('scn_1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServiceUnavailableError);
+    expect(error).toMatchObject({ status: 503, detail: 'the service is starting', retryAfter: 0, message: 'the service is starting' });
+    expect(seen).toHaveLength(3);
+  });
+
+  it('maxRetries 0 sends once', async () => {
+    script = [busy(), { status: 200, body: queued }];
+    await expect(client({ maxRetries: 0 }).scans.get('scn_1')).rejects.toBeInstanceOf(ServiceUnavailableError);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('a POST without an Idempotency-Key is never retried', async () => {
+    script = [busy(), { status: 202, body: queued }];
+    await expect(client().scans.create({ url: 'https://example.com/v.mp4' })).rejects.toBeInstanceOf(ServiceUnavailableError);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('a POST with an Idempotency-Key is retried with the same key and body', async () => {
+    script = [busy(), { status: 202, body: queued }];
+    const scan = await client().scans.create({ url: 'https://example.com/v.mp4', title: 'T', webhookUrl: 'https://example.com/hook', idempotencyKey: 'key-1' });
+    expect(scan).toEqual(queued);
+    expect(seen).toHaveLength(2);
+    for (const request of seen) {
+      expect(request.headers['idempotency-key']).toBe('key-1');
+      expect(JSON.parse(request.body)).toEqual({ input: { type: 'url', url: 'https://example.com/v.mp4' }, title: 'T', webhook_url: 'https://example.com/hook' });
+    }
+  });
+
+  it('an upload with an Idempotency-Key is sent again whole on a retry', async () => {
+    script = [busy(), { status: 202, body: queued }];
+    await client().scans.create({ file: Buffer.from('not really a video'), filename: 'clip.mp4', title: 'Clip', idempotencyKey: 'key-2' });
+    expect(seen).toHaveLength(2);
+    for (const request of seen) {
+      expect(request.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+      expect(request.body).toContain('name="title"\r\n\r\nClip\r\n');
+      expect(request.body).toContain('name="file"; filename="clip.mp4"');
+      expect(request.body).toContain('not really a video');
+    }
+  });
+
+  it('a Retry-After longer than maxDelayMs (a monthly quota) is not waited for', async () => {
+    script = [{ status: 429, body: { detail: 'monthly scan quota of the Signal plan reached' }, headers: { 'retry-after': '86400' } }];
+    const error = await client().scans.get('scn_1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error).toMatchObject({ status: 429, retryAfter: 86400, detail: 'monthly scan quota of the Signal plan reached' });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('x-should-retry: false is obeyed', async () => {
+    script = [{ status: 429, body: { error: { message: 'quota used up', type: 'rate_limit_error', param: null, code: 'quota_exceeded' } }, headers: { 'retry-after': '0', 'x-should-retry': 'false' } }];
+    const error = await client().usage().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error).toMatchObject({ status: 429, detail: 'quota used up', message: 'quota used up', code: 'quota_exceeded', type: 'rate_limit_error', param: null });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('other statuses are not retried', async () => {
+    script = [{ status: 500, body: { detail: 'internal error' } }];
+    await expect(client().scans.get('scn_1')).rejects.toBeInstanceOf(InternalServerError);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('retryDelayMs: Retry-After as asked, else capped doubling backoff with jitter, none past maxRetries', () => {
+    const policy = { ...DEFAULT_RETRY, baseDelayMs: 500, maxDelayMs: 30_000, maxRetries: 3 };
+    expect(retryDelayMs(0, 2, policy)).toBe(2000);
+    expect(retryDelayMs(0, 31, policy)).toBeNull();
+    expect(retryDelayMs(0, undefined, policy, 0)).toBe(250);
+    expect(retryDelayMs(0, undefined, policy, 0.999999)).toBe(500);
+    expect(retryDelayMs(2, undefined, policy, 0)).toBe(1000);
+    expect(retryDelayMs(10, undefined, { ...policy, maxRetries: 20 }, 0.999999)).toBe(30_000);
+    expect(retryDelayMs(3, 0, policy)).toBeNull();
+  });
+});
+
+describe('errors', () => {
+  it('a {detail} body: the status class, detail, message and request id', async () => {
+    script = [{ status: 404, body: { detail: 'no scan scn_x' }, headers: { 'x-request-id': 'req_abc' } }];
+    const error = await client().scans.get('scn_x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error).toBeInstanceOf(HoldlineError);
+    expect(error).toMatchObject({ name: 'NotFoundError', status: 404, detail: 'no scan scn_x', message: 'no scan scn_x', requestId: 'req_abc', code: null });
+  });
+
+  it('a body that is not JSON reads as the status sentence, never a bare number', async () => {
+    script = [{ status: 502, body: '<html>Bad gateway</html>' }];
+    const error = await client().scans.get('scn_x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(error).toMatchObject({ status: 502, detail: 'the service answered with status 502' });
+  });
+
+  it('401 is an AuthenticationError', async () => {
+    script = [{ status: 401, body: { detail: 'invalid or revoked API key' } }];
+    await expect(client().scans.get('scn_x')).rejects.toBeInstanceOf(AuthenticationError);
+  });
+
+  it('an unreachable service is a ConnectionError with status 0', async () => {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const error = await new Holdline({ baseUrl: `http://127.0.0.1:${port}` }).signals().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error).toMatchObject({ status: 0, detail: `cannot reach Holdline at http://127.0.0.1:${port}: ECONNREFUSED` });
+  });
+
+  it('a missing file or neither file nor url is refused before anything is sent', async () => {
+    await expect(client().scans.create({ file: '/nonexistent/clip.mp4' })).rejects.toMatchObject({ name: 'InvalidArgumentError', detail: 'no file at /nonexistent/clip.mp4' });
+    await expect(client().scans.create({})).rejects.toBeInstanceOf(InvalidArgumentError);
+    expect(seen).toHaveLength(0);
+  });
+
+  it('retryAfterSeconds reads delta-seconds and HTTP dates', () => {
+    expect(retryAfterSeconds(null)).toBeUndefined();
+    expect(retryAfterSeconds('30')).toBe(30);
+    expect(retryAfterSeconds('Wed, 01 Jan 2025 00:01:30 GMT', Date.parse('2025-01-01T00:00:00Z'))).toBe(90);
+    expect(retryAfterSeconds('soon')).toBeUndefined();
+  });
+});
+
+describe('keys', () => {
+  it('keyless calls send no key; keyed ones send it', async () => {
+    script = [
+      { status: 200, body: { version: '1', floor: 30, dead_min_seconds: 2, scale: 'p95', signals: [], method: 'm' } },
+      { status: 200, body: { data: [], limit: 20, offset: 0, total: 0, has_more: false } },
+      { status: 200, body: { plan: 'signal' } },
+    ];
+    const sdk = client();
+    await sdk.signals();
+    await sdk.library.list();
+    await sdk.usage();
+    expect(seen.map((s) => s.headers.authorization)).toEqual([undefined, undefined, 'Bearer sk_sig_test']);
+  });
+});
+
+describe('paging', () => {
+  const row = (n: number) => ({ scan_id: `scn_${n}`, status: 'complete', pct: 100, title: null, created_at: '2026-01-01T00:00:00.000Z' });
+
+  it('iteration follows the offset page after page; awaiting gives the first page', async () => {
+    script = [
+      { status: 200, body: { data: [row(1), row(2)], limit: 2, offset: 0, total: 5, has_more: true } },
+      { status: 200, body: { data: [row(3), row(4)], limit: 2, offset: 2, total: 5, has_more: true } },
+      { status: 200, body: { data: [row(5)], limit: 2, offset: 4, total: 5, has_more: false } },
+    ];
+    const ids: string[] = [];
+    for await (const scan of client().scans.list({ limit: 2 })) ids.push(scan.scan_id);
+    expect(ids).toEqual(['scn_1', 'scn_2', 'scn_3', 'scn_4', 'scn_5']);
+    expect(seen.map((s) => s.url)).toEqual(['/v1/scans?limit=2', '/v1/scans?limit=2&offset=2', '/v1/scans?limit=2&offset=4']);
+
+    script = [{ status: 200, body: { data: [row(1)], limit: 1, offset: 0, total: 5, has_more: true } }];
+    const page = await client().scans.list({ limit: 1 });
+    expect(page.data.map((s) => s.scan_id)).toEqual(['scn_1']);
+  });
+
+  it('iteration follows next_cursor as starting_after when the service sends one', async () => {
+    script = [
+      { status: 200, body: { data: [row(1)], limit: 1, offset: 0, total: 2, has_more: true, next_cursor: 'scn_1' } },
+      { status: 200, body: { data: [row(2)], limit: 1, offset: 1, total: 2, has_more: false, next_cursor: null } },
+    ];
+    const ids: string[] = [];
+    for await (const scan of client().scans.list({ limit: 1, status: 'complete' })) ids.push(scan.scan_id);
+    expect(ids).toEqual(['scn_1', 'scn_2']);
+    expect(seen.map((s) => s.url)).toEqual(['/v1/scans?limit=1&status=complete', '/v1/scans?limit=1&starting_after=scn_1&status=complete']);
+  });
+});
+
+describe('wait', () => {
+  it('polls until complete, reporting each in-flight state', async () => {
+    const complete = { scan_id: 'scn_1', status: 'complete', score: 80 };
+    script = [
+      { status: 200, body: queued },
+      { status: 200, body: { scan_id: 'scn_1', status: 'processing', pct: 40 } },
+      { status: 200, body: complete },
+    ];
+    const states: InFlightScan[] = [];
+    const scan = await client().scans.wait('scn_1', { intervalMs: 1, onProgress: (state) => void states.push(state) });
+    expect(scan).toEqual(complete);
+    expect(states).toEqual([queued, { scan_id: 'scn_1', status: 'processing', pct: 40 }]);
+  });
+
+  it('a scan in error is returned, not thrown', async () => {
+    script = [{ status: 200, body: { scan_id: 'scn_1', status: 'error', pct: 10, detail: 'not a video' } }];
+    expect(await client().scans.wait('scn_1')).toMatchObject({ status: 'error', detail: 'not a video' });
+  });
+
+  it('gives up after timeoutMs with a WaitTimeoutError carrying the last state', async () => {
+    script = [{ status: 200, body: { scan_id: 'scn_1', status: 'processing', pct: 40 } }];
+    const error = await client().scans.wait('scn_1', { timeoutMs: 0 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WaitTimeoutError);
+    expect((error as WaitTimeoutError).last).toEqual({ scan_id: 'scn_1', status: 'processing', pct: 40 });
+  });
+
+  it('an abort ends the wait with the signal reason', async () => {
+    const controller = new AbortController();
+    script = [{ status: 200, body: queued }];
+    const waiting = client().scans.wait('scn_1', { signal: controller.signal, intervalMs: 60_000, onProgress: () => controller.abort(new Error('stop')) });
+    await expect(waiting).rejects.toThrow('stop');
+  });
+});
+
+describe('types', () => {
+  it('narrow on status and fit the MCP output schema', () => {
+    expectTypeOf<Extract<Scan, { status: 'complete' }>>().toEqualTypeOf<CompleteScan>();
+    expectTypeOf<CompleteScan['timeline']>().not.toBeUndefined();
+    expectTypeOf<CompactScan>().toExtend<ScanOutput>();
+    expectTypeOf<CompleteScan>().toExtend<ScanOutput>();
+    expectTypeOf<Scan>().toExtend<ScanOutput>();
+  });
+});
