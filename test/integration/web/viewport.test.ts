@@ -2,10 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareReads } from '../../../core/recut';
 import { LibraryStore } from '../../../store/library';
+import { MediaStore } from '../../../store/media';
 import { newRecutId, RecutsStore } from '../../../store/recuts';
 import { SessionsStore } from '../../../store/sessions';
 import { startService, type Service } from '../helpers/service';
@@ -35,6 +37,8 @@ beforeAll(async () => {
   const { account } = await service.deps.accounts.create({ email: `viewport${Date.now()}@example.com`, plan: 'agents' });
   await new SessionsStore(service.mongo.db).setPassword(account._id, 'viewport password 1');
   const scan = await insertCompleteScan(service, account._id, 'A kitchen demo with a rather long title that must wrap on a phone');
+  // Stored media gives the page its player (bytes only: the player is not played here).
+  await service.deps.media.put(service.deps.media.media, MediaStore.mediaId(scan.scanId), Readable.from([Buffer.from('not really a video')]), { filename: 'upload', contentType: 'video/mp4' });
   const child = await insertCompleteScan(service, account._id, 'kitchen (recut)');
   await insertQueuedScan(service, account._id, 'Still running');
   const recuts = new RecutsStore(service.mongo.db);
@@ -95,4 +99,25 @@ describe('every page fits the viewport', () => {
       expect(overflowing).toEqual([]);
     });
   }
+
+  it('at 375 px a tap on the plot reads that second and offers to play from it; the lighter series toggle off and on', async () => {
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 375, height: 900 });
+    const scan = pages.find((entry) => entry.name === 'scan')!;
+    await page.goto(`${service.apiUrl}${scan.path}`);
+    await page.waitForSelector('#plot svg polyline[data-series=hold]');
+    const box = (await page.locator('#plot svg').boundingBox())!;
+    expect(box.width).toBeLessThanOrEqual(375);
+    // A finger's pointerdown in the middle of the drawing area, as a tap sends it.
+    await page.locator('#plot svg').dispatchEvent('pointerdown', { clientX: box.x + box.width / 2, clientY: box.y + box.height / 2, pointerType: 'touch' });
+    expect(await page.textContent('.readout')).toMatch(/^\d+ s: hold [\d.]+, speech [\d.]+, motion [\d.]+, loudness [\d.]+$/);
+    expect(await page.textContent('.play-from')).toMatch(/^Play from 0:\d\d$/);
+    expect(await page.isVisible('.play-from')).toBe(true);
+    await page.uncheck('input[data-toggle=motion]');
+    expect(await page.getAttribute('#plot polyline[data-series=motion]', 'visibility')).toBe('hidden');
+    expect(await page.getAttribute('#plot polyline[data-series=hold]', 'visibility')).toBeNull();
+    await page.check('input[data-toggle=motion]');
+    expect(await page.getAttribute('#plot polyline[data-series=motion]', 'visibility')).toBe('visible');
+    await page.close();
+  });
 });
