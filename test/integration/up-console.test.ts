@@ -35,36 +35,14 @@ afterAll(async () => {
 
 const ANSI = /\u001b\[[0-9;]*m/g;
 
-describe.skipIf(!hasScript)('npm run up under a terminal', () => {
-  it('prints one readable line per non-poll request after the banner, which is the last block once up', async () => {
-    const { temporalAddress, mongodbUri } = getStackEnv();
-    const port = await freePort();
-    dataDir = await mkdtemp(join(tmpdir(), 'holdline-up-console-'));
-    const database = `up_console_${Date.now()}`;
-    const env = {
-      ...process.env,
-      PORT: String(port),
-      TEMPORAL_ADDRESS: temporalAddress,
-      MONGODB_URI: mongodbUri.replace(/\/[^/?]*(\?|$)/, `/${database}$1`),
-      HOLDLINE_TASK_QUEUE_PREFIX: database,
-      HOLDLINE_DATA_DIR: dataDir,
-      HOLDLINE_SEED_DEMO: '0',
-      HOLDLINE_TRANSCRIBER: 'pocketsphinx',
-      HOLDLINE_EMBEDDED_MODEL: 'off',
-      HOLDLINE_WORKER_LOG_LEVEL: 'WARN',
-      NO_COLOR: '1',
-    };
+describe('npm run up\'s console', () => {
+  it.skipIf(!hasScript)('under a pseudo-terminal it prints one readable line per non-poll request after the banner, which is the last block once up', async () => {
+    const { port, env } = await upEnv();
     up = spawn('script', ['-qfec', 'node --import tsx scripts/up.ts', '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let output = '';
-    up.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString('utf8'); });
-    up.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString('utf8'); });
-    await new Promise<void>((resolve, reject) => {
-      const check = setInterval(() => {
-        if (output.includes('Ctrl-C stops everything.')) { clearInterval(check); resolve(); }
-        if (up!.exitCode !== null) { clearInterval(check); reject(new Error(`up exited: ${output}`)); }
-      }, 100);
-    });
-    const clean = () => output.replace(ANSI, '').replace(/\r/g, '');
+    const read = collect(up);
+    await untilUp(up, read);
+    const output = () => read.text;
+    const clean = () => output().replace(ANSI, '').replace(/\r/g, '');
     const atBanner = clean();
     // The banner is the last block: nothing follows it.
     expect(atBanner.trimEnd().endsWith('Ctrl-C stops everything.')).toBe(true);
@@ -80,11 +58,7 @@ describe.skipIf(!hasScript)('npm run up under a terminal', () => {
     await fetch(`${base}/healthz`);
     // The last request's line marks the end of what these requests printed.
     expect((await fetch(`${base}/library`)).status).toBe(200);
-    await new Promise<void>((resolve) => {
-      const check = setInterval(() => {
-        if (clean().includes('GET /library 200')) { clearInterval(check); resolve(); }
-      }, 100);
-    });
+    await until(() => clean().includes('GET /library 200'));
     const after = clean().slice(atBanner.length).split('\n').filter((line) => line.trim() !== '');
     expect(after.map((line) => line.replace(/^\d\d:\d\d:\d\d /, '').replace(/ [\d.]+ ms$/, ''))).toEqual([
       'api    GET /v1/signals 200',
@@ -92,5 +66,71 @@ describe.skipIf(!hasScript)('npm run up under a terminal', () => {
       'api    GET /library 200',
     ]);
     expect(after.every((line) => /^\d\d:\d\d:\d\d api {4}GET \S+ \d{3} [\d.]+ ms$/.test(line))).toBe(true);
+    await stopUp();
+  });
+
+  it('without a terminal the API logs stay JSON lines, one per request', async () => {
+    const { port, env } = await upEnv();
+    up = spawn('node', ['--import', 'tsx', 'scripts/up.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const read = collect(up);
+    await untilUp(up, read);
+    const base = `http://127.0.0.1:${port}`;
+    await fetch(`${base}/healthz`);
+    expect((await fetch(`${base}/v1/signals`)).status).toBe(200);
+    await until(() => read.text.includes('"msg":"GET /v1/signals 200"'));
+    const apiLines = read.text.split('\n').filter((line) => line.startsWith('[api] {'));
+    const requests = apiLines.map((line) => JSON.parse(line.slice('[api] '.length)) as { level: number; msg: string; req?: { url: string } }).filter((entry) => entry.req);
+    expect(requests.map((entry) => [entry.level, entry.msg])).toEqual([[30, 'GET /v1/signals 200']]);
+    await stopUp();
   });
 });
+
+async function stopUp() {
+  if (up?.pid && up.exitCode === null) {
+    const exited = new Promise((resolve) => up!.once('exit', resolve));
+    process.kill(up.pid, 'SIGINT');
+    await exited;
+  }
+  up = undefined;
+}
+
+function collect(child: ChildProcess) {
+  const read = { text: '' };
+  child.stdout!.on('data', (chunk: Buffer) => { read.text += chunk.toString('utf8'); });
+  child.stderr!.on('data', (chunk: Buffer) => { read.text += chunk.toString('utf8'); });
+  return read;
+}
+
+function until(condition: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const check = setInterval(() => {
+      if (condition()) { clearInterval(check); resolve(); }
+    }, 100);
+  });
+}
+
+async function untilUp(child: ChildProcess, read: { text: string }) {
+  await until(() => read.text.includes('Ctrl-C stops everything.') || child.exitCode !== null);
+  if (child.exitCode !== null) throw new Error(`up exited: ${read.text}`);
+}
+
+async function upEnv() {
+    const { temporalAddress, mongodbUri } = getStackEnv();
+    const port = await freePort();
+    dataDir ??= await mkdtemp(join(tmpdir(), 'holdline-up-console-'));
+    const database = `up_console_${Date.now()}`;
+    const env = {
+      ...process.env,
+      PORT: String(port),
+      TEMPORAL_ADDRESS: temporalAddress,
+      MONGODB_URI: mongodbUri.replace(/\/[^/?]*(\?|$)/, `/${database}$1`),
+      HOLDLINE_TASK_QUEUE_PREFIX: database,
+      HOLDLINE_DATA_DIR: dataDir,
+      HOLDLINE_SEED_DEMO: '0',
+      HOLDLINE_TRANSCRIBER: 'pocketsphinx',
+      HOLDLINE_EMBEDDED_MODEL: 'off',
+      HOLDLINE_WORKER_LOG_LEVEL: 'WARN',
+      NO_COLOR: '1',
+    };
+    return { port, env };
+}
