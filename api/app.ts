@@ -8,6 +8,7 @@ import { registerMetrics } from './metrics';
 import { registerOpenApi } from './openapi';
 import { pageHeaders } from '../web/page-headers';
 import { requestIdHeader, requestIdOf } from './request-id';
+import { logRequests } from './request-log';
 import { chatRoutes } from './routes/chat';
 import { exportRoutes } from './routes/exports';
 import { mediaRoutes } from './routes/media';
@@ -44,8 +45,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     // The id is read (and checked) by genReqId; Fastify's own header option would take any value as it comes.
     genReqId: requestIdOf,
     requestIdHeader: false,
-    logController: new LogController({ requestIdLogLabel: 'request_id' }),
+    // api/request-log.ts writes one line per request instead of Fastify's two.
+    logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
   });
+  logRequests(app);
   app.addHook('onRequest', requestIdHeader);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);

@@ -9,7 +9,7 @@ import { startApi } from './start';
 const CLOSE_GRACE_MS = 8_000;
 
 const config = loadConfig();
-const { app, disconnect } = await startApi(config, { logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+const { app, disconnect } = await startApi(config, { logger: { level: config.logLevel } });
 
 let closing = false;
 async function close(signal: string) {

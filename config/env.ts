@@ -27,6 +27,8 @@ export interface HoldlineConfig {
   maxDurationSec: number;
   /** Temporal SDK log level in workers (default INFO; the tests use WARN). */
   workerLogLevel: 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+  /** The API's log level; at `debug` it also logs health checks, metrics scrapes and polls of work in flight. */
+  logLevel: 'trace' | 'debug' | 'info' | 'warn' | 'error';
   /** Which task queues this worker process serves (default both: `scans,chat`). */
   workerQueues: ('scans' | 'chat')[];
   /** Scan activities one worker process runs at once (default 2, about one per core). */
@@ -184,6 +186,7 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     scratchSweepMs: int('HOLDLINE_SCRATCH_SWEEP_MS', 30_000, 500, 3_600_000),
     uploadLimitBytes: int('HOLDLINE_UPLOAD_LIMIT_BYTES', LIMITS.uploadBytes, 1, LIMITS.uploadBytes),
     maxDurationSec: int('HOLDLINE_MAX_DURATION_SEC', DEFAULT_MEDIA_LIMITS.maxDurationSec, 1, MAX_CONFIGURABLE_DURATION_SEC),
+    logLevel: oneOf('HOLDLINE_LOG_LEVEL', ['trace', 'debug', 'info', 'warn', 'error'] as const, 'info'),
     workerLogLevel: oneOf('HOLDLINE_WORKER_LOG_LEVEL', ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR'] as const, 'INFO'),
     workerQueues: queueList(str('HOLDLINE_WORKER_QUEUES', 'scans,chat'), problems),
     scanConcurrency: int('HOLDLINE_SCAN_CONCURRENCY', 2, 1, 64),

@@ -7,12 +7,15 @@
 // HOLDLINE_TRANSCRIBER_URL points at another transcription server instead of the ear;
 // HOLDLINE_TRANSCRIBER=pocketsphinx starts no ear and hears with pocketsphinx alone.
 // TEMPORAL_ADDRESS / MONGODB_URI point at running servers instead of starting them.
+// Under a terminal the API's and the worker's JSON logs show as one short line each
+// (scripts/console-log.ts); without one they stay JSON. HOLDLINE_LOG_LEVEL=debug adds health checks and polls.
 // HOLDLINE_DATA_DIR moves `.data/`. HOLDLINE_SEED_DEMO=0 skips scanning the sample video for GET /v1/demo.
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { consoleLine } from './console-log';
 import { makeFixtures } from '../tooling/make-fixtures';
-import { REPO_ROOT, startStack, wantsEmbeddedModel, type Stack } from '../tooling/stack';
+import { formatEchoedLines, REPO_ROOT, startStack, wantsEmbeddedModel, type Stack } from '../tooling/stack';
 import { superviseStack, type Supervisor } from '../tooling/supervise';
 
 function portFromEnv(name: string, fallback: number): number {
@@ -74,6 +77,8 @@ async function seed(current: Stack): Promise<void> {
   });
 }
 
+if (process.stdout.isTTY) formatEchoedLines((part, line) => consoleLine(part, line, { colour: !process.env.NO_COLOR }));
+
 try {
   console.log(`up: starting Temporal, FerretDB, the ear, ${wantsEmbeddedModel(process.env, process.env) ? 'the embedded model server, ' : ''}worker and API…`);
   stack = await startStack({
@@ -101,7 +106,25 @@ const current = stack!;
 const keyCommand =
   (ports.mongo !== 27017 && !process.env.MONGODB_URI ? `MONGO_PORT=${ports.mongo} ` : '') +
   'npm run --silent account:create -- --email you@example.com';
-console.log(`
+// A part that dies on its own is started again; one that cannot stay up takes
+// the stack down, since a half-running stack only misleads.
+supervisor = superviseStack(current, {
+  log: (line) => console.error(line),
+  onGiveUp: (part) => {
+    console.error(`up: ${part} cannot stay up; stopping everything`);
+    void shutdown(1);
+  },
+});
+
+// The demo is seeded before the banner, so the banner is the last thing printed
+// once everything is up and stays on screen until someone uses the stack.
+try {
+  await seed(current);
+} catch (error) {
+  if (!stopping) console.error(`up: demo seeding failed: ${(error as Error).message}`);
+}
+if (!stopping) {
+  console.log(`
   Holdline is up.
     API          ${current.apiUrl}
     Temporal UI  ${current.temporalUiUrl ?? '(external Temporal)'}
@@ -114,17 +137,4 @@ console.log(`
     ${keyCommand}
   Ctrl-C stops everything.
 `);
-
-// A part that dies on its own is started again; one that cannot stay up takes
-// the stack down, since a half-running stack only misleads.
-supervisor = superviseStack(current, {
-  log: (line) => console.error(line),
-  onGiveUp: (part) => {
-    console.error(`up: ${part} cannot stay up; stopping everything`);
-    void shutdown(1);
-  },
-});
-
-seed(current).catch((error: unknown) => {
-  if (!stopping) console.error(`up: demo seeding failed: ${(error as Error).message}`);
-});
+}

@@ -302,6 +302,12 @@ function readTail(file: string, lines = 30): string {
   }
 }
 
+/** How echoed output is shown: by default as it came, each line after `[part] `; `npm run up` formats it under a terminal. */
+let echoFormat: ((part: string, line: string) => string) | null = null;
+export function formatEchoedLines(format: (part: string, line: string) => string): void {
+  echoFormat = format;
+}
+
 interface SpawnSpec {
   name: string;
   command: string;
@@ -333,10 +339,16 @@ function spawnManaged(spec: SpawnSpec): ManagedProcess {
   }
   if (spec.echo) {
     const prefix = `[${spec.name}] `;
-    const forward = (out: NodeJS.WriteStream) => (chunk: Buffer) => {
-      writeFileSync(fd, chunk);
-      const text = chunk.toString('utf8');
-      out.write(text.replace(/^(?=.)/gm, prefix));
+    const forward = (out: NodeJS.WriteStream) => {
+      let partial = '';
+      return (chunk: Buffer) => {
+        writeFileSync(fd, chunk);
+        const text = chunk.toString('utf8');
+        if (!echoFormat) return void out.write(text.replace(/^(?=.)/gm, prefix));
+        const lines = (partial + text).split('\n');
+        partial = lines.pop() ?? '';
+        for (const line of lines) if (line) out.write(`${echoFormat(spec.name, line)}\n`);
+      };
     };
     child.stdout?.on('data', forward(process.stdout));
     child.stderr?.on('data', forward(process.stderr));

@@ -83,7 +83,7 @@ export async function startHarness(): Promise<Harness> {
       // Scratch of a killed worker's scans goes within seconds of their end, not the default 30 s: rows settle sooner.
       HOLDLINE_SCRATCH_SWEEP_MS: '2000',
       HOLDLINE_WORKER_LOG_LEVEL: 'WARN',
-      LOG_LEVEL: 'warn',
+      HOLDLINE_LOG_LEVEL: 'warn',
     },
   });
   const restarts: RestartEvent[] = [];

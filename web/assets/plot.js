@@ -22,22 +22,28 @@
     video.scrollIntoView({ block: 'nearest' });
   }
 
-  function draw(host, data) {
+  function clock(s) { return Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0'); }
+
+  // Drawn at the host's own pixel width (and again when it changes), so labels keep
+  // their shape on a phone instead of being stretched by a fixed viewBox.
+  function draw(host, data, shown) {
     var n = data.series.hold.length;
     var span = Math.max(n, 1);
+    var W = Math.max(280, Math.round(host.clientWidth || 1000));
+    var H = W < 640 ? 220 : 320;
     var x = function (s) { return L + (s / span) * (W - L - R); };
     var y = function (v) { return T + (1 - v / 100) * (H - T - B); };
-    var svg = el('svg', { viewBox: '0 0 ' + W + ' ' + H, class: 'plot-svg', preserveAspectRatio: 'none' });
+    var svg = el('svg', { viewBox: '0 0 ' + W + ' ' + H, class: 'plot-svg', width: W, height: H });
 
     var grid = el('g', { class: 'grid' }, svg);
     [0, 30, 50, 100].forEach(function (v) {
       el('line', { x1: L, x2: W - R, y1: y(v), y2: y(v), class: v === 30 ? 'floor' : 'gridline' }, grid);
       el('text', { x: L - 6, y: y(v) + 4, 'text-anchor': 'end' }, grid).textContent = String(v);
     });
-    var step = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600].find(function (s) { return span / s <= 12; }) || 1200;
+    var maxTicks = Math.max(3, Math.floor((W - L - R) / 60));
+    var step = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600].find(function (s) { return span / s <= maxTicks; }) || 1200;
     for (var s = 0; s <= span; s += step) {
-      var label = Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0');
-      el('text', { x: x(s), y: H - 8, 'text-anchor': 'middle' }, grid).textContent = label;
+      el('text', { x: x(s), y: H - 8, 'text-anchor': 'middle' }, grid).textContent = clock(s);
     }
 
     var dead = el('g', { class: 'dead' }, svg);
@@ -48,43 +54,90 @@
     data.cuts.forEach(function (c) {
       el('line', { x1: x(c), x2: x(c), y1: T, y2: H - B }, cuts);
     });
+    // Hold is drawn last and heaviest; the three ingredients sit lighter underneath.
     SERIES.forEach(function (name) {
       var values = data.series[name];
       var points = values.map(function (v, t) { return x(t + 0.5).toFixed(1) + ',' + y(v).toFixed(1); }).join(' ');
-      el('polyline', { points: points, class: 'series ' + name, 'data-series': name }, svg);
+      var line = el('polyline', { points: points, class: 'series ' + name, 'data-series': name }, svg);
+      if (name !== 'hold' && !shown[name]) line.setAttribute('visibility', 'hidden');
     });
     var moments = el('g', { class: 'moments' }, svg);
     data.moments.forEach(function (m) {
       var c = el('circle', { cx: x(m.second + 0.5), cy: y(m.hold), r: 6 }, moments);
-      el('title', {}, c).textContent = 'moment at ' + m.second + ' s, hold ' + m.hold;
+      el('title', {}, c).textContent = 'moment at ' + clock(m.second) + ', hold ' + m.hold;
     });
 
     var guide = el('line', { class: 'guide', y1: T, y2: H - B, x1: -10, x2: -10 }, svg);
     var readout = document.createElement('p');
     readout.className = 'readout';
-    readout.textContent = 'Hover the plot to read a second; click to play from there.';
+    readout.textContent = 'Hover or tap the plot to read a second.';
+    var play = document.createElement('button');
+    play.type = 'button';
+    play.className = 'secondary play-from';
+    play.hidden = true;
+    var picked = 0;
+    play.addEventListener('click', function () { seekTo(picked); });
 
     function secondAt(event) {
       var box = svg.getBoundingClientRect();
       var sx = ((event.clientX - box.left) / box.width) * W;
       return Math.min(n - 1, Math.max(0, Math.floor(((sx - L) / (W - L - R)) * span)));
     }
-    svg.addEventListener('mousemove', function (event) {
+    function read(event) {
       var t = secondAt(event);
+      picked = t;
       guide.setAttribute('x1', x(t + 0.5));
       guide.setAttribute('x2', x(t + 0.5));
       readout.textContent = t + ' s: ' + SERIES.slice().reverse().map(function (k) { return k + ' ' + data.series[k][t]; }).join(', ');
-    });
-    svg.addEventListener('click', function (event) { seekTo(secondAt(event)); });
+      if (player()) {
+        play.hidden = false;
+        play.textContent = 'Play from ' + clock(t);
+      }
+    }
+    // Pointer events serve the mouse, the pen and the finger alike: hovering or
+    // touching reads a second; a mouse click plays from it, a tap offers the button.
+    svg.addEventListener('pointermove', read);
+    svg.addEventListener('pointerdown', read);
+    svg.addEventListener('click', function (event) { if (event.pointerType !== 'touch') seekTo(secondAt(event)); });
 
-    host.appendChild(svg);
-    host.appendChild(readout);
+    host.replaceChildren(svg, readout, play);
+  }
+
+  function toggles(host, data, shown) {
+    var box = document.createElement('div');
+    box.className = 'plot-toggles';
+    ['motion', 'loudness', 'speech'].forEach(function (name) {
+      var label = document.createElement('label');
+      label.className = name;
+      var input = document.createElement('input');
+      input.type = 'checkbox';
+      input.checked = shown[name];
+      input.setAttribute('data-toggle', name);
+      input.addEventListener('change', function () {
+        shown[name] = input.checked;
+        var line = host.querySelector('polyline[data-series=' + name + ']');
+        if (line) line.setAttribute('visibility', input.checked ? 'visible' : 'hidden');
+      });
+      label.appendChild(input);
+      label.appendChild(document.createTextNode(' ' + name));
+      box.appendChild(label);
+    });
+    return box;
   }
 
   document.addEventListener('DOMContentLoaded', function () {
     var host = document.getElementById('plot');
     var source = document.getElementById('plot-data');
-    if (host && source) draw(host, JSON.parse(source.textContent));
+    if (host && source) {
+      var data = JSON.parse(source.textContent);
+      var shown = { motion: true, loudness: true, speech: true };
+      draw(host, data, shown);
+      host.parentNode.insertBefore(toggles(host, data, shown), host.nextSibling);
+      var width = host.clientWidth;
+      window.addEventListener('resize', function () {
+        if (host.clientWidth !== width) { width = host.clientWidth; draw(host, data, shown); }
+      });
+    }
     document.querySelectorAll('[data-seek]').forEach(function (link) {
       link.addEventListener('click', function (event) {
         if (!player()) return;

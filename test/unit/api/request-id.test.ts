@@ -94,7 +94,7 @@ describe('x-request-id', () => {
     const { app, auth } = await setUp(lines);
     await app.inject({ method: 'GET', url: '/v1/scans', headers: { ...auth, 'x-request-id': 'logged-1' } });
     const mine = lines.map((line) => JSON.parse(line) as { request_id?: string; msg: string }).filter((entry) => entry.request_id === 'logged-1');
-    expect(mine.map((entry) => entry.msg)).toEqual(['incoming request', 'request completed']);
+    expect(mine.map((entry) => entry.msg)).toEqual(['GET /v1/scans 200']);
     expect(lines.every((line) => 'request_id' in JSON.parse(line))).toBe(true);
   });
 });

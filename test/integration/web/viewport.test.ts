@@ -1,0 +1,123 @@
+import { mkdirSync } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compareReads } from '../../../core/recut';
+import { LibraryStore } from '../../../store/library';
+import { MediaStore } from '../../../store/media';
+import { newRecutId, RecutsStore } from '../../../store/recuts';
+import { SessionsStore } from '../../../store/sessions';
+import { startService, type Service } from '../helpers/service';
+import { insertCompleteScan, insertQueuedScan } from './helpers';
+
+// Every page at a phone's width (375 px) and a laptop's (1280 px): nothing scrolls
+// sideways, and a screenshot of each is kept for a person to look at.
+
+const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run',
+];
+const WIDTHS = [375, 1280] as const;
+/** Screenshots stay in the test output (git-ignored), or where HOLDLINE_SCREENSHOT_DIR says. */
+const SHOTS = process.env.HOLDLINE_SCREENSHOT_DIR ?? join(process.cwd(), '.data', 'test-output', 'screenshots');
+/** `before` for the run on the unchanged pages, so both sets can be compared. */
+const TAG = process.env.HOLDLINE_SCREENSHOT_TAG ?? 'after';
+
+let service: Service;
+let userDataDir: string;
+let context: BrowserContext;
+let pages: { name: string; path: string }[] = [];
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  service = await startService({ inProcessWorkers: false, env: { HOLDLINE_SIGNINS_PER_HOUR: '1000' } });
+  const { account } = await service.deps.accounts.create({ email: `viewport${Date.now()}@example.com`, plan: 'agents' });
+  await new SessionsStore(service.mongo.db).setPassword(account._id, 'viewport password 1');
+  const scan = await insertCompleteScan(service, account._id, 'A kitchen demo with a rather long title that must wrap on a phone');
+  // Stored media gives the page its player (bytes only: the player is not played here).
+  await service.deps.media.put(service.deps.media.media, MediaStore.mediaId(scan.scanId), Readable.from([Buffer.from('not really a video')]), { filename: 'upload', contentType: 'video/mp4' });
+  const child = await insertCompleteScan(service, account._id, 'kitchen (recut)');
+  await insertQueuedScan(service, account._id, 'Still running');
+  const recuts = new RecutsStore(service.mongo.db);
+  const recutId = newRecutId();
+  await recuts.insertQueued({ recut_id: recutId, account_id: account._id, parent_scan_id: scan.scanId, scan_id: child.scanId, goal: null, max_seconds: null, created_at: new Date() });
+  await recuts.advance(recutId, 'render', 20, { segments: [{ start: 0, end: 14 }, { start: 18, end: 24 }], rationale: 'Drop the still part.', proposed_by: 'rules', base_model: null });
+  await recuts.complete(recutId, compareReads(scan.read, child.read));
+  // The home page draws the featured scan's hold curve.
+  expect(await new LibraryStore(service.mongo.db).feature(scan.scanId)).toBe('featured');
+  pages = [
+    { name: 'home', path: '/' },
+    { name: 'library', path: '/library' },
+    { name: 'signin', path: '/signin' },
+    { name: 'signup', path: '/signup' },
+    { name: 'scans', path: '/scans' },
+    { name: 'scan', path: `/scans/${scan.scanId}` },
+    { name: 'recut', path: `/recuts/${recutId}` },
+    { name: 'account', path: '/account' },
+    { name: 'docs', path: '/docs' },
+  ];
+  userDataDir = await mkdtemp(join(tmpdir(), 'holdline-viewport-'));
+  context = await chromium.launchPersistentContext(userDataDir, { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const page = await context.newPage();
+  await page.goto(`${service.apiUrl}/signin`);
+  await page.fill('input[name=email]', account.email);
+  await page.fill('input[name=password]', 'viewport password 1');
+  await page.click('button[type=submit]');
+  await page.waitForURL(`${service.apiUrl}/scans`);
+  await page.close();
+});
+afterAll(async () => {
+  await context?.close();
+  if (userDataDir) await rm(userDataDir, { recursive: true, force: true });
+  await service?.stop();
+});
+
+describe('every page fits the viewport', () => {
+  for (const width of WIDTHS) {
+    it(`at ${width} px no page scrolls sideways`, async () => {
+      const page = await context.newPage();
+      await page.setViewportSize({ width, height: 900 });
+      const overflowing: string[] = [];
+      for (const { name, path } of pages) {
+        const response = await page.goto(`${service.apiUrl}${path}`);
+        expect(response?.status(), path).toBe(200);
+        await page.waitForLoadState('networkidle');
+        const shot = join(SHOTS, `${name}-${width}-${TAG}.png`);
+        await page.screenshot({ path: shot, fullPage: true });
+        expect((await stat(shot)).size).toBeGreaterThan(5_000);
+        // The page's own globals, typed here without the DOM library.
+        const { scrollWidth, innerWidth } = await page.evaluate(() => {
+          const win = globalThis as unknown as { innerWidth: number; document: { documentElement: { scrollWidth: number } } };
+          return { scrollWidth: win.document.documentElement.scrollWidth, innerWidth: win.innerWidth };
+        });
+        if (scrollWidth > innerWidth) overflowing.push(`${path}: ${scrollWidth} > ${innerWidth}`);
+      }
+      await page.close();
+      expect(overflowing).toEqual([]);
+    });
+  }
+
+  it('at 375 px a tap on the plot reads that second and offers to play from it; the lighter series toggle off and on', async () => {
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 375, height: 900 });
+    const scan = pages.find((entry) => entry.name === 'scan')!;
+    await page.goto(`${service.apiUrl}${scan.path}`);
+    await page.waitForSelector('#plot svg polyline[data-series=hold]');
+    const box = (await page.locator('#plot svg').boundingBox())!;
+    expect(box.width).toBeLessThanOrEqual(375);
+    // A finger's pointerdown in the middle of the drawing area, as a tap sends it.
+    await page.locator('#plot svg').dispatchEvent('pointerdown', { clientX: box.x + box.width / 2, clientY: box.y + box.height / 2, pointerType: 'touch' });
+    expect(await page.textContent('.readout')).toMatch(/^\d+ s: hold [\d.]+, speech [\d.]+, motion [\d.]+, loudness [\d.]+$/);
+    expect(await page.textContent('.play-from')).toMatch(/^Play from 0:\d\d$/);
+    expect(await page.isVisible('.play-from')).toBe(true);
+    await page.uncheck('input[data-toggle=motion]');
+    expect(await page.getAttribute('#plot polyline[data-series=motion]', 'visibility')).toBe('hidden');
+    expect(await page.getAttribute('#plot polyline[data-series=hold]', 'visibility')).toBeNull();
+    await page.check('input[data-toggle=motion]');
+    expect(await page.getAttribute('#plot polyline[data-series=motion]', 'visibility')).toBe('visible');
+    await page.close();
+  });
+});
