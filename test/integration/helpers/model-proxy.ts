@@ -12,6 +12,11 @@ export interface SeenAnswer {
   finishReason: string | undefined;
   /** The answer's text, streamed or not. */
   content: string;
+  /** When the request reached the proxy and when the answer's last byte left it (ms since the epoch). */
+  startedAt: number;
+  endedAt: number;
+  /** llama-server's own speeds for the answer (tokens per second), when it sent them. */
+  timings: { promptPerSecond: number; predictedPerSecond: number } | undefined;
 }
 
 export interface CountingProxy {
@@ -32,6 +37,7 @@ export async function countingProxy(target: string): Promise<CountingProxy> {
   let started = 0;
   let waiters: { count: number; resolve: () => void }[] = [];
   const server: Server = createServer((req, res) => {
+    const startedAt = Date.now();
     if (req.url?.endsWith('/chat/completions')) {
       started += 1;
       waiters = waiters.filter((w) => (w.count <= started ? (w.resolve(), false) : true));
@@ -49,7 +55,7 @@ export async function countingProxy(target: string): Promise<CountingProxy> {
         });
         answer.on('end', () => {
           res.end();
-          if (req.url?.endsWith('/chat/completions')) answers.push(readAnswer(text, sent === '' ? {} : (JSON.parse(sent) as SeenAnswer['request'])));
+          if (req.url?.endsWith('/chat/completions')) answers.push({ ...readAnswer(text, sent === '' ? {} : (JSON.parse(sent) as SeenAnswer['request'])), startedAt, endedAt: Date.now() });
         });
       },
     );
@@ -71,19 +77,23 @@ export async function countingProxy(target: string): Promise<CountingProxy> {
   };
 }
 
-function readAnswer(text: string, request: SeenAnswer['request']): SeenAnswer {
-  const seen: SeenAnswer = { request, usage: undefined, finishReason: undefined, content: '' };
+function readAnswer(text: string, request: SeenAnswer['request']): Omit<SeenAnswer, 'startedAt' | 'endedAt'> {
+  const seen: Omit<SeenAnswer, 'startedAt' | 'endedAt'> = { request, usage: undefined, finishReason: undefined, content: '', timings: undefined };
   const payloads = text.includes('data: ')
     ? text.split('\n').filter((l) => l.startsWith('data: ') && l !== 'data: [DONE]').map((l) => l.slice(6))
     : [text];
   for (const payload of payloads) {
     const body = JSON.parse(payload) as {
       usage?: TokenUsage;
+      timings?: { prompt_per_second?: number; predicted_per_second?: number };
       choices?: { finish_reason?: string | null; delta?: { content?: string | null }; message?: { content?: string | null } }[];
     };
     const choice = body.choices?.[0];
     seen.content += choice?.delta?.content ?? choice?.message?.content ?? '';
     if (body.usage) seen.usage = { prompt_tokens: body.usage.prompt_tokens, completion_tokens: body.usage.completion_tokens, total_tokens: body.usage.total_tokens };
+    if (body.timings?.predicted_per_second !== undefined) {
+      seen.timings = { promptPerSecond: body.timings.prompt_per_second ?? Number.NaN, predictedPerSecond: body.timings.predicted_per_second };
+    }
     const finish = choice?.finish_reason;
     if (finish) seen.finishReason = finish;
   }
