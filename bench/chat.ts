@@ -10,18 +10,30 @@
 //     prints where each call's time went; --history N first stores N finished
 //     calls, as a service that has run for a while keeps them: every write on a
 //     call's path must stay a point write however many there are)
+//
+// Then the same over the embedded model (llama-server with SmolLM2-135M-Instruct, started
+// here with greedy sampling and 32 tokens a step, at most 3 steps a call; skipped with a note when it is not
+// installed; `--model-calls N`, 3 by default, 0 skips it): its generation and prompt speed
+// (llama-server's own timings), the time to the first SSE delta (the stream opens once the
+// first step answered), the overhead per model step beside the scripted one (call time minus
+// the time the model server spent on the call's requests, as a proxy in between saw them,
+// divided by the steps), and the model server's resident memory after the calls (and its peak).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import OpenAI from 'openai';
 import { startInProcessService } from '../tooling/in-process-service';
-import { startStack, type Stack } from '../tooling/stack';
+import { existsSync, readFileSync } from 'node:fs';
+import { EMBEDDED_MODEL_FILE, startModelServer, startStack, type Stack } from '../tooling/stack';
 import { startScriptedUpstream } from '../test/scripted-upstream/server';
+import { countingProxy } from '../test/integration/helpers/model-proxy';
 
 const callsArg = process.argv.indexOf('--calls');
 const CALLS = callsArg > 0 ? Number(process.argv[callsArg + 1]) : 20;
 const historyArg = process.argv.indexOf('--history');
 const HISTORY = historyArg > 0 ? Number(process.argv[historyArg + 1]) : 0;
+const modelCallsArg = process.argv.indexOf('--model-calls');
+const MODEL_CALLS = modelCallsArg > 0 ? Number(process.argv[modelCallsArg + 1]) : 3;
 const UPSTREAM_LATENCY_MS = Number(process.env.BENCH_UPSTREAM_MS ?? 0);
 const STEPS_PER_CALL = 3;
 const TARGET_STEP_MEDIAN_MS = 30;
@@ -115,9 +127,75 @@ try {
   console.log(`\nchat: ${CALLS} calls × ${STEPS_PER_CALL} model steps, scripted upstream latency ${UPSTREAM_LATENCY_MS} ms per step, ${HISTORY} earlier calls stored`);
   console.log(line('overhead per model step', stepOverhead, TARGET_STEP_MEDIAN_MS, TARGET_STEP_P95_MS));
   console.log(line('time to first SSE delta', firstDelta, TARGET_FIRST_DELTA_MS, TARGET_FIRST_DELTA_MS));
+  if (MODEL_CALLS > 0) await embeddedModel(quantile(stepOverhead, 0.5));
 } finally {
   await service.stop();
   await upstream.close();
   await stack?.stop();
   await rm(dataDir, { recursive: true, force: true });
+}
+
+/** The embedded model: its speeds, the first delta, our overhead per step beside the scripted one's, its memory. */
+async function embeddedModel(scriptedMedian: number): Promise<void> {
+  const server = join(import.meta.dirname, '..', '.tools', 'bin', 'llama-server');
+  if (!existsSync(server) || !existsSync(EMBEDDED_MODEL_FILE)) {
+    console.log('\nembedded model: not installed (scripts/install-model.sh), skipped');
+    return;
+  }
+  const model = await startModelServer({ logFile: join(dataDir, 'model.log'), maxTokens: 32, extraArgs: ['--temp', '0', '--seed', '1'] });
+  const proxy = await countingProxy(model.baseUrl.replace(/\/v1$/, ''));
+  const real = await startInProcessService({
+    mongodbUri: stackEnv.MONGODB_URI ?? '',
+    temporalAddress: stackEnv.TEMPORAL_ADDRESS ?? '',
+    // Task queues of its own: the scripted service's workers still poll theirs.
+    env: { ...model.env, HOLDLINE_TASK_QUEUE_PREFIX: `${tag}-model`, HOLDLINE_CHAT_MAX_STEPS: '3', MODEL_BASE_URL: `${proxy.url}/v1`, ...(stack?.env.HOLDLINE_FERRETDB_SQLITE_DIR ? { HOLDLINE_FERRETDB_SQLITE_DIR: stack.env.HOLDLINE_FERRETDB_SQLITE_DIR } : {}) },
+  });
+  const overhead: number[] = [];
+  const first: number[] = [];
+  const generation: number[] = [];
+  const prompt: number[] = [];
+  let steps = 0;
+  try {
+    for (let i = 0; i < MODEL_CALLS + 1; i++) {
+      const { apiKey } = await real.deps.accounts.create({ email: `bench-model-${tag}-${i}@example.com` });
+      const client = new OpenAI({ baseURL: `${real.apiUrl}/v1`, apiKey });
+      const before = proxy.answers.length;
+      const started = performance.now();
+      let firstAt: number | undefined;
+      let callSteps = 0;
+      const stream = await client.chat.completions.create({ model: 'holdline', messages: [{ role: 'user', content: `Name three primary colours (${i}).` }], stream: true });
+      for await (const chunk of stream) {
+        firstAt ??= performance.now() - started;
+        const run = (chunk as unknown as { holdline?: { steps: number } }).holdline;
+        if (run) callSteps = run.steps;
+      }
+      const total = performance.now() - started;
+      // The first call loads the model's pages and the worker's caches; it is not counted.
+      if (i === 0) continue;
+      const answers = proxy.answers.slice(before);
+      const modelMs = answers.reduce((sum, a) => sum + (a.endedAt - a.startedAt), 0);
+      overhead.push((total - modelMs) / callSteps);
+      first.push(firstAt ?? total);
+      steps += callSteps;
+      for (const a of answers) {
+        if (a.timings) {
+          generation.push(a.timings.predictedPerSecond);
+          prompt.push(a.timings.promptPerSecond);
+        }
+      }
+    }
+    const status = readFileSync(`/proc/${model.proc.pid}/status`, 'utf8');
+    const mib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? Number.NaN) / 1024;
+    const q = (values: number[]) => `median ${quantile(values, 0.5).toFixed(1)}, p95 ${quantile(values, 0.95).toFixed(1)}`;
+    console.log(`\nembedded model (SmolLM2-135M-Instruct Q4_1 in llama-server, 2 slots, greedy, 32 tokens a step, at most 3 steps): ${MODEL_CALLS} calls, ${steps} model steps`);
+    console.log(`generation, tokens/s (llama-server's timings)   ${q(generation)}`);
+    console.log(`prompt reading, tokens/s                        ${q(prompt)}`);
+    console.log(`time to first SSE delta, ms                     ${q(first)}`);
+    console.log(`overhead per model step, ms                     ${q(overhead)} (scripted upstream: median ${scriptedMedian.toFixed(1)})`);
+    console.log(`model server memory, MiB                        resident ${mib('VmRSS').toFixed(0)}, peak ${mib('VmHWM').toFixed(0)}`);
+  } finally {
+    await real.stop();
+    await proxy.close();
+    await model.proc.stop();
+  }
 }

@@ -51,7 +51,7 @@ export function parseChatRequest(body: unknown, models: Readonly<Record<string, 
       throw badRequest(`${param}.role must be one of system, developer, user, assistant, tool`, `${param}.role`);
     }
     const content = contentText(message['content'], role, `${param}.content`);
-    if (role !== 'system' && role !== 'developer' && role !== 'assistant' && content.trim() !== '') hasTask = true;
+    if (role !== 'system' && role !== 'developer' && role !== 'assistant' && saysSomething(content)) hasTask = true;
     if (role === 'system' || role === 'developer') {
       if (content !== '') instructions.push(content);
     } else if (role === 'user') {
@@ -69,7 +69,7 @@ export function parseChatRequest(body: unknown, models: Readonly<Record<string, 
     throw badRequest(
       instructions.length > 0 && messages.length === 0
         ? '"messages" holds only system or developer instructions; add a user message with the task'
-        : '"messages" holds no task: at least one user (or tool) message must have non-empty content',
+        : '"messages" holds no task: at least one user (or tool) message must have content other than whitespace and control characters',
       'messages',
     );
   }
@@ -102,6 +102,14 @@ function contentText(content: unknown, role: string, param: string): string {
       .join('\n');
   }
   throw badRequest(`${param} must be a string or an array of text parts`, param);
+}
+
+/**
+ * Whether a message holds anything beyond whitespace and control characters. A message of
+ * control characters alone is no task: the embedded model answered one with invented code.
+ */
+function saysSomething(content: string): boolean {
+  return /[^\s\p{Cc}]/u.test(content);
 }
 
 function clip(text: string, max: number): string {

@@ -10,10 +10,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import OpenAI from 'openai';
+import { fallbackAnswer, newLoopState } from '../../../core/chat/agent-loop';
+import { parseVerdict } from '../../../core/chat/conversation';
 import { EMBEDDED_MODEL_NAME, EMBEDDED_MODEL_NOTE } from '../../../core/chat/embedded-model';
 import { addUsage, ZERO_USAGE, type TokenUsage } from '../../../core/chat/shapes';
 import { startModelServer, type ModelServer } from '../../../tooling/stack';
-import { countingProxy, type SeenAnswer } from '../helpers/model-proxy';
+import { countingProxy, type CountingProxy, type SeenAnswer } from '../helpers/model-proxy';
 import { CallsStore } from '../../../store/calls';
 import { startService, type Service } from '../helpers/service';
 import { waitFor } from './harness';
@@ -27,31 +29,36 @@ const sum = (answers: SeenAnswer[]) =>
 type Run = { call_id: string; base_model: string; steps: number; tools_used: string[]; stopped: string };
 const runOf = (value: unknown) => (value as { holdline: Run }).holdline;
 const ask = [{ role: 'user' as const, content: 'Name the three primary colours of light.' }];
+type AccountUsage = { calls_this_month: number; tokens_used: number };
+
+// One model server for the file; each block starts its own service (limits are per service).
+let dir: string;
+let model: ModelServer;
+let proxy: CountingProxy;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'holdline-model-'));
+  model = await startModelServer({ logFile: join(dir, 'model.log'), maxTokens: 24, extraArgs: ['--temp', '0', '--seed', '1'] });
+  proxy = await countingProxy(model.baseUrl.replace(/\/v1$/, ''));
+}, 120_000);
+afterAll(async () => {
+  await proxy?.close();
+  await model?.proc.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 describe('the agents on the embedded model', { timeout: 300_000 }, () => {
-  let dir: string;
-  let model: ModelServer;
-  let proxy: Awaited<ReturnType<typeof countingProxy>>;
   let service: Service;
   let calls: CallsStore;
   let client: (apiKey: string) => OpenAI;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'holdline-model-'));
-    model = await startModelServer({ logFile: join(dir, 'model.log'), maxTokens: 24, extraArgs: ['--temp', '0', '--seed', '1'] });
-    proxy = await countingProxy(model.baseUrl.replace(/\/v1$/, ''));
     service = await startService({
       env: { ...model.env, MODEL_BASE_URL: `${proxy.url}/v1`, HOLDLINE_UPSTREAM_HEALTH_TTL_MS: '0' },
     });
     calls = new CallsStore(service.mongo.db);
     client = (apiKey) => new OpenAI({ baseURL: `${service.apiUrl}/v1`, apiKey, maxRetries: 0 });
   });
-  afterAll(async () => {
-    await service?.stop();
-    await proxy?.close();
-    await model?.proc.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(async () => service?.stop());
 
   it('offers the model under its base name and says plainly what it is', async () => {
     const { apiKey } = await service.createAccount();
@@ -98,14 +105,15 @@ describe('the agents on the embedded model', { timeout: 300_000 }, () => {
     expect(proxy.answers.slice(before)).toHaveLength(run.steps);
   });
 
-  it('stops the work when the client goes away mid-stream: recorded as cancelled, the slot freed', async () => {
+  it('stops the work when the client goes away mid-stream: recorded as cancelled, the slot freed, charged once', async () => {
     const { apiKey } = await service.createAccount();
+    const started = proxy.started;
     const stream = await client(apiKey).chat.completions.create({ model: 'holdline', messages: ask, stream: true });
-    let callId = '';
-    for await (const chunk of stream) {
-      callId = chunk.id;
-      break;
-    }
+    // Read the first chunk without leaving the loop (a `break` would abort the stream at once).
+    const first = await stream[Symbol.asyncIterator]().next();
+    const callId = (first.value as ChatCompletionChunk).id;
+    // The stream opens once the plan has answered; leave while the act step is with the model.
+    await proxy.waitForStarted(started + 2);
     stream.controller.abort();
     await waitFor(async () => (await calls.slots.countDocuments({ call_id: callId })) === 0, 60_000, 'the slot to be released');
     const doc = await waitFor(async () => {
@@ -113,24 +121,76 @@ describe('the agents on the embedded model', { timeout: 300_000 }, () => {
       return call?.status === 'finished' ? call : undefined;
     }, 30_000, 'the cancelled call to be recorded');
     expect(doc.stopped).toBe('cancelled');
+    // The plan answered, so the call counts once; its tokens are the steps that finished, counted once.
+    // Cancelled during the act step, or at the check right after it when the act answered first.
+    expect([2, 3]).toContain(doc.steps);
+    const tokens = doc.usage?.total_tokens ?? Number.NaN;
+    expect(tokens).toBeGreaterThan(0);
+    const usage = (await client(apiKey).get('/usage')) as AccountUsage;
+    expect(usage.calls_this_month).toBe(1);
+    expect(usage.tokens_used).toBe(tokens);
+    // The key is free: the next call on it is admitted and answered.
+    const next = await client(apiKey).chat.completions.create({ model: 'holdline', messages: ask });
+    expect(runOf(next).stopped).not.toBe('cancelled');
+    const after = (await client(apiKey).get('/usage')) as AccountUsage;
+    expect(after.calls_this_month).toBe(2);
+    expect(after.tokens_used).toBe(tokens + (next.usage?.total_tokens ?? Number.NaN));
+  });
+});
+
+describe('the step limit on the embedded model (3 steps by configuration)', { timeout: 300_000 }, () => {
+  let stepDir: string;
+  let fresh: ModelServer;
+  let seen: CountingProxy;
+  let service: Service;
+
+  // Its own model server, one slot, no prompt cache: the same requests on a fresh server get the
+  // same greedy answers (a cache warmed by other calls shifts the numbers enough to flip a verdict).
+  beforeAll(async () => {
+    stepDir = mkdtempSync(join(tmpdir(), 'holdline-model-'));
+    fresh = await startModelServer({ logFile: join(stepDir, 'model.log'), maxTokens: 24, parallel: 1, extraArgs: ['--temp', '0', '--seed', '1', '--no-cache-prompt'] });
+    seen = await countingProxy(fresh.baseUrl.replace(/\/v1$/, ''));
+    service = await startService({
+      env: { ...fresh.env, MODEL_BASE_URL: `${seen.url}/v1`, HOLDLINE_UPSTREAM_HEALTH_TTL_MS: '0', HOLDLINE_CHAT_MAX_STEPS: '3' },
+    });
+  });
+  afterAll(async () => {
+    await service?.stop();
+    await seen?.close();
+    await fresh?.proc.stop();
+    rmSync(stepDir, { recursive: true, force: true });
+  });
+
+  it('plans, answers, is sent back by the checker and ends in step_limit with the answer it had, never a 500', async () => {
+    const { apiKey } = await service.createAccount();
+    const client = new OpenAI({ baseURL: `${service.apiUrl}/v1`, apiKey, maxRetries: 0 });
+    const completion = await client.chat.completions.create({ model: 'holdline', messages: ask });
+    const answers = seen.answers;
+    expect(answers).toHaveLength(3);
+    // The small model's checker repeats the verdict words it was told to choose from, which reads as
+    // REVISE: that sends the work back with no step left. (If this precondition fails, the model's
+    // output changed, not the service.)
+    expect(parseVerdict(answers[2]!.content).verdict).toBe('revise');
+    const run = runOf(completion);
+    expect(run).toMatchObject({ base_model: EMBEDDED_MODEL_NAME, steps: 3, stopped: 'step_limit', tools_used: [] });
+    expect(completion.object).toBe('chat.completion');
+    expect(completion.choices[0]?.finish_reason).toBe('length');
+    // No step was left for a final answer: the actor's answer stands, with the reason appended.
+    const state = { ...newLoopState(), answer: answers[1]!.content };
+    expect(completion.choices[0]?.message.content).toBe(fallbackAnswer(state, 'step_limit'));
+    expect(completion.usage).toEqual(sum(answers));
+    const doc = await new CallsStore(service.mongo.db).get(run.call_id);
+    expect(doc).toMatchObject({ status: 'finished', stopped: 'step_limit', steps: 3, usage: completion.usage });
   });
 });
 
 describe('the time limit on the embedded model (1 s by configuration)', { timeout: 300_000 }, () => {
-  let dir: string;
-  let model: ModelServer;
   let service: Service;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'holdline-model-'));
-    model = await startModelServer({ logFile: join(dir, 'model.log'), maxTokens: 24, extraArgs: ['--temp', '0', '--seed', '1'] });
     service = await startService({ env: { ...model.env, HOLDLINE_UPSTREAM_HEALTH_TTL_MS: '0', HOLDLINE_CHAT_TIME_LIMIT_MS: '1000' } });
   });
-  afterAll(async () => {
-    await service?.stop();
-    await model?.proc.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(async () => service?.stop());
 
   it('ends in time_limit with a readable answer, never a 500', async () => {
     const { apiKey } = await service.createAccount();

@@ -10,13 +10,38 @@ export interface SeenAnswer {
   request: { messages?: { role: string; content: unknown }[] };
   usage: TokenUsage | undefined;
   finishReason: string | undefined;
+  /** The answer's text, streamed or not. */
+  content: string;
+  /** When the request reached the proxy and when the answer's last byte left it (ms since the epoch). */
+  startedAt: number;
+  endedAt: number;
+  /** llama-server's own speeds for the answer (tokens per second), when it sent them. */
+  timings: { promptPerSecond: number; predictedPerSecond: number } | undefined;
+}
+
+export interface CountingProxy {
+  url: string;
+  /** Chat completions the model server answered in full, in the order they ended. */
+  answers: SeenAnswer[];
+  /** Chat completions the service has sent so far, answered or not. */
+  readonly started: number;
+  /** Resolves once the service has sent `count` chat completions in all. */
+  waitForStarted(count: number): Promise<void>;
+  close(): Promise<void>;
 }
 
 /** Forwards everything to the model server and records, per chat completion, the usage it reported. */
-export async function countingProxy(target: string): Promise<{ url: string; answers: SeenAnswer[]; close(): Promise<void> }> {
+export async function countingProxy(target: string): Promise<CountingProxy> {
   const upstream = new URL(target);
   const answers: SeenAnswer[] = [];
+  let started = 0;
+  let waiters: { count: number; resolve: () => void }[] = [];
   const server: Server = createServer((req, res) => {
+    const startedAt = Date.now();
+    if (req.url?.endsWith('/chat/completions')) {
+      started += 1;
+      waiters = waiters.filter((w) => (w.count <= started ? (w.resolve(), false) : true));
+    }
     let sent = '';
     req.on('data', (chunk: Buffer) => (sent += chunk.toString('utf8')));
     const forward = httpRequest(
@@ -30,7 +55,7 @@ export async function countingProxy(target: string): Promise<{ url: string; answ
         });
         answer.on('end', () => {
           res.end();
-          if (req.url?.endsWith('/chat/completions')) answers.push(readAnswer(text, sent === '' ? {} : (JSON.parse(sent) as SeenAnswer['request'])));
+          if (req.url?.endsWith('/chat/completions')) answers.push({ ...readAnswer(text, sent === '' ? {} : (JSON.parse(sent) as SeenAnswer['request'])), startedAt, endedAt: Date.now() });
         });
       },
     );
@@ -44,19 +69,32 @@ export async function countingProxy(target: string): Promise<{ url: string; answ
   return {
     url: `http://127.0.0.1:${port}`,
     answers,
+    get started() {
+      return started;
+    },
+    waitForStarted: (count) => (count <= started ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ count, resolve }))),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
-function readAnswer(text: string, request: SeenAnswer['request']): SeenAnswer {
-  const seen: SeenAnswer = { request, usage: undefined, finishReason: undefined };
+function readAnswer(text: string, request: SeenAnswer['request']): Omit<SeenAnswer, 'startedAt' | 'endedAt'> {
+  const seen: Omit<SeenAnswer, 'startedAt' | 'endedAt'> = { request, usage: undefined, finishReason: undefined, content: '', timings: undefined };
   const payloads = text.includes('data: ')
     ? text.split('\n').filter((l) => l.startsWith('data: ') && l !== 'data: [DONE]').map((l) => l.slice(6))
     : [text];
   for (const payload of payloads) {
-    const body = JSON.parse(payload) as { usage?: TokenUsage; choices?: { finish_reason?: string | null }[] };
+    const body = JSON.parse(payload) as {
+      usage?: TokenUsage;
+      timings?: { prompt_per_second?: number; predicted_per_second?: number };
+      choices?: { finish_reason?: string | null; delta?: { content?: string | null }; message?: { content?: string | null } }[];
+    };
+    const choice = body.choices?.[0];
+    seen.content += choice?.delta?.content ?? choice?.message?.content ?? '';
     if (body.usage) seen.usage = { prompt_tokens: body.usage.prompt_tokens, completion_tokens: body.usage.completion_tokens, total_tokens: body.usage.total_tokens };
-    const finish = body.choices?.[0]?.finish_reason;
+    if (body.timings?.predicted_per_second !== undefined) {
+      seen.timings = { promptPerSecond: body.timings.prompt_per_second ?? Number.NaN, predictedPerSecond: body.timings.predicted_per_second };
+    }
+    const finish = choice?.finish_reason;
     if (finish) seen.finishReason = finish;
   }
   return seen;

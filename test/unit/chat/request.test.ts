@@ -89,10 +89,17 @@ describe('parseChatRequest', () => {
     ['an empty part list', [{ role: 'user', content: [] }], 'no task'],
     ['assistant text alone', [{ role: 'assistant', content: 'I did it' }], 'no task'],
     ['an empty tool result', [{ role: 'tool', content: '' }], 'no task'],
+    ['control characters alone', [{ role: 'user', content: `${String.fromCharCode(...Array.from({ length: 32 }, (_, c) => c))}\u007f\u0085` }], 'no task'],
   ])('refuses a request with no task (%s) naming messages', (_name, messages, words) => {
     const got = refusal({ model: 'holdline', messages });
     expect(got).toMatchObject({ code: 'bad_request', param: 'messages' });
     expect(got.message).toContain(words);
+  });
+
+  it('keeps control characters inside a message that says something', () => {
+    expect(parseChatRequest({ model: 'holdline', messages: [{ role: 'user', content: '\u0000\u001bhi\u0007' }] }, models).messages).toEqual([
+      { role: 'user', content: '\u0000\u001bhi\u0007' },
+    ]);
   });
 
   it('accepts a tool result as the task', () => {
