@@ -181,7 +181,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
           await storeSamples(scanId, wavOut);
           // Planned over what was decoded: a header's duration never sizes the work.
           const chunks = planTranscriptChunks(sound.windowRms, sound.decodedSec).map((range, index) => ({ index, ...range }));
-          await scans.setParts(scanId, { loudnessRms: sound.perSecondRms, chunks, words: {}, voice: {}, engines: {}, languages: {} });
+          await scans.setParts(scanId, { loudnessRms: sound.perSecondRms, loudnessLufs: sound.lufs, chunks, words: {}, voice: {}, engines: {}, languages: {} });
           return { audioSec: sound.decodedSec, chunks };
         }),
       );
@@ -233,6 +233,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
             frameDiffs: decoded.frameDiffs,
             skipDiffs: decoded.skipDiffs,
             loudnessRms: decoded.loudnessRms,
+            loudnessLufs: decoded.lufs,
             chunks,
             words: {},
             voice: {},
@@ -300,6 +301,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
         frameDiffs: parts.frameDiffs ?? [],
         skipDiffs: parts.skipDiffs ?? [],
         loudnessRms: parts.loudnessRms ?? [],
+        loudnessLufs: parts.loudnessLufs ?? null,
         words,
         ...(voice ? { voice } : {}),
         ...(engines.length > 0 ? { transcriber: engines.join(', ') } : {}),

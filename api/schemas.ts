@@ -2,6 +2,7 @@
 // serialiser, so a field missing here never reaches a client.
 
 import { WEBHOOK_URL_MAX_LENGTH } from '../core/webhook';
+import { readActionProperties } from '../core/wire/read-actions';
 
 const num = { type: 'number' } as const;
 const int = { type: 'integer' } as const;
@@ -129,6 +130,7 @@ export const scanView = {
     transcriber: { type: ['string', 'null'] },
     language: { type: ['string', 'null'], description: 'The spoken language, ISO 639-1 (null when no words were heard). Beside the spec\'s fields.' },
     media_url: str,
+    ...readActionProperties,
   },
   required: ['scan_id', 'status'],
 } as const;

@@ -4,6 +4,7 @@
 import { CUT_BONUS, HOLD_WEIGHTS } from './hold';
 import { CUT_LOCAL_RATIO, CUT_LOCAL_WINDOW_SEC, CUT_MIN_DIFF, CUT_MIN_GAP_SEC, CUT_NEIGHBOUR_RATIO, FLASH_RETURN_RATIO } from './cuts';
 import { DEAD_MIN_SECONDS, FLOOR } from './dead';
+import { LOUDNESS_LUFS_METHOD } from './lufs';
 import { MAX_WORD_SEC, MIN_WORD_SEC } from './speech';
 import { SILERO_REGION_OPTIONS } from './voice-regions';
 import type { SignalsReference } from './shapes';
@@ -60,7 +61,7 @@ export const METHOD_TEXT = [
   'Seconds run t = 0 to N-1 with N = ceil(duration). One decode of the file serves all series. Percentiles use linear interpolation.',
   SCALE_TEXT,
   `Motion: ${MOTION_METHOD}`,
-  `Loudness: ${LOUDNESS_METHOD}`,
+  `Loudness: ${LOUDNESS_METHOD} ${LOUDNESS_LUFS_METHOD}`,
   `Speech: ${SPEECH_METHOD}`,
   `Cuts: ${CUT_METHOD}`,
   `Hold: ${HOLD_METHOD}`,

@@ -5,6 +5,7 @@ import { claimsApplyTo, dominantLanguage } from './language';
 import { detectCuts } from './cuts';
 import { deadSeconds, deadStretches } from './dead';
 import { rawHold, smoothHold } from './hold';
+import { loudnessLufsFor } from './lufs';
 import { methodFor } from './method';
 import { findMoments } from './moments';
 import { motionPerSecond } from './motion';
@@ -66,5 +67,6 @@ export function assembleRead(raw: RawMeasurements): ScanRead {
     method: methodFor(raw.transcriber, language),
     transcriber: raw.transcriber ?? null,
     language,
+    loudness_lufs: loudnessLufsFor(raw.loudnessLufs, n),
   };
 }

@@ -1,6 +1,8 @@
 // The public shapes of the signal interface (spec "Resources and their fields")
 // and the plain data that flows from media extraction into the read.
 
+import type { LoudnessLufs, LoudnessLufsParts } from './lufs';
+
 export type ScanStatus = 'queued' | 'processing' | 'complete' | 'error';
 
 export interface SignalScores {
@@ -67,6 +69,8 @@ export interface ScanRead {
    * carried most of the words; null when no words were heard.
    */
   language?: string | null;
+  /** EBU R128 loudness (beside the spec's fields); null when the file has no sound. Absent on reads made before it existed. */
+  loudness_lufs?: LoudnessLufs | null;
 }
 
 export interface InFlightScan {
@@ -102,6 +106,8 @@ export interface RawMeasurements {
   skipDiffs: number[];
   /** RMS per second of 16 kHz mono audio, full scale 1.0; all 0 when there is no audio. */
   loudnessRms: number[];
+  /** EBU R128 loudness of the soundtrack; null or absent without sound. */
+  loudnessLufs?: LoudnessLufsParts | null;
   /** Recognised words, fillers and markers already removed. */
   words: RecognisedWord[];
   /**

@@ -1,0 +1,34 @@
+// Wire schemas of the read's fields beside the spec's (issue 24): spread into the
+// scan view's properties, so no spec field changes.
+
+import { Type, type Static } from 'typebox';
+
+const nullableNumber = Type.Union([Type.Number(), Type.Null()]);
+
+export const TargetCheckSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  target_lufs: Type.Number(),
+  max_true_peak_dbtp: Type.Number(),
+  difference_lu: Type.Number({ description: 'Integrated loudness minus the target, LU (positive: louder).' }),
+  verdict: Type.Union([Type.Literal('on_target'), Type.Literal('louder'), Type.Literal('quieter')]),
+  true_peak_over: Type.Boolean(),
+});
+
+export const LoudnessLufsSchema = Type.Union([
+  Type.Object({
+    integrated_lufs: nullableNumber,
+    range_lu: Type.Number(),
+    true_peak_dbtp: nullableNumber,
+    short_term_lufs: Type.Array(nullableNumber, { description: 'Short-term loudness (3 s window ending at t+1) per second t; null below -70 LUFS.' }),
+    targets: Type.Array(TargetCheckSchema),
+  }),
+  Type.Null(),
+], { description: 'EBU R128 loudness, beside the spec\'s fields; null when the file has no sound.' });
+
+/** The properties the scan view gains; spread into `scanView.properties`. */
+export const readActionProperties = {
+  loudness_lufs: LoudnessLufsSchema,
+};
+
+export type LoudnessLufsWire = Static<typeof LoudnessLufsSchema>;
