@@ -4,6 +4,7 @@ import { extractClaims } from './claims';
 import { claimsApplyTo, dominantLanguage } from './language';
 import { detectCuts } from './cuts';
 import { deadSeconds, deadStretches } from './dead';
+import { findDips } from './dips';
 import { rawHold, smoothHold } from './hold';
 import { loudnessLufsFor } from './lufs';
 import { methodFor } from './method';
@@ -68,5 +69,6 @@ export function assembleRead(raw: RawMeasurements): ScanRead {
     transcriber: raw.transcriber ?? null,
     language,
     loudness_lufs: loudnessLufsFor(raw.loudnessLufs, n),
+    dips: findDips({ hold, motion, loudness, words, cuts: cutTimes, dead }),
   };
 }

@@ -1,6 +1,7 @@
 // The public shapes of the signal interface (spec "Resources and their fields")
 // and the plain data that flows from media extraction into the read.
 
+import type { Dip } from './dips';
 import type { LoudnessLufs, LoudnessLufsParts } from './lufs';
 
 export type ScanStatus = 'queued' | 'processing' | 'complete' | 'error';
@@ -71,6 +72,8 @@ export interface ScanRead {
   language?: string | null;
   /** EBU R128 loudness (beside the spec's fields); null when the file has no sound. Absent on reads made before it existed. */
   loudness_lufs?: LoudnessLufs | null;
+  /** Why attention is likely to drop (beside the spec's fields): dead stretches and sharp falls of hold, with causes and advice. Absent on reads made before it existed. */
+  dips?: Dip[];
 }
 
 export interface InFlightScan {

@@ -26,9 +26,17 @@ export const LoudnessLufsSchema = Type.Union([
   Type.Null(),
 ], { description: 'EBU R128 loudness, beside the spec\'s fields; null when the file has no sound.' });
 
+export const DipSchema = Type.Object({
+  start: Type.Number(),
+  end: Type.Number({ description: 'Exclusive, seconds.' }),
+  causes: Type.Array(Type.Union(['still_picture', 'silence', 'loudness_drop', 'no_speech', 'long_pause', 'long_shot', 'slow_cutting'].map((c) => Type.Literal(c)))),
+  advice: Type.String(),
+});
+
 /** The properties the scan view gains; spread into `scanView.properties`. */
 export const readActionProperties = {
   loudness_lufs: LoudnessLufsSchema,
+  dips: Type.Array(DipSchema, { description: 'Why attention is likely to drop, beside the spec\'s fields: each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice.' }),
 };
 
 export type LoudnessLufsWire = Static<typeof LoudnessLufsSchema>;
