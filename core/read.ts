@@ -5,6 +5,7 @@ import { claimsApplyTo, dominantLanguage } from './language';
 import { detectCuts } from './cuts';
 import { deadSeconds, deadStretches } from './dead';
 import { findDips } from './dips';
+import { hookReport } from './hook-report';
 import { rawHold, smoothHold } from './hold';
 import { loudnessLufsFor } from './lufs';
 import { methodFor } from './method';
@@ -70,5 +71,6 @@ export function assembleRead(raw: RawMeasurements): ScanRead {
     language,
     loudness_lufs: loudnessLufsFor(raw.loudnessLufs, n),
     dips: findDips({ hold, motion, loudness, words, cuts: cutTimes, dead }),
+    hook_report: hookReport({ hook, hold, motion, loudness, words }),
   };
 }

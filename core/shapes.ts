@@ -2,6 +2,7 @@
 // and the plain data that flows from media extraction into the read.
 
 import type { Dip } from './dips';
+import type { HookReport } from './hook-report';
 import type { LoudnessLufs, LoudnessLufsParts } from './lufs';
 
 export type ScanStatus = 'queued' | 'processing' | 'complete' | 'error';
@@ -74,6 +75,8 @@ export interface ScanRead {
   loudness_lufs?: LoudnessLufs | null;
   /** Why attention is likely to drop (beside the spec's fields): dead stretches and sharp falls of hold, with causes and advice. Absent on reads made before it existed. */
   dips?: Dip[];
+  /** The hook with its scale, what carried the opening and the strongest 3 s (beside the spec's fields). Absent on reads made before it existed. */
+  hook_report?: HookReport;
 }
 
 export interface InFlightScan {

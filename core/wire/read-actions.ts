@@ -33,9 +33,23 @@ export const DipSchema = Type.Object({
   advice: Type.String(),
 });
 
+const HookPartSchema = Type.Union([Type.Literal('motion'), Type.Literal('sound'), Type.Literal('words')]);
+
+export const HookReportSchema = Type.Object({
+  value: Type.Number(),
+  scale: Type.String(),
+  file_percentile: Type.Number({ description: 'Percent of this file\'s seconds whose hold is below the hook.' }),
+  library_percentile: Type.Union([Type.Number(), Type.Null()]),
+  carried: Type.Array(HookPartSchema),
+  missing: Type.Array(HookPartSchema),
+  best_opening: Type.Object({ start: Type.Number(), end: Type.Number(), hold: Type.Number() }),
+  advice: Type.String(),
+}, { description: 'The hook with its scale, what carried the first 3 s and the strongest 3-second window, beside the spec\'s fields.' });
+
 /** The properties the scan view gains; spread into `scanView.properties`. */
 export const readActionProperties = {
   loudness_lufs: LoudnessLufsSchema,
+  hook_report: HookReportSchema,
   dips: Type.Array(DipSchema, { description: 'Why attention is likely to drop, beside the spec\'s fields: each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice.' }),
 };
 
