@@ -93,14 +93,23 @@ function longestPause(words: readonly RecognisedWord[], span: DeadStretch): numb
   return Math.max(longest, span.end - (inside[inside.length - 1] as RecognisedWord).end);
 }
 
+/**
+ * The seconds a dip's causes are read from: reported hold is a centred 3-second mean,
+ * so a span's first and last second carry the neighbours' signals; from 3 s on they are left out.
+ */
+export function innerSpan(span: DeadStretch): DeadStretch {
+  return span.end - span.start >= 3 ? { start: span.start + 1, end: span.end - 1 } : span;
+}
+
 /** The causes of one dip, each against its threshold above, in a fixed order. */
-export function dipCauses(span: DeadStretch, inputs: Omit<DipInputs, 'dead' | 'hold'> & { n: number }): { causes: DipCause[]; shotSec: number; pauseSec: number; medianShotSec: number } {
+export function dipCauses(whole: DeadStretch, inputs: Omit<DipInputs, 'dead' | 'hold'> & { n: number }): { causes: DipCause[]; shotSec: number; pauseSec: number; medianShotSec: number } {
   const causes: DipCause[] = [];
+  const span = innerSpan(whole);
   if (mean(slice(inputs.motion, span)) < STILL_MOTION) causes.push('still_picture');
   const loud = mean(slice(inputs.loudness, span));
-  const before = mean(inputs.loudness.slice(Math.max(0, span.start - 3), span.start));
+  const before = mean(inputs.loudness.slice(Math.max(0, whole.start - 3), whole.start));
   if (loud < SILENT_LOUDNESS) causes.push('silence');
-  else if (span.start > 0 && before - loud >= LOUDNESS_DROP_POINTS) causes.push('loudness_drop');
+  else if (whole.start > 0 && before - loud >= LOUDNESS_DROP_POINTS) causes.push('loudness_drop');
   const spoken = inputs.words.some((w) => w.start >= span.start && w.start < span.end);
   const pauseSec = longestPause(inputs.words, span);
   if (!spoken) causes.push('no_speech');
@@ -158,7 +167,8 @@ export function findDips(inputs: DipInputs): Dip[] {
 
 export const DIPS_METHOD =
   `Dips (beside the spec's fields): every dead stretch and every fall of reported hold by ${DIP_DROP_POINTS} points or more within ${DIP_DROP_WITHIN_SEC} s ` +
-  '(from the second after the higher value to the lowest second, end exclusive), overlapping or touching spans joined. Their causes are read from the series: ' +
+  '(from the second after the higher value to the lowest second, end exclusive), overlapping or touching spans joined. Their causes are read from the series over the dip ' +
+  '(without its first and last second when it lasts 3 s or more, as hold is a 3-second mean): ' +
   `still picture (mean scaled motion under ${STILL_MOTION}), silence (mean scaled loudness under ${SILENT_LOUDNESS}) or else a loudness drop (${LOUDNESS_DROP_POINTS} points or more under the 3 s before), ` +
   `no speech (no counted word starts in it) or else a long pause (${LONG_PAUSE_SEC} s or more between words), a long shot (one shot of ${LONG_SHOT_SEC} s or more covers it) ` +
   'or else slow cutting (its shot is longer than the file\'s median shot, with at least 3 shots). The advice is one sentence naming the span and every cause.';
