@@ -235,6 +235,48 @@ export interface paths {
                             /** @description The spoken language, ISO 639-1 (null when no words were heard). Beside the spec's fields. */
                             language?: string | null;
                             media_url?: string;
+                            /** @description EBU R128 loudness, beside the spec's fields; null when the file has no sound. */
+                            loudness_lufs?: {
+                                integrated_lufs: number | null;
+                                range_lu: number;
+                                true_peak_dbtp: number | null;
+                                /** @description Short-term loudness (3 s window ending at t+1) per second t; null below -70 LUFS. */
+                                short_term_lufs: (number | null)[];
+                                targets: {
+                                    id: string;
+                                    name: string;
+                                    target_lufs: number;
+                                    max_true_peak_dbtp: number;
+                                    /** @description Integrated loudness minus the target, LU (positive: louder). */
+                                    difference_lu: number;
+                                    verdict: "on_target" | "louder" | "quieter";
+                                    true_peak_over: boolean;
+                                }[];
+                            } | null;
+                            /** @description The hook with its scale, what carried the first 3 s and the strongest 3-second window, beside the spec's fields. */
+                            hook_report?: {
+                                value: number;
+                                scale: string;
+                                /** @description Percent of this file's seconds whose hold is below the hook. */
+                                file_percentile: number;
+                                library_percentile: number | null;
+                                carried: ("motion" | "sound" | "words")[];
+                                missing: ("motion" | "sound" | "words")[];
+                                best_opening: {
+                                    start: number;
+                                    end: number;
+                                    hold: number;
+                                };
+                                advice: string;
+                            };
+                            /** @description Why attention is likely to drop, beside the spec's fields: each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice. */
+                            dips?: {
+                                start: number;
+                                /** @description Exclusive, seconds. */
+                                end: number;
+                                causes: ("still_picture" | "silence" | "loudness_drop" | "no_speech" | "long_pause" | "long_shot" | "slow_cutting")[];
+                                advice: string;
+                            }[];
                         };
                     };
                 };
@@ -621,6 +663,48 @@ export interface paths {
                             /** @description The spoken language, ISO 639-1 (null when no words were heard). Beside the spec's fields. */
                             language?: string | null;
                             media_url?: string;
+                            /** @description EBU R128 loudness, beside the spec's fields; null when the file has no sound. */
+                            loudness_lufs?: {
+                                integrated_lufs: number | null;
+                                range_lu: number;
+                                true_peak_dbtp: number | null;
+                                /** @description Short-term loudness (3 s window ending at t+1) per second t; null below -70 LUFS. */
+                                short_term_lufs: (number | null)[];
+                                targets: {
+                                    id: string;
+                                    name: string;
+                                    target_lufs: number;
+                                    max_true_peak_dbtp: number;
+                                    /** @description Integrated loudness minus the target, LU (positive: louder). */
+                                    difference_lu: number;
+                                    verdict: "on_target" | "louder" | "quieter";
+                                    true_peak_over: boolean;
+                                }[];
+                            } | null;
+                            /** @description The hook with its scale, what carried the first 3 s and the strongest 3-second window, beside the spec's fields. */
+                            hook_report?: {
+                                value: number;
+                                scale: string;
+                                /** @description Percent of this file's seconds whose hold is below the hook. */
+                                file_percentile: number;
+                                library_percentile: number | null;
+                                carried: ("motion" | "sound" | "words")[];
+                                missing: ("motion" | "sound" | "words")[];
+                                best_opening: {
+                                    start: number;
+                                    end: number;
+                                    hold: number;
+                                };
+                                advice: string;
+                            };
+                            /** @description Why attention is likely to drop, beside the spec's fields: each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice. */
+                            dips?: {
+                                start: number;
+                                /** @description Exclusive, seconds. */
+                                end: number;
+                                causes: ("still_picture" | "silence" | "loudness_drop" | "no_speech" | "long_pause" | "long_shot" | "slow_cutting")[];
+                                advice: string;
+                            }[];
                         };
                     };
                 };
@@ -894,6 +978,48 @@ export interface paths {
                             /** @description The spoken language, ISO 639-1 (null when no words were heard). Beside the spec's fields. */
                             language?: string | null;
                             media_url?: string;
+                            /** @description EBU R128 loudness, beside the spec's fields; null when the file has no sound. */
+                            loudness_lufs?: {
+                                integrated_lufs: number | null;
+                                range_lu: number;
+                                true_peak_dbtp: number | null;
+                                /** @description Short-term loudness (3 s window ending at t+1) per second t; null below -70 LUFS. */
+                                short_term_lufs: (number | null)[];
+                                targets: {
+                                    id: string;
+                                    name: string;
+                                    target_lufs: number;
+                                    max_true_peak_dbtp: number;
+                                    /** @description Integrated loudness minus the target, LU (positive: louder). */
+                                    difference_lu: number;
+                                    verdict: "on_target" | "louder" | "quieter";
+                                    true_peak_over: boolean;
+                                }[];
+                            } | null;
+                            /** @description The hook with its scale, what carried the first 3 s and the strongest 3-second window, beside the spec's fields. */
+                            hook_report?: {
+                                value: number;
+                                scale: string;
+                                /** @description Percent of this file's seconds whose hold is below the hook. */
+                                file_percentile: number;
+                                library_percentile: number | null;
+                                carried: ("motion" | "sound" | "words")[];
+                                missing: ("motion" | "sound" | "words")[];
+                                best_opening: {
+                                    start: number;
+                                    end: number;
+                                    hold: number;
+                                };
+                                advice: string;
+                            };
+                            /** @description Why attention is likely to drop, beside the spec's fields: each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice. */
+                            dips?: {
+                                start: number;
+                                /** @description Exclusive, seconds. */
+                                end: number;
+                                causes: ("still_picture" | "silence" | "loudness_drop" | "no_speech" | "long_pause" | "long_shot" | "slow_cutting")[];
+                                advice: string;
+                            }[];
                         };
                     };
                 };
