@@ -302,6 +302,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
         skipDiffs: parts.skipDiffs ?? [],
         loudnessRms: parts.loudnessRms ?? [],
         loudnessLufs: parts.loudnessLufs ?? null,
+        fps: parts.probe.fps ?? null,
         words,
         ...(voice ? { voice } : {}),
         ...(engines.length > 0 ? { transcriber: engines.join(', ') } : {}),

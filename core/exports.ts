@@ -45,7 +45,8 @@ function exportBody(scan: ExportableScan, format: ExportFormat): string {
     case 'csv':
       return timelineCsv(scan);
     case 'edl':
-      return cmx3600Edl(scan);
+      // At the source's rate when the read knows it (drop-frame at 29.97 and 59.94), else EDL_FPS.
+      return cmx3600Edl(scan, scan.frame_rate ?? EDL_FPS);
     case 'chapters':
       return chapterLines(youtubeChapters(scan));
     case 'json': {

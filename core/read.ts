@@ -72,5 +72,6 @@ export function assembleRead(raw: RawMeasurements): ScanRead {
     loudness_lufs: loudnessLufsFor(raw.loudnessLufs, n),
     dips: findDips({ hold, motion, loudness, words, cuts: cutTimes, dead }),
     hook_report: hookReport({ hook, hold, motion, loudness, words }),
+    frame_rate: typeof raw.fps === 'number' && raw.fps > 0 ? Math.round(raw.fps * 1000) / 1000 : null,
   };
 }

@@ -77,6 +77,8 @@ export interface ScanRead {
   dips?: Dip[];
   /** The hook with its scale, what carried the opening and the strongest 3 s (beside the spec's fields). Absent on reads made before it existed. */
   hook_report?: HookReport;
+  /** The video stream's average frame rate as probed (beside the spec's fields); null when unknown. Exports count frames at it. */
+  frame_rate?: number | null;
 }
 
 export interface InFlightScan {
@@ -112,6 +114,8 @@ export interface RawMeasurements {
   skipDiffs: number[];
   /** RMS per second of 16 kHz mono audio, full scale 1.0; all 0 when there is no audio. */
   loudnessRms: number[];
+  /** The video stream's average frame rate from the probe; null or absent when unknown. */
+  fps?: number | null;
   /** EBU R128 loudness of the soundtrack; null or absent without sound. */
   loudnessLufs?: LoudnessLufsParts | null;
   /** Recognised words, fillers and markers already removed. */

@@ -71,7 +71,7 @@ export interface ScanPartsDoc {
 /** The fields of a complete read, kept in `scan_reads`. */
 export const READ_FIELDS = [
   'duration_sec', 'score', 'grade', 'label', 'hook', 'timeline', 'cuts', 'dead',
-  'moments', 'claims', 'transcript', 'summary', 'method', 'transcriber', 'language', 'loudness_lufs', 'dips', 'hook_report',
+  'moments', 'claims', 'transcript', 'summary', 'method', 'transcriber', 'language', 'loudness_lufs', 'dips', 'hook_report', 'frame_rate',
 ] as const satisfies readonly (keyof ScanRead)[];
 
 const ACTIVE = ['queued', 'processing'] as const;

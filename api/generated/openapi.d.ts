@@ -269,6 +269,8 @@ export interface paths {
                                 };
                                 advice: string;
                             };
+                            /** @description The video stream's average frame rate as probed, beside the spec's fields; null when unknown. The EDL counts frames at it. */
+                            frame_rate?: number | null;
                             /** @description Why attention is likely to drop, beside the spec's fields: each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice. */
                             dips?: {
                                 start: number;
@@ -697,6 +699,8 @@ export interface paths {
                                 };
                                 advice: string;
                             };
+                            /** @description The video stream's average frame rate as probed, beside the spec's fields; null when unknown. The EDL counts frames at it. */
+                            frame_rate?: number | null;
                             /** @description Why attention is likely to drop, beside the spec's fields: each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice. */
                             dips?: {
                                 start: number;
@@ -1012,6 +1016,8 @@ export interface paths {
                                 };
                                 advice: string;
                             };
+                            /** @description The video stream's average frame rate as probed, beside the spec's fields; null when unknown. The EDL counts frames at it. */
+                            frame_rate?: number | null;
                             /** @description Why attention is likely to drop, beside the spec's fields: each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice. */
                             dips?: {
                                 start: number;

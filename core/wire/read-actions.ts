@@ -50,6 +50,7 @@ export const HookReportSchema = Type.Object({
 export const readActionProperties = {
   loudness_lufs: LoudnessLufsSchema,
   hook_report: HookReportSchema,
+  frame_rate: Type.Union([Type.Number(), Type.Null()], { description: 'The video stream\'s average frame rate as probed, beside the spec\'s fields; null when unknown. The EDL counts frames at it.' }),
   dips: Type.Array(DipSchema, { description: 'Why attention is likely to drop, beside the spec\'s fields: each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice.' }),
 };
 

@@ -263,6 +263,16 @@ describe('exportScan', () => {
     expect(result.filename).toBe(filename);
   });
 
+  it.each([
+    [25, 'FCM: NON-DROP FRAME', '00:00:02:13'],
+    [30000 / 1001, 'FCM: DROP FRAME', '00:00:02;15'],
+    [null, 'FCM: NON-DROP FRAME', '00:00:02:15'],
+  ] as const)('edl counts frames at the read\'s frame rate %s', (frameRate, fcm, cutAt) => {
+    const lines = exportScan(scanOf({ cuts: [2.5], dead: [], frame_rate: frameRate }), 'edl').body.split('\r\n');
+    expect(lines[1]).toBe(fcm);
+    expect(lines[3]?.split(/\s+/)[5]).toBe(cutAt);
+  });
+
   it('json is the scan itself', () => {
     const scan = scanOf();
     expect(JSON.parse(exportScan(scan, 'json').body)).toEqual(scan);

@@ -72,6 +72,12 @@ describe('assembleRead loudness_lufs', () => {
     expect(read.loudness_lufs?.targets.find((t) => t.id === 'streaming')).toMatchObject({ verdict: 'quieter', difference_lu: -1.5, true_peak_over: true });
     expect(assembleRead(raw).loudness_lufs).toBeNull();
   });
+
+  it('keeps the probed frame rate to three decimals, null when unknown', () => {
+    expect(assembleRead({ ...raw, fps: 30000 / 1001 }).frame_rate).toBe(29.97);
+    expect(assembleRead({ ...raw, fps: null }).frame_rate).toBeNull();
+    expect(assembleRead(raw).frame_rate).toBeNull();
+  });
 });
 
 describe('assembleRead edge cases', () => {
