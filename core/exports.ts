@@ -107,7 +107,7 @@ const csvNumber = (value: number) => (Number.isFinite(value) ? String(value) : '
 
 // ---------------------------------------------------------------- EDL
 
-/** Frames per second of the EDL's timecodes: the scan does not keep the source's rate, and 30 is web video's commonest. */
+/** Frames per second of the EDL's timecodes when the read has no frame rate (reads made before it, or an unknown rate): 30 is web video's commonest. */
 export const EDL_FPS = 30;
 
 /** The most events a CMX3600 list may hold (event numbers are three digits). */
