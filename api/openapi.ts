@@ -78,6 +78,7 @@ const OPERATIONS: Record<string, Operation> = {
     tags: ['scans'],
     security: BEARER,
   },
+  'POST /v1/webhooks/test': { summary: 'Send a signed webhook.test event to a receiver and report its answer', tags: ['scans'], security: BEARER },
   'POST /v1/scans/:id/cancel': { summary: 'Cancel a queued or running scan: it ends in error, detail "cancelled", nothing of its media kept', tags: ['scans'], security: BEARER },
   'GET /v1/scans/:id/media': {
     summary: 'The scanned video (byte ranges supported)',

@@ -45,7 +45,8 @@ function exportBody(scan: ExportableScan, format: ExportFormat): string {
     case 'csv':
       return timelineCsv(scan);
     case 'edl':
-      return cmx3600Edl(scan);
+      // At the source's rate when the read knows it (drop-frame at 29.97 and 59.94), else EDL_FPS.
+      return cmx3600Edl(scan, scan.frame_rate ?? EDL_FPS);
     case 'chapters':
       return chapterLines(youtubeChapters(scan));
     case 'json': {
@@ -106,17 +107,37 @@ const csvNumber = (value: number) => (Number.isFinite(value) ? String(value) : '
 
 // ---------------------------------------------------------------- EDL
 
-/** Frames per second of the EDL's timecodes: the scan does not keep the source's rate, and 30 is web video's commonest. */
+/** Frames per second of the EDL's timecodes when the read has no frame rate (reads made before it, or an unknown rate): 30 is web video's commonest. */
 export const EDL_FPS = 30;
 
 /** The most events a CMX3600 list may hold (event numbers are three digits). */
 export const EDL_MAX_EVENTS = 999;
 
-/** `HH:MM:SS:FF` non-drop-frame timecode of a frame count. */
+/** 29.97 and 59.94 fps (30000/1001, 60000/1001): the rates SMPTE drop-frame timecode exists for. */
+export function isDropFrameRate(fps: number): boolean {
+  return Math.abs(fps - 30000 / 1001) < 0.01 || Math.abs(fps - 60000 / 1001) < 0.01;
+}
+
+/**
+ * Timecode of a frame count at a source rate: `HH:MM:SS;FF` drop-frame at 29.97
+ * and 59.94 fps (frame numbers 0–1, or 0–3, skipped at each minute but every
+ * tenth, so the clock keeps wall time), else `HH:MM:SS:FF` counted at the nominal
+ * whole rate (23.976 counts as 24, as editors count it).
+ */
 export function timecode(frames: number, fps = EDL_FPS): string {
-  const f = Math.max(0, Math.round(frames));
-  const totalSeconds = Math.floor(f / fps);
-  return `${pad(Math.floor(totalSeconds / 3600), 2)}:${pad(Math.floor(totalSeconds / 60) % 60, 2)}:${pad(totalSeconds % 60, 2)}:${pad(f % fps, 2)}`;
+  let f = Math.max(0, Math.round(frames));
+  const nominal = Math.round(fps);
+  const drop = isDropFrameRate(fps);
+  if (drop) {
+    const dropped = nominal / 15;
+    const perMinute = nominal * 60 - dropped;
+    const perTenMinutes = nominal * 600 - 9 * dropped;
+    const tens = Math.floor(f / perTenMinutes);
+    const rest = f % perTenMinutes;
+    f += 9 * dropped * tens + (rest > dropped ? dropped * Math.floor((rest - dropped) / perMinute) : 0);
+  }
+  const totalSeconds = Math.floor(f / nominal);
+  return `${pad(Math.floor(totalSeconds / 3600), 2)}:${pad(Math.floor(totalSeconds / 60) % 60, 2)}:${pad(totalSeconds % 60, 2)}${drop ? ';' : ':'}${pad(f % nominal, 2)}`;
 }
 
 /**
@@ -144,7 +165,7 @@ export function cmx3600Edl(scan: Pick<CompleteScan, 'scan_id' | 'duration_sec' |
   ]
     .filter((m) => m.frame >= 0 && m.frame < end)
     .sort((a, b) => a.frame - b.frame);
-  const lines = [`TITLE: ${name.slice(0, 70)}`, 'FCM: NON-DROP FRAME', ''];
+  const lines = [`TITLE: ${name.slice(0, 70)}`, isDropFrameRate(fps) ? 'FCM: DROP FRAME' : 'FCM: NON-DROP FRAME', ''];
   for (let i = 0; i + 1 < bounds.length; i++) {
     const from = bounds[i]!;
     const to = bounds[i + 1]!;

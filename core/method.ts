@@ -4,6 +4,9 @@
 import { CUT_BONUS, HOLD_WEIGHTS } from './hold';
 import { CUT_LOCAL_RATIO, CUT_LOCAL_WINDOW_SEC, CUT_MIN_DIFF, CUT_MIN_GAP_SEC, CUT_NEIGHBOUR_RATIO, FLASH_RETURN_RATIO } from './cuts';
 import { DEAD_MIN_SECONDS, FLOOR } from './dead';
+import { DIPS_METHOD } from './dips';
+import { HOOK_REPORT_METHOD } from './hook-report';
+import { LOUDNESS_LUFS_METHOD } from './lufs';
 import { MAX_FIT_SCALE, MAX_WORD_SEC, MIN_WORD_SEC, VOICE_REACH_SEC } from './speech';
 import { SILERO_REGION_OPTIONS } from './voice-regions';
 import type { SignalsReference } from './shapes';
@@ -61,13 +64,15 @@ export const METHOD_TEXT = [
   'Seconds run t = 0 to N-1 with N = ceil(duration). One decode of the file serves all series. Percentiles use linear interpolation.',
   SCALE_TEXT,
   `Motion: ${MOTION_METHOD}`,
-  `Loudness: ${LOUDNESS_METHOD}`,
+  `Loudness: ${LOUDNESS_METHOD} ${LOUDNESS_LUFS_METHOD}`,
   `Speech: ${SPEECH_METHOD}`,
   `Cuts: ${CUT_METHOD}`,
   `Hold: ${HOLD_METHOD}`,
   `Dead stretches: maximal runs of ${DEAD_MIN_SECONDS} or more consecutive seconds whose reported hold is below the floor of ${FLOOR}, given as start and end seconds (end exclusive).`,
   'Moments: local maxima of reported hold (a flat top counts once, at its first second) that are at least 30, at least the median hold and outside dead stretches, chosen highest first at least 10 s apart, at most 3 (5 for files over 180 seconds), ' +
     'listed in time order with the words spoken starting within one second before to two seconds after (at most 15 words).',
+  DIPS_METHOD,
+  HOOK_REPORT_METHOD,
   'Hook: the mean reported hold over the first 3 seconds (fewer if the file is shorter), to one decimal.',
   `Score: E = mean hold x (1 - dead seconds / N), mapped piecewise-linearly through 0->0, 25->50, 60->90, 80->100, rounded and kept within 0-100. ` +
     'Grade: A+ from 97, A 93, A- 90, B+ 87, B 83, B- 80, C+ 77, C 73, C- 70, D+ 67, D 63, D- 60, F below. Label by letter: A Gripping, B Engaging, C Steady, D Sluggish, F Flat.',

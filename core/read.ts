@@ -4,7 +4,10 @@ import { extractClaims } from './claims';
 import { claimsApplyTo, dominantLanguage } from './language';
 import { detectCuts } from './cuts';
 import { deadSeconds, deadStretches } from './dead';
+import { findDips } from './dips';
+import { hookReport } from './hook-report';
 import { rawHold, smoothHold } from './hold';
+import { loudnessLufsFor } from './lufs';
 import { methodFor } from './method';
 import { findMoments } from './moments';
 import { motionPerSecond } from './motion';
@@ -66,5 +69,9 @@ export function assembleRead(raw: RawMeasurements): ScanRead {
     method: methodFor(raw.transcriber, language),
     transcriber: raw.transcriber ?? null,
     language,
+    loudness_lufs: loudnessLufsFor(raw.loudnessLufs, n),
+    dips: findDips({ hold, motion, loudness, words, cuts: cutTimes, dead }),
+    hook_report: hookReport({ hook, hold, motion, loudness, words }),
+    frame_rate: typeof raw.fps === 'number' && raw.fps > 0 ? Math.round(raw.fps * 1000) / 1000 : null,
   };
 }

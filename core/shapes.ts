@@ -17,6 +17,7 @@ export type {
   TimelineEntry,
   TranscriptSegment,
 } from './wire/read';
+import type { LoudnessLufsParts } from './lufs';
 
 /** One recognised word from the speech-to-text engine, times in seconds from the file start. */
 export interface RecognisedWord {
@@ -37,6 +38,10 @@ export interface RawMeasurements {
   skipDiffs: number[];
   /** RMS per second of 16 kHz mono audio, full scale 1.0; all 0 when there is no audio. */
   loudnessRms: number[];
+  /** The video stream's average frame rate from the probe; null or absent when unknown. */
+  fps?: number | null;
+  /** EBU R128 loudness of the soundtrack; null or absent without sound. */
+  loudnessLufs?: LoudnessLufsParts | null;
   /** Recognised words, fillers and markers already removed. */
   words: RecognisedWord[];
   /**

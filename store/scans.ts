@@ -3,6 +3,7 @@ import { OrderedIndex } from './ordered-index';
 import { ReadCache } from './read-cache';
 import { updateIf, updateIfReturning, upsertRetrying } from './point';
 import type { MediaProbe, RecognisedWord, ScanRead, ScanStatus } from '../core/shapes';
+import type { LoudnessLufsParts } from '../core/lufs';
 
 export type ScanSource = { type: 'url'; url: string } | { type: 'upload'; filename: string | null };
 
@@ -55,6 +56,8 @@ export interface ScanPartsDoc {
   skipDiffs?: number[];
   /** RMS per second: fitted to `durationSec` by a one-pass decode; as long as the soundtrack when `extractAudio` wrote it (the read fits it). */
   loudnessRms?: number[];
+  /** EBU R128 loudness, measured by whichever pass decoded the soundtrack; absent or null without sound. */
+  loudnessLufs?: LoudnessLufsParts | null;
   chunks?: { start: number; end: number }[];
   words?: Record<string, RecognisedWord[]>;
   /** Per chunk: where the voice activity detector heard a voice, and which engine transcribed it. */
@@ -68,7 +71,7 @@ export interface ScanPartsDoc {
 /** The fields of a complete read, kept in `scan_reads`. */
 export const READ_FIELDS = [
   'duration_sec', 'score', 'grade', 'label', 'hook', 'timeline', 'cuts', 'dead',
-  'moments', 'claims', 'transcript', 'summary', 'method', 'transcriber', 'language',
+  'moments', 'claims', 'transcript', 'summary', 'method', 'transcriber', 'language', 'loudness_lufs', 'dips', 'hook_report', 'frame_rate',
 ] as const satisfies readonly (keyof ScanRead)[];
 
 const ACTIVE = ['queued', 'processing'] as const;

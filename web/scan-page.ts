@@ -2,6 +2,7 @@ import type { ScanRead } from '../core/shapes';
 import { clock, dayTime } from './format';
 import { html, jsonForScript, type SafeHtml } from './html';
 import { csrfField, layout, type Viewer } from './layout';
+import { readActionsSection } from './read-actions';
 
 export interface ScanPageView {
   scan_id: string;
@@ -91,6 +92,7 @@ ${read.dead.length === 0 ? html`<p>None: hold stays at or above the floor.</p>` 
 )}</ul>`}
 </section>
 </div>
+${readActionsSection(read)}
 <section><h2>Claims</h2>
 ${read.claims.length === 0 ? html`<p>No check-worthy claims found.</p>` : html`<ul class="claims" id="claims">${read.claims.map((c) => html`<li>${c}</li>`)}</ul>`}
 </section>

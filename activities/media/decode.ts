@@ -4,7 +4,9 @@
 // however long the file is, and every array is sized by what ffmpeg actually
 // produced (itself bounded by the input time limit), never by the header.
 
+import { readFile, rm } from 'node:fs/promises';
 import { LoudnessMeter } from '../../core/loudness';
+import { parseEbur128Log, summariseEbur128, type LoudnessLufsParts } from '../../core/lufs';
 import { DEFAULT_MEDIA_LIMITS, decodeTimeLimitSec, decodedOverLimit, readDurationSec, type MediaLimits } from '../../core/media-limits';
 import { FRAME_RATE, meanAbsDiff } from '../../core/motion';
 import { fitLength, secondsIn } from '../../core/numbers';
@@ -58,6 +60,8 @@ export interface DecodeResult {
   windowRms: number[];
   /** Frames decoded (= frameDiffs.length). */
   frames: number;
+  /** EBU R128 loudness of the soundtrack measured in this pass; null without `hasAudio`. */
+  lufs: LoudnessLufsParts | null;
 }
 
 /**
@@ -173,7 +177,7 @@ async function decodePicture(options: DecodeOptions, shortcuts: DecoderShortcuts
   const args = decodeArgs({
     input: options.input,
     limits,
-    ...(options.hasAudio ? { wavOut: options.wavOut } : {}),
+    ...(options.hasAudio ? { wavOut: options.wavOut, loudnessLog: loudnessLogPath(options.wavOut) } : {}),
     ...(options.threads !== undefined ? { threads: options.threads } : {}),
     shortcuts,
   });
@@ -220,6 +224,20 @@ export interface SoundtrackResult {
   perSecondRms: number[];
   /** RMS per 100 ms window, for choosing transcription chunk boundaries. */
   windowRms: number[];
+  /** EBU R128 loudness measured in the same pass. */
+  lufs: LoudnessLufsParts;
+}
+
+/** The meter's log sits beside the WAV, in the caller's scratch folder, and is removed once read. */
+export const loudnessLogPath = (wavOut: string) => `${wavOut}.r128.txt`;
+
+async function readLoudnessLog(wavOut: string): Promise<LoudnessLufsParts> {
+  const path = loudnessLogPath(wavOut);
+  try {
+    return summariseEbur128(parseEbur128Log(await readFile(path, 'utf8')));
+  } finally {
+    await rm(path, { force: true });
+  }
 }
 
 /**
@@ -229,13 +247,13 @@ export interface SoundtrackResult {
  */
 export async function decodeSoundtrack(options: SoundtrackOptions): Promise<SoundtrackResult> {
   const limits = options.limits ?? DEFAULT_MEDIA_LIMITS;
-  const result = await runProcess(options.ffmpegPath ?? 'ffmpeg', soundtrackArgs({ input: options.input, wavOut: options.wavOut, limits }), {
+  const result = await runProcess(options.ffmpegPath ?? 'ffmpeg', soundtrackArgs({ input: options.input, wavOut: options.wavOut, limits, loudnessLog: loudnessLogPath(options.wavOut) }), {
     ...(options.signal ? { signal: options.signal } : {}),
   });
   assertFfmpegSucceeded(result, options.input, limits);
   const meter = await meterWav(options.wavOut, options.signal);
   if (meter.durationSec > limits.maxDurationSec) throw new BadMediaError('over_limit', decodedOverLimit(limits));
-  return { decodedSec: meter.durationSec, perSecondRms: meter.perSecondRms(), windowRms: meter.windowRms() };
+  return { decodedSec: meter.durationSec, perSecondRms: meter.perSecondRms(), windowRms: meter.windowRms(), lufs: await readLoudnessLog(options.wavOut) };
 }
 
 /** Loudness from the WAV and the lengths, once the pass is over. */
@@ -251,6 +269,7 @@ async function finish(options: DecodeOptions, frames: FrameDiffAccumulator): Pro
   // picture (encoder padding) is cut, audio ending early (or none) is silence.
   const loudnessRms = fitLength(meter ? meter.perSecondRms() : [], secondsIn(durationSec));
   const windowRms = meter ? meter.windowRms() : [];
+  const lufs = options.hasAudio ? await readLoudnessLog(options.wavOut) : null;
   onProgress?.(1);
   return {
     durationSec,
@@ -260,6 +279,7 @@ async function finish(options: DecodeOptions, frames: FrameDiffAccumulator): Pro
     loudnessRms,
     windowRms,
     frames: frames.frames,
+    lufs,
   };
 }
 

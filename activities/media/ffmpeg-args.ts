@@ -41,6 +41,8 @@ export interface DecodeArgsOptions {
   limits?: Pick<MediaLimits, 'maxPixels' | 'maxDurationSec'>;
   /** The picture decoder's shortcuts (see `decoderShortcuts`). Default none: the plain pass. */
   shortcuts?: DecoderShortcuts;
+  /** With `wavOut`: where the soundtrack's EBU R128 meter writes its per-100 ms log (see `wavOutputArgs`). */
+  loudnessLog?: string;
 }
 
 /**
@@ -117,7 +119,7 @@ export function decodeArgs(options: DecodeArgsOptions): string[] {
     '-f', 'rawvideo',
     'pipe:1',
   ];
-  if (options.wavOut !== undefined) args.push(...wavOutputArgs(options.wavOut));
+  if (options.wavOut !== undefined) args.push(...wavOutputArgs(options.wavOut, options.loudnessLog));
   return args;
 }
 
@@ -127,16 +129,34 @@ export function decodeArgs(options: DecodeArgsOptions): string[] {
  * audio decode, a second or so for 10 minutes), so transcription can start while the
  * picture is decoded on the other core.
  */
-export function soundtrackArgs(options: { input: string; wavOut: string; limits?: MediaLimits }): string[] {
+export function soundtrackArgs(options: { input: string; wavOut: string; limits?: MediaLimits; loudnessLog?: string }): string[] {
   const limits = options.limits ?? DEFAULT_MEDIA_LIMITS;
-  return [...QUIET, ...inputGuards(limits), '-t', String(decodeTimeLimitSec(limits)), '-i', options.input, ...wavOutputArgs(options.wavOut)];
+  return [...QUIET, ...inputGuards(limits), '-t', String(decodeTimeLimitSec(limits)), '-i', options.input, ...wavOutputArgs(options.wavOut, options.loudnessLog)];
 }
 
-function wavOutputArgs(wavOut: string): string[] {
+/**
+ * A path as one value of a filter option: in a filtergraph `\`, `'`, `:`, `,`,
+ * `;`, `[` and `]` are syntax at two levels, so the path is quoted for the
+ * option parser and the quoted value escaped once more for the graph parser.
+ */
+export function filterPathValue(path: string): string {
+  // Inside quotes the option parser takes every character as it is, a quote only by closing, escaping and reopening.
+  const quoted = `'${path.replace(/'/g, "'\\''")}'`;
+  return quoted.replace(/[\\',;[\]]/g, (c) => `\\${c}`);
+}
+
+/**
+ * With `loudnessLog`, the soundtrack passes ffmpeg's EBU R128 meter (`ebur128`, on the
+ * source's own channels and rate, true peak on) before it is mixed down: the meter
+ * cuts the sound into 100 ms frames carrying its readings, which `ametadata` prints
+ * to the log, and the samples go on unchanged to the WAV. No second decode.
+ */
+function wavOutputArgs(wavOut: string, loudnessLog?: string): string[] {
+  const meter = loudnessLog === undefined ? '' : `ebur128=metadata=1:peak=true,ametadata=mode=print:file=${filterPathValue(loudnessLog)},`;
   return [
     '-map', '0:a:0?',
     '-vn', '-sn', '-dn',
-    '-af', 'aresample=async=1:first_pts=0',
+    '-af', `${meter}aresample=async=1:first_pts=0`,
     '-ac', '1',
     '-ar', String(AUDIO_SAMPLE_RATE),
     '-c:a', 'pcm_s16le',

@@ -23,6 +23,8 @@ export function createAssembleRead(deps: Pick<ScanActivityDeps, 'scans'>) {
       frameDiffs: parts.frameDiffs ?? [],
       skipDiffs: parts.skipDiffs ?? [],
       loudnessRms: parts.loudnessRms ?? [],
+      loudnessLufs: parts.loudnessLufs ?? null,
+      fps: parts.probe.fps ?? null,
       words,
       ...(voice ? { voice } : {}),
       ...(engines.length > 0 ? { transcriber: engines.join(', ') } : {}),

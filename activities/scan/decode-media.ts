@@ -54,6 +54,7 @@ export function createDecodeMedia(deps: ScanActivityDeps) {
           frameDiffs: decoded.frameDiffs,
           skipDiffs: decoded.skipDiffs,
           loudnessRms: decoded.loudnessRms,
+          loudnessLufs: decoded.lufs,
           chunks,
           words: {},
           voice: {},

@@ -23,7 +23,7 @@ export function createExtractAudio(deps: ScanActivityDeps) {
         await storeSamples(media, scanId, wavOut);
         // Planned over what was decoded: a header's duration never sizes the work.
         const chunks = planTranscriptChunks(sound.windowRms, sound.decodedSec).map((range, index) => ({ index, ...range }));
-        await scans.setParts(scanId, { loudnessRms: sound.perSecondRms, chunks, words: {}, voice: {}, engines: {}, languages: {} });
+        await scans.setParts(scanId, { loudnessRms: sound.perSecondRms, loudnessLufs: sound.lufs, chunks, words: {}, voice: {}, engines: {}, languages: {} });
         return { audioSec: sound.decodedSec, chunks };
       }),
     );

@@ -3,6 +3,7 @@
 // signal reference (`GET /v1/signals`).
 
 import { Type, type Static } from 'typebox';
+import { readActionProperties } from './read-actions';
 import { nullable } from './common';
 
 export const SignalScores = Type.Object({ hold: Type.Number(), motion: Type.Number(), loudness: Type.Number(), speech: Type.Number() });
@@ -46,6 +47,11 @@ export const ScanRead = Type.Object({
   language: Type.Optional(
     nullable(Type.String(), { description: 'The spoken language, ISO 639-1 (null when no words were heard). Beside the spec\'s fields.' }),
   ),
+  // Issue 24's fields beside the spec's: absent on reads made before they existed.
+  loudness_lufs: Type.Optional(readActionProperties.loudness_lufs),
+  hook_report: Type.Optional(readActionProperties.hook_report),
+  frame_rate: Type.Optional(readActionProperties.frame_rate),
+  dips: Type.Optional(readActionProperties.dips),
 });
 export type ScanRead = Static<typeof ScanRead>;
 

@@ -234,6 +234,50 @@ export interface paths {
                             transcriber?: string | null;
                             /** @description The spoken language, ISO 639-1 (null when no words were heard). Beside the spec's fields. */
                             language?: string | null;
+                            /** @description EBU R128 loudness, beside the spec's fields; null when the file has no sound. */
+                            loudness_lufs?: {
+                                integrated_lufs: number | null;
+                                range_lu: number;
+                                true_peak_dbtp: number | null;
+                                /** @description Short-term loudness (3 s window ending at t+1) per second t; null below -70 LUFS. */
+                                short_term_lufs: (number | null)[];
+                                targets: {
+                                    id: string;
+                                    name: string;
+                                    target_lufs: number;
+                                    max_true_peak_dbtp: number;
+                                    /** @description Integrated loudness minus the target, LU (positive: louder). */
+                                    difference_lu: number;
+                                    verdict: "on_target" | "louder" | "quieter";
+                                    true_peak_over: boolean;
+                                }[];
+                            } | null;
+                            /** @description The hook with its scale, what carried the first 3 s and the strongest 3-second window, beside the spec's fields. */
+                            hook_report?: {
+                                value: number;
+                                scale: string;
+                                /** @description Percent of this file's seconds whose hold is below the hook. */
+                                file_percentile: number;
+                                library_percentile: number | null;
+                                carried: ("motion" | "sound" | "words")[];
+                                missing: ("motion" | "sound" | "words")[];
+                                best_opening: {
+                                    start: number;
+                                    end: number;
+                                    hold: number;
+                                };
+                                advice: string;
+                            };
+                            /** @description The video stream's average frame rate as probed, beside the spec's fields; null when unknown. The EDL counts frames at it. */
+                            frame_rate?: number | null;
+                            /** @description Why attention is likely to drop, beside the spec's fields: each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice. */
+                            dips?: {
+                                start: number;
+                                /** @description Exclusive, seconds. */
+                                end: number;
+                                causes: ("still_picture" | "silence" | "loudness_drop" | "no_speech" | "long_pause" | "long_shot" | "slow_cutting")[];
+                                advice: string;
+                            }[];
                             media_url?: string;
                         };
                     };
@@ -620,6 +664,50 @@ export interface paths {
                             transcriber?: string | null;
                             /** @description The spoken language, ISO 639-1 (null when no words were heard). Beside the spec's fields. */
                             language?: string | null;
+                            /** @description EBU R128 loudness, beside the spec's fields; null when the file has no sound. */
+                            loudness_lufs?: {
+                                integrated_lufs: number | null;
+                                range_lu: number;
+                                true_peak_dbtp: number | null;
+                                /** @description Short-term loudness (3 s window ending at t+1) per second t; null below -70 LUFS. */
+                                short_term_lufs: (number | null)[];
+                                targets: {
+                                    id: string;
+                                    name: string;
+                                    target_lufs: number;
+                                    max_true_peak_dbtp: number;
+                                    /** @description Integrated loudness minus the target, LU (positive: louder). */
+                                    difference_lu: number;
+                                    verdict: "on_target" | "louder" | "quieter";
+                                    true_peak_over: boolean;
+                                }[];
+                            } | null;
+                            /** @description The hook with its scale, what carried the first 3 s and the strongest 3-second window, beside the spec's fields. */
+                            hook_report?: {
+                                value: number;
+                                scale: string;
+                                /** @description Percent of this file's seconds whose hold is below the hook. */
+                                file_percentile: number;
+                                library_percentile: number | null;
+                                carried: ("motion" | "sound" | "words")[];
+                                missing: ("motion" | "sound" | "words")[];
+                                best_opening: {
+                                    start: number;
+                                    end: number;
+                                    hold: number;
+                                };
+                                advice: string;
+                            };
+                            /** @description The video stream's average frame rate as probed, beside the spec's fields; null when unknown. The EDL counts frames at it. */
+                            frame_rate?: number | null;
+                            /** @description Why attention is likely to drop, beside the spec's fields: each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice. */
+                            dips?: {
+                                start: number;
+                                /** @description Exclusive, seconds. */
+                                end: number;
+                                causes: ("still_picture" | "silence" | "loudness_drop" | "no_speech" | "long_pause" | "long_shot" | "slow_cutting")[];
+                                advice: string;
+                            }[];
                             media_url?: string;
                         };
                     };
@@ -893,6 +981,50 @@ export interface paths {
                             transcriber?: string | null;
                             /** @description The spoken language, ISO 639-1 (null when no words were heard). Beside the spec's fields. */
                             language?: string | null;
+                            /** @description EBU R128 loudness, beside the spec's fields; null when the file has no sound. */
+                            loudness_lufs?: {
+                                integrated_lufs: number | null;
+                                range_lu: number;
+                                true_peak_dbtp: number | null;
+                                /** @description Short-term loudness (3 s window ending at t+1) per second t; null below -70 LUFS. */
+                                short_term_lufs: (number | null)[];
+                                targets: {
+                                    id: string;
+                                    name: string;
+                                    target_lufs: number;
+                                    max_true_peak_dbtp: number;
+                                    /** @description Integrated loudness minus the target, LU (positive: louder). */
+                                    difference_lu: number;
+                                    verdict: "on_target" | "louder" | "quieter";
+                                    true_peak_over: boolean;
+                                }[];
+                            } | null;
+                            /** @description The hook with its scale, what carried the first 3 s and the strongest 3-second window, beside the spec's fields. */
+                            hook_report?: {
+                                value: number;
+                                scale: string;
+                                /** @description Percent of this file's seconds whose hold is below the hook. */
+                                file_percentile: number;
+                                library_percentile: number | null;
+                                carried: ("motion" | "sound" | "words")[];
+                                missing: ("motion" | "sound" | "words")[];
+                                best_opening: {
+                                    start: number;
+                                    end: number;
+                                    hold: number;
+                                };
+                                advice: string;
+                            };
+                            /** @description The video stream's average frame rate as probed, beside the spec's fields; null when unknown. The EDL counts frames at it. */
+                            frame_rate?: number | null;
+                            /** @description Why attention is likely to drop, beside the spec's fields: each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice. */
+                            dips?: {
+                                start: number;
+                                /** @description Exclusive, seconds. */
+                                end: number;
+                                causes: ("still_picture" | "silence" | "loudness_drop" | "no_speech" | "long_pause" | "long_shot" | "slow_cutting")[];
+                                advice: string;
+                            }[];
                             media_url?: string;
                         };
                     };
@@ -2524,6 +2656,111 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a signed webhook.test event to a receiver and report its answer
+         * @description Sends one `webhook.test` event, signed with the account's webhook secret exactly as a scan's end is (Standard Webhooks headers), to `url`, through the same delivery path and public-address rule, in one attempt without retries, and answers with what the receiver said. Counts against the key's per-minute submissions.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Public http(s) URL of the receiver; the same address rule as `webhook_url` on POST /v1/scans. */
+                        url: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            type: "webhook.test";
+                            /** @description The `webhook-id` header the event was sent with: `msg_test_…`, new for every test. */
+                            webhook_id: string;
+                            /** @description The receiver, as normalised and checked. */
+                            url: string;
+                            /** @description True when the receiver answered 2xx, which is what a scan's delivery needs. */
+                            delivered: boolean;
+                            /** @description The receiver's HTTP status, or null when no answer came. */
+                            status: number | null;
+                            /** @description Why the event was not delivered (the status, or why no answer came). */
+                            detail?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description a rate limit or monthly quota reached */
+                429: {
+                    headers: {
+                        /** @description seconds until a retry can succeed */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description an internal error (the log has the details) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

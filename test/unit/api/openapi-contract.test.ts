@@ -189,6 +189,10 @@ describe('real responses match the document', () => {
     expect((await call('GET', '/v1/scans')).statusCode).toBe(401);
     expect((await call('GET', '/v1/scans/scn_complete')).statusCode).toBe(401);
     expect((await call('GET', '/v1/scans?offset=-1', { headers: auth })).statusCode).toBe(400);
+    // A webhook test event: what the receiver answered (the fake workflow port's 200), and the refusals.
+    expect((await call('POST', '/v1/webhooks/test', { headers: auth, payload: { url: 'http://127.0.0.1/hook' } })).statusCode).toBe(200);
+    expect((await call('POST', '/v1/webhooks/test', { headers: auth, payload: { url: 'http://10.1.2.3/hook' } })).statusCode).toBe(400);
+    expect((await call('POST', '/v1/webhooks/test', { payload: { url: 'http://127.0.0.1/hook' } })).statusCode).toBe(401);
     const broken = deps.scans.getOwned;
     deps.scans.getOwned = async () => {
       throw new Error('store down');

@@ -1,13 +1,16 @@
-// The served OpenAPI document against the one served before the route schemas
-// moved to TypeBox (issue 21): paths, operations, statuses and schemas stay the
-// same. The fixture openapi-before.json is /openapi.json of the app factory over
-// fake deps as it was at e85c299, saved before any schema was touched.
+// The served OpenAPI document against the one accepted last: paths, operations,
+// statuses and schemas change only on purpose. The fixture openapi-before.json
+// was /openapi.json of the app factory over fake deps at e85c299, saved before
+// the route schemas moved to TypeBox (issue 21), which changed nothing in it; it
+// was then rewritten once for the additions of issues 23 and 24 (POST
+// /v1/webhooks/test, the read's loudness_lufs, dips, hook_report, frame_rate).
+// A deliberate change rewrites it with HOLDLINE_ACCEPT_OPENAPI=1 on this file.
 //
 // Compared with toEqual, which ignores only the order of an object's keys (JSON
 // objects are unordered) and undefined-valued keys (absent from JSON). TypeBox
 // marks its schemas with a non-enumerable `~kind` key, which never reaches the
 // served JSON, so nothing else needs stripping.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../api/app';
@@ -17,13 +20,14 @@ interface Document {
   paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
 }
 
-const before = JSON.parse(readFileSync(new URL('./openapi-before.json', import.meta.url), 'utf8')) as Document;
+const before = (): Document => JSON.parse(readFileSync(new URL('./openapi-before.json', import.meta.url), 'utf8')) as Document;
 let app: FastifyInstance;
 let served: Document;
 
 beforeAll(async () => {
   app = await buildApp(fakeDeps());
   served = (await app.inject('/openapi.json')).json();
+  if (process.env.HOLDLINE_ACCEPT_OPENAPI === '1') writeFileSync(new URL('./openapi-before.json', import.meta.url), `${JSON.stringify(served, null, 2)}\n`);
 });
 afterAll(async () => {
   await app.close();
@@ -35,14 +39,14 @@ describe('the served OpenAPI document', () => {
       Object.entries(doc.paths).flatMap(([path, operations]) =>
         Object.entries(operations).map(([method, operation]) => `${method.toUpperCase()} ${path} ${Object.keys(operation.responses).sort().join(',')}`),
       );
-    expect(outline(served).sort()).toEqual(outline(before).sort());
+    expect(outline(served).sort()).toEqual(outline(before()).sort());
   });
 
   it('is, path by path, the document served before', () => {
-    for (const path of Object.keys(before.paths)) expect(served.paths[path], path).toEqual(before.paths[path]);
+    for (const path of Object.keys(before().paths)) expect(served.paths[path], path).toEqual(before().paths[path]);
   });
 
   it('is the document served before, as a whole (info, components, tags, webhooks)', () => {
-    expect(served).toEqual(before);
+    expect(served).toEqual(before());
   });
 });

@@ -114,12 +114,25 @@ describe('EDL timecodes', () => {
     [30 * 3661 + 5, 30, '01:01:01:05'],
     [24 * 90, 24, '00:01:30:00'],
     [-5, 30, '00:00:00:00'],
+    [24 * 90, 24000 / 1001, '00:01:30:00'],
+    [1799, 30000 / 1001, '00:00:59;29'],
+    [1800, 30000 / 1001, '00:01:00;02'],
+    [3598, 30000 / 1001, '00:02:00;02'],
+    [17982, 30000 / 1001, '00:10:00;00'],
+    [17982 * 6, 30000 / 1001, '01:00:00;00'],
+    [3600, 60000 / 1001, '00:01:00;04'],
+    [35964, 60000 / 1001, '00:10:00;00'],
   ])('frame %s at %s fps is %s', (frames, fps, expected) => {
     expect(timecode(frames, fps)).toBe(expected);
   });
 });
 
 describe('CMX3600 EDL', () => {
+  it('says DROP FRAME and writes drop-frame timecodes at 29.97 fps', () => {
+    const edl = cmx3600Edl({ scan_id: 'scn_x', title: 'T', duration_sec: 120, cuts: [60.06], dead: [] }, 30000 / 1001).split('\r\n');
+    expect(edl[1]).toBe('FCM: DROP FRAME');
+    expect(edl[3]).toBe('001  AX       V     C        00:00:00;00 00:01:00;02 00:00:00;00 00:01:00;02');
+  });
   it('lists one cut event per shot, with cut and dead-stretch markers inside their events', () => {
     const edl = cmx3600Edl({ scan_id: 'scn_x', title: 'My talk', duration_sec: 12.5, cuts: [4, 8.25], dead: [{ start: 9, end: 11 }] });
     expect(edl.split('\r\n')).toEqual([
@@ -248,6 +261,16 @@ describe('exportScan', () => {
     const result = exportScan(scanOf(), format);
     expect(result.contentType).toBe(contentType);
     expect(result.filename).toBe(filename);
+  });
+
+  it.each([
+    [25, 'FCM: NON-DROP FRAME', '00:00:02:13'],
+    [30000 / 1001, 'FCM: DROP FRAME', '00:00:02;15'],
+    [null, 'FCM: NON-DROP FRAME', '00:00:02:15'],
+  ] as const)('edl counts frames at the read\'s frame rate %s', (frameRate, fcm, cutAt) => {
+    const lines = exportScan(scanOf({ cuts: [2.5], dead: [], frame_rate: frameRate }), 'edl').body.split('\r\n');
+    expect(lines[1]).toBe(fcm);
+    expect(lines[3]?.split(/\s+/)[5]).toBe(cutAt);
   });
 
   it('json is the scan itself', () => {

@@ -63,6 +63,23 @@ describe('assembleRead', () => {
   });
 });
 
+describe('assembleRead loudness_lufs', () => {
+  it('carries the EBU R128 measurement fitted to the read length, and null for a file without sound', () => {
+    const measured = { integratedLufs: -15.5, rangeLu: 6.2, truePeakDbtp: -0.4, shortTermLufs: [null, null, -16, -15, -14, -13, -12, -11, -10, -9, -8] };
+    const read = assembleRead({ ...raw, loudnessLufs: measured });
+    expect(read.loudness_lufs?.short_term_lufs).toEqual(measured.shortTermLufs.slice(0, read.timeline.length));
+    expect(read.loudness_lufs).toMatchObject({ integrated_lufs: -15.5, range_lu: 6.2, true_peak_dbtp: -0.4 });
+    expect(read.loudness_lufs?.targets.find((t) => t.id === 'streaming')).toMatchObject({ verdict: 'quieter', difference_lu: -1.5, true_peak_over: true });
+    expect(assembleRead(raw).loudness_lufs).toBeNull();
+  });
+
+  it('keeps the probed frame rate to three decimals, null when unknown', () => {
+    expect(assembleRead({ ...raw, fps: 30000 / 1001 }).frame_rate).toBe(29.97);
+    expect(assembleRead({ ...raw, fps: null }).frame_rate).toBeNull();
+    expect(assembleRead(raw).frame_rate).toBeNull();
+  });
+});
+
 describe('assembleRead edge cases', () => {
   const silent: RawMeasurements = { durationSec: 0.3, frameDiffs: [0], skipDiffs: [Number.NaN], loudnessRms: [], words: [] };
 

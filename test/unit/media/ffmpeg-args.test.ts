@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FRAME_BYTES, NO_SHORTCUTS, SKIP_NON_REF_MIN_FPS, decodeArgs, decoderShortcuts, probeArgs, renderArgs, soundtrackArgs } from '../../../activities/media/ffmpeg-args';
+import { FRAME_BYTES, NO_SHORTCUTS, SKIP_NON_REF_MIN_FPS, decodeArgs, decoderShortcuts, filterPathValue, probeArgs, renderArgs, soundtrackArgs } from '../../../activities/media/ffmpeg-args';
 import { pocketsphinxArgs } from '../../../activities/media/transcriber';
 import { DEFAULT_MEDIA_LIMITS } from '../../../core/media-limits';
 
@@ -57,6 +57,23 @@ describe('decodeArgs', () => {
       '-f', 'wav',
       '-y', '/scratch/a.wav',
     ]);
+  });
+
+  it('meters the soundtrack with ebur128 before the mix-down when given a loudness log, in both passes', () => {
+    const full = decodeArgs({ input: '/in/clip.mov', wavOut: '/scratch/a.wav', loudnessLog: '/scratch/a.wav.r128.txt' });
+    const chain = "ebur128=metadata=1:peak=true,ametadata=mode=print:file=\\'/scratch/a.wav.r128.txt\\',aresample=async=1:first_pts=0";
+    expect(full[full.indexOf('-af') + 1]).toBe(chain);
+    expect(full.indexOf('-af')).toBeLessThan(full.indexOf('-ac'));
+    const apart = soundtrackArgs({ input: '/in/clip.mov', wavOut: '/scratch/a.wav', loudnessLog: '/scratch/a.wav.r128.txt' });
+    expect(apart[apart.indexOf('-af') + 1]).toBe(chain);
+  });
+
+  it.each([
+    ['/s/m.txt', "\\'/s/m.txt\\'"],
+    ["/s/we:ird d'ir,x/m.txt", "\\'/s/we:ird d\\'\\\\\\'\\'ir\\,x/m.txt\\'"],
+    ['/s/a[1];b\\c', "\\'/s/a\\[1\\]\\;b\\\\c\\'"],
+  ])('escapes the path %s as one filter option value (each checked by hand with ffmpeg 5.1)', (path, value) => {
+    expect(filterPathValue(path)).toBe(value);
   });
 
   it('writes the soundtrack alone exactly as the full pass writes it, behind the same guards and time limit', () => {

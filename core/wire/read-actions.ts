@@ -1,0 +1,67 @@
+// Wire schemas of the read's fields beside the spec's (issue 24): spread into the
+// scan view's properties, so no spec field changes.
+
+import { Type, type Static } from 'typebox';
+
+const nullableNumber = Type.Union([Type.Number(), Type.Null()]);
+
+export const TargetCheckSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  target_lufs: Type.Number(),
+  max_true_peak_dbtp: Type.Number(),
+  difference_lu: Type.Number({ description: 'Integrated loudness minus the target, LU (positive: louder).' }),
+  verdict: Type.Union([Type.Literal('on_target'), Type.Literal('louder'), Type.Literal('quieter')]),
+  true_peak_over: Type.Boolean(),
+});
+
+export const LoudnessLufsSchema = Type.Union([
+  Type.Object({
+    integrated_lufs: nullableNumber,
+    range_lu: Type.Number(),
+    true_peak_dbtp: nullableNumber,
+    short_term_lufs: Type.Array(nullableNumber, { description: 'Short-term loudness (3 s window ending at t+1) per second t; null below -70 LUFS.' }),
+    targets: Type.Array(TargetCheckSchema),
+  }),
+  Type.Null(),
+], { description: 'EBU R128 loudness, beside the spec\'s fields; null when the file has no sound.' });
+
+export const DipSchema = Type.Object({
+  start: Type.Number(),
+  end: Type.Number({ description: 'Exclusive, seconds.' }),
+  causes: Type.Array(
+    Type.Union([
+      Type.Literal('still_picture'),
+      Type.Literal('silence'),
+      Type.Literal('loudness_drop'),
+      Type.Literal('no_speech'),
+      Type.Literal('long_pause'),
+      Type.Literal('long_shot'),
+      Type.Literal('slow_cutting'),
+    ]),
+  ),
+  advice: Type.String(),
+});
+
+const HookPartSchema = Type.Union([Type.Literal('motion'), Type.Literal('sound'), Type.Literal('words')]);
+
+export const HookReportSchema = Type.Object({
+  value: Type.Number(),
+  scale: Type.String(),
+  file_percentile: Type.Number({ description: 'Percent of this file\'s seconds whose hold is below the hook.' }),
+  library_percentile: Type.Union([Type.Number(), Type.Null()]),
+  carried: Type.Array(HookPartSchema),
+  missing: Type.Array(HookPartSchema),
+  best_opening: Type.Object({ start: Type.Number(), end: Type.Number(), hold: Type.Number() }),
+  advice: Type.String(),
+}, { description: 'The hook with its scale, what carried the first 3 s and the strongest 3-second window, beside the spec\'s fields.' });
+
+/** The properties the scan view gains; spread into `scanView.properties`. */
+export const readActionProperties = {
+  loudness_lufs: LoudnessLufsSchema,
+  hook_report: HookReportSchema,
+  frame_rate: Type.Union([Type.Number(), Type.Null()], { description: 'The video stream\'s average frame rate as probed, beside the spec\'s fields; null when unknown. The EDL counts frames at it.' }),
+  dips: Type.Array(DipSchema, { description: 'Why attention is likely to drop, beside the spec\'s fields: each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice.' }),
+};
+
+export type LoudnessLufsWire = Static<typeof LoudnessLufsSchema>;

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { dipAdvice, dipCauses, findDips, holdDrops, mergeSpans, shots } from '../../../core/dips';
+import type { RecognisedWord } from '../../../core/shapes';
+
+const fill = (n: number, v: number) => Array.from({ length: n }, () => v);
+const word = (start: number, end = start + 0.3): RecognisedWord => ({ word: 'w', start, end });
+/** A word starting every half second over [from, to). */
+const talk = (from: number, to: number) => Array.from({ length: Math.round((to - from) * 2) }, (_, i) => word(from + i / 2));
+
+describe('holdDrops', () => {
+  it.each([
+    { name: 'a fall of 15 within 3 s, to the lowest second', hold: [60, 60, 50, 44, 45, 60], expected: [{ start: 2, end: 4 }] },
+    { name: 'a fall of 14 is none', hold: [60, 55, 50, 46, 50], expected: [] },
+    { name: 'a slow fall over 4 s is none', hold: [60, 56, 52, 48, 44.5], expected: [] },
+    { name: 'a steep fall seen from two seconds is one span, from the last second high enough above the lowest', hold: [80, 60, 40, 40], expected: [{ start: 2, end: 3 }] },
+    { name: 'a fall after a plateau starts after the plateau', hold: [60, 60, 60, 40, 60], expected: [{ start: 3, end: 4 }] },
+  ])('$name', ({ hold, expected }) => {
+    expect(holdDrops(hold)).toEqual(expected);
+  });
+});
+
+describe('mergeSpans and shots', () => {
+  it('joins overlapping and touching spans', () => {
+    expect(mergeSpans([{ start: 5, end: 8 }, { start: 1, end: 3 }, { start: 3, end: 4 }, { start: 7, end: 9 }])).toEqual([{ start: 1, end: 4 }, { start: 5, end: 9 }]);
+  });
+  it('cuts the file into shots between cuts', () => {
+    expect(shots([2.5, 6], 10)).toEqual([{ start: 0, end: 2.5 }, { start: 2.5, end: 6 }, { start: 6, end: 10 }]);
+    expect(shots([], 4)).toEqual([{ start: 0, end: 4 }]);
+  });
+});
+
+describe('dipCauses', () => {
+  const n = 30;
+  const moving = fill(n, 60);
+  const loud = fill(n, 70);
+  it.each([
+    {
+      name: 'a still silent slate with nobody speaking, inside one long shot',
+      span: { start: 10, end: 16 },
+      motion: moving.map((m, t) => (t >= 10 && t < 16 ? 0 : m)),
+      loudness: loud.map((l, t) => (t >= 10 && t < 16 ? 0 : l)),
+      words: [...talk(0, 10), ...talk(16, 30)],
+      cuts: [5, 20],
+      expected: ['still_picture', 'silence', 'no_speech', 'long_shot'],
+    },
+    {
+      name: 'a moving picture whose sound drops and whose speech pauses, in a shot longer than the median',
+      span: { start: 10, end: 15 },
+      motion: moving,
+      loudness: loud.map((l, t) => (t >= 10 && t < 15 ? 30 : l)),
+      words: [...talk(0, 11.5), ...talk(14, 30)],
+      cuts: [2, 4, 6, 8, 16, 18, 20],
+      expected: ['loudness_drop', 'long_pause', 'slow_cutting'],
+    },
+    {
+      name: 'no cause when picture, sound, words and cutting all carry on',
+      span: { start: 10, end: 12 },
+      motion: moving,
+      loudness: loud,
+      words: talk(0, 30),
+      cuts: [3, 6, 9, 11, 14, 17],
+      expected: [],
+    },
+    {
+      name: 'just under the thresholds: motion 10, loudness 10 points under what came before, a pause of 1.9 s',
+      span: { start: 10, end: 12 },
+      motion: moving.map((m, t) => (t >= 10 && t < 12 ? 10 : m)),
+      loudness: loud.map((l, t) => (t >= 10 && t < 12 ? 60 : l)),
+      words: [...talk(0, 10), word(10, 10.2), word(12, 12.4), ...talk(12.5, 30)],
+      cuts: [9, 12],
+      expected: [],
+    },
+    {
+      name: 'a 3 s dip or longer is read without its first and last second (hold is a 3 s mean)',
+      span: { start: 9, end: 14 },
+      motion: moving.map((m, t) => (t >= 10 && t < 13 ? 0 : m)),
+      loudness: loud.map((l, t) => (t >= 10 && t < 13 ? 0 : l)),
+      words: [...talk(0, 10), ...talk(13, 30)],
+      cuts: [3, 6, 9, 12, 15, 18],
+      expected: ['still_picture', 'silence', 'no_speech'],
+    },
+  ])('$name', ({ span, motion, loudness, words, cuts, expected }) => {
+    expect(dipCauses(span, { motion, loudness, words, cuts, n }).causes).toEqual(expected);
+  });
+});
+
+describe('dipAdvice', () => {
+  it('names the span, its length and every cause in one sentence, led by the first cause\'s action', () => {
+    const found = { causes: ['still_picture', 'no_speech'] as const, shotSec: 20, pauseSec: 14, medianShotSec: 5 };
+    expect(dipAdvice({ start: 22, end: 36 }, { ...found, causes: [...found.causes] })).toBe('Cut or speed up 0:22–0:36 (14 s): the picture is still and nobody speaks.');
+  });
+  it('gives the shot lengths for slow cutting', () => {
+    expect(dipAdvice({ start: 65, end: 68 }, { causes: ['slow_cutting'], shotSec: 7.5, pauseSec: 0, medianShotSec: 3 })).toBe(
+      'Cut faster in 1:05–1:08 (3 s): the shot (7.5 s) is longer than this file\'s median shot (3 s).',
+    );
+  });
+  it('says so when no cause is clear', () => {
+    expect(dipAdvice({ start: 3, end: 5 }, { causes: [], shotSec: 2, pauseSec: 0, medianShotSec: 2 })).toBe(
+      'Watch 0:03–0:05 (2 s): hold falls without one clear cause in motion, sound, speech or cuts; trim what drags.',
+    );
+  });
+});
+
+describe('findDips', () => {
+  it('gives every dead stretch and every sharp fall, joined where they overlap', () => {
+    const n = 20;
+    const hold = [60, 60, 60, 60, 60, 40, 20, 20, 20, 50, 60, 60, 60, 60, 44, 60, 60, 60, 60, 60];
+    const motion = fill(n, 50).map((m, t) => (t >= 5 && t < 9 ? 0 : m));
+    const loudness = fill(n, 50).map((l, t) => (t >= 5 && t < 9 ? 0 : l));
+    const dips = findDips({ hold, motion, loudness, words: [], cuts: [10], dead: [{ start: 6, end: 9 }] });
+    expect(dips.map(({ start, end, causes }) => ({ start, end, causes }))).toEqual([
+      { start: 5, end: 9, causes: ['still_picture', 'silence', 'no_speech', 'long_shot'] },
+      { start: 14, end: 15, causes: ['no_speech', 'long_shot'] },
+    ]);
+    expect(dips[0]?.advice).toBe('Cut or speed up 0:05–0:09 (4 s): the picture is still, the sound is silent, nobody speaks and one shot runs 10 s without a cut.');
+  });
+  it('finds none in a steady file', () => {
+    expect(findDips({ hold: fill(10, 55), motion: fill(10, 50), loudness: fill(10, 50), words: [], cuts: [], dead: [] })).toEqual([]);
+  });
+});

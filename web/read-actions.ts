@@ -1,0 +1,36 @@
+// The scan page's section for what to act on (issue 24): the hook report and the
+// dips with their advice. Its own file, so the page's layout and plot stay apart.
+
+import type { ScanRead } from '../core/shapes';
+import { clock } from './format';
+import { html, type SafeHtml } from './html';
+
+const CAUSE_LABEL: Record<string, string> = {
+  still_picture: 'still picture',
+  silence: 'silence',
+  loudness_drop: 'loudness drop',
+  no_speech: 'no speech',
+  long_pause: 'long pause',
+  long_shot: 'long shot',
+  slow_cutting: 'slow cutting',
+};
+
+const seek = (seconds: number) => html`<a href="#player" class="seek" data-seek="${seconds}">${clock(seconds)}</a>`;
+
+/** Empty for reads made before these fields existed. */
+export function readActionsSection(read: ScanRead): SafeHtml {
+  const report = read.hook_report;
+  const dips = read.dips;
+  if (!report && !dips) return html``;
+  return html`<section class="card" id="act"><h2>What to change</h2>
+${report ? html`<h3>Hook</h3>
+<p id="hook-report"><strong>${report.value}</strong> of 100 — higher than ${report.file_percentile}% of this file's seconds.
+${report.carried.length > 0 ? html` Carried by ${report.carried.join(', ')} in the first 3 s.` : ''}${report.missing.length > 0 ? html` Missing: ${report.missing.join(', ')}.` : ''}
+Strongest 3 s: ${seek(report.best_opening.start)}–${clock(report.best_opening.end)} (hold ${report.best_opening.hold}).</p>
+<p class="advice">${report.advice}</p>` : ''}
+${dips ? html`<h3>Dips</h3>
+${dips.length === 0 ? html`<p>No dips: hold never falls sharply or below the floor.</p>` : html`<ul id="dips">${dips.map(
+  (d) => html`<li>${seek(d.start)}–${clock(d.end)} ${d.causes.map((c) => html`<span class="tag">${CAUSE_LABEL[c] ?? c}</span> `)}<br>${d.advice}</li>`,
+)}</ul>`}` : ''}
+</section>`;
+}
