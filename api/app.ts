@@ -8,6 +8,7 @@ import { registerMetrics } from './metrics';
 import { registerOpenApi } from './openapi';
 import { pageHeaders } from './page-headers';
 import { requestIdHeader, requestIdOf } from './request-id';
+import { accountRoutes } from './routes/account';
 import { chatRoutes } from './routes/chat';
 import { exportRoutes } from './routes/exports';
 import { mediaRoutes } from './routes/media';
@@ -62,5 +63,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(async (scope) => recutRoutes(scope, deps));
   await app.register(async (scope) => webRecutRoutes(scope, deps));
   await app.register(async (scope) => webRoutes(scope, deps));
+  await app.register(async (scope) => accountRoutes(scope, deps));
   return app;
 }
