@@ -9,6 +9,7 @@ import { registerOpenApi } from './openapi';
 import { pageHeaders } from '../web/page-headers';
 import { requestIdHeader, requestIdOf } from './request-id';
 import { logRequests } from './request-log';
+import { accountRoutes } from './routes/account';
 import { chatRoutes } from './routes/chat';
 import { exportRoutes } from './routes/exports';
 import { mediaRoutes } from './routes/media';
@@ -67,5 +68,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(async (scope) => webhookRoutes(scope, deps));
   await app.register(async (scope) => webRecutRoutes(scope, deps));
   await app.register(async (scope) => webRoutes(scope, deps));
+  await app.register(async (scope) => accountRoutes(scope, deps));
   return app;
 }

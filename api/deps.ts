@@ -3,7 +3,7 @@ import type { Db } from 'mongodb';
 import type { HoldlineConfig } from '../config/env';
 import type { ChatRunResult } from '../core/chat/completion';
 import type { TestDeliveryOutcome } from '../core/webhook';
-import type { AppDeps, WorkflowOrigin, WorkflowsPort } from '../services/ports';
+import type { AppDeps, DeletionRun, WorkflowOrigin, WorkflowsPort } from '../services/ports';
 import { AccountsStore } from '../store/accounts';
 import { CallsStore } from '../store/calls';
 import { IdempotencyStore } from '../store/idempotency';
@@ -15,7 +15,7 @@ import { newPasswordHashGate } from '../store/password-hash';
 import { SessionsStore } from '../store/sessions';
 import { RateLimiter, UsageStore } from '../store/usage';
 import { CHAT_WORKFLOW_TASK_TIMEOUT } from '../contracts/chat-types';
-import { chatWorkflowId, deleteWorkflowId, recutWorkflowId, scanWorkflowId, taskQueues, webhookTestWorkflowId } from '../contracts/names';
+import { chatWorkflowId, closeAccountWorkflowId, deleteWorkflowId, recutWorkflowId, scanWorkflowId, taskQueues, webhookTestWorkflowId } from '../contracts/names';
 import { UpstreamHealth } from './upstream-health';
 
 export type { AppDeps } from '../services/ports';
@@ -65,19 +65,17 @@ export function createAppDeps(input: { config: HoldlineConfig; db: Db; temporal:
         args: [input],
         ...memo(origin),
       });
-      return {
-        async finished(waitMs) {
-          let timer: NodeJS.Timeout | undefined;
-          const timeout = new Promise<false>((resolve) => {
-            timer = setTimeout(() => resolve(false), waitMs);
-          });
-          try {
-            return await Promise.race([handle.result().then(() => true as const), timeout]);
-          } finally {
-            clearTimeout(timer);
-          }
-        },
-      };
+      return waitable(handle);
+    },
+    async startAccountClosure(input, origin) {
+      const handle = await temporal.workflow.start('closeAccountWorkflow', {
+        taskQueue: queues.scans,
+        workflowId: closeAccountWorkflowId(input.accountId),
+        workflowIdConflictPolicy: 'USE_EXISTING',
+        args: [input],
+        ...memo(origin),
+      });
+      return waitable(handle);
     },
     async cancelScan(scanId) {
       const handle = temporal.workflow.getHandle(scanWorkflowId(scanId));
@@ -122,6 +120,23 @@ export function createAppDeps(input: { config: HoldlineConfig; db: Db; temporal:
     now,
   } satisfies AppDeps;
   return deps;
+}
+
+/** A started workflow as a `DeletionRun`: true once it has completed, false when `waitMs` passed first. */
+function waitable(handle: { result(): Promise<unknown> }): DeletionRun {
+  return {
+    async finished(waitMs) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), waitMs);
+      });
+      try {
+        return await Promise.race([handle.result().then(() => true as const), timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
 }
 
 /** The real dependencies, with the stores' full types (scripts and integration tests reach past the ports). */

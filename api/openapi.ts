@@ -125,6 +125,11 @@ const OPERATIONS: Record<string, Operation> = {
   'POST /api/scans/:id/publish': { summary: 'Publish your complete scan to the library (signed-in session)', tags: ['library'], security: SESSION },
   'POST /api/scans/:id/unpublish': { summary: 'Take your scan out of the library: its media and exports need the key again (signed-in session)', tags: ['library'], security: SESSION },
   'GET /api/library': { summary: 'Published scans, newest first', tags: ['library'], security: NONE },
+  'DELETE /v1/account': {
+    summary: 'Close your account, confirmed by its email: the key stops working at once; every scan, recut, chat call, key, session and counter is removed. 204 once done, 202 if it takes over 20 s',
+    tags: ['account'],
+    security: BEARER,
+  },
   'GET /v1/models': { summary: 'The agent models (OpenAI-compatible)', tags: ['models'], security: BEARER },
   'GET /v1/usage': { summary: 'This month\'s usage and what is left', tags: ['models'], security: BEARER },
   'POST /v1/chat/completions': {
@@ -255,6 +260,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'recuts', description: 'Tighter cuts of a complete scan' },
         { name: 'library', description: 'Published scans' },
         { name: 'models', description: 'The OpenAI-compatible agent interface' },
+        { name: 'account', description: 'Your account and your data' },
         { name: 'reference', description: 'Keyless reference data' },
         { name: 'operations', description: 'Health checks' },
       ],

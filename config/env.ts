@@ -2,6 +2,7 @@
 // every bad variable is reported together so an operator fixes them in one go.
 
 import { LIMITS } from '../core/plans';
+import { MAX_RETENTION_DAYS } from '../core/retention';
 import { DEFAULT_MEDIA_LIMITS, MAX_CONFIGURABLE_DURATION_SEC } from '../core/media-limits';
 import { DEFAULT_WEBHOOK_RETRY_SECONDS, deliverySchedule, parseRetrySchedule } from '../core/webhook';
 import { parseAllowEntry } from '../net/public-address';
@@ -17,6 +18,12 @@ export interface HoldlineConfig {
   temporalNamespace: string;
   /** Prefix of the task queues: `<prefix>-scans`, `<prefix>-chat` and `<prefix>-webhooks` (default `holdline`). */
   taskQueuePrefix: string;
+  /**
+   * Days a scan's media is kept before the hourly retention run removes it (the read
+   * stays); an account's own setting overrides it. Default null (`HOLDLINE_MEDIA_RETENTION_DAYS`
+   * unset or 0): media is kept.
+   */
+  mediaRetentionDays: number | null;
   /** Worker scratch directory for decoded media (default `.data/scratch`). */
   scratchDir: string;
   /** How often a worker removes scratch entries of ended scans, in ms (default 30 s; the fault suite uses 2 s). */
@@ -182,6 +189,7 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     temporalAddress: str('TEMPORAL_ADDRESS', `127.0.0.1:${int('TEMPORAL_PORT', 7233, 1, 65535)}`),
     temporalNamespace: str('TEMPORAL_NAMESPACE', 'default'),
     taskQueuePrefix: str('HOLDLINE_TASK_QUEUE_PREFIX', 'holdline'),
+    mediaRetentionDays: int('HOLDLINE_MEDIA_RETENTION_DAYS', 0, 0, MAX_RETENTION_DAYS) || null,
     scratchDir: str('HOLDLINE_SCRATCH_DIR', '.data/scratch'),
     scratchSweepMs: int('HOLDLINE_SCRATCH_SWEEP_MS', 30_000, 500, 3_600_000),
     uploadLimitBytes: int('HOLDLINE_UPLOAD_LIMIT_BYTES', LIMITS.uploadBytes, 1, LIMITS.uploadBytes),

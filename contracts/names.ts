@@ -12,6 +12,10 @@ export const webhookWorkflowId = (scanId: string): string => `webhook-${scanId}`
 export const webhookTestWorkflowId = (testId: string): string => `webhook-test-${testId}`;
 /** The deletion of a scan (with its recuts and their re-scans): one per scan, so a second request joins the first. */
 export const deleteWorkflowId = (scanId: string): string => `delete-${scanId}`;
+/** The closure of an account: one per account, so a second request joins the first. */
+export const closeAccountWorkflowId = (accountId: string): string => `close-account-${accountId}`;
+/** The hourly media retention schedule (and the workflow id of each of its runs); on the scans queue, where the media store is. */
+export const retentionScheduleId = (taskQueuePrefix: string): string => `${taskQueuePrefix}-retention`;
 /** The hourly maintenance schedule (and the workflow id of each of its runs). */
 export const maintenanceScheduleId = (taskQueuePrefix: string): string => `${taskQueuePrefix}-maintenance`;
 

@@ -16,7 +16,10 @@ import type { RecutWorkflowInput } from '../workflows/recut';
 import type { ScanWorkflowInput } from '../contracts/scan-types';
 
 // Only the methods the use cases and routes call, so a test can hand in small in-memory fakes.
-export type AccountsPort = Pick<AccountsStore, 'authenticate' | 'byId' | 'byEmail' | 'create' | 'createUnkeyed' | 'issueFirstKey' | 'rotateKey' | 'setPlan' | 'webhookSecret' | 'rotateWebhookSecret'>;
+export type AccountsPort = Pick<
+  AccountsStore,
+  'authenticate' | 'byId' | 'byEmail' | 'create' | 'createUnkeyed' | 'issueFirstKey' | 'rotateKey' | 'setPlan' | 'webhookSecret' | 'rotateWebhookSecret' | 'markClosing' | 'setRetention'
+>;
 export type ScansPort = Pick<ScansStore, 'insertQueued' | 'remove' | 'get' | 'getStatus' | 'getOwned' | 'listOwned' | 'hide'>;
 export type LibraryPort = Pick<LibraryStore, 'publish' | 'unpublish' | 'list' | 'getPublished' | 'featured'>;
 export type UsagePort = Pick<UsageStore, 'take' | 'giveBack' | 'month'>;
@@ -25,7 +28,10 @@ export type CallsPort = Pick<
   CallsStore,
   'acquireSlot' | 'releaseSlot' | 'countRunning' | 'create' | 'remove' | 'markUncharged' | 'firstStep' | 'answered' | 'eventsAfter'
 >;
-export type SessionsPort = Pick<SessionsStore, 'hashNewPassword' | 'setPassword' | 'checkPassword' | 'create' | 'find' | 'remove'>;
+export type SessionsPort = Pick<
+  SessionsStore,
+  'hashNewPassword' | 'setPassword' | 'checkPassword' | 'create' | 'find' | 'remove' | 'touch' | 'verifyAccountPassword' | 'listForAccount' | 'removeOthers'
+>;
 export type RecutsPort = Pick<RecutsStore, 'insertQueued' | 'remove' | 'getOwned' | 'listForScan'>;
 export type IdempotencyPort = Pick<IdempotencyStore, 'claim' | 'get' | 'complete' | 'release'>;
 export type MediaPort = Pick<MediaStore, 'media' | 'put' | 'stat' | 'read' | 'remove'>;
@@ -58,6 +64,8 @@ export interface WorkflowsPort {
   cancelScan(scanId: string): Promise<void>;
   /** Runs one `webhook-test-` workflow (a single signed attempt) and resolves with its outcome. */
   testWebhook(input: { testId: string; accountId: string; url: string; webhookId: string }, origin?: WorkflowOrigin): Promise<TestDeliveryOutcome>;
+  /** Starts the account's `close-account-` workflow, or joins the one already running. */
+  startAccountClosure(input: { accountId: string }, origin?: WorkflowOrigin): Promise<DeletionRun>;
 }
 
 /** A started deletion: resolves true once it has finished, false when `waitMs` passed first. */

@@ -70,7 +70,7 @@ export async function signIn(
   }
   if (failures.slot) await deps.rateLimiter.releaseSlot(failures.slot);
   if (input.previousSessionToken) await deps.sessions.remove(input.previousSessionToken);
-  const { token, session } = await deps.sessions.create(accountId, deps.now());
+  const { token, session } = await deps.sessions.create(accountId, deps.now(), input.clientIp);
   const account = await deps.accounts.byId(accountId);
   const firstKey = account?.key_hash === '' ? await deps.accounts.issueFirstKey(accountId, deps.now()) : null;
   return { kind: 'signed_in', accountId, token, session, ...(firstKey ? { firstKey } : {}) };

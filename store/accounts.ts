@@ -24,6 +24,15 @@ export interface AccountDoc {
    * sign-up; accounts older than webhooks get one on first use (`webhookSecret`).
    */
   webhook_secret?: string;
+  /**
+   * Set when the owner asked to close the account: from then on its key and sessions
+   * answer 401 while its `close-account-` workflow removes everything of it.
+   */
+  closing_at?: Date;
+  /** Days a scan's media is kept (null or absent: the operator's `HOLDLINE_MEDIA_RETENTION_DAYS`; 0: kept for good). */
+  media_retention_days?: number | null;
+  /** Whether retention removes published scans' media too (default false: published videos stay watchable). */
+  retention_includes_published?: boolean;
 }
 
 /** `whsec_` and the base64 of 24 random bytes: the secret format the standardwebhooks libraries read. */
@@ -176,7 +185,7 @@ export class AccountsStore {
       const key = await this.keys.findOne({ _id: keyHash });
       if (!key || key.revoked_at) return null;
       const account = await this.accounts.findOne({ _id: key.account_id });
-      if (!account) return null;
+      if (!account || account.closing_at) return null;
       // The account names its live key; a key replaced by a concurrent rotation is dead even before it is marked.
       if (account.key_hash !== undefined && account.key_hash !== keyHash) return null;
       return { account, keyHash };
@@ -189,6 +198,40 @@ export class AccountsStore {
 
   async byEmail(email: string): Promise<AccountDoc | null> {
     return this.accounts.findOne({ email: email.trim().toLowerCase() });
+  }
+
+  /**
+   * Marks the account as closing (idempotent: the first time is kept); its key stops
+   * authenticating here at once, on other API instances within AUTH_CACHE_MS.
+   * Null: no such account.
+   */
+  async markClosing(accountId: string, now = new Date()): Promise<AccountDoc | null> {
+    await this.accounts.updateOne({ _id: accountId, closing_at: { $exists: false } }, { $set: { closing_at: now } });
+    AccountsStore.authCache.clear();
+    return this.accounts.findOne({ _id: accountId });
+  }
+
+  /** Every key document of the account (live and revoked), for its closure; their hashes name its rate windows. */
+  async keyHashesOf(accountId: string): Promise<string[]> {
+    return (await this.keys.find({ account_id: accountId }, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
+  }
+
+  /** Removes the account's keys, then the account itself (the closure's last step; idempotent). */
+  async removeWithKeys(accountId: string): Promise<void> {
+    await this.keys.deleteMany({ account_id: accountId });
+    await this.accounts.deleteOne({ _id: accountId });
+    AccountsStore.authCache.clear();
+  }
+
+  /** Every account's retention fields, for the retention sweep (accounts are few next to scans). */
+  async retentionSettings(): Promise<Array<Pick<AccountDoc, '_id' | 'media_retention_days' | 'retention_includes_published' | 'closing_at'>>> {
+    return this.accounts.find({}, { projection: { _id: 1, media_retention_days: 1, retention_includes_published: 1, closing_at: 1 } }).toArray();
+  }
+
+  /** Sets the account's media retention (`days` null: the operator's default). */
+  async setRetention(accountId: string, setting: { days: number | null; includePublished: boolean }): Promise<void> {
+    await this.accounts.updateOne({ _id: accountId }, { $set: { media_retention_days: setting.days, retention_includes_published: setting.includePublished } });
+    AccountsStore.authCache.clear();
   }
 
   async setPlan(accountId: string, plan: PlanId): Promise<void> {

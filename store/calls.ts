@@ -180,6 +180,29 @@ export class CallsStore {
     await Promise.all([this.calls.deleteOne({ _id: callId }), this.progress.deleteOne({ _id: callId })]);
   }
 
+  /** The account's calls still running (its closure cancels their workflows). */
+  async runningOfAccount(accountId: string): Promise<string[]> {
+    return (await this.calls.find({ account_id: accountId, status: 'running' }, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
+  }
+
+  /**
+   * Removes every chat call of the account with its turns, progress texts and
+   * slots (its closure: call records are removed, not anonymised, since their
+   * messages are the user's own words). The calls go last, so a retry finds them.
+   */
+  async removeAllOfAccount(accountId: string): Promise<number> {
+    const ids = (await this.calls.find({ account_id: accountId }, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
+    if (ids.length > 0) {
+      await Promise.all([
+        this.turns.deleteMany({ call_id: { $in: ids } }),
+        this.events.deleteMany({ call_id: { $in: ids } }),
+        this.progress.deleteMany({ _id: { $in: ids } }),
+      ]);
+    }
+    await this.slots.deleteMany({ account_id: accountId });
+    return (await this.calls.deleteMany({ account_id: accountId })).deletedCount;
+  }
+
   // The writes below filter on `_id` alone: on FerretDB any other field in the filter reads
   // the whole `calls` collection, which keeps every call ever made (see store/point.ts).
 

@@ -112,6 +112,11 @@ export class IdempotencyStore {
     return (await this.collection.deleteMany({ expires_at: { $lt: cutoff } })).deletedCount;
   }
 
+  /** Every Idempotency-Key record of the account (its closure). */
+  async deleteForAccount(accountId: string): Promise<number> {
+    return (await this.collection.deleteMany({ account_id: accountId })).deletedCount;
+  }
+
   /** Forgets the account's submissions that answered with `scanId` (for its deletion): a replay must not name a deleted scan. */
   async forgetScan(accountId: string, scanId: string): Promise<number> {
     return (await this.collection.deleteMany({ account_id: accountId, 'result.body.scan_id': scanId })).deletedCount;

@@ -106,6 +106,13 @@ export class OrderedIndex {
   }
 
   /** The ids at [offset, offset + limit) of the newest-first list, and the list's length. */
+  /** Drops `key`'s whole list, head and buckets (an account's history at its closure). Idempotent. */
+  async dropKey(key: string): Promise<void> {
+    const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await this.buckets.deleteMany({ _id: { $regex: `^${escaped}#` } });
+    await this.heads.deleteOne({ _id: key });
+  }
+
   async page(key: string, offset: number, limit: number): Promise<{ ids: string[]; total: number }> {
     const head = await this.heads.findOne({ _id: key });
     if (!head || head.seq === 0) return { ids: [], total: 0 };

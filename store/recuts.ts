@@ -95,6 +95,11 @@ export class RecutsStore {
     return this.recuts.find({ parent_scan_id: parentScanId }).toArray();
   }
 
+  /** Every recut the account asked for (its closure; recuts of its scans go with the scans). */
+  async idsOfAccount(accountId: string): Promise<string[]> {
+    return (await this.recuts.find({ account_id: accountId }, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
+  }
+
   /** Moves an in-flight recut forward; pct never goes back, a finished recut is never touched. */
   async advance(recutId: string, stage: RecutStage, pct: number, set: Partial<RecutDoc> = {}): Promise<void> {
     await this.recuts.updateOne(

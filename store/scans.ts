@@ -34,6 +34,8 @@ export interface ScanDoc extends Partial<ScanRead> {
   library_seq?: number;
   /** Set when the owner asked to delete the scan: from then on every read treats it as gone while its `delete-` workflow removes it. */
   deleted_at?: Date;
+  /** Set when the retention setting removed the scan's media (and decoded audio): the read stays, `media_url` is null. */
+  media_removed_at?: Date;
   /** Set once the scan's quota unit was given back (a scan cancelled before its decode began), so a retry never gives it twice. */
   quota_returned_at?: Date;
 }
@@ -150,6 +152,31 @@ export class ScansStore {
    */
   async hide(scanId: string, now = new Date()): Promise<boolean> {
     const result = await this.scans.updateOne({ _id: scanId }, { $set: { deleted_at: now } });
+    this.forget(scanId);
+    return result.matchedCount === 1;
+  }
+
+  /** Every scan of the account, those being deleted included (its closure; a collection read, done once per closure). */
+  async idsOfAccount(accountId: string): Promise<string[]> {
+    return (await this.scans.find({ account_id: accountId }, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
+  }
+
+  /**
+   * Ended scans created before `before` whose media is still kept (the retention
+   * sweep's candidates; it decides per account). A collection read, once an hour.
+   */
+  async mediaRetentionCandidates(before: Date): Promise<Array<Pick<ScanDoc, '_id' | 'account_id' | 'created_at' | 'published_at' | 'status' | 'deleted_at'>>> {
+    return this.scans
+      .find(
+        { created_at: { $lt: before }, status: { $in: ['complete', 'error'] }, media_removed_at: { $exists: false }, deleted_at: { $exists: false } },
+        { projection: { _id: 1, account_id: 1, created_at: 1, published_at: 1, status: 1, deleted_at: 1 } },
+      )
+      .toArray();
+  }
+
+  /** Notes that the scan's media was removed by the retention setting (its read stays); false when there is no such scan. */
+  async markMediaRemoved(scanId: string, now = new Date()): Promise<boolean> {
+    const result = await this.scans.updateOne({ _id: scanId }, { $set: { media_removed_at: now } });
     this.forget(scanId);
     return result.matchedCount === 1;
   }

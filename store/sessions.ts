@@ -13,6 +13,7 @@ interface AccountPasswordFields {
   _id: string;
   email: string;
   password_hash?: string;
+  closing_at?: Date;
 }
 
 export interface SessionDoc {
@@ -23,7 +24,17 @@ export interface SessionDoc {
   csrf: string;
   created_at: Date;
   expires_at: Date;
+  /** When a request last came with this session (written at most every SESSION_TOUCH_MS). */
+  last_seen_at?: Date;
+  /** The client address of its sign-in, then of its latest request (as `request.ip` names it). */
+  client_ip?: string;
 }
+
+/** A session's `last_seen_at` is rewritten at most this often (and when its address changes), not on every page. */
+export const SESSION_TOUCH_MS = 60_000;
+
+/** What `verifyAccountPassword` found. */
+export type PasswordCheck = 'right' | 'wrong' | 'none';
 
 export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 
@@ -69,7 +80,8 @@ export class SessionsStore {
    */
   async checkPassword(email: string, password: string): Promise<string | null> {
     const account = await this.accounts.findOne({ email: email.trim().toLowerCase() });
-    if (!account?.password_hash) {
+    // An account being closed signs in no more: it is as unknown as an email never used.
+    if (!account?.password_hash || account.closing_at) {
       let dummy = dummyHashes.get(this.hashGate);
       if (!dummy) {
         dummy = hashPassword(this.hashGate, 'not a password');
@@ -90,8 +102,18 @@ export class SessionsStore {
     return account._id;
   }
 
+  /**
+   * Checks the account's current password (for a change of password): `none` when
+   * the account has none (made by `account:create`), else `right` or `wrong`.
+   */
+  async verifyAccountPassword(accountId: string, password: string): Promise<PasswordCheck> {
+    const account = await this.accounts.findOne({ _id: accountId });
+    if (!account?.password_hash) return 'none';
+    return (await verifyPassword(this.hashGate, password, account.password_hash)) ? 'right' : 'wrong';
+  }
+
   /** A new session; the returned token goes into the cookie and is not kept. */
-  async create(accountId: string, now = new Date()): Promise<{ token: string; session: SessionDoc }> {
+  async create(accountId: string, now = new Date(), clientIp?: string): Promise<{ token: string; session: SessionDoc }> {
     const token = newSessionToken();
     const session: SessionDoc = {
       _id: hashSecret(token),
@@ -99,6 +121,8 @@ export class SessionsStore {
       csrf: randomBytes(24).toString('base64url'),
       created_at: now,
       expires_at: new Date(now.getTime() + SESSION_TTL_MS),
+      last_seen_at: now,
+      ...(clientIp ? { client_ip: clientIp } : {}),
     };
     await this.sessions.insertOne(session);
     await this.endOldestBeyondCap(accountId);
@@ -133,6 +157,29 @@ export class SessionsStore {
       return null;
     }
     return session;
+  }
+
+  /** Notes a request of the session: its time and address, written only when SESSION_TOUCH_MS passed or the address changed. */
+  async touch(session: SessionDoc, now: Date, clientIp: string): Promise<void> {
+    const seen = session.last_seen_at?.getTime() ?? 0;
+    if (now.getTime() - seen < SESSION_TOUCH_MS && session.client_ip === clientIp) return;
+    await this.sessions.updateOne({ _id: session._id }, { $set: { last_seen_at: now, client_ip: clientIp } });
+  }
+
+  /** The account's live sessions, newest first (for the account page). */
+  async listForAccount(accountId: string, now = new Date()): Promise<SessionDoc[]> {
+    const all = await this.sessions.find({ account_id: accountId }).sort({ created_at: -1, _id: -1 }).toArray();
+    return all.filter((session) => session.expires_at > now);
+  }
+
+  /** Signs out every session of the account but `keepId` (the one asking); returns how many ended. */
+  async removeOthers(accountId: string, keepId: string): Promise<number> {
+    return (await this.sessions.deleteMany({ account_id: accountId, _id: { $ne: keepId } })).deletedCount;
+  }
+
+  /** Every session of the account (its closure). */
+  async removeAllForAccount(accountId: string): Promise<number> {
+    return (await this.sessions.deleteMany({ account_id: accountId })).deletedCount;
   }
 
   async remove(token: string): Promise<void> {

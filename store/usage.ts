@@ -85,6 +85,11 @@ export class UsageStore {
     );
   }
 
+  /** Every monthly counter of the account (its closure). */
+  async deleteForAccount(accountId: string): Promise<number> {
+    return (await this.usage.deleteMany({ account_id: accountId })).deletedCount;
+  }
+
   async month(accountId: string, now = new Date()): Promise<MonthUsage> {
     const { key, start, end } = monthPeriod(now);
     const doc = await this.usage.findOne({ _id: `${accountId}:${key}` });
@@ -229,6 +234,16 @@ export class RateLimiter {
 
   async releaseSlot(slot: string): Promise<void> {
     await this.db.collection<RateWindowDoc>('rate_windows').deleteOne({ _id: slot });
+  }
+
+  /** Every window counted under one of `keys` (an account's key hashes at its closure), whatever its kind. */
+  async deleteForKeys(keys: string[]): Promise<number> {
+    let deleted = 0;
+    for (const key of keys) {
+      if (!/^[0-9a-f]{64}$/.test(key)) throw new Error('not a key hash');
+      deleted += (await this.db.collection<RateWindowDoc>('rate_windows').deleteMany({ _id: { $regex: `^${key}:` } })).deletedCount;
+    }
+    return deleted;
   }
 
   /** Old windows are removed by the maintenance schedule (FerretDB v1 has no TTL indexes). */

@@ -99,6 +99,10 @@ export function useSessions(app: FastifyInstance, deps: Pick<AppDeps, 'accounts'
     if (!token || !/^[0-9a-f]{64}$/.test(token)) return;
     const session = await deps.sessions.find(token, deps.now());
     const account = session ? await deps.accounts.byId(session.account_id) : null;
-    if (session && account) request.webSession = { account, session, token };
+    // An account being closed is signed out everywhere at once (its sessions go with it shortly).
+    if (!session || !account || account.closing_at) return;
+    request.webSession = { account, session, token };
+    // For the account page's list of sessions; a failed note costs the request nothing.
+    await deps.sessions.touch(session, deps.now(), request.ip).catch((error: unknown) => request.log.warn({ err: error }, 'noting a session\'s last request failed'));
   });
 }

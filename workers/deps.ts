@@ -25,6 +25,8 @@ import { AccountsStore } from '../store/accounts';
 import { createWebhookActivities } from '../activities/webhook-activities';
 import { createDeletionActivities } from '../activities/deletion-activities';
 import { LibraryStore } from '../store/library';
+import { createAccountClosureActivities } from '../activities/account-closure-activities';
+import { createRetentionActivities } from '../activities/retention-activities';
 
 /** The real dependencies of every activity, wired once per worker process. */
 export function createWorkerActivities(config: HoldlineConfig, mongo: Mongo, mediaCache: LocalMediaCache) {
@@ -52,6 +54,23 @@ export function createWorkerActivities(config: HoldlineConfig, mongo: Mongo, med
       usage: new UsageStore(mongo.db),
       idempotency: new IdempotencyStore(mongo.db),
       scratchDir: config.scratchDir,
+    }),
+    ...createAccountClosureActivities({
+      accounts: new AccountsStore(mongo.db),
+      scans: new ScansStore(mongo.db),
+      recuts: new RecutsStore(mongo.db),
+      calls: new CallsStore(mongo.db),
+      sessions: new SessionsStore(mongo.db),
+      idempotency: new IdempotencyStore(mongo.db),
+      usage: new UsageStore(mongo.db),
+      rateLimiter: new RateLimiter(mongo.db),
+    }),
+    ...createRetentionActivities({
+      accounts: new AccountsStore(mongo.db),
+      scans: new ScansStore(mongo.db),
+      media: mediaCache.media,
+      mediaCache,
+      operatorDefaultDays: config.mediaRetentionDays,
     }),
     ...createRecutActivities({ recuts: new RecutsStore(mongo.db), scans: new ScansStore(mongo.db), media: mediaCache.media, mediaCache, usage: new UsageStore(mongo.db), probe: probeMedia, mediaLimits: { ...DEFAULT_MEDIA_LIMITS, maxDurationSec: config.maxDurationSec }, model: createModelClient({ baseUrl: config.modelBaseUrl, apiKey: config.modelApiKey, timeoutMs: config.modelStepTimeoutMs, maxTokens: config.modelMaxTokens }), modelName: config.modelBaseName, scratchDir: config.scratchDir }),
   };

@@ -3,7 +3,7 @@ import { NativeConnection, Runtime, Worker, type LogLevel } from '@temporalio/wo
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { HoldlineConfig } from '../config/env';
-import { maintenanceScheduleId, taskQueues } from '../contracts/names';
+import { maintenanceScheduleId, retentionScheduleId, taskQueues } from '../contracts/names';
 import { connectMongo } from '../store/mongo';
 import { LocalMediaCache } from '../activities/media/local-cache';
 import { createMediaStore } from '../store/media';
@@ -164,20 +164,30 @@ function installRuntime(level: LogLevel, metricsAddress: string | null) {
   });
 }
 
-/** The hourly maintenance schedule, created once; every worker start makes sure it exists. */
+/**
+ * The hourly schedules, created once; every worker start makes sure they exist:
+ * maintenance on the chat queue, media retention on the scans queue (it needs the media store).
+ */
 export async function ensureMaintenanceSchedule(config: HoldlineConfig): Promise<string> {
   const scheduleId = maintenanceScheduleId(config.taskQueuePrefix);
+  const retentionId = retentionScheduleId(config.taskQueuePrefix);
   const connection = await Connection.connect({ address: config.temporalAddress });
   try {
     const client = new Client({ connection, namespace: config.temporalNamespace });
-    await client.schedule.create({
-      scheduleId,
-      spec: { intervals: [{ every: '1 hour' }] },
-      policies: { overlap: ScheduleOverlapPolicy.SKIP },
-      action: { type: 'startWorkflow', workflowType: 'maintenanceWorkflow', taskQueue: taskQueues(config).chat, args: [{}], workflowId: scheduleId },
-    });
-  } catch (error) {
-    if (!(error instanceof ScheduleAlreadyRunning)) throw error;
+    const hourly = async (id: string, workflowType: string, taskQueue: string, args: unknown[]) => {
+      try {
+        await client.schedule.create({
+          scheduleId: id,
+          spec: { intervals: [{ every: '1 hour' }] },
+          policies: { overlap: ScheduleOverlapPolicy.SKIP },
+          action: { type: 'startWorkflow', workflowType, taskQueue, args, workflowId: id },
+        });
+      } catch (error) {
+        if (!(error instanceof ScheduleAlreadyRunning)) throw error;
+      }
+    };
+    await hourly(scheduleId, 'maintenanceWorkflow', taskQueues(config).chat, [{}]);
+    await hourly(retentionId, 'retentionWorkflow', taskQueues(config).scans, []);
   } finally {
     await connection.close();
   }

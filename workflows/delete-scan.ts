@@ -31,6 +31,11 @@ const waitFor = proxyActivities<DeletionActivities>({
  * media, audio, local copies, scratch folders and documents. Id `delete-<scanId>`.
  */
 export async function deleteScanWorkflow({ scanId }: DeleteScanInput): Promise<DeleteScanResult> {
+  return deleteScanFamily(scanId);
+}
+
+/** The steps of one scan's deletion, for its own workflow and for an account's closure. */
+export async function deleteScanFamily(scanId: string): Promise<DeleteScanResult> {
   const family = await erase.hideScanFamily({ scanId });
   for (const recutId of family.recutIds) {
     if (await cancelled(recutWorkflowId(recutId))) await waitFor.awaitWorkEnded({ recutId });
@@ -47,7 +52,7 @@ export async function deleteScanWorkflow({ scanId }: DeleteScanInput): Promise<D
  * Asks a workflow to cancel; false when there was nothing to cancel (it ended, or
  * never started), so there is no clean-up to wait for.
  */
-async function cancelled(workflowId: string): Promise<boolean> {
+export async function cancelled(workflowId: string): Promise<boolean> {
   try {
     await getExternalWorkflowHandle(workflowId).cancel();
     return true;

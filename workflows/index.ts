@@ -5,3 +5,5 @@ export { maintenanceWorkflow } from './maintenance';
 export { recutWorkflow, recutStageQuery } from './recut';
 export { webhookDeliveryWorkflow, webhookTestWorkflow } from './webhook';
 export { deleteScanWorkflow } from './delete-scan';
+export { closeAccountWorkflow } from './close-account';
+export { retentionWorkflow } from './retention';

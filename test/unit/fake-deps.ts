@@ -82,7 +82,7 @@ export class FakeAccounts {
     const keyHash = hashSecret(apiKey);
     const id = this.keys.get(keyHash);
     const account = id ? this.docs.get(id) : undefined;
-    return account ? { account, keyHash } : null;
+    return account && !account.closing_at ? { account, keyHash } : null;
   }
   async byId(accountId: string) {
     return this.docs.get(accountId) ?? null;
@@ -105,6 +105,18 @@ export class FakeAccounts {
     if (!account) throw new Error(`no account ${accountId}`);
     account.webhook_secret = newWebhookSecret();
     return account.webhook_secret;
+  }
+  async markClosing(accountId: string, now = new Date()) {
+    const account = this.docs.get(accountId);
+    if (!account) return null;
+    account.closing_at ??= now;
+    return account;
+  }
+  async setRetention(accountId: string, setting: { days: number | null; includePublished: boolean }) {
+    const account = this.docs.get(accountId);
+    if (!account) return;
+    account.media_retention_days = setting.days;
+    account.retention_includes_published = setting.includePublished;
   }
 }
 
@@ -310,6 +322,28 @@ export class FakeSessions {
   async remove(token: string) {
     this.sessions.delete(token);
   }
+  async touch(session: SessionDoc, now: Date, clientIp: string) {
+    session.last_seen_at = now;
+    session.client_ip = clientIp;
+  }
+  async verifyAccountPassword(accountId: string, password: string): Promise<'right' | 'wrong' | 'none'> {
+    const known = this.passwords.get(accountId) ?? this.accounts.passwordHashes.get(accountId)?.replace(/^plain:/, '');
+    if (known === undefined) return 'none';
+    return known === password ? 'right' : 'wrong';
+  }
+  async listForAccount(accountId: string) {
+    return [...this.sessions.values()].filter((session) => session.account_id === accountId).sort((a, b) => b.created_at.getTime() - a.created_at.getTime());
+  }
+  async removeOthers(accountId: string, keepId: string) {
+    let removed = 0;
+    for (const [token, session] of this.sessions) {
+      if (session.account_id === accountId && session._id !== keepId) {
+        this.sessions.delete(token);
+        removed++;
+      }
+    }
+    return removed;
+  }
 }
 
 export class FakeRecuts {
@@ -424,6 +458,13 @@ export class FakeWorkflows {
     if (this.failWith) throw this.failWith;
     this.started.push({ kind: 'deletion', input });
     this.requestIds.push(origin?.requestId);
+    return { finished: async () => this.deletionFinishes };
+  }
+  /** The accounts whose closure was started, in order; closures finish within the wait while `deletionFinishes`. */
+  readonly closures: string[] = [];
+  async startAccountClosure(input: { accountId: string }): Promise<DeletionRun> {
+    if (this.failWith) throw this.failWith;
+    this.closures.push(input.accountId);
     return { finished: async () => this.deletionFinishes };
   }
   async cancelScan(scanId: string) {

@@ -299,6 +299,19 @@ describe('real responses match the document', () => {
     expect((await call('POST', '/v1/scans/scn_none/cancel', { headers: auth })).statusCode).toBe(404);
   });
 
+  it('close an account: 400 on a wrong email, 204 once done, 202 while it continues, 401 after', async () => {
+    const doomed = await accountWithKey(deps);
+    const json = { ...doomed.auth, 'content-type': 'application/json' };
+    expect((await call('DELETE', '/v1/account', { headers: json, payload: { email: 'no@match.example' } })).statusCode).toBe(400);
+    expect((await call('DELETE', '/v1/account', { headers: json, payload: { email: doomed.account.email } })).statusCode).toBe(204);
+    expect((await call('DELETE', '/v1/account', { headers: json, payload: { email: doomed.account.email } })).statusCode).toBe(401);
+    const slow = await accountWithKey(deps);
+    deps.workflows.deletionFinishes = false;
+    const closing = await call('DELETE', '/v1/account', { headers: { ...slow.auth, 'content-type': 'application/json' }, payload: { email: slow.account.email } });
+    deps.workflows.deletionFinishes = true;
+    expect(closing.json()).toEqual({ account_id: slow.account._id, status: 'closing' });
+  });
+
   it('the model interface: models, usage, completions (JSON and stream), OpenAI-shaped errors', async () => {
     expect((await call('GET', '/v1/models', { headers: auth })).statusCode).toBe(200);
     expect((await call('GET', '/v1/models')).statusCode).toBe(401);

@@ -1,0 +1,49 @@
+// DELETE /v1/account through app.inject over fakes: confirmation, the key dead at once, 204 or 202.
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../api/app';
+import { accountWithKey, fakeDeps } from '../fake-deps';
+
+let app: FastifyInstance | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+describe('DELETE /v1/account', () => {
+  it('refuses a body whose email is not the account\'s: 400 with a detail, nothing started, the key still works', async () => {
+    const deps = fakeDeps();
+    app = await buildApp(deps);
+    const { account, auth } = await accountWithKey(deps);
+    const wrong = await app.inject({ method: 'DELETE', url: '/v1/account', headers: auth, payload: { email: 'someone@else.example' } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().detail).toMatch(/^email does not match/);
+    const missing = await app.inject({ method: 'DELETE', url: '/v1/account', headers: auth, payload: {} });
+    expect(missing.statusCode).toBe(400);
+    expect(deps.workflows.closures).toEqual([]);
+    expect(deps.accounts.docs.get(account._id)?.closing_at).toBeUndefined();
+    expect((await app.inject({ url: '/v1/scans', headers: auth })).statusCode).toBe(200);
+  });
+
+  it('closes with the matching email (any case): 204 when done, and the key answers 401 after', async () => {
+    const deps = fakeDeps();
+    app = await buildApp(deps);
+    const { account, auth } = await accountWithKey(deps);
+    const closed = await app.inject({ method: 'DELETE', url: '/v1/account', headers: auth, payload: { email: account.email.toUpperCase() } });
+    expect(closed.statusCode).toBe(204);
+    expect(closed.body).toBe('');
+    expect(deps.workflows.closures).toEqual([account._id]);
+    expect((await app.inject({ url: '/v1/scans', headers: auth })).statusCode).toBe(401);
+  });
+
+  it('answers 202 {account_id, status: "closing"} when the closure outlasts the wait; the key is dead already', async () => {
+    const deps = fakeDeps();
+    deps.workflows.deletionFinishes = false;
+    app = await buildApp(deps);
+    const { account, auth } = await accountWithKey(deps);
+    const closing = await app.inject({ method: 'DELETE', url: '/v1/account', headers: auth, payload: { email: account.email } });
+    expect(closing.statusCode).toBe(202);
+    expect(closing.json()).toEqual({ account_id: account._id, status: 'closing' });
+    expect((await app.inject({ url: '/v1/scans', headers: auth })).statusCode).toBe(401);
+  });
+});
