@@ -48,10 +48,11 @@ export const ScanRead = Type.Object({
     nullable(Type.String(), { description: 'The spoken language, ISO 639-1 (null when no words were heard). Beside the spec\'s fields.' }),
   ),
   // Issue 24's fields beside the spec's: absent on reads made before they existed.
+  // In the order assembleRead writes them, so the served read and its JSON export match byte for byte.
   loudness_lufs: Type.Optional(readActionProperties.loudness_lufs),
+  dips: Type.Optional(readActionProperties.dips),
   hook_report: Type.Optional(readActionProperties.hook_report),
   frame_rate: Type.Optional(readActionProperties.frame_rate),
-  dips: Type.Optional(readActionProperties.dips),
 });
 export type ScanRead = Static<typeof ScanRead>;
 

@@ -252,6 +252,14 @@ export interface paths {
                                     true_peak_over: boolean;
                                 }[];
                             } | null;
+                            /** @description Why attention is likely to drop, beside the spec's fields: each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice. */
+                            dips?: {
+                                start: number;
+                                /** @description Exclusive, seconds. */
+                                end: number;
+                                causes: ("still_picture" | "silence" | "loudness_drop" | "no_speech" | "long_pause" | "long_shot" | "slow_cutting")[];
+                                advice: string;
+                            }[];
                             /** @description The hook with its scale, what carried the first 3 s and the strongest 3-second window, beside the spec's fields. */
                             hook_report?: {
                                 value: number;
@@ -270,14 +278,6 @@ export interface paths {
                             };
                             /** @description The video stream's average frame rate as probed, beside the spec's fields; null when unknown. The EDL counts frames at it. */
                             frame_rate?: number | null;
-                            /** @description Why attention is likely to drop, beside the spec's fields: each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice. */
-                            dips?: {
-                                start: number;
-                                /** @description Exclusive, seconds. */
-                                end: number;
-                                causes: ("still_picture" | "silence" | "loudness_drop" | "no_speech" | "long_pause" | "long_shot" | "slow_cutting")[];
-                                advice: string;
-                            }[];
                             media_url?: string;
                         };
                     };
@@ -682,6 +682,14 @@ export interface paths {
                                     true_peak_over: boolean;
                                 }[];
                             } | null;
+                            /** @description Why attention is likely to drop, beside the spec's fields: each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice. */
+                            dips?: {
+                                start: number;
+                                /** @description Exclusive, seconds. */
+                                end: number;
+                                causes: ("still_picture" | "silence" | "loudness_drop" | "no_speech" | "long_pause" | "long_shot" | "slow_cutting")[];
+                                advice: string;
+                            }[];
                             /** @description The hook with its scale, what carried the first 3 s and the strongest 3-second window, beside the spec's fields. */
                             hook_report?: {
                                 value: number;
@@ -700,14 +708,6 @@ export interface paths {
                             };
                             /** @description The video stream's average frame rate as probed, beside the spec's fields; null when unknown. The EDL counts frames at it. */
                             frame_rate?: number | null;
-                            /** @description Why attention is likely to drop, beside the spec's fields: each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice. */
-                            dips?: {
-                                start: number;
-                                /** @description Exclusive, seconds. */
-                                end: number;
-                                causes: ("still_picture" | "silence" | "loudness_drop" | "no_speech" | "long_pause" | "long_shot" | "slow_cutting")[];
-                                advice: string;
-                            }[];
                             media_url?: string;
                         };
                     };
@@ -999,6 +999,14 @@ export interface paths {
                                     true_peak_over: boolean;
                                 }[];
                             } | null;
+                            /** @description Why attention is likely to drop, beside the spec's fields: each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice. */
+                            dips?: {
+                                start: number;
+                                /** @description Exclusive, seconds. */
+                                end: number;
+                                causes: ("still_picture" | "silence" | "loudness_drop" | "no_speech" | "long_pause" | "long_shot" | "slow_cutting")[];
+                                advice: string;
+                            }[];
                             /** @description The hook with its scale, what carried the first 3 s and the strongest 3-second window, beside the spec's fields. */
                             hook_report?: {
                                 value: number;
@@ -1017,14 +1025,6 @@ export interface paths {
                             };
                             /** @description The video stream's average frame rate as probed, beside the spec's fields; null when unknown. The EDL counts frames at it. */
                             frame_rate?: number | null;
-                            /** @description Why attention is likely to drop, beside the spec's fields: each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice. */
-                            dips?: {
-                                start: number;
-                                /** @description Exclusive, seconds. */
-                                end: number;
-                                causes: ("still_picture" | "silence" | "loudness_drop" | "no_speech" | "long_pause" | "long_shot" | "slow_cutting")[];
-                                advice: string;
-                            }[];
                             media_url?: string;
                         };
                     };
