@@ -108,14 +108,20 @@ describe('the agents on the embedded model', { timeout: 300_000 }, () => {
   it('stops the work when the client goes away mid-stream: recorded as cancelled, the slot freed, charged once', async () => {
     const { apiKey } = await service.createAccount();
     const started = proxy.started;
+    proxy.holdFrom(started + 2);
     const stream = await client(apiKey).chat.completions.create({ model: 'holdline', messages: ask, stream: true });
     // Read the first chunk without leaving the loop (a `break` would abort the stream at once).
     const first = await stream[Symbol.asyncIterator]().next();
     const callId = (first.value as ChatCompletionChunk).id;
-    // The stream opens once the plan has answered; leave while the act step is with the model.
+    // The stream opens once the plan has answered; leave while the act step is with the model,
+    // held at the proxy so that the tiny model cannot finish the call before the client has gone.
     await proxy.waitForStarted(started + 2);
     stream.controller.abort();
-    await waitFor(async () => (await calls.slots.countDocuments({ call_id: callId })) === 0, 60_000, 'the slot to be released');
+    try {
+      await waitFor(async () => (await calls.slots.countDocuments({ call_id: callId })) === 0, 60_000, 'the slot to be released');
+    } finally {
+      proxy.release();
+    }
     const doc = await waitFor(async () => {
       const call = await calls.get(callId);
       return call?.status === 'finished' ? call : undefined;

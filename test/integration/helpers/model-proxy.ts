@@ -27,6 +27,9 @@ export interface CountingProxy {
   readonly started: number;
   /** Resolves once the service has sent `count` chat completions in all. */
   waitForStarted(count: number): Promise<void>;
+  /** Holds the `nth` chat completion and every later one (1-based, counted over the proxy's life) until `release()`. */
+  holdFrom(nth: number): void;
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -36,10 +39,15 @@ export async function countingProxy(target: string): Promise<CountingProxy> {
   const answers: SeenAnswer[] = [];
   let started = 0;
   let waiters: { count: number; resolve: () => void }[] = [];
+  let holdFrom = Infinity;
+  let release: () => void = () => undefined;
+  let released: Promise<void> = Promise.resolve();
   const server: Server = createServer((req, res) => {
     const startedAt = Date.now();
+    let nth = 0;
     if (req.url?.endsWith('/chat/completions')) {
       started += 1;
+      nth = started;
       waiters = waiters.filter((w) => (w.count <= started ? (w.resolve(), false) : true));
     }
     let sent = '';
@@ -62,7 +70,9 @@ export async function countingProxy(target: string): Promise<CountingProxy> {
     forward.on('error', () => res.destroy());
     // A caller that goes away takes the model's request with it, as without the proxy.
     res.on('close', () => forward.destroy());
-    req.pipe(forward);
+    // A held request's body waits, paused, until the test releases it.
+    if (nth >= holdFrom) void released.then(() => req.pipe(forward));
+    else req.pipe(forward);
   });
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
@@ -71,6 +81,14 @@ export async function countingProxy(target: string): Promise<CountingProxy> {
     answers,
     get started() {
       return started;
+    },
+    holdFrom: (nth) => {
+      holdFrom = nth;
+      released = new Promise<void>((resolve) => (release = resolve));
+    },
+    release: () => {
+      holdFrom = Infinity;
+      release();
     },
     waitForStarted: (count) => (count <= started ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ count, resolve }))),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
