@@ -12,7 +12,7 @@ import type { ScansStore } from '../store/scans';
 import type { SessionsStore } from '../store/sessions';
 import type { RateLimiter, UsageStore } from '../store/usage';
 import type { ChatWorkflowInput } from '../contracts/chat-types';
-import type { RecutWorkflowInput } from '../workflows/recut';
+import type { RecutWorkflowInput } from '../contracts/recut-types';
 import type { ScanWorkflowInput } from '../contracts/scan-types';
 
 // Only the methods the use cases and routes call, so a test can hand in small in-memory fakes.

@@ -5,7 +5,7 @@ import type { QueuedRecut, RecutBody } from '../core/wire/recuts';
 import type { AccountDoc } from '../store/accounts';
 import { newScanId } from '../store/ids';
 import { newRecutId } from '../store/recuts';
-import type { RecutWorkflowInput } from '../workflows/recut';
+import type { RecutWorkflowInput } from '../contracts/recut-types';
 import { claimKey, completeKey, releaseKey, type HeldKey, type IdempotencyInput } from './idempotency';
 import type { AppDeps, Log } from './ports';
 import { giveBackScanUnit, retryBriefly, takeScanUnit } from './quota';

@@ -21,7 +21,7 @@ import type { ScanDoc } from '../../store/scans';
 import type { SessionDoc } from '../../store/sessions';
 import type { MonthUsage } from '../../store/usage';
 import type { ChatWorkflowInput } from '../../contracts/chat-types';
-import type { RecutWorkflowInput } from '../../workflows/recut';
+import type { RecutWorkflowInput } from '../../contracts/recut-types';
 import type { ScanWorkflowInput } from '../../contracts/scan-types';
 
 /** A clock the test sets and moves. */
