@@ -8,7 +8,7 @@ import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/
 import { EXPORT_FORMATS } from '../core/exports';
 import {
   HoldlineError,
-  WaitTimeoutError,
+  untilTimeout,
   type CompleteScan,
   type Holdline,
   type InFlightScan,
@@ -295,16 +295,6 @@ async function submitAndWait(
     }),
   );
   return scanResult(scan, { waitedSec: input.timeout_sec, detail: input.detail, baseUrl: client.baseUrl });
-}
-
-/** The wait's end, or the last state seen when the tool's own time ran out (the work goes on). */
-async function untilTimeout<State>(wait: () => Promise<State>): Promise<State> {
-  try {
-    return await wait();
-  } catch (error) {
-    if (error instanceof WaitTimeoutError) return error.last as State;
-    throw error;
-  }
 }
 
 export interface ScanResultOptions {
