@@ -2,6 +2,8 @@
 // scan view's properties, so no spec field changes.
 
 import { Type, type Static } from 'typebox';
+import { DIP_CAUSES } from '../dips';
+import { literalUnion } from './common';
 
 const nullableNumber = Type.Union([Type.Number(), Type.Null()]);
 
@@ -29,17 +31,7 @@ export const LoudnessLufsSchema = Type.Union([
 export const DipSchema = Type.Object({
   start: Type.Number(),
   end: Type.Number({ description: 'Exclusive, seconds.' }),
-  causes: Type.Array(
-    Type.Union([
-      Type.Literal('still_picture'),
-      Type.Literal('silence'),
-      Type.Literal('loudness_drop'),
-      Type.Literal('no_speech'),
-      Type.Literal('long_pause'),
-      Type.Literal('long_shot'),
-      Type.Literal('slow_cutting'),
-    ]),
-  ),
+  causes: Type.Array(literalUnion(DIP_CAUSES)),
   advice: Type.String(),
 });
 
