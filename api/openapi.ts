@@ -215,7 +215,7 @@ export const DOCS_CSP = [
 
 const webhookHeader = (name: string, description: string): OpenAPIV3_1.ParameterObject => ({ name, in: 'header', required: true, schema: { type: 'string' }, description });
 
-/** What a scan's `webhook_url` receives (README, *Webhooks*): Standard Webhooks' headers and the event. */
+/** What a scan's `webhook_url` receives (docs/api.md, *Webhooks*): Standard Webhooks' headers and the event. */
 const scanEndedWebhook = {
   post: {
     summary: 'A scan submitted with webhook_url ended (complete, or error)',
