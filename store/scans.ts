@@ -1,4 +1,6 @@
 import type { Db } from 'mongodb';
+import { withLibraryPercentile } from '../core/hook-report';
+import { LibraryHooks } from './library-hooks';
 import { OrderedIndex } from './ordered-index';
 import { ReadCache } from './read-cache';
 import { updateIf, updateIfReturning, upsertRetrying } from './point';
@@ -204,7 +206,12 @@ export class ScansStore {
     const read = await this.reads.findOne({ _id: doc._id });
     if (!read) return doc;
     const { _id, ...fields } = read;
-    return { ...doc, ...fields };
+    return this.placedInLibrary({ ...doc, ...fields });
+  }
+
+  /** The hook report's Library percentile is read as the scan is served: the Library changes after assembly. */
+  private placedInLibrary(doc: ScanDoc): Promise<ScanDoc> {
+    return withLibraryPercentile(doc, new LibraryHooks(this.db));
   }
 
   /**
@@ -219,7 +226,7 @@ export class ScansStore {
     const read = await ScansStore.readCache.get(this.key(scanId), () => this.reads.findOne({ _id: scanId }));
     if (!read) return doc;
     const { _id, ...fields } = read;
-    return { ...doc, ...fields };
+    return this.placedInLibrary({ ...doc, ...fields });
   }
 
   /** One page of the account's scans, newest first: status documents only (no timelines), up to POLL_CACHE_MS old. */

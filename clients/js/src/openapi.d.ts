@@ -2381,6 +2381,22 @@ export interface paths {
                                 dead_seconds: number;
                                 duration_sec: number;
                                 average_hold: number;
+                                /** @description The dips of the read (beside the spec's fields); null for a read made before dips existed. */
+                                dips?: {
+                                    count: number;
+                                    /** @description Total length of the dips, seconds. */
+                                    seconds: number;
+                                    /** @description How many dips name each cause; a cause no dip names is absent. */
+                                    causes: {
+                                        still_picture?: number;
+                                        silence?: number;
+                                        loudness_drop?: number;
+                                        no_speech?: number;
+                                        long_pause?: number;
+                                        long_shot?: number;
+                                        slow_cutting?: number;
+                                    };
+                                } | null;
                             };
                             after?: {
                                 score: number;
@@ -2389,6 +2405,22 @@ export interface paths {
                                 dead_seconds: number;
                                 duration_sec: number;
                                 average_hold: number;
+                                /** @description The dips of the read (beside the spec's fields); null for a read made before dips existed. */
+                                dips?: {
+                                    count: number;
+                                    /** @description Total length of the dips, seconds. */
+                                    seconds: number;
+                                    /** @description How many dips name each cause; a cause no dip names is absent. */
+                                    causes: {
+                                        still_picture?: number;
+                                        silence?: number;
+                                        loudness_drop?: number;
+                                        no_speech?: number;
+                                        long_pause?: number;
+                                        long_shot?: number;
+                                        slow_cutting?: number;
+                                    };
+                                } | null;
                             };
                             goal?: string | null;
                             max_seconds?: number | null;
@@ -2546,6 +2578,22 @@ export interface paths {
                                     dead_seconds: number;
                                     duration_sec: number;
                                     average_hold: number;
+                                    /** @description The dips of the read (beside the spec's fields); null for a read made before dips existed. */
+                                    dips?: {
+                                        count: number;
+                                        /** @description Total length of the dips, seconds. */
+                                        seconds: number;
+                                        /** @description How many dips name each cause; a cause no dip names is absent. */
+                                        causes: {
+                                            still_picture?: number;
+                                            silence?: number;
+                                            loudness_drop?: number;
+                                            no_speech?: number;
+                                            long_pause?: number;
+                                            long_shot?: number;
+                                            slow_cutting?: number;
+                                        };
+                                    } | null;
                                 };
                                 after?: {
                                     score: number;
@@ -2554,6 +2602,22 @@ export interface paths {
                                     dead_seconds: number;
                                     duration_sec: number;
                                     average_hold: number;
+                                    /** @description The dips of the read (beside the spec's fields); null for a read made before dips existed. */
+                                    dips?: {
+                                        count: number;
+                                        /** @description Total length of the dips, seconds. */
+                                        seconds: number;
+                                        /** @description How many dips name each cause; a cause no dip names is absent. */
+                                        causes: {
+                                            still_picture?: number;
+                                            silence?: number;
+                                            loudness_drop?: number;
+                                            no_speech?: number;
+                                            long_pause?: number;
+                                            long_shot?: number;
+                                            slow_cutting?: number;
+                                        };
+                                    } | null;
                                 };
                                 goal?: string | null;
                                 max_seconds?: number | null;
