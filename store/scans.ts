@@ -6,6 +6,7 @@ import { ReadCache } from './read-cache';
 import { updateIf, updateIfReturning, upsertRetrying } from './point';
 import type { MediaProbe, RecognisedWord, ScanRead, ScanStatus } from '../core/shapes';
 import type { LoudnessLufsParts } from '../core/lufs';
+import type { CutRefinement } from '../core/cut-refinement';
 
 export type ScanSource = { type: 'url'; url: string } | { type: 'upload'; filename: string | null };
 
@@ -69,13 +70,15 @@ export interface ScanPartsDoc {
   engines?: Record<string, string>;
   /** Per chunk: the language the engine named (null when it named none). */
   languages?: Record<string, string | null>;
+  /** Per grid cut: the frame `refineCuts` moved it to, or null when its window could not be decoded. */
+  cutRefinement?: CutRefinement[];
   read?: ScanRead;
 }
 
 /** The fields of a complete read, kept in `scan_reads`. */
 export const READ_FIELDS = [
   'duration_sec', 'score', 'grade', 'label', 'hook', 'timeline', 'cuts', 'dead',
-  'moments', 'claims', 'transcript', 'summary', 'method', 'transcriber', 'language', 'loudness_lufs', 'dips', 'hook_report', 'frame_rate',
+  'moments', 'claims', 'transcript', 'summary', 'method', 'transcriber', 'language', 'loudness_lufs', 'dips', 'hook_report', 'frame_rate', 'frame_rate_variable', 'cut_frames',
 ] as const satisfies readonly (keyof ScanRead)[];
 
 const ACTIVE = ['queued', 'processing'] as const;

@@ -53,6 +53,8 @@ export const readActionProperties = {
   loudness_lufs: LoudnessLufsSchema,
   hook_report: HookReportSchema,
   frame_rate: Type.Union([Type.Number(), Type.Null()], { description: 'The video stream\'s average frame rate as probed, beside the spec\'s fields; null when unknown. The EDL counts frames at it.' }),
+  frame_rate_variable: Type.Boolean({ description: 'Whether the video\'s frames come at an uneven rate (the gaps between its first packets\' timestamps differ), beside the spec\'s fields. Then each cut\'s time is its frame\'s own timestamp and cut_frames counts at the average rate.' }),
+  cut_frames: Type.Array(Type.Integer({ minimum: 0 }), { description: 'The frame index at the source\'s frame rate of each cut, parallel to cuts (whose seconds are the refined times), beside the spec\'s fields; absent when the frame rate is unknown.' }),
   dips: Type.Array(DipSchema, { description: 'Why attention is likely to drop, beside the spec\'s fields: each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice.' }),
 };
 

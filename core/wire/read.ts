@@ -53,6 +53,8 @@ export const ScanRead = Type.Object({
   dips: Type.Optional(readActionProperties.dips),
   hook_report: Type.Optional(readActionProperties.hook_report),
   frame_rate: Type.Optional(readActionProperties.frame_rate),
+  frame_rate_variable: Type.Optional(readActionProperties.frame_rate_variable),
+  cut_frames: Type.Optional(readActionProperties.cut_frames),
 });
 export type ScanRead = Static<typeof ScanRead>;
 

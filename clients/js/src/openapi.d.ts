@@ -278,6 +278,10 @@ export interface paths {
                             };
                             /** @description The video stream's average frame rate as probed, beside the spec's fields; null when unknown. The EDL counts frames at it. */
                             frame_rate?: number | null;
+                            /** @description Whether the video's frames come at an uneven rate (the gaps between its first packets' timestamps differ), beside the spec's fields. Then each cut's time is its frame's own timestamp and cut_frames counts at the average rate. */
+                            frame_rate_variable?: boolean;
+                            /** @description The frame index at the source's frame rate of each cut, parallel to cuts (whose seconds are the refined times), beside the spec's fields; absent when the frame rate is unknown. */
+                            cut_frames?: number[];
                             media_url?: string;
                         };
                     };
@@ -708,6 +712,10 @@ export interface paths {
                             };
                             /** @description The video stream's average frame rate as probed, beside the spec's fields; null when unknown. The EDL counts frames at it. */
                             frame_rate?: number | null;
+                            /** @description Whether the video's frames come at an uneven rate (the gaps between its first packets' timestamps differ), beside the spec's fields. Then each cut's time is its frame's own timestamp and cut_frames counts at the average rate. */
+                            frame_rate_variable?: boolean;
+                            /** @description The frame index at the source's frame rate of each cut, parallel to cuts (whose seconds are the refined times), beside the spec's fields; absent when the frame rate is unknown. */
+                            cut_frames?: number[];
                             media_url?: string;
                         };
                     };
@@ -1025,6 +1033,10 @@ export interface paths {
                             };
                             /** @description The video stream's average frame rate as probed, beside the spec's fields; null when unknown. The EDL counts frames at it. */
                             frame_rate?: number | null;
+                            /** @description Whether the video's frames come at an uneven rate (the gaps between its first packets' timestamps differ), beside the spec's fields. Then each cut's time is its frame's own timestamp and cut_frames counts at the average rate. */
+                            frame_rate_variable?: boolean;
+                            /** @description The frame index at the source's frame rate of each cut, parallel to cuts (whose seconds are the refined times), beside the spec's fields; absent when the frame rate is unknown. */
+                            cut_frames?: number[];
                             media_url?: string;
                         };
                     };
