@@ -26,17 +26,18 @@ export const EXPORT_INLINE_MAX_CHARS = 40_000;
 export interface ScanLinks {
   timeline_uri: string;
   transcript_uri: string;
-  /** Absolute when the base URL is known. */
-  media_url: string;
+  /** Absolute when the base URL is known; null once the retention setting removed the video. */
+  media_url: string | null;
 }
 
 export const timelineUri = (scanId: string) => `holdline://scans/${encodeURIComponent(scanId)}/timeline`;
 export const transcriptUri = (scanId: string) => `holdline://scans/${encodeURIComponent(scanId)}/transcript`;
 export const exportUri = (scanId: string, format: string) => `holdline://scans/${encodeURIComponent(scanId)}/export/${encodeURIComponent(format)}`;
 
-export function scanLinks(scanId: string, baseUrl?: string): ScanLinks {
+export function scanLinks(scanId: string, baseUrl?: string, mediaRemoved = false): ScanLinks {
   const media = `/v1/scans/${encodeURIComponent(scanId)}/media`;
-  return { timeline_uri: timelineUri(scanId), transcript_uri: transcriptUri(scanId), media_url: baseUrl ? `${baseUrl.replace(/\/+$/, '')}${media}` : media };
+  const mediaUrl = mediaRemoved ? null : baseUrl ? `${baseUrl.replace(/\/+$/, '')}${media}` : media;
+  return { timeline_uri: timelineUri(scanId), transcript_uri: transcriptUri(scanId), media_url: mediaUrl };
 }
 
 type Dip = NonNullable<CompleteScan['dips']>[number];
@@ -141,7 +142,7 @@ export const scanOutputShape = {
     .describe('Entries left out of a compact result; detail "full" has them all.'),
   timeline_uri: z.string().optional().describe('MCP resource with the per-second timeline.'),
   transcript_uri: z.string().optional().describe('MCP resource with the transcript.'),
-  media_url: z.string().optional(),
+  media_url: z.string().nullable().optional().describe('null once the retention setting removed the video (the read is kept).'),
   timeline: z.array(timelineEntry).optional().describe('detail "full" only.'),
   transcript: z.array(transcriptSegment).optional().describe('detail "full" only.'),
   method: z.string().optional().describe('detail "full" only.'),

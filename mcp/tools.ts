@@ -315,7 +315,7 @@ export interface ScanResultOptions {
 export function scanResult(scan: Scan, options: ScanResultOptions = {}): CallToolResult {
   switch (scan.status) {
     case 'complete': {
-      const links = scanLinks(scan.scan_id, options.baseUrl);
+      const links = scanLinks(scan.scan_id, options.baseUrl, scan.media_url === null);
       const data = options.detail === 'full' ? { ...scan, media_url: links.media_url, timeline_uri: links.timeline_uri, transcript_uri: links.transcript_uri } : compactScan(scan, links);
       return {
         content: [{ type: 'text', text: completeText(scan, links, options.detail ?? 'compact') }, ...resourceLinks(scan, links)],

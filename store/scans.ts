@@ -166,6 +166,12 @@ export class ScansStore {
     return (await this.scans.find({ account_id: accountId }, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
   }
 
+  /** The account's scans still shown (none being deleted), oldest first: what its archive holds (`GET /v1/account/export`). */
+  async visibleIdsOfAccount(accountId: string): Promise<string[]> {
+    const docs = await this.scans.find({ account_id: accountId, deleted_at: { $exists: false } }, { projection: { _id: 1 }, sort: { created_at: 1, _id: 1 } }).toArray();
+    return docs.map((doc) => doc._id);
+  }
+
   /**
    * Ended scans created before `before` whose media is still kept (the retention
    * sweep's candidates; it decides per account). A collection read, once an hour.

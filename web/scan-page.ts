@@ -15,6 +15,8 @@ export interface ScanPageView {
   published_at?: Date;
   /** Where the player loads the media from; null shows no player. */
   mediaSrc: string | null;
+  /** When the account's retention setting removed the video: the page says so where the player was. */
+  mediaRemovedAt?: Date;
   /** The owner's page has the publish form; the public page does not. */
   owner: boolean;
   /** The owner's recut section (web/recut-page.ts), on complete scans. */
@@ -69,7 +71,9 @@ function completeBody(read: ScanRead, view: ScanPageView, viewer: Viewer | null)
   </dl>
   <p class="summary" id="summary">${read.summary}</p>
 </section>
-${view.mediaSrc ? html`<video id="player" controls preload="metadata" src="${view.mediaSrc}"></video>` : ''}
+${view.mediaRemovedAt
+  ? html`<p class="notice" id="media-removed">The video was removed on ${dayTime(view.mediaRemovedAt)} by the retention setting; the read below is kept.</p>`
+  : view.mediaSrc ? html`<video id="player" controls preload="metadata" src="${view.mediaSrc}"></video>` : ''}
 <figure class="plot">
   <div id="plot" role="img" aria-label="Hold, motion, loudness and speech per second, with cuts, dead stretches, dips and moments"></div>
   <noscript><p>The plot needs JavaScript; the data is listed below.</p></noscript>

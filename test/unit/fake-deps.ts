@@ -155,6 +155,9 @@ export class FakeScans {
     const owned = [...this.docs.values()].filter((doc) => doc.account_id === accountId && !doc.deleted_at).reverse();
     return { docs: owned.slice(page.offset, page.offset + page.limit), total: owned.length };
   }
+  async visibleIdsOfAccount(accountId: string) {
+    return [...this.docs.values()].filter((doc) => doc.account_id === accountId && !doc.deleted_at).map((doc) => doc.scan_id);
+  }
 }
 
 export class FakeLibrary {

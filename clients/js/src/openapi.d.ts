@@ -282,7 +282,8 @@ export interface paths {
                             frame_rate_variable?: boolean;
                             /** @description The frame index at the source's frame rate of each cut, parallel to cuts (whose seconds are the refined times), beside the spec's fields; absent when the frame rate is unknown. */
                             cut_frames?: number[];
-                            media_url?: string;
+                            /** @description Where the video is served; null once the retention setting removed it (the read is kept). */
+                            media_url?: string | null;
                         };
                     };
                 };
@@ -716,7 +717,8 @@ export interface paths {
                             frame_rate_variable?: boolean;
                             /** @description The frame index at the source's frame rate of each cut, parallel to cuts (whose seconds are the refined times), beside the spec's fields; absent when the frame rate is unknown. */
                             cut_frames?: number[];
-                            media_url?: string;
+                            /** @description Where the video is served; null once the retention setting removed it (the read is kept). */
+                            media_url?: string | null;
                         };
                     };
                 };
@@ -1037,7 +1039,8 @@ export interface paths {
                             frame_rate_variable?: boolean;
                             /** @description The frame index at the source's frame rate of each cut, parallel to cuts (whose seconds are the refined times), beside the spec's fields; absent when the frame rate is unknown. */
                             cut_frames?: number[];
-                            media_url?: string;
+                            /** @description Where the video is served; null once the retention setting removed it (the read is kept). */
+                            media_url?: string | null;
                         };
                     };
                 };
@@ -2925,6 +2928,229 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/account/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your media retention: days a scan's video is kept before it is removed (the read stays), and what is in force */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Days a scan's video is kept before the hourly retention run removes it (the read stays); 0 keeps videos for good; null follows the operator's default. */
+                            media_retention_days: number | null;
+                            /** @description Whether published scans' videos are removed too (default false: they stay watchable). */
+                            include_published: boolean;
+                            /** @description The operator's default (`HOLDLINE_MEDIA_RETENTION_DAYS`); null: off. */
+                            operator_default_days: number | null;
+                            /** @description The retention in force for this account; null: videos are kept for good. */
+                            effective_days: number | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description an internal error (the log has the details) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Set your media retention: days (0 keeps videos for good, null follows the operator's default) and whether published scans' videos go too */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Days (0 to 3650; 0 keeps videos for good), or null for the operator's default. */
+                        media_retention_days: number | null;
+                        /** @description Remove published scans' videos too; left out: false. */
+                        include_published?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Days a scan's video is kept before the hourly retention run removes it (the read stays); 0 keeps videos for good; null follows the operator's default. */
+                            media_retention_days: number | null;
+                            /** @description Whether published scans' videos are removed too (default false: they stay watchable). */
+                            include_published: boolean;
+                            /** @description The operator's default (`HOLDLINE_MEDIA_RETENTION_DAYS`); null: off. */
+                            operator_default_days: number | null;
+                            /** @description The retention in force for this account; null: videos are kept for good. */
+                            effective_days: number | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description an internal error (the log has the details) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/account/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** All your scans as one tar stream: each scan as JSON, their videos with `media=1`, and manifest.json (last) with sizes and SHA-256 */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description `1` adds each scan's stored video to the archive; left out or `0`: reads and manifest only. */
+                    media?: "0" | "1";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description a ustar archive, `Content-Disposition: attachment`: `<scan_id>/scan.json`, `<scan_id>/media.<ext>` (with `media=1`), `manifest.json` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/x-tar": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description a rate limit or monthly quota reached */
+                429: {
+                    headers: {
+                        /** @description seconds until a retry can succeed */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description an internal error (the log has the details) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;

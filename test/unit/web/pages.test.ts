@@ -62,6 +62,14 @@ describe('scan page', () => {
     expect(page).toContain('action="/scans/scn_1/publish"');
     expect(page).not.toContain('http-equiv="refresh"');
   });
+  it('a scan whose video the retention setting removed says so where the player was', () => {
+    const playing = scanPage(viewer, { ...base, status: 'complete', read, mediaSrc: '/scans/scn_1/media' });
+    expect(playing).toContain('<video id="player" controls preload="metadata" src="/scans/scn_1/media">');
+    const removed = scanPage(viewer, { ...base, status: 'complete', read, mediaSrc: '/scans/scn_1/media', mediaRemovedAt: new Date('2026-03-04T05:06:00Z') });
+    expect(removed).not.toContain('<video');
+    expect(removed).toContain('The video was removed on 2026-03-04 05:06 UTC by the retention setting; the read below is kept.');
+    expect(removed).toContain('id="plot-data"');
+  });
   it('a scan in flight shows its progress and refreshes; one in error shows its detail', () => {
     const queued = scanPage(viewer, { ...base, status: 'processing', pct: 42 });
     expect(queued).toContain('<meta http-equiv="refresh" content="5">');
