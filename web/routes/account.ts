@@ -157,9 +157,13 @@ export function accountPages(scope: FastifyInstance, deps: AppDeps) {
   });
 }
 
-/** A refused form of the account page as the message shown next to it (`words` says the password refusals its own way) and its status. */
-function formRefusal(reply: FastifyReply, error: unknown, words: Record<PasswordRefusedError['reason'], string>): { message: string; status: number } {
+/** How each form says its refusals: the password's, and (closure) an email that is not the account's. */
+type FormWords = Record<PasswordRefusedError['reason'], string> & { email?: string };
+
+/** A refused form of the account page as the message shown next to it and its status; errors no form expects are thrown on. */
+function formRefusal(reply: FastifyReply, error: unknown, words: FormWords): { message: string; status: number } {
   if (error instanceof PasswordRefusedError) return { message: words[error.reason], status: statusOf(error.code) };
+  if (error instanceof DomainError && error.code === 'bad_request' && error.extra.param === 'email' && words.email) return { message: words.email, status: statusOf(error.code) };
   if (error instanceof DomainError && (error.code === 'bad_request' || error.code === 'rate_limited')) {
     if (error.extra.retryAfterSec !== undefined) reply.header('retry-after', String(error.extra.retryAfterSec));
     return { message: `${error.message.charAt(0).toUpperCase()}${error.message.slice(1)}. Nothing was changed.`, status: statusOf(error.code) };
@@ -167,14 +171,15 @@ function formRefusal(reply: FastifyReply, error: unknown, words: Record<Password
   throw error;
 }
 
-const PASSWORD_FORM_WORDS: Record<PasswordRefusedError['reason'], string> = {
+const PASSWORD_FORM_WORDS: FormWords = {
   rule: `Choose a new password of ${PASSWORD_RULE}. Nothing was changed.`,
   current_required: 'Enter your current password to change it. Nothing was changed.',
   current_wrong: 'That is not your current password. Nothing was changed.',
 };
 
-const CLOSE_FORM_WORDS: Record<PasswordRefusedError['reason'], string> = {
+const CLOSE_FORM_WORDS: FormWords = {
   rule: `Choose a password of ${PASSWORD_RULE}.`,
+  email: 'That is not this account\'s email. The account is still open.',
   current_required: 'Enter your password to close the account. The account is still open.',
   current_wrong: 'That is not your password. The account is still open.',
 };
