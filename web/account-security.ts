@@ -61,7 +61,7 @@ function closeSection(viewer: Viewer, security: AccountSecurity, error?: string)
   <form method="post" action="/account/close" class="stack">${csrfField(viewer)}
     <label>Your account's email <input type="email" name="email" required maxlength="254" autocomplete="off"></label>
     ${security.hasPassword ? passwordInput('password', 'Your password', 'current-password', false) : ''}
-    <label><input type="checkbox" name="confirm" value="yes" required> Close this account and delete all of its data.</label>
+    <label class="check"><input type="checkbox" name="confirm" value="yes" required> Close this account and delete all of its data.</label>
     <button type="submit" class="danger">Close account</button>
   </form>
 </section>`;

@@ -55,7 +55,7 @@ describe('the account page\'s security sections', () => {
     expect(passwordForm).toContain('<input type="password" name="password" required minlength="8" maxlength="200" autocomplete="new-password">');
     const closeForm = /<form method="post" action="\/account\/close".*?<\/form>/s.exec(page)![0];
     expect([...closeForm.matchAll(/name="(\w+)"/g)].map((match) => match[1])).toEqual(['csrf', 'email', 'password', 'confirm']);
-    expect(closeForm).toContain('<input type="checkbox" name="confirm" value="yes" required>');
+    expect(closeForm).toContain('<label class="check"><input type="checkbox" name="confirm" value="yes" required>');
     expect(page.match(/name="csrf" value="tok&quot;en"/g)).toHaveLength(3);
   });
 
