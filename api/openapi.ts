@@ -147,6 +147,11 @@ const OPERATIONS: Record<string, Operation> = {
       };
     },
   },
+  'PUT /v1/account/password': {
+    summary: 'Set or change your website password with the key: `current_password` is required once the account has one. Signs out every website session of the account',
+    tags: ['account'],
+    security: BEARER,
+  },
   'GET /v1/models': { summary: 'The agent models (OpenAI-compatible)', tags: ['models'], security: BEARER },
   'GET /v1/usage': { summary: 'This month\'s usage and what is left', tags: ['models'], security: BEARER },
   'POST /v1/chat/completions': {

@@ -30,7 +30,7 @@ export type CallsPort = Pick<
 >;
 export type SessionsPort = Pick<
   SessionsStore,
-  'hashNewPassword' | 'setPassword' | 'checkPassword' | 'create' | 'find' | 'remove' | 'touch' | 'verifyAccountPassword' | 'listForAccount' | 'removeOthers'
+  'hashNewPassword' | 'setPassword' | 'checkPassword' | 'create' | 'find' | 'remove' | 'touch' | 'verifyAccountPassword' | 'hasPassword' | 'listForAccount' | 'removeOthers'
 >;
 export type RecutsPort = Pick<RecutsStore, 'insertQueued' | 'remove' | 'getOwned' | 'listForScan'>;
 export type IdempotencyPort = Pick<IdempotencyStore, 'claim' | 'get' | 'complete' | 'release'>;

@@ -312,6 +312,17 @@ describe('real responses match the document', () => {
     expect(closing.json()).toEqual({ account_id: slow.account._id, status: 'closing' });
   });
 
+  it('set and change the password: 200 set, 200 changed, 400 without the current one, 403 with a wrong one, 401 keyless', async () => {
+    const owner = await accountWithKey(deps);
+    const json = { ...owner.auth, 'content-type': 'application/json' };
+    expect((await call('PUT', '/v1/account/password', { headers: json, payload: { password: 'first password' } })).json()).toEqual({ status: 'set', signed_out_sessions: 0 });
+    expect((await call('PUT', '/v1/account/password', { headers: json, payload: { password: 'second password' } })).statusCode).toBe(400);
+    expect((await call('PUT', '/v1/account/password', { headers: json, payload: { password: 'second password', current_password: 'a guess' } })).statusCode).toBe(403);
+    const changed = await call('PUT', '/v1/account/password', { headers: json, payload: { password: 'second password', current_password: 'first password' } });
+    expect(changed.json()).toEqual({ status: 'changed', signed_out_sessions: 0 });
+    expect((await call('PUT', '/v1/account/password', { headers: { 'content-type': 'application/json' }, payload: { password: 'x password' } })).statusCode).toBe(401);
+  });
+
   it('the model interface: models, usage, completions (JSON and stream), OpenAI-shaped errors', async () => {
     expect((await call('GET', '/v1/models', { headers: auth })).statusCode).toBe(200);
     expect((await call('GET', '/v1/models')).statusCode).toBe(401);
