@@ -41,7 +41,7 @@ export const HookReportSchema = Type.Object({
   value: Type.Number(),
   scale: Type.String(),
   file_percentile: Type.Number({ description: 'Percent of this file\'s seconds whose hold is below the hook.' }),
-  library_percentile: Type.Union([Type.Number(), Type.Null()]),
+  library_percentile: Type.Union([Type.Number(), Type.Null()], { description: 'Percent of published scans\' hooks below this one, placed when the read is served; null while 20 or fewer scans are published.' }),
   carried: Type.Array(HookPartSchema),
   missing: Type.Array(HookPartSchema),
   best_opening: Type.Object({ start: Type.Number(), end: Type.Number(), hold: Type.Number() }),

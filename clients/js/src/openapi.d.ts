@@ -266,6 +266,7 @@ export interface paths {
                                 scale: string;
                                 /** @description Percent of this file's seconds whose hold is below the hook. */
                                 file_percentile: number;
+                                /** @description Percent of published scans' hooks below this one, placed when the read is served; null while 20 or fewer scans are published. */
                                 library_percentile: number | null;
                                 carried: ("motion" | "sound" | "words")[];
                                 missing: ("motion" | "sound" | "words")[];
@@ -701,6 +702,7 @@ export interface paths {
                                 scale: string;
                                 /** @description Percent of this file's seconds whose hold is below the hook. */
                                 file_percentile: number;
+                                /** @description Percent of published scans' hooks below this one, placed when the read is served; null while 20 or fewer scans are published. */
                                 library_percentile: number | null;
                                 carried: ("motion" | "sound" | "words")[];
                                 missing: ("motion" | "sound" | "words")[];
@@ -1023,6 +1025,7 @@ export interface paths {
                                 scale: string;
                                 /** @description Percent of this file's seconds whose hold is below the hook. */
                                 file_percentile: number;
+                                /** @description Percent of published scans' hooks below this one, placed when the read is served; null while 20 or fewer scans are published. */
                                 library_percentile: number | null;
                                 carried: ("motion" | "sound" | "words")[];
                                 missing: ("motion" | "sound" | "words")[];
