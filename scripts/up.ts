@@ -133,7 +133,7 @@ if (!stopping) {
     Ear          ${current.transcriberUrl ?? 'pocketsphinx (HOLDLINE_TRANSCRIBER=pocketsphinx)'}
     Model        ${current.env.MODEL_BASE_NAME ?? process.env.MODEL_BASE_NAME ?? '(default)'} at ${current.env.MODEL_BASE_URL ?? process.env.MODEL_BASE_URL ?? '(default)'}
     Logs         ${join(current.dataDir, 'logs')}
-  Get an API key:
+  Get an API key (add --password '…' to sign in on the website with it too):
     ${keyCommand}
   Ctrl-C stops everything.
 `);
