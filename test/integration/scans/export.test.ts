@@ -155,7 +155,7 @@ describe('refusals, each as {detail}', () => {
       const res = await exportOf(owner, scan.scan_id, format);
       expect(res.status).toBe(400);
       expect(res.headers.get('content-disposition')).toBeNull();
-      expect(JSON.parse(res.text).detail).toContain('format=srt|vtt|csv|edl|chapters|json');
+      expect(JSON.parse(res.text).detail).toContain('use format=srt|vtt|csv|edl|chapters|json|otio|fcpxml|markers.csv');
     }
   });
 
