@@ -42,7 +42,7 @@ const ioModules = [
 const ROOMS = ['api', 'web', 'services', 'workflows', 'contracts', 'activities', 'workers', 'store', 'core', 'net', 'config', 'cli', 'mcp', 'clients', 'scripts', 'tooling', 'bench', 'test'];
 const LAYERS = [
   { target: ['api', 'web'], allowed: ['api', 'web', 'services', 'store', 'core', 'contracts', 'net', 'config'], message: 'Routes call services; activities, workflows and workers are reached through Temporal, not imported.' },
-  { target: ['services'], allowed: ['services', 'workflows', 'store', 'core', 'contracts', 'net', 'config'], message: 'A use case sits under the routes: it never imports api/, web/, activities/ or workers/.' },
+  { target: ['services'], allowed: ['services', 'store', 'core', 'contracts', 'net', 'config'], message: 'A use case sits under the routes: it never imports api/, web/, workflows/, activities/ or workers/ (it starts workflows by name, with inputs from contracts/).' },
   { target: ['activities'], allowed: ['activities', 'core', 'store', 'net', 'contracts'], message: 'Activities do the I/O over core/, store/, net/ and the contracts/; never workflows/, services/ or api/.' },
   { target: ['workflows'], allowed: ['workflows', 'core', 'contracts', 'activities', 'store'], message: 'Workflows orchestrate over core/ and contracts/ (activity and store types only, see the rule below).' },
   { target: ['core'], allowed: ['core'], message: 'core/ is pure: it imports nothing outside core/.' },

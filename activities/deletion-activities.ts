@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { setTimeout } from 'node:timers/promises';
 import type { IdempotencyStore } from '../store/idempotency';
 import type { LibraryStore } from '../store/library';
-import { MediaStore } from '../store/media';
+import type { MediaStore } from '../store/media';
+import { scanAudio, scanMedia } from '../store/scan-media';
 import type { RecutsStore } from '../store/recuts';
 import type { ScansStore } from '../store/scans';
 import type { UsageStore } from '../store/usage';
@@ -77,8 +78,8 @@ export function createDeletionActivities(deps: DeletionActivityDeps) {
     async eraseScan({ scanId }: { scanId: string }): Promise<void> {
       const doc = await deps.scans.getRaw(scanId);
       await Promise.all([
-        deps.media.remove(deps.media.media, MediaStore.mediaId(scanId)),
-        deps.media.remove(deps.media.audio, MediaStore.audioId(scanId)),
+        scanMedia(deps.media, scanId).remove(),
+        scanAudio(deps.media, scanId).remove(),
         deps.mediaCache.drop(scanId),
         removeScratchOf(deps.scratchDir, scanId),
       ]);

@@ -11,7 +11,8 @@ import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from '../core/media-limits';
 import { storedTitle } from '../core/title';
 import { compareReads, proposeByRules, recutPrompt, snapToFrames, type PromptRetry, type Proposal, type ReadFigures } from '../core/recut';
 import type { ScanRead } from '../core/shapes';
-import { MediaStore } from '../store/media';
+import type { MediaStore } from '../store/media';
+import { scanMedia } from '../store/scan-media';
 import type { RecutDoc, RecutProposalFields, RecutsStore, RecutStage } from '../store/recuts';
 import type { ScanDoc, ScansStore } from '../store/scans';
 import type { UsageStore } from '../store/usage';
@@ -128,7 +129,7 @@ export function createRecutActivities(deps: RecutActivityDeps) {
             throw ApplicationFailure.nonRetryable(refusal ? `The recut could not be rendered. ${refusal.message}` : RENDER_FAILED_DETAIL, FailureType.RenderFailed);
           }
           if ((await stat(output)).size === 0) throw ApplicationFailure.nonRetryable(RENDER_FAILED_DETAIL, FailureType.RenderFailed);
-          return media.put(media.media, MediaStore.mediaId(recut.scan_id), createReadStream(output), { filename: 'recut.mp4', contentType: 'video/mp4' });
+          return scanMedia(media, recut.scan_id).put(createReadStream(output), { filename: 'recut.mp4', contentType: 'video/mp4' });
         });
         // The re-scan's document, linked to its parent and recut; a retry finds it already there.
         const child = {

@@ -1,6 +1,7 @@
 import { effectiveRetentionDays, mediaExpired, retentionCutoff } from '../core/retention';
 import type { AccountsStore } from '../store/accounts';
-import { MediaStore } from '../store/media';
+import type { MediaStore } from '../store/media';
+import { scanAudio, scanMedia } from '../store/scan-media';
 import type { ScansStore } from '../store/scans';
 import type { LocalMediaCache } from './media/local-cache';
 
@@ -41,8 +42,8 @@ export function createRetentionActivities(deps: RetentionActivityDeps) {
         const setting = { days: account.media_retention_days, includePublished: account.retention_includes_published };
         if (!mediaExpired({ createdAt: scan.created_at, published: scan.published_at !== undefined }, setting, deps.operatorDefaultDays, now)) continue;
         await Promise.all([
-          deps.media.remove(deps.media.media, MediaStore.mediaId(scan._id)),
-          deps.media.remove(deps.media.audio, MediaStore.audioId(scan._id)),
+          scanMedia(deps.media, scan._id).remove(),
+          scanAudio(deps.media, scan._id).remove(),
           deps.mediaCache.drop(scan._id),
         ]);
         await deps.scans.markMediaRemoved(scan._id, now);

@@ -8,6 +8,7 @@ import { createProbeMedia } from './scan/probe-media';
 import { createExtractAudio } from './scan/extract-audio';
 import { createDecodeMedia } from './scan/decode-media';
 import { createTranscribeChunk } from './scan/transcribe-chunk';
+import { createRefineCuts } from './scan/refine-cuts';
 import { createAssembleRead } from './scan/assemble-read';
 import { createPersistScan } from './scan/persist-scan';
 import { createFailScan } from './scan/fail-scan';
@@ -23,6 +24,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
     extractAudio: createExtractAudio(deps),
     decodeMedia: createDecodeMedia(deps),
     transcribeChunk: createTranscribeChunk(deps),
+    refineCuts: createRefineCuts(deps),
     assembleRead: createAssembleRead(deps),
     persistScan: createPersistScan(deps),
     failScan: createFailScan(deps),

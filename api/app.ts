@@ -10,6 +10,7 @@ import { pageHeaders } from '../web/page-headers';
 import { requestIdHeader, requestIdOf } from './request-id';
 import { logRequests } from './request-log';
 import { accountRoutes } from './routes/account';
+import { accountDataRoutes } from './routes/account-data';
 import { chatRoutes } from './routes/chat';
 import { exportRoutes } from './routes/exports';
 import { mediaRoutes } from './routes/media';
@@ -69,5 +70,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(async (scope) => webRecutRoutes(scope, deps));
   await app.register(async (scope) => webRoutes(scope, deps));
   await app.register(async (scope) => accountRoutes(scope, deps));
+  await app.register(async (scope) => accountDataRoutes(scope, deps));
   return app;
 }

@@ -132,6 +132,28 @@ const OPERATIONS: Record<string, Operation> = {
     tags: ['account'],
     security: BEARER,
   },
+  'GET /v1/account/retention': { summary: 'Your media retention: days a scan\'s video is kept before it is removed (the read stays), and what is in force', tags: ['account'], security: BEARER },
+  'PUT /v1/account/retention': {
+    summary: 'Set your media retention: days (0 keeps videos for good, null follows the operator\'s default) and whether published scans\' videos go too',
+    tags: ['account'],
+    security: BEARER,
+  },
+  'GET /v1/account/export': {
+    summary: 'All your scans as one tar stream: each scan as JSON, their videos with `media=1`, and manifest.json (last) with sizes and SHA-256',
+    tags: ['account'],
+    security: BEARER,
+    extend: (schema) => {
+      (schema.response as Schema)['200'] = {
+        description: 'a ustar archive, `Content-Disposition: attachment`: `<scan_id>/scan.json`, `<scan_id>/media.<ext>` (with `media=1`), `manifest.json`',
+        content: { 'application/x-tar': { schema: binary } },
+      };
+    },
+  },
+  'PUT /v1/account/password': {
+    summary: 'Set or change your website password with the key: `current_password` is required once the account has one. Signs out every website session of the account',
+    tags: ['account'],
+    security: BEARER,
+  },
   'GET /v1/models': { summary: 'The agent models (OpenAI-compatible)', tags: ['models'], security: BEARER },
   'GET /v1/usage': { summary: 'This month\'s usage and what is left', tags: ['models'], security: BEARER },
   'POST /v1/chat/completions': {
@@ -217,7 +239,7 @@ export const DOCS_CSP = [
 
 const webhookHeader = (name: string, description: string): OpenAPIV3_1.ParameterObject => ({ name, in: 'header', required: true, schema: { type: 'string' }, description });
 
-/** What a scan's `webhook_url` receives (README, *Webhooks*): Standard Webhooks' headers and the event. */
+/** What a scan's `webhook_url` receives (docs/api.md, *Webhooks*): Standard Webhooks' headers and the event. */
 const scanEndedWebhook = {
   post: {
     summary: 'A scan submitted with webhook_url ended (complete, or error)',

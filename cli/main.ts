@@ -12,7 +12,7 @@ import { MultiBar, Presets, type SingleBar } from 'cli-progress';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import OpenAI from 'openai';
 import { EXPORT_FORMATS } from '../core/exports';
-import { Holdline, HoldlineError, type ExportFormat, InvalidArgumentError as RefusedBeforeSending, WaitTimeoutError, type CompleteScan, type Recut, type Scan, type ScanListItem } from '../clients/js/src/index';
+import { Holdline, HoldlineError, type ExportFormat, InvalidArgumentError as RefusedBeforeSending, untilTimeout, type CompleteScan, type Recut, type Scan, type ScanListItem } from '../clients/js/src/index';
 import { configPath, readConfig, writeConfig } from './config';
 import { ansiStyle, count, EXIT, exitCodeForStatus, humanDuration, plainStyle, readLines, type ExitCode, type Style } from './format';
 import { terminalSafe, terminalSafeDeep, terminalSafeJson } from './terminal-text';
@@ -62,15 +62,6 @@ const barsOnStderr = Boolean(process.stderr.isTTY) && process.env.TERM !== 'dumb
 const newBars = (format: string) =>
   new MultiBar({ format, hideCursor: true, clearOnComplete: false, stopOnComplete: false, barsize: 20, stream: process.stderr }, Presets.shades_classic);
 
-/** The wait's end, or the last state seen when the wait ran out of time (the work goes on). */
-async function untilTimeout<State>(wait: () => Promise<State>): Promise<State> {
-  try {
-    return await wait();
-  } catch (error) {
-    if (error instanceof WaitTimeoutError) return error.last as State;
-    throw error;
-  }
-}
 const style: Style = isTerminal ? ansiStyle : plainStyle;
 const errStyle: Style = process.stderr.isTTY && !process.env.NO_COLOR ? ansiStyle : plainStyle;
 

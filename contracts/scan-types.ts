@@ -25,6 +25,12 @@ export interface TranscriptChunk {
   end: number;
 }
 
+/** What `refineCuts` did: the grid cuts it looked at and how many it moved to their frame. */
+export interface CutRefinementSummary {
+  cuts: number;
+  refined: number;
+}
+
 /**
  * What the workflow learns from the decode activity: the signals themselves
  * (`DecodeResult` of activities/media/decode.ts) stay in the scan's parts.

@@ -22,7 +22,8 @@ export const LONG_PAUSE_SEC = 2;
 /** A shot at least this long (seconds) counts as a long shot with no cut. */
 export const LONG_SHOT_SEC = 10;
 
-export type DipCause = 'still_picture' | 'silence' | 'loudness_drop' | 'no_speech' | 'long_pause' | 'long_shot' | 'slow_cutting';
+export const DIP_CAUSES = ['still_picture', 'silence', 'loudness_drop', 'no_speech', 'long_pause', 'long_shot', 'slow_cutting'] as const;
+export type DipCause = (typeof DIP_CAUSES)[number];
 
 export interface Dip {
   start: number;

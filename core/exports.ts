@@ -19,12 +19,8 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const isExportFormat = (value: unknown): value is ExportFormat => (EXPORT_FORMATS as readonly unknown[]).includes(value);
 
-/**
- * A complete scan and the title its owner gave it (used in the EDL and the
- * timelines); `cut_frames` (frame indexes at the source rate, parallel to
- * `cuts`) when the read has them.
- */
-export type ExportableScan = CompleteScan & { title?: string | null; cut_frames?: number[] };
+/** A complete scan and the title its owner gave it (used in the EDL and the timelines). */
+export type ExportableScan = CompleteScan & { title?: string | null };
 
 export interface ExportOptions {
   /** Scheme and host the API is reached at (`https://holdline.example`): the timelines point at the media by an absolute URL when it is given. */

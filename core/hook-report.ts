@@ -17,7 +17,7 @@ export interface HookReport {
   scale: string;
   /** Share of this file's seconds whose reported hold is below the hook, 0–100. */
   file_percentile: number;
-  /** The hook's percentile among published scans' hooks; null until the Library's distribution is read at assembly (not yet). */
+  /** Percent of published scans' hooks below this one, filled in when the read is served (withLibraryPercentile); null while LIBRARY_MIN_PUBLISHED or fewer are published. */
   library_percentile: number | null;
   carried: HookPart[];
   missing: HookPart[];
@@ -77,7 +77,48 @@ export function hookReport(inputs: HookInputs): HookReport {
   };
 }
 
+/** The Library places a hook only among more than this many published scans: fewer say little. */
+export const LIBRARY_MIN_PUBLISHED = 20;
+
+/** How many of the ascending `sorted` are below `value` (binary search). */
+export function countBelow(sorted: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as number) < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Percent of published scans' hooks (ascending) below `hook`, one decimal, as
+ * file_percentile counts seconds; null while LIBRARY_MIN_PUBLISHED or fewer are published.
+ */
+export function libraryPercentile(sortedHooks: readonly number[], hook: number): number | null {
+  if (sortedHooks.length <= LIBRARY_MIN_PUBLISHED) return null;
+  return round1((100 * countBelow(sortedHooks, hook)) / sortedHooks.length);
+}
+
+/** Where the published scans' hooks come from: ascending, one per published scan. */
+export interface PublishedHooks {
+  sortedHooks(): Promise<number[]>;
+}
+
+/**
+ * The read with its hook placed in the Library, as it is served: the stored read keeps
+ * null, since the Library changes after assembly. A read without a hook report is
+ * returned as it is, without asking the port.
+ */
+export async function withLibraryPercentile<Read extends { hook_report?: HookReport | undefined }>(read: Read, hooks: PublishedHooks): Promise<Read> {
+  const report = read.hook_report;
+  if (!report) return read;
+  return { ...read, hook_report: { ...report, library_percentile: libraryPercentile(await hooks.sortedHooks(), report.value) } };
+}
+
 export const HOOK_REPORT_METHOD =
   `Hook report (beside the spec's fields): the hook with its scale; file_percentile, the percent of this file's seconds whose reported hold is below the hook; ` +
   `what carried the first ${HOOK_SECONDS} s or was missing: motion or sound when its mean scaled value there is at least ${HOOK_CARRY_LEVEL}, words when a counted word starts there; ` +
-  `and the ${HOOK_SECONDS}-second window with the highest mean reported hold (earliest on a tie) as a suggested opening. library_percentile (the hook among published scans' hooks) is null: the Library's distribution is not read yet.`;
+  `and the ${HOOK_SECONDS}-second window with the highest mean reported hold (earliest on a tie) as a suggested opening. ` +
+  `library_percentile, the percent of published scans' hooks below this one, is filled in when the read is served (the Library changes after a scan) and is null while ${LIBRARY_MIN_PUBLISHED} or fewer scans are published.`;

@@ -2,6 +2,7 @@
 // It states the definitions the code in core/ implements; a change to one is a change to the other.
 
 import { CUT_BONUS, HOLD_WEIGHTS } from './hold';
+import { CUT_WINDOW_HEIGHT, CUT_WINDOW_MARGIN_SEC, CUT_WINDOW_WIDTH } from './cut-refinement';
 import { CUT_LOCAL_RATIO, CUT_LOCAL_WINDOW_SEC, CUT_MIN_DIFF, CUT_MIN_GAP_SEC, CUT_NEIGHBOUR_RATIO, FLASH_RETURN_RATIO } from './cuts';
 import { DEAD_MIN_SECONDS, FLOOR } from './dead';
 import { DIPS_METHOD } from './dips';
@@ -50,8 +51,12 @@ const SPEECH_METHOD =
 const CUT_METHOD =
   `sample k is a cut when d_k >= ${CUT_MIN_DIFF} grey levels, d_k is at least ${CUT_LOCAL_RATIO} times the median d of the surrounding ${CUT_LOCAL_WINDOW_SEC} s on either side (so the bar follows the local level of change: high in a shaky or busy shot, low on a still talking head, where a punch-in or a jump cut changes only a few grey levels), ` +
   `d_k is at least ${CUT_NEIGHBOUR_RATIO} times the mean of its two neighbours on either side, and it is not a flash ` +
-  `(when d_(k+1) >= 0.5 x d_k, the frame after must still differ from the frame before by at least ${FLASH_RETURN_RATIO} x d_k; the same test guards the frame where a flash ends). Cuts are at least ${CUT_MIN_GAP_SEC} s apart (the larger is kept); a cut's time is k/4 seconds. ` +
-  'Fades, dissolves and push-ins spread their change over many frames and are not cuts.';
+  `(when d_(k+1) >= 0.5 x d_k, the frame after must still differ from the frame before by at least ${FLASH_RETURN_RATIO} x d_k; the same test guards the frame where a flash ends). Cuts are at least ${CUT_MIN_GAP_SEC} s apart (the larger is kept); on this grid a cut's time is k/4 seconds. ` +
+  'Fades, dissolves and push-ins spread their change over many frames and are not cuts. ' +
+  `Each cut is then refined to its frame: the quarter second around k/4 and ${CUT_WINDOW_MARGIN_SEC} s either side are decoded again at the source's full frame rate as ${CUT_WINDOW_WIDTH}x${CUT_WINDOW_HEIGHT} grey frames, ` +
+  'and the cut moves to the frame that differs most from the frame before it (mean absolute difference; the earlier on a tie). ' +
+  'cut_frames gives that frame\'s index at the source\'s frame rate (frame_rate, probed), and cuts its time in seconds: the index over the frame rate, to the millisecond, or, when the frame rate is variable (frame_rate_variable: the gaps between the first packets\' timestamps differ by more than a tick and 1 %), ' +
+  'the frame\'s own timestamp, its index then counted at the average rate. A cut whose window cannot be decoded keeps its grid time, and the read says so below. Without a known frame rate the cuts stay on the grid and cut_frames is absent.';
 
 const HOLD_METHOD =
   `h[t] = ${HOLD_WEIGHTS.motion.toFixed(2)} x motion + ${HOLD_WEIGHTS.loudness.toFixed(2)} x loudness + ${HOLD_WEIGHTS.speech.toFixed(2)} x speech (scaled series; an absent part counts 0), plus ${CUT_BONUS} if a cut falls in [t, t+1). ` +
@@ -87,10 +92,18 @@ export const METHOD_TEXT = [
  * The method text of one scan: the shared text, then the engine that heard
  * its words (none without sound) and the language they were in.
  */
-export function methodFor(transcriber: string | null | undefined, language: string | null = null): string {
-  if (!transcriber) return METHOD_TEXT;
+export function methodFor(transcriber: string | null | undefined, language: string | null = null, unrefinedCuts: readonly number[] = []): string {
   const spoken = language ? ` in the language ${language}${language === 'en' ? '' : ' (so no claims are flagged)'}` : '';
-  return `${METHOD_TEXT} This read's words were heard by ${transcriber}${spoken}.`;
+  const heard = transcriber ? ` This read's words were heard by ${transcriber}${spoken}.` : '';
+  return `${METHOD_TEXT}${heard}${unrefinedText(unrefinedCuts)}`;
+}
+
+function unrefinedText(gridTimes: readonly number[]): string {
+  if (gridTimes.length === 0) return '';
+  const at = gridTimes.map((t) => `${t} s`).join(', ');
+  return gridTimes.length === 1
+    ? ` The cut at ${at} could not be refined to its frame (its window could not be decoded, or showed no change) and keeps its 0.25 s grid time.`
+    : ` ${gridTimes.length} cuts (at ${at}) could not be refined to their frames (their windows could not be decoded, or showed no change) and keep their 0.25 s grid times.`;
 }
 
 /** The machine-readable signal reference served by `GET /v1/signals`. */

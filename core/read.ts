@@ -3,6 +3,7 @@
 import { extractClaims } from './claims';
 import { claimsApplyTo, dominantLanguage } from './language';
 import { detectCuts } from './cuts';
+import { cutsToTheFrame } from './cut-refinement';
 import { deadSeconds, deadStretches } from './dead';
 import { findDips } from './dips';
 import { hookReport } from './hook-report';
@@ -35,7 +36,11 @@ export function assembleRead(raw: RawMeasurements): ScanRead {
   const loudness = scaleToP95(fitLength(raw.loudnessRms, n), LOUDNESS_GATE);
   const speech = scaleSpeech(wordsPerSecond(words, n));
   // A cut at or after the last second (possible when frames outlast the container's duration) has no second to land in.
-  const cutTimes = cuts.times.filter((c) => c < n);
+  const onGrid = cuts.samples.map((sample, i) => ({ sample, time: cuts.times[i] as number })).filter((c) => c.time < n);
+  const fps = typeof raw.fps === 'number' && raw.fps > 0 ? raw.fps : null;
+  // Refined to the frame where `refineCuts` could: the hold bonus, dips and summary follow the refined times.
+  const framed = cutsToTheFrame({ samples: onGrid.map((c) => c.sample), times: onGrid.map((c) => c.time) }, raw.cutRefinement, fps, n);
+  const cutTimes = framed.cuts;
   const hold = smoothHold(rawHold({ motion, loudness, speech, cutTimes }, n));
   const dead = deadStretches(hold);
   const score = overallScore(hold, deadSeconds(dead));
@@ -66,12 +71,14 @@ export function assembleRead(raw: RawMeasurements): ScanRead {
     claims: claimsApplyTo(language) ? extractClaims(transcript) : [],
     transcript,
     summary: summaryText({ hold, dead, cuts: cutTimes, hook }),
-    method: methodFor(raw.transcriber, language),
+    method: methodFor(raw.transcriber, language, framed.unrefined),
     transcriber: raw.transcriber ?? null,
     language,
     loudness_lufs: loudnessLufsFor(raw.loudnessLufs, n),
     dips: findDips({ hold, motion, loudness, words, cuts: cutTimes, dead }),
     hook_report: hookReport({ hook, hold, motion, loudness, words }),
-    frame_rate: typeof raw.fps === 'number' && raw.fps > 0 ? Math.round(raw.fps * 1000) / 1000 : null,
+    frame_rate: fps === null ? null : Math.round(fps * 1000) / 1000,
+    frame_rate_variable: raw.fpsVariable === true,
+    ...(framed.cutFrames ? { cut_frames: framed.cutFrames } : {}),
   };
 }

@@ -2,9 +2,11 @@
 // proposer, the model's prompt and the strict reading of its answer, the
 // before/after comparison and the ffmpeg arguments that render a proposal.
 
-import type { RecutFigures } from './wire/recuts';
+import type { DipFigures, RecutFigures } from './wire/recuts';
 import type { UpstreamMessage } from './chat/shapes';
 import { deadSeconds, FLOOR } from './dead';
+import type { Dip, DipCause } from './dips';
+import type { HookReport } from './hook-report';
 import { mean, round1, round2, secondsIn } from './numbers';
 import { percentile } from './percentile';
 import type { DeadStretch, Moment, ScanRead, TimelineEntry, TranscriptSegment } from './shapes';
@@ -107,36 +109,132 @@ export function validateProposal(segments: readonly Segment[], durationSec: numb
   return reasons.length > 0 ? { ok: false, reasons } : { ok: true, segments: clean, keptSec: round2(kept) };
 }
 
-/** What the proposers need of the parent's read. */
-export type ReadForRecut = Pick<ScanRead, 'duration_sec' | 'timeline' | 'dead' | 'moments' | 'hook' | 'score'> & Partial<Pick<ScanRead, 'cuts' | 'transcript'>>;
+/** What the proposers need of the parent's read; dips and the hook report are absent on reads made before they existed. */
+export type ReadForRecut = Pick<ScanRead, 'duration_sec' | 'timeline' | 'dead' | 'moments' | 'hook' | 'score'> &
+  Partial<Pick<ScanRead, 'cuts' | 'transcript' | 'dips' | 'hook_report'>>;
 
 export interface Proposal {
   segments: Segment[];
   rationale: string;
 }
 
+type RecutDip = Pick<Dip, 'start' | 'end' | 'causes'>;
+type OpeningReport = Pick<HookReport, 'value' | 'file_percentile' | 'best_opening'>;
+
+/** A hook under this share of the file's seconds (or under the floor) is weak. */
+export const WEAK_HOOK_PERCENTILE = 50;
+/** The strongest window replaces the opening only when its mean hold beats the hook by this many points. */
+export const OPENING_GAIN_POINTS = 10;
 /**
- * The rule-based proposer: drop the dead stretches, start at the first strong second
- * (hold at or above both the floor and the median), always keep the moments; then trim
- * the weakest edge seconds until the limits are met, or add back the strongest neighbours
- * until the floor is met. Works on whole seconds of the timeline.
+ * …and only when it starts within this share of the file: a recut keeps the order of
+ * the source, so opening later would throw away the body of the video and make a trailer.
+ */
+export const OPENING_MAX_SHARE = 0.25;
+
+export interface OpeningChoice {
+  /** The second the recut starts at (before the moments are added back). */
+  start: number;
+  /** `window`: the hook report's strongest 3 s; `strong`: the first strong second. */
+  by: 'window' | 'strong';
+  /** One clause for the rationale; empty when the opening stays at 0 s. */
+  note: string;
+}
+
+/** Whether the hook is weak: under the floor, or higher than fewer than WEAK_HOOK_PERCENTILE % of the file's seconds. */
+export const hookIsWeak = (report: Pick<HookReport, 'value' | 'file_percentile'>) => report.value < FLOOR || report.file_percentile < WEAK_HOOK_PERCENTILE;
+
+/**
+ * Where the rule-based recut opens. When the hook is weak and the hook report's strongest
+ * 3-second window starts after 0 s, within the first OPENING_MAX_SHARE of the file, and
+ * beats the hook by OPENING_GAIN_POINTS or more, the recut opens on that window. Otherwise
+ * it opens on `firstStrong`, the first second at or above the strong level outside a cut dip
+ * (0 when there is none).
+ */
+export function chooseOpening(report: OpeningReport | null | undefined, firstStrong: number, durationSec: number, strongLevel: number): OpeningChoice {
+  const strong: OpeningChoice = {
+    start: firstStrong,
+    by: 'strong',
+    note: firstStrong > 0 ? `started at ${firstStrong} s, the first second with hold ≥ ${round1(strongLevel)}` : '',
+  };
+  if (!report || !hookIsWeak(report)) return strong;
+  const best = report.best_opening;
+  const gain = round1(best.hold - report.value);
+  if (best.start <= 0 || gain < OPENING_GAIN_POINTS) return strong;
+  if (best.start > OPENING_MAX_SHARE * durationSec) {
+    const later = `the strongest 3 s (${best.start}–${best.end} s, hold ${best.hold}) come too late to open on without losing the body; move them to the front in an editor`;
+    return { ...strong, note: strong.note ? `${strong.note} (${later})` : later };
+  }
+  return {
+    start: best.start,
+    by: 'window',
+    note: `opened on the strongest 3 s at ${best.start}–${best.end} s (hold ${best.hold}), as the hook (${report.value}, above ${report.file_percentile} % of the seconds) is weak`,
+  };
+}
+
+/**
+ * The seconds of the dips the rules cut: those under the strong level (the floor or the
+ * file's median hold, whichever is higher), moments excepted. A dead stretch is under the
+ * floor throughout, so it goes whole; a sharp fall loses only its weak seconds.
+ */
+export function dipSecondsToCut(dips: readonly RecutDip[], hold: readonly number[], strongLevel: number, moments: ReadonlySet<number>): Map<RecutDip, number[]> {
+  const cut = new Map<RecutDip, number[]>();
+  for (const dip of dips) {
+    const seconds: number[] = [];
+    for (let t = Math.max(0, dip.start); t < Math.min(dip.end, hold.length); t++) if ((hold[t] as number) < strongLevel && !moments.has(t)) seconds.push(t);
+    if (seconds.length > 0) cut.set(dip, seconds);
+  }
+  return cut;
+}
+
+/** Dips named in a rationale; the rest are counted. */
+export const RATIONALE_DIPS = 6;
+
+const CAUSE_WORDS: Record<DipCause, string> = {
+  still_picture: 'still picture',
+  silence: 'silence',
+  loudness_drop: 'loudness drop',
+  no_speech: 'no speech',
+  long_pause: 'long pause',
+  long_shot: 'long shot',
+  slow_cutting: 'slow cutting',
+};
+
+/** "8–12 s (still picture, silence)": a dip and its causes in words. */
+export const dipInWords = (dip: RecutDip) => `${dip.start}–${dip.end} s${dip.causes.length > 0 ? ` (${dip.causes.map((c) => CAUSE_WORDS[c]).join(', ')})` : ''}`;
+
+function cutDipsNote(cut: Map<RecutDip, number[]>, fromDips: boolean): string {
+  if (cut.size === 0) return '';
+  const seconds = [...cut.values()].reduce((s, list) => s + list.length, 0);
+  const named = [...cut.keys()].slice(0, RATIONALE_DIPS).map(dipInWords);
+  const more = cut.size - named.length;
+  const what = fromDips ? `dip${cut.size === 1 ? '' : 's'}` : `dead stretch${cut.size === 1 ? '' : 'es'}`;
+  return `cut ${seconds} weak second${seconds === 1 ? '' : 's'} of ${cut.size} ${what}: ${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+}
+
+/**
+ * The rule-based proposer: cut the weak seconds of the dips (the dead stretches on reads
+ * without dips), naming their causes; open on the strongest 3 s when the hook is weak
+ * (chooseOpening), else on the first strong second (hold at or above both the floor and the
+ * median); always keep the moments; then trim the weakest edge seconds until the limits are
+ * met, or add back the strongest neighbours until the floor is met. Works on whole seconds
+ * of the timeline.
  */
 export function proposeByRules(read: ReadForRecut, request: RecutRequest = {}): Proposal {
   const duration = read.duration_sec;
   const n = Math.min(read.timeline.length, secondsIn(duration));
   const hold = read.timeline.slice(0, n).map((t) => t.scores.hold);
   const secLen = (t: number) => Math.max(0, Math.min(t + 1, duration) - t);
-  const isDead = (t: number) => read.dead.some((d) => t >= d.start && t < d.end);
   const moments = new Set(read.moments.map((m) => m.second).filter((s) => s >= 0 && s < n));
   const strongLevel = Math.max(FLOOR, percentile(hold, 50));
-  let first = hold.findIndex((h, t) => h >= strongLevel && !isDead(t));
-  if (first < 0) first = 0;
-  const keep = hold.map((_, t) => t >= first && !isDead(t));
+  const dips: RecutDip[] = read.dips ?? read.dead.map((d) => ({ start: d.start, end: d.end, causes: [] }));
+  const cutByDip = dipSecondsToCut(dips, hold, strongLevel, moments);
+  const cutSeconds = new Set([...cutByDip.values()].flat());
+  let firstStrong = hold.findIndex((h, t) => h >= strongLevel && !cutSeconds.has(t));
+  if (firstStrong < 0) firstStrong = 0;
+  const opening = chooseOpening(read.hook_report, firstStrong, duration, strongLevel);
+  const keep = hold.map((_, t) => t >= opening.start && !cutSeconds.has(t));
   for (const m of moments) keep[m] = true;
-  const notes: string[] = [];
-  const droppedDead = deadSeconds(read.dead);
-  if (droppedDead > 0) notes.push(`dropped ${read.dead.length} dead stretch${read.dead.length === 1 ? '' : 'es'} (${droppedDead} s)`);
-  if (first > 0) notes.push(`started at ${first} s, the first second with hold ≥ ${round1(strongLevel)}`);
+  const notes = [cutDipsNote(cutByDip, read.dips !== undefined), opening.note].filter(Boolean);
   if (moments.size > 0) notes.push(`kept the moment${moments.size === 1 ? '' : 's'} at ${[...moments].sort((a, b) => a - b).join(', ')} s`);
 
   const { maxKeptSec, minKeptSec } = recutLimits(duration, request);
@@ -213,6 +311,7 @@ export function recutPrompt(read: ReadForRecut, request: RecutRequest = {}, retr
     'Rules: segments sorted by start, not overlapping, each at least 1 s long, inside 0 and the duration;',
     `the kept total must be between ${round2(minKeptSec)} s and ${round2(maxKeptSec)} s.`,
     'Drop dead stretches, open on a strong second (a weak opening loses viewers), keep the moments.',
+    'Cut or shorten the dips (their causes say why viewers are likely to leave there). When the hook is weak and the strongest 3 s come early, open on them.',
   ].join('\n');
   const user = [
     `Duration: ${round2(read.duration_sec)} s. Score: ${read.score}. Hook (mean hold of the first 3 s): ${read.hook}.`,
@@ -222,6 +321,8 @@ export function recutPrompt(read: ReadForRecut, request: RecutRequest = {}, retr
     `Dead stretches (end exclusive): ${listOrNone(read.dead.map((d: DeadStretch) => `${d.start}–${d.end} s`))}`,
     `Cuts at: ${listOrNone((read.cuts ?? []).map((c) => `${c} s`))}`,
     `Moments: ${listOrNone(read.moments.map((m: Moment) => `${m.second} s (hold ${m.hold})${m.quote ? ` "${m.quote}"` : ''}`))}`,
+    ...(read.dips ? [`Dips (where hold is likely to drop, end exclusive, with causes): ${dipsForPrompt(read.dips)}`] : []),
+    ...(read.hook_report ? [`Hook report: ${hookReportForPrompt(read.hook_report)}`] : []),
     `Transcript: ${transcript || '(no speech)'}`,
   ].join('\n');
   const messages: UpstreamMessage[] = [
@@ -239,6 +340,25 @@ export function recutPrompt(read: ReadForRecut, request: RecutRequest = {}, retr
 }
 
 const listOrNone = (items: string[]) => (items.length > 0 ? items.join(', ') : 'none');
+
+/** Dips given to the model; the rest are counted (the timeline already shows every second). */
+export const PROMPT_DIPS = 60;
+
+/** The dips in one line: "8–12 s (still picture, silence), 20–22 s (long pause)". */
+export function dipsForPrompt(dips: readonly RecutDip[]): string {
+  const named = dips.slice(0, PROMPT_DIPS).map(dipInWords);
+  return dips.length > PROMPT_DIPS ? `${named.join(', ')} … and ${dips.length - PROMPT_DIPS} more` : listOrNone(named);
+}
+
+/** The hook report in one line: the value on its scale, what carried or was missing, the strongest 3 s. */
+export function hookReportForPrompt(report: Pick<HookReport, 'value' | 'file_percentile' | 'library_percentile' | 'carried' | 'missing' | 'best_opening'>): string {
+  const parts = [
+    `${report.value} of 100, above ${report.file_percentile} % of this file's seconds${report.library_percentile === null ? '' : ` and ${report.library_percentile} % of published scans' hooks`}${hookIsWeak(report) ? ' (weak)' : ''}`,
+    `first 3 s carried by ${report.carried.length > 0 ? report.carried.join(', ') : 'nothing'}${report.missing.length > 0 ? `, missing ${report.missing.join(', ')}` : ''}`,
+    `strongest 3 s: ${report.best_opening.start}–${report.best_opening.end} s (hold ${report.best_opening.hold})`,
+  ];
+  return `${parts.join('; ')}.`;
+}
 
 function transcriptText(segments: readonly TranscriptSegment[]): string {
   const text = segments.map((s) => `[${round1(s.start)}] ${s.text}`).join(' ');
@@ -294,7 +414,15 @@ export function parseRecutAnswer(content: string): ParsedAnswer {
 /** A read's figures before and after a recut, written once as a TypeBox schema (core/wire/recuts.ts). */
 export type ReadFigures = RecutFigures;
 
-export type ComparableRead = Pick<ScanRead, 'score' | 'grade' | 'hook' | 'dead' | 'duration_sec' | 'timeline'>;
+export type ComparableRead = Pick<ScanRead, 'score' | 'grade' | 'hook' | 'dead' | 'duration_sec' | 'timeline'> & Partial<Pick<ScanRead, 'dips'>>;
+
+/** How many dips, how many seconds they cover and how many name each cause (in DipCause order). */
+export function dipFigures(dips: readonly RecutDip[]): DipFigures {
+  const causes: DipFigures['causes'] = {};
+  for (const dip of dips) for (const cause of dip.causes) causes[cause] = (causes[cause] ?? 0) + 1;
+  const ordered = Object.fromEntries(Object.keys(CAUSE_WORDS).filter((c) => c in causes).map((c) => [c, causes[c as DipCause]]));
+  return { count: dips.length, seconds: round2(dips.reduce((s, d) => s + (d.end - d.start), 0)), causes: ordered };
+}
 
 export function readFigures(read: ComparableRead): ReadFigures {
   return {
@@ -304,6 +432,7 @@ export function readFigures(read: ComparableRead): ReadFigures {
     dead_seconds: deadSeconds(read.dead),
     duration_sec: read.duration_sec,
     average_hold: round1(mean(read.timeline.map((t) => t.scores.hold))),
+    dips: read.dips ? dipFigures(read.dips) : null,
   };
 }
 

@@ -18,6 +18,7 @@ export type {
   TranscriptSegment,
 } from './wire/read';
 import type { LoudnessLufsParts } from './lufs';
+import type { CutRefinement } from './cut-refinement';
 
 /** One recognised word from the speech-to-text engine, times in seconds from the file start. */
 export interface RecognisedWord {
@@ -40,6 +41,10 @@ export interface RawMeasurements {
   loudnessRms: number[];
   /** The video stream's average frame rate from the probe; null or absent when unknown. */
   fps?: number | null;
+  /** Whether the video's frame rate is variable (from the probe); absent: not known to be. */
+  fpsVariable?: boolean;
+  /** Where `refineCuts` moved each grid cut; absent when no refinement ran, empty when it failed as a whole. */
+  cutRefinement?: CutRefinement[];
   /** EBU R128 loudness of the soundtrack; null or absent without sound. */
   loudnessLufs?: LoudnessLufsParts | null;
   /** Recognised words, fillers and markers already removed. */
@@ -70,6 +75,8 @@ export interface MediaProbe {
   height: number;
   /** Average frame rate of the video stream, null when unknown; decides the decoder's shortcuts. Absent in probes recorded before it existed. */
   fps?: number | null;
+  /** Whether the video stream's frames come at an uneven rate (judged on its first packets' timestamps). Absent in probes recorded before it existed. */
+  fpsVariable?: boolean;
 }
 
 /** Stages a scan passes through while processing, in order. */

@@ -2,19 +2,20 @@
 // resource URIs the heavy parts live at. MCP hosts cap a tool result (around
 // 25 000 tokens in common ones); the per-second timeline and the transcript
 // of a long video alone are far above that, so they are resources, and the
-// lists that grow with length (cuts, dead stretches, claims) are bounded here.
+// lists that grow with length (cuts, dead stretches, dips, claims) are bounded here.
 
 import { z } from 'zod';
 import { SCAN_STATUSES, type CompleteScan, type DeadStretch, type Moment, type TimelineEntry, type TranscriptSegment } from '../clients/js/src/index';
 
 /**
  * At most this many entries of each list in a compact result. With these
- * caps a compact result stays under about 10 000 tokens (characters / 4)
+ * caps a compact result stays under about 13 000 tokens (characters / 4)
  * whatever the video's length (1 500 cuts of ≤ 8 characters, 300 dead
- * stretches of ≤ 30, 60 claims of a sentence each); the rest are counted in
- * `omitted` and come with detail "full" or export_scan.
+ * stretches of ≤ 30, 60 dips of ≤ 200 with their advice, 60 claims of a
+ * sentence each); the rest are counted in `omitted` and come with detail
+ * "full" or export_scan.
  */
-export const COMPACT_LIMITS = { cuts: 1500, dead: 300, claims: 60 } as const;
+export const COMPACT_LIMITS = { cuts: 1500, dead: 300, dips: 60, claims: 60 } as const;
 
 /** A claim longer than this is cut (claims are sentences; one run-on sentence could be a whole transcript). */
 export const CLAIM_MAX_CHARS = 300;
@@ -25,25 +26,34 @@ export const EXPORT_INLINE_MAX_CHARS = 40_000;
 export interface ScanLinks {
   timeline_uri: string;
   transcript_uri: string;
-  /** Absolute when the base URL is known. */
-  media_url: string;
+  /** Absolute when the base URL is known; null once the retention setting removed the video. */
+  media_url: string | null;
 }
 
 export const timelineUri = (scanId: string) => `holdline://scans/${encodeURIComponent(scanId)}/timeline`;
 export const transcriptUri = (scanId: string) => `holdline://scans/${encodeURIComponent(scanId)}/transcript`;
 export const exportUri = (scanId: string, format: string) => `holdline://scans/${encodeURIComponent(scanId)}/export/${encodeURIComponent(format)}`;
 
-export function scanLinks(scanId: string, baseUrl?: string): ScanLinks {
+export function scanLinks(scanId: string, baseUrl?: string, mediaRemoved = false): ScanLinks {
   const media = `/v1/scans/${encodeURIComponent(scanId)}/media`;
-  return { timeline_uri: timelineUri(scanId), transcript_uri: transcriptUri(scanId), media_url: baseUrl ? `${baseUrl.replace(/\/+$/, '')}${media}` : media };
+  const mediaUrl = mediaRemoved ? null : baseUrl ? `${baseUrl.replace(/\/+$/, '')}${media}` : media;
+  return { timeline_uri: timelineUri(scanId), transcript_uri: transcriptUri(scanId), media_url: mediaUrl };
 }
+
+type Dip = NonNullable<CompleteScan['dips']>[number];
+type HookReport = NonNullable<CompleteScan['hook_report']>;
+/** The hook report's figures a host needs to talk about the opening; the scale and advice texts come with detail "full". */
+export type CompactHookReport = Pick<HookReport, 'value' | 'file_percentile' | 'library_percentile' | 'best_opening'>;
 
 /** The compact read: the client's complete scan without the timeline and transcript, each list bounded. */
 export type CompactScan = ScanLinks &
   Pick<CompleteScan, 'scan_id' | 'status' | 'duration_sec' | 'score' | 'grade' | 'label' | 'hook' | 'summary' | 'cuts' | 'dead' | 'moments' | 'claims'> & {
+    /** Absent for reads made before dips and the hook report existed. */
+    dips?: Dip[];
+    hook_report?: CompactHookReport;
     transcript_segments: number;
     /** Entries of each list left out by COMPACT_LIMITS; absent when nothing was. */
-    omitted?: { cuts?: number; dead?: number; claims?: number };
+    omitted?: { cuts?: number; dead?: number; dips?: number; claims?: number };
   };
 
 /** The compact read: everything a host needs to talk about the scan, each list bounded; no timeline, no transcript. */
@@ -66,12 +76,18 @@ export function compactScan(scan: CompleteScan, links: ScanLinks): CompactScan {
     summary: scan.summary,
     cuts: bounded(scan.cuts, 'cuts'),
     dead: bounded(scan.dead, 'dead'),
+    ...(scan.dips ? { dips: bounded(scan.dips, 'dips') } : {}),
+    ...(scan.hook_report ? { hook_report: compactHookReport(scan.hook_report) } : {}),
     moments: scan.moments,
     claims,
     transcript_segments: scan.transcript.length,
     ...links,
     ...(Object.keys(omitted).length > 0 ? { omitted } : {}),
   };
+}
+
+function compactHookReport(report: HookReport): CompactHookReport {
+  return { value: report.value, file_percentile: report.file_percentile, library_percentile: report.library_percentile, best_opening: report.best_opening };
 }
 
 // The zod the MCP SDK needs for the declared output, checked against the
@@ -83,6 +99,24 @@ const timelineEntry = z.object({
   scores: z.object({ hold: z.number(), motion: z.number(), loudness: z.number(), speech: z.number() }),
 }) satisfies z.ZodType<TimelineEntry>;
 const transcriptSegment = z.object({ start: z.number(), end: z.number(), text: z.string() }) satisfies z.ZodType<TranscriptSegment>;
+const dip = z.object({
+  start: z.number(),
+  end: z.number(),
+  causes: z.array(z.enum(['still_picture', 'silence', 'loudness_drop', 'no_speech', 'long_pause', 'long_shot', 'slow_cutting'])),
+  advice: z.string(),
+}) satisfies z.ZodType<Dip>;
+const hookPart = z.enum(['motion', 'sound', 'words']);
+// The compact result carries the figures; detail "full" adds the texts and parts.
+const hookReport = z.object({
+  value: z.number(),
+  file_percentile: z.number().describe('Percent of this file\'s seconds whose hold is below the hook.'),
+  library_percentile: z.number().nullable().describe('Percentile of the hook among published scans\' hooks; null while 20 or fewer are published.'),
+  best_opening: z.object({ start: z.number(), end: z.number(), hold: z.number() }).describe('The strongest 3-second window: a suggested opening.'),
+  scale: z.string().optional(),
+  carried: z.array(hookPart).optional(),
+  missing: z.array(hookPart).optional(),
+  advice: z.string().optional(),
+}) satisfies z.ZodType<CompactHookReport>;
 
 export const scanOutputShape = {
   scan_id: z.string(),
@@ -97,16 +131,18 @@ export const scanOutputShape = {
   summary: z.string().optional(),
   cuts: z.array(z.number()).optional().describe('Seconds of the hard cuts.'),
   dead: z.array(span).optional().describe('Stretches of hold under the floor, seconds, end exclusive.'),
+  dips: z.array(dip).optional().describe('Where attention is likely to drop, seconds (end exclusive), with causes and one sentence of advice.'),
+  hook_report: hookReport.optional().describe('The hook on its scale and the suggested opening.'),
   moments: z.array(moment).optional(),
   claims: z.array(z.string()).optional().describe('Sentences of the transcript that make checkable claims.'),
   transcript_segments: z.number().int().optional().describe('How many transcript segments the transcript resource holds.'),
   omitted: z
-    .object({ cuts: z.number().int().optional(), dead: z.number().int().optional(), claims: z.number().int().optional() })
+    .object({ cuts: z.number().int().optional(), dead: z.number().int().optional(), dips: z.number().int().optional(), claims: z.number().int().optional() })
     .optional()
     .describe('Entries left out of a compact result; detail "full" has them all.'),
   timeline_uri: z.string().optional().describe('MCP resource with the per-second timeline.'),
   transcript_uri: z.string().optional().describe('MCP resource with the transcript.'),
-  media_url: z.string().optional(),
+  media_url: z.string().nullable().optional().describe('null once the retention setting removed the video (the read is kept).'),
   timeline: z.array(timelineEntry).optional().describe('detail "full" only.'),
   transcript: z.array(transcriptSegment).optional().describe('detail "full" only.'),
   method: z.string().optional().describe('detail "full" only.'),

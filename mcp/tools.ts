@@ -8,7 +8,7 @@ import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/
 import { EXPORT_FORMATS } from '../core/exports';
 import {
   HoldlineError,
-  WaitTimeoutError,
+  untilTimeout,
   type CompleteScan,
   type Holdline,
   type InFlightScan,
@@ -301,16 +301,6 @@ async function submitAndWait(
   return scanResult(scan, { waitedSec: input.timeout_sec, detail: input.detail, baseUrl: client.baseUrl });
 }
 
-/** The wait's end, or the last state seen when the tool's own time ran out (the work goes on). */
-async function untilTimeout<State>(wait: () => Promise<State>): Promise<State> {
-  try {
-    return await wait();
-  } catch (error) {
-    if (error instanceof WaitTimeoutError) return error.last as State;
-    throw error;
-  }
-}
-
 export interface ScanResultOptions {
   /** Seconds waited, when the tool waited and the scan is still running. */
   waitedSec?: number;
@@ -329,7 +319,7 @@ export interface ScanResultOptions {
 export function scanResult(scan: Scan, options: ScanResultOptions = {}): CallToolResult {
   switch (scan.status) {
     case 'complete': {
-      const links = scanLinks(scan.scan_id, options.baseUrl);
+      const links = scanLinks(scan.scan_id, options.baseUrl, scan.media_url === null);
       const data = options.detail === 'full' ? { ...scan, media_url: links.media_url, timeline_uri: links.timeline_uri, transcript_uri: links.transcript_uri } : compactScan(scan, links);
       return {
         content: [{ type: 'text', text: completeText(scan, links, options.detail ?? 'compact') }, ...resourceLinks(scan, links)],

@@ -17,28 +17,13 @@ cd "$ROOT"
 INSTALL_NAME=install-ear
 # shellcheck source=scripts/install-lib.sh
 . "$ROOT/scripts/install-lib.sh"
-PYTHON="${HOLDLINE_EAR_PYTHON:-python3}"
-
-command -v "$PYTHON" >/dev/null 2>&1 || die "$PYTHON not found (the ear needs CPython 3.11)"
-py_version="$("$PYTHON" -c 'import sys; print("%d.%d" % sys.version_info[:2])')"
 # The pinned wheels (ctranslate2, av, onnxruntime, numpy) are the cp311 builds.
-[ "$py_version" = "3.11" ] || die "the ear needs CPython 3.11 (its pinned wheels are cp311 builds); $PYTHON is $py_version"
+require_python_311 "the ear" "its pinned wheels are cp311 builds"
 
 key_of() { cat "$@" | sha256sum | cut -c1-16; }
 
 # --- virtual environment -------------------------------------------------------
-venv_key="$(printf 'cpython-%s\n' "$py_version" | key_of - ear/requirements.txt ear/requirements-dev.txt)"
-VENV_DIR="$CACHE_DIR/ear-$venv_key"
-if [ ! -x "$VENV_DIR/bin/python" ]; then
-  say "installing the ear's Python packages into $VENV_DIR (a minute the first time)"
-  tmp="$(new_tmp)"; TMP_DIRS+=("$tmp")
-  "$PYTHON" -m venv "$tmp/venv"
-  # Binary wheels only: nothing is compiled here, and every file is the hashed one.
-  "$tmp/venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-input \
-    --require-hashes --only-binary :all: -r ear/requirements.txt -r ear/requirements-dev.txt >&2
-  mv "$tmp/venv" "$VENV_DIR"
-  rm -rf "$tmp"
-fi
+hashed_venv ear "the ear's Python packages (a minute the first time)" ear/requirements.txt ear/requirements-dev.txt
 link_into ear venv "$VENV_DIR"
 
 # --- weights ----------------------------------------------------------------

@@ -1,5 +1,6 @@
 import { badRequest } from '../core/errors';
 import type { AccountDoc } from '../store/accounts';
+import { confirmCurrentPassword } from './change-password';
 import type { AppDeps, WorkflowOrigin } from './ports';
 
 /** How long `DELETE /v1/account` waits for the closure before answering 202 (the key is dead already). */
@@ -17,8 +18,31 @@ export async function closeAccount(
   deps: Pick<AppDeps, 'accounts' | 'workflows'>,
   input: { account: AccountDoc; email: string; waitMs?: number } & WorkflowOrigin,
 ): Promise<CloseOutcome> {
-  if (input.email.trim().toLowerCase() !== input.account.email) throw badRequest('email does not match this account\'s email; send {"email": "<the account\'s email>"} to confirm', 'email');
+  assertEmailConfirms(input.account, input.email);
   await deps.accounts.markClosing(input.account._id);
   const run = await deps.workflows.startAccountClosure({ accountId: input.account._id }, { requestId: input.requestId });
   return (await run.finished(input.waitMs ?? CLOSE_WAIT_MS)) ? 'closed' : 'closing';
+}
+
+function assertEmailConfirms(account: AccountDoc, email: string): void {
+  if (!emailConfirms(account, email)) throw badRequest('email does not match this account\'s email; send {"email": "<the account\'s email>"} to confirm', 'email');
+}
+
+/** Whether `email` names the account (any case, spaces around ignored). */
+export const emailConfirms = (account: AccountDoc, email: string) => email.trim().toLowerCase() === account.email;
+
+/**
+ * The account page's closure: confirmed by the email and, when the account has a
+ * password, by the password too (a session left open on a shared computer cannot
+ * close the account alone; wrong ones count as a change of password's do), then
+ * `closeAccount`, the same closure as `DELETE /v1/account`.
+ */
+export async function closeSignedInAccount(
+  deps: Pick<AppDeps, 'accounts' | 'workflows' | 'sessions' | 'rateLimiter' | 'now'>,
+  input: { account: AccountDoc; email: string; password?: string; waitMs?: number } & WorkflowOrigin,
+): Promise<CloseOutcome> {
+  // The email first: a mistyped email costs no guess at the password.
+  assertEmailConfirms(input.account, input.email);
+  await confirmCurrentPassword(deps, input.account._id, input.password);
+  return closeAccount(deps, input);
 }

@@ -16,7 +16,8 @@ export const libraryUrl = (scanId: string) => `/library/${scanId}`;
 export function scanView(doc: ScanDoc): ScanView {
   if (doc.status === 'complete') {
     const read = Object.fromEntries(READ_FIELDS.map((field) => [field, doc[field]])) as unknown as ScanRead;
-    return { scan_id: doc.scan_id, status: 'complete', ...read, media_url: mediaUrl(doc.scan_id) };
+    // The retention setting removes the video and keeps the read.
+    return { scan_id: doc.scan_id, status: 'complete', ...read, media_url: doc.media_removed_at ? null : mediaUrl(doc.scan_id) };
   }
   if (doc.status === 'error') {
     return { scan_id: doc.scan_id, status: 'error', pct: doc.pct, detail: doc.detail ?? 'scan failed' };

@@ -1,3 +1,4 @@
+import { PASSWORD_RULE, passwordMeetsRule } from '../core/password-rule';
 import { EmailTakenError } from '../store/duplicate-key';
 import { hashSecret } from '../store/ids';
 import type { AppDeps } from './ports';
@@ -30,7 +31,7 @@ export async function signUp(
   const limit = await deps.rateLimiter.takeSlot(hashSecret(`signup:${input.clientIp}`), 'signup', deps.config.signupsPerHour, deps.now(), SIGNUP_WINDOW_MS);
   if (!limit.allowed) return { kind: 'throttled', retryAfterSec: limit.retryAfterSec };
   if (!EMAIL.test(email) || email.length > 254) return { kind: 'invalid', message: 'Enter a valid email address.' };
-  if (password.length < 8 || password.length > 200) return { kind: 'invalid', message: 'Choose a password of 8 to 200 characters.' };
+  if (!passwordMeetsRule(password)) return { kind: 'invalid', message: `Choose a password of ${PASSWORD_RULE}.` };
   const passwordHash = await hashingOrBusy(() => deps.sessions.hashNewPassword(password));
   if (await deps.accounts.byEmail(email)) return { kind: 'received' };
   try {

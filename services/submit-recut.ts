@@ -2,10 +2,11 @@ import { conflict, DomainError, forbidden, notFound } from '../core/errors';
 import { PLANS } from '../core/plans';
 import { MIN_SEGMENT_SEC } from '../core/recut';
 import type { QueuedRecut, RecutBody } from '../core/wire/recuts';
+import { mediaRemovedDetail } from './retention-setting';
 import type { AccountDoc } from '../store/accounts';
 import { newScanId } from '../store/ids';
 import { newRecutId } from '../store/recuts';
-import type { RecutWorkflowInput } from '../workflows/recut';
+import type { RecutWorkflowInput } from '../contracts/recut-types';
 import { claimKey, completeKey, releaseKey, type HeldKey, type IdempotencyInput } from './idempotency';
 import type { AppDeps, Log } from './ports';
 import { giveBackScanUnit, retryBriefly, takeScanUnit } from './quota';
@@ -49,6 +50,7 @@ async function admitRecut(
   const parent = await deps.scans.getOwned(scanId, account._id);
   if (!parent) throw notFound(`no scan ${scanId}`);
   if (parent.status !== 'complete') throw conflict(`scan ${scanId} is ${parent.status}; only a complete scan can be recut`);
+  if (parent.media_removed_at) throw conflict(`${mediaRemovedDetail(scanId)}; a recut renders from the video, so it cannot be made`);
   const durationSec = parent.duration_sec ?? 0;
   if (!(durationSec >= MIN_SEGMENT_SEC)) throw conflict(`scan ${scanId} lasts ${durationSec} s; a recut needs at least ${MIN_SEGMENT_SEC} s`);
   // The re-scan is a scan: it takes one unit of the month's quota now, atomically.

@@ -70,8 +70,12 @@ export class AccountsStore {
     return this.db.collection<ApiKeyDoc>('api_keys');
   }
 
-  /** Creates an account with a fresh key; the key is returned in full only here. */
-  async create(input: { email: string; plan?: PlanId; now?: Date }): Promise<{ account: AccountDoc; apiKey: string }> {
+  /**
+   * Creates an account with a fresh key; the key is returned in full only here.
+   * `passwordHash` (store/password-hash.ts) lets it sign in on the website too,
+   * written in the same insert, so the account never exists without it.
+   */
+  async create(input: { email: string; plan?: PlanId; now?: Date; passwordHash?: string }): Promise<{ account: AccountDoc; apiKey: string }> {
     const now = input.now ?? new Date();
     const apiKey = newApiKey();
     const account: AccountDoc = {
@@ -86,7 +90,8 @@ export class AccountsStore {
     // The key document first: the account never points at a key that is not there.
     await this.keys.insertOne({ _id: account.key_hash!, account_id: account._id, prefix: account.key_prefix, created_at: now });
     try {
-      await this.accounts.insertOne(account);
+      // The hash is not part of AccountDoc: it is read only through SessionsStore, never handed around with the account.
+      await this.accounts.insertOne(input.passwordHash ? ({ ...account, password_hash: input.passwordHash } as AccountDoc) : account);
     } catch (error) {
       // A taken email (unique index) leaves no orphan key behind.
       await this.keys.deleteOne({ _id: account.key_hash! }).catch(() => undefined);

@@ -1,4 +1,5 @@
 import type { Db } from 'mongodb';
+import { LibraryHooks } from './library-hooks';
 import { OrderedIndex } from './ordered-index';
 import { updateIf } from './point';
 import { ScansStore, type ScanDoc } from './scans';
@@ -29,10 +30,12 @@ export type FeatureResult = 'featured' | 'not_found' | 'not_complete';
 export class LibraryStore {
   private readonly scans: ScansStore;
   private readonly index: OrderedIndex;
+  private readonly hooks: LibraryHooks;
 
   constructor(private readonly db: Db) {
     this.scans = new ScansStore(db);
     this.index = new OrderedIndex(db, 'library');
+    this.hooks = new LibraryHooks(db);
   }
 
   /**
@@ -62,6 +65,7 @@ export class LibraryStore {
     const seq = await this.index.add(LIBRARY, scanId);
     await this.scans.scans.updateOne({ _id: scanId }, { $set: { library_seq: seq } });
     this.scans.forget(scanId);
+    await this.hooks.record(scanId);
     return { outcome: 'published', doc: { ...doc, title: finalTitle, published_at: now, library_seq: seq } };
   }
 
@@ -77,6 +81,7 @@ export class LibraryStore {
       await this.scans.scans.updateOne({ _id: scanId }, { $unset: { published_at: '', library_seq: '' } });
       this.scans.forget(scanId);
       if (doc.library_seq !== undefined) await this.index.removeEntry(LIBRARY, doc.library_seq, scanId);
+      await this.hooks.forget(scanId);
     }
     return { outcome: 'unpublished' };
   }
@@ -87,6 +92,7 @@ export class LibraryStore {
    */
   async forgetScan(scanId: string, librarySeq: number | undefined): Promise<void> {
     if (librarySeq !== undefined) await this.index.removeEntry(LIBRARY, librarySeq, scanId);
+    await this.hooks.forget(scanId);
     await this.featuredDocs.deleteOne({ _id: 'demo', scan_id: scanId });
   }
 

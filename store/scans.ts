@@ -1,9 +1,12 @@
 import type { Db } from 'mongodb';
+import { withLibraryPercentile } from '../core/hook-report';
+import { LibraryHooks } from './library-hooks';
 import { OrderedIndex } from './ordered-index';
 import { ReadCache } from './read-cache';
 import { updateIf, updateIfReturning, upsertRetrying } from './point';
 import type { MediaProbe, RecognisedWord, ScanRead, ScanStatus } from '../core/shapes';
 import type { LoudnessLufsParts } from '../core/lufs';
+import type { CutRefinement } from '../core/cut-refinement';
 
 export type ScanSource = { type: 'url'; url: string } | { type: 'upload'; filename: string | null };
 
@@ -67,13 +70,15 @@ export interface ScanPartsDoc {
   engines?: Record<string, string>;
   /** Per chunk: the language the engine named (null when it named none). */
   languages?: Record<string, string | null>;
+  /** Per grid cut: the frame `refineCuts` moved it to, or null when its window could not be decoded. */
+  cutRefinement?: CutRefinement[];
   read?: ScanRead;
 }
 
 /** The fields of a complete read, kept in `scan_reads`. */
 export const READ_FIELDS = [
   'duration_sec', 'score', 'grade', 'label', 'hook', 'timeline', 'cuts', 'dead',
-  'moments', 'claims', 'transcript', 'summary', 'method', 'transcriber', 'language', 'loudness_lufs', 'dips', 'hook_report', 'frame_rate',
+  'moments', 'claims', 'transcript', 'summary', 'method', 'transcriber', 'language', 'loudness_lufs', 'dips', 'hook_report', 'frame_rate', 'frame_rate_variable', 'cut_frames',
 ] as const satisfies readonly (keyof ScanRead)[];
 
 const ACTIVE = ['queued', 'processing'] as const;
@@ -161,6 +166,12 @@ export class ScansStore {
     return (await this.scans.find({ account_id: accountId }, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
   }
 
+  /** The account's scans still shown (none being deleted), oldest first: what its archive holds (`GET /v1/account/export`). */
+  async visibleIdsOfAccount(accountId: string): Promise<string[]> {
+    const docs = await this.scans.find({ account_id: accountId, deleted_at: { $exists: false } }, { projection: { _id: 1 }, sort: { created_at: 1, _id: 1 } }).toArray();
+    return docs.map((doc) => doc._id);
+  }
+
   /**
    * Ended scans created before `before` whose media is still kept (the retention
    * sweep's candidates; it decides per account). A collection read, once an hour.
@@ -204,7 +215,12 @@ export class ScansStore {
     const read = await this.reads.findOne({ _id: doc._id });
     if (!read) return doc;
     const { _id, ...fields } = read;
-    return { ...doc, ...fields };
+    return this.placedInLibrary({ ...doc, ...fields });
+  }
+
+  /** The hook report's Library percentile is read as the scan is served: the Library changes after assembly. */
+  private placedInLibrary(doc: ScanDoc): Promise<ScanDoc> {
+    return withLibraryPercentile(doc, new LibraryHooks(this.db));
   }
 
   /**
@@ -219,7 +235,7 @@ export class ScansStore {
     const read = await ScansStore.readCache.get(this.key(scanId), () => this.reads.findOne({ _id: scanId }));
     if (!read) return doc;
     const { _id, ...fields } = read;
-    return { ...doc, ...fields };
+    return this.placedInLibrary({ ...doc, ...fields });
   }
 
   /** One page of the account's scans, newest first: status documents only (no timelines), up to POLL_CACHE_MS old. */

@@ -112,6 +112,12 @@ export class SessionsStore {
     return (await verifyPassword(this.hashGate, password, account.password_hash)) ? 'right' : 'wrong';
   }
 
+  /** Whether the account has a password (an account made by `account:create` has none until it sets one). */
+  async hasPassword(accountId: string): Promise<boolean> {
+    const account = await this.accounts.findOne({ _id: accountId }, { projection: { password_hash: 1 } });
+    return Boolean(account?.password_hash);
+  }
+
   /** A new session; the returned token goes into the cookie and is not kept. */
   async create(accountId: string, now = new Date(), clientIp?: string): Promise<{ token: string; session: SessionDoc }> {
     const token = newSessionToken();
@@ -172,9 +178,14 @@ export class SessionsStore {
     return all.filter((session) => session.expires_at > now);
   }
 
-  /** Signs out every session of the account but `keepId` (the one asking); returns how many ended. */
-  async removeOthers(accountId: string, keepId: string): Promise<number> {
-    return (await this.sessions.deleteMany({ account_id: accountId, _id: { $ne: keepId } })).deletedCount;
+  /**
+   * Signs out every session of the account but `keepId` (the one asking), or all of
+   * them when `keepId` is null (a request made with the key, not from a session);
+   * returns how many ended.
+   */
+  async removeOthers(accountId: string, keepId: string | null): Promise<number> {
+    const filter = keepId === null ? { account_id: accountId } : { account_id: accountId, _id: { $ne: keepId } };
+    return (await this.sessions.deleteMany(filter)).deletedCount;
   }
 
   /** Every session of the account (its closure). */

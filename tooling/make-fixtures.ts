@@ -43,8 +43,12 @@ export interface FixtureTruth {
   width: number | null;
   height: number | null;
   fps: number | null;
-  /** Hard cut times in seconds: the first frame of the new shot. Multiples of 0.25. */
+  /** Hard cut times in seconds: the first frame of the new shot. Multiples of 0.25, except on the cut-frame fixtures (`cut-frames-*`), whose cuts sit between the quarter seconds. */
   cuts: number[];
+  /** The index of each cut's first frame, counted from the file's first frame (on a variable rate too). */
+  cutFrames?: number[];
+  /** Whether the frames come at a variable rate (then `fps` is the average and `cuts` are the frames' own times). */
+  fpsVariable?: boolean;
   /** The shots in order, `end` exclusive. */
   segments: Array<Span & { source: string; moving: boolean }>;
   /** Spans where the picture does not change at all. */
@@ -84,9 +88,15 @@ type SourceName =
   | 'fractal-pan';
 
 interface Shot {
-  /** Seconds, a multiple of 0.25. */
+  /** Seconds, a multiple of 0.25 (at the recipe's rate: a whole number of frames). */
   dur: number;
   source: SourceName;
+}
+
+/** A frame rate as ffmpeg writes it: `num/den` frames a second. */
+interface FrameRate {
+  num: number;
+  den: number;
 }
 
 type AudioEvent =
@@ -104,6 +114,16 @@ interface Recipe {
   /** Only for audio-only recipes. */
   audioDuration?: number;
   container: 'mp4' | 'm4a';
+  /**
+   * The video's frame rate, default FIXTURE_FPS. With `rate`, shot lengths are whole
+   * frames at it (given in seconds, frames / rate) and need not be multiples of 0.25 s.
+   */
+  rate?: FrameRate;
+  /**
+   * Frames at alternating gaps of 1/30 s and 1/20 s (24 a second on average) instead of
+   * a constant rate; shots are then counted in frames of the 30 fps sources (`dur` × 30).
+   */
+  variableRate?: boolean;
   crf?: number;
   preset?: string;
   bench?: boolean;
@@ -303,6 +323,48 @@ RECIPES.push({
   ],
 });
 
+// ---------------------------------------------------------------------------
+// Cuts to the frame (issue 24): cuts between the quarter seconds of the analysis
+// grid, at 25, 29.97 and 60 fps and at a variable rate, so a refined cut can be
+// checked against the frame it was made at (the truth's `cutFrames`).
+
+/** Seconds of `frames` frames at `rate`. */
+const framesAt = (frames: number, rate: FrameRate) => (frames * rate.den) / rate.num;
+
+for (const [name, rate, frames] of [
+  ['cut-frames-25', { num: 25, den: 1 }, [63, 76, 79, 68]],
+  ['cut-frames-2997', { num: 30000, den: 1001 }, [77, 95, 88, 70]],
+  ['cut-frames-60', { num: 60, den: 1 }, [151, 187, 170, 140]],
+] as const) {
+  const sources: SourceName[] = ['mandelbrot', 'testsrc2-scroll', 'life', 'bars'];
+  RECIPES.push({
+    name,
+    width: 640,
+    height: 360,
+    container: 'mp4',
+    rate,
+    shots: frames.map((n, i) => ({ dur: framesAt(n, rate), source: sources[i]! })),
+    // One with sound, so the scan takes the workflow's path that transcribes beside the picture's decode.
+    audio: rate.den === 1001 ? [{ at: 1, kind: 'tone', dur: 2, frequency: 440, amplitude: 0.2 }] : null,
+  });
+}
+
+RECIPES.push({
+  name: 'cut-frames-vfr',
+  width: 640,
+  height: 360,
+  container: 'mp4',
+  variableRate: true,
+  // Frames of the 30 fps sources, retimed to alternating gaps of 1/30 s and 1/20 s: cuts at frames 75, 166 and 248.
+  shots: [
+    { dur: 75 / 30, source: 'mandelbrot' },
+    { dur: 91 / 30, source: 'testsrc2-scroll' },
+    { dur: 82 / 30, source: 'life' },
+    { dur: 70 / 30, source: 'bars' },
+  ],
+  audio: null,
+});
+
 /** Files that are not valid media; their truth says the scan must fail. */
 const BROKEN = ['corrupt', 'empty'] as const;
 
@@ -340,8 +402,8 @@ const FFMPEG = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y'];
 // ---------------------------------------------------------------------------
 // Video
 
-function sourceFilter(source: SourceName, w: number, h: number, frames: number, seed: number): string {
-  const size = `size=${w}x${h}:rate=${FIXTURE_FPS}`;
+function sourceFilter(source: SourceName, w: number, h: number, frames: number, seed: number, rate: string = String(FIXTURE_FPS)): string {
+  const size = `size=${w}x${h}:rate=${rate}`;
   switch (source) {
     // Motion is kept to what real footage shows (a few grey levels between
     // samples a quarter second apart) so that the cuts stand out from it.
@@ -381,6 +443,9 @@ interface VideoPlan {
   inputs: string[];
   filter: string;
   cuts: number[];
+  cutFrames: number[];
+  /** Seconds: the last frame's end. */
+  duration: number;
   segments: FixtureTruth['segments'];
   stills: Span[];
 }
@@ -395,25 +460,29 @@ function planVideo(recipe: Recipe, shots: Shot[], stillImage: string, firstInput
   const chains: string[] = [];
   const labels: string[] = [];
   const cuts: number[] = [];
+  const cutFrames: number[] = [];
   const segments: FixtureTruth['segments'] = [];
-  let t = 0;
+  const rate = sourceRate(recipe);
+  const rateText = `${rate.num}/${rate.den}`;
+  let frame = 0;
   shots.forEach((shot, i) => {
-    const frames = Math.round(shot.dur * FIXTURE_FPS);
-    if (Math.abs(frames - shot.dur * FIXTURE_FPS) > 1e-9 || Math.abs(shot.dur * 4 - Math.round(shot.dur * 4)) > 1e-9) {
+    const frames = Math.round((shot.dur * rate.num) / rate.den);
+    if (Math.abs(frames - (shot.dur * rate.num) / rate.den) > 1e-6) throw new Error(`${recipe.name}: shot ${i} lasts ${shot.dur} s, not a whole number of frames`);
+    if (!recipe.rate && !recipe.variableRate && Math.abs(shot.dur * 4 - Math.round(shot.dur * 4)) > 1e-9) {
       throw new Error(`${recipe.name}: shot ${i} lasts ${shot.dur} s, not a multiple of 0.25 s`);
     }
     if (i > 0 && shots[i - 1]!.source === shot.source) throw new Error(`${recipe.name}: shots ${i - 1} and ${i} share a source`);
     let head: string;
     if (shot.source === 'fractal-still' || shot.source === 'fractal-pan') {
       const index = firstInput + inputs.length / 6;
-      inputs.push('-loop', '1', '-framerate', String(FIXTURE_FPS), '-i', stillImage);
+      inputs.push('-loop', '1', '-framerate', rateText, '-i', stillImage);
       const fit = `scale=${w}:${h}:force_original_aspect_ratio=increase,crop=${w}:${h}`;
       head = `[${index}:v]${fit}${shot.source === 'fractal-pan' ? ',scroll=horizontal=0.0015:vertical=0.0005' : ''}`;
     } else if (FINE_GRAINED.has(shot.source)) {
       // Cell patterns render at half size so that one analysis pixel averages many cells.
-      head = sourceFilter(shot.source, even(recipe.width / 2), even(recipe.height / 2), frames, 1000 + i * 7);
+      head = sourceFilter(shot.source, even(recipe.width / 2), even(recipe.height / 2), frames, 1000 + i * 7, rateText);
     } else {
-      head = sourceFilter(shot.source, w, h, frames, 1000 + i * 7);
+      head = sourceFilter(shot.source, w, h, frames, 1000 + i * 7, rateText);
     }
     const label = `v${i}`;
     chains.push(
@@ -421,13 +490,35 @@ function planVideo(recipe: Recipe, shots: Shot[], stillImage: string, firstInput
         `scale=${recipe.width}:${recipe.height}:flags=neighbor,setsar=1,format=yuv420p[${label}]`,
     );
     labels.push(`[${label}]`);
-    if (i > 0) cuts.push(t);
-    segments.push({ start: t, end: t + shot.dur, source: shot.source, moving: MOVING[shot.source] });
-    t += shot.dur;
+    const start = frameTime(recipe, frame);
+    if (i > 0) {
+      cuts.push(start);
+      cutFrames.push(frame);
+    }
+    frame += frames;
+    segments.push({ start, end: frameTime(recipe, frame), source: shot.source, moving: MOVING[shot.source] });
   });
-  const filter = `${chains.join(';')};${labels.join('')}concat=n=${shots.length}:v=1:a=0[v]`;
+  // A variable rate: the constant-rate frames are given the alternating gaps of `frameTime`.
+  const retime = recipe.variableRate ? `,setpts='(floor(N/2)/12+mod(N\\,2)/30)/TB'` : '';
+  const filter = `${chains.join(';')};${labels.join('')}concat=n=${shots.length}:v=1:a=0${retime}[v]`;
   const stills = mergeSpans(segments.filter((s) => !s.moving));
-  return { inputs, filter, cuts, segments, stills };
+  return { inputs, filter, cuts, cutFrames, duration: frameTime(recipe, frame), segments, stills };
+}
+
+/** The rate the sources render at: the recipe's, 30 fps under a variable rate, else FIXTURE_FPS. */
+function sourceRate(recipe: Recipe): FrameRate {
+  if (recipe.variableRate) return { num: 30, den: 1 };
+  return recipe.rate ?? { num: FIXTURE_FPS, den: 1 };
+}
+
+/**
+ * When frame `n` (from 0) starts, to the microsecond. A variable rate alternates gaps of
+ * 1/30 s and 1/20 s: frame n starts at floor(n/2)/12 + (n mod 2)/30 s.
+ */
+function frameTime(recipe: Recipe, n: number): number {
+  const rate = sourceRate(recipe);
+  const t = recipe.variableRate ? Math.floor(n / 2) / 12 + (n % 2) / 30 : (n * rate.den) / rate.num;
+  return Math.round(t * 1e6) / 1e6;
 }
 
 // ---------------------------------------------------------------------------
@@ -552,7 +643,6 @@ function intersectSpans(a: Span[], b: Span[]): Span[] {
 // Building one fixture
 
 async function buildRecipe(recipe: Recipe, outDir: string, workDir: string, generator: string): Promise<FixtureTruth> {
-  const duration = recipe.shots ? recipe.shots.reduce((sum, s) => sum + s.dur, 0) : (recipe.audioDuration ?? 0);
   const file = `${recipe.name}.${recipe.container}`;
   const target = join(outDir, file);
   const partial = join(outDir, `.${recipe.name}.partial.${recipe.container}`);
@@ -565,6 +655,7 @@ async function buildRecipe(recipe: Recipe, outDir: string, workDir: string, gene
     video = planVideo(recipe, recipe.shots, stillImage, 0);
     args.push(...video.inputs);
   }
+  const duration = video ? video.duration : (recipe.audioDuration ?? 0);
   let audio: AudioPlan | undefined;
   if (recipe.audio) {
     audio = await planAudio(recipe.name, recipe.audio, duration, workDir);
@@ -574,15 +665,19 @@ async function buildRecipe(recipe: Recipe, outDir: string, workDir: string, gene
   }
   const audioInput = video ? video.inputs.filter((a) => a === '-i').length : 0;
   if (video) {
+    const rate = sourceRate(recipe);
     args.push('-filter_complex', video.filter, '-map', '[v]');
     args.push(
       '-c:v', 'libx264',
       '-preset', recipe.preset ?? 'veryfast',
       '-crf', String(recipe.crf ?? 23),
       '-pix_fmt', 'yuv420p',
-      '-r', String(FIXTURE_FPS),
+      // A variable rate keeps each frame's own time, in a time base that holds both gaps exactly.
+      ...(recipe.variableRate
+        ? ['-fps_mode', 'passthrough', '-enc_time_base:v', '1/600', '-video_track_timescale', '600']
+        : ['-r', `${rate.num}/${rate.den}`]),
       // A keyframe every 2 s besides the ones x264 puts at scene changes.
-      '-g', String(2 * FIXTURE_FPS),
+      '-g', String(Math.round((2 * rate.num) / rate.den)),
     );
   }
   if (audio) {
@@ -603,8 +698,9 @@ async function buildRecipe(recipe: Recipe, outDir: string, workDir: string, gene
     hasAudio: Boolean(audio),
     width: video ? recipe.width : null,
     height: video ? recipe.height : null,
-    fps: video ? FIXTURE_FPS : null,
+    fps: video ? (recipe.variableRate ? 24 : sourceRate(recipe).num / sourceRate(recipe).den) : null,
     cuts: video?.cuts ?? [],
+    ...(video ? { cutFrames: video.cutFrames, fpsVariable: recipe.variableRate === true } : {}),
     segments: video?.segments ?? [],
     stills,
     silence,

@@ -14,3 +14,11 @@ export const day = (date: Date | string) => new Date(date).toISOString().slice(0
 
 /** A date and time as `2025-01-31 14:05 UTC`. */
 export const dayTime = (date: Date | string) => `${new Date(date).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** How long before `now` a moment was, in the largest whole unit: `just now`, `5 minutes ago`, `3 hours ago`, `2 days ago`. */
+export function ago(date: Date, now: Date): string {
+  const seconds = Math.floor((now.getTime() - date.getTime()) / 1000);
+  if (seconds < 60) return 'just now';
+  const [count, unit] = seconds < 3600 ? [Math.floor(seconds / 60), 'minute'] : seconds < 86_400 ? [Math.floor(seconds / 3600), 'hour'] : [Math.floor(seconds / 86_400), 'day'];
+  return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+}

@@ -3,6 +3,8 @@ import { clock, day, dayTime } from './format';
 import { html, type SafeHtml } from './html';
 import { csrfField, layout, type Viewer } from './layout';
 import type { AccountSummary } from '../services/account';
+import type { AccountSecurity } from '../services/account-sessions';
+import { securitySections, type SecurityFormErrors } from './account-security';
 import type { HistoryEntry } from '../core/wire/scans';
 import type { LibraryRow } from '../core/wire/web';
 
@@ -46,7 +48,13 @@ export interface CredentialsForm {
   error?: string;
   /** What happened before this form (the neutral answer to a sign-up). */
   notice?: string;
+  /** Say how an account made by `npm run account:create` (which has no password) gets one. */
+  passwordHelp?: boolean;
 }
+
+/** The way from the README's first key to the website: such an account sets its password with the key. */
+const passwordHelp = html`<p class="hint" id="password-help">An account made with <code>npm run account:create</code> has no password until one is set with its API key:
+  <code>PUT /v1/account/password</code> with <code>{"password": "…"}</code> (see the <a href="/docs">API reference</a>). Then sign in here with it.</p>`;
 
 function credentialsPage(kind: 'signup' | 'signin', form: CredentialsForm): string {
   const signup = kind === 'signup';
@@ -60,6 +68,7 @@ function credentialsPage(kind: 'signup' | 'signin', form: CredentialsForm): stri
     <label>Password <input type="password" name="password" required minlength="${signup ? 8 : 1}" maxlength="200" autocomplete="${signup ? 'new-password' : 'current-password'}"></label>
     <button type="submit">${signup ? 'Sign up' : 'Sign in'}</button>
   </form>
+  ${form.passwordHelp ? passwordHelp : ''}
   <p>${signup ? html`Have an account? <a href="/signin">Sign in</a>.` : html`New here? <a href="/signup">Create an account</a>.`}</p>
 </section>`;
   return layout({ title: signup ? 'Sign up' : 'Sign in', viewer: null, body });
@@ -71,7 +80,13 @@ export const signinPage = (form: CredentialsForm = {}) => credentialsPage('signi
 /** The account page's figures (services/account.ts). */
 export type AccountView = AccountSummary;
 
-export function accountPage(viewer: Viewer, view: AccountView): string {
+/** The account page's password, sessions and closure sections (web/account-security.ts). */
+export interface AccountSecurityView {
+  state: AccountSecurity;
+  errors?: SecurityFormErrors;
+}
+
+export function accountPage(viewer: Viewer, view: AccountView, security: AccountSecurityView): string {
   const plan = PLANS[view.plan];
   const other = PLANS[view.plan === 'signal' ? 'agents' : 'signal'];
   const body = html`
@@ -112,7 +127,8 @@ ${view.notice ? html`<p class="notice">${view.notice}</p>` : ''}
     <tr><th>Tokens</th><td id="usage-tokens">${view.usage.tokens}</td></tr>
   </table>
   <p class="hint">Counts reset on ${day(view.usage.periodEnd)} (UTC).</p>
-</section>`;
+</section>
+${securitySections(viewer, security.state, security.errors)}`;
   return layout({ title: 'Account', viewer, body });
 }
 

@@ -53,12 +53,25 @@ export function holdSvg(hold: readonly number[], label: string, kept: readonly S
   return html`<svg viewBox="0 0 ${W} ${H}" width="100%" role="img" aria-label="${label}" class="hold-curve">${raw(spans)}<line x1="0" y1="${y(30)}" x2="${W}" y2="${y(30)}" stroke="#c44" stroke-dasharray="4 4"/><polyline points="${points}" fill="none" stroke="#246" stroke-width="2"/></svg>`;
 }
 
+type DipFigures = NonNullable<ReadFigures['dips']>;
+
+/** "2 (9 s)"; a dash for a read made before dips existed. */
+const dipCount = (dips: DipFigures | null | undefined) => (dips ? `${dips.count} (${dips.seconds} s)` : '–');
+/** "still picture 2, silence 1"; "none" when no dip names a cause. */
+const dipCauses = (dips: DipFigures | null | undefined) => {
+  if (!dips) return '–';
+  const named = Object.entries(dips.causes).map(([cause, count]) => `${cause.replace(/_/g, ' ')} ${count}`);
+  return named.length > 0 ? named.join(', ') : 'none';
+};
+
 function figuresTable(before: ReadFigures, after: ReadFigures): SafeHtml {
-  const row = (name: string, key: keyof ReadFigures, format: (v: number | string) => string = String) =>
+  const row = (name: string, key: Exclude<keyof ReadFigures, 'dips'>, format: (v: number | string) => string = String) =>
     html`<tr><th>${name}</th><td>${format(before[key])}</td><td>${format(after[key])}</td></tr>`;
   return html`<table class="figures" id="figures"><thead><tr><th></th><th>Before</th><th>After</th></tr></thead><tbody>
     ${row('Score', 'score')}${row('Grade', 'grade')}${row('Hook', 'hook')}${row('Dead seconds', 'dead_seconds')}
-    ${row('Length', 'duration_sec', (v) => clock(Number(v)))}${row('Average hold', 'average_hold')}</tbody></table>`;
+    ${row('Length', 'duration_sec', (v) => clock(Number(v)))}${row('Average hold', 'average_hold')}
+    <tr id="dips-count"><th>Dips</th><td>${dipCount(before.dips)}</td><td>${dipCount(after.dips)}</td></tr>
+    <tr id="dips-causes"><th>Dip causes</th><td>${dipCauses(before.dips)}</td><td>${dipCauses(after.dips)}</td></tr></tbody></table>`;
 }
 
 export function recutPage(viewer: Viewer, view: RecutPageView): string {

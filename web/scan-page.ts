@@ -15,13 +15,15 @@ export interface ScanPageView {
   published_at?: Date;
   /** Where the player loads the media from; null shows no player. */
   mediaSrc: string | null;
+  /** When the account's retention setting removed the video: the page says so where the player was. */
+  mediaRemovedAt?: Date;
   /** The owner's page has the publish form; the public page does not. */
   owner: boolean;
   /** The owner's recut section (web/recut-page.ts), on complete scans. */
   recut?: SafeHtml;
 }
 
-/** What plot.js draws: the four series, cuts, dead stretches and moments. */
+/** What plot.js draws: the four series, cuts, dead stretches, dips with their advice, and moments. */
 export function plotData(read: ScanRead) {
   return {
     duration: read.duration_sec,
@@ -33,6 +35,7 @@ export function plotData(read: ScanRead) {
     },
     cuts: read.cuts,
     dead: read.dead,
+    dips: (read.dips ?? []).map((d) => ({ start: d.start, end: d.end, advice: d.advice })),
     moments: read.moments.map((m) => ({ second: m.second, hold: m.hold })),
   };
 }
@@ -61,20 +64,22 @@ function completeBody(read: ScanRead, view: ScanPageView, viewer: Viewer | null)
 <section class="scorecard">
   <div class="score"><span class="grade" id="grade">${read.grade}</span><span class="number" id="score">${read.score}</span><span class="label" id="label">${read.label}</span></div>
   <dl class="facts">
-    <div><dt>Hook</dt><dd id="hook">${read.hook}</dd></div>
+    <div><dt>Hook</dt><dd id="hook">${read.hook}<small> / 100</small></dd></div>
     <div><dt>Length</dt><dd>${clock(read.duration_sec)}</dd></div>
     <div><dt>Cuts</dt><dd>${read.cuts.length}</dd></div>
     <div><dt>Dead stretches</dt><dd>${read.dead.length}</dd></div>
   </dl>
   <p class="summary" id="summary">${read.summary}</p>
 </section>
-${view.mediaSrc ? html`<video id="player" controls preload="metadata" src="${view.mediaSrc}"></video>` : ''}
+${view.mediaRemovedAt
+  ? html`<p class="notice" id="media-removed">The video was removed on ${dayTime(view.mediaRemovedAt)} by the retention setting; the read below is kept.</p>`
+  : view.mediaSrc ? html`<video id="player" controls preload="metadata" src="${view.mediaSrc}"></video>` : ''}
 <figure class="plot">
-  <div id="plot" role="img" aria-label="Hold, motion, loudness and speech per second, with cuts, dead stretches and moments"></div>
+  <div id="plot" role="img" aria-label="Hold, motion, loudness and speech per second, with cuts, dead stretches, dips and moments"></div>
   <noscript><p>The plot needs JavaScript; the data is listed below.</p></noscript>
   <figcaption class="legend">
     <span class="hold">hold</span><span class="motion">motion</span><span class="loudness">loudness</span><span class="speech">speech</span>
-    <span class="cut">cut</span><span class="dead">dead stretch</span><span class="moment">moment</span>
+    <span class="cut">cut</span><span class="dead">dead stretch</span>${read.dips ? html`<span class="dip">dip (hover or tap for advice)</span>` : ''}<span class="moment">moment</span>
   </figcaption>
   <script type="application/json" id="plot-data">${jsonForScript(plotData(read))}</script>
 </figure>

@@ -4,24 +4,7 @@ import { parseRecutAnswer, validateProposal, type Proposal, type RecutRequest } 
 import type { RecutProposalFields, RecutStage } from '../store/recuts';
 import { scanWorkflow } from './scan';
 import { FailureType, scanWorkflowId } from '../contracts/names';
-
-export interface RecutWorkflowInput {
-  recutId: string;
-  parentScanId: string;
-  /** The re-scan's id, chosen at submit. */
-  scanId: string;
-  durationSec: number;
-  goal: string | null;
-  maxSeconds: number | null;
-  /** The re-scan runs at the recut's own priority (the Agents plan's). */
-  priorityKey: number;
-}
-
-export interface RecutWorkflowResult {
-  recutId: string;
-  status: 'complete' | 'error';
-  detail?: string;
-}
+import type { RecutWorkflowInput, RecutWorkflowResult } from '../contracts/recut-types';
 
 export const recutStageQuery = defineQuery<string>('recutStage');
 

@@ -72,23 +72,37 @@ export async function scanWorkflow({ scanId, webhook }: ScanWorkflowInput): Prom
     const probe = await heavy.probeMedia({ scanId });
     stage = 'decode';
     const fps = probe.fps ?? null;
+    // Cuts refined to the frame right after the picture's decode, from the same local copy of the media, beside the transcription.
+    const refine = patched(REFINE_CUTS);
+    let cutRefinementFailed = false;
+    const refineCuts = () =>
+      heavy.refineCuts({ scanId }).catch((error: unknown) => {
+        if (isCancellation(error)) throw error;
+        // Refinement only sharpens the read: out of attempts, the cuts keep their grid times and the read says so.
+        log.warn('cuts could not be refined; they keep their grid times', { scanId, error: (error as Error).message });
+        cutRefinementFailed = true;
+      });
     if (probe.hasAudio && patched(TRANSCRIBE_WHILE_DECODING)) {
       // The soundtrack first (a fast pass), then its transcription beside the picture's decode:
       // a picture pass leaves part of a second core idle.
       const audio = await heavy.extractAudio({ scanId });
       const chunkCount = audio.chunks.length;
       const later = chunkActivities();
+      const decode = { scanId, durationSec: probe.durationSec, hasAudio: true, fps, audioSec: audio.audioSec, chunkCount };
       await allOrCancelled(() => [
-        heavy.decodeMedia({ scanId, durationSec: probe.durationSec, hasAudio: true, fps, audioSec: audio.audioSec, chunkCount }),
+        refine ? heavy.decodeMedia({ ...decode, keepMedia: true }).then(refineCuts) : heavy.decodeMedia(decode),
         ...audio.chunks.map((chunk) => later.transcribeChunk({ scanId, chunk, chunkCount })),
       ]);
     } else {
       // No soundtrack (and scans begun before the overlap): one pass, then the chunks.
-      const decoded = await heavy.decodeMedia({ scanId, durationSec: probe.durationSec, hasAudio: probe.hasAudio, fps });
-      await Promise.all(decoded.chunks.map((chunk) => heavy.transcribeChunk({ scanId, chunk, chunkCount: decoded.chunks.length })));
+      const decode = { scanId, durationSec: probe.durationSec, hasAudio: probe.hasAudio, fps };
+      const decoded = await heavy.decodeMedia(refine ? { ...decode, keepMedia: true } : decode);
+      const transcribe = () => decoded.chunks.map((chunk) => heavy.transcribeChunk({ scanId, chunk, chunkCount: decoded.chunks.length }));
+      if (refine) await allOrCancelled(() => [refineCuts(), ...transcribe()]);
+      else await Promise.all(transcribe());
     }
     stage = 'assembly';
-    await quick.assembleRead({ scanId });
+    await quick.assembleRead(cutRefinementFailed ? { scanId, cutRefinementFailed } : { scanId });
     await quick.persistScan({ scanId });
     stage = 'complete';
     await notify(scanId, webhook, 'complete');
@@ -121,6 +135,9 @@ export async function scanWorkflow({ scanId, webhook }: ScanWorkflowInput): Prom
 
 /** Marks histories whose cancellation before decode gives the quota unit back. */
 const RETURN_UNIT_BEFORE_DECODE = 'return-unit-before-decode';
+
+/** Marks histories that refine each cut to its frame (`refineCuts`) after the picture's decode. */
+const REFINE_CUTS = 'refine-cuts';
 
 /** Marks histories that decode the soundtrack apart and transcribe it while the picture decodes. */
 const TRANSCRIBE_WHILE_DECODING = 'transcribe-while-decoding';

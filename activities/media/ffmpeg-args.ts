@@ -2,6 +2,8 @@
 // as a whole by unit tests, so a flag change is a visible, reviewed change.
 
 import { DEFAULT_MEDIA_LIMITS, decodeTimeLimitSec, type MediaLimits } from '../../core/media-limits';
+import { CUT_WINDOW_HEIGHT, CUT_WINDOW_WIDTH } from '../../core/cut-refinement';
+import { FRAME_RATE_PROBE_PACKETS } from '../../core/frame-rate';
 import { ACCEPTED_DEMUXERS } from '../../core/media-type';
 import { FRAME_HEIGHT, FRAME_RATE, FRAME_WIDTH } from '../../core/motion';
 import type { Segment } from '../../core/recut';
@@ -26,9 +28,15 @@ function inputGuards(limits: Pick<MediaLimits, 'maxPixels'>): string[] {
   ];
 }
 
-/** ffprobe of format and streams as JSON on stdout (ffprobe decodes a frame or two of each stream, so the pixel limit applies to it too). */
+/**
+ * ffprobe of format and streams as JSON on stdout (ffprobe decodes a frame or two of each stream, so the pixel limit applies to it too),
+ * with the stream index and timestamp of the first FRAME_RATE_PROBE_PACKETS packets, which tell whether the frame rate is variable.
+ */
 export function probeArgs(path: string, limits: Pick<MediaLimits, 'maxPixels'> = DEFAULT_MEDIA_LIMITS): string[] {
-  return ['-v', 'error', '-hide_banner', ...inputGuards(limits), '-print_format', 'json', '-show_format', '-show_streams', '--', path];
+  return [
+    '-v', 'error', '-hide_banner', ...inputGuards(limits), '-print_format', 'json=compact=1', '-show_format', '-show_streams',
+    '-show_entries', 'packet=stream_index,pts', '-read_intervals', `%+#${FRAME_RATE_PROBE_PACKETS}`, '--', path,
+  ];
 }
 
 export interface DecodeArgsOptions {
@@ -211,4 +219,39 @@ export function renderArgs(plan: RenderPlan): string[] {
   if (plan.hasAudio) args.push('-map', '[a]', '-c:a', 'aac', '-b:a', '160k');
   args.push('-movflags', '+faststart', '-f', 'mp4', plan.output);
   return args;
+}
+
+export interface CutWindowArgsOptions {
+  input: string;
+  /** Window start and length in seconds from the file start (`-ss` before `-i`: accurate seek, the frames before it decoded and dropped). */
+  startSec: number;
+  durationSec: number;
+  /** Where ffmpeg's `metadata` filter writes each frame's time and difference. */
+  logPath: string;
+  limits?: Pick<MediaLimits, 'maxPixels'>;
+}
+
+/**
+ * One cut's window at the source's full frame rate: 64x36 grey frames, each
+ * compared with the one before by `scdet` (its `lavfi.scd.mafd`, the mean
+ * absolute frame difference in percent of full scale), every frame's
+ * timestamp and difference printed to `logPath`; nothing else is written. One
+ * decoder thread: a window is a few dozen frames, and a second thread only
+ * adds latency. Timestamps in the log start at the window's start (ffmpeg
+ * shifts them by `-ss`), which the caller adds back.
+ */
+export function cutWindowArgs(options: CutWindowArgsOptions): string[] {
+  return [
+    ...QUIET,
+    '-threads', '1',
+    ...inputGuards(options.limits ?? DEFAULT_MEDIA_LIMITS),
+    '-ss', seconds(options.startSec),
+    '-t', seconds(options.durationSec),
+    '-i', options.input,
+    '-map', '0:v:0',
+    '-an', '-sn', '-dn',
+    '-vf', `scale=${CUT_WINDOW_WIDTH}:${CUT_WINDOW_HEIGHT}:flags=area,format=gray,scdet=threshold=100,metadata=mode=print:file=${filterPathValue(options.logPath)}`,
+    '-f', 'null',
+    '-',
+  ];
 }

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
-import { MediaStore } from '../../store/media';
+import type { MediaStore } from '../../store/media';
+import { scanMedia } from '../../store/scan-media';
 
 /**
  * A worker's local copies of scan media. With the `fs` store the stored file
@@ -30,7 +31,8 @@ export class LocalMediaCache {
   /** The local path of the scan's media, downloading it once per worker. */
   async get(scanId: string, signal?: AbortSignal): Promise<string> {
     const path = this.pathOf(scanId);
-    const own = await this.media.localPath(this.media.media, MediaStore.mediaId(scanId));
+    const stored = scanMedia(this.media, scanId);
+    const own = await stored.localPath();
     if (own) return own;
     if (existsSync(path)) {
       const now = new Date();
@@ -41,7 +43,7 @@ export class LocalMediaCache {
     // Downloaded aside and renamed, so a half-written copy is never found.
     const partial = `${path}.${randomBytes(4).toString('hex')}.part`;
     try {
-      await this.media.download(this.media.media, MediaStore.mediaId(scanId), partial, signal);
+      await stored.download(partial, signal);
       await rename(partial, path);
     } finally {
       await rm(partial, { force: true });

@@ -3,6 +3,7 @@
 // format or frame size our input guards refuse) becomes a BadMediaError with a
 // message a customer can act on; ffprobe's own words only go to the log.
 
+import { FRAME_RATE_PROBE_PACKETS, isVariableFrameRate } from '../../core/frame-rate';
 import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from '../../core/media-limits';
 import { BadMediaError } from './errors';
 import { NOT_A_VIDEO_DETAIL, guardRefusal } from './failures';
@@ -34,6 +35,7 @@ export interface ProbeOptions {
 }
 
 interface ProbeStream {
+  index?: number;
   codec_type?: string;
   width?: number;
   height?: number;
@@ -47,6 +49,8 @@ interface ProbeStream {
 interface ProbeJson {
   format?: { format_name?: string; duration?: string; tags?: { major_brand?: string } };
   streams?: ProbeStream[];
+  /** The first FRAME_RATE_PROBE_PACKETS packets of every stream (see `probeArgs`). */
+  packets?: Array<{ stream_index?: number; pts?: number }>;
 }
 
 export const PROBE_TIMEOUT_DETAIL = 'The file could not be analysed: reading its description took too long; it may be damaged.';
@@ -120,7 +124,14 @@ export function mediaInfoFromProbe(json: ProbeJson): MediaInfo {
     formatName,
     majorBrand: json.format?.tags?.major_brand ?? null,
     fps: rationalRate(first.avg_frame_rate),
+    fpsVariable: variableRate(json.packets ?? [], first.index),
   };
+}
+
+function variableRate(packets: NonNullable<ProbeJson['packets']>, streamIndex: number | undefined): boolean {
+  if (streamIndex === undefined) return false;
+  const pts = packets.filter((p) => p.stream_index === streamIndex && typeof p.pts === 'number').map((p) => p.pts as number);
+  return isVariableFrameRate(pts, { truncated: packets.length >= FRAME_RATE_PROBE_PACKETS });
 }
 
 function rotationOf(stream: ProbeStream): number {

@@ -4,8 +4,11 @@ import type { ScanActivityDeps } from './deps';
 
 export function createAssembleRead(deps: Pick<ScanActivityDeps, 'scans'>) {
   const { scans } = deps;
-  /** The pure read over everything measured. */
-  return async function assembleRead({ scanId }: { scanId: string }): Promise<{ seconds: number }> {
+  /**
+   * The pure read over everything measured. `cutRefinementFailed`: `refineCuts` ran out of
+   * attempts, so every cut keeps its grid time and the read says so.
+   */
+  return async function assembleRead({ scanId, cutRefinementFailed }: { scanId: string; cutRefinementFailed?: boolean }): Promise<{ seconds: number }> {
     const parts = await scans.getParts(scanId);
     if (!parts?.probe) throw new Error(`measurements of ${scanId} are missing`);
     // Decode and transcription are done when the read is assembled. Their last two progress
@@ -25,6 +28,8 @@ export function createAssembleRead(deps: Pick<ScanActivityDeps, 'scans'>) {
       loudnessRms: parts.loudnessRms ?? [],
       loudnessLufs: parts.loudnessLufs ?? null,
       fps: parts.probe.fps ?? null,
+      ...(parts.probe.fpsVariable !== undefined ? { fpsVariable: parts.probe.fpsVariable } : {}),
+      ...(parts.cutRefinement ? { cutRefinement: parts.cutRefinement } : cutRefinementFailed ? { cutRefinement: [] } : {}),
       words,
       ...(voice ? { voice } : {}),
       ...(engines.length > 0 ? { transcriber: engines.join(', ') } : {}),

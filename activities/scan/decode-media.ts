@@ -12,9 +12,10 @@ export function createDecodeMedia(deps: ScanActivityDeps) {
    * One ffmpeg pass: motion and cut diffs from frames, loudness from the soundtrack, which is
    * kept for transcription. With `audioSec` the soundtrack was decoded apart (`extractAudio`)
    * and is being transcribed meanwhile: this pass decodes the picture only and writes only
-   * the picture's parts and the read's length, not the transcription's.
+   * the picture's parts and the read's length, not the transcription's. With `keepMedia` the
+   * worker's local copy of the media stays for `refineCuts`, which reads it next and drops it.
    */
-  return async function decodeMedia(input: { scanId: string; durationSec: number; hasAudio: boolean; fps?: number | null; audioSec?: number; chunkCount?: number }): Promise<DecodeSummary> {
+  return async function decodeMedia(input: { scanId: string; durationSec: number; hasAudio: boolean; fps?: number | null; audioSec?: number; chunkCount?: number; keepMedia?: boolean }): Promise<DecodeSummary> {
     const { scanId, durationSec, fps, audioSec } = input;
     const apart = audioSec !== undefined;
     const hasAudio = input.hasAudio && !apart;
@@ -62,8 +63,8 @@ export function createDecodeMedia(deps: ScanActivityDeps) {
           languages: {},
         });
         await recordProgress(scans, scanId, 'decode', 1, chunks.length);
-        // The last reader of the media: the local copy goes.
-        await deps.mediaCache.drop(scanId);
+        // The last reader of the media, unless `refineCuts` comes after: the local copy goes.
+        if (!input.keepMedia) await deps.mediaCache.drop(scanId);
         return { frames: decoded.frames, durationSec: decoded.durationSec, chunks };
       }),
     );

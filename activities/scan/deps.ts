@@ -4,6 +4,7 @@ import type { ScansStore } from '../../store/scans';
 import type { LocalMediaCache } from '../media/local-cache';
 import type { probeMedia as ProbeMedia } from '../media/probe';
 import type { decodeMedia as DecodeMedia, decodeSoundtrack as DecodeSoundtrack } from '../media/decode';
+import type { frameDiffsInWindow as FrameDiffsInWindow } from '../media/cut-window';
 import type { Ear } from '../media/transcriber';
 import type { safeFetchStream as SafeFetchStream } from '../../net/safe-fetch';
 
@@ -15,6 +16,8 @@ export interface ScanActivityDeps {
   decode: typeof DecodeMedia;
   /** The soundtrack alone, decoded before the picture so transcription overlaps it. */
   decodeSoundtrack: typeof DecodeSoundtrack;
+  /** One cut's short window at the full frame rate, for refining the cut to its frame. */
+  cutWindow: typeof FrameDiffsInWindow;
   /** Speech-to-text: the configured engine, pocketsphinx behind a server that fails. */
   transcriber: Ear;
   fetch: typeof SafeFetchStream;

@@ -1,4 +1,4 @@
-import { MediaStore } from '../../store/media';
+import { scanAudio, scanMedia } from '../../store/scan-media';
 import type { ScanActivityDeps } from './deps';
 
 export function createFailScan(deps: Pick<ScanActivityDeps, 'scans' | 'media' | 'mediaCache'>) {
@@ -14,8 +14,8 @@ export function createFailScan(deps: Pick<ScanActivityDeps, 'scans' | 'media' | 
     const complete = (await scans.get(scanId))?.status === 'complete';
     await Promise.all([
       deps.mediaCache.drop(scanId),
-      media.remove(media.audio, MediaStore.audioId(scanId)),
-      complete ? Promise.resolve() : media.remove(media.media, MediaStore.mediaId(scanId)),
+      scanAudio(media, scanId).remove(),
+      complete ? Promise.resolve() : scanMedia(media, scanId).remove(),
       scans.removeParts(scanId),
     ]);
     return { status: complete ? 'complete' : 'error' };

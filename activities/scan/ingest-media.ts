@@ -1,6 +1,6 @@
 import { Context, ApplicationFailure } from '@temporalio/activity';
 import { STAGE_PCT } from '../../core/progress';
-import { MediaStore } from '../../store/media';
+import { scanMedia } from '../../store/scan-media';
 import { FetchError } from '../../net/safe-fetch';
 import { UnsafeUrlError } from '../../net/public-address';
 import { FailureType } from '../../contracts/names';
@@ -16,7 +16,7 @@ export function createIngestMedia(deps: ScanActivityDeps) {
     await scans.advance(scanId, STAGE_PCT.queued);
     let bytes: number;
     if (doc.source.type === 'upload') {
-      const stored = await media.stat(media.media, MediaStore.mediaId(scanId));
+      const stored = await scanMedia(media, scanId).stat();
       if (!stored || stored.length === 0) throw ApplicationFailure.nonRetryable('the uploaded file is missing or empty', FailureType.BadSource);
       bytes = stored.length;
     } else {
@@ -29,7 +29,7 @@ export function createIngestMedia(deps: ScanActivityDeps) {
             timeoutMs: deps.downloadTimeoutMs ?? 10 * 60_000,
             signal: Context.current().cancellationSignal,
           });
-          return await media.put(media.media, MediaStore.mediaId(scanId), response.body, {
+          return await scanMedia(media, scanId).put(response.body, {
             filename: 'download',
             contentType: response.contentType ?? undefined,
           });

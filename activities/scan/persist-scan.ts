@@ -1,4 +1,4 @@
-import { MediaStore } from '../../store/media';
+import { scanAudio } from '../../store/scan-media';
 import type { ScanActivityDeps } from './deps';
 
 export function createPersistScan(deps: Pick<ScanActivityDeps, 'scans' | 'media'>) {
@@ -8,7 +8,7 @@ export function createPersistScan(deps: Pick<ScanActivityDeps, 'scans' | 'media'
     const parts = await scans.getParts(scanId);
     if (parts?.read) await scans.complete(scanId, parts.read);
     else if ((await scans.getStatus(scanId))?.status !== 'complete') throw new Error(`read of ${scanId} is missing`);
-    await media.remove(media.audio, MediaStore.audioId(scanId));
+    await scanAudio(media, scanId).remove();
     await scans.removeParts(scanId);
   };
 }

@@ -3,7 +3,7 @@ import { isSequentiallyReadable } from '../../core/container';
 import { mediaLimitBreach } from '../../core/media-limits';
 import { matroskaDocType, mediaTypeFor } from '../../core/media-type';
 import { STAGE_PCT } from '../../core/progress';
-import { MediaStore } from '../../store/media';
+import { scanMedia } from '../../store/scan-media';
 import { FailureType } from '../../contracts/names';
 import type { ProbeResult } from '../../contracts/scan-types';
 import { BadMediaError } from '../media/errors';
@@ -16,10 +16,11 @@ export function createProbeMedia(deps: ScanActivityDeps) {
 
   /** The first 64 KiB of the stored media: enough to tell whether it can be read front to back. */
   async function mediaHead(scanId: string): Promise<Uint8Array> {
-    const stored = await media.stat(media.media, MediaStore.mediaId(scanId));
+    const video = scanMedia(media, scanId);
+    const stored = await video.stat();
     if (!stored) throw ApplicationFailure.nonRetryable('the media of this scan is missing', FailureType.BadSource);
     const chunks: Buffer[] = [];
-    for await (const chunk of media.read(media.media, MediaStore.mediaId(scanId), { start: 0, end: Math.min(64 * 1024, stored.length) })) chunks.push(chunk as Buffer);
+    for await (const chunk of video.read({ start: 0, end: Math.min(64 * 1024, stored.length) })) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);
   }
 
@@ -33,7 +34,7 @@ export function createProbeMedia(deps: ScanActivityDeps) {
     const head = await mediaHead(scanId);
     const info = await heartbeating(async () => {
       if (isSequentiallyReadable(head)) {
-        const piped = await deps.probe('pipe:0', { signal, limits, stdin: media.read(media.media, MediaStore.mediaId(scanId)) }).catch((error: unknown) => {
+        const piped = await deps.probe('pipe:0', { signal, limits, stdin: scanMedia(media, scanId).read() }).catch((error: unknown) => {
           // Our input guards refuse the same file from a copy: no need to fetch one.
           if (error instanceof BadMediaError && (error.code === 'over_limit' || error.code === 'not_accepted')) badMedia(error);
           return null;
@@ -45,7 +46,7 @@ export function createProbeMedia(deps: ScanActivityDeps) {
     });
     const breach = mediaLimitBreach(info, limits);
     if (breach) refuse(breach);
-    const probe: ProbeResult = { durationSec: info.durationSec, hasVideo: info.hasVideo, hasAudio: info.hasAudio, width: info.width, height: info.height, fps: info.fps };
+    const probe: ProbeResult = { durationSec: info.durationSec, hasVideo: info.hasVideo, hasAudio: info.hasAudio, width: info.width, height: info.height, fps: info.fps, fpsVariable: info.fpsVariable ?? false };
     const served = mediaTypeFor({ formatName: info.formatName, majorBrand: info.majorBrand, docType: matroskaDocType(head) });
     await scans.setParts(scanId, { probe });
     await scans.advance(scanId, STAGE_PCT.probe, { media_type: served.contentType });

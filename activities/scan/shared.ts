@@ -4,7 +4,8 @@ import { Context, ApplicationFailure } from '@temporalio/activity';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { scanPct } from '../../core/progress';
-import { MediaStore } from '../../store/media';
+import type { MediaStore } from '../../store/media';
+import { scanAudio } from '../../store/scan-media';
 import type { ScansStore } from '../../store/scans';
 import { FailureType } from '../../contracts/names';
 import { BadMediaError } from '../media/errors';
@@ -43,7 +44,7 @@ export const refuse = (detail: string): never => badMedia(new BadMediaError('ove
 export async function storeSamples(media: MediaStore, scanId: string, wavPath: string): Promise<void> {
   const layout = await readWavLayout(wavPath);
   assertMonoS16(layout, wavPath);
-  await media.put(media.audio, MediaStore.audioId(scanId), createSampleStream(wavPath, layout), { filename: 'audio.s16le', contentType: 'audio/L16;rate=16000' });
+  await scanAudio(media, scanId).put(createSampleStream(wavPath, layout), { filename: 'audio.s16le', contentType: 'audio/L16;rate=16000' });
 }
 
 export async function recordProgress(scans: ScansStore, scanId: string, key: 'decode' | `transcribe.${number}`, fraction: number, chunkCount: number) {

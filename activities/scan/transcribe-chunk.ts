@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { join } from 'node:path';
 import { capWords } from '../../core/media-limits';
-import { MediaStore } from '../../store/media';
+import { scanAudio } from '../../store/scan-media';
 import type { TranscriptChunk } from '../../contracts/scan-types';
 import { wavHeader } from '../media/wav';
 import { detectVoice } from '../media/voice';
@@ -16,12 +16,13 @@ export function createTranscribeChunk(deps: ScanActivityDeps) {
   return async function transcribeChunk({ scanId, chunk, chunkCount }: { scanId: string; chunk: TranscriptChunk; chunkCount: number }): Promise<{ words: number }> {
     const heard = await withScratch(deps, scanId, (dir) =>
       heartbeating(async () => {
-        const stored = await media.stat(media.audio, MediaStore.audioId(scanId));
+        const audio = scanAudio(media, scanId);
+        const stored = await audio.stat();
         if (!stored) throw new Error(`audio of ${scanId} is missing`);
         const byteAt = (sec: number) => Math.min(stored.length, Math.round(sec * 16_000) * 2);
         const range = { start: byteAt(chunk.start), end: byteAt(chunk.end) };
         const wavPath = join(dir, `chunk-${chunk.index}.wav`);
-        const samples = range.end > range.start ? media.read(media.audio, MediaStore.audioId(scanId), range) : [];
+        const samples = range.end > range.start ? audio.read(range) : [];
         await pipeline(
           async function* () {
             yield wavHeader(range.end - range.start);

@@ -6,6 +6,7 @@ import type { ScanDoc } from '../../store/scans';
 import { scanMedia } from '../../store/scan-media';
 import { countPublicRead, countRequest, requireKey } from '../auth';
 import type { AppDeps } from '../../services/ports';
+import { mediaRemovedDetail } from '../../services/retention-setting';
 import { ErrorBody, IdParams } from '../../core/wire/common';
 
 /** One byte range of a `Range: bytes=…` header, end exclusive; null when absent or unusable. */
@@ -98,6 +99,7 @@ export async function mediaRoutes(scope: FastifyInstance, deps: AppDeps) {
     async (request, reply) => {
       const { id } = request.params;
       const doc = await mayRead(request, id);
+      if (doc?.media_removed_at) throw notFound(mediaRemovedDetail(id));
       const stored = doc ? await scanMedia(deps.media, id).stat() : null;
       if (!doc || !stored) throw notFound(`no media for scan ${id}`);
       return sendMedia(request, reply, deps, doc, stored);

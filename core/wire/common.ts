@@ -17,6 +17,14 @@ export const nullable = <Scalar extends TSchema & { type: 'string' | 'number' }>
 export const stringEnum = <const Values extends readonly string[]>(values: Values, options: { description?: string } = {}) =>
   Type.Unsafe<Values[number]>({ type: 'string', enum: [...values], ...options });
 
+/**
+ * A string that is one of `values`, written `anyOf` one `const` each as the
+ * document has it where the values were literals. A union mapped from a list
+ * loses each literal's type, so the type is said beside it.
+ */
+export const literalUnion = <const Values extends readonly string[]>(values: Values, options: { description?: string } = {}) =>
+  Type.Unsafe<Values[number]>(Type.Union(values.map((value) => Type.Literal(value)), options));
+
 export const ErrorBody = Type.Object({ detail: Type.String() });
 export type ErrorBody = Static<typeof ErrorBody>;
 

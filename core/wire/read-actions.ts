@@ -2,6 +2,8 @@
 // scan view's properties, so no spec field changes.
 
 import { Type, type Static } from 'typebox';
+import { DIP_CAUSES } from '../dips';
+import { literalUnion } from './common';
 
 const nullableNumber = Type.Union([Type.Number(), Type.Null()]);
 
@@ -29,17 +31,7 @@ export const LoudnessLufsSchema = Type.Union([
 export const DipSchema = Type.Object({
   start: Type.Number(),
   end: Type.Number({ description: 'Exclusive, seconds.' }),
-  causes: Type.Array(
-    Type.Union([
-      Type.Literal('still_picture'),
-      Type.Literal('silence'),
-      Type.Literal('loudness_drop'),
-      Type.Literal('no_speech'),
-      Type.Literal('long_pause'),
-      Type.Literal('long_shot'),
-      Type.Literal('slow_cutting'),
-    ]),
-  ),
+  causes: Type.Array(literalUnion(DIP_CAUSES)),
   advice: Type.String(),
 });
 
@@ -49,7 +41,7 @@ export const HookReportSchema = Type.Object({
   value: Type.Number(),
   scale: Type.String(),
   file_percentile: Type.Number({ description: 'Percent of this file\'s seconds whose hold is below the hook.' }),
-  library_percentile: Type.Union([Type.Number(), Type.Null()]),
+  library_percentile: Type.Union([Type.Number(), Type.Null()], { description: 'Percent of published scans\' hooks below this one, placed when the read is served; null while 20 or fewer scans are published.' }),
   carried: Type.Array(HookPartSchema),
   missing: Type.Array(HookPartSchema),
   best_opening: Type.Object({ start: Type.Number(), end: Type.Number(), hold: Type.Number() }),
@@ -61,6 +53,8 @@ export const readActionProperties = {
   loudness_lufs: LoudnessLufsSchema,
   hook_report: HookReportSchema,
   frame_rate: Type.Union([Type.Number(), Type.Null()], { description: 'The video stream\'s average frame rate as probed, beside the spec\'s fields; null when unknown. The EDL counts frames at it.' }),
+  frame_rate_variable: Type.Boolean({ description: 'Whether the video\'s frames come at an uneven rate (the gaps between its first packets\' timestamps differ), beside the spec\'s fields. Then each cut\'s time is its frame\'s own timestamp and cut_frames counts at the average rate.' }),
+  cut_frames: Type.Array(Type.Integer({ minimum: 0 }), { description: 'The frame index at the source\'s frame rate of each cut, parallel to cuts (whose seconds are the refined times), beside the spec\'s fields; absent when the frame rate is unknown.' }),
   dips: Type.Array(DipSchema, { description: 'Why attention is likely to drop, beside the spec\'s fields: each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice.' }),
 };
 

@@ -53,6 +53,8 @@ export const ScanRead = Type.Object({
   dips: Type.Optional(readActionProperties.dips),
   hook_report: Type.Optional(readActionProperties.hook_report),
   frame_rate: Type.Optional(readActionProperties.frame_rate),
+  frame_rate_variable: Type.Optional(readActionProperties.frame_rate_variable),
+  cut_frames: Type.Optional(readActionProperties.cut_frames),
 });
 export type ScanRead = Static<typeof ScanRead>;
 
@@ -62,7 +64,10 @@ export type ScanStatus = Static<typeof ScanStatus>;
 export const InFlightScan = Type.Object({ scan_id: Type.String(), status: Type.Union([Type.Literal('queued'), Type.Literal('processing')]), pct: Type.Number() });
 export type InFlightScan = Static<typeof InFlightScan>;
 
-export const CompleteScan = Type.Object({ scan_id: Type.String(), status: Type.Literal('complete'), ...ScanRead.properties, media_url: Type.String() });
+/** A complete scan's `media_url`: null once the account's retention setting removed the video. */
+const MEDIA_URL = 'Where the video is served; null once the retention setting removed it (the read is kept).';
+
+export const CompleteScan = Type.Object({ scan_id: Type.String(), status: Type.Literal('complete'), ...ScanRead.properties, media_url: nullable(Type.String(), { description: MEDIA_URL }) });
 export type CompleteScan = Static<typeof CompleteScan>;
 
 export const ErrorScan = Type.Object({ scan_id: Type.String(), status: Type.Literal('error'), pct: Type.Number(), detail: Type.String() });
@@ -83,7 +88,7 @@ export const ScanViewBody = Type.Object({
   pct: Type.Optional(Type.Number()),
   detail: Type.Optional(Type.String()),
   ...Type.Partial(ScanRead).properties,
-  media_url: Type.Optional(Type.String()),
+  media_url: Type.Optional(nullable(Type.String(), { description: MEDIA_URL })),
 });
 
 /** One row of the signal reference (`GET /v1/signals`). */

@@ -1,6 +1,7 @@
 // Recuts on the wire: the submission, the queued answer and the recut shapes.
 
 import { Type, type Static } from 'typebox';
+import type { DipCause } from '../dips';
 import { MIN_SEGMENT_SEC } from '../recut';
 import { nullable, stringEnum } from './common';
 
@@ -17,6 +18,25 @@ export type RecutBody = Static<typeof RecutBody>;
 export const QueuedRecut = Type.Object({ recut_id: Type.String(), status: Type.String(), parent_scan_id: Type.String() });
 export type QueuedRecut = Static<typeof QueuedRecut>;
 
+/** A read's dips summed up: how many, how long in all, and how many name each cause. */
+export const DipFigures = Type.Object({
+  count: Type.Integer(),
+  seconds: Type.Number({ description: 'Total length of the dips, seconds.' }),
+  causes: Type.Partial(
+    Type.Object({
+      still_picture: Type.Integer(),
+      silence: Type.Integer(),
+      loudness_drop: Type.Integer(),
+      no_speech: Type.Integer(),
+      long_pause: Type.Integer(),
+      long_shot: Type.Integer(),
+      slow_cutting: Type.Integer(),
+    } satisfies Record<DipCause, unknown>),
+    { description: 'How many dips name each cause; a cause no dip names is absent.' },
+  ),
+});
+export type DipFigures = Static<typeof DipFigures>;
+
 export const RecutFigures = Type.Object({
   score: Type.Number(),
   grade: Type.String(),
@@ -25,6 +45,8 @@ export const RecutFigures = Type.Object({
   duration_sec: Type.Number(),
   /** Mean reported hold over the seconds, one decimal. */
   average_hold: Type.Number(),
+  /** Absent on recuts compared before dips existed; null when the read has no dips field. */
+  dips: Type.Optional(Type.Union([DipFigures, Type.Null()], { description: 'The dips of the read (beside the spec\'s fields); null for a read made before dips existed.' })),
 });
 export type RecutFigures = Static<typeof RecutFigures>;
 

@@ -21,7 +21,7 @@ import type { ScanDoc } from '../../store/scans';
 import type { SessionDoc } from '../../store/sessions';
 import type { MonthUsage } from '../../store/usage';
 import type { ChatWorkflowInput } from '../../contracts/chat-types';
-import type { RecutWorkflowInput } from '../../workflows/recut';
+import type { RecutWorkflowInput } from '../../contracts/recut-types';
 import type { ScanWorkflowInput } from '../../contracts/scan-types';
 
 /** A clock the test sets and moves. */
@@ -154,6 +154,9 @@ export class FakeScans {
   async listOwned(accountId: string, page: { limit: number; offset: number }) {
     const owned = [...this.docs.values()].filter((doc) => doc.account_id === accountId && !doc.deleted_at).reverse();
     return { docs: owned.slice(page.offset, page.offset + page.limit), total: owned.length };
+  }
+  async visibleIdsOfAccount(accountId: string) {
+    return [...this.docs.values()].filter((doc) => doc.account_id === accountId && !doc.deleted_at).map((doc) => doc.scan_id);
   }
 }
 
@@ -310,9 +313,12 @@ export class FakeSessions {
     const matches = this.passwords.get(account._id) === password || this.accounts.passwordHashes.get(account._id) === `plain:${password}`;
     return matches ? account._id : null;
   }
-  async create(accountId: string, now = new Date()) {
+  async create(accountId: string, now = new Date(), clientIp?: string) {
     const token = newSessionToken();
-    const session: SessionDoc = { _id: hashSecret(token), account_id: accountId, csrf: newSessionToken(), created_at: now, expires_at: new Date(now.getTime() + 86_400_000) };
+    const session: SessionDoc = {
+      _id: hashSecret(token), account_id: accountId, csrf: newSessionToken(), created_at: now, expires_at: new Date(now.getTime() + 86_400_000), last_seen_at: now,
+      ...(clientIp ? { client_ip: clientIp } : {}),
+    };
     this.sessions.set(token, session);
     return { token, session };
   }
@@ -329,12 +335,17 @@ export class FakeSessions {
   async verifyAccountPassword(accountId: string, password: string): Promise<'right' | 'wrong' | 'none'> {
     const known = this.passwords.get(accountId) ?? this.accounts.passwordHashes.get(accountId)?.replace(/^plain:/, '');
     if (known === undefined) return 'none';
+    // The real check runs scrypt through the gate.
+    await this.gate.run(async () => undefined);
     return known === password ? 'right' : 'wrong';
+  }
+  async hasPassword(accountId: string) {
+    return this.passwords.has(accountId) || this.accounts.passwordHashes.has(accountId);
   }
   async listForAccount(accountId: string) {
     return [...this.sessions.values()].filter((session) => session.account_id === accountId).sort((a, b) => b.created_at.getTime() - a.created_at.getTime());
   }
-  async removeOthers(accountId: string, keepId: string) {
+  async removeOthers(accountId: string, keepId: string | null) {
     let removed = 0;
     for (const [token, session] of this.sessions) {
       if (session.account_id === accountId && session._id !== keepId) {

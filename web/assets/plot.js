@@ -1,5 +1,6 @@
 // Draws a scan's timeline as inline SVG: four series, cuts as vertical lines,
-// dead stretches shaded, moments marked. Data comes from #plot-data (JSON).
+// dead stretches shaded, dips hatched under a strip (their advice on hover and
+// on tap), moments marked. Data comes from #plot-data (JSON).
 (function () {
   'use strict';
   var NS = 'http://www.w3.org/2000/svg';
@@ -50,6 +51,18 @@
     data.dead.forEach(function (d) {
       el('rect', { x: x(d.start), y: T, width: Math.max(1, x(d.end) - x(d.start)), height: H - T - B }, dead);
     });
+    // Dips are hatched with a strip along the top, so they read apart from the flat
+    // shading of dead stretches (every dead stretch is also a dip).
+    var defs = el('defs', {}, svg);
+    var hatch = el('pattern', { id: 'dip-hatch', width: 6, height: 6, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' }, defs);
+    el('line', { x1: 0, y1: 0, x2: 0, y2: 6, class: 'hatch' }, hatch);
+    var dips = el('g', { class: 'dips' }, svg);
+    (data.dips || []).forEach(function (d) {
+      var width = Math.max(2, x(d.end) - x(d.start));
+      var span = el('rect', { x: x(d.start), y: T, width: width, height: H - T - B, class: 'span', fill: 'url(#dip-hatch)' }, dips);
+      el('rect', { x: x(d.start), y: T, width: width, height: 6, class: 'strip' }, dips);
+      el('title', {}, span).textContent = 'dip ' + clock(d.start) + '–' + clock(d.end) + ': ' + d.advice;
+    });
     var cuts = el('g', { class: 'cuts' }, svg);
     data.cuts.forEach(function (c) {
       el('line', { x1: x(c), x2: x(c), y1: T, y2: H - B }, cuts);
@@ -71,6 +84,10 @@
     var readout = document.createElement('p');
     readout.className = 'readout';
     readout.textContent = 'Hover or tap the plot to read a second.';
+    // The advice of the dip under the pointer: a tap has no hover title, so it is written out.
+    var dipNote = document.createElement('p');
+    dipNote.className = 'dip-note';
+    dipNote.hidden = true;
     var play = document.createElement('button');
     play.type = 'button';
     play.className = 'secondary play-from';
@@ -89,6 +106,9 @@
       guide.setAttribute('x1', x(t + 0.5));
       guide.setAttribute('x2', x(t + 0.5));
       readout.textContent = t + ' s: ' + SERIES.slice().reverse().map(function (k) { return k + ' ' + data.series[k][t]; }).join(', ');
+      var dip = (data.dips || []).find(function (d) { return t >= d.start && t < d.end; });
+      dipNote.hidden = !dip;
+      dipNote.textContent = dip ? 'Dip ' + clock(dip.start) + '–' + clock(dip.end) + ': ' + dip.advice : '';
       if (player()) {
         play.hidden = false;
         play.textContent = 'Play from ' + clock(t);
@@ -100,7 +120,7 @@
     svg.addEventListener('pointerdown', read);
     svg.addEventListener('click', function (event) { if (event.pointerType !== 'touch') seekTo(secondAt(event)); });
 
-    host.replaceChildren(svg, readout, play);
+    host.replaceChildren(svg, readout, dipNote, play);
   }
 
   function toggles(host, data, shown) {

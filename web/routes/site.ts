@@ -82,6 +82,7 @@ export async function webRoutes(scope: FastifyInstance, deps: AppDeps) {
   app.get('/scans/:id/media', { schema: { params: IdParams } }, async (request, reply) => {
     const { id } = request.params;
     const doc = request.webSession ? await deps.scans.getOwned(id, request.webSession.account._id) : null;
+    if (doc?.media_removed_at) throw notFound('The video was removed by the retention setting; the read is kept.');
     const stored = doc?.status === 'complete' ? await scanMedia(deps.media, id).stat() : null;
     if (!doc || !stored) throw notFound('No media for this scan.');
     reply.header('cache-control', 'private, no-store');
@@ -141,6 +142,7 @@ function pageView(doc: ScanDoc, owner: boolean, hasMedia: boolean): ScanPageView
     ...(doc.detail ? { detail: doc.detail } : {}),
     ...(complete ? { read: doc as ScanPageView['read'] } : {}),
     ...(doc.published_at ? { published_at: doc.published_at } : {}),
+    ...(doc.media_removed_at ? { mediaRemovedAt: doc.media_removed_at } : {}),
     // Published media is public (/v1/scans/:id/media); the owner's page uses the session route.
     mediaSrc: hasMedia ? (owner ? `/scans/${doc.scan_id}/media` : `/v1/scans/${doc.scan_id}/media`) : null,
     owner,

@@ -74,6 +74,19 @@ export class WaitTimeoutError<T = unknown> extends Error {
   }
 }
 
+/**
+ * The wait's end, or the last state seen when the wait ran out of time: for a
+ * caller that reports a scan or recut still running instead of failing (the work goes on).
+ */
+export async function untilTimeout<State>(wait: () => Promise<State>): Promise<State> {
+  try {
+    return await wait();
+  } catch (error) {
+    if (error instanceof WaitTimeoutError) return error.last as State;
+    throw error;
+  }
+}
+
 const BY_STATUS: Record<number, typeof HoldlineError> = {
   400: BadRequestError,
   401: AuthenticationError,

@@ -16,6 +16,7 @@ export {
   RateLimitError,
   retryAfterSeconds,
   ServiceUnavailableError,
+  untilTimeout,
   WaitTimeoutError,
 } from './errors.js';
 export type { HoldlineErrorInit } from './errors.js';

@@ -266,6 +266,7 @@ export interface paths {
                                 scale: string;
                                 /** @description Percent of this file's seconds whose hold is below the hook. */
                                 file_percentile: number;
+                                /** @description Percent of published scans' hooks below this one, placed when the read is served; null while 20 or fewer scans are published. */
                                 library_percentile: number | null;
                                 carried: ("motion" | "sound" | "words")[];
                                 missing: ("motion" | "sound" | "words")[];
@@ -278,7 +279,12 @@ export interface paths {
                             };
                             /** @description The video stream's average frame rate as probed, beside the spec's fields; null when unknown. The EDL counts frames at it. */
                             frame_rate?: number | null;
-                            media_url?: string;
+                            /** @description Whether the video's frames come at an uneven rate (the gaps between its first packets' timestamps differ), beside the spec's fields. Then each cut's time is its frame's own timestamp and cut_frames counts at the average rate. */
+                            frame_rate_variable?: boolean;
+                            /** @description The frame index at the source's frame rate of each cut, parallel to cuts (whose seconds are the refined times), beside the spec's fields; absent when the frame rate is unknown. */
+                            cut_frames?: number[];
+                            /** @description Where the video is served; null once the retention setting removed it (the read is kept). */
+                            media_url?: string | null;
                         };
                     };
                 };
@@ -696,6 +702,7 @@ export interface paths {
                                 scale: string;
                                 /** @description Percent of this file's seconds whose hold is below the hook. */
                                 file_percentile: number;
+                                /** @description Percent of published scans' hooks below this one, placed when the read is served; null while 20 or fewer scans are published. */
                                 library_percentile: number | null;
                                 carried: ("motion" | "sound" | "words")[];
                                 missing: ("motion" | "sound" | "words")[];
@@ -708,7 +715,12 @@ export interface paths {
                             };
                             /** @description The video stream's average frame rate as probed, beside the spec's fields; null when unknown. The EDL counts frames at it. */
                             frame_rate?: number | null;
-                            media_url?: string;
+                            /** @description Whether the video's frames come at an uneven rate (the gaps between its first packets' timestamps differ), beside the spec's fields. Then each cut's time is its frame's own timestamp and cut_frames counts at the average rate. */
+                            frame_rate_variable?: boolean;
+                            /** @description The frame index at the source's frame rate of each cut, parallel to cuts (whose seconds are the refined times), beside the spec's fields; absent when the frame rate is unknown. */
+                            cut_frames?: number[];
+                            /** @description Where the video is served; null once the retention setting removed it (the read is kept). */
+                            media_url?: string | null;
                         };
                     };
                 };
@@ -1013,6 +1025,7 @@ export interface paths {
                                 scale: string;
                                 /** @description Percent of this file's seconds whose hold is below the hook. */
                                 file_percentile: number;
+                                /** @description Percent of published scans' hooks below this one, placed when the read is served; null while 20 or fewer scans are published. */
                                 library_percentile: number | null;
                                 carried: ("motion" | "sound" | "words")[];
                                 missing: ("motion" | "sound" | "words")[];
@@ -1025,7 +1038,12 @@ export interface paths {
                             };
                             /** @description The video stream's average frame rate as probed, beside the spec's fields; null when unknown. The EDL counts frames at it. */
                             frame_rate?: number | null;
-                            media_url?: string;
+                            /** @description Whether the video's frames come at an uneven rate (the gaps between its first packets' timestamps differ), beside the spec's fields. Then each cut's time is its frame's own timestamp and cut_frames counts at the average rate. */
+                            frame_rate_variable?: boolean;
+                            /** @description The frame index at the source's frame rate of each cut, parallel to cuts (whose seconds are the refined times), beside the spec's fields; absent when the frame rate is unknown. */
+                            cut_frames?: number[];
+                            /** @description Where the video is served; null once the retention setting removed it (the read is kept). */
+                            media_url?: string | null;
                         };
                     };
                 };
@@ -2382,6 +2400,22 @@ export interface paths {
                                 dead_seconds: number;
                                 duration_sec: number;
                                 average_hold: number;
+                                /** @description The dips of the read (beside the spec's fields); null for a read made before dips existed. */
+                                dips?: {
+                                    count: number;
+                                    /** @description Total length of the dips, seconds. */
+                                    seconds: number;
+                                    /** @description How many dips name each cause; a cause no dip names is absent. */
+                                    causes: {
+                                        still_picture?: number;
+                                        silence?: number;
+                                        loudness_drop?: number;
+                                        no_speech?: number;
+                                        long_pause?: number;
+                                        long_shot?: number;
+                                        slow_cutting?: number;
+                                    };
+                                } | null;
                             };
                             after?: {
                                 score: number;
@@ -2390,6 +2424,22 @@ export interface paths {
                                 dead_seconds: number;
                                 duration_sec: number;
                                 average_hold: number;
+                                /** @description The dips of the read (beside the spec's fields); null for a read made before dips existed. */
+                                dips?: {
+                                    count: number;
+                                    /** @description Total length of the dips, seconds. */
+                                    seconds: number;
+                                    /** @description How many dips name each cause; a cause no dip names is absent. */
+                                    causes: {
+                                        still_picture?: number;
+                                        silence?: number;
+                                        loudness_drop?: number;
+                                        no_speech?: number;
+                                        long_pause?: number;
+                                        long_shot?: number;
+                                        slow_cutting?: number;
+                                    };
+                                } | null;
                             };
                             goal?: string | null;
                             max_seconds?: number | null;
@@ -2547,6 +2597,22 @@ export interface paths {
                                     dead_seconds: number;
                                     duration_sec: number;
                                     average_hold: number;
+                                    /** @description The dips of the read (beside the spec's fields); null for a read made before dips existed. */
+                                    dips?: {
+                                        count: number;
+                                        /** @description Total length of the dips, seconds. */
+                                        seconds: number;
+                                        /** @description How many dips name each cause; a cause no dip names is absent. */
+                                        causes: {
+                                            still_picture?: number;
+                                            silence?: number;
+                                            loudness_drop?: number;
+                                            no_speech?: number;
+                                            long_pause?: number;
+                                            long_shot?: number;
+                                            slow_cutting?: number;
+                                        };
+                                    } | null;
                                 };
                                 after?: {
                                     score: number;
@@ -2555,6 +2621,22 @@ export interface paths {
                                     dead_seconds: number;
                                     duration_sec: number;
                                     average_hold: number;
+                                    /** @description The dips of the read (beside the spec's fields); null for a read made before dips existed. */
+                                    dips?: {
+                                        count: number;
+                                        /** @description Total length of the dips, seconds. */
+                                        seconds: number;
+                                        /** @description How many dips name each cause; a cause no dip names is absent. */
+                                        causes: {
+                                            still_picture?: number;
+                                            silence?: number;
+                                            loudness_drop?: number;
+                                            no_speech?: number;
+                                            long_pause?: number;
+                                            long_shot?: number;
+                                            slow_cutting?: number;
+                                        };
+                                    } | null;
                                 };
                                 goal?: string | null;
                                 max_seconds?: number | null;
@@ -2768,6 +2850,113 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/account/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set or change your website password with the key: `current_password` is required once the account has one. Signs out every website session of the account */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The new password: 8 to 200 characters (sign-up's rule). */
+                        password: string;
+                        /** @description The account's password now. Required once the account has one; an account made by `npm run account:create` sets its first with the key alone. */
+                        current_password?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `set`: the account had no password before; `changed`: it replaced one. */
+                            status: "set" | "changed";
+                            /** @description Website sessions of the account signed out by the change (all of them: a key is not a session). */
+                            signed_out_sessions: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description a rate limit or monthly quota reached */
+                429: {
+                    headers: {
+                        /** @description seconds until a retry can succeed */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description an internal error (the log has the details) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/account": {
         parameters: {
             query?: never;
@@ -2850,6 +3039,229 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/account/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your media retention: days a scan's video is kept before it is removed (the read stays), and what is in force */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Days a scan's video is kept before the hourly retention run removes it (the read stays); 0 keeps videos for good; null follows the operator's default. */
+                            media_retention_days: number | null;
+                            /** @description Whether published scans' videos are removed too (default false: they stay watchable). */
+                            include_published: boolean;
+                            /** @description The operator's default (`HOLDLINE_MEDIA_RETENTION_DAYS`); null: off. */
+                            operator_default_days: number | null;
+                            /** @description The retention in force for this account; null: videos are kept for good. */
+                            effective_days: number | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description an internal error (the log has the details) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Set your media retention: days (0 keeps videos for good, null follows the operator's default) and whether published scans' videos go too */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Days (0 to 3650; 0 keeps videos for good), or null for the operator's default. */
+                        media_retention_days: number | null;
+                        /** @description Remove published scans' videos too; left out: false. */
+                        include_published?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Days a scan's video is kept before the hourly retention run removes it (the read stays); 0 keeps videos for good; null follows the operator's default. */
+                            media_retention_days: number | null;
+                            /** @description Whether published scans' videos are removed too (default false: they stay watchable). */
+                            include_published: boolean;
+                            /** @description The operator's default (`HOLDLINE_MEDIA_RETENTION_DAYS`); null: off. */
+                            operator_default_days: number | null;
+                            /** @description The retention in force for this account; null: videos are kept for good. */
+                            effective_days: number | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description an internal error (the log has the details) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/account/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** All your scans as one tar stream: each scan as JSON, their videos with `media=1`, and manifest.json (last) with sizes and SHA-256 */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description `1` adds each scan's stored video to the archive; left out or `0`: reads and manifest only. */
+                    media?: "0" | "1";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description a ustar archive, `Content-Disposition: attachment`: `<scan_id>/scan.json`, `<scan_id>/media.<ext>` (with `media=1`), `manifest.json` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/x-tar": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description a rate limit or monthly quota reached */
+                429: {
+                    headers: {
+                        /** @description seconds until a retry can succeed */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description an internal error (the log has the details) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;

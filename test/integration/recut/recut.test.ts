@@ -135,6 +135,11 @@ describe('the model proposes', () => {
     expect(prompt).toContain('Goal: open strong.');
     expect(prompt).toContain('Maximum length: 20 s.');
     for (const d of parent.dead) expect(prompt).toContain(`${d.start}–${d.end} s`);
+    // The read's dips with their causes, and the hook report, in compact form.
+    expect(parent.dips.length).toBeGreaterThan(0);
+    for (const d of parent.dips) expect(prompt).toContain(`${d.start}–${d.end} s (${d.causes.map((c: string) => c.replace(/_/g, ' ')).join(', ')})`);
+    expect(prompt).toContain(`Hook report: ${parent.hook_report.value} of 100, above ${parent.hook_report.file_percentile} % of this file's seconds`);
+    expect(prompt).toContain(`strongest 3 s: ${parent.hook_report.best_opening.start}–${parent.hook_report.best_opening.end} s`);
 
     const child = (await agents.waitForScan(recut.scan_id)).scan;
     expect(child.status).toBe('complete');
@@ -149,9 +154,12 @@ describe('the model proposes', () => {
     expect(child.hook).toBeGreaterThan(parent.hook);
     expect(recut.before).toEqual({
       score: parent.score, grade: parent.grade, hook: parent.hook, dead_seconds: deadSeconds(parent), duration_sec: parent.duration_sec,
-      average_hold: expect.any(Number),
+      average_hold: expect.any(Number), dips: dipFiguresOf(parent),
     });
-    expect(recut.after).toMatchObject({ score: child.score, grade: child.grade, hook: child.hook, dead_seconds: deadSeconds(child), duration_sec: child.duration_sec });
+    expect(recut.after).toMatchObject({ score: child.score, grade: child.grade, hook: child.hook, dead_seconds: deadSeconds(child), duration_sec: child.duration_sec, dips: dipFiguresOf(child) });
+    // The slate this fixture opens on is still and silent: the comparison names it before, and it is gone after.
+    expect(recut.before.dips.causes.still_picture).toBeGreaterThanOrEqual(1);
+    expect(recut.after.dips.seconds).toBeLessThan(recut.before.dips.seconds);
     expect(recut.after.average_hold).toBeGreaterThan(recut.before.average_hold);
     console.log(`recut figures: before ${JSON.stringify(recut.before)} after ${JSON.stringify(recut.after)}`);
 
@@ -184,6 +192,13 @@ describe('the model proposes', () => {
   }, ONE_RECUT_TEST_MS);
 });
 
+/** The dips summed up from a served read, as the comparison must report them. */
+function dipFiguresOf(scan: any) {
+  const causes: Record<string, number> = {};
+  for (const d of scan.dips) for (const c of d.causes) causes[c] = (causes[c] ?? 0) + 1;
+  return { count: scan.dips.length, seconds: scan.dips.reduce((s: number, d: any) => s + d.end - d.start, 0), causes };
+}
+
 function expectRulesCut(recut: any) {
   // No kept second is dead in the parent, the weak opening is gone, the moments stay.
   expect(overlap(recut.segments, parent.dead)).toBe(0);
@@ -191,6 +206,11 @@ function expectRulesCut(recut: any) {
   for (const m of parent.moments) expect(recut.segments.some((s: any) => m.second >= s.start && m.second < s.end)).toBe(true);
   expect(recut.after.dead_seconds).toBeLessThan(recut.before.dead_seconds);
   expect(recut.after.hook).toBeGreaterThan(recut.before.hook);
+  // The rules cut the dips and say why, in their causes' words; fewer dip seconds remain.
+  expect(recut.rationale).toMatch(/cut \d+ weak seconds? of \d+ dips?: /);
+  expect(recut.rationale).toContain('still picture');
+  expect(recut.before.dips).toEqual(dipFiguresOf(parent));
+  expect(recut.after.dips.seconds).toBeLessThan(recut.before.dips.seconds);
 }
 
 describe('the model server is down', () => {

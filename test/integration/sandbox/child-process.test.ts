@@ -1,7 +1,7 @@
 // What the sandbox's child process can reach and what holds it: its environment, its OS
 // limits, what it sends back, and its fate when the worker dies. Real isolated-vm children.
 import { execFileSync, spawn } from 'node:child_process';
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { readFileSync, readlinkSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { childIsolation, SANDBOX_UID } from '../../../activities/sandbox/child-isolation';
@@ -13,25 +13,9 @@ import {
   childReservationMb,
   runJavaScript,
 } from '../../../activities/sandbox/run-js';
+import { sandboxChildren } from '../helpers/processes';
 
 const SECRET = `mongodb://holdline:secret-${process.pid}@db.invalid/holdline`;
-
-/** Live sandbox children of `parentPid` (zombies count as gone). */
-function sandboxChildren(parentPid: number): number[] {
-  const pids: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(ppid) !== parentPid || state === 'Z') continue;
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('isolate-child.mjs')) pids.push(Number(entry));
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return pids;
-}
 
 function isAlive(pid: number): boolean {
   try {

@@ -1,25 +1,8 @@
 // The `run` sandbox against the real isolated-vm in a real child process (no services).
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { normaliseCallPath } from '../../../core/chat/tools';
 import { runJavaScript } from '../../../activities/sandbox/run-js';
-
-/** Live sandbox children of this process (zombies count as gone). */
-function sandboxChildren(): number[] {
-  const pids: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(ppid) !== process.pid || state === 'Z') continue;
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('isolate-child.mjs')) pids.push(Number(entry));
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return pids;
-}
+import { sandboxChildren } from '../helpers/processes';
 
 /** Polls until `probe` gives a value; the budget (15 s) stays well below the file's 30 s test timeout. */
 async function until<T>(probe: () => T | undefined, what: string): Promise<T> {

@@ -161,6 +161,44 @@ describe('LibraryStore', () => {
   });
 });
 
+describe('the hook among the Library\'s hooks', () => {
+  const withHook = (hook: number): ScanRead => ({
+    ...read(50),
+    hook,
+    hook_report: { value: hook, scale: 's', file_percentile: 50, library_percentile: null, carried: [], missing: [], best_opening: { start: 0, end: 3, hold: hook }, advice: 'a' },
+  });
+  const libraryPercentileOf = async (scanId: string) => (await scans.get(scanId))?.hook_report?.library_percentile;
+
+  it('stays null while 20 or fewer scans are published; past 20 it places the served hook, following publish, unpublish and deletion', async () => {
+    const library = new LibraryStore(db);
+    const published: string[] = [];
+    // Hooks 0, 5, …, 100: with all 21 published, 10 are below 50.
+    for (let i = 0; i <= 20; i++) {
+      const id = await queued('acct_hooks');
+      await scans.complete(id, withHook(i * 5));
+      published.push(id);
+    }
+    for (const id of published.slice(0, 3)) expect((await library.publish(id, 'acct_hooks', null)).outcome).toBe('published');
+    const middle = published[10]!;
+    // Three published: too few to say anything.
+    expect(await libraryPercentileOf(published[1]!)).toBeNull();
+    expect(await libraryPercentileOf(middle)).toBeNull();
+    for (const id of published.slice(3)) expect((await library.publish(id, 'acct_hooks', null)).outcome).toBe('published');
+    expect(await libraryPercentileOf(middle)).toBe(47.6);
+    expect(await libraryPercentileOf(published[20]!)).toBe(95.2);
+    // The stored read keeps null: the Library moves after assembly.
+    expect((await scans.reads.findOne({ _id: middle }))?.hook_report?.library_percentile).toBeNull();
+    // Back to 20 published: null again; deleting one takes it out too.
+    expect((await library.unpublish(published[0]!, 'acct_hooks')).outcome).toBe('unpublished');
+    expect(await libraryPercentileOf(middle)).toBeNull();
+    await library.publish(published[0]!, 'acct_hooks', null);
+    expect(await libraryPercentileOf(middle)).toBe(47.6);
+    const gone = (await scans.getStatus(published[20]!))!;
+    await library.forgetScan(gone.scan_id, gone.library_seq);
+    expect(await libraryPercentileOf(middle)).toBeNull();
+  });
+});
+
 describe('UsageStore', () => {
   it('takes at most the limit under concurrent requests and gives units back', async () => {
     const usage = new UsageStore(db);

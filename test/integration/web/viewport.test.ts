@@ -30,6 +30,7 @@ let service: Service;
 let userDataDir: string;
 let context: BrowserContext;
 let pages: { name: string; path: string }[] = [];
+let scanRead: Awaited<ReturnType<typeof insertCompleteScan>>['read'];
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -37,6 +38,7 @@ beforeAll(async () => {
   const { account } = await service.deps.accounts.create({ email: `viewport${Date.now()}@example.com`, plan: 'agents' });
   await new SessionsStore(service.mongo.db).setPassword(account._id, 'viewport password 1');
   const scan = await insertCompleteScan(service, account._id, 'A kitchen demo with a rather long title that must wrap on a phone');
+  scanRead = scan.read;
   // Stored media gives the page its player (bytes only: the player is not played here).
   await service.deps.media.put(service.deps.media.media, MediaStore.mediaId(scan.scanId), Readable.from([Buffer.from('not really a video')]), { filename: 'upload', contentType: 'video/mp4' });
   const child = await insertCompleteScan(service, account._id, 'kitchen (recut)');
@@ -120,4 +122,33 @@ describe('every page fits the viewport', () => {
     expect(await page.getAttribute('#plot polyline[data-series=motion]', 'visibility')).toBe('visible');
     await page.close();
   });
+
+  for (const width of WIDTHS) {
+    it(`at ${width} px the dips are hatched spans on the plot with their advice on hover (title) and on tap`, async () => {
+      const page = await context.newPage();
+      await page.setViewportSize({ width, height: 900 });
+      const scan = pages.find((entry) => entry.name === 'scan')!;
+      await page.goto(`${service.apiUrl}${scan.path}`);
+      await page.waitForSelector('#plot svg .dips rect.span');
+      const dips = scanRead.dips ?? [];
+      expect(dips.length).toBeGreaterThan(0);
+      const clock = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+      expect(await page.locator('#plot svg .dips rect.span').count()).toBe(dips.length);
+      expect(await page.locator('#plot svg .dips rect.span title').allTextContents()).toEqual(dips.map((d) => `dip ${clock(d.start)}–${clock(d.end)}: ${d.advice}`));
+      // Drawn apart from the dead stretches: hatched, where a dead stretch is a flat tint.
+      expect(await page.getAttribute('#plot svg .dips rect.span', 'fill')).toBe('url(#dip-hatch)');
+      expect(await page.isVisible('.dip-note')).toBe(false);
+      const last = dips[dips.length - 1]!;
+      const box = (await page.locator('#plot svg .dips rect.span').last().boundingBox())!;
+      await page.locator('#plot svg').dispatchEvent('pointerdown', { clientX: box.x + box.width / 2, clientY: box.y + box.height / 2, pointerType: 'touch' });
+      expect(await page.textContent('.dip-note')).toBe(`Dip ${clock(last.start)}–${clock(last.end)}: ${last.advice}`);
+      expect(await page.isVisible('.dip-note')).toBe(true);
+      // The list under "What to change" names each dip too, and the hook report gives the suggested opening.
+      expect(await page.locator('#dips li').count()).toBe(dips.length);
+      expect(await page.textContent('#hook-opening')).toBe(
+        `Suggested opening: the strongest 3 s, ${clock(scanRead.hook_report!.best_opening.start)}–${clock(scanRead.hook_report!.best_opening.end)} (hold ${scanRead.hook_report!.best_opening.hold}).`,
+      );
+      await page.close();
+    });
+  }
 });

@@ -312,6 +312,17 @@ describe('real responses match the document', () => {
     expect(closing.json()).toEqual({ account_id: slow.account._id, status: 'closing' });
   });
 
+  it('set and change the password: 200 set, 200 changed, 400 without the current one, 403 with a wrong one, 401 keyless', async () => {
+    const owner = await accountWithKey(deps);
+    const json = { ...owner.auth, 'content-type': 'application/json' };
+    expect((await call('PUT', '/v1/account/password', { headers: json, payload: { password: 'first password' } })).json()).toEqual({ status: 'set', signed_out_sessions: 0 });
+    expect((await call('PUT', '/v1/account/password', { headers: json, payload: { password: 'second password' } })).statusCode).toBe(400);
+    expect((await call('PUT', '/v1/account/password', { headers: json, payload: { password: 'second password', current_password: 'a guess' } })).statusCode).toBe(403);
+    const changed = await call('PUT', '/v1/account/password', { headers: json, payload: { password: 'second password', current_password: 'first password' } });
+    expect(changed.json()).toEqual({ status: 'changed', signed_out_sessions: 0 });
+    expect((await call('PUT', '/v1/account/password', { headers: { 'content-type': 'application/json' }, payload: { password: 'x password' } })).statusCode).toBe(401);
+  });
+
   it('the model interface: models, usage, completions (JSON and stream), OpenAI-shaped errors', async () => {
     expect((await call('GET', '/v1/models', { headers: auth })).statusCode).toBe(200);
     expect((await call('GET', '/v1/models')).statusCode).toBe(401);
@@ -334,6 +345,40 @@ describe('real responses match the document', () => {
     deps.calls.slots.set(keyHash, { callId: 'call_running', expiresAt: deps.now().getTime() + 60_000 });
     expect((await call('POST', '/v1/chat/completions', { headers: agentsAuth, payload: task })).statusCode).toBe(429);
     deps.calls.slots.delete(keyHash);
+  });
+
+  it('retention and the account archive: read and set the setting, media_url null once removed, the tar stream, refusals', async () => {
+    const owner = await accountWithKey(deps);
+    const json = { ...owner.auth, 'content-type': 'application/json' };
+    expect((await call('GET', '/v1/account/retention', { headers: owner.auth })).json()).toEqual({
+      media_retention_days: null, include_published: false, operator_default_days: null, effective_days: null,
+    });
+    const set = await call('PUT', '/v1/account/retention', { headers: json, payload: { media_retention_days: 30, include_published: true } });
+    expect(set.json()).toEqual({ media_retention_days: 30, include_published: true, operator_default_days: null, effective_days: 30 });
+    for (const payload of [{ media_retention_days: -1 }, { media_retention_days: 3651 }, { media_retention_days: 1.5 }, {}]) {
+      const refused = await call('PUT', '/v1/account/retention', { headers: json, payload });
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect((await call('PUT', '/v1/account/retention', { payload: { media_retention_days: 1 } })).statusCode).toBe(401);
+    expect((await call('GET', '/v1/account/retention')).statusCode).toBe(401);
+
+    scan('scn_removed', owner.account._id, 'complete', { media_removed_at: deps.now() });
+    const removed = await call('GET', '/v1/scans/scn_removed', { headers: owner.auth });
+    expect(removed.json()).toMatchObject({ status: 'complete', media_url: null, timeline: expect.any(Array) });
+    const gone = await call('GET', '/v1/scans/scn_removed/media', { headers: owner.auth });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toEqual({ detail: 'the video of scan scn_removed was removed by the retention setting (its read is kept)' });
+
+    const archive = await call('GET', '/v1/account/export?media=1', { headers: owner.auth });
+    expect(archive.headers['content-type']).toBe('application/x-tar');
+    expect(archive.headers['content-disposition']).toMatch(/^attachment; filename="holdline-acct_[a-z0-9]+-\d{4}-\d{2}-\d{2}\.tar"$/);
+    expect(archive.rawPayload.length % 512).toBe(0);
+    expect((await call('GET', '/v1/account/export?media=2', { headers: owner.auth })).statusCode).toBe(400);
+    expect((await call('GET', '/v1/account/export')).statusCode).toBe(401);
+    const hit = deps.rateLimiter.hit.bind(deps.rateLimiter);
+    deps.rateLimiter.hit = async () => ({ allowed: false, retryAfterSec: 7, count: 10_000 });
+    expect((await call('GET', '/v1/account/export', { headers: owner.auth })).statusCode).toBe(429);
+    deps.rateLimiter.hit = hit;
   });
 
   it('every documented route was called', () => {

@@ -16,6 +16,7 @@ import {
   retryAfterSeconds,
   retryDelayMs,
   ServiceUnavailableError,
+  untilTimeout,
   WaitTimeoutError,
   type CompleteScan,
   type InFlightScan,
@@ -271,6 +272,13 @@ describe('wait', () => {
     const error = await client().scans.wait('scn_1', { timeoutMs: 0 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WaitTimeoutError);
     expect((error as WaitTimeoutError).last).toEqual({ scan_id: 'scn_1', status: 'processing', pct: 40 });
+  });
+
+  it('untilTimeout turns a wait that ran out into its last state and lets other failures through', async () => {
+    script = [{ status: 200, body: { scan_id: 'scn_1', status: 'processing', pct: 40 } }];
+    expect(await untilTimeout(() => client().scans.wait('scn_1', { timeoutMs: 0 }))).toEqual({ scan_id: 'scn_1', status: 'processing', pct: 40 });
+    script = [{ status: 404, body: { detail: 'scan not found' } }];
+    await expect(untilTimeout(() => client().scans.wait('scn_1', { timeoutMs: 0 }))).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it('an abort ends the wait with the signal reason', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hookReport, percentBelow, strongestWindow } from '../../../core/hook-report';
+import { countBelow, hookReport, libraryPercentile, percentBelow, strongestWindow, withLibraryPercentile, type HookReport, type PublishedHooks } from '../../../core/hook-report';
 
 const fill = (n: number, v: number) => Array.from({ length: n }, () => v);
 
@@ -48,5 +48,60 @@ describe('hookReport', () => {
     expect(report.file_percentile).toBe(66.7);
     expect(report.best_opening).toEqual({ start: 0, end: 3, hold: 85 });
     expect(report.advice).toBe('The opening is already the strongest 3 seconds of the file; sound could still lift it.');
+  });
+});
+
+describe('countBelow', () => {
+  it.each([
+    { sorted: [1, 2, 2, 3], value: 2, expected: 1 },
+    { sorted: [1, 2, 2, 3], value: 2.5, expected: 3 },
+    { sorted: [1, 2, 2, 3], value: 0, expected: 0 },
+    { sorted: [1, 2, 2, 3], value: 9, expected: 4 },
+    { sorted: [], value: 1, expected: 0 },
+  ])('$value in $sorted', ({ sorted, value, expected }) => {
+    expect(countBelow(sorted, value)).toBe(expected);
+  });
+});
+
+// 21 published hooks 0, 5, …, 100.
+const library = Array.from({ length: 21 }, (_, i) => i * 5);
+
+describe('libraryPercentile', () => {
+  it.each([
+    { name: '20 published: too few, null', hooks: library.slice(1), hook: 50, expected: null },
+    { name: 'none published: null', hooks: [], hook: 50, expected: null },
+    { name: '21 published, hook 50: 10 of 21 below', hooks: library, hook: 50, expected: 47.6 },
+    { name: '21 published, hook 52.5 between two', hooks: library, hook: 52.5, expected: 52.4 },
+    { name: '21 published, the lowest hook: none below', hooks: library, hook: 0, expected: 0 },
+    { name: '21 published, above all: 100', hooks: library, hook: 100.1, expected: 100 },
+    { name: 'ties count as not below', hooks: [...library.slice(0, 20), 95], hook: 95, expected: 90.5 },
+  ])('$name', ({ hooks, hook, expected }) => {
+    expect(libraryPercentile(hooks, hook)).toBe(expected);
+  });
+});
+
+describe('withLibraryPercentile over a port', () => {
+  const report = hookReport({ hook: 50, hold: [50, 50, 50, 80, 80, 80], motion: fill(6, 50), loudness: fill(6, 50), words: [] });
+  const port = (hooks: number[]) => {
+    const fake = { calls: 0, async sortedHooks() { fake.calls++; return hooks; } } satisfies PublishedHooks & { calls: number };
+    return fake;
+  };
+
+  it('places the hook among more than 20 published hooks, leaving the rest of the read and the stored report as they were', async () => {
+    const read = { score: 70, hook_report: report };
+    const placed = await withLibraryPercentile(read, port(library));
+    expect(placed).toEqual({ score: 70, hook_report: { ...report, library_percentile: 47.6 } });
+    expect(read.hook_report.library_percentile).toBeNull();
+  });
+
+  it('keeps null with 20 or fewer published', async () => {
+    expect((await withLibraryPercentile({ hook_report: report }, port(library.slice(0, 20)))).hook_report?.library_percentile).toBeNull();
+  });
+
+  it('does not ask the port for a read without a hook report', async () => {
+    const fake = port(library);
+    const older: { score: number; hook_report?: HookReport } = { score: 1 };
+    expect(await withLibraryPercentile(older, fake)).toEqual({ score: 1 });
+    expect(fake.calls).toBe(0);
   });
 });

@@ -78,6 +78,26 @@ describe('assembleRead loudness_lufs', () => {
     expect(assembleRead({ ...raw, fps: null }).frame_rate).toBeNull();
     expect(assembleRead(raw).frame_rate).toBeNull();
   });
+
+  it('moves the cut to the frame refinement found, gives its index beside it, and the hold bonus follows it', () => {
+    // The grid cut at 3.0 s (sample 12) refined to frame 74 at 25 fps: 2.96 s, so the cut bonus moves to second 2:
+    // h = [84.81, 90, 94.81, 25, 0, 0, 0], centred means [87.4, 89.9, 69.9, 39.9, 8.3, 0, 0].
+    const read = assembleRead({ ...raw, fps: 25, cutRefinement: [{ sample: 12, refined: { timeSec: 2.96, frame: 74 } }] });
+    expect([read.cuts, read.cut_frames, read.frame_rate_variable]).toEqual([[2.96], [74], false]);
+    expect(read.timeline.map((t) => t.scores.hold)).toEqual([87.4, 89.9, 69.9, 39.9, 8.3, 0, 0]);
+    expect(read.method).toBe(METHOD_TEXT);
+  });
+
+  it('keeps a cut whose window could not be decoded on its grid time, and the method says so', () => {
+    const read = assembleRead({ ...raw, fps: 25, fpsVariable: true, cutRefinement: [{ sample: 12, refined: null }] });
+    expect([read.cuts, read.cut_frames, read.frame_rate_variable]).toEqual([[3], [75], true]);
+    expect(read.method).toBe(`${METHOD_TEXT} The cut at 3 s could not be refined to its frame (its window could not be decoded, or showed no change) and keeps its 0.25 s grid time.`);
+  });
+
+  it('has no cut_frames without a frame rate', () => {
+    expect(assembleRead(raw).cut_frames).toBeUndefined();
+    expect(assembleRead(raw).cuts).toEqual([3]);
+  });
 });
 
 describe('assembleRead edge cases', () => {

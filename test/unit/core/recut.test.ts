@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  chooseOpening,
   compareReads,
+  dipFigures,
+  dipSecondsToCut,
+  dipsForPrompt,
+  hookIsWeak,
+  hookReportForPrompt,
   goalSeconds,
   parseRecutAnswer,
   proposeByRules,
@@ -125,6 +131,101 @@ describe('proposeByRules', () => {
   });
 });
 
+const report = (value: number, filePercentile: number, best: { start: number; end: number; hold: number }) => ({
+  value, file_percentile: filePercentile, library_percentile: null, carried: [], missing: ['motion' as const], best_opening: best, scale: '', advice: '',
+});
+
+describe('hookIsWeak', () => {
+  it.each([
+    { value: 29.9, file_percentile: 90, weak: true },
+    { value: 30, file_percentile: 49.9, weak: true },
+    { value: 30, file_percentile: 50, weak: false },
+    { value: 70, file_percentile: 80, weak: false },
+  ])('hook $value above $file_percentile % of seconds → weak $weak', ({ value, file_percentile, weak }) => {
+    expect(hookIsWeak({ value, file_percentile })).toBe(weak);
+  });
+});
+
+describe('chooseOpening', () => {
+  // A 40 s file: the first quarter ends at 10 s; the first strong second is 3; the strong level 45.
+  it.each([
+    { name: 'no hook report: the first strong second', report: null, want: { start: 3, by: 'strong' } },
+    { name: 'weak hook, early strong window that beats it by 10: the window', report: report(20, 10, { start: 6, end: 9, hold: 30 }), want: { start: 6, by: 'window' } },
+    { name: 'weak hook, window beats it by 9.9 only: the first strong second', report: report(20, 10, { start: 6, end: 9, hold: 29.9 }), want: { start: 3, by: 'strong' } },
+    { name: 'weak hook, window at 10 s (the edge of the first quarter): the window', report: report(20, 10, { start: 10, end: 13, hold: 80 }), want: { start: 10, by: 'window' } },
+    { name: 'weak hook, window after the first quarter: the first strong second', report: report(20, 10, { start: 11, end: 14, hold: 80 }), want: { start: 3, by: 'strong' } },
+    { name: 'weak hook, window at 0 s: the first strong second', report: report(20, 10, { start: 0, end: 3, hold: 20 }), want: { start: 3, by: 'strong' } },
+    { name: 'weak by percentile only (hook 40, above 30 %): the window', report: report(40, 30, { start: 2, end: 5, hold: 60 }), want: { start: 2, by: 'window' } },
+    { name: 'strong hook: the first strong second, whatever the window', report: report(60, 70, { start: 5, end: 8, hold: 90 }), want: { start: 3, by: 'strong' } },
+  ])('$name', ({ report: r, want }) => {
+    expect(chooseOpening(r, 3, 40, 45)).toMatchObject(want);
+  });
+
+  it('says why in the rationale clause', () => {
+    expect(chooseOpening(report(20, 10, { start: 6, end: 9, hold: 30 }), 3, 40, 45).note).toBe(
+      'opened on the strongest 3 s at 6–9 s (hold 30), as the hook (20, above 10 % of the seconds) is weak',
+    );
+    expect(chooseOpening(report(20, 10, { start: 30, end: 33, hold: 80 }), 3, 40, 45).note).toBe(
+      'started at 3 s, the first second with hold ≥ 45 (the strongest 3 s (30–33 s, hold 80) come too late to open on without losing the body; move them to the front in an editor)',
+    );
+    expect(chooseOpening(null, 0, 40, 45).note).toBe('');
+  });
+});
+
+describe('dipSecondsToCut', () => {
+  const hold = [80, 70, 40, 20, 60, 10, 10, 90];
+  it.each([
+    { name: 'a dead stretch goes whole', dips: [{ start: 5, end: 7, causes: [] }], moments: [], want: [[5, 6]] },
+    { name: 'a sharp fall loses only its seconds under the strong level', dips: [{ start: 1, end: 4, causes: [] }], moments: [], want: [[2, 3]] },
+    { name: 'a moment inside a dip stays', dips: [{ start: 5, end: 7, causes: [] }], moments: [6], want: [[5]] },
+    { name: 'a dip with no weak second cuts nothing', dips: [{ start: 0, end: 2, causes: [] }], moments: [], want: [] },
+    { name: 'a dip past the timeline is clipped', dips: [{ start: 6, end: 12, causes: [] }], moments: [], want: [[6]] },
+  ])('$name', ({ dips, moments, want }) => {
+    expect([...dipSecondsToCut(dips, hold, 45, new Set(moments)).values()]).toEqual(want);
+  });
+});
+
+describe('proposeByRules with dips and the hook report', () => {
+  // Dead opening 0–2, strong 3–9, a sharp fall 10–11 that stays above the floor, strong 13–23.
+  const hold = [20, 22, 25, 60, 80, 85, 80, 70, 65, 60, 40, 35, 38, 62, 70, 72, 70, 68, 66, 64, 62, 60, 58, 56];
+  const dips = [
+    { start: 0, end: 3, causes: ['still_picture' as const, 'silence' as const], advice: '' },
+    { start: 10, end: 12, causes: ['long_pause' as const], advice: '' },
+  ];
+
+  it('cuts the weak seconds of every dip, naming their causes', () => {
+    const read = { ...readOf(hold), dips };
+    const proposal = proposeByRules(read);
+    // The fall 10–11 is no dead stretch (hold stays above 30): it goes because it is a dip under the median 62.
+    expect(read.dead).toEqual([{ start: 0, end: 3 }]);
+    expect(proposal.segments).toEqual([{ start: 4, end: 10 }, { start: 12, end: 24 }]);
+    expect(proposal.rationale).toBe(
+      'Rules: cut 5 weak seconds of 2 dips: 0–3 s (still picture, silence), 10–12 s (long pause); started at 4 s, the first second with hold ≥ 62. Keeps 18 of 24 s in 2 segments.',
+    );
+    // The same read without dips (made before they existed) cuts only the dead stretch.
+    expect(proposeByRules(readOf(hold))).toEqual({
+      segments: [{ start: 4, end: 24 }],
+      rationale: 'Rules: cut 3 weak seconds of 1 dead stretch: 0–3 s; started at 4 s, the first second with hold ≥ 62. Keeps 20 of 24 s in 1 segment.',
+    });
+  });
+
+  it('opens on the strongest 3 s when the hook is weak and they come early', () => {
+    // Second 3 (hold 60) is under the strong level 62, but it opens the strongest window 3–5.
+    const read = { ...readOf(hold), dips, hook: 22.3, hook_report: report(22.3, 4.2, { start: 3, end: 6, hold: 75 }) };
+    const proposal = proposeByRules(read);
+    expect(proposal.segments).toEqual([{ start: 3, end: 10 }, { start: 12, end: 24 }]);
+    expect(proposal.rationale).toContain('opened on the strongest 3 s at 3–6 s (hold 75), as the hook (22.3, above 4.2 % of the seconds) is weak');
+    expect(validateProposal(proposal.segments, hold.length).ok).toBe(true);
+  });
+
+  it('names at most six dips in the rationale and counts the rest', () => {
+    const saw = Array.from({ length: 40 }, (_, t) => (t % 5 === 4 ? 10 : 70));
+    const many = Array.from({ length: 8 }, (_, i) => ({ start: i * 5 + 4, end: i * 5 + 5, causes: ['no_speech' as const], advice: '' }));
+    const proposal = proposeByRules({ ...readOf(saw), dips: many });
+    expect(proposal.rationale).toContain('cut 8 weak seconds of 8 dips: 4–5 s (no speech), 9–10 s (no speech), 14–15 s (no speech), 19–20 s (no speech), 24–25 s (no speech), 29–30 s (no speech) and 2 more. Keeps 32 of 40 s in 8 segments.');
+  });
+});
+
 describe('parseRecutAnswer', () => {
   it.each([
     { content: '{"segments":[{"start":1,"end":4}],"rationale":"tight"}' },
@@ -167,6 +268,35 @@ describe('recutPrompt', () => {
     expect(user?.content).toContain('Hook (mean hold of the first 3 s): 30');
   });
 
+  it('gives the dips with their causes and the hook report in compact form', () => {
+    const withRead = {
+      ...read,
+      dips: [{ start: 4, end: 6, causes: ['still_picture' as const, 'silence' as const], advice: 'Cut or speed up 0:04–0:06 (2 s): the picture is still.' }],
+      hook_report: { ...report(30, 28.6, { start: 2, end: 5, hold: 45 }), carried: ['sound' as const], missing: ['motion' as const, 'words' as const] },
+    };
+    const [system, user] = recutPrompt(withRead);
+    expect(system?.content).toContain('Cut or shorten the dips');
+    expect(user?.content).toContain('Dips (where hold is likely to drop, end exclusive, with causes): 4–6 s (still picture, silence)\n');
+    expect(user?.content).toContain(
+      "Hook report: 30 of 100, above 28.6 % of this file's seconds (weak); first 3 s carried by sound, missing motion, words; strongest 3 s: 2–5 s (hold 45).",
+    );
+    // The advice sentences stay out: the causes say it in fewer tokens.
+    expect(user?.content).not.toContain('Cut or speed up');
+    // A read made before dips existed gets neither line.
+    const [, plain] = recutPrompt(read);
+    expect(plain?.content).not.toContain('Dips');
+    expect(plain?.content).not.toContain('Hook report');
+  });
+
+  it('bounds the dips and names the Library percentile when there is one', () => {
+    const dips = Array.from({ length: 65 }, (_, i) => ({ start: i * 2, end: i * 2 + 1, causes: [] }));
+    expect(dipsForPrompt(dips)).toMatch(/^0–1 s, 2–3 s, .* 118–119 s … and 5 more$/);
+    expect(dipsForPrompt([])).toBe('none');
+    expect(hookReportForPrompt({ ...report(70, 90, { start: 0, end: 3, hold: 70 }), library_percentile: 85, carried: ['motion', 'sound', 'words'], missing: [] })).toBe(
+      "70 of 100, above 90 % of this file's seconds and 85 % of published scans' hooks; first 3 s carried by motion, sound, words; strongest 3 s: 0–3 s (hold 70).",
+    );
+  });
+
   it('appends the refused answer and the reasons on a retry', () => {
     const messages = recutPrompt(read, {}, { answer: '{"segments":[]}', reasons: ['no segments: keep at least one'] });
     expect(messages.slice(2)).toEqual([
@@ -181,9 +311,28 @@ describe('compareReads', () => {
     const before = { score: 40, grade: 'F', hook: 12.3, dead: [{ start: 0, end: 3 }, { start: 8, end: 12 }], duration_sec: 20, timeline: readOf([10, 20, 30]).timeline };
     const after = { score: 80, grade: 'B-', hook: 60, dead: [], duration_sec: 13, timeline: readOf([60, 61, 62, 64]).timeline };
     expect(compareReads(before, after)).toEqual({
-      before: { score: 40, grade: 'F', hook: 12.3, dead_seconds: 7, duration_sec: 20, average_hold: 20 },
-      after: { score: 80, grade: 'B-', hook: 60, dead_seconds: 0, duration_sec: 13, average_hold: 61.8 },
+      before: { score: 40, grade: 'F', hook: 12.3, dead_seconds: 7, duration_sec: 20, average_hold: 20, dips: null },
+      after: { score: 80, grade: 'B-', hook: 60, dead_seconds: 0, duration_sec: 13, average_hold: 61.8, dips: null },
     });
+  });
+
+  it('reports the dips before and after: count, total seconds and how many name each cause', () => {
+    const timeline = readOf([10, 20, 30]).timeline;
+    const before = {
+      score: 40, grade: 'F', hook: 12.3, dead: [{ start: 0, end: 3 }], duration_sec: 20, timeline,
+      dips: [
+        { start: 0, end: 3, causes: ['silence' as const, 'still_picture' as const], advice: 'a' },
+        { start: 8, end: 12, causes: ['still_picture' as const, 'long_shot' as const], advice: 'b' },
+        { start: 15, end: 16.5, causes: [], advice: 'c' },
+      ],
+    };
+    const after = { ...before, dips: [] };
+    const figures = compareReads(before, after);
+    expect(figures.before.dips).toEqual({ count: 3, seconds: 8.5, causes: { still_picture: 2, silence: 1, long_shot: 1 } });
+    // Causes come in the fixed cause order, whatever order the dips name them in.
+    expect(Object.keys(figures.before.dips!.causes)).toEqual(['still_picture', 'silence', 'long_shot']);
+    expect(figures.after.dips).toEqual({ count: 0, seconds: 0, causes: {} });
+    expect(dipFigures([])).toEqual({ count: 0, seconds: 0, causes: {} });
   });
 });
 

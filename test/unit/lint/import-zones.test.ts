@@ -43,6 +43,7 @@ const cases: [string, string, string][] = [
   ['web/zone-probe.ts', '../workflows/scan', '../services/scan-view'],
   ['services/zone-probe.ts', '../api/app', '../store/scans'],
   ['services/zone-probe-activities.ts', '../activities/scan-activities', '../contracts/names'],
+  ['services/zone-probe-workflows.ts', '../workflows/recut', '../contracts/recut-types'],
   ['core/zone-probe.ts', '../store/scans', './progress'],
   ['core/chat/zone-probe.ts', '../../net/public-address', '../progress'],
   ['core/zone-probe-config.ts', '../config/env', './read'],

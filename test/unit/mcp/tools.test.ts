@@ -139,6 +139,29 @@ describe('result mapping', () => {
     expect(text(scanResult(many), 0)).toContain('301 dead stretches (0–2 s, 4–6 s, 8–10 s, 12–14 s, 16–18 s, 20–22 s, 24–26 s, 28–30 s, and 293 more)');
   });
 
+  it('compact carries the dips (bounded) and the hook report\'s value, percentiles and suggested opening; full carries the whole report', () => {
+    const dips = [{ start: 8, end: 10, causes: ['still_picture' as const, 'silence' as const], advice: 'Cut or speed up 0:08–0:10 (2 s): the picture is still and the sound is silent.' }];
+    const hook_report = {
+      value: 61.2, scale: 'scale text', file_percentile: 66.7, library_percentile: null, carried: ['words' as const], missing: ['motion' as const, 'sound' as const],
+      best_opening: { start: 2, end: 5, hold: 70.1 }, advice: 'advice text',
+    };
+    const read = { ...complete, dips, hook_report };
+    const compact = scanResult(read).structuredContent as Record<string, unknown>;
+    expect(compact.dips).toEqual(dips);
+    expect(compact.hook_report).toEqual({ value: 61.2, file_percentile: 66.7, library_percentile: null, best_opening: { start: 2, end: 5, hold: 70.1 } });
+    expect(z.object(scanOutputShape).strict().safeParse(compact).success).toBe(true);
+    const full = scanResult(read, { detail: 'full' }).structuredContent as Record<string, unknown>;
+    expect(full.hook_report).toEqual(hook_report);
+    expect(z.object(scanOutputShape).safeParse(full).success).toBe(true);
+    // A read made before dips existed has neither field.
+    expect(scanResult(complete).structuredContent).not.toHaveProperty('dips');
+    expect(scanResult(complete).structuredContent).not.toHaveProperty('hook_report');
+    const many = { ...complete, dips: Array.from({ length: COMPACT_LIMITS.dips + 5 }, (_, i) => ({ ...dips[0]!, start: i * 3, end: i * 3 + 2 })) };
+    const bounded = compactScan(many, scanLinks(many.scan_id));
+    expect(bounded.dips).toEqual(many.dips.slice(0, COMPACT_LIMITS.dips));
+    expect(bounded.omitted).toEqual({ dips: 5 });
+  });
+
   it('a small export is inline as an embedded resource, a large one a resource link', () => {
     const small = exportResult('scn_1', 'srt', { body: '1\r\n', contentType: 'application/x-subrip; charset=utf-8', filename: 'scn_1.srt' });
     expect(small.structuredContent).toEqual({ scan_id: 'scn_1', format: 'srt', filename: 'scn_1.srt', content_type: 'application/x-subrip; charset=utf-8', bytes: 3, uri: 'holdline://scans/scn_1/export/srt', embedded: true });

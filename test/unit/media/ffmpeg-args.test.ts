@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FRAME_BYTES, NO_SHORTCUTS, SKIP_NON_REF_MIN_FPS, decodeArgs, decoderShortcuts, filterPathValue, probeArgs, renderArgs, soundtrackArgs } from '../../../activities/media/ffmpeg-args';
+import { FRAME_BYTES, NO_SHORTCUTS, SKIP_NON_REF_MIN_FPS, cutWindowArgs, decodeArgs, decoderShortcuts, filterPathValue, probeArgs, renderArgs, soundtrackArgs } from '../../../activities/media/ffmpeg-args';
 import { pocketsphinxArgs } from '../../../activities/media/transcriber';
 import { DEFAULT_MEDIA_LIMITS } from '../../../core/media-limits';
 
@@ -12,9 +12,10 @@ const guards = [
 ];
 
 describe('probeArgs', () => {
-  it('asks ffprobe for format and streams as JSON behind the input guards, the path after --', () => {
+  it('asks ffprobe for format, streams and the first 600 packets\' timestamps as JSON behind the input guards, the path after --', () => {
     expect(probeArgs('/tmp/a b.mp4')).toEqual([
-      '-v', 'error', '-hide_banner', ...guards, '-print_format', 'json', '-show_format', '-show_streams', '--', '/tmp/a b.mp4',
+      '-v', 'error', '-hide_banner', ...guards, '-print_format', 'json=compact=1', '-show_format', '-show_streams',
+      '-show_entries', 'packet=stream_index,pts', '-read_intervals', '%+#600', '--', '/tmp/a b.mp4',
     ]);
   });
 
@@ -172,5 +173,23 @@ describe('renderArgs (the recut)', () => {
   it('refuses an empty plan', () => {
     expect(() => renderArgs({ input: 'i', output: 'o', segments: [], hasVideo: true, hasAudio: true })).toThrow(/no segments/);
     expect(() => renderArgs({ input: 'i', output: 'o', segments, hasVideo: false, hasAudio: false })).toThrow(/no video and no audio/);
+  });
+});
+
+describe('cutWindowArgs', () => {
+  it('decodes one window with an accurate seek, 64x36 grey frames compared by scdet, each frame\'s time and difference to a log', () => {
+    expect(cutWindowArgs({ input: '/tmp/in.mp4', startSec: 4.575, durationSec: 0.85, logPath: '/tmp/w:1.txt' })).toEqual([
+      '-nostdin', '-hide_banner', '-loglevel', 'error',
+      '-threads', '1',
+      ...guards,
+      '-ss', '4.575',
+      '-t', '0.85',
+      '-i', '/tmp/in.mp4',
+      '-map', '0:v:0',
+      '-an', '-sn', '-dn',
+      '-vf', "scale=64:36:flags=area,format=gray,scdet=threshold=100,metadata=mode=print:file=\\'/tmp/w:1.txt\\'",
+      '-f', 'null',
+      '-',
+    ]);
   });
 });

@@ -27,7 +27,20 @@ describe('mediaInfoFromProbe', () => {
       formatName: mp4,
       majorBrand: 'qt  ',
       fps: 30000 / 1001,
+      fpsVariable: false,
     });
+  });
+
+  it('tells a variable frame rate from the first packets of the video stream, in presentation order', () => {
+    const video = { ...h264, index: 0 };
+    const sound = { ...aac, index: 1 };
+    // Decode order (B-frames after the frame they refer to), with the sound's packets between.
+    const steady = [0, 3003, 1001, 2002, 6006, 4004, 5005].flatMap((pts, i) => [{ stream_index: 0, pts }, { stream_index: 1, pts: i * 1024 }]);
+    const uneven = [0, 1001, 3003, 3503, 6006].map((pts) => ({ stream_index: 0, pts }));
+    const json = (packets: Array<{ stream_index: number; pts: number }>) => ({ format: { format_name: mp4, duration: '3' }, streams: [video, sound], packets });
+    expect(mediaInfoFromProbe(json(steady)).fpsVariable).toBe(false);
+    expect(mediaInfoFromProbe(json(uneven)).fpsVariable).toBe(true);
+    expect(mediaInfoFromProbe({ ...json(uneven), streams: [{ ...aac, index: 0 }, { ...video, index: 1 }] }).fpsVariable).toBe(false);
   });
 
   it('falls back to the longest stream duration when the container has none', () => {

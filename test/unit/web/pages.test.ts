@@ -5,6 +5,7 @@ import { plotData, scanPage } from '../../../web/scan-page';
 
 const viewer = { email: 'me@example.com', csrf: 'csrf"<token>' };
 const usage = { scans: 3, calls: 26, tokens: 1234, periodEnd: new Date('2025-02-01T00:00:00Z') };
+const security = { state: { sessions: [], hasPassword: true, now: new Date('2025-01-20T00:00:00Z') } };
 
 const read = assembleRead({
   durationSec: 4,
@@ -20,12 +21,12 @@ const read = assembleRead({
 
 describe('account page', () => {
   it('shows a new key in full with no prefix line', () => {
-    const page = accountPage(viewer, { email: 'me@example.com', plan: 'signal', keyPrefix: 'sk_sig_abcd…', webhookSecret: 'whsec_AAAA', newKey: 'sk_sig_FULL', usage });
+    const page = accountPage(viewer, { email: 'me@example.com', plan: 'signal', keyPrefix: 'sk_sig_abcd…', webhookSecret: 'whsec_AAAA', newKey: 'sk_sig_FULL', usage }, security);
     expect(page).toContain('<code class="key" id="new-key">sk_sig_FULL</code>');
     expect(page).not.toContain('id="key-prefix"');
   });
   it('otherwise shows only the prefix, the plan switch and the usage (calls left never below 0)', () => {
-    const page = accountPage(viewer, { email: 'me@example.com', plan: 'agents', keyPrefix: 'sk_sig_abcd…', webhookSecret: 'whsec_AAAA', usage });
+    const page = accountPage(viewer, { email: 'me@example.com', plan: 'agents', keyPrefix: 'sk_sig_abcd…', webhookSecret: 'whsec_AAAA', usage }, security);
     expect(page).not.toContain('id="new-key"');
     expect(page).toContain('<code id="key-prefix">sk_sig_abcd…</code>');
     expect(page).toContain('<input type="hidden" name="plan" value="signal">');
@@ -35,14 +36,14 @@ describe('account page', () => {
     expect(page).toContain('Counts reset on 2025-02-01 (UTC).');
   });
   it('an account without a key yet (its first sign-in failed to issue one) says so and offers to create one', () => {
-    const page = accountPage(viewer, { email: 'me@example.com', plan: 'signal', keyPrefix: '', webhookSecret: 'whsec_AAAA', usage });
+    const page = accountPage(viewer, { email: 'me@example.com', plan: 'signal', keyPrefix: '', webhookSecret: 'whsec_AAAA', usage }, security);
     expect(page).toContain('<p id="no-key">You have no API key yet.</p>');
     expect(page).not.toContain('id="key-prefix"');
     expect(page).toMatch(/<form method="post" action="\/account\/key"><input type="hidden" name="csrf" value="[^"]+"><button type="submit" class="secondary">Create key<\/button>/);
     expect(page).not.toContain('The current key stops working at once.');
   });
   it('shows the webhook signing secret with a rotate form carrying the CSRF token', () => {
-    const page = accountPage(viewer, { email: 'me@example.com', plan: 'signal', keyPrefix: 'sk_sig_abcd…', webhookSecret: 'whsec_AB+/cd==', usage });
+    const page = accountPage(viewer, { email: 'me@example.com', plan: 'signal', keyPrefix: 'sk_sig_abcd…', webhookSecret: 'whsec_AB+/cd==', usage }, security);
     expect(page).toContain('<code class="key" id="webhook-secret">whsec_AB+/cd==</code>');
     expect(page).toMatch(/<form method="post" action="\/account\/webhook-secret"><input type="hidden" name="csrf" value="csrf&quot;&lt;token&gt;">/);
   });
@@ -61,6 +62,14 @@ describe('scan page', () => {
     expect(page).toContain('<h1>T &lt;1&gt;</h1>');
     expect(page).toContain('action="/scans/scn_1/publish"');
     expect(page).not.toContain('http-equiv="refresh"');
+  });
+  it('a scan whose video the retention setting removed says so where the player was', () => {
+    const playing = scanPage(viewer, { ...base, status: 'complete', read, mediaSrc: '/scans/scn_1/media' });
+    expect(playing).toContain('<video id="player" controls preload="metadata" src="/scans/scn_1/media">');
+    const removed = scanPage(viewer, { ...base, status: 'complete', read, mediaSrc: '/scans/scn_1/media', mediaRemovedAt: new Date('2026-03-04T05:06:00Z') });
+    expect(removed).not.toContain('<video');
+    expect(removed).toContain('The video was removed on 2026-03-04 05:06 UTC by the retention setting; the read below is kept.');
+    expect(removed).toContain('id="plot-data"');
   });
   it('a scan in flight shows its progress and refreshes; one in error shows its detail', () => {
     const queued = scanPage(viewer, { ...base, status: 'processing', pct: 42 });

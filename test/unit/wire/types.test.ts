@@ -7,6 +7,7 @@ import type { Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { chatCompletion } from '../../../core/chat/completion';
+import { DIP_CAUSES, type Dip } from '../../../core/dips';
 import type { RunObject as CoreRunObject, TokenUsage as CoreTokenUsage } from '../../../core/chat/shapes';
 import { signalsReference } from '../../../core/method';
 import { assembleRead } from '../../../core/read';
@@ -14,6 +15,7 @@ import type { ReadFigures } from '../../../core/recut';
 import type * as shapes from '../../../core/shapes';
 import { webhookEvent, type WebhookEvent as CoreWebhookEvent } from '../../../core/webhook';
 import { ChatCompletion, RunObject, TokenUsage } from '../../../core/wire/chat';
+import { DipSchema } from '../../../core/wire/read-actions';
 import { CompleteScan, ErrorScan, InFlightScan, ScanRead, ScanView, ScanViewBody, SignalsReference } from '../../../core/wire/read';
 import { QueuedRecut, RecutBody, RecutFigures, RecutViewBody } from '../../../core/wire/recuts';
 import { HistoryEntry, QueuedScan, WebhookEvent } from '../../../core/wire/scans';
@@ -35,6 +37,13 @@ describe('the types core, services and store use are the wire schemas\' types', 
     expectTypeOf<CoreTokenUsage>().toEqualTypeOf<Static<typeof TokenUsage>>();
     expectTypeOf<CoreWebhookEvent>().toEqualTypeOf<Static<typeof WebhookEvent>>();
     expectTypeOf<ReadFigures>().toEqualTypeOf<Static<typeof RecutFigures>>();
+  });
+
+  it('a dip\'s causes are core/dips.ts\'s list, each cause and nothing else passing the schema', () => {
+    expectTypeOf<Static<typeof DipSchema>>().toEqualTypeOf<Dip>();
+    const dip = (cause: string) => ({ start: 0, end: 3, causes: [cause], advice: 'cut' });
+    expect(DIP_CAUSES.filter((cause) => Value.Check(DipSchema, dip(cause)))).toEqual([...DIP_CAUSES]);
+    expect(Value.Check(DipSchema, dip('boring'))).toBe(false);
   });
 
   it('each scan shape fits the one response schema that serves all three', () => {

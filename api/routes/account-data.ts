@@ -1,0 +1,48 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { ErrorBody } from '../../core/wire/common';
+import { PutRetentionBody, RetentionSetting } from '../../core/wire/account';
+import { AccountExportQuery } from '../../core/wire/export';
+import { accountArchive } from '../../services/export-account';
+import type { AppDeps } from '../../services/ports';
+import { retentionSetting, setRetentionSetting } from '../../services/retention-setting';
+import { countRequest, requireKey } from '../auth';
+
+/** The account's data settings and archive (issue 22 items 6 and 7): `/v1/account/retention`, `/v1/account/export`. */
+export async function accountDataRoutes(scope: FastifyInstance, deps: AppDeps) {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+  const auth = requireKey(deps);
+
+  app.get(
+    '/v1/account/retention',
+    { onRequest: [auth], schema: { response: { 200: RetentionSetting, 401: ErrorBody } } },
+    async (request) => retentionSetting(deps, request.account._id),
+  );
+
+  app.put(
+    '/v1/account/retention',
+    { onRequest: [auth], schema: { body: PutRetentionBody, response: { 200: RetentionSetting, 400: ErrorBody, 401: ErrorBody } } },
+    async (request) => setRetentionSetting(deps, request.account._id, request.body),
+  );
+
+  app.get(
+    '/v1/account/export',
+    {
+      onRequest: [auth],
+      // 200 is the tar stream itself.
+      schema: { querystring: AccountExportQuery, response: { 200: {}, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody } },
+    },
+    async (request, reply) => {
+      await countRequest(deps, request, 'read', deps.config.scanReadsPerMinute);
+      const archive = await accountArchive(deps, request.account._id, { media: request.query.media === '1' });
+      // A client that goes away destroys this stream (Fastify), which stops the generator and closes the media read in progress.
+      return reply
+        .header('content-type', 'application/x-tar')
+        .header('content-disposition', `attachment; filename="${archive.filename}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(Readable.from(archive.stream, { objectMode: false, highWaterMark: 64 * 1024 }));
+    },
+  );
+}
