@@ -115,7 +115,9 @@ describe('editor timelines, read back by their reference tools', () => {
       expect([seen.otio.schema, seen.otio.name, seen.otio.video_tracks]).toEqual(['Timeline', 'Sample for export', 1]);
       expect(seen.otio.clips).toHaveLength(scan.cuts.length + 1);
       expect(seen.otio.clips).toEqual(expected.clips.map((clip) => [clip.start, clip.duration]));
-      expect(seen.otio.clips.map(([start]: number[]) => start).slice(1)).toEqual(scan.cuts.map((cut: number) => Math.round(cut * 24)));
+      // The clips start at the read's cut frames (the cuts refined to the frame), one per cut.
+      expect(scan.cut_frames).toHaveLength(scan.cuts.length);
+      expect(seen.otio.clips.map(([start]: number[]) => start).slice(1)).toEqual(scan.cut_frames);
       expect(seen.otio.rates).toEqual([24]);
       expect(seen.otio.duration_frames).toBe(Math.round(scan.duration_sec * 24));
       expect(seen.otio.media_urls).toEqual([`${service.apiUrl}/v1/scans/${scan.scan_id}/media`]);
