@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { EXPORT_FORMATS } from '../core/exports';
 import { OpenAiError } from '../core/wire/chat';
 import { ErrorBody } from '../core/wire/common';
 import { SubmitScanBody, WebhookEvent } from '../core/wire/scans';
@@ -93,7 +94,7 @@ const OPERATIONS: Record<string, Operation> = {
     },
   },
   'GET /v1/scans/:id/export': {
-    summary: 'A complete scan as a download: srt, vtt, csv, edl, chapters or json',
+    summary: 'A complete scan as a download: srt, vtt, csv, edl, chapters, json, or an editor timeline (otio, fcpxml, markers.csv)',
     tags: ['scans'],
     security: BEARER_OR_PUBLISHED,
     extend: (schema) => {
@@ -106,10 +107,11 @@ const OPERATIONS: Record<string, Operation> = {
           'text/csv': text,
           'text/plain': text,
           'application/json': { schema: { type: 'object' } },
+          'application/xml': text,
         },
       };
       const query = schema.querystring as { properties: { format: Schema }; required?: string[] };
-      query.properties.format = { ...query.properties.format, enum: ['srt', 'vtt', 'csv', 'edl', 'chapters', 'json'] };
+      query.properties.format = { ...query.properties.format, enum: [...EXPORT_FORMATS] };
       query.required = ['format'];
     },
   },

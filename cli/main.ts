@@ -253,6 +253,33 @@ const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
 // ------------------------------------------------------------------ wait
 
+/**
+ * `holdline export ID --format F`: one export of a complete scan, written to
+ * `--out` (a file, or a directory for the served file name; the current
+ * directory by default) or, with `--out -`, to stdout. No key is needed for a
+ * published scan.
+ */
+async function exportCommand(scanId: string, options: { format: ExportFormat; out?: string }, globals: GlobalOptions): Promise<ExitCode> {
+  const { client } = await context(globals, { needKey: false });
+  const file = await client.scans.export(scanId, options.format);
+  if (options.out === '-') {
+    process.stdout.write(file.body);
+    return EXIT.ok;
+  }
+  const target = resolve(options.out ?? '.');
+  const isDirectory = await stat(target).then((info) => info.isDirectory(), () => false);
+  const path = isDirectory ? resolve(target, file.filename) : target;
+  try {
+    await writeFile(path, file.body);
+  } catch (error) {
+    throw new CliError(EXIT.usage, `cannot write ${path}: ${(error as Error).message}`);
+  }
+  const bytes = Buffer.byteLength(file.body);
+  if (globals.json) printJson({ scan_id: scanId, format: options.format, filename: file.filename, content_type: file.contentType, bytes, path });
+  else out(`${options.format} of ${scanId} written to ${path} (${count(bytes, 'byte')})`);
+  return EXIT.ok;
+}
+
 async function waitCommand(scanId: string, options: { timeout?: number }, globals: GlobalOptions): Promise<ExitCode> {
   const { client } = await context(globals, { needKey: true });
   const bars = barsOnStderr ? newBars('{name} {bar} {value}% {stage}') : null;
@@ -463,6 +490,14 @@ export function buildProgram(run: (action: () => Promise<ExitCode | 'running'>) 
     .addOption(new Option('--export <format>', 'also download this export of each finished scan').choices([...EXPORT_FORMATS]))
     .option('--out <dir>', 'directory for --export files (default: the current one)')
     .action((inputs: string[], options: ScanOptions) => run(() => scanCommand(inputs, options, globals())));
+
+  program
+    .command('export')
+    .description('download a complete scan as a file: subtitles, the series, an EDL, chapters, JSON, or an editor timeline with the read as markers (otio, fcpxml, markers.csv)')
+    .argument('<scan_id>')
+    .addOption(new Option('--format <format>', 'the file format').choices([...EXPORT_FORMATS]).makeOptionMandatory())
+    .option('--out <path>', 'file, or directory for the served file name (default: the current directory); - writes to stdout')
+    .action((scanId: string, options: { format: ExportFormat; out?: string }) => run(() => exportCommand(scanId, options, globals())));
 
   program
     .command('get')

@@ -1,17 +1,31 @@
 // Exports of a complete scan in the formats editors, players and video sites
 // read (issue 10 item 6): subtitles (SRT, WebVTT), the timeline as CSV, a
-// CMX3600 EDL cut list, YouTube chapter lines and the scan as JSON. Pure text
+// CMX3600 EDL cut list, YouTube chapter lines and the scan as JSON; and editor
+// timelines with the read on them as markers (issue 24 item 5): OpenTimelineIO,
+// FCPXML and Resolve's marker list, built in core/timelines/. Pure text
 // builders; the HTTP layer only picks one and sends it.
 
 import type { CompleteScan, TranscriptSegment } from './shapes';
+import { fcpxmlDocument } from './timelines/fcpxml';
+import { editorTimeline } from './timelines/model';
+import { otioJson } from './timelines/otio';
+import { resolveMarkersCsv } from './timelines/resolve-markers';
+import { isDropFrameRate, timecode } from './timelines/timecode';
 
-export const EXPORT_FORMATS = ['srt', 'vtt', 'csv', 'edl', 'chapters', 'json'] as const;
+export { isDropFrameRate, timecode };
+
+export const EXPORT_FORMATS = ['srt', 'vtt', 'csv', 'edl', 'chapters', 'json', 'otio', 'fcpxml', 'markers.csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const isExportFormat = (value: unknown): value is ExportFormat => (EXPORT_FORMATS as readonly unknown[]).includes(value);
 
-/** A complete scan and the title its owner gave it (used in the EDL and JSON). */
+/** A complete scan and the title its owner gave it (used in the EDL and the timelines). */
 export type ExportableScan = CompleteScan & { title?: string | null };
+
+export interface ExportOptions {
+  /** Scheme and host the API is reached at (`https://holdline.example`): the timelines point at the media by an absolute URL when it is given. */
+  origin?: string;
+}
 
 export interface ScanExport {
   body: string;
@@ -28,15 +42,19 @@ const META: Record<ExportFormat, { contentType: string; suffix: string }> = {
   edl: { contentType: 'text/plain; charset=utf-8', suffix: '.edl' },
   chapters: { contentType: 'text/plain; charset=utf-8', suffix: '-chapters.txt' },
   json: { contentType: 'application/json; charset=utf-8', suffix: '.json' },
+  // OTIO's JSON has no registered media type of its own; it is JSON, opened by its extension.
+  otio: { contentType: 'application/json; charset=utf-8', suffix: '.otio' },
+  fcpxml: { contentType: 'application/xml; charset=utf-8', suffix: '.fcpxml' },
+  'markers.csv': { contentType: 'text/csv; charset=utf-8; header=present', suffix: '-markers.csv' },
 };
 
 /** The scan in one format, with its content type and download filename. */
-export function exportScan(scan: ExportableScan, format: ExportFormat): ScanExport {
+export function exportScan(scan: ExportableScan, format: ExportFormat, options: ExportOptions = {}): ScanExport {
   const { contentType, suffix } = META[format];
-  return { body: exportBody(scan, format), contentType, filename: `${safeName(scan.scan_id)}${suffix}` };
+  return { body: exportBody(scan, format, options), contentType, filename: `${safeName(scan.scan_id)}${suffix}` };
 }
 
-function exportBody(scan: ExportableScan, format: ExportFormat): string {
+function exportBody(scan: ExportableScan, format: ExportFormat, options: ExportOptions): string {
   switch (format) {
     case 'srt':
       return srtFrom(scan.transcript);
@@ -54,7 +72,19 @@ function exportBody(scan: ExportableScan, format: ExportFormat): string {
       const { title: _title, ...view } = scan;
       return `${JSON.stringify(view, null, 2)}\n`;
     }
+    case 'otio':
+      return otioJson(editorTimeline(scan, { mediaUrl: absoluteMediaUrl(scan.media_url, options.origin) }));
+    case 'fcpxml':
+      return fcpxmlDocument(editorTimeline(scan, { mediaUrl: absoluteMediaUrl(scan.media_url, options.origin) }));
+    case 'markers.csv':
+      return resolveMarkersCsv(editorTimeline(scan));
   }
+}
+
+/** The media URL as the scan shows it (a path on the API), made absolute when the origin is known; null when the media is not kept. */
+export function absoluteMediaUrl(mediaUrl: string | null | undefined, origin?: string): string | null {
+  if (!mediaUrl) return null;
+  return origin && mediaUrl.startsWith('/') ? `${origin.replace(/\/+$/, '')}${mediaUrl}` : mediaUrl;
 }
 
 const safeName = (id: string) => id.replace(/[^A-Za-z0-9_-]/g, '_') || 'scan';
@@ -112,33 +142,6 @@ export const EDL_FPS = 30;
 
 /** The most events a CMX3600 list may hold (event numbers are three digits). */
 export const EDL_MAX_EVENTS = 999;
-
-/** 29.97 and 59.94 fps (30000/1001, 60000/1001): the rates SMPTE drop-frame timecode exists for. */
-export function isDropFrameRate(fps: number): boolean {
-  return Math.abs(fps - 30000 / 1001) < 0.01 || Math.abs(fps - 60000 / 1001) < 0.01;
-}
-
-/**
- * Timecode of a frame count at a source rate: `HH:MM:SS;FF` drop-frame at 29.97
- * and 59.94 fps (frame numbers 0–1, or 0–3, skipped at each minute but every
- * tenth, so the clock keeps wall time), else `HH:MM:SS:FF` counted at the nominal
- * whole rate (23.976 counts as 24, as editors count it).
- */
-export function timecode(frames: number, fps = EDL_FPS): string {
-  let f = Math.max(0, Math.round(frames));
-  const nominal = Math.round(fps);
-  const drop = isDropFrameRate(fps);
-  if (drop) {
-    const dropped = nominal / 15;
-    const perMinute = nominal * 60 - dropped;
-    const perTenMinutes = nominal * 600 - 9 * dropped;
-    const tens = Math.floor(f / perTenMinutes);
-    const rest = f % perTenMinutes;
-    f += 9 * dropped * tens + (rest > dropped ? dropped * Math.floor((rest - dropped) / perMinute) : 0);
-  }
-  const totalSeconds = Math.floor(f / nominal);
-  return `${pad(Math.floor(totalSeconds / 3600), 2)}:${pad(Math.floor(totalSeconds / 60) % 60, 2)}:${pad(totalSeconds % 60, 2)}${drop ? ';' : ':'}${pad(f % nominal, 2)}`;
-}
 
 /**
  * CMX3600 cut list: one cut event (`V`, reel `AX`) per shot between the

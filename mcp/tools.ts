@@ -84,7 +84,11 @@ const demoArgs = z.object({ detail });
 const deleteArgs = z.object({ scan_id: scanIdField });
 const exportArgs = z.object({
   scan_id: scanIdField,
-  format: z.enum(EXPORT_FORMATS).describe('srt or vtt: subtitles from the transcript; csv: the per-second series; edl: CMX3600 cut list with cut and dead-stretch markers; chapters: YouTube chapter lines; json: the whole scan.'),
+  format: z
+    .enum(EXPORT_FORMATS)
+    .describe(
+      'srt or vtt: subtitles from the transcript; csv: the per-second series; edl: CMX3600 cut list with cut and dead-stretch markers; chapters: YouTube chapter lines; json: the whole scan; otio (OpenTimelineIO), fcpxml (Final Cut Pro, Resolve, Premiere) or markers.csv (Resolve marker list): an editor timeline at the source frame rate, clips between cuts, markers for cuts, dead stretches, dips (advice as the note), moments (quote) and claims.',
+    ),
 });
 const pageArgs = z.object({ limit, offset });
 const recutIdArgs = z.object({ recut_id: z.string().min(1).max(64).describe('A recut id, rct_…') });
@@ -145,7 +149,7 @@ export const holdlineTools: HoldlineTool[] = [
     name: 'export_scan',
     title: 'Export a scan',
     description:
-      'A complete scan as a file: srt/vtt subtitles, csv of the per-second series, a CMX3600 edl cut list, YouTube chapter lines, or the scan as json. Small files come inline as an embedded resource, large ones as a resource link to read.',
+      'A complete scan as a file: srt/vtt subtitles, csv of the per-second series, a CMX3600 edl cut list, YouTube chapter lines, the scan as json, or an editor timeline with the read as markers (otio, fcpxml, markers.csv). Small files come inline as an embedded resource, large ones as a resource link to read.',
     keyless: false,
     inputSchema: exportArgs.shape,
     outputSchema: exportOutputShape,

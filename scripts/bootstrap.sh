@@ -107,6 +107,9 @@ bash "$ROOT/scripts/install-ear.sh"
 # --- the Python clients' test environment (the SDK's tests, the official openai client) ---
 bash "$ROOT/scripts/install-pyclients.sh"
 
+# --- the reference tools the timeline exports are checked with (opentimelineio, lxml) ---
+bash "$ROOT/scripts/install-timeline-check.sh"
+
 # --- the embedded language model (llama-server + SmolLM2 weights); HOLDLINE_EMBEDDED_MODEL=off skips it ---
 bash "$ROOT/scripts/install-model.sh"
 

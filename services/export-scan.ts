@@ -8,11 +8,13 @@ import { scanView } from './scan-view';
 
 /**
  * Who asks: `key` resolves the caller's key (checked only when the scan is not
- * published); `clientIp` counts a read of a published scan per address.
+ * published); `clientIp` counts a read of a published scan per address;
+ * `origin` (scheme and host the caller reached) makes the timelines' media URL absolute.
  */
 export interface ExportCaller {
   key: () => Promise<{ accountId: string; keyHash: string }>;
   clientIp: string;
+  origin?: string;
 }
 
 /**
@@ -34,7 +36,7 @@ export async function exportScanFile(
       doc.status === 'error' ? `scan ${scanId} ended in error; there is nothing to export` : `scan ${scanId} is ${doc.status} (${doc.pct}%); exports exist once it is complete`,
     );
   }
-  return exportScan({ ...(scanView(doc) as CompleteScan), title: doc.title }, format);
+  return exportScan({ ...(scanView(doc) as CompleteScan), title: doc.title }, format, { origin: caller.origin });
 }
 
 async function readable(deps: Pick<AppDeps, 'scans' | 'rateLimiter' | 'now' | 'config'>, scanId: string, caller: ExportCaller): Promise<ScanDoc | null> {

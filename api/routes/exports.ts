@@ -8,7 +8,7 @@ import { ErrorBody, IdParams } from '../../core/wire/common';
 import { ExportQuery } from '../../core/wire/scans';
 import { requireKey } from '../auth';
 
-/** `GET /v1/scans/{id}/export?format=srt|vtt|csv|edl|chapters|json` (services/export-scan.ts): a complete scan as a download. */
+/** `GET /v1/scans/{id}/export?format=srt|vtt|csv|edl|chapters|json|otio|fcpxml|markers.csv` (services/export-scan.ts): a complete scan as a download. */
 export async function exportRoutes(scope: FastifyInstance, deps: AppDeps) {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const auth = requireKey(deps);
@@ -34,6 +34,8 @@ export async function exportRoutes(scope: FastifyInstance, deps: AppDeps) {
           return { accountId: request.account._id, keyHash: request.keyHash };
         },
         clientIp: request.ip,
+        // The timelines point at the media by an absolute URL, at the address this request reached.
+        origin: `${request.protocol}://${request.host}`,
       });
       return reply
         .header('content-type', file.contentType)

@@ -205,7 +205,7 @@ class Scans {
     return poll(() => this.get(scanId, options), isFinishedScan, scanId, options);
   }
 
-  /** `GET /v1/scans/{id}/export`: a complete scan as srt, vtt, csv, edl, chapters or json text. A published scan exports without a key. */
+  /** `GET /v1/scans/{id}/export`: a complete scan as srt, vtt, csv, edl, chapters or json text, or an editor timeline (otio, fcpxml, markers.csv). A published scan exports without a key. */
   async export(scanId: string, format: ExportFormat, options: CallOptions = {}): Promise<ExportedFile> {
     const response = await send(this.transport, { method: 'GET', path: `/v1/scans/${id(scanId)}/export`, query: { format }, accept: '*/*', signal: options.signal });
     const body = await response.text();

@@ -1250,11 +1250,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A complete scan as a download: srt, vtt, csv, edl, chapters or json */
+        /** A complete scan as a download: srt, vtt, csv, edl, chapters, json, or an editor timeline (otio, fcpxml, markers.csv) */
         get: {
             parameters: {
                 query: {
-                    format: "srt" | "vtt" | "csv" | "edl" | "chapters" | "json";
+                    format: "srt" | "vtt" | "csv" | "edl" | "chapters" | "json" | "otio" | "fcpxml" | "markers.csv";
                 };
                 header?: never;
                 path: {
@@ -1275,6 +1275,7 @@ export interface paths {
                         "text/csv": string;
                         "text/plain": string;
                         "application/json": Record<string, never>;
+                        "application/xml": string;
                     };
                 };
                 /** @description Default Response */

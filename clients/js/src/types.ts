@@ -76,7 +76,7 @@ export type ChatCompletion = ResponseBody<'/v1/chat/completions', 'post', 200>;
 export type Readiness = ResponseBody<'/readyz', 'get', 200>;
 
 export type ExportFormat = NonNullable<Operation<'/v1/scans/{id}/export', 'get'>['parameters']['query']>['format'];
-export const EXPORT_FORMATS = ['srt', 'vtt', 'csv', 'edl', 'chapters', 'json'] as const satisfies readonly ExportFormat[];
+export const EXPORT_FORMATS = ['srt', 'vtt', 'csv', 'edl', 'chapters', 'json', 'otio', 'fcpxml', 'markers.csv'] as const satisfies readonly ExportFormat[];
 
 /** A downloaded export: the file's text, its content type and download name. */
 export interface ExportedFile {

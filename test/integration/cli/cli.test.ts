@@ -259,6 +259,14 @@ describe('other commands', () => {
         expect.objectContaining({ type: 'text' }),
         { type: 'resource', resource: { uri: `holdline://scans/${sampleScan.scan_id}/export/csv`, mimeType: 'text/csv', text: exportScan(sampleScan, 'csv').body } },
       ]);
+      const timeline = await client.callTool({ name: 'export_scan', arguments: { scan_id: sampleScan.scan_id, format: 'fcpxml' } });
+      expect(timeline.content).toEqual([
+        expect.objectContaining({ type: 'text' }),
+        {
+          type: 'resource',
+          resource: { uri: `holdline://scans/${sampleScan.scan_id}/export/fcpxml`, mimeType: 'application/xml', text: exportScan(sampleScan, 'fcpxml', { origin: service.apiUrl }).body },
+        },
+      ]);
     } finally {
       await client.close();
     }
@@ -289,5 +297,47 @@ describe('other commands', () => {
     } finally {
       child.kill('SIGTERM');
     }
+  });
+});
+
+describe('holdline export', () => {
+  it('writes the served file under its own name, to a named file, or to stdout with --out -', async () => {
+    const scan = await sampleRead();
+    const dir = join(scratch, 'timelines');
+    await mkdir(dir);
+    const intoDir = await holdline(['export', scan.scan_id, '--format', 'otio', '--out', dir]);
+    expect(intoDir.code).toBe(0);
+    expect(intoDir.stdout).toMatch(new RegExp(`^otio of ${scan.scan_id} written to .*${scan.scan_id}\\.otio \\(\\d+ bytes\\)\n$`));
+    expect(await readFile(join(dir, `${scan.scan_id}.otio`), 'utf8')).toBe(exportScan(scan, 'otio', { origin: service.apiUrl }).body);
+
+    const named = join(dir, 'cut.fcpxml');
+    const toFile = await holdline(['--json', 'export', scan.scan_id, '--format', 'fcpxml', '--out', named]);
+    expect(toFile.code).toBe(0);
+    const expected = exportScan(scan, 'fcpxml', { origin: service.apiUrl });
+    expect(JSON.parse(toFile.stdout)).toEqual({
+      scan_id: scan.scan_id,
+      format: 'fcpxml',
+      filename: `${scan.scan_id}.fcpxml`,
+      content_type: 'application/xml; charset=utf-8',
+      bytes: Buffer.byteLength(expected.body),
+      path: named,
+    });
+    expect(await readFile(named, 'utf8')).toBe(expected.body);
+
+    const toStdout = await holdline(['export', scan.scan_id, '--format', 'markers.csv', '--out', '-']);
+    expect(toStdout.code).toBe(0);
+    expect(toStdout.stdout).toBe(exportScan(scan, 'markers.csv').body);
+  });
+
+  it('refuses a missing or unknown format before sending, and reports an unknown scan', async () => {
+    const missing = await holdline(['export', 'scn_000000000000000000000000']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("required option '--format <format>' not specified");
+    const unknown = await holdline(['export', 'scn_000000000000000000000000', '--format', 'mp4']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('otio, fcpxml, markers.csv');
+    const gone = await holdline(['export', 'scn_000000000000000000000000', '--format', 'otio']);
+    expect(gone.code).toBe(1);
+    expect(gone.stderr).toContain('404: no scan scn_000000000000000000000000');
   });
 });

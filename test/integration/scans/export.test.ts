@@ -1,5 +1,13 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_FORMATS, exportScan } from '../../../core/exports';
+import { editorTimeline } from '../../../core/timelines/model';
+import { RESOLVE_MARKER_COLUMNS } from '../../../core/timelines/resolve-markers';
+import { REPO_ROOT } from '../../../tooling/stack';
 import { newScanId } from '../../../store/ids';
 import { LibraryStore } from '../../../store/library';
 import { fixture, type Fixture } from '../helpers/fixtures';
@@ -7,7 +15,13 @@ import { ScanClient } from '../helpers/scan-client';
 import { startService, type Service } from '../helpers/service';
 
 // Exports of a real scan (the generated `sample`: four cuts, three spoken
-// sentences, a silent still) through the API over the real stack.
+// sentences, a silent still) through the API over the real stack; the editor
+// timelines read back by their reference tools (OpenTimelineIO for .otio, lxml
+// with the FCPXML 1.9 structure for .fcpxml; scripts/install-timeline-check.sh).
+
+/** The Python with opentimelineio and lxml (scripts/install-timeline-check.sh, run by the bootstrap). */
+const TIMELINE_CHECK_PYTHON = join(REPO_ROOT, '.tools', 'timeline-check', 'venv', 'bin', 'python');
+const TIMELINE_CHECK_SCRIPT = join(REPO_ROOT, 'tooling', 'timeline-check', 'check_timelines.py');
 
 let service: Service;
 let owner: ScanClient;
@@ -44,7 +58,7 @@ describe('formats of a complete scan, with its owner key', () => {
   it('every format has its content type, an attachment filename and the body the core builds from the served scan', async () => {
     for (const format of EXPORT_FORMATS) {
       const res = await exportOf(owner, scan.scan_id, format);
-      const expected = exportScan({ ...scan, title: 'Sample for export' }, format);
+      const expected = exportScan({ ...scan, title: 'Sample for export' }, format, { origin: service.apiUrl });
       expect(res.status, format).toBe(200);
       expect(res.headers.get('content-type'), format).toBe(expected.contentType);
       expect(res.headers.get('content-disposition'), format).toBe(`attachment; filename="${expected.filename}"`);
@@ -82,13 +96,68 @@ describe('formats of a complete scan, with its owner key', () => {
   });
 });
 
+describe('editor timelines, read back by their reference tools', () => {
+  const frames = (seconds: [number, number]) => (seconds[0] * 24) / seconds[1];
+
+  it('otio loads in OpenTimelineIO and fcpxml passes the FCPXML 1.9 structure: clips between the cuts at 24 fps, the read as markers', async () => {
+    // The fixtures are made at 24 fps (tooling/make-fixtures.ts), so the read's rate and every frame count are known.
+    expect(scan.frame_rate).toBe(24);
+    const expected = editorTimeline({ ...scan, title: 'Sample for export' }, { mediaUrl: `${service.apiUrl}/v1/scans/${scan.scan_id}/media` });
+    const dir = await mkdtemp(join(tmpdir(), 'holdline-timelines-'));
+    try {
+      await writeFile(join(dir, 'sample.otio'), (await exportOf(owner, scan.scan_id, 'otio')).text);
+      await writeFile(join(dir, 'sample.fcpxml'), (await exportOf(owner, scan.scan_id, 'fcpxml')).text);
+      const { stdout } = await promisify(execFile)(TIMELINE_CHECK_PYTHON, [TIMELINE_CHECK_SCRIPT, join(dir, 'sample.otio'), join(dir, 'sample.fcpxml')], {
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PYTHONDONTWRITEBYTECODE: '1' },
+      });
+      const seen = JSON.parse(stdout);
+
+      expect([seen.otio.schema, seen.otio.name, seen.otio.video_tracks]).toEqual(['Timeline', 'Sample for export', 1]);
+      expect(seen.otio.clips).toHaveLength(scan.cuts.length + 1);
+      expect(seen.otio.clips).toEqual(expected.clips.map((clip) => [clip.start, clip.duration]));
+      // The clips start at the read's cut frames (the cuts refined to the frame), one per cut.
+      expect(scan.cut_frames).toHaveLength(scan.cuts.length);
+      expect(seen.otio.clips.map(([start]: number[]) => start).slice(1)).toEqual(scan.cut_frames);
+      expect(seen.otio.rates).toEqual([24]);
+      expect(seen.otio.duration_frames).toBe(Math.round(scan.duration_sec * 24));
+      expect(seen.otio.media_urls).toEqual([`${service.apiUrl}/v1/scans/${scan.scan_id}/media`]);
+      const names: string[] = seen.otio.markers.map((m: { name: string }) => m.name);
+      expect(names).toEqual(expected.markers.map((m) => m.name));
+      expect(names.filter((n) => n.startsWith('Cut '))).toHaveLength(scan.cuts.length);
+      expect(names.filter((n) => n.startsWith('Dead '))).toHaveLength(scan.dead.length);
+      expect(names.filter((n) => n.startsWith('Moment '))).toHaveLength(scan.moments.length);
+      expect(names.filter((n) => n.startsWith('Claim '))).toHaveLength(scan.claims.length);
+      expect(scan.dips.length).toBeGreaterThan(0);
+      expect(seen.otio.markers.filter((m: { name: string }) => m.name.startsWith('Dip ')).map((m: { comment: string }) => m.comment)).toEqual(scan.dips.map((d: { advice: string }) => d.advice));
+      expect(seen.otio.markers.filter((m: { name: string }) => m.name.startsWith('Moment ')).map((m: { comment: string }) => m.comment)).toEqual(scan.moments.map((m: { quote: string }) => m.quote));
+
+      expect([seen.fcpxml.version, seen.fcpxml.dtd_valid, seen.fcpxml.dtd_errors, seen.fcpxml.time_errors]).toEqual(['1.9', true, [], []]);
+      expect([seen.fcpxml.frame_duration, seen.fcpxml.tc_format]).toEqual([[1, 24], 'NDF']);
+      expect(frames(seen.fcpxml.sequence_duration)).toBe(expected.frames);
+      const clips = seen.fcpxml.clips as Array<{ offset: [number, number]; start: [number, number]; duration: [number, number]; markers: string[] }>;
+      expect(clips.map((c) => [frames(c.offset), frames(c.start), frames(c.duration)])).toEqual(expected.clips.map((c) => [c.start, c.start, c.duration]));
+      expect(clips.flatMap((c) => c.markers)).toEqual(names);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('markers.csv lists every marker with its timecodes at 24 fps, non-drop', async () => {
+    const rows = (await exportOf(owner, scan.scan_id, 'markers.csv')).text.trimEnd().split('\r\n');
+    const expected = editorTimeline({ ...scan, title: 'Sample for export' });
+    expect(rows[0]).toBe(RESOLVE_MARKER_COLUMNS.join(','));
+    expect(rows).toHaveLength(expected.markers.length + 1);
+    expect(rows.slice(1).every((row) => /^\d+,[^,]+,\d\d:\d\d:\d\d:\d\d,/.test(row))).toBe(true);
+  });
+});
+
 describe('refusals, each as {detail}', () => {
   it('an unknown or missing format is 400 naming the formats', async () => {
     for (const format of ['mp4', 'SRT', '', undefined]) {
       const res = await exportOf(owner, scan.scan_id, format);
       expect(res.status).toBe(400);
       expect(res.headers.get('content-disposition')).toBeNull();
-      expect(JSON.parse(res.text).detail).toContain('format=srt|vtt|csv|edl|chapters|json');
+      expect(JSON.parse(res.text).detail).toContain('use format=srt|vtt|csv|edl|chapters|json|otio|fcpxml|markers.csv');
     }
   });
 
@@ -125,7 +194,7 @@ describe('published scans', () => {
     for (const format of EXPORT_FORMATS) {
       const res = await exportOf(null, scan.scan_id, format);
       expect(res.status, format).toBe(200);
-      expect(res.text, format).toBe(exportScan({ ...scan, title: 'Sample for export' }, format).body);
+      expect(res.text, format).toBe(exportScan({ ...scan, title: 'Sample for export' }, format, { origin: service.apiUrl }).body);
     }
     expect((await exportOf(null, scan.scan_id, 'pdf')).status).toBe(400);
   });

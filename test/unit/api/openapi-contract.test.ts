@@ -232,7 +232,7 @@ describe('real responses match the document', () => {
     expect((await call('GET', '/v1/scans/scn_media/export?format=srt', { headers: auth })).statusCode).toBe(429);
     deps.rateLimiter.hit = hit;
     scan('scn_export', accountId, 'complete');
-    for (const format of ['srt', 'vtt', 'csv', 'edl', 'chapters', 'json']) {
+    for (const format of ['srt', 'vtt', 'csv', 'edl', 'chapters', 'json', 'otio', 'fcpxml', 'markers.csv']) {
       expect((await call('GET', `/v1/scans/scn_export/export?format=${format}`, { headers: auth })).statusCode).toBe(200);
     }
     expect((await call('GET', '/v1/scans/scn_export/export?format=docx', { headers: auth })).statusCode).toBe(400);

@@ -257,6 +257,9 @@ describe('exportScan', () => {
     ['edl', 'text/plain; charset=utf-8', 'scn_0123456789abcdef01234567.edl'],
     ['chapters', 'text/plain; charset=utf-8', 'scn_0123456789abcdef01234567-chapters.txt'],
     ['json', 'application/json; charset=utf-8', 'scn_0123456789abcdef01234567.json'],
+    ['otio', 'application/json; charset=utf-8', 'scn_0123456789abcdef01234567.otio'],
+    ['fcpxml', 'application/xml; charset=utf-8', 'scn_0123456789abcdef01234567.fcpxml'],
+    ['markers.csv', 'text/csv; charset=utf-8; header=present', 'scn_0123456789abcdef01234567-markers.csv'],
   ] as const)('%s is sent as %s named %s', (format, contentType, filename) => {
     const result = exportScan(scanOf(), format);
     expect(result.contentType).toBe(contentType);
@@ -278,9 +281,18 @@ describe('exportScan', () => {
     expect(JSON.parse(exportScan(scan, 'json').body)).toEqual(scan);
   });
 
-  it('knows exactly its six formats', () => {
-    expect(EXPORT_FORMATS).toEqual(['srt', 'vtt', 'csv', 'edl', 'chapters', 'json']);
-    expect(['srt', 'json', 'chapters'].every(isExportFormat)).toBe(true);
-    expect([undefined, 'SRT', 'mp4', '', 'toString', 1].some(isExportFormat)).toBe(false);
+  it('knows exactly its nine formats', () => {
+    expect(EXPORT_FORMATS).toEqual(['srt', 'vtt', 'csv', 'edl', 'chapters', 'json', 'otio', 'fcpxml', 'markers.csv']);
+    expect(['srt', 'json', 'chapters', 'otio', 'fcpxml', 'markers.csv'].every(isExportFormat)).toBe(true);
+    expect([undefined, 'SRT', 'mp4', '', 'toString', 1, 'markers', 'csv.markers', 'OTIO'].some(isExportFormat)).toBe(false);
+  });
+
+  it('the timelines point at the media by an absolute URL when the origin is known, the markers list names none', () => {
+    const scan = scanOf();
+    const otio = JSON.parse(exportScan(scan, 'otio', { origin: 'https://holdline.example/' }).body);
+    expect(otio.tracks.children[0].children[0].media_references.DEFAULT_MEDIA.target_url).toBe('https://holdline.example/v1/scans/scn_0123456789abcdef01234567/media');
+    expect(exportScan(scan, 'fcpxml', { origin: 'http://127.0.0.1:8080' }).body).toContain('src="http://127.0.0.1:8080/v1/scans/scn_0123456789abcdef01234567/media"');
+    expect(exportScan(scan, 'fcpxml').body).toContain('src="/v1/scans/scn_0123456789abcdef01234567/media"');
+    expect(exportScan(scan, 'markers.csv', { origin: 'https://holdline.example' }).body).not.toContain('holdline.example');
   });
 });

@@ -290,7 +290,7 @@ class Scans:
         return _deleted(self._client._request(Request("DELETE", f"/v1/scans/{_segment(scan_id)}")), scan_id)
 
     def export(self, scan_id: str, format: ExportFormat) -> ExportFile:
-        """``GET /v1/scans/{id}/export?format=…``: a complete scan as a file (srt, vtt, csv, edl, chapters, json)."""
+        """``GET /v1/scans/{id}/export?format=…``: a complete scan as a file (srt, vtt, csv, edl, chapters, json, or an editor timeline: otio, fcpxml, markers.csv)."""
         response = self._client._request(Request("GET", f"/v1/scans/{_segment(scan_id)}/export", params={"format": format}))
         return _export_of(response, scan_id, format)
 

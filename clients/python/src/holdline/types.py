@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Literal, TypedDict, Union
 
 ScanStatus = Literal["queued", "processing", "complete", "error"]
-ExportFormat = Literal["srt", "vtt", "csv", "edl", "chapters", "json"]
+ExportFormat = Literal["srt", "vtt", "csv", "edl", "chapters", "json", "otio", "fcpxml", "markers.csv"]
 
 
 class QueuedScan(TypedDict):

@@ -1,0 +1,172 @@
+// One editor's timeline built from a read, written once and then serialised by
+// each format (OTIO, FCPXML, Resolve's marker list): the clips between the cuts
+// and a marker for every cut, dead stretch, dip, moment and claim, all counted
+// in frames at the source's rate. Pure.
+
+import { FLOOR } from '../dead';
+import type { CompleteScan, TranscriptSegment } from '../shapes';
+import { clockTime } from '../summary';
+import type { Dip } from '../dips';
+import { frameAt, frameRateOf, isDropFrameRate, fpsOf, type FrameRate } from './timecode';
+
+/** What a timeline is built from: the read's fields it uses; `cut_frames` (frame indexes at the source rate, parallel to `cuts`) when the read has them. */
+export type TimelineSource = Pick<CompleteScan, 'scan_id' | 'duration_sec' | 'cuts' | 'dead' | 'moments' | 'claims' | 'transcript'> & {
+  title?: string | null;
+  frame_rate?: number | null;
+  dips?: Dip[];
+  cut_frames?: number[];
+};
+
+export type MarkerKind = 'cut' | 'dead' | 'dip' | 'moment' | 'claim';
+
+/** Colours every format can name (OTIO's MarkerColor and Resolve's marker colours share them). */
+export type MarkerColor = 'blue' | 'red' | 'yellow' | 'green' | 'purple';
+
+export const MARKER_COLORS: Record<MarkerKind, MarkerColor> = { cut: 'blue', dead: 'red', dip: 'yellow', moment: 'green', claim: 'purple' };
+
+/** Markers at the same frame come in this order. */
+const KIND_ORDER: MarkerKind[] = ['cut', 'dead', 'dip', 'moment', 'claim'];
+
+export interface TimelineMarker {
+  kind: MarkerKind;
+  /** First frame, from the start of the source. */
+  frame: number;
+  /** Length in frames, at least 1. */
+  duration: number;
+  name: string;
+  /** The marker's note: a dip's advice, a moment's quote, a claim's sentence. */
+  note: string;
+  color: MarkerColor;
+}
+
+/** A span of the source between two cuts, in frames. */
+export interface TimelineClip {
+  start: number;
+  duration: number;
+}
+
+export interface EditorTimeline {
+  scanId: string;
+  /** The title its owner gave the scan, else the scan id. */
+  name: string;
+  rate: FrameRate;
+  /** Drop-frame timecode (29.97 and 59.94). */
+  dropFrame: boolean;
+  /** Frames in the source. */
+  frames: number;
+  /** Where the source media is, as given (an absolute URL when the caller knows its origin); null when it is not kept. */
+  mediaUrl: string | null;
+  clips: TimelineClip[];
+  /** In time order; at one frame, cuts, dead stretches, dips, moments, claims. */
+  markers: TimelineMarker[];
+}
+
+const CAUSE_LABELS: Record<Dip['causes'][number], string> = {
+  still_picture: 'still picture',
+  silence: 'silence',
+  loudness_drop: 'loudness drop',
+  no_speech: 'no speech',
+  long_pause: 'long pause',
+  long_shot: 'long shot',
+  slow_cutting: 'slow cutting',
+};
+
+/**
+ * The timeline of a read. Cut frames come from `cut_frames` when the read has
+ * one entry per cut, else from the cut seconds at the source's rate (30 fps when
+ * the read has no rate). Clips run between consecutive distinct cut frames
+ * inside the source; a read without cuts is one clip. Markers are clamped
+ * into the source and last at least one frame.
+ */
+export function editorTimeline(scan: TimelineSource, options: { mediaUrl?: string | null } = {}): EditorTimeline {
+  const rate = frameRateOf(scan.frame_rate);
+  const frames = Math.max(1, frameAt(scan.duration_sec, rate));
+  const cutFrames = cutFramesOf(scan, rate);
+  const inside = [...new Set(cutFrames.filter((f) => f > 0 && f < frames))].sort((a, b) => a - b);
+  const bounds = [0, ...inside, frames];
+  const clips = bounds.slice(0, -1).map((start, i) => ({ start, duration: bounds[i + 1]! - start }));
+  const span = (start: number, end: number) => {
+    const first = Math.min(frames - 1, frameAt(start, rate));
+    return { frame: first, duration: Math.max(1, Math.min(frames, frameAt(end, rate)) - first) };
+  };
+  const markers: TimelineMarker[] = [
+    ...cutFrames.map((frame, i) => ({
+      kind: 'cut' as const,
+      frame: Math.min(frames - 1, Math.max(0, frame)),
+      duration: 1,
+      name: `Cut ${i + 1}`,
+      note: `Cut at ${seconds(scan.cuts[i] ?? (frame * rate.den) / rate.num)} s (frame ${frame}).`,
+    })),
+    ...scan.dead.map((d) => ({
+      kind: 'dead' as const,
+      ...span(d.start, d.end),
+      name: `Dead ${clockTime(d.start)}–${clockTime(d.end)}`,
+      note: `Hold stays below ${FLOOR} for ${seconds(d.end - d.start)} s.`,
+    })),
+    ...(scan.dips ?? []).map((dip) => ({
+      kind: 'dip' as const,
+      ...span(dip.start, dip.end),
+      name: `Dip ${clockTime(dip.start)}–${clockTime(dip.end)}${dip.causes.length ? `: ${dip.causes.map((c) => CAUSE_LABELS[c]).join(', ')}` : ''}`,
+      note: dip.advice,
+    })),
+    ...scan.moments.map((m) => ({
+      kind: 'moment' as const,
+      ...span(m.second, m.second + 1),
+      name: `Moment ${clockTime(m.second)} (hold ${m.hold})`,
+      note: m.quote,
+    })),
+    ...scan.claims.map((claim) => {
+      const at = claimSegment(claim, scan.transcript);
+      return { kind: 'claim' as const, ...span(at?.start ?? 0, at?.end ?? 0), name: `Claim ${clockTime(at?.start ?? 0)}`, note: claim };
+    }),
+  ]
+    .map((m) => ({ ...m, color: MARKER_COLORS[m.kind] }))
+    .sort((a, b) => a.frame - b.frame || KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
+  return {
+    scanId: scan.scan_id,
+    name: oneLine(scan.title ?? '') || scan.scan_id,
+    rate,
+    dropFrame: isDropFrameRate(fpsOf(rate)),
+    frames,
+    mediaUrl: options.mediaUrl ?? null,
+    clips,
+    markers,
+  };
+}
+
+/** One frame per cut: the read's `cut_frames` when it has one for each cut, else each cut's second at the rate. */
+function cutFramesOf(scan: TimelineSource, rate: FrameRate): number[] {
+  const given = scan.cut_frames;
+  if (given && given.length === scan.cuts.length && given.every((f) => Number.isFinite(f))) return given.map((f) => Math.max(0, Math.round(f)));
+  return scan.cuts.map((c) => frameAt(c, rate));
+}
+
+/**
+ * Where a claim was said: claims are transcript sentences, so the segment that
+ * holds the claim's first words (a sentence may start mid-segment); else the
+ * segment sharing most of its words; null without a transcript.
+ */
+export function claimSegment(claim: string, transcript: readonly TranscriptSegment[]): TranscriptSegment | null {
+  const claimWords = words(claim);
+  if (claimWords.length === 0 || transcript.length === 0) return null;
+  const opening = ` ${claimWords.slice(0, 4).join(' ')} `;
+  const holding = transcript.find((s) => ` ${words(s.text).join(' ')} `.includes(opening));
+  if (holding) return holding;
+  const wanted = new Set(claimWords);
+  let best: TranscriptSegment | null = null;
+  let bestShared = 0;
+  for (const segment of transcript) {
+    const shared = words(segment.text).filter((w) => wanted.has(w)).length;
+    if (shared > bestShared) [best, bestShared] = [segment, shared];
+  }
+  return best;
+}
+
+const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
+
+const seconds = (value: number) => String(Math.round(value * 1000) / 1000);
+
+/** Whitespace and control characters collapsed into single spaces. */
+export function oneLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029\s]+/g, ' ').trim();
+}

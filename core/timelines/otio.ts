@@ -1,0 +1,68 @@
+// OpenTimelineIO's JSON (the `otio_json` adapter's schema, as opentimelineio
+// 0.18 writes it): a Timeline whose Stack holds one video Track of Clips, one
+// per shot between the cuts, each pointing at the source by an ExternalReference,
+// and the read's markers on the Stack. Pure; checked by loading it with the
+// opentimelineio package (test/integration/exports/timelines-reference.test.ts).
+
+import { fpsOf, type FrameRate } from './timecode';
+import type { EditorTimeline, MarkerColor } from './model';
+
+const OTIO_COLORS: Record<MarkerColor, string> = { blue: 'BLUE', red: 'RED', yellow: 'YELLOW', green: 'GREEN', purple: 'PURPLE' };
+
+const rationalTime = (value: number, rate: FrameRate) => ({ OTIO_SCHEMA: 'RationalTime.1', rate: fpsOf(rate), value });
+const timeRange = (start: number, duration: number, rate: FrameRate) => ({
+  OTIO_SCHEMA: 'TimeRange.1',
+  duration: rationalTime(duration, rate),
+  start_time: rationalTime(start, rate),
+});
+
+/** The timeline as an `.otio` file (JSON, two-space indented, one trailing newline). */
+export function otioJson(timeline: EditorTimeline): string {
+  const { rate } = timeline;
+  const available = timeRange(0, timeline.frames, rate);
+  // Without kept media (retention ended) the clips still cut the right frames; the editor relinks them.
+  const reference = () =>
+    timeline.mediaUrl
+      ? { OTIO_SCHEMA: 'ExternalReference.1', metadata: {}, name: timeline.name, available_range: available, available_image_bounds: null, target_url: timeline.mediaUrl }
+      : { OTIO_SCHEMA: 'MissingReference.1', metadata: {}, name: timeline.name, available_range: available, available_image_bounds: null };
+  const clips = timeline.clips.map((clip, i) => ({
+    OTIO_SCHEMA: 'Clip.2',
+    metadata: {},
+    name: `Shot ${i + 1}`,
+    source_range: timeRange(clip.start, clip.duration, rate),
+    effects: [],
+    markers: [],
+    enabled: true,
+    color: null,
+    media_references: { DEFAULT_MEDIA: reference() },
+    active_media_reference_key: 'DEFAULT_MEDIA',
+  }));
+  const markers = timeline.markers.map((marker) => ({
+    OTIO_SCHEMA: 'Marker.2',
+    metadata: { holdline: { kind: marker.kind } },
+    name: marker.name,
+    color: OTIO_COLORS[marker.color],
+    marked_range: timeRange(marker.frame, marker.duration, rate),
+    comment: marker.note,
+  }));
+  const document = {
+    OTIO_SCHEMA: 'Timeline.1',
+    metadata: { holdline: { scan_id: timeline.scanId, frame_rate: `${rate.num}/${rate.den}`, drop_frame: timeline.dropFrame } },
+    name: timeline.name,
+    global_start_time: rationalTime(0, rate),
+    tracks: {
+      OTIO_SCHEMA: 'Stack.1',
+      metadata: {},
+      name: 'tracks',
+      source_range: null,
+      effects: [],
+      markers,
+      enabled: true,
+      color: null,
+      children: [
+        { OTIO_SCHEMA: 'Track.1', metadata: {}, name: 'V1', source_range: null, effects: [], markers: [], enabled: true, color: null, children: clips, kind: 'Video' },
+      ],
+    },
+  };
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
