@@ -7,19 +7,26 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness */
+        /**
+         * Liveness
+         * @description Answers 200 while the API process runs. For a load balancer's liveness check; it reaches nothing else.
+         */
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The process is up */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -28,9 +35,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -56,19 +64,26 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: MongoDB and Temporal reachable */
+        /**
+         * Readiness: MongoDB and Temporal reachable
+         * @description Checks that MongoDB and Temporal answer. 503 names what is unreachable; the API keeps serving what it can.
+         */
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description MongoDB and Temporal reachable */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -78,9 +93,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -89,9 +105,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description MongoDB or Temporal unreachable */
                 503: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -117,19 +134,26 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The four signals and how a scan reads them */
+        /**
+         * The four signals and how a scan reads them
+         * @description The reference of the four per-second signals (hold, motion, loudness, speech): what each measures, its scale and how the score, grade and hook are read from them. Keyless.
+         */
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The signal reference */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -149,9 +173,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -177,19 +202,26 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The featured demo scan */
+        /**
+         * The featured demo scan
+         * @description The complete scan an operator featured (`npm run demo:feature`), the same one the home page draws. Keyless, limited per client address.
+         */
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The featured scan, complete */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -248,6 +280,7 @@ export interface paths {
                                     max_true_peak_dbtp: number;
                                     /** @description Integrated loudness minus the target, LU (positive: louder). */
                                     difference_lu: number;
+                                    /** @enum {string} */
                                     verdict: "on_target" | "louder" | "quieter";
                                     true_peak_over: boolean;
                                 }[];
@@ -282,11 +315,11 @@ export interface paths {
                         };
                     };
                 };
-                /** @description a rate limit or monthly quota reached */
+                /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
                 429: {
                     headers: {
-                        /** @description seconds until a retry can succeed */
-                        "retry-after"?: number;
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "Retry-After": components["headers"]["retry-after"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -295,9 +328,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -306,9 +340,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No scan is featured yet */
                 503: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -334,22 +369,32 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your scans, newest first */
+        /**
+         * Your scans, newest first
+         * @description Your scans, newest first, as history rows (status, title, score, grade, label, duration, created_at). Pages by `offset` and `limit`.
+         */
         get: {
             parameters: {
                 query?: {
                     limit?: number;
                     offset?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description One page of your scans */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -372,9 +417,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description A bad `limit` (1–100) or `offset` (0–10 000) */
                 400: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -383,9 +432,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No API key, or a key the service does not know (checked before the body is read) */
                 401: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -394,9 +444,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Not found for this key: unknown, deleted, or another account's */
                 404: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -405,9 +459,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Conflict: the resource is not in a state that allows this */
                 409: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -416,9 +474,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The body is over its size limit */
                 413: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -427,11 +489,14 @@ export interface paths {
                         };
                     };
                 };
-                /** @description a rate limit or monthly quota reached */
+                /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
                 429: {
                     headers: {
-                        /** @description seconds until a retry can succeed */
-                        "retry-after"?: number;
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        "Retry-After": components["headers"]["retry-after"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -440,9 +505,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -454,11 +523,28 @@ export interface paths {
             };
         };
         put?: never;
-        /** Submit a video: a public URL (JSON) or an upload (multipart/form-data) */
+        /**
+         * Submit a video: a public URL (JSON) or an upload (multipart/form-data)
+         * @description Submits one video and answers at once with its `scan_id`; poll `GET /v1/scans/{id}` (or pass `webhook_url`) for the read.
+         *
+         *     - **A public URL**: `application/json` with `{"input": {"type": "url", "url": "https://…"}}`. The host must resolve to public addresses only; redirects (at most 5) are checked the same way.
+         *     - **An upload**: `multipart/form-data` with one part named `file` (up to the upload limit, 400 MB by default) and optional `title` and `webhook_url` parts, before or after it.
+         *
+         *     `webhook_url` (JSON field or form part): a public http(s) URL that receives a signed `scan.completed` or `scan.failed` event when the scan ends (see the `scanEnded` webhook).
+         *
+         *     `Idempotency-Key` makes a retry safe: the same key with the same request within 24 h answers the first `202` again (`Idempotent-Replayed: true`) and takes no second quota unit.
+         *
+         *     The key is checked before a byte of the body is read. Counts one scan of the month's quota; a refused submission gives it back.
+         */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description 1 to 255 printable ASCII characters, sent once. The same key with the same request within 24 h answers the first answer again with `Idempotent-Replayed: true`, starting and counting nothing; with a different request, 409. A refused request frees its key. */
+                    "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -487,9 +573,14 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Accepted and queued: `{scan_id, status: "queued", pct: 0}` */
                 202: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        "Idempotent-Replayed": components["headers"]["idempotent-replayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -500,9 +591,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad input: a malformed body, a URL that is not public http(s), an empty upload, a bad `webhook_url` or `Idempotency-Key`; `detail` names it */
                 400: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -511,9 +606,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No API key, or a key the service does not know (checked before the body is read) */
                 401: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -522,9 +618,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Not found for this key: unknown, deleted, or another account's */
                 404: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -533,9 +633,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The `Idempotency-Key` was used for a different request (or its first request is still running: `Retry-After: 1`) */
                 409: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -544,9 +648,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The upload or JSON body is over its limit (by `Content-Length` before reading, or mid-stream) */
                 413: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -555,11 +663,14 @@ export interface paths {
                         };
                     };
                 };
-                /** @description a rate limit or monthly quota reached */
+                /** @description Submissions per minute, or the month's scans, used up: wait `Retry-After` seconds */
                 429: {
                     headers: {
-                        /** @description seconds until a retry can succeed */
-                        "retry-after"?: number;
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        "Retry-After": components["headers"]["retry-after"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -568,9 +679,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -579,9 +694,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The store or the workflow service is unavailable; nothing was kept or counted */
                 503: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -605,11 +724,23 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One scan: queued, running, complete or error */
+        /**
+         * One scan: queued, running, complete or error
+         * @description One scan in its current state:
+         *
+         *     - `queued` or `processing`: `{scan_id, status, pct}`;
+         *     - `complete`: the whole read (timeline of hold, motion, loudness and speech per second, cuts, dead stretches, moments, claims, transcript, score, grade, label, hook, summary, method);
+         *     - `error`: `{scan_id, status: "error", pct, detail}`.
+         *
+         *     Poll it until `complete` or `error` (every second or two is fine: reads have their own limit of 600 a minute).
+         */
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path: {
                     id: string;
                 };
@@ -617,9 +748,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The scan: in flight, complete or in error */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -678,6 +813,7 @@ export interface paths {
                                     max_true_peak_dbtp: number;
                                     /** @description Integrated loudness minus the target, LU (positive: louder). */
                                     difference_lu: number;
+                                    /** @enum {string} */
                                     verdict: "on_target" | "louder" | "quieter";
                                     true_peak_over: boolean;
                                 }[];
@@ -712,9 +848,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad input: `detail` says what to fix and names the field */
                 400: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -723,9 +863,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No API key, or a key the service does not know (checked before the body is read) */
                 401: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -734,9 +875,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No such scan for this key */
                 404: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -745,9 +890,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Conflict: the resource is not in a state that allows this */
                 409: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -756,9 +905,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The body is over its size limit */
                 413: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -767,11 +920,14 @@ export interface paths {
                         };
                     };
                 };
-                /** @description a rate limit or monthly quota reached */
+                /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
                 429: {
                     headers: {
-                        /** @description seconds until a retry can succeed */
-                        "retry-after"?: number;
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        "Retry-After": components["headers"]["retry-after"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -780,9 +936,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -795,11 +955,17 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        /** Delete a scan with its media, read, recuts and their re-scans (cancelled first if still running): 204 once done, 202 if it takes over 20 s */
+        /**
+         * Delete a scan with its media, read, recuts and their re-scans (cancelled first if still running): 204 once done, 202 if it takes over 20 s
+         * @description Deletes a scan for good: it disappears from every read at once, then its media, read, parts, history and library entries, Idempotency-Key records and recuts (with their re-scans) are removed. A running scan is cancelled first. A scan cancelled before its decode began gives its quota unit back.
+         */
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path: {
                     id: string;
                 };
@@ -807,9 +973,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Still being deleted after 20 s (a worker or a store is down): `{scan_id, status: "deleting"}`; it finishes when they are back */
                 202: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -820,16 +990,24 @@ export interface paths {
                         };
                     };
                 };
-                /** @description done: nothing of the scan is left */
+                /** @description Deleted: nothing of the scan is left */
                 204: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content?: never;
                 };
-                /** @description Default Response */
+                /** @description Bad input: `detail` says what to fix and names the field */
                 400: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -838,9 +1016,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No API key, or a key the service does not know (checked before the body is read) */
                 401: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -849,9 +1028,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No such scan for this key (a second DELETE is 404) */
                 404: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -860,9 +1043,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Conflict: the resource is not in a state that allows this */
                 409: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -871,9 +1058,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The body is over its size limit */
                 413: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -882,11 +1073,14 @@ export interface paths {
                         };
                     };
                 };
-                /** @description a rate limit or monthly quota reached */
+                /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
                 429: {
                     headers: {
-                        /** @description seconds until a retry can succeed */
-                        "retry-after"?: number;
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        "Retry-After": components["headers"]["retry-after"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -895,9 +1089,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -922,11 +1120,17 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a queued or running scan: it ends in error, detail "cancelled", nothing of its media kept */
+        /**
+         * Cancel a queued or running scan: it ends in error, detail "cancelled", nothing of its media kept
+         * @description Stops a queued or running scan. It ends in `error` with `detail: "cancelled"` (a webhook gets `scan.failed`), and its video, audio and parts are removed before the answer.
+         */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path: {
                     id: string;
                 };
@@ -934,9 +1138,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The scan, now `{status: "error", detail: "cancelled"}` */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -995,6 +1203,7 @@ export interface paths {
                                     max_true_peak_dbtp: number;
                                     /** @description Integrated loudness minus the target, LU (positive: louder). */
                                     difference_lu: number;
+                                    /** @enum {string} */
                                     verdict: "on_target" | "louder" | "quieter";
                                     true_peak_over: boolean;
                                 }[];
@@ -1029,9 +1238,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad input: `detail` says what to fix and names the field */
                 400: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1040,9 +1253,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No API key, or a key the service does not know (checked before the body is read) */
                 401: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1051,9 +1265,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No such scan for this key */
                 404: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1062,9 +1280,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The scan has already ended (complete or error) */
                 409: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1073,9 +1295,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The body is over its size limit */
                 413: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1084,11 +1310,14 @@ export interface paths {
                         };
                     };
                 };
-                /** @description a rate limit or monthly quota reached */
+                /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
                 429: {
                     headers: {
-                        /** @description seconds until a retry can succeed */
-                        "retry-after"?: number;
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        "Retry-After": components["headers"]["retry-after"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1097,9 +1326,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1123,13 +1356,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The scanned video (byte ranges supported) */
+        /**
+         * The scanned video (byte ranges supported)
+         * @description The stored video, served inertly: `Content-Type` from the container ffprobe found, `X-Content-Type-Options: nosniff`, `Content-Security-Policy: default-src 'none'; sandbox`, `Content-Disposition: inline`. One `Range` per request. Needs the owner's key, or none once the scan is published.
+         */
         get: {
             parameters: {
                 query?: never;
                 header?: {
                     /** @description one `bytes=start-end` range */
                     range?: string;
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
                 };
                 path: {
                     id: string;
@@ -1138,9 +1376,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description the whole video */
+                /** @description The whole video */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1148,9 +1390,13 @@ export interface paths {
                         "video/*": string;
                     };
                 };
-                /** @description the requested byte range */
+                /** @description The requested byte range (`Content-Range`) */
                 206: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1158,9 +1404,10 @@ export interface paths {
                         "video/*": string;
                     };
                 };
-                /** @description Default Response */
+                /** @description No key, and the scan is not published (unknown ids get the same answer) */
                 401: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1169,9 +1416,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No such scan for this key */
                 404: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1180,9 +1431,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The range is outside the file */
                 416: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1191,11 +1446,14 @@ export interface paths {
                         };
                     };
                 };
-                /** @description a rate limit or monthly quota reached */
+                /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
                 429: {
                     headers: {
-                        /** @description seconds until a retry can succeed */
-                        "retry-after"?: number;
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        "Retry-After": components["headers"]["retry-after"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1204,9 +1462,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1232,13 +1494,29 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A complete scan as a download: srt, vtt, csv, edl, chapters or json */
+        /**
+         * A complete scan as a download: srt, vtt, csv, edl, chapters or json
+         * @description A complete scan as a file to download (`Content-Disposition: attachment; filename="<scan_id>.<ext>"`):
+         *
+         *     | format | content |
+         *     |---|---|
+         *     | `srt`, `vtt` | the transcript as subtitles |
+         *     | `csv` | `second,hold,motion,loudness,speech`, one row per second |
+         *     | `edl` | CMX3600 edit list: one event per shot, markers at cuts and dead stretches |
+         *     | `chapters` | YouTube chapter lines |
+         *     | `json` | the scan as `GET /v1/scans/{id}` serves it |
+         *
+         *     Needs the owner's key, or none once the scan is published.
+         */
         get: {
             parameters: {
                 query: {
                     format: "srt" | "vtt" | "csv" | "edl" | "chapters" | "json";
                 };
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path: {
                     id: string;
                 };
@@ -1246,9 +1524,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description the file, with `Content-Disposition: attachment` */
+                /** @description The file */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1259,9 +1541,13 @@ export interface paths {
                         "application/json": Record<string, never>;
                     };
                 };
-                /** @description Default Response */
+                /** @description A missing or unknown `format` */
                 400: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1270,9 +1556,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No key, and the scan is not published (unknown ids get the same answer) */
                 401: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1281,9 +1568,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No such scan for this key */
                 404: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1292,9 +1583,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The scan is not complete */
                 409: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1303,11 +1598,14 @@ export interface paths {
                         };
                     };
                 };
-                /** @description a rate limit or monthly quota reached */
+                /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
                 429: {
                     headers: {
-                        /** @description seconds until a retry can succeed */
-                        "retry-after"?: number;
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        "Retry-After": components["headers"]["retry-after"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1316,9 +1614,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1344,19 +1646,29 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The agent models (OpenAI-compatible) */
+        /**
+         * The agent models (OpenAI-compatible)
+         * @description The models of the agent interface, OpenAI's list shape: `holdline` and any configured ids, each naming the open-weight base model it runs on.
+         */
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The models */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1375,9 +1687,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad input: `detail` says what to fix and names the field */
                 400: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1391,9 +1707,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No API key, or a key the service does not know (checked before the body is read) */
                 401: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1407,9 +1724,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Not found for this key: unknown, deleted, or another account's */
                 404: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1423,9 +1744,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The body is over its size limit */
                 413: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1439,11 +1764,14 @@ export interface paths {
                         };
                     };
                 };
-                /** @description a rate limit or monthly quota reached */
+                /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
                 429: {
                     headers: {
-                        /** @description seconds until a retry can succeed */
-                        "retry-after"?: number;
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        "Retry-After": components["headers"]["retry-after"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1457,9 +1785,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1473,9 +1805,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The model server answered but failed; nothing was charged */
                 502: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1489,9 +1825,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description A service this needs is unavailable right now; try again shortly */
                 503: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1522,19 +1862,29 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This month's usage and what is left */
+        /**
+         * This month's usage and what is left
+         * @description Your plan and this month: chat calls used and left, tokens, scans used and left.
+         */
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description This month's usage */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1552,9 +1902,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad input: `detail` says what to fix and names the field */
                 400: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1568,9 +1922,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No API key, or a key the service does not know (checked before the body is read) */
                 401: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1584,9 +1939,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Not found for this key: unknown, deleted, or another account's */
                 404: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1600,9 +1959,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The body is over its size limit */
                 413: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1616,11 +1979,14 @@ export interface paths {
                         };
                     };
                 };
-                /** @description a rate limit or monthly quota reached */
+                /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
                 429: {
                     headers: {
-                        /** @description seconds until a retry can succeed */
-                        "retry-after"?: number;
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        "Retry-After": components["headers"]["retry-after"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1634,9 +2000,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1650,9 +2020,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The model server answered but failed; nothing was charged */
                 502: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1666,9 +2040,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description A service this needs is unavailable right now; try again shortly */
                 503: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1701,11 +2079,22 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ask an agent about your scans (OpenAI-compatible; `stream: true` for Server-Sent Events) */
+        /**
+         * Ask an agent about your scans (OpenAI-compatible; `stream: true` for Server-Sent Events)
+         * @description OpenAI-compatible: any OpenAI client works with its base URL set to this service's `/v1`. Inside one call, agents plan, write and run code in a sandbox, read public web pages and check their own work, then answer as one `chat.completion` whose `holdline` object says how the run ended.
+         *
+         *     - Non-streamed: the status is sent once the first model step has answered; spaces keep the connection alive until the JSON.
+         *     - `stream: true`: Server-Sent Events; progress arrives as `delta.reasoning_content`, the answer as `content`, then `data: [DONE]`.
+         *
+         *     One call at a time per key; 25 calls a month. Errors use OpenAI's shape `{error: {message, type, param, code}}`.
+         */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1723,9 +2112,13 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description the answer: one JSON body (leading spaces keep the connection alive), or an event stream when `stream` is true */
+                /** @description The answer: one JSON body (leading spaces keep the connection alive), or an event stream when `stream` is true */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1762,9 +2155,13 @@ export interface paths {
                         "text/event-stream": string;
                     };
                 };
-                /** @description Default Response */
+                /** @description A malformed request: `error.param` names the field (`messages`, `model`, …) */
                 400: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1778,9 +2175,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No API key, or a key the service does not know (checked before the body is read) */
                 401: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1794,9 +2192,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Not found for this key: unknown, deleted, or another account's */
                 404: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1810,9 +2212,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The body is over 256 KB */
                 413: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1826,11 +2232,14 @@ export interface paths {
                         };
                     };
                 };
-                /** @description a rate limit or monthly quota reached */
+                /** @description A call already running for this key, too many running service-wide, or the month's calls used up */
                 429: {
                     headers: {
-                        /** @description seconds until a retry can succeed */
-                        "retry-after"?: number;
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        "Retry-After": components["headers"]["retry-after"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1844,9 +2253,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1860,9 +2273,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The model server answered but failed before the first step; nothing was charged */
                 502: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1876,9 +2293,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The model server is unreachable; nothing was charged */
                 503: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1909,11 +2330,17 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Publish your complete scan to the library (signed-in session) */
+        /**
+         * Publish your complete scan to the library (signed-in session)
+         * @description Website only (a signed-in session cookie and `Content-Type: application/json`, body `{}`): puts a complete scan in the public library, so its read, media and exports need no key.
+         */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path: {
                     id: string;
                 };
@@ -1927,9 +2354,10 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description `{scan_id, published: true}` */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1941,9 +2369,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad input: `detail` says what to fix and names the field */
                 400: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1952,9 +2381,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No signed-in session */
                 401: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1963,9 +2393,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Not your scan */
                 404: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1974,9 +2405,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The scan is not complete */
                 409: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1985,9 +2417,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2013,11 +2446,17 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Take your scan out of the library: its media and exports need the key again (signed-in session) */
+        /**
+         * Take your scan out of the library: its media and exports need the key again (signed-in session)
+         * @description Website only (a signed-in session): takes the scan out of the library at once; its media and exports need the owner's key again.
+         */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path: {
                     id: string;
                 };
@@ -2029,9 +2468,10 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description `{scan_id, published: false}` (also when it was not published) */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2042,9 +2482,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad input: `detail` says what to fix and names the field */
                 400: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2053,9 +2494,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No signed-in session */
                 401: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2064,9 +2506,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Not your scan */
                 404: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2075,9 +2518,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Conflict: the resource is not in a state that allows this */
                 409: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2086,9 +2530,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2112,22 +2557,29 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Published scans, newest first */
+        /**
+         * Published scans, newest first
+         * @description Published scans, newest first, with links to their pages. Keyless, limited per client address.
+         */
         get: {
             parameters: {
                 query?: {
                     limit?: number;
                     offset?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description One page of the library */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2149,9 +2601,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description A bad `limit` (1–100) or `offset` (0–10 000) */
                 400: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2160,11 +2613,11 @@ export interface paths {
                         };
                     };
                 };
-                /** @description a rate limit or monthly quota reached */
+                /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
                 429: {
                     headers: {
-                        /** @description seconds until a retry can succeed */
-                        "retry-after"?: number;
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "Retry-After": components["headers"]["retry-after"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2173,9 +2626,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2203,11 +2657,19 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Propose and render a tighter cut of a complete scan */
+        /**
+         * Propose and render a tighter cut of a complete scan
+         * @description Agents plan. The recut agent proposes a tighter cut of a complete scan (optional `goal`, `max_seconds`), renders it, re-scans it and compares the two reads. Answers at once with the `recut_id`; poll `GET /v1/recuts/{id}`. The re-scan counts one scan of the month. Takes an `Idempotency-Key` as scan submissions do.
+         */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description 1 to 255 printable ASCII characters, sent once. The same key with the same request within 24 h answers the first answer again with `Idempotent-Replayed: true`, starting and counting nothing; with a different request, 409. A refused request frees its key. */
+                    "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path: {
                     id: string;
                 };
@@ -2222,9 +2684,14 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Accepted: `{recut_id, status: "queued", parent_scan_id}` */
                 202: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        "Idempotent-Replayed": components["headers"]["idempotent-replayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2235,9 +2702,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad input: `detail` says what to fix and names the field */
                 400: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2246,9 +2717,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No API key, or a key the service does not know (checked before the body is read) */
                 401: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2257,9 +2729,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The account is not on the Agents plan; `detail` names the plan that has it */
                 403: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2268,9 +2744,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No such scan for this key */
                 404: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2279,9 +2759,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The scan is not complete (or shorter than 1 s), or the `Idempotency-Key` was used for another request */
                 409: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2290,11 +2774,14 @@ export interface paths {
                         };
                     };
                 };
-                /** @description a rate limit or monthly quota reached */
+                /** @description The month's scans used up, or submissions per minute: wait `Retry-After` seconds */
                 429: {
                     headers: {
-                        /** @description seconds until a retry can succeed */
-                        "retry-after"?: number;
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        "Retry-After": components["headers"]["retry-after"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2303,9 +2790,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2314,9 +2805,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description A service this needs is unavailable right now; try again shortly */
                 503: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2340,11 +2835,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One recut */
+        /**
+         * One recut
+         * @description One recut: its stage (`propose`, `render`, `rescan`) and pct while it runs; when complete, the segments kept, the rationale, who proposed it (the model, or the rules when the model server failed) and the before/after comparison.
+         */
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path: {
                     id: string;
                 };
@@ -2352,9 +2853,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The recut */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2396,9 +2901,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad input: `detail` says what to fix and names the field */
                 400: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2407,9 +2916,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No API key, or a key the service does not know (checked before the body is read) */
                 401: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2418,9 +2928,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed on this account's plan */
                 403: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2429,9 +2943,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No such recut for this key */
                 404: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2440,9 +2958,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Conflict: the resource is not in a state that allows this */
                 409: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2451,11 +2973,14 @@ export interface paths {
                         };
                     };
                 };
-                /** @description a rate limit or monthly quota reached */
+                /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
                 429: {
                     headers: {
-                        /** @description seconds until a retry can succeed */
-                        "retry-after"?: number;
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        "Retry-After": components["headers"]["retry-after"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2464,9 +2989,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2475,9 +3004,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description A service this needs is unavailable right now; try again shortly */
                 503: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2503,11 +3036,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The recuts of a scan */
+        /**
+         * The recuts of a scan
+         * @description The recuts of one of your scans, newest first.
+         */
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path: {
                     id: string;
                 };
@@ -2515,9 +3054,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The scan's recuts */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2562,9 +3105,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad input: `detail` says what to fix and names the field */
                 400: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2573,9 +3120,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No API key, or a key the service does not know (checked before the body is read) */
                 401: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2584,9 +3132,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed on this account's plan */
                 403: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2595,9 +3147,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No such scan for this key */
                 404: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2606,9 +3162,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Conflict: the resource is not in a state that allows this */
                 409: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2617,11 +3177,14 @@ export interface paths {
                         };
                     };
                 };
-                /** @description a rate limit or monthly quota reached */
+                /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
                 429: {
                     headers: {
-                        /** @description seconds until a retry can succeed */
-                        "retry-after"?: number;
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        "Retry-After": components["headers"]["retry-after"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2630,9 +3193,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2641,9 +3208,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description A service this needs is unavailable right now; try again shortly */
                 503: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2673,12 +3244,15 @@ export interface paths {
         put?: never;
         /**
          * Send a signed webhook.test event to a receiver and report its answer
-         * @description Sends one `webhook.test` event, signed with the account's webhook secret exactly as a scan's end is (Standard Webhooks headers), to `url`, through the same delivery path and public-address rule, in one attempt without retries, and answers with what the receiver said. Counts against the key's per-minute submissions.
+         * @description Sends one signed `webhook.test` event to `url`, through the same delivery path and address rules as a scan's webhook, and answers with what the receiver said. Counts against submissions per minute.
          */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -2691,9 +3265,13 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description What the receiver answered: `delivered` is true for a 2xx */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2713,9 +3291,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description A `url` that is not a public http(s) URL */
                 400: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2724,9 +3306,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No API key, or a key the service does not know (checked before the body is read) */
                 401: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2735,11 +3318,14 @@ export interface paths {
                         };
                     };
                 };
-                /** @description a rate limit or monthly quota reached */
+                /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
                 429: {
                     headers: {
-                        /** @description seconds until a retry can succeed */
-                        "retry-after"?: number;
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        "Retry-After": components["headers"]["retry-after"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2748,9 +3334,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2777,11 +3367,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Close your account, confirmed by its email: the key stops working at once; every scan, recut, chat call, key, session and counter is removed. 204 once done, 202 if it takes over 20 s */
+        /**
+         * Close your account, confirmed by its email: the key stops working at once; every scan, recut, chat call, key, session and counter is removed. 204 once done, 202 if it takes over 20 s
+         * @description Closes the account. The body repeats its email (any case) as confirmation. The key answers 401 at once and website sessions end; then every scan, recut, chat call, key, session and counter is removed by a workflow that retries until done.
+         */
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -2794,9 +3390,10 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Closing: the key no longer works and the clean-up goes on */
                 202: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2807,16 +3404,18 @@ export interface paths {
                         };
                     };
                 };
-                /** @description done: nothing of the scan is left */
+                /** @description Closed: nothing of the account is left */
                 204: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content?: never;
                 };
-                /** @description Default Response */
+                /** @description The body's email is missing or not the account's */
                 400: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2825,9 +3424,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No API key, or a key the service does not know (checked before the body is read) */
                 401: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2836,9 +3436,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2941,9 +3542,27 @@ export interface webhooks {
 export interface components {
     schemas: never;
     responses: never;
-    parameters: never;
+    parameters: {
+        /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+        "x-request-id": string;
+        /** @description 1 to 255 printable ASCII characters, sent once. The same key with the same request within 24 h answers the first answer again with `Idempotent-Replayed: true`, starting and counting nothing; with a different request, 409. A refused request frees its key. */
+        "Idempotency-Key": string;
+    };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description This request's id: the client's own `x-request-id` when it matches `^[A-Za-z0-9._-]{1,128}$`, else a fresh `req_<24 hex>`. The logs and the workflow it starts carry it; quote it when reporting a problem. */
+        "x-request-id": string;
+        /** @description Requests allowed in the window this request was counted in: per key and minute, 60 submissions or 600 reads; on the model interface, the month's chat calls. Sent with every answer to a valid key, refusals included. */
+        "x-ratelimit-limit": number;
+        /** @description What is left of that window after this request. */
+        "x-ratelimit-remaining": number;
+        /** @description Whole seconds until that window resets (at least 1). */
+        "x-ratelimit-reset": number;
+        /** @description Seconds to wait before trying again. */
+        "retry-after": number;
+        /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`: nothing new was started or counted. */
+        "idempotent-replayed": "true";
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
