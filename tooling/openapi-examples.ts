@@ -47,6 +47,21 @@ export function trimExample(value: Json): Json {
 /** The first lines of a text download. */
 const firstLines = (text: string, lines: number) => text.split(/(?<=\n)/).slice(0, lines).join('');
 
+/**
+ * fetch, sent once more when the connection was closed under it before any answer: undici may
+ * reuse a keep-alive connection just as the API's 5 s keep-alive timeout closes it. A repeated
+ * submission is harmless on this throwaway stack.
+ */
+async function send(url: string, init?: RequestInit): Promise<globalThis.Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (code !== 'UND_ERR_SOCKET' && code !== 'ECONNRESET') throw error;
+    return fetch(url, init);
+  }
+}
+
 async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -96,7 +111,7 @@ async function main() {
     const auth = { authorization: `Bearer ${apiKey}` };
     const call = async (key: string, init: RequestInit & { path?: string; record?: Record<string, Json>; as?: 'json' | 'text' } = {}) => {
       const [method, url] = key.split(' ') as [string, string];
-      const response = await fetch(`${api}${init.path ?? url}`, { method, ...init, headers: { ...auth, ...(init.headers as Record<string, string>) } });
+      const response = await send(`${api}${init.path ?? url}`, { method, ...init, headers: { ...auth, ...(init.headers as Record<string, string>) } });
       const type = (response.headers.get('content-type') ?? 'application/json').split(';')[0]!;
       if (response.status === 204) {
         (operations[key] ??= { responses: {} }).request ??= init.record;
@@ -147,7 +162,7 @@ async function main() {
     record('GET /v1/scans', list.status, 'application/json', list.body);
     const badList = await call('GET /v1/scans', { path: '/v1/scans?limit=1000' });
     record('GET /v1/scans', badList.status, 'application/json', badList.body);
-    const keyless = await fetch(`${api}/v1/scans`);
+    const keyless = await send(`${api}/v1/scans`);
     record('GET /v1/scans', keyless.status, 'application/json', await keyless.json());
 
     for (const [format, lines] of [['srt', 8], ['vtt', 8], ['csv', 6], ['edl', 10], ['chapters', 5], ['json', 0]] as const) {
@@ -172,7 +187,7 @@ async function main() {
     const session = { cookie: `${SESSION_COOKIE}=${token}`, 'content-type': 'application/json' };
     for (const action of ['unpublish', 'publish'] as const) {
       const key = `POST /api/scans/:id/${action}`;
-      const r = await fetch(`${api}/api/scans/${scanId}/${action}`, { method: 'POST', headers: session, body: '{}' });
+      const r = await send(`${api}/api/scans/${scanId}/${action}`, { method: 'POST', headers: session, body: '{}' });
       record(key, r.status, 'application/json', await r.json(), { 'application/json': {} });
       const signedOut = await call(key, { path: `/api/scans/${scanId}/${action}`, ...json({}) });
       record(key, signedOut.status, 'application/json', signedOut.body);
@@ -189,7 +204,7 @@ async function main() {
     record('POST /v1/chat/completions', chat.status, 'application/json', chat.body, { 'application/json': chatBody });
     const usage = await call('GET /v1/usage');
     record('GET /v1/usage', usage.status, 'application/json', usage.body);
-    const noKey = await fetch(`${api}/v1/models`);
+    const noKey = await send(`${api}/v1/models`);
     record('GET /v1/models', noKey.status, 'application/json', await noKey.json());
 
     const hookTest = { url: `${hookUrl}/holdline` };
@@ -226,9 +241,9 @@ async function main() {
     // An account of its own to close.
     const closing = await accounts.create({ email: 'closing@holdline.example', plan: 'signal' });
     const closeBody = { email: 'closing@holdline.example' };
-    const wrongEmail = await fetch(`${api}/v1/account`, { method: 'DELETE', headers: { authorization: `Bearer ${closing.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ email: 'someone@else.example' }) });
+    const wrongEmail = await send(`${api}/v1/account`, { method: 'DELETE', headers: { authorization: `Bearer ${closing.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ email: 'someone@else.example' }) });
     record('DELETE /v1/account', wrongEmail.status, 'application/json', await wrongEmail.json(), { 'application/json': closeBody });
-    const closed = await fetch(`${api}/v1/account`, { method: 'DELETE', headers: { authorization: `Bearer ${closing.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify(closeBody) });
+    const closed = await send(`${api}/v1/account`, { method: 'DELETE', headers: { authorization: `Bearer ${closing.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify(closeBody) });
     if (closed.status !== 204) record('DELETE /v1/account', closed.status, 'application/json', await closed.json());
 
     const document = {

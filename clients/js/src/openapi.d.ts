@@ -30,6 +30,11 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ok": true
+                         *     }
+                         */
                         "application/json": {
                             ok?: boolean;
                         };
@@ -87,6 +92,12 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "mongodb": "ok",
+                         *       "temporal": "ok"
+                         *     }
+                         */
                         "application/json": {
                             mongodb?: string;
                             temporal?: string;
@@ -157,6 +168,38 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "version": "v1",
+                         *       "floor": 30,
+                         *       "dead_min_seconds": 2,
+                         *       "scale": "Each series is 0 to 100 per second, where 100 is the 95th percentile of that file (values above it are capped at 100).",
+                         *       "signals": [
+                         *         {
+                         *           "name": "hold",
+                         *           "reads": "0.45 x motion + 0.25 x loudness + 0.20 x speech, plus a bonus on cuts, smoothed",
+                         *           "rises_when": "picture moves, sound comes up, someone speaks, a cut lands",
+                         *           "falls_when": "still, quiet frame with nobody talking",
+                         *           "method": "h[t] = 0.45 x motion + 0.25 x loudness + 0.20 x speech (scaled series; an absent part counts 0), plus 10 if a cut falls in [t, t+1). The reported hold is the centred 3-second mean of h (fewer seconds at the edges), to one decimal."
+                         *         },
+                         *         {
+                         *           "name": "motion",
+                         *           "reads": "mean absolute frame difference at 4 frames per second, 96x54 grey",
+                         *           "rises_when": "the picture changes",
+                         *           "falls_when": "the picture is static",
+                         *           "method": "Frames are sampled at 4 frames per second and scaled to 96x54 grey. d_k is the mean absolute difference between frame k and frame k-1 in grey levels (0-255). motion_raw[t] is the mean of the d_k whose frame time k/4 falls in [t, t+1), leaving out cut samples (a cut is counted by …"
+                         *         },
+                         *         {
+                         *           "name": "loudness",
+                         *           "reads": "RMS of 16 kHz mono audio per second",
+                         *           "rises_when": "sound gets louder",
+                         *           "falls_when": "silence",
+                         *           "method": "loudness_raw[t] is the RMS of the 16 kHz mono samples in [t, t+1), full scale 1.0; a second below -60 dBFS counts as 0. Scaled to the file's 95th percentile; if that is below -50 dBFS the series is all 0."
+                         *         }
+                         *       ],
+                         *       "method": "How this read is computed. The series are proxies computed from the file itself, not a measurement of any viewer: no audience data is read or implied. Seconds run t = 0 to N-1 with N = ceil(duration). One decode of the file serves all series. Percentiles use linear interpolation.…"
+                         *     }
+                         */
                         "application/json": {
                             version: string;
                             floor: number;
@@ -225,6 +268,199 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "scan_id": "scn_dfa877205de3a5dbdb2bfedc",
+                         *       "status": "complete",
+                         *       "duration_sec": 30,
+                         *       "score": 24,
+                         *       "grade": "F",
+                         *       "label": "Flat",
+                         *       "hook": 0,
+                         *       "timeline": [
+                         *         {
+                         *           "second": 0,
+                         *           "scores": {
+                         *             "hold": 0,
+                         *             "motion": 0,
+                         *             "loudness": 0,
+                         *             "speech": 0
+                         *           }
+                         *         },
+                         *         {
+                         *           "second": 1,
+                         *           "scores": {
+                         *             "hold": 0,
+                         *             "motion": 0,
+                         *             "loudness": 0,
+                         *             "speech": 0
+                         *           }
+                         *         },
+                         *         {
+                         *           "second": 2,
+                         *           "scores": {
+                         *             "hold": 0,
+                         *             "motion": 0,
+                         *             "loudness": 0,
+                         *             "speech": 0
+                         *           }
+                         *         }
+                         *       ],
+                         *       "cuts": [
+                         *         4,
+                         *         10,
+                         *         15
+                         *       ],
+                         *       "dead": [
+                         *         {
+                         *           "start": 0,
+                         *           "end": 4
+                         *         },
+                         *         {
+                         *           "start": 8,
+                         *           "end": 15
+                         *         },
+                         *         {
+                         *           "start": 19,
+                         *           "end": 25
+                         *         }
+                         *       ],
+                         *       "moments": [
+                         *         {
+                         *           "second": 5,
+                         *           "label": "peak",
+                         *           "hold": 60,
+                         *           "quote": "Welcome back. Today we put free camera for"
+                         *         },
+                         *         {
+                         *           "second": 16,
+                         *           "label": "peak",
+                         *           "hold": 53.2,
+                         *           "quote": "Our sail doubled in"
+                         *         },
+                         *         {
+                         *           "second": 26,
+                         *           "label": "peak",
+                         *           "hold": 80.1,
+                         *           "quote": "Let me show you how the rings fit together."
+                         *         }
+                         *       ],
+                         *       "claims": [
+                         *         "Our sail doubled in just six months."
+                         *       ],
+                         *       "transcript": [
+                         *         {
+                         *           "start": 4.226,
+                         *           "end": 7.614,
+                         *           "text": "Welcome back. Today we put free camera for a storm."
+                         *         },
+                         *         {
+                         *           "start": 16.738,
+                         *           "end": 19.102,
+                         *           "text": "Our sail doubled in just six months."
+                         *         },
+                         *         {
+                         *           "start": 25.218,
+                         *           "end": 27.582,
+                         *           "text": "Let me show you how the rings fit together."
+                         *         }
+                         *       ],
+                         *       "summary": "Average hold is 27.4 over 30 seconds. The strongest second is 0:26 (hold 80.1). 3 dead stretches: 0:00 to 0:04, 0:08 to 0:15 and 0:19 to 0:25, 17 seconds in all. 5 cuts. The hook (mean hold over the first 3 seconds) is 0.0.",
+                         *       "method": "How this read is computed. The series are proxies computed from the file itself, not a measurement of any viewer: no audience data is read or implied. Seconds run t = 0 to N-1 with N = ceil(duration). One decode of the file serves all series. Percentiles use linear interpolation.…",
+                         *       "transcriber": "whisper-base int8 (faster-whisper 1.2.1)",
+                         *       "language": "en",
+                         *       "loudness_lufs": {
+                         *         "integrated_lufs": -20.1,
+                         *         "range_lu": 9.6,
+                         *         "true_peak_dbtp": -4.8,
+                         *         "short_term_lufs": [
+                         *           null,
+                         *           null,
+                         *           null
+                         *         ],
+                         *         "targets": [
+                         *           {
+                         *             "id": "streaming",
+                         *             "name": "most streaming platforms (YouTube, Spotify, Apple Music, Tidal, Amazon Music)",
+                         *             "target_lufs": -14,
+                         *             "max_true_peak_dbtp": -1,
+                         *             "difference_lu": -6.1,
+                         *             "verdict": "quieter",
+                         *             "true_peak_over": false
+                         *           },
+                         *           {
+                         *             "id": "podcast",
+                         *             "name": "podcasts (Apple Podcasts and most podcast hosts)",
+                         *             "target_lufs": -16,
+                         *             "max_true_peak_dbtp": -1,
+                         *             "difference_lu": -4.1,
+                         *             "verdict": "quieter",
+                         *             "true_peak_over": false
+                         *           },
+                         *           {
+                         *             "id": "broadcast",
+                         *             "name": "broadcast (EBU R128)",
+                         *             "target_lufs": -23,
+                         *             "max_true_peak_dbtp": -1,
+                         *             "difference_lu": 2.9,
+                         *             "verdict": "louder",
+                         *             "true_peak_over": false
+                         *           }
+                         *         ]
+                         *       },
+                         *       "dips": [
+                         *         {
+                         *           "start": 0,
+                         *           "end": 4,
+                         *           "causes": [
+                         *             "still_picture",
+                         *             "silence",
+                         *             "no_speech"
+                         *           ],
+                         *           "advice": "Cut or speed up 0:00–0:04 (4 s): the picture is still, the sound is silent and nobody speaks."
+                         *         },
+                         *         {
+                         *           "start": 7,
+                         *           "end": 15,
+                         *           "causes": [
+                         *             "silence",
+                         *             "no_speech"
+                         *           ],
+                         *           "advice": "Cut or add sound under 0:07–0:15 (8 s): the sound is silent and nobody speaks."
+                         *         },
+                         *         {
+                         *           "start": 18,
+                         *           "end": 25,
+                         *           "causes": [
+                         *             "still_picture",
+                         *             "silence",
+                         *             "no_speech"
+                         *           ],
+                         *           "advice": "Cut or speed up 0:18–0:25 (7 s): the picture is still, the sound is silent and nobody speaks."
+                         *         }
+                         *       ],
+                         *       "hook_report": {
+                         *         "value": 0,
+                         *         "scale": "Mean reported hold over the first 3 s, 0 to 100 like hold itself (100 is this file's 95th percentile mix of motion, sound and words). file_percentile says how many of this file's seconds hold less: 50 is an average opening for the file, 80 or more a strong one.",
+                         *         "file_percentile": 0,
+                         *         "library_percentile": null,
+                         *         "carried": [],
+                         *         "missing": [
+                         *           "motion",
+                         *           "sound",
+                         *           "words"
+                         *         ],
+                         *         "best_opening": {
+                         *           "start": 25,
+                         *           "end": 28,
+                         *           "hold": 67.3
+                         *         },
+                         *         "advice": "The strongest 3 seconds start at 25 s (mean hold 67.3 against the hook's 0): consider opening with them, or add motion and sound and words to the first 3 s."
+                         *       },
+                         *       "frame_rate": 24,
+                         *       "media_url": "/v1/scans/scn_dfa877205de3a5dbdb2bfedc/media"
+                         *     }
+                         */
                         "application/json": {
                             scan_id: string;
                             status: string;
@@ -398,6 +634,34 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "scan_id": "scn_a1d0424fb40ed5bbc2f76b0c",
+                         *           "status": "processing",
+                         *           "pct": 50,
+                         *           "title": "Weak opening (by URL)",
+                         *           "created_at": "2026-11-26T23:58:42.265Z"
+                         *         },
+                         *         {
+                         *           "scan_id": "scn_dfa877205de3a5dbdb2bfedc",
+                         *           "status": "complete",
+                         *           "pct": 100,
+                         *           "title": "Weak opening",
+                         *           "created_at": "2026-11-26T23:58:41.966Z",
+                         *           "duration_sec": 30,
+                         *           "score": 24,
+                         *           "grade": "F",
+                         *           "label": "Flat"
+                         *         }
+                         *       ],
+                         *       "limit": 2,
+                         *       "offset": 0,
+                         *       "total": 2,
+                         *       "has_more": false
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 scan_id: string;
@@ -427,6 +691,11 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "detail": "querystring/limit must be <= 100"
+                         *     }
+                         */
                         "application/json": {
                             detail: string;
                         };
@@ -439,6 +708,11 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "detail": "missing API key: send Authorization: Bearer sk_sig_…"
+                         *     }
+                         */
                         "application/json": {
                             detail: string;
                         };
@@ -550,6 +824,16 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "input": {
+                     *         "type": "url",
+                     *         "url": "https://media.example.com/recut-weak-open.mp4"
+                     *       },
+                     *       "title": "Weak opening (by URL)",
+                     *       "webhook_url": "https://hooks.example.com/holdline"
+                     *     }
+                     */
                     "application/json": {
                         input: {
                             /** @enum {string} */
@@ -560,6 +844,13 @@ export interface paths {
                         /** @description Public http(s) URL that gets a signed POST (Standard Webhooks) when the scan completes or fails. */
                         webhook_url?: string;
                     };
+                    /**
+                     * @example {
+                     *       "file": "(the video's bytes: recut-weak-open.mp4)",
+                     *       "title": "Weak opening",
+                     *       "webhook_url": "https://hooks.example.com/holdline"
+                     *     }
+                     */
                     "multipart/form-data": {
                         /**
                          * Format: binary
@@ -584,6 +875,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "scan_id": "scn_a1d0424fb40ed5bbc2f76b0c",
+                         *       "status": "queued",
+                         *       "pct": 0
+                         *     }
+                         */
                         "application/json": {
                             scan_id: string;
                             status: string;
@@ -758,6 +1056,199 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "scan_id": "scn_dfa877205de3a5dbdb2bfedc",
+                         *       "status": "complete",
+                         *       "duration_sec": 30,
+                         *       "score": 24,
+                         *       "grade": "F",
+                         *       "label": "Flat",
+                         *       "hook": 0,
+                         *       "timeline": [
+                         *         {
+                         *           "second": 0,
+                         *           "scores": {
+                         *             "hold": 0,
+                         *             "motion": 0,
+                         *             "loudness": 0,
+                         *             "speech": 0
+                         *           }
+                         *         },
+                         *         {
+                         *           "second": 1,
+                         *           "scores": {
+                         *             "hold": 0,
+                         *             "motion": 0,
+                         *             "loudness": 0,
+                         *             "speech": 0
+                         *           }
+                         *         },
+                         *         {
+                         *           "second": 2,
+                         *           "scores": {
+                         *             "hold": 0,
+                         *             "motion": 0,
+                         *             "loudness": 0,
+                         *             "speech": 0
+                         *           }
+                         *         }
+                         *       ],
+                         *       "cuts": [
+                         *         4,
+                         *         10,
+                         *         15
+                         *       ],
+                         *       "dead": [
+                         *         {
+                         *           "start": 0,
+                         *           "end": 4
+                         *         },
+                         *         {
+                         *           "start": 8,
+                         *           "end": 15
+                         *         },
+                         *         {
+                         *           "start": 19,
+                         *           "end": 25
+                         *         }
+                         *       ],
+                         *       "moments": [
+                         *         {
+                         *           "second": 5,
+                         *           "label": "peak",
+                         *           "hold": 60,
+                         *           "quote": "Welcome back. Today we put free camera for"
+                         *         },
+                         *         {
+                         *           "second": 16,
+                         *           "label": "peak",
+                         *           "hold": 53.2,
+                         *           "quote": "Our sail doubled in"
+                         *         },
+                         *         {
+                         *           "second": 26,
+                         *           "label": "peak",
+                         *           "hold": 80.1,
+                         *           "quote": "Let me show you how the rings fit together."
+                         *         }
+                         *       ],
+                         *       "claims": [
+                         *         "Our sail doubled in just six months."
+                         *       ],
+                         *       "transcript": [
+                         *         {
+                         *           "start": 4.226,
+                         *           "end": 7.614,
+                         *           "text": "Welcome back. Today we put free camera for a storm."
+                         *         },
+                         *         {
+                         *           "start": 16.738,
+                         *           "end": 19.102,
+                         *           "text": "Our sail doubled in just six months."
+                         *         },
+                         *         {
+                         *           "start": 25.218,
+                         *           "end": 27.582,
+                         *           "text": "Let me show you how the rings fit together."
+                         *         }
+                         *       ],
+                         *       "summary": "Average hold is 27.4 over 30 seconds. The strongest second is 0:26 (hold 80.1). 3 dead stretches: 0:00 to 0:04, 0:08 to 0:15 and 0:19 to 0:25, 17 seconds in all. 5 cuts. The hook (mean hold over the first 3 seconds) is 0.0.",
+                         *       "method": "How this read is computed. The series are proxies computed from the file itself, not a measurement of any viewer: no audience data is read or implied. Seconds run t = 0 to N-1 with N = ceil(duration). One decode of the file serves all series. Percentiles use linear interpolation.…",
+                         *       "transcriber": "whisper-base int8 (faster-whisper 1.2.1)",
+                         *       "language": "en",
+                         *       "loudness_lufs": {
+                         *         "integrated_lufs": -20.1,
+                         *         "range_lu": 9.6,
+                         *         "true_peak_dbtp": -4.8,
+                         *         "short_term_lufs": [
+                         *           null,
+                         *           null,
+                         *           null
+                         *         ],
+                         *         "targets": [
+                         *           {
+                         *             "id": "streaming",
+                         *             "name": "most streaming platforms (YouTube, Spotify, Apple Music, Tidal, Amazon Music)",
+                         *             "target_lufs": -14,
+                         *             "max_true_peak_dbtp": -1,
+                         *             "difference_lu": -6.1,
+                         *             "verdict": "quieter",
+                         *             "true_peak_over": false
+                         *           },
+                         *           {
+                         *             "id": "podcast",
+                         *             "name": "podcasts (Apple Podcasts and most podcast hosts)",
+                         *             "target_lufs": -16,
+                         *             "max_true_peak_dbtp": -1,
+                         *             "difference_lu": -4.1,
+                         *             "verdict": "quieter",
+                         *             "true_peak_over": false
+                         *           },
+                         *           {
+                         *             "id": "broadcast",
+                         *             "name": "broadcast (EBU R128)",
+                         *             "target_lufs": -23,
+                         *             "max_true_peak_dbtp": -1,
+                         *             "difference_lu": 2.9,
+                         *             "verdict": "louder",
+                         *             "true_peak_over": false
+                         *           }
+                         *         ]
+                         *       },
+                         *       "dips": [
+                         *         {
+                         *           "start": 0,
+                         *           "end": 4,
+                         *           "causes": [
+                         *             "still_picture",
+                         *             "silence",
+                         *             "no_speech"
+                         *           ],
+                         *           "advice": "Cut or speed up 0:00–0:04 (4 s): the picture is still, the sound is silent and nobody speaks."
+                         *         },
+                         *         {
+                         *           "start": 7,
+                         *           "end": 15,
+                         *           "causes": [
+                         *             "silence",
+                         *             "no_speech"
+                         *           ],
+                         *           "advice": "Cut or add sound under 0:07–0:15 (8 s): the sound is silent and nobody speaks."
+                         *         },
+                         *         {
+                         *           "start": 18,
+                         *           "end": 25,
+                         *           "causes": [
+                         *             "still_picture",
+                         *             "silence",
+                         *             "no_speech"
+                         *           ],
+                         *           "advice": "Cut or speed up 0:18–0:25 (7 s): the picture is still, the sound is silent and nobody speaks."
+                         *         }
+                         *       ],
+                         *       "hook_report": {
+                         *         "value": 0,
+                         *         "scale": "Mean reported hold over the first 3 s, 0 to 100 like hold itself (100 is this file's 95th percentile mix of motion, sound and words). file_percentile says how many of this file's seconds hold less: 50 is an average opening for the file, 80 or more a strong one.",
+                         *         "file_percentile": 0,
+                         *         "library_percentile": null,
+                         *         "carried": [],
+                         *         "missing": [
+                         *           "motion",
+                         *           "sound",
+                         *           "words"
+                         *         ],
+                         *         "best_opening": {
+                         *           "start": 25,
+                         *           "end": 28,
+                         *           "hold": 67.3
+                         *         },
+                         *         "advice": "The strongest 3 seconds start at 25 s (mean hold 67.3 against the hook's 0): consider opening with them, or add motion and sound and words to the first 3 s."
+                         *       },
+                         *       "frame_rate": 24,
+                         *       "media_url": "/v1/scans/scn_dfa877205de3a5dbdb2bfedc/media"
+                         *     }
+                         */
                         "application/json": {
                             scan_id: string;
                             status: string;
@@ -885,6 +1376,11 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "detail": "no scan scn_000000000000000000000000"
+                         *     }
+                         */
                         "application/json": {
                             detail: string;
                         };
@@ -1038,6 +1534,11 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "detail": "no scan scn_e4a1c5b7b457914d013e8b01"
+                         *     }
+                         */
                         "application/json": {
                             detail: string;
                         };
@@ -1148,6 +1649,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "scan_id": "scn_e4a1c5b7b457914d013e8b01",
+                         *       "status": "error",
+                         *       "pct": 0,
+                         *       "detail": "cancelled"
+                         *     }
+                         */
                         "application/json": {
                             scan_id: string;
                             status: string;
@@ -1441,6 +1950,11 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "detail": "range not satisfiable"
+                         *     }
+                         */
                         "application/json": {
                             detail: string;
                         };
@@ -1534,10 +2048,230 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example 1
+                         *     00:00:04,226 --> 00:00:07,614
+                         *     Welcome back. Today we put free camera for a storm.
+                         *
+                         *     2
+                         *     00:00:16,738 --> 00:00:19,102
+                         *     Our sail doubled in just six months.
+                         */
                         "application/x-subrip": string;
+                        /**
+                         * @example WEBVTT
+                         *
+                         *     00:00:04.226 --> 00:00:07.614
+                         *     Welcome back. Today we put free camera for a storm.
+                         *
+                         *     00:00:16.738 --> 00:00:19.102
+                         *     Our sail doubled in just six months.
+                         */
                         "text/vtt": string;
+                        /**
+                         * @example second,hold,motion,loudness,speech
+                         *     0,0,0,0,0
+                         *     1,0,0,0,0
+                         *     2,0,0,0,0
+                         *     3,21.5,0,0,0
+                         *     4,41.2,56.6,70.8,56.3
+                         */
                         "text/csv": string;
+                        /** @example  */
                         "text/plain": string;
+                        /**
+                         * @example {
+                         *       "scan_id": "scn_dfa877205de3a5dbdb2bfedc",
+                         *       "status": "complete",
+                         *       "duration_sec": 30,
+                         *       "score": 24,
+                         *       "grade": "F",
+                         *       "label": "Flat",
+                         *       "hook": 0,
+                         *       "timeline": [
+                         *         {
+                         *           "second": 0,
+                         *           "scores": {
+                         *             "hold": 0,
+                         *             "motion": 0,
+                         *             "loudness": 0,
+                         *             "speech": 0
+                         *           }
+                         *         },
+                         *         {
+                         *           "second": 1,
+                         *           "scores": {
+                         *             "hold": 0,
+                         *             "motion": 0,
+                         *             "loudness": 0,
+                         *             "speech": 0
+                         *           }
+                         *         },
+                         *         {
+                         *           "second": 2,
+                         *           "scores": {
+                         *             "hold": 0,
+                         *             "motion": 0,
+                         *             "loudness": 0,
+                         *             "speech": 0
+                         *           }
+                         *         }
+                         *       ],
+                         *       "cuts": [
+                         *         4,
+                         *         10,
+                         *         15
+                         *       ],
+                         *       "dead": [
+                         *         {
+                         *           "start": 0,
+                         *           "end": 4
+                         *         },
+                         *         {
+                         *           "start": 8,
+                         *           "end": 15
+                         *         },
+                         *         {
+                         *           "start": 19,
+                         *           "end": 25
+                         *         }
+                         *       ],
+                         *       "moments": [
+                         *         {
+                         *           "second": 5,
+                         *           "label": "peak",
+                         *           "hold": 60,
+                         *           "quote": "Welcome back. Today we put free camera for"
+                         *         },
+                         *         {
+                         *           "second": 16,
+                         *           "label": "peak",
+                         *           "hold": 53.2,
+                         *           "quote": "Our sail doubled in"
+                         *         },
+                         *         {
+                         *           "second": 26,
+                         *           "label": "peak",
+                         *           "hold": 80.1,
+                         *           "quote": "Let me show you how the rings fit together."
+                         *         }
+                         *       ],
+                         *       "claims": [
+                         *         "Our sail doubled in just six months."
+                         *       ],
+                         *       "transcript": [
+                         *         {
+                         *           "start": 4.226,
+                         *           "end": 7.614,
+                         *           "text": "Welcome back. Today we put free camera for a storm."
+                         *         },
+                         *         {
+                         *           "start": 16.738,
+                         *           "end": 19.102,
+                         *           "text": "Our sail doubled in just six months."
+                         *         },
+                         *         {
+                         *           "start": 25.218,
+                         *           "end": 27.582,
+                         *           "text": "Let me show you how the rings fit together."
+                         *         }
+                         *       ],
+                         *       "summary": "Average hold is 27.4 over 30 seconds. The strongest second is 0:26 (hold 80.1). 3 dead stretches: 0:00 to 0:04, 0:08 to 0:15 and 0:19 to 0:25, 17 seconds in all. 5 cuts. The hook (mean hold over the first 3 seconds) is 0.0.",
+                         *       "method": "How this read is computed. The series are proxies computed from the file itself, not a measurement of any viewer: no audience data is read or implied. Seconds run t = 0 to N-1 with N = ceil(duration). One decode of the file serves all series. Percentiles use linear interpolation.…",
+                         *       "transcriber": "whisper-base int8 (faster-whisper 1.2.1)",
+                         *       "language": "en",
+                         *       "loudness_lufs": {
+                         *         "integrated_lufs": -20.1,
+                         *         "range_lu": 9.6,
+                         *         "true_peak_dbtp": -4.8,
+                         *         "short_term_lufs": [
+                         *           null,
+                         *           null,
+                         *           null
+                         *         ],
+                         *         "targets": [
+                         *           {
+                         *             "id": "streaming",
+                         *             "name": "most streaming platforms (YouTube, Spotify, Apple Music, Tidal, Amazon Music)",
+                         *             "target_lufs": -14,
+                         *             "max_true_peak_dbtp": -1,
+                         *             "difference_lu": -6.1,
+                         *             "verdict": "quieter",
+                         *             "true_peak_over": false
+                         *           },
+                         *           {
+                         *             "id": "podcast",
+                         *             "name": "podcasts (Apple Podcasts and most podcast hosts)",
+                         *             "target_lufs": -16,
+                         *             "max_true_peak_dbtp": -1,
+                         *             "difference_lu": -4.1,
+                         *             "verdict": "quieter",
+                         *             "true_peak_over": false
+                         *           },
+                         *           {
+                         *             "id": "broadcast",
+                         *             "name": "broadcast (EBU R128)",
+                         *             "target_lufs": -23,
+                         *             "max_true_peak_dbtp": -1,
+                         *             "difference_lu": 2.9,
+                         *             "verdict": "louder",
+                         *             "true_peak_over": false
+                         *           }
+                         *         ]
+                         *       },
+                         *       "dips": [
+                         *         {
+                         *           "start": 0,
+                         *           "end": 4,
+                         *           "causes": [
+                         *             "still_picture",
+                         *             "silence",
+                         *             "no_speech"
+                         *           ],
+                         *           "advice": "Cut or speed up 0:00–0:04 (4 s): the picture is still, the sound is silent and nobody speaks."
+                         *         },
+                         *         {
+                         *           "start": 7,
+                         *           "end": 15,
+                         *           "causes": [
+                         *             "silence",
+                         *             "no_speech"
+                         *           ],
+                         *           "advice": "Cut or add sound under 0:07–0:15 (8 s): the sound is silent and nobody speaks."
+                         *         },
+                         *         {
+                         *           "start": 18,
+                         *           "end": 25,
+                         *           "causes": [
+                         *             "still_picture",
+                         *             "silence",
+                         *             "no_speech"
+                         *           ],
+                         *           "advice": "Cut or speed up 0:18–0:25 (7 s): the picture is still, the sound is silent and nobody speaks."
+                         *         }
+                         *       ],
+                         *       "hook_report": {
+                         *         "value": 0,
+                         *         "scale": "Mean reported hold over the first 3 s, 0 to 100 like hold itself (100 is this file's 95th percentile mix of motion, sound and words). file_percentile says how many of this file's seconds hold less: 50 is an average opening for the file, 80 or more a strong one.",
+                         *         "file_percentile": 0,
+                         *         "library_percentile": null,
+                         *         "carried": [],
+                         *         "missing": [
+                         *           "motion",
+                         *           "sound",
+                         *           "words"
+                         *         ],
+                         *         "best_opening": {
+                         *           "start": 25,
+                         *           "end": 28,
+                         *           "hold": 67.3
+                         *         },
+                         *         "advice": "The strongest 3 seconds start at 25 s (mean hold 67.3 against the hook's 0): consider opening with them, or add motion and sound and words to the first 3 s."
+                         *       },
+                         *       "frame_rate": 24,
+                         *       "media_url": "/v1/scans/scn_dfa877205de3a5dbdb2bfedc/media"
+                         *     }
+                         */
                         "application/json": Record<string, never>;
                     };
                 };
@@ -1551,6 +2285,11 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "detail": "unknown export format \"docx\"; use format=srt|vtt|csv|edl|chapters|json"
+                         *     }
+                         */
                         "application/json": {
                             detail: string;
                         };
@@ -1672,6 +2411,21 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "object": "list",
+                         *       "data": [
+                         *         {
+                         *           "id": "holdline",
+                         *           "object": "model",
+                         *           "created": 1735689600,
+                         *           "owned_by": "holdline",
+                         *           "base_model": "SmolLM2-135M-Instruct-Q4_1",
+                         *           "description": "A small demonstration model (SmolLM2-135M-Instruct, 4-bit) running on this machine: it does not call tools, so its answers come without code runs or page reads, and its facts are unreliable. For real work, point MODEL_BASE_URL at vLLM, Ollama or llama.cpp serving a capable model."
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {string} */
                             object: "list";
@@ -1714,6 +2468,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "message": "missing API key: send Authorization: Bearer sk_sig_…",
+                         *         "type": "invalid_request_error",
+                         *         "param": null,
+                         *         "code": "invalid_api_key"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             error: {
                                 message: string;
@@ -1888,6 +2652,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "plan": "agents",
+                         *       "period": {
+                         *         "start": "2026-11-01T00:00:00.000Z",
+                         *         "end": "2026-12-01T00:00:00.000Z"
+                         *       },
+                         *       "calls_this_month": 1,
+                         *       "calls_left": 24,
+                         *       "tokens_used": 618,
+                         *       "scans_this_month": 3,
+                         *       "scans_left": 47
+                         *     }
+                         */
                         "application/json": {
                             plan: string;
                             period: {
@@ -2101,6 +2879,17 @@ export interface paths {
             /** @description An OpenAI chat completion request: `model`, `messages`, optional `stream`, `stream_options.include_usage`, `max_tokens`. */
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "model": "holdline",
+                     *       "messages": [
+                     *         {
+                     *           "role": "user",
+                     *           "content": "In one sentence: what does a hold score of 24 out of 100 mean?"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         model: string;
                         messages: {
@@ -2122,6 +2911,37 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "id": "call_c5a7cecee5a59b00f10acd1d",
+                         *       "object": "chat.completion",
+                         *       "created": 1795737543,
+                         *       "model": "holdline",
+                         *       "choices": [
+                         *         {
+                         *           "index": 0,
+                         *           "message": {
+                         *             "role": "assistant",
+                         *             "content": "The plan is complete."
+                         *           },
+                         *           "logprobs": null,
+                         *           "finish_reason": "stop"
+                         *         }
+                         *       ],
+                         *       "usage": {
+                         *         "prompt_tokens": 535,
+                         *         "completion_tokens": 83,
+                         *         "total_tokens": 618
+                         *       },
+                         *       "holdline": {
+                         *         "call_id": "call_c5a7cecee5a59b00f10acd1d",
+                         *         "base_model": "SmolLM2-135M-Instruct-Q4_1",
+                         *         "steps": 3,
+                         *         "tools_used": [],
+                         *         "stopped": "done"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             id: string;
                             /** @enum {string} */
@@ -2348,6 +3168,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /** @example {} */
                     "application/json": {
                         title?: string;
                     };
@@ -2361,6 +3182,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "scan_id": "scn_dfa877205de3a5dbdb2bfedc",
+                         *       "title": "Weak opening",
+                         *       "published_at": "2026-11-26T23:59:02.940Z",
+                         *       "url": "/library/scn_dfa877205de3a5dbdb2bfedc"
+                         *     }
+                         */
                         "application/json": {
                             scan_id: string;
                             title: string;
@@ -2388,6 +3217,11 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "detail": "sign in first: this needs a signed-in session"
+                         *     }
+                         */
                         "application/json": {
                             detail: string;
                         };
@@ -2464,6 +3298,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /** @example {} */
                     "application/json": Record<string, never>;
                 };
             };
@@ -2475,6 +3310,12 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "scan_id": "scn_dfa877205de3a5dbdb2bfedc",
+                         *       "published": false
+                         *     }
+                         */
                         "application/json": {
                             scan_id: string;
                             /** @enum {boolean} */
@@ -2501,6 +3342,11 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "detail": "sign in first: this needs a signed-in session"
+                         *     }
+                         */
                         "application/json": {
                             detail: string;
                         };
@@ -2583,6 +3429,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "scan_id": "scn_dfa877205de3a5dbdb2bfedc",
+                         *           "title": "Weak opening",
+                         *           "published_at": "2026-11-26T23:59:02.455Z",
+                         *           "score": 24,
+                         *           "grade": "F",
+                         *           "label": "Flat",
+                         *           "duration_sec": 30,
+                         *           "url": "/library/scn_dfa877205de3a5dbdb2bfedc"
+                         *         }
+                         *       ],
+                         *       "limit": 2,
+                         *       "offset": 0,
+                         *       "total": 1,
+                         *       "has_more": false
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 scan_id: string;
@@ -2677,6 +3543,12 @@ export interface paths {
             };
             requestBody?: {
                 content: {
+                    /**
+                     * @example {
+                     *       "goal": "Open on the first lively shot",
+                     *       "max_seconds": 20
+                     *     }
+                     */
                     "application/json": {
                         goal?: string;
                         max_seconds?: number;
@@ -2695,6 +3567,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "recut_id": "rct_6e0ee726cac004dc5e9b1d24",
+                         *       "status": "queued",
+                         *       "parent_scan_id": "scn_dfa877205de3a5dbdb2bfedc"
+                         *     }
+                         */
                         "application/json": {
                             recut_id: string;
                             status: string;
@@ -2863,6 +3742,50 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "recut_id": "rct_6e0ee726cac004dc5e9b1d24",
+                         *       "status": "complete",
+                         *       "parent_scan_id": "scn_dfa877205de3a5dbdb2bfedc",
+                         *       "scan_id": "scn_b503ddfe76850e3589ccc932",
+                         *       "segments": [
+                         *         {
+                         *           "start": 4,
+                         *           "end": 8
+                         *         },
+                         *         {
+                         *           "start": 15,
+                         *           "end": 19
+                         *         },
+                         *         {
+                         *           "start": 25,
+                         *           "end": 30
+                         *         }
+                         *       ],
+                         *       "rationale": "Rules: dropped 3 dead stretches (17 s); started at 4 s, the first second with hold ≥ 30; kept the moments at 5, 16, 26 s. Keeps 13 of 30 s in 3 segments. (the model server was unreachable)",
+                         *       "proposed_by": "rules",
+                         *       "base_model": null,
+                         *       "before": {
+                         *         "score": 24,
+                         *         "grade": "F",
+                         *         "hook": 0,
+                         *         "dead_seconds": 17,
+                         *         "duration_sec": 30,
+                         *         "average_hold": 27.4
+                         *       },
+                         *       "after": {
+                         *         "score": 82,
+                         *         "grade": "B-",
+                         *         "hook": 50,
+                         *         "dead_seconds": 0,
+                         *         "duration_sec": 13,
+                         *         "average_hold": 53.3
+                         *       },
+                         *       "goal": "Open on the first lively shot",
+                         *       "max_seconds": 20,
+                         *       "created_at": "2026-11-26T23:59:03.083Z"
+                         *     }
+                         */
                         "application/json": {
                             recut_id: string;
                             status: string;
@@ -3064,6 +3987,55 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "parent_scan_id": "scn_dfa877205de3a5dbdb2bfedc",
+                         *       "data": [
+                         *         {
+                         *           "recut_id": "rct_6e0ee726cac004dc5e9b1d24",
+                         *           "status": "complete",
+                         *           "parent_scan_id": "scn_dfa877205de3a5dbdb2bfedc",
+                         *           "scan_id": "scn_b503ddfe76850e3589ccc932",
+                         *           "segments": [
+                         *             {
+                         *               "start": 4,
+                         *               "end": 8
+                         *             },
+                         *             {
+                         *               "start": 15,
+                         *               "end": 19
+                         *             },
+                         *             {
+                         *               "start": 25,
+                         *               "end": 30
+                         *             }
+                         *           ],
+                         *           "rationale": "Rules: dropped 3 dead stretches (17 s); started at 4 s, the first second with hold ≥ 30; kept the moments at 5, 16, 26 s. Keeps 13 of 30 s in 3 segments. (the model server was unreachable)",
+                         *           "proposed_by": "rules",
+                         *           "base_model": null,
+                         *           "before": {
+                         *             "score": 24,
+                         *             "grade": "F",
+                         *             "hook": 0,
+                         *             "dead_seconds": 17,
+                         *             "duration_sec": 30,
+                         *             "average_hold": 27.4
+                         *           },
+                         *           "after": {
+                         *             "score": 82,
+                         *             "grade": "B-",
+                         *             "hook": 50,
+                         *             "dead_seconds": 0,
+                         *             "duration_sec": 13,
+                         *             "average_hold": 53.3
+                         *           },
+                         *           "goal": "Open on the first lively shot",
+                         *           "max_seconds": 20,
+                         *           "created_at": "2026-11-26T23:59:03.083Z"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
                             parent_scan_id: string;
                             data: {
@@ -3258,6 +4230,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "url": "https://hooks.example.com/holdline"
+                     *     }
+                     */
                     "application/json": {
                         /** @description Public http(s) URL of the receiver; the same address rule as `webhook_url` on POST /v1/scans. */
                         url: string;
@@ -3275,6 +4252,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "webhook.test",
+                         *       "webhook_id": "msg_test_5af88f3f-34bb-4cca-8376-c7bac3508fc9",
+                         *       "url": "https://hooks.example.com/holdline",
+                         *       "delivered": true,
+                         *       "status": 204
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {string} */
                             type: "webhook.test";
@@ -3383,6 +4369,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "email": "closing@holdline.example"
+                     *     }
+                     */
                     "application/json": {
                         /** @description The account's email, to confirm the closure. */
                         email: string;
@@ -3419,6 +4410,11 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "detail": "email does not match this account's email; send {\"email\": \"<the account's email>\"} to confirm"
+                         *     }
+                         */
                         "application/json": {
                             detail: string;
                         };
