@@ -2,12 +2,16 @@
 // The document is generated from the route schemas by @fastify/swagger; this
 // file only adds what a schema cannot say: which routes are public, their
 // summaries and auth, and the bodies Fastify does not validate (multipart
-// upload, the SSE stream, downloads).
+// upload, the SSE stream, downloads). The words (descriptions, what each
+// status means) are in openapi-text.ts; the examples, recorded from a real
+// scan by tooling/openapi-examples.ts, in openapi-examples.json.
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { EXPORT_FORMATS } from '../core/exports';
+import recordedExamples from './openapi-examples.json' with { type: 'json' };
+import { OPERATION_TEXT, STATUS_TEXT } from './openapi-text';
+import { registerReferencePage } from './reference-page';
 import { OpenAiError } from '../core/wire/chat';
 import { ErrorBody } from '../core/wire/common';
 import { SubmitScanBody, WebhookEvent } from '../core/wire/scans';
@@ -193,49 +197,131 @@ function transform({ schema, url, route }: { schema: unknown; url: string; route
   Object.assign(copy, { summary: operation.summary, tags: operation.tags, security: operation.security });
   const shape = url === '/v1/chat/completions' || url === '/v1/models' || url === '/v1/usage' ? OpenAiError : ErrorBody;
   const responses = (copy.response ??= {}) as Schema;
-  responses['500'] ??= { ...shape, description: 'an internal error (the log has the details)' };
-  if (responses['429']) {
-    responses['429'] = {
-      ...(responses['429'] as Schema),
-      description: 'a rate limit or monthly quota reached',
-      headers: { 'retry-after': { type: 'integer', description: 'seconds until a retry can succeed' } },
-    };
-  }
+  responses['500'] ??= { ...shape };
   operation.extend?.(copy);
   return { schema: copy, url };
 }
 
-/** What only the whole document can say: which request bodies may be left out. */
+const integer = { type: 'integer' } as const;
+/** `required`: present on every response that refers to it (test/unit/api/openapi-contract.test.ts checks real answers for it). */
+const header = (description: string, schema: Schema, required: boolean): OpenAPIV3_1.HeaderObject => ({ description, schema, required });
+const plainString = { type: 'string' } as const;
+
+/** Response headers, each described once in `components.headers` and referred to by the responses that carry it. */
+const RESPONSE_HEADERS: Record<string, OpenAPIV3_1.HeaderObject> = {
+  'x-request-id': header(
+    'This request\'s id: the client\'s own `x-request-id` when it matches `^[A-Za-z0-9._-]{1,128}$`, else a fresh `req_<24 hex>`. The logs and the workflow it starts carry it; quote it when reporting a problem.',
+    plainString,
+    true,
+  ),
+  'x-ratelimit-limit': header(
+    'Requests allowed in the window this request was counted in: per key and minute, 60 submissions or 600 reads; on the model interface, the month\'s chat calls. Sent with every answer to a valid key, refusals included.',
+    integer,
+    false,
+  ),
+  'x-ratelimit-remaining': header('What is left of that window after this request.', integer, false),
+  'x-ratelimit-reset': header('Whole seconds until that window resets (at least 1).', integer, false),
+  'retry-after': header('Seconds to wait before trying again.', integer, true),
+  'idempotent-replayed': header(
+    '`true` when this is the stored answer to an earlier request with the same `Idempotency-Key`: nothing new was started or counted.',
+    { type: 'string', enum: ['true'] },
+    false,
+  ),
+};
+
+/** Request headers, each described once in `components.parameters`. */
+const REQUEST_HEADERS: Record<string, OpenAPIV3_1.ParameterObject> = {
+  'x-request-id': {
+    name: 'x-request-id',
+    in: 'header',
+    required: false,
+    schema: { type: 'string', pattern: '^[A-Za-z0-9._-]{1,128}$' },
+    description: 'Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused.',
+  },
+  'Idempotency-Key': {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
+    description:
+      '1 to 255 printable ASCII characters, sent once. The same key with the same request within 24 h answers the first answer again with `Idempotent-Replayed: true`, starting and counting nothing; with a different request, 409. A refused request frees its key.',
+  },
+};
+
+const ref = (kind: 'headers' | 'parameters', name: string) => ({ $ref: `#/components/${kind}/${name}` });
+
+interface RecordedOperation {
+  request?: Record<string, unknown>;
+  responses?: Record<string, Record<string, unknown>>;
+}
+const EXAMPLES = (recordedExamples as { operations: Record<string, RecordedOperation> }).operations;
+
+type Responses = Record<string, OpenAPIV3_1.ResponseObject>;
+
+/** Words, headers and recorded examples onto one documented operation. */
+function describeOperation(key: string, operation: OpenAPIV3_1.OperationObject) {
+  const text = OPERATION_TEXT[key];
+  if (text) operation.description = text.description;
+  const keyed = (operation.security ?? []).some((requirement) => 'apiKey' in requirement);
+  operation.parameters = [...(operation.parameters ?? []), ...(text?.idempotent ? [ref('parameters', 'Idempotency-Key')] : []), ref('parameters', 'x-request-id')];
+  const examples = EXAMPLES[key];
+  for (const [contentType, example] of Object.entries(examples?.request ?? {})) {
+    const media = (operation.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content[contentType];
+    if (media) media.example = example;
+  }
+  for (const [status, response] of Object.entries((operation.responses ?? {}) as Responses)) {
+    const given = response.description === 'Default Response' ? undefined : response.description;
+    response.description = text?.responses?.[status] ?? given ?? STATUS_TEXT[status] ?? `HTTP ${status}`;
+    const headers: Record<string, unknown> = { ...response.headers, 'x-request-id': ref('headers', 'x-request-id') };
+    if (keyed && text?.rateWindow !== false && status !== '401') {
+      for (const name of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) headers[name] = ref('headers', name);
+    }
+    if (status === '429') headers['Retry-After'] = ref('headers', 'retry-after');
+    if (text?.idempotent && status === '202') headers['Idempotent-Replayed'] = ref('headers', 'idempotent-replayed');
+    response.headers = headers as Responses[string]['headers'];
+    for (const [contentType, example] of Object.entries(examples?.responses?.[status] ?? {})) {
+      const media = response.content?.[contentType];
+      if (media) media.example = example;
+    }
+  }
+}
+
+/** A union of literals (TypeBox writes `anyOf` of single-value enums) as one `enum`, so readers see the values. */
+function literalUnionsAsEnums(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) literalUnionsAsEnums(item);
+    return;
+  }
+  if (typeof node !== 'object' || node === null) return;
+  const schema = node as Schema;
+  const members = schema.anyOf as Schema[] | undefined;
+  const literal = (member: Schema) => Object.keys(member).every((k) => k === 'type' || k === 'enum') && Array.isArray(member.enum) && member.enum.length === 1;
+  if (Array.isArray(members) && members.length > 1 && members.every(literal)) {
+    const types = [...new Set(members.map((member) => member.type as string))];
+    delete schema.anyOf;
+    schema.type = types.length === 1 ? types[0] : types;
+    schema.enum = members.map((member) => (member.enum as unknown[])[0]);
+  }
+  for (const value of Object.values(schema)) literalUnionsAsEnums(value);
+}
+
+/** What only the whole document can say: which request bodies may be left out, the words, headers and examples, and enums. */
 function transformObject({ openapiObject }: { openapiObject: Partial<OpenAPIV3_1.Document> }) {
   for (const [key, operation] of Object.entries(OPERATIONS)) {
-    if (!operation.optionalBody) continue;
     const [method, url] = key.split(' ') as [string, string];
     const documented = openapiObject.paths?.[url.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase() as 'post'];
-    const body = documented?.requestBody as OpenAPIV3_1.RequestBodyObject | undefined;
-    if (body) body.required = false;
+    if (!documented) continue;
+    const body = documented.requestBody as OpenAPIV3_1.RequestBodyObject | undefined;
+    if (body && operation.optionalBody) body.required = false;
+    describeOperation(key, documented);
   }
+  openapiObject.components = { ...openapiObject.components, headers: RESPONSE_HEADERS, parameters: REQUEST_HEADERS };
+  literalUnionsAsEnums(openapiObject.paths);
+  literalUnionsAsEnums(openapiObject.webhooks);
   return openapiObject;
 }
 
-/**
- * The reference page's policy: Swagger UI loads only its own scripts and styles
- * (the initializer is a file too, so no inline script runs) and fetches the
- * document and "try it out" calls from this origin. Styles need no
- * 'unsafe-inline': Swagger UI sets most through the DOM, which CSP allows, and
- * injects one fixed <style> element, allowed by its hash (a Swagger UI upgrade
- * that changes it fails test/integration/openapi/docs-page.test.ts).
- */
-export const DOCS_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self' 'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "form-action 'none'",
-  "base-uri 'none'",
-  "object-src 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+export { DOCS_CSP } from './reference-page';
 
 const webhookHeader = (name: string, description: string): OpenAPIV3_1.ParameterObject => ({ name, in: 'header', required: true, schema: { type: 'string' }, description });
 
@@ -293,9 +379,5 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     transformObject: transformObject as never,
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  await app.register(swaggerUi, {
-    routePrefix: '/docs',
-    staticCSP: DOCS_CSP,
-    uiConfig: { deepLinking: true },
-  } as Parameters<typeof swaggerUi>[1]);
+  await registerReferencePage(app);
 }

@@ -7,30 +7,43 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness */
+        /**
+         * Liveness
+         * @description Answers 200 while the API process runs. For a load balancer's liveness check; it reaches nothing else.
+         */
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The process is up */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ok": true
+                         *     }
+                         */
                         "application/json": {
                             ok?: boolean;
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -56,31 +69,45 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: MongoDB and Temporal reachable */
+        /**
+         * Readiness: MongoDB and Temporal reachable
+         * @description Checks that MongoDB and Temporal answer. 503 names what is unreachable; the API keeps serving what it can.
+         */
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description MongoDB and Temporal reachable */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "mongodb": "ok",
+                         *       "temporal": "ok"
+                         *     }
+                         */
                         "application/json": {
                             mongodb?: string;
                             temporal?: string;
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -89,9 +116,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description MongoDB or Temporal unreachable */
                 503: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -117,22 +145,61 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The four signals and how a scan reads them */
+        /**
+         * The four signals and how a scan reads them
+         * @description The reference of the four per-second signals (hold, motion, loudness, speech): what each measures, its scale and how the score, grade and hook are read from them. Keyless.
+         */
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The signal reference */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "version": "v1",
+                         *       "floor": 30,
+                         *       "dead_min_seconds": 2,
+                         *       "scale": "Each series is 0 to 100 per second, where 100 is the 95th percentile of that file (values above it are capped at 100).",
+                         *       "signals": [
+                         *         {
+                         *           "name": "hold",
+                         *           "reads": "0.45 x motion + 0.25 x loudness + 0.20 x speech, plus a bonus on cuts, smoothed",
+                         *           "rises_when": "picture moves, sound comes up, someone speaks, a cut lands",
+                         *           "falls_when": "still, quiet frame with nobody talking",
+                         *           "method": "h[t] = 0.45 x motion + 0.25 x loudness + 0.20 x speech (scaled series; an absent part counts 0), plus 10 if a cut falls in [t, t+1). The reported hold is the centred 3-second mean of h (fewer seconds at the edges), to one decimal."
+                         *         },
+                         *         {
+                         *           "name": "motion",
+                         *           "reads": "mean absolute frame difference at 4 frames per second, 96x54 grey",
+                         *           "rises_when": "the picture changes",
+                         *           "falls_when": "the picture is static",
+                         *           "method": "Frames are sampled at 4 frames per second and scaled to 96x54 grey. d_k is the mean absolute difference between frame k and frame k-1 in grey levels (0-255). motion_raw[t] is the mean of the d_k whose frame time k/4 falls in [t, t+1), leaving out cut samples (a cut is counted by …"
+                         *         },
+                         *         {
+                         *           "name": "loudness",
+                         *           "reads": "RMS of 16 kHz mono audio per second",
+                         *           "rises_when": "sound gets louder",
+                         *           "falls_when": "silence",
+                         *           "method": "loudness_raw[t] is the RMS of the 16 kHz mono samples in [t, t+1), full scale 1.0; a second below -60 dBFS counts as 0. Scaled to the file's 95th percentile; if that is below -50 dBFS the series is all 0."
+                         *         }
+                         *       ],
+                         *       "method": "How this read is computed. The series are proxies computed from the file itself, not a measurement of any viewer: no audience data is read or implied. Seconds run t = 0 to N-1 with N = ceil(duration). One decode of the file serves all series. Percentiles use linear interpolation.…"
+                         *     }
+                         */
                         "application/json": {
                             version: string;
                             floor: number;
@@ -149,9 +216,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -177,22 +245,222 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The featured demo scan */
+        /**
+         * The featured demo scan
+         * @description The complete scan an operator featured (`npm run demo:feature`), the same one the home page draws. Keyless, limited per client address.
+         */
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The featured scan, complete */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "scan_id": "scn_dfa877205de3a5dbdb2bfedc",
+                         *       "status": "complete",
+                         *       "duration_sec": 30,
+                         *       "score": 24,
+                         *       "grade": "F",
+                         *       "label": "Flat",
+                         *       "hook": 0,
+                         *       "timeline": [
+                         *         {
+                         *           "second": 0,
+                         *           "scores": {
+                         *             "hold": 0,
+                         *             "motion": 0,
+                         *             "loudness": 0,
+                         *             "speech": 0
+                         *           }
+                         *         },
+                         *         {
+                         *           "second": 1,
+                         *           "scores": {
+                         *             "hold": 0,
+                         *             "motion": 0,
+                         *             "loudness": 0,
+                         *             "speech": 0
+                         *           }
+                         *         },
+                         *         {
+                         *           "second": 2,
+                         *           "scores": {
+                         *             "hold": 0,
+                         *             "motion": 0,
+                         *             "loudness": 0,
+                         *             "speech": 0
+                         *           }
+                         *         }
+                         *       ],
+                         *       "cuts": [
+                         *         4,
+                         *         10,
+                         *         15
+                         *       ],
+                         *       "dead": [
+                         *         {
+                         *           "start": 0,
+                         *           "end": 4
+                         *         },
+                         *         {
+                         *           "start": 8,
+                         *           "end": 15
+                         *         },
+                         *         {
+                         *           "start": 19,
+                         *           "end": 25
+                         *         }
+                         *       ],
+                         *       "moments": [
+                         *         {
+                         *           "second": 5,
+                         *           "label": "peak",
+                         *           "hold": 60,
+                         *           "quote": "Welcome back. Today we put free camera for"
+                         *         },
+                         *         {
+                         *           "second": 16,
+                         *           "label": "peak",
+                         *           "hold": 53.2,
+                         *           "quote": "Our sail doubled in"
+                         *         },
+                         *         {
+                         *           "second": 26,
+                         *           "label": "peak",
+                         *           "hold": 80.1,
+                         *           "quote": "Let me show you how the rings fit together."
+                         *         }
+                         *       ],
+                         *       "claims": [
+                         *         "Our sail doubled in just six months."
+                         *       ],
+                         *       "transcript": [
+                         *         {
+                         *           "start": 4.226,
+                         *           "end": 7.614,
+                         *           "text": "Welcome back. Today we put free camera for a storm."
+                         *         },
+                         *         {
+                         *           "start": 16.738,
+                         *           "end": 19.102,
+                         *           "text": "Our sail doubled in just six months."
+                         *         },
+                         *         {
+                         *           "start": 25.218,
+                         *           "end": 27.582,
+                         *           "text": "Let me show you how the rings fit together."
+                         *         }
+                         *       ],
+                         *       "summary": "Average hold is 27.4 over 30 seconds. The strongest second is 0:26 (hold 80.1). 3 dead stretches: 0:00 to 0:04, 0:08 to 0:15 and 0:19 to 0:25, 17 seconds in all. 5 cuts. The hook (mean hold over the first 3 seconds) is 0.0.",
+                         *       "method": "How this read is computed. The series are proxies computed from the file itself, not a measurement of any viewer: no audience data is read or implied. Seconds run t = 0 to N-1 with N = ceil(duration). One decode of the file serves all series. Percentiles use linear interpolation.…",
+                         *       "transcriber": "whisper-base int8 (faster-whisper 1.2.1)",
+                         *       "language": "en",
+                         *       "loudness_lufs": {
+                         *         "integrated_lufs": -20.1,
+                         *         "range_lu": 9.6,
+                         *         "true_peak_dbtp": -4.8,
+                         *         "short_term_lufs": [
+                         *           null,
+                         *           null,
+                         *           null
+                         *         ],
+                         *         "targets": [
+                         *           {
+                         *             "id": "streaming",
+                         *             "name": "most streaming platforms (YouTube, Spotify, Apple Music, Tidal, Amazon Music)",
+                         *             "target_lufs": -14,
+                         *             "max_true_peak_dbtp": -1,
+                         *             "difference_lu": -6.1,
+                         *             "verdict": "quieter",
+                         *             "true_peak_over": false
+                         *           },
+                         *           {
+                         *             "id": "podcast",
+                         *             "name": "podcasts (Apple Podcasts and most podcast hosts)",
+                         *             "target_lufs": -16,
+                         *             "max_true_peak_dbtp": -1,
+                         *             "difference_lu": -4.1,
+                         *             "verdict": "quieter",
+                         *             "true_peak_over": false
+                         *           },
+                         *           {
+                         *             "id": "broadcast",
+                         *             "name": "broadcast (EBU R128)",
+                         *             "target_lufs": -23,
+                         *             "max_true_peak_dbtp": -1,
+                         *             "difference_lu": 2.9,
+                         *             "verdict": "louder",
+                         *             "true_peak_over": false
+                         *           }
+                         *         ]
+                         *       },
+                         *       "dips": [
+                         *         {
+                         *           "start": 0,
+                         *           "end": 4,
+                         *           "causes": [
+                         *             "still_picture",
+                         *             "silence",
+                         *             "no_speech"
+                         *           ],
+                         *           "advice": "Cut or speed up 0:00–0:04 (4 s): the picture is still, the sound is silent and nobody speaks."
+                         *         },
+                         *         {
+                         *           "start": 7,
+                         *           "end": 15,
+                         *           "causes": [
+                         *             "silence",
+                         *             "no_speech"
+                         *           ],
+                         *           "advice": "Cut or add sound under 0:07–0:15 (8 s): the sound is silent and nobody speaks."
+                         *         },
+                         *         {
+                         *           "start": 18,
+                         *           "end": 25,
+                         *           "causes": [
+                         *             "still_picture",
+                         *             "silence",
+                         *             "no_speech"
+                         *           ],
+                         *           "advice": "Cut or speed up 0:18–0:25 (7 s): the picture is still, the sound is silent and nobody speaks."
+                         *         }
+                         *       ],
+                         *       "hook_report": {
+                         *         "value": 0,
+                         *         "scale": "Mean reported hold over the first 3 s, 0 to 100 like hold itself (100 is this file's 95th percentile mix of motion, sound and words). file_percentile says how many of this file's seconds hold less: 50 is an average opening for the file, 80 or more a strong one.",
+                         *         "file_percentile": 0,
+                         *         "library_percentile": null,
+                         *         "carried": [],
+                         *         "missing": [
+                         *           "motion",
+                         *           "sound",
+                         *           "words"
+                         *         ],
+                         *         "best_opening": {
+                         *           "start": 25,
+                         *           "end": 28,
+                         *           "hold": 67.3
+                         *         },
+                         *         "advice": "The strongest 3 seconds start at 25 s (mean hold 67.3 against the hook's 0): consider opening with them, or add motion and sound and words to the first 3 s."
+                         *       },
+                         *       "frame_rate": 24,
+                         *       "media_url": "/v1/scans/scn_dfa877205de3a5dbdb2bfedc/media"
+                         *     }
+                         */
                         "application/json": {
                             scan_id: string;
                             status: string;
@@ -248,6 +516,7 @@ export interface paths {
                                     max_true_peak_dbtp: number;
                                     /** @description Integrated loudness minus the target, LU (positive: louder). */
                                     difference_lu: number;
+                                    /** @enum {string} */
                                     verdict: "on_target" | "louder" | "quieter";
                                     true_peak_over: boolean;
                                 }[];
@@ -288,11 +557,11 @@ export interface paths {
                         };
                     };
                 };
-                /** @description a rate limit or monthly quota reached */
+                /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
                 429: {
                     headers: {
-                        /** @description seconds until a retry can succeed */
-                        "retry-after"?: number;
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "Retry-After": components["headers"]["retry-after"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -301,9 +570,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -312,9 +582,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No scan is featured yet */
                 503: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -340,25 +611,63 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your scans, newest first */
+        /**
+         * Your scans, newest first
+         * @description Your scans, newest first, as history rows (status, title, score, grade, label, duration, created_at). Pages by `offset` and `limit`.
+         */
         get: {
             parameters: {
                 query?: {
                     limit?: number;
                     offset?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description One page of your scans */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "scan_id": "scn_a1d0424fb40ed5bbc2f76b0c",
+                         *           "status": "processing",
+                         *           "pct": 50,
+                         *           "title": "Weak opening (by URL)",
+                         *           "created_at": "2026-11-26T23:58:42.265Z"
+                         *         },
+                         *         {
+                         *           "scan_id": "scn_dfa877205de3a5dbdb2bfedc",
+                         *           "status": "complete",
+                         *           "pct": 100,
+                         *           "title": "Weak opening",
+                         *           "created_at": "2026-11-26T23:58:41.966Z",
+                         *           "duration_sec": 30,
+                         *           "score": 24,
+                         *           "grade": "F",
+                         *           "label": "Flat"
+                         *         }
+                         *       ],
+                         *       "limit": 2,
+                         *       "offset": 0,
+                         *       "total": 2,
+                         *       "has_more": false
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 scan_id: string;
@@ -378,31 +687,50 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description A bad `limit` (1–100) or `offset` (0–10 000) */
                 400: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "detail": "querystring/limit must be <= 100"
+                         *     }
+                         */
                         "application/json": {
                             detail: string;
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No API key, or a key the service does not know (checked before the body is read) */
                 401: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "detail": "missing API key: send Authorization: Bearer sk_sig_…"
+                         *     }
+                         */
                         "application/json": {
                             detail: string;
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Not found for this key: unknown, deleted, or another account's */
                 404: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -411,9 +739,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Conflict: the resource is not in a state that allows this */
                 409: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -422,9 +754,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The body is over its size limit */
                 413: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -433,11 +769,14 @@ export interface paths {
                         };
                     };
                 };
-                /** @description a rate limit or monthly quota reached */
+                /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
                 429: {
                     headers: {
-                        /** @description seconds until a retry can succeed */
-                        "retry-after"?: number;
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        "Retry-After": components["headers"]["retry-after"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -446,9 +785,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -460,16 +803,43 @@ export interface paths {
             };
         };
         put?: never;
-        /** Submit a video: a public URL (JSON) or an upload (multipart/form-data) */
+        /**
+         * Submit a video: a public URL (JSON) or an upload (multipart/form-data)
+         * @description Submits one video and answers at once with its `scan_id`; poll `GET /v1/scans/{id}` (or pass `webhook_url`) for the read.
+         *
+         *     - **A public URL**: `application/json` with `{"input": {"type": "url", "url": "https://…"}}`. The host must resolve to public addresses only; redirects (at most 5) are checked the same way.
+         *     - **An upload**: `multipart/form-data` with one part named `file` (up to the upload limit, 400 MB by default) and optional `title` and `webhook_url` parts, before or after it.
+         *
+         *     `webhook_url` (JSON field or form part): a public http(s) URL that receives a signed `scan.completed` or `scan.failed` event when the scan ends (see the `scanEnded` webhook).
+         *
+         *     `Idempotency-Key` makes a retry safe: the same key with the same request within 24 h answers the first `202` again (`Idempotent-Replayed: true`) and takes no second quota unit.
+         *
+         *     The key is checked before a byte of the body is read. Counts one scan of the month's quota; a refused submission gives it back.
+         */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description 1 to 255 printable ASCII characters, sent once. The same key with the same request within 24 h answers the first answer again with `Idempotent-Replayed: true`, starting and counting nothing; with a different request, 409. A refused request frees its key. */
+                    "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path?: never;
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "input": {
+                     *         "type": "url",
+                     *         "url": "https://media.example.com/recut-weak-open.mp4"
+                     *       },
+                     *       "title": "Weak opening (by URL)",
+                     *       "webhook_url": "https://hooks.example.com/holdline"
+                     *     }
+                     */
                     "application/json": {
                         input: {
                             /** @enum {string} */
@@ -480,6 +850,13 @@ export interface paths {
                         /** @description Public http(s) URL that gets a signed POST (Standard Webhooks) when the scan completes or fails. */
                         webhook_url?: string;
                     };
+                    /**
+                     * @example {
+                     *       "file": "(the video's bytes: recut-weak-open.mp4)",
+                     *       "title": "Weak opening",
+                     *       "webhook_url": "https://hooks.example.com/holdline"
+                     *     }
+                     */
                     "multipart/form-data": {
                         /**
                          * Format: binary
@@ -493,12 +870,24 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Accepted and queued: `{scan_id, status: "queued", pct: 0}` */
                 202: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        "Idempotent-Replayed": components["headers"]["idempotent-replayed"];
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "scan_id": "scn_a1d0424fb40ed5bbc2f76b0c",
+                         *       "status": "queued",
+                         *       "pct": 0
+                         *     }
+                         */
                         "application/json": {
                             scan_id: string;
                             status: string;
@@ -506,9 +895,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad input: a malformed body, a URL that is not public http(s), an empty upload, a bad `webhook_url` or `Idempotency-Key`; `detail` names it */
                 400: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -517,9 +910,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No API key, or a key the service does not know (checked before the body is read) */
                 401: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -528,9 +922,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Not found for this key: unknown, deleted, or another account's */
                 404: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -539,9 +937,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The `Idempotency-Key` was used for a different request (or its first request is still running: `Retry-After: 1`) */
                 409: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -550,9 +952,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The upload or JSON body is over its limit (by `Content-Length` before reading, or mid-stream) */
                 413: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -561,11 +967,14 @@ export interface paths {
                         };
                     };
                 };
-                /** @description a rate limit or monthly quota reached */
+                /** @description Submissions per minute, or the month's scans, used up: wait `Retry-After` seconds */
                 429: {
                     headers: {
-                        /** @description seconds until a retry can succeed */
-                        "retry-after"?: number;
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        "Retry-After": components["headers"]["retry-after"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -574,9 +983,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -585,9 +998,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The store or the workflow service is unavailable; nothing was kept or counted */
                 503: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -611,11 +1028,23 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One scan: queued, running, complete or error */
+        /**
+         * One scan: queued, running, complete or error
+         * @description One scan in its current state:
+         *
+         *     - `queued` or `processing`: `{scan_id, status, pct}`;
+         *     - `complete`: the whole read (timeline of hold, motion, loudness and speech per second, cuts, dead stretches, moments, claims, transcript, score, grade, label, hook, summary, method);
+         *     - `error`: `{scan_id, status: "error", pct, detail}`.
+         *
+         *     Poll it until `complete` or `error` (every second or two is fine: reads have their own limit of 600 a minute).
+         */
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path: {
                     id: string;
                 };
@@ -623,12 +1052,209 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The scan: in flight, complete or in error */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "scan_id": "scn_dfa877205de3a5dbdb2bfedc",
+                         *       "status": "complete",
+                         *       "duration_sec": 30,
+                         *       "score": 24,
+                         *       "grade": "F",
+                         *       "label": "Flat",
+                         *       "hook": 0,
+                         *       "timeline": [
+                         *         {
+                         *           "second": 0,
+                         *           "scores": {
+                         *             "hold": 0,
+                         *             "motion": 0,
+                         *             "loudness": 0,
+                         *             "speech": 0
+                         *           }
+                         *         },
+                         *         {
+                         *           "second": 1,
+                         *           "scores": {
+                         *             "hold": 0,
+                         *             "motion": 0,
+                         *             "loudness": 0,
+                         *             "speech": 0
+                         *           }
+                         *         },
+                         *         {
+                         *           "second": 2,
+                         *           "scores": {
+                         *             "hold": 0,
+                         *             "motion": 0,
+                         *             "loudness": 0,
+                         *             "speech": 0
+                         *           }
+                         *         }
+                         *       ],
+                         *       "cuts": [
+                         *         4,
+                         *         10,
+                         *         15
+                         *       ],
+                         *       "dead": [
+                         *         {
+                         *           "start": 0,
+                         *           "end": 4
+                         *         },
+                         *         {
+                         *           "start": 8,
+                         *           "end": 15
+                         *         },
+                         *         {
+                         *           "start": 19,
+                         *           "end": 25
+                         *         }
+                         *       ],
+                         *       "moments": [
+                         *         {
+                         *           "second": 5,
+                         *           "label": "peak",
+                         *           "hold": 60,
+                         *           "quote": "Welcome back. Today we put free camera for"
+                         *         },
+                         *         {
+                         *           "second": 16,
+                         *           "label": "peak",
+                         *           "hold": 53.2,
+                         *           "quote": "Our sail doubled in"
+                         *         },
+                         *         {
+                         *           "second": 26,
+                         *           "label": "peak",
+                         *           "hold": 80.1,
+                         *           "quote": "Let me show you how the rings fit together."
+                         *         }
+                         *       ],
+                         *       "claims": [
+                         *         "Our sail doubled in just six months."
+                         *       ],
+                         *       "transcript": [
+                         *         {
+                         *           "start": 4.226,
+                         *           "end": 7.614,
+                         *           "text": "Welcome back. Today we put free camera for a storm."
+                         *         },
+                         *         {
+                         *           "start": 16.738,
+                         *           "end": 19.102,
+                         *           "text": "Our sail doubled in just six months."
+                         *         },
+                         *         {
+                         *           "start": 25.218,
+                         *           "end": 27.582,
+                         *           "text": "Let me show you how the rings fit together."
+                         *         }
+                         *       ],
+                         *       "summary": "Average hold is 27.4 over 30 seconds. The strongest second is 0:26 (hold 80.1). 3 dead stretches: 0:00 to 0:04, 0:08 to 0:15 and 0:19 to 0:25, 17 seconds in all. 5 cuts. The hook (mean hold over the first 3 seconds) is 0.0.",
+                         *       "method": "How this read is computed. The series are proxies computed from the file itself, not a measurement of any viewer: no audience data is read or implied. Seconds run t = 0 to N-1 with N = ceil(duration). One decode of the file serves all series. Percentiles use linear interpolation.…",
+                         *       "transcriber": "whisper-base int8 (faster-whisper 1.2.1)",
+                         *       "language": "en",
+                         *       "loudness_lufs": {
+                         *         "integrated_lufs": -20.1,
+                         *         "range_lu": 9.6,
+                         *         "true_peak_dbtp": -4.8,
+                         *         "short_term_lufs": [
+                         *           null,
+                         *           null,
+                         *           null
+                         *         ],
+                         *         "targets": [
+                         *           {
+                         *             "id": "streaming",
+                         *             "name": "most streaming platforms (YouTube, Spotify, Apple Music, Tidal, Amazon Music)",
+                         *             "target_lufs": -14,
+                         *             "max_true_peak_dbtp": -1,
+                         *             "difference_lu": -6.1,
+                         *             "verdict": "quieter",
+                         *             "true_peak_over": false
+                         *           },
+                         *           {
+                         *             "id": "podcast",
+                         *             "name": "podcasts (Apple Podcasts and most podcast hosts)",
+                         *             "target_lufs": -16,
+                         *             "max_true_peak_dbtp": -1,
+                         *             "difference_lu": -4.1,
+                         *             "verdict": "quieter",
+                         *             "true_peak_over": false
+                         *           },
+                         *           {
+                         *             "id": "broadcast",
+                         *             "name": "broadcast (EBU R128)",
+                         *             "target_lufs": -23,
+                         *             "max_true_peak_dbtp": -1,
+                         *             "difference_lu": 2.9,
+                         *             "verdict": "louder",
+                         *             "true_peak_over": false
+                         *           }
+                         *         ]
+                         *       },
+                         *       "dips": [
+                         *         {
+                         *           "start": 0,
+                         *           "end": 4,
+                         *           "causes": [
+                         *             "still_picture",
+                         *             "silence",
+                         *             "no_speech"
+                         *           ],
+                         *           "advice": "Cut or speed up 0:00–0:04 (4 s): the picture is still, the sound is silent and nobody speaks."
+                         *         },
+                         *         {
+                         *           "start": 7,
+                         *           "end": 15,
+                         *           "causes": [
+                         *             "silence",
+                         *             "no_speech"
+                         *           ],
+                         *           "advice": "Cut or add sound under 0:07–0:15 (8 s): the sound is silent and nobody speaks."
+                         *         },
+                         *         {
+                         *           "start": 18,
+                         *           "end": 25,
+                         *           "causes": [
+                         *             "still_picture",
+                         *             "silence",
+                         *             "no_speech"
+                         *           ],
+                         *           "advice": "Cut or speed up 0:18–0:25 (7 s): the picture is still, the sound is silent and nobody speaks."
+                         *         }
+                         *       ],
+                         *       "hook_report": {
+                         *         "value": 0,
+                         *         "scale": "Mean reported hold over the first 3 s, 0 to 100 like hold itself (100 is this file's 95th percentile mix of motion, sound and words). file_percentile says how many of this file's seconds hold less: 50 is an average opening for the file, 80 or more a strong one.",
+                         *         "file_percentile": 0,
+                         *         "library_percentile": null,
+                         *         "carried": [],
+                         *         "missing": [
+                         *           "motion",
+                         *           "sound",
+                         *           "words"
+                         *         ],
+                         *         "best_opening": {
+                         *           "start": 25,
+                         *           "end": 28,
+                         *           "hold": 67.3
+                         *         },
+                         *         "advice": "The strongest 3 seconds start at 25 s (mean hold 67.3 against the hook's 0): consider opening with them, or add motion and sound and words to the first 3 s."
+                         *       },
+                         *       "frame_rate": 24,
+                         *       "media_url": "/v1/scans/scn_dfa877205de3a5dbdb2bfedc/media"
+                         *     }
+                         */
                         "application/json": {
                             scan_id: string;
                             status: string;
@@ -684,6 +1310,7 @@ export interface paths {
                                     max_true_peak_dbtp: number;
                                     /** @description Integrated loudness minus the target, LU (positive: louder). */
                                     difference_lu: number;
+                                    /** @enum {string} */
                                     verdict: "on_target" | "louder" | "quieter";
                                     true_peak_over: boolean;
                                 }[];
@@ -724,9 +1351,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad input: `detail` says what to fix and names the field */
                 400: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -735,9 +1366,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No API key, or a key the service does not know (checked before the body is read) */
                 401: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -746,20 +1378,33 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No such scan for this key */
                 404: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "detail": "no scan scn_000000000000000000000000"
+                         *     }
+                         */
                         "application/json": {
                             detail: string;
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Conflict: the resource is not in a state that allows this */
                 409: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -768,9 +1413,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The body is over its size limit */
                 413: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -779,11 +1428,14 @@ export interface paths {
                         };
                     };
                 };
-                /** @description a rate limit or monthly quota reached */
+                /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
                 429: {
                     headers: {
-                        /** @description seconds until a retry can succeed */
-                        "retry-after"?: number;
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        "Retry-After": components["headers"]["retry-after"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -792,9 +1444,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -807,11 +1463,17 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        /** Delete a scan with its media, read, recuts and their re-scans (cancelled first if still running): 204 once done, 202 if it takes over 20 s */
+        /**
+         * Delete a scan with its media, read, recuts and their re-scans (cancelled first if still running): 204 once done, 202 if it takes over 20 s
+         * @description Deletes a scan for good: it disappears from every read at once, then its media, read, parts, history and library entries, Idempotency-Key records and recuts (with their re-scans) are removed. A running scan is cancelled first. A scan cancelled before its decode began gives its quota unit back.
+         */
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path: {
                     id: string;
                 };
@@ -819,9 +1481,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Still being deleted after 20 s (a worker or a store is down): `{scan_id, status: "deleting"}`; it finishes when they are back */
                 202: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -832,16 +1498,24 @@ export interface paths {
                         };
                     };
                 };
-                /** @description done: nothing of the scan is left */
+                /** @description Deleted: nothing of the scan is left */
                 204: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content?: never;
                 };
-                /** @description Default Response */
+                /** @description Bad input: `detail` says what to fix and names the field */
                 400: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -850,9 +1524,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No API key, or a key the service does not know (checked before the body is read) */
                 401: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -861,20 +1536,33 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No such scan for this key (a second DELETE is 404) */
                 404: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "detail": "no scan scn_e4a1c5b7b457914d013e8b01"
+                         *     }
+                         */
                         "application/json": {
                             detail: string;
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Conflict: the resource is not in a state that allows this */
                 409: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -883,9 +1571,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The body is over its size limit */
                 413: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -894,11 +1586,14 @@ export interface paths {
                         };
                     };
                 };
-                /** @description a rate limit or monthly quota reached */
+                /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
                 429: {
                     headers: {
-                        /** @description seconds until a retry can succeed */
-                        "retry-after"?: number;
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        "Retry-After": components["headers"]["retry-after"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -907,9 +1602,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -934,11 +1633,17 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a queued or running scan: it ends in error, detail "cancelled", nothing of its media kept */
+        /**
+         * Cancel a queued or running scan: it ends in error, detail "cancelled", nothing of its media kept
+         * @description Stops a queued or running scan. It ends in `error` with `detail: "cancelled"` (a webhook gets `scan.failed`), and its video, audio and parts are removed before the answer.
+         */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path: {
                     id: string;
                 };
@@ -946,12 +1651,24 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The scan, now `{status: "error", detail: "cancelled"}` */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "scan_id": "scn_e4a1c5b7b457914d013e8b01",
+                         *       "status": "error",
+                         *       "pct": 0,
+                         *       "detail": "cancelled"
+                         *     }
+                         */
                         "application/json": {
                             scan_id: string;
                             status: string;
@@ -1007,6 +1724,7 @@ export interface paths {
                                     max_true_peak_dbtp: number;
                                     /** @description Integrated loudness minus the target, LU (positive: louder). */
                                     difference_lu: number;
+                                    /** @enum {string} */
                                     verdict: "on_target" | "louder" | "quieter";
                                     true_peak_over: boolean;
                                 }[];
@@ -1047,9 +1765,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad input: `detail` says what to fix and names the field */
                 400: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1058,9 +1780,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No API key, or a key the service does not know (checked before the body is read) */
                 401: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1069,9 +1792,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No such scan for this key */
                 404: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1080,9 +1807,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The scan has already ended (complete or error) */
                 409: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1091,9 +1822,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The body is over its size limit */
                 413: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1102,11 +1837,14 @@ export interface paths {
                         };
                     };
                 };
-                /** @description a rate limit or monthly quota reached */
+                /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
                 429: {
                     headers: {
-                        /** @description seconds until a retry can succeed */
-                        "retry-after"?: number;
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        "Retry-After": components["headers"]["retry-after"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1115,9 +1853,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1141,13 +1883,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The scanned video (byte ranges supported) */
+        /**
+         * The scanned video (byte ranges supported)
+         * @description The stored video, served inertly: `Content-Type` from the container ffprobe found, `X-Content-Type-Options: nosniff`, `Content-Security-Policy: default-src 'none'; sandbox`, `Content-Disposition: inline`. One `Range` per request. Needs the owner's key, or none once the scan is published.
+         */
         get: {
             parameters: {
                 query?: never;
                 header?: {
                     /** @description one `bytes=start-end` range */
                     range?: string;
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
                 };
                 path: {
                     id: string;
@@ -1156,9 +1903,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description the whole video */
+                /** @description The whole video */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1166,9 +1917,13 @@ export interface paths {
                         "video/*": string;
                     };
                 };
-                /** @description the requested byte range */
+                /** @description The requested byte range (`Content-Range`) */
                 206: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1176,9 +1931,10 @@ export interface paths {
                         "video/*": string;
                     };
                 };
-                /** @description Default Response */
+                /** @description No key, and the scan is not published (unknown ids get the same answer) */
                 401: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1187,9 +1943,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No such scan for this key */
                 404: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1198,22 +1958,34 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The range is outside the file */
                 416: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "detail": "range not satisfiable"
+                         *     }
+                         */
                         "application/json": {
                             detail: string;
                         };
                     };
                 };
-                /** @description a rate limit or monthly quota reached */
+                /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
                 429: {
                     headers: {
-                        /** @description seconds until a retry can succeed */
-                        "retry-after"?: number;
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        "Retry-After": components["headers"]["retry-after"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1222,9 +1994,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1250,13 +2026,29 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A complete scan as a download: srt, vtt, csv, edl, chapters, json, or an editor timeline (otio, fcpxml, markers.csv) */
+        /**
+         * A complete scan as a download: srt, vtt, csv, edl, chapters, json, or an editor timeline (otio, fcpxml, markers.csv)
+         * @description A complete scan as a file to download (`Content-Disposition: attachment; filename="<scan_id>.<ext>"`):
+         *
+         *     | format | content |
+         *     |---|---|
+         *     | `srt`, `vtt` | the transcript as subtitles |
+         *     | `csv` | `second,hold,motion,loudness,speech`, one row per second |
+         *     | `edl` | CMX3600 edit list: one event per shot, markers at cuts and dead stretches |
+         *     | `chapters` | YouTube chapter lines |
+         *     | `json` | the scan as `GET /v1/scans/{id}` serves it |
+         *
+         *     Needs the owner's key, or none once the scan is published.
+         */
         get: {
             parameters: {
                 query: {
                     format: "srt" | "vtt" | "csv" | "edl" | "chapters" | "json" | "otio" | "fcpxml" | "markers.csv";
                 };
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path: {
                     id: string;
                 };
@@ -1264,34 +2056,268 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description the file, with `Content-Disposition: attachment` */
+                /** @description The file */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example 1
+                         *     00:00:04,226 --> 00:00:07,614
+                         *     Welcome back. Today we put free camera for a storm.
+                         *
+                         *     2
+                         *     00:00:16,738 --> 00:00:19,102
+                         *     Our sail doubled in just six months.
+                         */
                         "application/x-subrip": string;
+                        /**
+                         * @example WEBVTT
+                         *
+                         *     00:00:04.226 --> 00:00:07.614
+                         *     Welcome back. Today we put free camera for a storm.
+                         *
+                         *     00:00:16.738 --> 00:00:19.102
+                         *     Our sail doubled in just six months.
+                         */
                         "text/vtt": string;
+                        /**
+                         * @example second,hold,motion,loudness,speech
+                         *     0,0,0,0,0
+                         *     1,0,0,0,0
+                         *     2,0,0,0,0
+                         *     3,21.5,0,0,0
+                         *     4,41.2,56.6,70.8,56.3
+                         */
                         "text/csv": string;
+                        /** @example  */
                         "text/plain": string;
+                        /**
+                         * @example {
+                         *       "scan_id": "scn_dfa877205de3a5dbdb2bfedc",
+                         *       "status": "complete",
+                         *       "duration_sec": 30,
+                         *       "score": 24,
+                         *       "grade": "F",
+                         *       "label": "Flat",
+                         *       "hook": 0,
+                         *       "timeline": [
+                         *         {
+                         *           "second": 0,
+                         *           "scores": {
+                         *             "hold": 0,
+                         *             "motion": 0,
+                         *             "loudness": 0,
+                         *             "speech": 0
+                         *           }
+                         *         },
+                         *         {
+                         *           "second": 1,
+                         *           "scores": {
+                         *             "hold": 0,
+                         *             "motion": 0,
+                         *             "loudness": 0,
+                         *             "speech": 0
+                         *           }
+                         *         },
+                         *         {
+                         *           "second": 2,
+                         *           "scores": {
+                         *             "hold": 0,
+                         *             "motion": 0,
+                         *             "loudness": 0,
+                         *             "speech": 0
+                         *           }
+                         *         }
+                         *       ],
+                         *       "cuts": [
+                         *         4,
+                         *         10,
+                         *         15
+                         *       ],
+                         *       "dead": [
+                         *         {
+                         *           "start": 0,
+                         *           "end": 4
+                         *         },
+                         *         {
+                         *           "start": 8,
+                         *           "end": 15
+                         *         },
+                         *         {
+                         *           "start": 19,
+                         *           "end": 25
+                         *         }
+                         *       ],
+                         *       "moments": [
+                         *         {
+                         *           "second": 5,
+                         *           "label": "peak",
+                         *           "hold": 60,
+                         *           "quote": "Welcome back. Today we put free camera for"
+                         *         },
+                         *         {
+                         *           "second": 16,
+                         *           "label": "peak",
+                         *           "hold": 53.2,
+                         *           "quote": "Our sail doubled in"
+                         *         },
+                         *         {
+                         *           "second": 26,
+                         *           "label": "peak",
+                         *           "hold": 80.1,
+                         *           "quote": "Let me show you how the rings fit together."
+                         *         }
+                         *       ],
+                         *       "claims": [
+                         *         "Our sail doubled in just six months."
+                         *       ],
+                         *       "transcript": [
+                         *         {
+                         *           "start": 4.226,
+                         *           "end": 7.614,
+                         *           "text": "Welcome back. Today we put free camera for a storm."
+                         *         },
+                         *         {
+                         *           "start": 16.738,
+                         *           "end": 19.102,
+                         *           "text": "Our sail doubled in just six months."
+                         *         },
+                         *         {
+                         *           "start": 25.218,
+                         *           "end": 27.582,
+                         *           "text": "Let me show you how the rings fit together."
+                         *         }
+                         *       ],
+                         *       "summary": "Average hold is 27.4 over 30 seconds. The strongest second is 0:26 (hold 80.1). 3 dead stretches: 0:00 to 0:04, 0:08 to 0:15 and 0:19 to 0:25, 17 seconds in all. 5 cuts. The hook (mean hold over the first 3 seconds) is 0.0.",
+                         *       "method": "How this read is computed. The series are proxies computed from the file itself, not a measurement of any viewer: no audience data is read or implied. Seconds run t = 0 to N-1 with N = ceil(duration). One decode of the file serves all series. Percentiles use linear interpolation.…",
+                         *       "transcriber": "whisper-base int8 (faster-whisper 1.2.1)",
+                         *       "language": "en",
+                         *       "loudness_lufs": {
+                         *         "integrated_lufs": -20.1,
+                         *         "range_lu": 9.6,
+                         *         "true_peak_dbtp": -4.8,
+                         *         "short_term_lufs": [
+                         *           null,
+                         *           null,
+                         *           null
+                         *         ],
+                         *         "targets": [
+                         *           {
+                         *             "id": "streaming",
+                         *             "name": "most streaming platforms (YouTube, Spotify, Apple Music, Tidal, Amazon Music)",
+                         *             "target_lufs": -14,
+                         *             "max_true_peak_dbtp": -1,
+                         *             "difference_lu": -6.1,
+                         *             "verdict": "quieter",
+                         *             "true_peak_over": false
+                         *           },
+                         *           {
+                         *             "id": "podcast",
+                         *             "name": "podcasts (Apple Podcasts and most podcast hosts)",
+                         *             "target_lufs": -16,
+                         *             "max_true_peak_dbtp": -1,
+                         *             "difference_lu": -4.1,
+                         *             "verdict": "quieter",
+                         *             "true_peak_over": false
+                         *           },
+                         *           {
+                         *             "id": "broadcast",
+                         *             "name": "broadcast (EBU R128)",
+                         *             "target_lufs": -23,
+                         *             "max_true_peak_dbtp": -1,
+                         *             "difference_lu": 2.9,
+                         *             "verdict": "louder",
+                         *             "true_peak_over": false
+                         *           }
+                         *         ]
+                         *       },
+                         *       "dips": [
+                         *         {
+                         *           "start": 0,
+                         *           "end": 4,
+                         *           "causes": [
+                         *             "still_picture",
+                         *             "silence",
+                         *             "no_speech"
+                         *           ],
+                         *           "advice": "Cut or speed up 0:00–0:04 (4 s): the picture is still, the sound is silent and nobody speaks."
+                         *         },
+                         *         {
+                         *           "start": 7,
+                         *           "end": 15,
+                         *           "causes": [
+                         *             "silence",
+                         *             "no_speech"
+                         *           ],
+                         *           "advice": "Cut or add sound under 0:07–0:15 (8 s): the sound is silent and nobody speaks."
+                         *         },
+                         *         {
+                         *           "start": 18,
+                         *           "end": 25,
+                         *           "causes": [
+                         *             "still_picture",
+                         *             "silence",
+                         *             "no_speech"
+                         *           ],
+                         *           "advice": "Cut or speed up 0:18–0:25 (7 s): the picture is still, the sound is silent and nobody speaks."
+                         *         }
+                         *       ],
+                         *       "hook_report": {
+                         *         "value": 0,
+                         *         "scale": "Mean reported hold over the first 3 s, 0 to 100 like hold itself (100 is this file's 95th percentile mix of motion, sound and words). file_percentile says how many of this file's seconds hold less: 50 is an average opening for the file, 80 or more a strong one.",
+                         *         "file_percentile": 0,
+                         *         "library_percentile": null,
+                         *         "carried": [],
+                         *         "missing": [
+                         *           "motion",
+                         *           "sound",
+                         *           "words"
+                         *         ],
+                         *         "best_opening": {
+                         *           "start": 25,
+                         *           "end": 28,
+                         *           "hold": 67.3
+                         *         },
+                         *         "advice": "The strongest 3 seconds start at 25 s (mean hold 67.3 against the hook's 0): consider opening with them, or add motion and sound and words to the first 3 s."
+                         *       },
+                         *       "frame_rate": 24,
+                         *       "media_url": "/v1/scans/scn_dfa877205de3a5dbdb2bfedc/media"
+                         *     }
+                         */
                         "application/json": Record<string, never>;
                         "application/xml": string;
                     };
                 };
-                /** @description Default Response */
+                /** @description A missing or unknown `format` */
                 400: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "detail": "unknown export format \"docx\"; use format=srt|vtt|csv|edl|chapters|json"
+                         *     }
+                         */
                         "application/json": {
                             detail: string;
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No key, and the scan is not published (unknown ids get the same answer) */
                 401: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1300,9 +2326,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No such scan for this key */
                 404: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1311,9 +2341,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The scan is not complete */
                 409: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1322,11 +2356,14 @@ export interface paths {
                         };
                     };
                 };
-                /** @description a rate limit or monthly quota reached */
+                /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
                 429: {
                     headers: {
-                        /** @description seconds until a retry can succeed */
-                        "retry-after"?: number;
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        "Retry-After": components["headers"]["retry-after"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1335,9 +2372,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1363,22 +2404,47 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The agent models (OpenAI-compatible) */
+        /**
+         * The agent models (OpenAI-compatible)
+         * @description The models of the agent interface, OpenAI's list shape: `holdline` and any configured ids, each naming the open-weight base model it runs on.
+         */
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The models */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "object": "list",
+                         *       "data": [
+                         *         {
+                         *           "id": "holdline",
+                         *           "object": "model",
+                         *           "created": 1735689600,
+                         *           "owned_by": "holdline",
+                         *           "base_model": "SmolLM2-135M-Instruct-Q4_1",
+                         *           "description": "A small demonstration model (SmolLM2-135M-Instruct, 4-bit) running on this machine: it does not call tools, so its answers come without code runs or page reads, and its facts are unreliable. For real work, point MODEL_BASE_URL at vLLM, Ollama or llama.cpp serving a capable model."
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {string} */
                             object: "list";
@@ -1394,9 +2460,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad input: `detail` says what to fix and names the field */
                 400: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1410,12 +2480,23 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No API key, or a key the service does not know (checked before the body is read) */
                 401: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "message": "missing API key: send Authorization: Bearer sk_sig_…",
+                         *         "type": "invalid_request_error",
+                         *         "param": null,
+                         *         "code": "invalid_api_key"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             error: {
                                 message: string;
@@ -1426,9 +2507,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Not found for this key: unknown, deleted, or another account's */
                 404: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1442,9 +2527,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The body is over its size limit */
                 413: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1458,11 +2547,14 @@ export interface paths {
                         };
                     };
                 };
-                /** @description a rate limit or monthly quota reached */
+                /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
                 429: {
                     headers: {
-                        /** @description seconds until a retry can succeed */
-                        "retry-after"?: number;
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        "Retry-After": components["headers"]["retry-after"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1476,9 +2568,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1492,9 +2588,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The model server answered but failed; nothing was charged */
                 502: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1508,9 +2608,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description A service this needs is unavailable right now; try again shortly */
                 503: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1541,22 +2645,46 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This month's usage and what is left */
+        /**
+         * This month's usage and what is left
+         * @description Your plan and this month: chat calls used and left, tokens, scans used and left.
+         */
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description This month's usage */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "plan": "agents",
+                         *       "period": {
+                         *         "start": "2026-11-01T00:00:00.000Z",
+                         *         "end": "2026-12-01T00:00:00.000Z"
+                         *       },
+                         *       "calls_this_month": 1,
+                         *       "calls_left": 24,
+                         *       "tokens_used": 618,
+                         *       "scans_this_month": 3,
+                         *       "scans_left": 47
+                         *     }
+                         */
                         "application/json": {
                             plan: string;
                             period: {
@@ -1571,9 +2699,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad input: `detail` says what to fix and names the field */
                 400: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1587,9 +2719,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No API key, or a key the service does not know (checked before the body is read) */
                 401: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1603,9 +2736,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Not found for this key: unknown, deleted, or another account's */
                 404: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1619,9 +2756,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The body is over its size limit */
                 413: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1635,11 +2776,14 @@ export interface paths {
                         };
                     };
                 };
-                /** @description a rate limit or monthly quota reached */
+                /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
                 429: {
                     headers: {
-                        /** @description seconds until a retry can succeed */
-                        "retry-after"?: number;
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        "Retry-After": components["headers"]["retry-after"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1653,9 +2797,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1669,9 +2817,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The model server answered but failed; nothing was charged */
                 502: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1685,9 +2837,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description A service this needs is unavailable right now; try again shortly */
                 503: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1720,17 +2876,39 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ask an agent about your scans (OpenAI-compatible; `stream: true` for Server-Sent Events) */
+        /**
+         * Ask an agent about your scans (OpenAI-compatible; `stream: true` for Server-Sent Events)
+         * @description OpenAI-compatible: any OpenAI client works with its base URL set to this service's `/v1`. Inside one call, agents plan, write and run code in a sandbox, read public web pages and check their own work, then answer as one `chat.completion` whose `holdline` object says how the run ended.
+         *
+         *     - Non-streamed: the status is sent once the first model step has answered; spaces keep the connection alive until the JSON.
+         *     - `stream: true`: Server-Sent Events; progress arrives as `delta.reasoning_content`, the answer as `content`, then `data: [DONE]`.
+         *
+         *     One call at a time per key; 25 calls a month. Errors use OpenAI's shape `{error: {message, type, param, code}}`.
+         */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path?: never;
                 cookie?: never;
             };
             /** @description An OpenAI chat completion request: `model`, `messages`, optional `stream`, `stream_options.include_usage`, `max_tokens`. */
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "model": "holdline",
+                     *       "messages": [
+                     *         {
+                     *           "role": "user",
+                     *           "content": "In one sentence: what does a hold score of 24 out of 100 mean?"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         model: string;
                         messages: {
@@ -1742,12 +2920,47 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description the answer: one JSON body (leading spaces keep the connection alive), or an event stream when `stream` is true */
+                /** @description The answer: one JSON body (leading spaces keep the connection alive), or an event stream when `stream` is true */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "id": "call_c5a7cecee5a59b00f10acd1d",
+                         *       "object": "chat.completion",
+                         *       "created": 1795737543,
+                         *       "model": "holdline",
+                         *       "choices": [
+                         *         {
+                         *           "index": 0,
+                         *           "message": {
+                         *             "role": "assistant",
+                         *             "content": "The plan is complete."
+                         *           },
+                         *           "logprobs": null,
+                         *           "finish_reason": "stop"
+                         *         }
+                         *       ],
+                         *       "usage": {
+                         *         "prompt_tokens": 535,
+                         *         "completion_tokens": 83,
+                         *         "total_tokens": 618
+                         *       },
+                         *       "holdline": {
+                         *         "call_id": "call_c5a7cecee5a59b00f10acd1d",
+                         *         "base_model": "SmolLM2-135M-Instruct-Q4_1",
+                         *         "steps": 3,
+                         *         "tools_used": [],
+                         *         "stopped": "done"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             id: string;
                             /** @enum {string} */
@@ -1781,9 +2994,13 @@ export interface paths {
                         "text/event-stream": string;
                     };
                 };
-                /** @description Default Response */
+                /** @description A malformed request: `error.param` names the field (`messages`, `model`, …) */
                 400: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1797,9 +3014,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No API key, or a key the service does not know (checked before the body is read) */
                 401: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1813,9 +3031,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Not found for this key: unknown, deleted, or another account's */
                 404: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1829,9 +3051,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The body is over 256 KB */
                 413: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1845,11 +3071,14 @@ export interface paths {
                         };
                     };
                 };
-                /** @description a rate limit or monthly quota reached */
+                /** @description A call already running for this key, too many running service-wide, or the month's calls used up */
                 429: {
                     headers: {
-                        /** @description seconds until a retry can succeed */
-                        "retry-after"?: number;
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        "Retry-After": components["headers"]["retry-after"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1863,9 +3092,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1879,9 +3112,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The model server answered but failed before the first step; nothing was charged */
                 502: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1895,9 +3132,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The model server is unreachable; nothing was charged */
                 503: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1928,11 +3169,17 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Publish your complete scan to the library (signed-in session) */
+        /**
+         * Publish your complete scan to the library (signed-in session)
+         * @description Website only (a signed-in session cookie and `Content-Type: application/json`, body `{}`): puts a complete scan in the public library, so its read, media and exports need no key.
+         */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path: {
                     id: string;
                 };
@@ -1940,18 +3187,28 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /** @example {} */
                     "application/json": {
                         title?: string;
                     };
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description `{scan_id, published: true}` */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "scan_id": "scn_dfa877205de3a5dbdb2bfedc",
+                         *       "title": "Weak opening",
+                         *       "published_at": "2026-11-26T23:59:02.940Z",
+                         *       "url": "/library/scn_dfa877205de3a5dbdb2bfedc"
+                         *     }
+                         */
                         "application/json": {
                             scan_id: string;
                             title: string;
@@ -1960,9 +3217,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad input: `detail` says what to fix and names the field */
                 400: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1971,20 +3229,27 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No signed-in session */
                 401: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "detail": "sign in first: this needs a signed-in session"
+                         *     }
+                         */
                         "application/json": {
                             detail: string;
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Not your scan */
                 404: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1993,9 +3258,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The scan is not complete */
                 409: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2004,9 +3270,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2032,11 +3299,17 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Take your scan out of the library: its media and exports need the key again (signed-in session) */
+        /**
+         * Take your scan out of the library: its media and exports need the key again (signed-in session)
+         * @description Website only (a signed-in session): takes the scan out of the library at once; its media and exports need the owner's key again.
+         */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path: {
                     id: string;
                 };
@@ -2044,16 +3317,24 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /** @example {} */
                     "application/json": Record<string, never>;
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description `{scan_id, published: false}` (also when it was not published) */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "scan_id": "scn_dfa877205de3a5dbdb2bfedc",
+                         *       "published": false
+                         *     }
+                         */
                         "application/json": {
                             scan_id: string;
                             /** @enum {boolean} */
@@ -2061,9 +3342,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad input: `detail` says what to fix and names the field */
                 400: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2072,20 +3354,27 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No signed-in session */
                 401: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "detail": "sign in first: this needs a signed-in session"
+                         *     }
+                         */
                         "application/json": {
                             detail: string;
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Not your scan */
                 404: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2094,9 +3383,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Conflict: the resource is not in a state that allows this */
                 409: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2105,9 +3395,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2131,25 +3422,52 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Published scans, newest first */
+        /**
+         * Published scans, newest first
+         * @description Published scans, newest first, with links to their pages. Keyless, limited per client address.
+         */
         get: {
             parameters: {
                 query?: {
                     limit?: number;
                     offset?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description One page of the library */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "scan_id": "scn_dfa877205de3a5dbdb2bfedc",
+                         *           "title": "Weak opening",
+                         *           "published_at": "2026-11-26T23:59:02.455Z",
+                         *           "score": 24,
+                         *           "grade": "F",
+                         *           "label": "Flat",
+                         *           "duration_sec": 30,
+                         *           "url": "/library/scn_dfa877205de3a5dbdb2bfedc"
+                         *         }
+                         *       ],
+                         *       "limit": 2,
+                         *       "offset": 0,
+                         *       "total": 1,
+                         *       "has_more": false
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 scan_id: string;
@@ -2168,9 +3486,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description A bad `limit` (1–100) or `offset` (0–10 000) */
                 400: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2179,11 +3498,11 @@ export interface paths {
                         };
                     };
                 };
-                /** @description a rate limit or monthly quota reached */
+                /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
                 429: {
                     headers: {
-                        /** @description seconds until a retry can succeed */
-                        "retry-after"?: number;
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "Retry-After": components["headers"]["retry-after"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2192,9 +3511,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2222,11 +3542,19 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Propose and render a tighter cut of a complete scan */
+        /**
+         * Propose and render a tighter cut of a complete scan
+         * @description Agents plan. The recut agent proposes a tighter cut of a complete scan (optional `goal`, `max_seconds`), renders it, re-scans it and compares the two reads. Answers at once with the `recut_id`; poll `GET /v1/recuts/{id}`. The re-scan counts one scan of the month. Takes an `Idempotency-Key` as scan submissions do.
+         */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description 1 to 255 printable ASCII characters, sent once. The same key with the same request within 24 h answers the first answer again with `Idempotent-Replayed: true`, starting and counting nothing; with a different request, 409. A refused request frees its key. */
+                    "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path: {
                     id: string;
                 };
@@ -2234,6 +3562,12 @@ export interface paths {
             };
             requestBody?: {
                 content: {
+                    /**
+                     * @example {
+                     *       "goal": "Open on the first lively shot",
+                     *       "max_seconds": 20
+                     *     }
+                     */
                     "application/json": {
                         goal?: string;
                         max_seconds?: number;
@@ -2241,12 +3575,24 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Accepted: `{recut_id, status: "queued", parent_scan_id}` */
                 202: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        "Idempotent-Replayed": components["headers"]["idempotent-replayed"];
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "recut_id": "rct_6e0ee726cac004dc5e9b1d24",
+                         *       "status": "queued",
+                         *       "parent_scan_id": "scn_dfa877205de3a5dbdb2bfedc"
+                         *     }
+                         */
                         "application/json": {
                             recut_id: string;
                             status: string;
@@ -2254,9 +3600,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad input: `detail` says what to fix and names the field */
                 400: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2265,9 +3615,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No API key, or a key the service does not know (checked before the body is read) */
                 401: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2276,9 +3627,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The account is not on the Agents plan; `detail` names the plan that has it */
                 403: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2287,9 +3642,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No such scan for this key */
                 404: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2298,9 +3657,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The scan is not complete (or shorter than 1 s), or the `Idempotency-Key` was used for another request */
                 409: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2309,11 +3672,14 @@ export interface paths {
                         };
                     };
                 };
-                /** @description a rate limit or monthly quota reached */
+                /** @description The month's scans used up, or submissions per minute: wait `Retry-After` seconds */
                 429: {
                     headers: {
-                        /** @description seconds until a retry can succeed */
-                        "retry-after"?: number;
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        "Retry-After": components["headers"]["retry-after"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2322,9 +3688,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2333,9 +3703,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description A service this needs is unavailable right now; try again shortly */
                 503: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2359,11 +3733,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One recut */
+        /**
+         * One recut
+         * @description One recut: its stage (`propose`, `render`, `rescan`) and pct while it runs; when complete, the segments kept, the rationale, who proposed it (the model, or the rules when the model server failed) and the before/after comparison.
+         */
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path: {
                     id: string;
                 };
@@ -2371,12 +3751,60 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The recut */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "recut_id": "rct_6e0ee726cac004dc5e9b1d24",
+                         *       "status": "complete",
+                         *       "parent_scan_id": "scn_dfa877205de3a5dbdb2bfedc",
+                         *       "scan_id": "scn_b503ddfe76850e3589ccc932",
+                         *       "segments": [
+                         *         {
+                         *           "start": 4,
+                         *           "end": 8
+                         *         },
+                         *         {
+                         *           "start": 15,
+                         *           "end": 19
+                         *         },
+                         *         {
+                         *           "start": 25,
+                         *           "end": 30
+                         *         }
+                         *       ],
+                         *       "rationale": "Rules: dropped 3 dead stretches (17 s); started at 4 s, the first second with hold ≥ 30; kept the moments at 5, 16, 26 s. Keeps 13 of 30 s in 3 segments. (the model server was unreachable)",
+                         *       "proposed_by": "rules",
+                         *       "base_model": null,
+                         *       "before": {
+                         *         "score": 24,
+                         *         "grade": "F",
+                         *         "hook": 0,
+                         *         "dead_seconds": 17,
+                         *         "duration_sec": 30,
+                         *         "average_hold": 27.4
+                         *       },
+                         *       "after": {
+                         *         "score": 82,
+                         *         "grade": "B-",
+                         *         "hook": 50,
+                         *         "dead_seconds": 0,
+                         *         "duration_sec": 13,
+                         *         "average_hold": 53.3
+                         *       },
+                         *       "goal": "Open on the first lively shot",
+                         *       "max_seconds": 20,
+                         *       "created_at": "2026-11-26T23:59:03.083Z"
+                         *     }
+                         */
                         "application/json": {
                             recut_id: string;
                             status: string;
@@ -2447,9 +3875,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad input: `detail` says what to fix and names the field */
                 400: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2458,9 +3890,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No API key, or a key the service does not know (checked before the body is read) */
                 401: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2469,9 +3902,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed on this account's plan */
                 403: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2480,9 +3917,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No such recut for this key */
                 404: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2491,9 +3932,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Conflict: the resource is not in a state that allows this */
                 409: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2502,11 +3947,14 @@ export interface paths {
                         };
                     };
                 };
-                /** @description a rate limit or monthly quota reached */
+                /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
                 429: {
                     headers: {
-                        /** @description seconds until a retry can succeed */
-                        "retry-after"?: number;
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        "Retry-After": components["headers"]["retry-after"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2515,9 +3963,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2526,9 +3978,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description A service this needs is unavailable right now; try again shortly */
                 503: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2554,11 +4010,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The recuts of a scan */
+        /**
+         * The recuts of a scan
+         * @description The recuts of one of your scans, newest first.
+         */
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path: {
                     id: string;
                 };
@@ -2566,12 +4028,65 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The scan's recuts */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "parent_scan_id": "scn_dfa877205de3a5dbdb2bfedc",
+                         *       "data": [
+                         *         {
+                         *           "recut_id": "rct_6e0ee726cac004dc5e9b1d24",
+                         *           "status": "complete",
+                         *           "parent_scan_id": "scn_dfa877205de3a5dbdb2bfedc",
+                         *           "scan_id": "scn_b503ddfe76850e3589ccc932",
+                         *           "segments": [
+                         *             {
+                         *               "start": 4,
+                         *               "end": 8
+                         *             },
+                         *             {
+                         *               "start": 15,
+                         *               "end": 19
+                         *             },
+                         *             {
+                         *               "start": 25,
+                         *               "end": 30
+                         *             }
+                         *           ],
+                         *           "rationale": "Rules: dropped 3 dead stretches (17 s); started at 4 s, the first second with hold ≥ 30; kept the moments at 5, 16, 26 s. Keeps 13 of 30 s in 3 segments. (the model server was unreachable)",
+                         *           "proposed_by": "rules",
+                         *           "base_model": null,
+                         *           "before": {
+                         *             "score": 24,
+                         *             "grade": "F",
+                         *             "hook": 0,
+                         *             "dead_seconds": 17,
+                         *             "duration_sec": 30,
+                         *             "average_hold": 27.4
+                         *           },
+                         *           "after": {
+                         *             "score": 82,
+                         *             "grade": "B-",
+                         *             "hook": 50,
+                         *             "dead_seconds": 0,
+                         *             "duration_sec": 13,
+                         *             "average_hold": 53.3
+                         *           },
+                         *           "goal": "Open on the first lively shot",
+                         *           "max_seconds": 20,
+                         *           "created_at": "2026-11-26T23:59:03.083Z"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
                             parent_scan_id: string;
                             data: {
@@ -2645,9 +4160,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad input: `detail` says what to fix and names the field */
                 400: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2656,9 +4175,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No API key, or a key the service does not know (checked before the body is read) */
                 401: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2667,9 +4187,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed on this account's plan */
                 403: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2678,9 +4202,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No such scan for this key */
                 404: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2689,9 +4217,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Conflict: the resource is not in a state that allows this */
                 409: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2700,11 +4232,14 @@ export interface paths {
                         };
                     };
                 };
-                /** @description a rate limit or monthly quota reached */
+                /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
                 429: {
                     headers: {
-                        /** @description seconds until a retry can succeed */
-                        "retry-after"?: number;
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        "Retry-After": components["headers"]["retry-after"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2713,9 +4248,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2724,9 +4263,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description A service this needs is unavailable right now; try again shortly */
                 503: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2756,17 +4299,25 @@ export interface paths {
         put?: never;
         /**
          * Send a signed webhook.test event to a receiver and report its answer
-         * @description Sends one `webhook.test` event, signed with the account's webhook secret exactly as a scan's end is (Standard Webhooks headers), to `url`, through the same delivery path and public-address rule, in one attempt without retries, and answers with what the receiver said. Counts against the key's per-minute submissions.
+         * @description Sends one signed `webhook.test` event to `url`, through the same delivery path and address rules as a scan's webhook, and answers with what the receiver said. Counts against submissions per minute.
          */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path?: never;
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "url": "https://hooks.example.com/holdline"
+                     *     }
+                     */
                     "application/json": {
                         /** @description Public http(s) URL of the receiver; the same address rule as `webhook_url` on POST /v1/scans. */
                         url: string;
@@ -2774,12 +4325,25 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description What the receiver answered: `delivered` is true for a 2xx */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "type": "webhook.test",
+                         *       "webhook_id": "msg_test_5af88f3f-34bb-4cca-8376-c7bac3508fc9",
+                         *       "url": "https://hooks.example.com/holdline",
+                         *       "delivered": true,
+                         *       "status": 204
+                         *     }
+                         */
                         "application/json": {
                             /** @enum {string} */
                             type: "webhook.test";
@@ -2796,9 +4360,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description A `url` that is not a public http(s) URL */
                 400: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2807,9 +4375,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No API key, or a key the service does not know (checked before the body is read) */
                 401: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2818,11 +4387,14 @@ export interface paths {
                         };
                     };
                 };
-                /** @description a rate limit or monthly quota reached */
+                /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
                 429: {
                     headers: {
-                        /** @description seconds until a retry can succeed */
-                        "retry-after"?: number;
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        "Retry-After": components["headers"]["retry-after"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2831,9 +4403,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2862,7 +4438,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -2877,23 +4456,34 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            /** @description `set`: the account had no password before; `changed`: it replaced one. */
+                            /**
+                             * @description `set`: the account had no password before; `changed`: it replaced one.
+                             * @enum {string}
+                             */
                             status: "set" | "changed";
                             /** @description Website sessions of the account signed out by the change (all of them: a key is not a session). */
                             signed_out_sessions: number;
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad input: `detail` says what to fix and names the field */
                 400: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2902,9 +4492,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No API key, or a key the service does not know (checked before the body is read) */
                 401: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2913,9 +4504,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Not allowed on this account's plan */
                 403: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2924,11 +4519,14 @@ export interface paths {
                         };
                     };
                 };
-                /** @description a rate limit or monthly quota reached */
+                /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
                 429: {
                     headers: {
-                        /** @description seconds until a retry can succeed */
-                        "retry-after"?: number;
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        "Retry-After": components["headers"]["retry-after"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2937,9 +4535,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2967,16 +4569,27 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Close your account, confirmed by its email: the key stops working at once; every scan, recut, chat call, key, session and counter is removed. 204 once done, 202 if it takes over 20 s */
+        /**
+         * Close your account, confirmed by its email: the key stops working at once; every scan, recut, chat call, key, session and counter is removed. 204 once done, 202 if it takes over 20 s
+         * @description Closes the account. The body repeats its email (any case) as confirmation. The key answers 401 at once and website sessions end; then every scan, recut, chat call, key, session and counter is removed by a workflow that retries until done.
+         */
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path?: never;
                 cookie?: never;
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "email": "closing@holdline.example"
+                     *     }
+                     */
                     "application/json": {
                         /** @description The account's email, to confirm the closure. */
                         email: string;
@@ -2984,9 +4597,10 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Closing: the key no longer works and the clean-up goes on */
                 202: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2997,27 +4611,35 @@ export interface paths {
                         };
                     };
                 };
-                /** @description done: nothing of the scan is left */
+                /** @description Closed: nothing of the account is left */
                 204: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content?: never;
                 };
-                /** @description Default Response */
+                /** @description The body's email is missing or not the account's */
                 400: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "detail": "email does not match this account's email; send {\"email\": \"<the account's email>\"} to confirm"
+                         *     }
+                         */
                         "application/json": {
                             detail: string;
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No API key, or a key the service does not know (checked before the body is read) */
                 401: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -3026,9 +4648,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -3055,15 +4678,22 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -3079,9 +4709,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No API key, or a key the service does not know (checked before the body is read) */
                 401: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -3090,9 +4721,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -3107,7 +4742,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -3122,9 +4760,13 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -3140,9 +4782,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad input: `detail` says what to fix and names the field */
                 400: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -3151,9 +4797,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No API key, or a key the service does not know (checked before the body is read) */
                 401: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -3162,9 +4809,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -3196,7 +4847,10 @@ export interface paths {
                     /** @description `1` adds each scan's stored video to the archive; left out or `0`: reads and manifest only. */
                     media?: "0" | "1";
                 };
-                header?: never;
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -3205,15 +4859,23 @@ export interface paths {
                 /** @description a ustar archive, `Content-Disposition: attachment`: `<scan_id>/scan.json`, `<scan_id>/media.<ext>` (with `media=1`), `manifest.json` */
                 200: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
                         "application/x-tar": string;
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad input: `detail` says what to fix and names the field */
                 400: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -3222,9 +4884,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description No API key, or a key the service does not know (checked before the body is read) */
                 401: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -3233,11 +4896,14 @@ export interface paths {
                         };
                     };
                 };
-                /** @description a rate limit or monthly quota reached */
+                /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
                 429: {
                     headers: {
-                        /** @description seconds until a retry can succeed */
-                        "retry-after"?: number;
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        "Retry-After": components["headers"]["retry-after"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -3246,9 +4912,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description an internal error (the log has the details) */
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -3354,9 +5024,27 @@ export interface webhooks {
 export interface components {
     schemas: never;
     responses: never;
-    parameters: never;
+    parameters: {
+        /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+        "x-request-id": string;
+        /** @description 1 to 255 printable ASCII characters, sent once. The same key with the same request within 24 h answers the first answer again with `Idempotent-Replayed: true`, starting and counting nothing; with a different request, 409. A refused request frees its key. */
+        "Idempotency-Key": string;
+    };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description This request's id: the client's own `x-request-id` when it matches `^[A-Za-z0-9._-]{1,128}$`, else a fresh `req_<24 hex>`. The logs and the workflow it starts carry it; quote it when reporting a problem. */
+        "x-request-id": string;
+        /** @description Requests allowed in the window this request was counted in: per key and minute, 60 submissions or 600 reads; on the model interface, the month's chat calls. Sent with every answer to a valid key, refusals included. */
+        "x-ratelimit-limit": number;
+        /** @description What is left of that window after this request. */
+        "x-ratelimit-remaining": number;
+        /** @description Whole seconds until that window resets (at least 1). */
+        "x-ratelimit-reset": number;
+        /** @description Seconds to wait before trying again. */
+        "retry-after": number;
+        /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`: nothing new was started or counted. */
+        "idempotent-replayed": "true";
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;

@@ -1,12 +1,13 @@
-// /docs in Chromium under its own Content-Security-Policy: Swagger UI loads the
-// served document and renders every operation with no policy violation and no
-// script error (the policy allows no inline script or style).
+// /docs in Chromium under its own Content-Security-Policy: Redoc loads the
+// served document and renders every operation with its recorded examples, with
+// no policy violation and no script error (the policy allows no inline script).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCS_CSP } from '../../../api/openapi';
+import { DOCS_CSP, documentedRoutes } from '../../../api/openapi';
+import recorded from '../../../api/openapi-examples.json' with { type: 'json' };
 import { startService, type Service } from '../helpers/service';
 
 let service: Service;
@@ -42,15 +43,21 @@ describe('/docs', () => {
     const response = await page.goto(`${service.apiUrl}/docs`);
     expect(response?.status()).toBe(200);
     expect(response?.headers()['content-security-policy']).toBe(DOCS_CSP);
-    await page.waitForSelector('.opblock-summary-path', { timeout: 30_000 });
-    const paths = await page.$$eval('.opblock-summary-path', (nodes) => nodes.map((node) => node.getAttribute('data-path')));
-    expect(paths).toContain('/v1/scans');
-    expect(paths).toContain('/v1/chat/completions');
-    expect(await page.textContent('.info .title')).toContain('Holdline API');
-    // Opening an operation renders its parameters, bodies and response schemas.
-    await page.click('#operations-scans-post_v1_scans .opblock-summary');
-    await page.waitForSelector('#operations-scans-post_v1_scans .responses-table', { timeout: 30_000 });
-    expect(await page.textContent('#operations-scans-post_v1_scans')).toContain('multipart/form-data');
+    // Redoc gives each operation a section `tag/<tag>/paths/<path, "/" written "~1">/<method>` (the webhook's path has no "/").
+    await page.waitForSelector('[data-section-id*="/paths/~1"]', { timeout: 60_000 });
+    const sections = await page.$$eval('[data-section-id*="/paths/~1"]', (nodes) => nodes.map((node) => node.getAttribute('data-section-id')));
+    expect(new Set(sections).size).toBe(documentedRoutes().length);
+    expect(await page.textContent('h1')).toContain('Holdline API');
+    const text = (await page.textContent('body')) ?? '';
+    // The summaries and the descriptions, the response words and the examples recorded from a real scan are on the page.
+    expect(text).toContain('Submit a video: a public URL (JSON) or an upload (multipart/form-data)');
+    expect(text).toContain('Accepted and queued');
+    expect(text).toContain('Idempotency-Key');
+    const operations = recorded.operations as Record<string, { responses: Record<string, Record<string, { scan_id?: string }>> }>;
+    const submitted = operations['POST /v1/scans']?.responses['202']?.['application/json'];
+    expect(submitted?.scan_id).toMatch(/^scn_/);
+    expect(text).toContain(submitted?.scan_id);
+    expect(text).not.toContain('Default Response');
     expect(problems).toEqual([]);
   });
 });

@@ -1,0 +1,131 @@
+// The reference a reader gets from /openapi.json: every operation has a summary,
+// a description and an example (recorded from a real scan by
+// tooling/openapi-examples.ts), every status says what it means (never
+// "Default Response"), every header the API reads or writes is named, and
+// unions of literals list their values as `enum`. A failure names the
+// operations that lack something, so a route added without its words shows here.
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../api/app';
+import { documentedRoutes } from '../../../api/openapi';
+import { OPERATION_TEXT } from '../../../api/openapi-text';
+import recorded from '../../../api/openapi-examples.json' with { type: 'json' };
+import { fakeDeps } from '../fake-deps';
+
+interface Media { schema?: object; example?: unknown }
+interface Ref { $ref: string }
+interface Response { description: string; headers?: Record<string, Ref>; content?: Record<string, Media> }
+interface Operation {
+  summary?: string;
+  description?: string;
+  parameters?: (Ref | { name: string; in: string })[];
+  requestBody?: { content: Record<string, Media> };
+  responses: Record<string, Response>;
+  security?: Record<string, unknown>[];
+}
+interface Document {
+  paths: Record<string, Record<string, Operation>>;
+  components: { headers: Record<string, { description: string }>; parameters: Record<string, { name: string; in: string; description: string }> };
+}
+
+let app: FastifyInstance;
+let raw: string;
+let doc: Document;
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, operation })));
+
+beforeAll(async () => {
+  app = await buildApp(fakeDeps());
+  raw = (await app.inject('/openapi.json')).body;
+  doc = JSON.parse(raw) as Document;
+});
+afterAll(async () => {
+  await app.close();
+});
+
+describe('the OpenAPI reference', () => {
+  it('says "Default Response" nowhere', () => {
+    expect(raw).not.toContain('Default Response');
+    const undescribed = operations().flatMap(({ name, operation }) => Object.entries(operation.responses).filter(([, r]) => !r.description?.trim()).map(([s]) => `${name} ${s}`));
+    expect(undescribed).toEqual([]);
+  });
+
+  it('gives every operation a summary and a description', () => {
+    expect(operations().length).toBe(documentedRoutes().length);
+    expect(operations().filter(({ operation }) => !operation.summary?.trim()).map(({ name }) => name)).toEqual([]);
+    expect(operations().filter(({ operation }) => !operation.description?.trim()).map(({ name }) => name)).toEqual([]);
+  });
+
+  it('gives every operation a recorded response example, and every request body one', () => {
+    const withoutResponse = operations().filter(({ operation }) => !Object.values(operation.responses).some((r) => Object.values(r.content ?? {}).some((m) => m.example !== undefined)));
+    expect(withoutResponse.map(({ name }) => name)).toEqual([]);
+    const withoutRequest = operations().filter(({ operation }) => operation.requestBody && !Object.values(operation.requestBody.content).some((m) => m.example !== undefined));
+    expect(withoutRequest.map(({ name }) => name)).toEqual([]);
+    // Every recorded operation is still a documented route (none left behind by a rename).
+    expect(Object.keys(recorded.operations).filter((key) => !documentedRoutes().includes(key))).toEqual([]);
+  });
+
+  it('has examples that fit their own schemas', () => {
+    const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+    const misfits: string[] = [];
+    for (const { name, operation } of operations()) {
+      const media = [
+        ...Object.entries(operation.requestBody?.content ?? {}).map(([type, m]) => [`request ${type}`, m] as const),
+        ...Object.entries(operation.responses).flatMap(([status, r]) => Object.entries(r.content ?? {}).map(([type, m]) => [`${status} ${type}`, m] as const)),
+      ];
+      for (const [where, m] of media) {
+        // The multipart example stands for a file's bytes with a sentence; its schema says binary.
+        if (m.example === undefined || !m.schema || where.includes('multipart')) continue;
+        const validate = ajv.compile(m.schema);
+        if (!validate(m.example)) misfits.push(`${name} ${where}: ${ajv.errorsText(validate.errors)}`);
+      }
+    }
+    expect(misfits).toEqual([]);
+  });
+
+  it('names every header the API reads or writes', () => {
+    expect(Object.keys(doc.components.parameters).sort()).toEqual(['Idempotency-Key', 'x-request-id']);
+    expect(Object.keys(doc.components.headers).sort()).toEqual(['idempotent-replayed', 'retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-request-id']);
+    for (const described of [...Object.values(doc.components.parameters), ...Object.values(doc.components.headers)]) expect(described.description.length).toBeGreaterThan(20);
+    const params = (operation: Operation) => (operation.parameters ?? []).map((p) => ('$ref' in p ? p.$ref : `${p.in}:${p.name}`));
+    for (const { name, operation } of operations()) {
+      expect(params(operation), name).toContain('#/components/parameters/x-request-id');
+      for (const [status, response] of Object.entries(operation.responses)) {
+        const headers = Object.keys(response.headers ?? {});
+        expect(headers, `${name} ${status}`).toContain('x-request-id');
+        if (status === '429') expect(headers, `${name} ${status}`).toContain('Retry-After');
+        const counted = (operation.security ?? []).some((requirement) => 'apiKey' in requirement) && OPERATION_TEXT[name.replace(/\{(\w+)\}/g, ':$1')]?.rateWindow !== false;
+        if (counted && status !== '401') expect(headers, `${name} ${status}`).toEqual(expect.arrayContaining(['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']));
+      }
+    }
+    for (const submission of [doc.paths['/v1/scans']!.post!, doc.paths['/v1/scans/{id}/recut']!.post!]) {
+      expect(params(submission)).toContain('#/components/parameters/Idempotency-Key');
+      expect(Object.keys(submission.responses['202']!.headers!)).toContain('Idempotent-Replayed');
+    }
+    expect(params(doc.paths['/v1/scans/{id}']!.get!)).not.toContain('#/components/parameters/Idempotency-Key');
+    const submit = doc.paths['/v1/scans']!.post!.requestBody!.content;
+    for (const type of ['application/json', 'multipart/form-data']) {
+      const webhookUrl = (submit[type]!.schema as { properties: Record<string, { description?: string }> }).properties.webhook_url;
+      expect(webhookUrl?.description, type).toMatch(/signed POST/);
+    }
+    expect(doc.paths['/v1/scans']!.post!.description).toMatch(/webhook_url[\s\S]*Idempotency-Key/);
+  });
+
+  it('lists the values of every union of literals as an enum', () => {
+    const literalUnions: string[] = [];
+    const walk = (node: unknown, path: string) => {
+      if (Array.isArray(node)) return node.forEach((item, i) => walk(item, `${path}/${i}`));
+      if (typeof node !== 'object' || node === null) return;
+      const anyOf = (node as { anyOf?: { enum?: unknown[] }[] }).anyOf;
+      if (anyOf && anyOf.length > 1 && anyOf.every((member) => member.enum?.length === 1)) literalUnions.push(path);
+      for (const [key, value] of Object.entries(node)) walk(value, `${path}/${key}`);
+    };
+    walk(doc, '');
+    expect(literalUnions).toEqual([]);
+    const read = doc.paths['/v1/scans/{id}']!.get!.responses['200']!.content!['application/json']!.schema as {
+      properties: { dips: { items: { properties: { causes: { items: { enum: string[] } } } } } };
+    };
+    expect(read.properties.dips.items.properties.causes.items.enum).toEqual(['still_picture', 'silence', 'loudness_drop', 'no_speech', 'long_pause', 'long_shot', 'slow_cutting']);
+  });
+});
