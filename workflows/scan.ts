@@ -3,6 +3,7 @@ import {
   ApplicationFailure,
   ActivityFailure,
   CancellationScope,
+  CancelledFailure,
   ChildWorkflowCancellationType,
   defineQuery,
   isCancellation,
@@ -110,7 +111,12 @@ export async function scanWorkflow({ scanId, webhook }: ScanWorkflowInput): Prom
   } catch (error) {
     const stageWhenCancelled = stage;
     stage = 'error';
-    if (isCancellation(error)) {
+    // A cancellation can also surface as a plain activity failure (ffmpeg killed by the
+    // cancellation signal exits 1 before the cancel is seen): the scope says it was cancelled.
+    // Taken as a failure, its `failScan` was refused by the cancelled scope and the scan stayed
+    // `processing` for good, holding its deletion or its account's closure (the fault suite's
+    // FerretDB-during-closure row found it).
+    if (isCancellation(error) || CancellationScope.current().consideredCancelled) {
       // Cancelled (by its owner, its deletion or an operator): it still ends in `error` and keeps nothing.
       const beforeDecode = stageWhenCancelled === 'ingest' || stageWhenCancelled === 'probe';
       await CancellationScope.nonCancellable(async () => {
@@ -119,7 +125,7 @@ export async function scanWorkflow({ scanId, webhook }: ScanWorkflowInput): Prom
         if (beforeDecode && outcome?.status !== 'complete' && patched(RETURN_UNIT_BEFORE_DECODE)) await quota.returnScanUnit({ scanId });
         await notify(scanId, webhook, outcome?.status ?? 'error');
       });
-      throw error;
+      throw isCancellation(error) ? error : new CancelledFailure(CANCELLED_DETAIL);
     }
     const detail = failureDetail(error);
     const outcome = await quick.failScan({ scanId, detail });

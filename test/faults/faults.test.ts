@@ -5,7 +5,8 @@
 // child process outliving its worker, and quota counters equal to the accepted work.
 // HOLDLINE_FAULTS_MODE=full runs the issue's figures (10 kills across 10 scans).
 
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RESTART_POLICY } from '../../core/restart-policy';
 import { MAX_COLD_STARTS } from '../../activities/chat/step-starts';
@@ -17,6 +18,7 @@ import {
   latencyNote,
   MODE,
   newTally,
+  orphanProblems,
   rowOf,
   settleScans,
   SIZES,
@@ -212,6 +214,54 @@ async function poisonedChatCall(stream: boolean): Promise<void> {
   expect(await storedStateProblems(h, [])).toEqual([]);
 }
 
+
+/** Every document of every collection whose JSON mentions one of `needles` (ids: `_id`, `scan_id`, `account_id`, index entries, records). */
+async function documentsNaming(needles: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const { name } of await h.db.listCollections().toArray()) {
+    for (const doc of await h.db.collection(name).find({}).toArray()) {
+      const text = JSON.stringify(doc);
+      if (needles.some((needle) => text.includes(needle))) found.push(`${name}: ${text.slice(0, 160)}`);
+    }
+  }
+  return found.sort();
+}
+
+/** Files of the media store and the workers' scratch whose path names one of `needles`, with their sizes. */
+function filesNaming(needles: string[]): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (needles.some((needle) => path.includes(needle))) found.push(`${path} ${readFileSync(path).length}`);
+    }
+  };
+  for (const dir of new Set([h.stack.env.HOLDLINE_MEDIA_DIR!, h.scratchDir])) walk(dir);
+  return found.sort();
+}
+
+/** Another account with one complete scan, and what the stores hold of it: a fault on someone else's data must leave this unchanged. */
+async function bystander(tally: ClientTally) {
+  const other = await h.newAccount('agents');
+  const scanId = await upload(h, tally, (await fixture('talking')).path, other.apiKey, 3);
+  const [outcome] = await settleScans(h, [scanId!]);
+  expect(outcome!.status).toBe('complete');
+  const needles = [other.accountId, scanId!];
+  const snapshot = async () => ({ documents: await documentsNaming(needles), files: filesNaming(needles) });
+  return { ...other, scanId: scanId!, before: await snapshot(), snapshot };
+}
+
+async function waitForWorkflow(workflowId: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const running = await h.temporal.workflow.getHandle(workflowId).describe().then((d) => d.status.name === 'RUNNING', () => false);
+    if (running) return;
+    if (Date.now() > deadline) throw new Error(`${workflowId} did not start within ${timeoutMs / 1000} s`);
+    await sleep(20);
+  }
+}
 
 describe(`faults (${MODE} form)`, () => {
   it('worker SIGKILL mid-decode: the scans complete once, ffmpeg dies with its worker', async () => {
@@ -443,4 +493,119 @@ describe(`faults (${MODE} form)`, () => {
       writeFileSync(h.poisonFile, '');
     }
   }, 900_000);
+
+  it('worker SIGKILL during a scan deletion: the deletion finishes when the worker is back, nothing of the scan is left, another account untouched', async () => {
+    const tally = newTally();
+    const owner = await h.newAccount('agents');
+    const scanId = (await upload(h, tally, (await fixture('talking')).path, owner.apiKey, 3))!;
+    expect((await settleScans(h, [scanId]))[0]!.status).toBe('complete');
+    const other = await bystander(tally);
+    expect(await documentsNaming([scanId])).not.toEqual([]);
+    expect(filesNaming([scanId])).not.toEqual([]);
+    await restartBudget('worker', 1);
+    const killsBefore = poisonKills('eraseScan');
+    // The deletion's erase step kills its worker as it starts: after the scan is hidden, before anything of it is removed.
+    writeFileSync(h.poisonFile, `eraseScan delete-${scanId}\n`);
+    const at = Date.now();
+    let answeredAt = 0;
+    let deletion: Promise<Awaited<ReturnType<typeof call>>>;
+    try {
+      deletion = call(tally, `${h.apiUrl}/v1/scans/${scanId}`, { method: 'DELETE', apiKey: owner.apiKey }).finally(() => (answeredAt = Date.now()));
+      const deadline = Date.now() + 60_000;
+      while (poisonKills('eraseScan') === killsBefore && Date.now() < deadline) await sleep(20);
+    } finally {
+      writeFileSync(h.poisonFile, '');
+    }
+    const kills = poisonKills('eraseScan') - killsBefore;
+    const recover = await restartedAfter('worker', at);
+    const answer = await deletion;
+    const answeredSec = (answeredAt - at) / 1000;
+    const result = await h.temporal.workflow.getHandle(`delete-${scanId}`).result();
+    const finishedSec = (Date.now() - at) / 1000;
+    await h.supervisor.idle();
+    const leftDocuments = await documentsNaming([scanId]);
+    const leftFiles = filesNaming([scanId]);
+    const after = await other.snapshot();
+    const secondDelete = await call(tally, `${h.apiUrl}/v1/scans/${scanId}`, { method: 'DELETE', apiKey: owner.apiKey });
+    const clean = leftDocuments.length === 0 && leftFiles.length === 0;
+    rows.push({
+      fault: 'worker SIGKILL during a scan deletion',
+      submitted: 1,
+      completedOnce: clean ? 1 : 0,
+      duplicated: 0,
+      lost: clean ? 0 : 1,
+      error: 0,
+      clientFailures: tally.failures,
+      clientRequests: tally.requests,
+      recoverSec: recover,
+      notes: [
+        `${kills} kill; DELETE answered ${answer?.status} after ${answeredSec.toFixed(1)} s, the deletion finished ${finishedSec.toFixed(1)} s after the kill (the erase step's 2-minute start-to-close timeout, then its retry)`,
+        `left of the scan: ${leftDocuments.length} documents, ${leftFiles.length} files; the other account's ${other.before.documents.length} documents and ${other.before.files.length} files unchanged: ${JSON.stringify(after) === JSON.stringify(other.before)}`,
+      ],
+    });
+    expect(kills).toBe(1);
+    expect([202, 204]).toContain(answer?.status);
+    expect(result).toEqual({ scanIds: [scanId], recutIds: [] });
+    expect(leftDocuments).toEqual([]);
+    expect(leftFiles).toEqual([]);
+    expect(secondDelete?.status).toBe(404);
+    expect(after).toEqual(other.before);
+    expect(await orphanProblems(h)).toEqual([]);
+  }, 600_000);
+
+  it('FerretDB SIGKILL during an account closure: the closure finishes when it is back, nothing of the account is left, another account untouched', async () => {
+    const tally = newTally();
+    const doomed = await h.newAccount('agents');
+    const talking = (await fixture('talking')).path;
+    const done = [(await upload(h, tally, talking, doomed.apiKey, 3))!, (await upload(h, tally, talking, doomed.apiKey, 3))!];
+    expect((await settleScans(h, done)).map((o) => o.status)).toEqual(['complete', 'complete']);
+    const other = await bystander(tally);
+    const email = (await h.db.collection('accounts').findOne({ _id: doomed.accountId as never }))!.email as string;
+    // One more scan still in flight: the closure cancels it and waits for its clean-up.
+    const running = (await upload(h, tally, talking, doomed.apiKey, 3))!;
+    const scanIds = [...done, running];
+    const workflowId = `close-account-${doomed.accountId}`;
+    let answeredAt = 0;
+    const closing = call(tally, `${h.apiUrl}/v1/account`, {
+      method: 'DELETE', apiKey: doomed.apiKey, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }),
+    }).finally(() => (answeredAt = Date.now()));
+    await waitForWorkflow(workflowId);
+    const at = Date.now();
+    await killAlone(h.current('ferretdb'));
+    const runningAtKill = (await h.temporal.workflow.getHandle(workflowId).describe()).status.name;
+    const recover = await restartedAfter('ferretdb', at);
+    const answer = await closing;
+    const answeredSec = (answeredAt - at) / 1000;
+    const result = await h.temporal.workflow.getHandle(workflowId).result();
+    const finishedSec = (Date.now() - at) / 1000;
+    await h.supervisor.idle();
+    const leftDocuments = await documentsNaming([doomed.accountId, ...scanIds]);
+    const leftFiles = filesNaming(scanIds);
+    const after = await other.snapshot();
+    const deadKey = await call(tally, `${h.apiUrl}/v1/scans`, { apiKey: doomed.apiKey });
+    const clean = leftDocuments.length === 0 && leftFiles.length === 0;
+    rows.push({
+      fault: 'FerretDB SIGKILL during an account closure',
+      submitted: 1,
+      completedOnce: clean ? 1 : 0,
+      duplicated: 0,
+      lost: clean ? 0 : 1,
+      error: 0,
+      clientFailures: tally.failures,
+      clientRequests: tally.requests,
+      recoverSec: recover,
+      notes: [
+        `closure ${runningAtKill} at the kill; DELETE /v1/account answered ${answer?.status} after ${answeredSec.toFixed(1)} s, the closure finished ${finishedSec.toFixed(1)} s after the kill (${result.scans} scans, ${result.recuts} recuts, ${result.calls} calls removed)`,
+        `left of the account: ${leftDocuments.length} documents, ${leftFiles.length} files; the other account's ${other.before.documents.length} documents and ${other.before.files.length} files unchanged: ${JSON.stringify(after) === JSON.stringify(other.before)}`,
+      ],
+    });
+    expect(runningAtKill).toBe('RUNNING');
+    expect([202, 204]).toContain(answer?.status);
+    expect(result.scans).toBe(scanIds.length);
+    expect(leftDocuments).toEqual([]);
+    expect(leftFiles).toEqual([]);
+    expect(deadKey?.status).toBe(401);
+    expect(after).toEqual(other.before);
+    expect(await orphanProblems(h)).toEqual([]);
+  }, 600_000);
 });
