@@ -21,6 +21,10 @@ import { LoudnessMeter } from '../core/loudness';
 import { planTranscriptChunks } from '../core/chunks';
 import { decodeArgs, decoderShortcuts } from '../activities/media/ffmpeg-args';
 import { decodeMedia } from '../activities/media/decode';
+import { frameDiffsInWindow } from '../activities/media/cut-window';
+import { CUT_WINDOWS_AT_ONCE } from '../activities/scan/refine-cuts';
+import { cutWindow, refineCut } from '../core/cut-refinement';
+import { detectCuts } from '../core/cuts';
 import { probeMedia } from '../activities/media/probe';
 import { createSampleStream, readWavLayout, writeWavSlice } from '../activities/media/wav';
 import { PocketsphinxTranscriber, type Transcriber } from '../activities/media/transcriber';
@@ -117,15 +121,29 @@ async function firstEarAnswerMs(path: string, ear: Transcriber): Promise<number>
   }
 }
 
-/** `decodeMedia` as the worker calls it (probe's frame rate → shortcuts), loudness metering included. */
+/**
+ * `decodeMedia` as the worker calls it (probe's frame rate → shortcuts), loudness metering included;
+ * then `refineCuts`' share: every grid cut of that decode refined as the activity does it
+ * (one short ffmpeg a window, CUT_WINDOWS_AT_ONCE at a time).
+ */
 async function measureDecode(path: string) {
   const dir = await mkdtemp(join(tmpdir(), 'holdline-decode-'));
   try {
     const info = await probeMedia(path);
     const t0 = performance.now();
-    await decodeMedia({ input: path, wavOut: join(dir, 'audio.wav'), hasAudio: info.hasAudio, durationSec: info.durationSec, sourceFps: info.fps });
+    const decoded = await decodeMedia({ input: path, wavOut: join(dir, 'audio.wav'), hasAudio: info.hasAudio, durationSec: info.durationSec, sourceFps: info.fps });
+    const ms = performance.now() - t0;
     const shortcuts = decoderShortcuts(info.fps);
-    return { ms: performance.now() - t0, shortcuts: Object.entries(shortcuts).filter(([, on]) => on).map(([name]) => name).join(', ') || 'none' };
+    const grid = detectCuts({ frameDiffs: decoded.frameDiffs, skipDiffs: decoded.skipDiffs });
+    const rate = { fps: info.fps ?? 0, variable: info.fpsVariable ?? false };
+    let refined = 0;
+    const t1 = performance.now();
+    await mapLimit(grid.samples, CUT_WINDOWS_AT_ONCE, async (sample) => {
+      const frames = await frameDiffsInWindow({ input: path, ...cutWindow(sample), logPath: join(dir, `cut-${sample}.txt`) });
+      if (refineCut(frames, rate)) refined++;
+    });
+    const refineMs = performance.now() - t1;
+    return { ms, shortcuts: Object.entries(shortcuts).filter(([, on]) => on).map(([name]) => name).join(', ') || 'none', refineMs, cuts: grid.samples.length, refined };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -256,7 +274,12 @@ async function main() {
         if (floor.pocketsphinxMs !== null) {
           console.log(`  before the ear: ffmpeg ${seconds(floor.decodeMs)} s + pocketsphinx ${seconds(floor.pocketsphinxMs)} s over the same chunks = ${seconds(floor.decodeMs + floor.pocketsphinxMs)} s`);
         }
-        if (round === 1) console.log(`  decodeMedia alone (shortcuts: ${decode.shortcuts}; loudness included): ${seconds(decode.ms)} s = ${(decode.ms / floor.decodeMs).toFixed(2)}× the plain ffmpeg pass`);
+        if (round === 1) {
+          console.log(`  decodeMedia alone (shortcuts: ${decode.shortcuts}; loudness included): ${seconds(decode.ms)} s = ${(decode.ms / floor.decodeMs).toFixed(2)}× the plain ffmpeg pass`);
+          // Its share of the scan: it runs after the picture's decode, beside the transcription still running (refineCuts in "where the time went").
+          const perCut = decode.cuts > 0 ? `, ${(decode.refineMs / decode.cuts).toFixed(0)} ms a cut` : '';
+          console.log(`  refineCuts alone (${decode.refined} of ${decode.cuts} cuts refined, ${CUT_WINDOWS_AT_ONCE} windows at a time): ${seconds(decode.refineMs)} s${perCut} = ${(decode.refineMs / 1000 / Math.max(duration, 1)).toFixed(3)} × the video's length`);
+        }
         ({ wallMs, rssMb } = await withWorkers(stack, 1, SLOTS_PER_WORKER, async ([worker]) => {
           const wall = await scanThroughApi(stack.apiUrl!, apiKey, f.path, stack.temporalAddress);
           return { wallMs: wall, rssMb: Math.max(rssMb, peakRssMb(worker!.pid)) };
@@ -284,7 +307,7 @@ async function main() {
         const target = judged ? `(target < 1): ${verdict(wallMs < sceneMs)}` : '(for scale; the target is set on the 10-minute file)';
         console.log(`  PySceneDetect detect-content (cuts only): ${seconds(sceneMs)} s; Holdline's whole read end to end is ${(wallMs / sceneMs).toFixed(2)}× that ${target}`);
       }
-      const row: Record<string, unknown> = { file: f.name, durationSec: duration, floorMs: floor.floorMs, decodeMs: floor.decodeMs, transcribeMs: floor.transcribeMs, pocketsphinxMs: floor.pocketsphinxMs, earFirstAnswerMs: firstMs, earPeakRssMb: earRssMb, decodeMediaMs: decode.ms, shortcuts: decode.shortcuts, wallMs, ratio, ratios, workerPeakRssMb: rssMb, sceneDetectMs: sceneMs };
+      const row: Record<string, unknown> = { file: f.name, durationSec: duration, floorMs: floor.floorMs, decodeMs: floor.decodeMs, transcribeMs: floor.transcribeMs, pocketsphinxMs: floor.pocketsphinxMs, earFirstAnswerMs: firstMs, earPeakRssMb: earRssMb, decodeMediaMs: decode.ms, shortcuts: decode.shortcuts, refineCutsMs: decode.refineMs, cutsRefined: decode.refined, cuts: decode.cuts, wallMs, ratio, ratios, workerPeakRssMb: rssMb, sceneDetectMs: sceneMs };
       if (compareWorkers) {
         // One transcription slot per worker: a second worker process doubles the chunks run at once.
         const oneWorker = await withWorkers(stack, 1, 1, () => scanThroughApi(stack.apiUrl!, apiKey, f.path));

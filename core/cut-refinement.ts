@@ -117,6 +117,9 @@ export function cutsToTheFrame(grid: { samples: readonly number[]; times: readon
     }
   });
   cuts.sort((a, b) => a - b);
+  // Two grid cuts 0.75 s apart have windows that overlap by 0.1 s: should both land on the same frame, it is one cut.
+  const distinct = cuts.filter((t, i) => i === 0 || t !== cuts[i - 1]);
+  cuts.splice(0, cuts.length, ...distinct);
   if (fps === null || !(fps > 0)) return { cuts, unrefined };
   return { cuts, cutFrames: cuts.map((t) => frameIndexAt(t, fps)), unrefined };
 }

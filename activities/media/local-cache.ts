@@ -9,7 +9,7 @@ import { scanMedia } from '../../store/scan-media';
  * A worker's local copies of scan media. With the `fs` store the stored file
  * itself is used, no copy made. Otherwise probe and decode usually run on the
  * same worker, so the second finds the file the first downloaded; on another
- * worker it is simply downloaded again. Decode drops the copy when done; a
+ * worker it is simply downloaded again. Decode (or refineCuts after it) drops the copy when done; a
  * sweep removes copies left by scans whose later steps ran elsewhere.
  */
 export class LocalMediaCache {

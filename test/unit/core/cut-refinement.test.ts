@@ -68,6 +68,11 @@ describe('cutsToTheFrame', () => {
     expect(cutsToTheFrame(grid, undefined, null, 10)).toEqual({ cuts: [2, 5.25], unrefined: [] });
   });
 
+  it('counts once two grid cuts refined to the same frame', () => {
+    const refinement = [{ sample: 8, refined: { timeSec: 2.2, frame: 55 } }, { sample: 11, refined: { timeSec: 2.2, frame: 55 } }];
+    expect(cutsToTheFrame({ samples: [8, 11], times: [2, 2.75] }, refinement, 25, 10)).toEqual({ cuts: [2.2], cutFrames: [55], unrefined: [] });
+  });
+
   it('keeps the grid time of a refined cut that would fall at or after the read\'s end', () => {
     const refinement = [{ sample: 39, refined: { timeSec: 10.02, frame: 250 } }];
     expect(cutsToTheFrame({ samples: [39], times: [9.75] }, refinement, 25, 10)).toEqual({ cuts: [9.75], cutFrames: [244], unrefined: [9.75] });
