@@ -177,6 +177,30 @@ export const OPERATION_TEXT: Record<string, OperationText> = {
       '400': 'The body\'s email is missing or not the account\'s',
     },
   },
+  'PUT /v1/account/password': {
+    rateWindow: false,
+    description: 'Sets or changes the account\'s website password with the key. An account made by `npm run account:create` has none and sets its first with the key alone; once it has one, `current_password` is required. Every website session of the account is signed out (a key is not a session); the key keeps working.',
+    responses: {
+      '200': '`{status: "set" | "changed", signed_out_sessions}`',
+      '400': 'A password outside the rule (8–200 characters), or `current_password` missing once the account has a password',
+      '403': 'The `current_password` is wrong; nothing was changed',
+      '429': 'Too many wrong current passwords (10 per 15 minutes) or changes (10 per hour) for this account',
+    },
+  },
+  'GET /v1/account/retention': {
+    rateWindow: false,
+    description: 'How long this account\'s videos are kept: its own setting, the operator\'s default (`HOLDLINE_MEDIA_RETENTION_DAYS`) and what is in force. The hourly retention run removes older videos and keeps their reads, which then say `media_url: null`.',
+    responses: { '200': 'The setting and what is in force' },
+  },
+  'PUT /v1/account/retention': {
+    rateWindow: false,
+    description: 'Sets the days a video is kept (0 keeps videos for good; null follows the operator\'s default) and whether published scans\' videos go too (`include_published`, false by default: they stay watchable).',
+    responses: { '200': 'The setting now in force', '400': 'Days outside 0–3650, or an unknown field' },
+  },
+  'GET /v1/account/export': {
+    description: 'Every scan of the account as one tar stream, made entry by entry as it is read: `<scan_id>/scan.json` (the scan as served), its video with `media=1` (a video over the upload limit is left out and the manifest says why), and `manifest.json` last, with each file\'s size and SHA-256.',
+    responses: { '200': 'The archive (`application/x-tar`, `Content-Disposition: attachment`)', '400': 'A `media` other than `0` or `1`' },
+  },
   'GET /v1/models': {
     description: 'The models of the agent interface, OpenAI\'s list shape: `holdline` and any configured ids, each naming the open-weight base model it runs on.',
     responses: { '200': 'The models' },

@@ -211,6 +211,26 @@ async function main() {
     const tested = await call('POST /v1/webhooks/test', json(hookTest));
     record('POST /v1/webhooks/test', tested.status, 'application/json', tested.body, { 'application/json': hookTest });
 
+    // The account's own routes: a first website password set with the key alone, then a change with a wrong current one.
+    const firstPassword = { password: 'a long first password' };
+    const set = await call('PUT /v1/account/password', { method: 'PUT', ...json(firstPassword) });
+    record('PUT /v1/account/password', set.status, 'application/json', set.body, { 'application/json': { password: 'a new long password', current_password: firstPassword.password } });
+    const wrongCurrent = await call('PUT /v1/account/password', { method: 'PUT', ...json({ password: 'a new long password', current_password: 'not the password' }) });
+    record('PUT /v1/account/password', wrongCurrent.status, 'application/json', wrongCurrent.body);
+    const retention = await call('GET /v1/account/retention');
+    record('GET /v1/account/retention', retention.status, 'application/json', retention.body);
+    const retentionBody = { media_retention_days: 30, include_published: false };
+    const retained = await call('PUT /v1/account/retention', { method: 'PUT', ...json(retentionBody) });
+    record('PUT /v1/account/retention', retained.status, 'application/json', retained.body, { 'application/json': retentionBody });
+    const badRetention = await call('PUT /v1/account/retention', { method: 'PUT', ...json({ media_retention_days: -1 }) });
+    record('PUT /v1/account/retention', badRetention.status, 'application/json', badRetention.body);
+    const archive = await call('GET /v1/account/export', { as: 'text' });
+    // A tar is not text: the example lists its entries' names (each 512-byte header starts with one).
+    const entries = (archive.body as string).match(/(?:scn_\w+\/scan\.json|manifest\.json)/g) ?? [];
+    record('GET /v1/account/export', archive.status, archive.type!, `a ustar archive of ${entries.length} entries: ${entries.join(', ')}`);
+    const badArchive = await call('GET /v1/account/export', { path: '/v1/account/export?media=2' });
+    record('GET /v1/account/export', badArchive.status, 'application/json', badArchive.body);
+
     // The recut, followed to its end.
     const recutDeadline = Date.now() + WAIT_MS;
     for (;;) {
