@@ -196,8 +196,20 @@ export interface paths {
                         "application/json": {
                             scan_id: string;
                             status: string;
-                            pct?: number;
+                            pct: number;
+                            /**
+                             * @description queued; ingest (fetching or storing the video); probe (checking it); decode (measuring and transcribing); assembly (writing the read).
+                             * @enum {string}
+                             */
+                            stage?: "queued" | "ingest" | "probe" | "decode" | "assembly";
                             detail?: string;
+                            /** @description The title given at submission; null when none was. */
+                            title: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the scan was accepted.
+                             */
+                            created_at: string;
                             duration_sec?: number;
                             score?: number;
                             grade?: string;
@@ -626,8 +638,20 @@ export interface paths {
                         "application/json": {
                             scan_id: string;
                             status: string;
-                            pct?: number;
+                            pct: number;
+                            /**
+                             * @description queued; ingest (fetching or storing the video); probe (checking it); decode (measuring and transcribing); assembly (writing the read).
+                             * @enum {string}
+                             */
+                            stage?: "queued" | "ingest" | "probe" | "decode" | "assembly";
                             detail?: string;
+                            /** @description The title given at submission; null when none was. */
+                            title: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the scan was accepted.
+                             */
+                            created_at: string;
                             duration_sec?: number;
                             score?: number;
                             grade?: string;
@@ -943,8 +967,20 @@ export interface paths {
                         "application/json": {
                             scan_id: string;
                             status: string;
-                            pct?: number;
+                            pct: number;
+                            /**
+                             * @description queued; ingest (fetching or storing the video); probe (checking it); decode (measuring and transcribing); assembly (writing the read).
+                             * @enum {string}
+                             */
+                            stage?: "queued" | "ingest" | "probe" | "decode" | "assembly";
                             detail?: string;
+                            /** @description The title given at submission; null when none was. */
+                            title: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the scan was accepted.
+                             */
+                            created_at: string;
                             duration_sec?: number;
                             score?: number;
                             grade?: string;
