@@ -37,8 +37,10 @@ export type IdempotencyPort = Pick<IdempotencyStore, 'claim' | 'get' | 'complete
 export type MediaPort = Pick<MediaStore, 'media' | 'put' | 'stat' | 'read' | 'remove'>;
 /** The model server's health (api/upstream-health.ts). */
 export interface UpstreamPort {
-  /** Throws `upstream_unavailable` unless the server answered recently or answers now. */
+  /** Throws `model_unavailable` unless a server is configured and answered recently or answers now. */
   assertReachable(): Promise<void>;
+  /** What `/readyz` and `/v1/models` report, from the cached check. */
+  state(): Promise<'available' | 'unavailable' | 'not configured'>;
   /** Forgets the last good answer. */
   invalidate(): void;
   /** Whether a cached good answer would be trusted now. */

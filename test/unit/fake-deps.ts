@@ -498,7 +498,10 @@ export class FakeUpstream {
   checks = 0;
   async assertReachable() {
     this.checks += 1;
-    if (!this.up) throw new DomainError('upstream_unavailable', 'the model server is unreachable; try again shortly');
+    if (!this.up) throw new DomainError('model_unavailable', 'the model server does not answer');
+  }
+  async state() {
+    return this.up ? ('available' as const) : ('unavailable' as const);
   }
   invalidate() {}
   // A switch caches nothing: every admission asks.

@@ -73,8 +73,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            mongodb?: string;
-                            temporal?: string;
+                            /** @enum {string} */
+                            mongodb: "ok";
+                            /** @enum {string} */
+                            temporal: "ok";
+                            /**
+                             * @description The model server behind /v1/chat/completions, from a check cached for seconds.
+                             * @enum {string}
+                             */
+                            model: "available" | "unavailable" | "not configured";
                         };
                     };
                 };
@@ -1406,6 +1413,8 @@ export interface paths {
                                 created: number;
                                 owned_by: string;
                                 base_model: string;
+                                /** @description Whether the model server behind this model answers now (false when none is configured or it is down). */
+                                available: boolean;
                                 description?: string;
                             }[];
                         };
