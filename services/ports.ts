@@ -20,7 +20,7 @@ export type AccountsPort = Pick<
   AccountsStore,
   'authenticate' | 'byId' | 'byEmail' | 'create' | 'createUnkeyed' | 'issueFirstKey' | 'rotateKey' | 'setPlan' | 'webhookSecret' | 'rotateWebhookSecret' | 'markClosing' | 'setRetention'
 >;
-export type ScansPort = Pick<ScansStore, 'insertQueued' | 'remove' | 'get' | 'getStatus' | 'getOwned' | 'listOwned' | 'hide'>;
+export type ScansPort = Pick<ScansStore, 'insertQueued' | 'remove' | 'get' | 'getStatus' | 'getOwned' | 'listOwned' | 'listOwnedAfter' | 'hide'>;
 export type LibraryPort = Pick<LibraryStore, 'publish' | 'unpublish' | 'list' | 'getPublished' | 'featured'>;
 export type UsagePort = Pick<UsageStore, 'take' | 'giveBack' | 'month'>;
 export type RateLimiterPort = Pick<RateLimiter, 'hit' | 'takeSlot' | 'releaseSlot'>;

@@ -155,6 +155,17 @@ export class FakeScans {
     const owned = [...this.docs.values()].filter((doc) => doc.account_id === accountId && !doc.deleted_at).reverse();
     return { docs: owned.slice(page.offset, page.offset + page.limit), total: owned.length };
   }
+
+  /** The store's cursor page over insertion order (no walk budget: fakes hold few scans). */
+  async listOwnedAfter(accountId: string, page: { limit: number; startingAfter: string | null; status?: ScanDoc['status'] }) {
+    const owned = [...this.docs.values()].filter((doc) => doc.account_id === accountId && !doc.deleted_at).reverse();
+    const start = page.startingAfter === null ? 0 : owned.findIndex((doc) => doc.scan_id === page.startingAfter) + 1;
+    if (start === 0 && page.startingAfter !== null) return null;
+    const rest = owned.slice(start).filter((doc) => page.status === undefined || doc.status === page.status);
+    const docs = rest.slice(0, page.limit);
+    const offset = docs[0] ? owned.indexOf(docs[0]) : owned.length;
+    return { docs, total: owned.length, offset, nextCursor: rest.length > page.limit ? docs.at(-1)!.scan_id : null };
+  }
 }
 
 export class FakeLibrary {

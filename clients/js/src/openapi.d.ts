@@ -359,6 +359,10 @@ export interface paths {
                 query?: {
                     limit?: number;
                     offset?: number;
+                    /** @description A scan id, usually the previous page's `next_cursor`: the page holds the scans older than it. Not with `offset`. */
+                    starting_after?: string;
+                    /** @description Only scans in this state. Pages by cursor (not with `offset`). */
+                    status?: "queued" | "processing" | "complete" | "error";
                 };
                 header?: never;
                 path?: never;
@@ -388,6 +392,8 @@ export interface paths {
                             offset: number;
                             total: number;
                             has_more: boolean;
+                            /** @description Pass as `starting_after` for the next page; null on the last page. `total` and `offset` count the whole history, whatever the filter. */
+                            next_cursor: string | null;
                         };
                     };
                 };
