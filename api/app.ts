@@ -1,3 +1,4 @@
+import { refuseUnknownQueryParameters } from './query-check';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { LIMITS } from '../core/plans';
@@ -57,6 +58,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.addHook('onSend', pageHeaders);
   app.addHook('onSend', rateLimitHeadersHook);
   registerMetrics(app, config.metricsToken);
+  refuseUnknownQueryParameters(app);
   await registerOpenApi(app);
   await app.register(multipart, { limits: { fileSize: deps.config.uploadLimitBytes, files: 1 } });
   await app.register(async (scope) => publicRoutes(scope, deps));

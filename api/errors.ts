@@ -27,6 +27,7 @@ const STATUS: Record<DomainErrorCode, number> = {
   rate_limited: 429,
   quota_exceeded: 429,
   upstream_unavailable: 503,
+  model_unavailable: 503,
   upstream_failed: 502,
   unavailable: 503,
   internal: 500,
@@ -46,6 +47,7 @@ const OPENAI_TYPE: Record<DomainErrorCode, string> = {
   rate_limited: 'rate_limit_error',
   quota_exceeded: 'insufficient_quota',
   upstream_unavailable: 'server_error',
+  model_unavailable: 'server_error',
   upstream_failed: 'server_error',
   unavailable: 'server_error',
   internal: 'server_error',
@@ -57,6 +59,7 @@ const OPENAI_CODE: Partial<Record<DomainErrorCode, string>> = {
   rate_limited: 'rate_limit',
   quota_exceeded: 'quota_exceeded',
   upstream_unavailable: 'upstream_unavailable',
+  model_unavailable: 'model_unavailable',
   upstream_failed: 'upstream_unavailable',
 };
 

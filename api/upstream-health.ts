@@ -1,7 +1,20 @@
 import { DomainError } from '../core/errors';
 
+/** What `/readyz` and `/v1/models` say of the model server. */
+export type ModelState = 'available' | 'unavailable' | 'not configured';
+
+/** What to set, said to a caller whose chat found no model server (env names only: never the address itself). */
+export const MODEL_NOT_CONFIGURED_MESSAGE =
+  'no model server is configured on this service: the operator sets MODEL_BASE_URL to an OpenAI-compatible server (with MODEL_API_KEY and MODEL_BASE_NAME), or runs `npm run up` without MODEL_BASE_URL to use the embedded model';
+export const MODEL_UNREACHABLE_MESSAGE =
+  'the model server does not answer: the operator starts it, or points MODEL_BASE_URL (with MODEL_API_KEY and MODEL_BASE_NAME) at a reachable OpenAI-compatible server; nothing was charged; try again shortly';
+
+/** How long a failed check is trusted, in ms: a storm of calls while the server is down costs one check a second, and a server that comes back is seen within a second or two. */
+const DOWN_TTL_MS = 1000;
+
 export interface UpstreamHealthOptions {
-  baseUrl: string;
+  /** null: no model server is configured (MODEL_BASE_URL=off). */
+  baseUrl: string | null;
   apiKey: string;
   /** How long a healthy answer is trusted, in ms; 0 checks every time. */
   ttlMs: number;
@@ -15,10 +28,14 @@ export interface UpstreamHealthOptions {
 
 /**
  * Admission asks the upstream model server for its model list before anything is
- * charged or locked; an unreachable server (no answer, or 5xx) is a 503.
+ * charged or locked; an unreachable server (no answer, or 5xx), or none configured,
+ * is a 503 `model_unavailable`. Both answers are cached (a good one for `ttlMs`, a
+ * bad one for a second), so neither a storm of calls nor `/readyz` and `/v1/models`
+ * cost a check each.
  */
 export class UpstreamHealth {
   private healthyUntil = 0;
+  private downUntil = 0;
   private inFlight: Promise<boolean> | undefined;
 
   private readonly now: () => number;
@@ -35,6 +52,15 @@ export class UpstreamHealth {
   /** Forgets the last good answer: the next admission checks again (a call just found the server dead). */
   invalidate(): void {
     this.healthyUntil = 0;
+    this.downUntil = 0;
+  }
+
+  /** The model server's state from the cached check (a fresh check when the cache has expired). */
+  async state(): Promise<ModelState> {
+    if (this.options.baseUrl === null) return 'not configured';
+    if (this.now() < this.healthyUntil) return 'available';
+    if (this.now() < this.downUntil) return 'unavailable';
+    return (await this.check()) ? 'available' : 'unavailable';
   }
 
   /** A fresh check, ignoring the cached answer: whether the server answers at all now. */
@@ -49,27 +75,38 @@ export class UpstreamHealth {
   }
 
   async assertReachable(): Promise<void> {
+    if (this.options.baseUrl === null) throw new DomainError('model_unavailable', MODEL_NOT_CONFIGURED_MESSAGE);
     if (this.now() < this.healthyUntil) return;
-    this.inFlight ??= this.check().finally(() => {
-      this.inFlight = undefined;
-    });
-    if (!(await this.inFlight)) {
-      throw new DomainError('upstream_unavailable', 'the model server is unreachable; try again shortly');
-    }
+    if (this.now() < this.downUntil || !(await this.check())) throw new DomainError('model_unavailable', MODEL_UNREACHABLE_MESSAGE);
   }
 
-  private async check(): Promise<boolean> {
+  /** One check at a time: concurrent callers share it. */
+  private check(): Promise<boolean> {
+    this.inFlight ??= this.probe().finally(() => {
+      this.inFlight = undefined;
+    });
+    return this.inFlight;
+  }
+
+  private async probe(): Promise<boolean> {
+    const baseUrl = this.options.baseUrl;
+    if (baseUrl === null) return false;
     try {
-      const response = await (this.options.fetch ?? fetch)(`${this.options.baseUrl.replace(/\/+$/, '')}/models`, {
+      const response = await (this.options.fetch ?? fetch)(`${baseUrl.replace(/\/+$/, '')}/models`, {
         headers: { authorization: `Bearer ${this.options.apiKey}` },
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 2000),
       });
       await response.body?.cancel();
-      if (response.status >= 500) return false;
+      if (response.status >= 500) return this.down();
       this.healthyUntil = this.now() + this.options.ttlMs;
       return true;
     } catch {
-      return false;
+      return this.down();
     }
+  }
+
+  private down(): false {
+    this.downUntil = this.now() + Math.min(DOWN_TTL_MS, this.options.ttlMs);
+    return false;
   }
 }

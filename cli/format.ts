@@ -97,7 +97,7 @@ export function humanDuration(seconds: number): string {
 }
 
 /** The read of a complete scan: headline, hook, summary and the marked sparkline. */
-export function readLines(scan: CompleteScan & { title?: string | null }, style: Style = plainStyle, width = 60): string[] {
+export function readLines(scan: Omit<CompleteScan, 'pct' | 'title' | 'created_at'> & { title?: string | null }, style: Style = plainStyle, width = 60): string[] {
   const spark = holdSparkline(scan.timeline.map((entry) => entry.scores.hold), scan.cuts, scan.dead, width);
   const deadSeconds = scan.dead.reduce((sum, d) => sum + (d.end - d.start), 0);
   const lines = [

@@ -44,8 +44,8 @@ export interface HoldlineConfig {
   mediaToolNiceness: number;
   /** `host:port` (or `host:*`) entries exempt from the public-address rule (tests serve from loopback). */
   allowHosts: string[];
-  /** Upstream OpenAI-compatible model server. */
-  modelBaseUrl: string;
+  /** Upstream OpenAI-compatible model server; null when MODEL_BASE_URL is `off` (no model: chat answers 503 model_unavailable). */
+  modelBaseUrl: string | null;
   modelApiKey: string;
   modelBaseName: string;
   /** Chat limits: model steps (at least 3: plan, act, check) and wall time per call. */
@@ -200,7 +200,7 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     scanConcurrency: int('HOLDLINE_SCAN_CONCURRENCY', 2, 1, 64),
     mediaToolNiceness: int('HOLDLINE_MEDIA_NICENESS', 10, 0, 19),
     allowHosts: allowList(str('HOLDLINE_ALLOW_HOSTS', ''), problems),
-    modelBaseUrl: url('MODEL_BASE_URL', 'http://127.0.0.1:11434/v1'),
+    modelBaseUrl: env.MODEL_BASE_URL === 'off' ? null : url('MODEL_BASE_URL', 'http://127.0.0.1:11434/v1'),
     modelApiKey: str('MODEL_API_KEY', 'ollama'),
     modelBaseName: str('MODEL_BASE_NAME', 'qwen2.5-coder:7b'),
     chatMaxSteps: int('HOLDLINE_CHAT_MAX_STEPS', 15, 3, 15),

@@ -11,6 +11,8 @@ export type DomainErrorCode =
   | 'rate_limited'
   | 'quota_exceeded'
   | 'upstream_unavailable'
+  /** No model server is configured, or the configured one does not answer its health check: the chat is refused before anything is taken. */
+  | 'model_unavailable'
   /** The upstream answered, but not usably (5xx, refusals) before anything reached the client. */
   | 'upstream_failed'
   | 'unavailable'

@@ -19,8 +19,11 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const isExportFormat = (value: unknown): value is ExportFormat => (EXPORT_FORMATS as readonly unknown[]).includes(value);
 
-/** A complete scan and the title its owner gave it (used in the EDL and the timelines). */
-export type ExportableScan = CompleteScan & { title?: string | null };
+/**
+ * A complete scan as `GET /v1/scans/{id}` shows it (the JSON export is that shape); the
+ * other formats read only the read's fields and the title (EDL), so those may be absent.
+ */
+export type ExportableScan = Omit<CompleteScan, 'pct' | 'title' | 'created_at'> & Partial<Pick<CompleteScan, 'pct' | 'title' | 'created_at'>>;
 
 export interface ExportOptions {
   /** Scheme and host the API is reached at (`https://holdline.example`): the timelines point at the media by an absolute URL when it is given. */
@@ -67,11 +70,9 @@ function exportBody(scan: ExportableScan, format: ExportFormat, options: ExportO
       return cmx3600Edl(scan, scan.frame_rate ?? EDL_FPS);
     case 'chapters':
       return chapterLines(youtubeChapters(scan));
-    case 'json': {
-      // The scan exactly as `GET /v1/scans/{id}` shows it; the title is not part of that shape.
-      const { title: _title, ...view } = scan;
-      return `${JSON.stringify(view, null, 2)}\n`;
-    }
+    case 'json':
+      // The scan exactly as `GET /v1/scans/{id}` shows it (its title included).
+      return `${JSON.stringify(scan, null, 2)}\n`;
     case 'otio':
       return otioJson(editorTimeline(scan, { mediaUrl: absoluteMediaUrl(scan.media_url, options.origin) }));
     case 'fcpxml':

@@ -2,6 +2,10 @@
 
 import type { ScanProgress } from './shapes';
 
+/** The stages a scan in flight reports as `stage`, in order (`decode` covers decoding and transcription). */
+export const IN_FLIGHT_STAGES = ['queued', 'ingest', 'probe', 'decode', 'assembly'] as const;
+export type InFlightStage = (typeof IN_FLIGHT_STAGES)[number];
+
 /**
  * Fixed percentages of the stages that have no inner progress. A scan shows a
  * stage's figure once that stage's work is done (ingest stored the media → 5, …);
@@ -25,4 +29,18 @@ export function scanPct(progress: ScanProgress): number {
 function clamp01(x: number | undefined): number {
   if (x === undefined || !Number.isFinite(x)) return 0;
   return Math.min(1, Math.max(0, x));
+}
+
+/**
+ * The stage a scan in flight is in, from its status and pct: the status
+ * document keeps no stage name, and pct reaches a stage's fixed figure only once
+ * that stage's work is done (ingest's 5 when the media is stored), so a pct
+ * below a stage's figure means that stage is running.
+ */
+export function inFlightStage(status: 'queued' | 'processing', pct: number): InFlightStage {
+  if (status === 'queued') return 'queued';
+  if (pct < STAGE_PCT.ingest) return 'ingest';
+  if (pct < STAGE_PCT.probe) return 'probe';
+  if (pct < STAGE_PCT.assembly) return 'decode';
+  return 'assembly';
 }

@@ -47,7 +47,7 @@ export type CompactHookReport = Pick<HookReport, 'value' | 'file_percentile' | '
 
 /** The compact read: the client's complete scan without the timeline and transcript, each list bounded. */
 export type CompactScan = ScanLinks &
-  Pick<CompleteScan, 'scan_id' | 'status' | 'duration_sec' | 'score' | 'grade' | 'label' | 'hook' | 'summary' | 'cuts' | 'dead' | 'moments' | 'claims'> & {
+  Pick<CompleteScan, 'scan_id' | 'status' | 'pct' | 'title' | 'created_at' | 'duration_sec' | 'score' | 'grade' | 'label' | 'hook' | 'summary' | 'cuts' | 'dead' | 'moments' | 'claims'> & {
     /** Absent for reads made before dips and the hook report existed. */
     dips?: Dip[];
     hook_report?: CompactHookReport;
@@ -68,6 +68,9 @@ export function compactScan(scan: CompleteScan, links: ScanLinks): CompactScan {
   return {
     scan_id: scan.scan_id,
     status: 'complete',
+    pct: 100,
+    title: scan.title,
+    created_at: scan.created_at,
     duration_sec: scan.duration_sec,
     score: scan.score,
     grade: scan.grade,
@@ -121,7 +124,10 @@ const hookReport = z.object({
 export const scanOutputShape = {
   scan_id: z.string(),
   status: z.enum(SCAN_STATUSES),
-  pct: z.number().optional().describe('Progress 0–100 while queued or processing; where it stopped on error.'),
+  pct: z.number().optional().describe('Progress 0–100 while queued or processing; where it stopped on error; 100 when complete.'),
+  stage: z.enum(['queued', 'ingest', 'probe', 'decode', 'assembly']).optional().describe('What a scan in flight is doing.'),
+  title: z.string().nullable().optional().describe('The title given at submission; null when none was.'),
+  created_at: z.string().optional().describe('When the scan was accepted (ISO 8601).'),
   detail: z.string().optional().describe('Why the scan failed (status error).'),
   duration_sec: z.number().optional(),
   score: z.number().optional().describe('Overall score 0–100.'),

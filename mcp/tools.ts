@@ -316,7 +316,7 @@ export interface ScanResultOptions {
  * `structuredContent` (compact unless `detail` is "full"). A scan that ended
  * in error is an error result.
  */
-export function scanResult(scan: Scan, options: ScanResultOptions = {}): CallToolResult {
+export function scanResult(scan: Scan | QueuedScan, options: ScanResultOptions = {}): CallToolResult {
   switch (scan.status) {
     case 'complete': {
       const links = scanLinks(scan.scan_id, options.baseUrl, scan.media_url === null);

@@ -20,7 +20,7 @@ export type AccountsPort = Pick<
   AccountsStore,
   'authenticate' | 'byId' | 'byEmail' | 'create' | 'createUnkeyed' | 'issueFirstKey' | 'rotateKey' | 'setPlan' | 'webhookSecret' | 'rotateWebhookSecret' | 'markClosing' | 'setRetention'
 >;
-export type ScansPort = Pick<ScansStore, 'insertQueued' | 'remove' | 'get' | 'getStatus' | 'getOwned' | 'listOwned' | 'hide' | 'visibleIdsOfAccount'>;
+export type ScansPort = Pick<ScansStore, 'insertQueued' | 'remove' | 'get' | 'getStatus' | 'getOwned' | 'listOwned' | 'listOwnedAfter' | 'hide' | 'visibleIdsOfAccount'>;
 export type LibraryPort = Pick<LibraryStore, 'publish' | 'unpublish' | 'list' | 'getPublished' | 'featured'>;
 export type UsagePort = Pick<UsageStore, 'take' | 'giveBack' | 'month'>;
 export type RateLimiterPort = Pick<RateLimiter, 'hit' | 'takeSlot' | 'releaseSlot'>;
@@ -37,8 +37,10 @@ export type IdempotencyPort = Pick<IdempotencyStore, 'claim' | 'get' | 'complete
 export type MediaPort = Pick<MediaStore, 'media' | 'put' | 'stat' | 'read' | 'remove'>;
 /** The model server's health (api/upstream-health.ts). */
 export interface UpstreamPort {
-  /** Throws `upstream_unavailable` unless the server answered recently or answers now. */
+  /** Throws `model_unavailable` unless a server is configured and answered recently or answers now. */
   assertReachable(): Promise<void>;
+  /** What `/readyz` and `/v1/models` report, from the cached check. */
+  state(): Promise<'available' | 'unavailable' | 'not configured'>;
   /** Forgets the last good answer. */
   invalidate(): void;
   /** Whether a cached good answer would be trusted now. */

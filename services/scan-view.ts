@@ -1,3 +1,4 @@
+import { inFlightStage } from '../core/progress';
 import type { ScanRead, ScanView } from '../core/wire/read';
 import type { HistoryEntry } from '../core/wire/scans';
 import type { LibraryRow } from '../core/wire/web';
@@ -12,17 +13,22 @@ export const mediaUrl = (scanId: string) => `/v1/scans/${scanId}/media`;
 /** Where a published scan's public page lives. */
 export const libraryUrl = (scanId: string) => `/library/${scanId}`;
 
-/** The public view of a scan document: exactly one of the three spec shapes. */
+/**
+ * The public view of a scan document: exactly one of the three spec shapes,
+ * each with the scan's title and creation time, in flight with its stage, and
+ * complete with `pct: 100`.
+ */
 export function scanView(doc: ScanDoc): ScanView {
+  const identity = { title: doc.title, created_at: doc.created_at.toISOString() };
   if (doc.status === 'complete') {
     const read = Object.fromEntries(READ_FIELDS.map((field) => [field, doc[field]])) as unknown as ScanRead;
     // The retention setting removes the video and keeps the read.
-    return { scan_id: doc.scan_id, status: 'complete', ...read, media_url: doc.media_removed_at ? null : mediaUrl(doc.scan_id) };
+    return { scan_id: doc.scan_id, status: 'complete', pct: 100, ...identity, ...read, media_url: doc.media_removed_at ? null : mediaUrl(doc.scan_id) };
   }
   if (doc.status === 'error') {
-    return { scan_id: doc.scan_id, status: 'error', pct: doc.pct, detail: doc.detail ?? 'scan failed' };
+    return { scan_id: doc.scan_id, status: 'error', pct: doc.pct, detail: doc.detail ?? 'scan failed', ...identity };
   }
-  return { scan_id: doc.scan_id, status: doc.status, pct: doc.pct };
+  return { scan_id: doc.scan_id, status: doc.status, pct: doc.pct, stage: inFlightStage(doc.status, doc.pct), ...identity };
 }
 
 /** One row of an account's history: the summary figures only once the scan is complete. */

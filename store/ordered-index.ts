@@ -105,6 +105,43 @@ export class OrderedIndex {
     return removed;
   }
 
+  /** How many live entries `key`'s list holds (one `_id` read of its head). */
+  async length(key: string): Promise<number> {
+    return Math.max(0, (await this.heads.findOne({ _id: key }))?.total ?? 0);
+  }
+
+  /**
+   * The entries older than `beforeSeq` (all when it is null), newest first, read
+   * bucket by bucket as the caller asks for more: a cursor page costs the head and
+   * the one or two buckets it falls in, however deep it is, never a skip. Each entry
+   * comes with its position (live entries newer than it); `total` is the list's length.
+   */
+  async *walk(key: string, beforeSeq: number | null): AsyncGenerator<{ seq: number; id: string; position: number; total: number }> {
+    const head = await this.heads.findOne({ _id: key });
+    if (!head || head.seq === 0) return;
+    const end = Math.min(beforeSeq ?? head.seq, head.seq);
+    if (end <= 0) return;
+    const liveIn = (bucket: number) => Math.min(this.size, head.seq - bucket * this.size) - (head.removed?.[String(bucket)] ?? 0);
+    const first = Math.floor((end - 1) / this.size);
+    let newer = 0;
+    for (let bucket = Math.floor((head.seq - 1) / this.size); bucket > first; bucket--) newer += liveIn(bucket);
+    for (let bucket = first; bucket >= 0; bucket--) {
+      if (liveIn(bucket) <= 0) continue;
+      const doc = await this.buckets.findOne({ _id: this.bucketId(key, bucket) });
+      const entries = Object.entries(doc?.entries ?? {})
+        .map(([seq, id]) => ({ seq: Number(seq), id }))
+        .sort((a, b) => b.seq - a.seq);
+      for (const entry of entries) {
+        if (entry.seq >= end) {
+          newer += 1;
+          continue;
+        }
+        yield { ...entry, position: newer, total: Math.max(0, head.total) };
+        newer += 1;
+      }
+    }
+  }
+
   /** The ids at [offset, offset + limit) of the newest-first list, and the list's length. */
   /** Drops `key`'s whole list, head and buckets (an account's history at its closure). Idempotent. */
   async dropKey(key: string): Promise<void> {

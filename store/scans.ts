@@ -247,6 +247,56 @@ export class ScansStore {
     });
   }
 
+  /**
+   * A cursor page of the account's scans, newest first: those older than the scan
+   * `startingAfter` (from the newest when null), of `status` when given. The history
+   * index is walked from the cursor's position (its `seq`, one `_id` read), so the
+   * page costs the buckets it falls in and its rows' status documents, at any depth.
+   * A filter examines at most `CURSOR_WALK_BUDGET` rows a page; a page cut short by it
+   * still has a `nextCursor` (the last row examined), so following the cursors misses
+   * nothing. Null when the cursor names no scan of the account.
+   */
+  async listOwnedAfter(
+    accountId: string,
+    page: { limit: number; startingAfter: string | null; status?: ScanStatus },
+  ): Promise<{ docs: ScanDoc[]; total: number; offset: number; nextCursor: string | null } | null> {
+    let beforeSeq: number | null = null;
+    if (page.startingAfter !== null) {
+      // The cursor scan may be being deleted: its position still holds.
+      const cursor = await this.scans.findOne({ _id: page.startingAfter });
+      if (!cursor || cursor.account_id !== accountId || cursor.seq === undefined) return null;
+      beforeSeq = cursor.seq;
+    }
+    const docs: ScanDoc[] = [];
+    let total = await this.history.length(accountId);
+    let offset: number | null = null;
+    let examined = 0;
+    let lastExamined: string | null = null;
+    for await (const entry of this.history.walk(accountId, beforeSeq)) {
+      total = entry.total;
+      // Rows remain unexamined: the next page starts after the last one examined.
+      if (examined === ScansStore.CURSOR_WALK_BUDGET) return { docs, total, offset: offset ?? entry.position, nextCursor: lastExamined };
+      examined += 1;
+      const doc = await this.pageRow(entry.id, accountId, page.status);
+      // One more row that would be shown: there is a next page, after the page's last row.
+      if (doc && docs.length === page.limit) return { docs, total, offset: offset ?? entry.position, nextCursor: docs.at(-1)!.scan_id };
+      lastExamined = entry.id;
+      if (!doc) continue;
+      offset ??= entry.position;
+      docs.push(doc);
+    }
+    return { docs, total, offset: offset ?? total, nextCursor: null };
+  }
+
+  /** Rows a cursor page examines per request when a filter skips most of them. */
+  static readonly CURSOR_WALK_BUDGET = 1000;
+
+  private async pageRow(scanId: string, accountId: string, status: ScanStatus | undefined): Promise<ScanDoc | null> {
+    const doc = await ScansStore.statusCache.get(this.key(scanId), () => this.scans.findOne({ _id: scanId }));
+    if (!doc || doc.deleted_at !== undefined || doc.account_id !== accountId) return null;
+    return status === undefined || doc.status === status ? doc : null;
+  }
+
   private key = (id: string) => `${this.db.databaseName}:${id}`;
 
   /** Forgets what this process cached of a scan (after a write to it here). */

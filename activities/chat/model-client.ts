@@ -41,7 +41,8 @@ export interface ModelClient {
 }
 
 export interface ModelClientOptions {
-  baseUrl: string;
+  /** null: no model server is configured (MODEL_BASE_URL=off); every request is refused without retries. */
+  baseUrl: string | null;
   apiKey: string;
   /** Whole-request time limit in ms. */
   timeoutMs: number;
@@ -52,6 +53,11 @@ export interface ModelClientOptions {
 const RETRYABLE_4XX = new Set([408, 409, 429]);
 
 export function createModelClient(options: ModelClientOptions): ModelClient {
+  if (options.baseUrl === null) {
+    return {
+      complete: () => Promise.reject(new UpstreamRejectedError(503, 'no model server is configured (MODEL_BASE_URL=off)')),
+    };
+  }
   const client = new OpenAI({ baseURL: options.baseUrl, apiKey: options.apiKey, maxRetries: 0, timeout: options.timeoutMs });
 
   return {

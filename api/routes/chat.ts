@@ -42,13 +42,17 @@ export async function chatRoutes(scope: FastifyInstance, deps: AppDeps) {
     request.rateWindow = callWindow(await deps.usage.month(request.account._id, now), now);
   };
 
-  app.get('/v1/models', { onRequest: auth, schema: { response: { 200: ModelList, ...openAiErrors } } }, async (): Promise<ModelList> => ({
-    object: 'list',
-    data: Object.entries(config.chatModels).map(([id, base]) => {
-      const note = baseModelNote(base);
-      return { id, object: 'model', created: MODELS_CREATED, owned_by: 'holdline', base_model: base, ...(note ? { description: note } : {}) };
-    }),
-  }));
+  // Every model id runs on the one configured server, so they share its state (cached: api/upstream-health.ts).
+  app.get('/v1/models', { onRequest: auth, schema: { response: { 200: ModelList, ...openAiErrors } } }, async (): Promise<ModelList> => {
+    const available = (await deps.upstream.state()) === 'available';
+    return {
+      object: 'list',
+      data: Object.entries(config.chatModels).map(([id, base]) => {
+        const note = baseModelNote(base);
+        return { id, object: 'model', created: MODELS_CREATED, owned_by: 'holdline', base_model: base, available, ...(note ? { description: note } : {}) };
+      }),
+    };
+  });
 
   app.get('/v1/usage', { onRequest: auth, schema: { response: { 200: AccountUsage, ...openAiErrors } } }, async (request) => {
     const plan = PLANS[request.account.plan];

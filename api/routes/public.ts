@@ -7,6 +7,7 @@ import { scanView } from '../../services/scan-view';
 import { countPublicRead } from '../auth';
 import { ErrorBody } from '../../core/wire/common';
 import { ScanViewBody, SignalsReference } from '../../core/wire/read';
+import { ReadinessBody } from '../../core/wire/chat';
 
 /** Keyless routes: health, the signal reference and the demo scan. */
 export async function publicRoutes(scope: FastifyInstance, deps: AppDeps) {
@@ -18,19 +19,21 @@ export async function publicRoutes(scope: FastifyInstance, deps: AppDeps) {
     {
       schema: {
         response: {
-          200: { type: 'object', properties: { mongodb: { type: 'string' }, temporal: { type: 'string' } } },
+          200: ReadinessBody,
           503: ErrorBody,
         },
       },
     },
     async () => {
-      const [mongo, temporal] = await Promise.allSettled([
+      const [mongo, temporal, model] = await Promise.allSettled([
         deps.readiness.mongodb(),
         deps.readiness.temporal(),
+        deps.upstream.state(),
       ]);
       const down = [mongo.status === 'rejected' ? 'MongoDB' : null, temporal.status === 'rejected' ? 'Temporal' : null].filter(Boolean);
       if (down.length > 0) throw new DomainError('unavailable', `not ready: ${down.join(' and ')} unreachable`);
-      return { mongodb: 'ok', temporal: 'ok' };
+      // The model is reported, not required: the signal interface serves without one.
+      return { mongodb: 'ok' as const, temporal: 'ok' as const, model: model.status === 'fulfilled' ? model.value : 'unavailable' };
     },
   );
 

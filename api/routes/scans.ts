@@ -9,9 +9,10 @@ import { cleanTitle, submitScan, type ScanSubmission } from '../../services/subm
 import { cancelScan } from '../../services/cancel-scan';
 import { deleteScan } from '../../services/delete-scan';
 import { rateLimitHook, requireKey } from '../auth';
-import { ErrorBody, IdParams, PageQuery } from '../../core/wire/common';
+import { ErrorBody, IdParams } from '../../core/wire/common';
+import { pageRequest } from '../../core/paging';
 import { ScanViewBody } from '../../core/wire/read';
-import { DeletingScan, HistoryBody, NoContent, QueuedScan, SubmitScanBody } from '../../core/wire/scans';
+import { DeletingScan, HistoryBody, HistoryQuery, NoContent, QueuedScan, SubmitScanBody } from '../../core/wire/scans';
 import { receiveUpload, refuseDeclaredTooLarge, UploadWatch } from '../upload';
 
 const err = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody, 429: ErrorBody };
@@ -115,11 +116,18 @@ export async function scanRoutes(scope: FastifyInstance, deps: AppDeps) {
 
   app.get(
     '/v1/scans',
-    { onRequest: [auth, reads], schema: { querystring: PageQuery, response: { 200: HistoryBody, ...err } } },
+    { onRequest: [auth, reads], schema: { querystring: HistoryQuery, response: { 200: HistoryBody, ...err } } },
     async (request) => {
-      const page = { limit: request.query.limit ?? LIMITS.historyDefaultLimit, offset: request.query.offset ?? 0 };
-      const { docs, total } = await deps.scans.listOwned(request.account._id, page);
-      return pageOf(docs.map(historyRow), page, total);
+      const page = pageRequest(request.query, LIMITS.historyDefaultLimit);
+      if (page.kind === 'refused') throw badRequest(page.message);
+      if (page.kind === 'offset') {
+        const { docs, total } = await deps.scans.listOwned(request.account._id, page);
+        const rows = pageOf(docs.map(historyRow), page, total);
+        return { ...rows, next_cursor: rows.has_more ? (rows.data.at(-1)?.scan_id ?? null) : null };
+      }
+      const found = await deps.scans.listOwnedAfter(request.account._id, { ...page, status: request.query.status });
+      if (!found) throw badRequest(`starting_after names no scan of yours: ${page.startingAfter}`);
+      return { data: found.docs.map(historyRow), limit: page.limit, offset: found.offset, total: found.total, has_more: found.nextCursor !== null, next_cursor: found.nextCursor };
     },
   );
 }

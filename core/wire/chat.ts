@@ -62,6 +62,8 @@ export const ModelList = Type.Object({
       created: Type.Integer(),
       owned_by: Type.String(),
       base_model: Type.String(),
+      /** Beside OpenAI's fields (its clients keep unknown ones): whether the model server answers now; false when none is configured or it does not answer. */
+      available: Type.Boolean({ description: 'Whether the model server behind this model answers now (false when none is configured or it is down).' }),
       /** Present for the embedded demonstration model: what it can and cannot do. */
       description: Type.Optional(Type.String()),
     }),
@@ -79,3 +81,14 @@ export const AccountUsage = Type.Object({
   scans_left: Type.Integer(),
 });
 export type AccountUsage = Static<typeof AccountUsage>;
+
+/**
+ * `GET /readyz`: MongoDB and Temporal must answer (else 503); the model server is
+ * reported beside them and never makes the service unready (the signal interface needs none).
+ */
+export const ReadinessBody = Type.Object({
+  mongodb: Type.Literal('ok'),
+  temporal: Type.Literal('ok'),
+  model: stringEnum(['available', 'unavailable', 'not configured'], { description: 'The model server behind /v1/chat/completions, from a check cached for seconds.' }),
+});
+export type ReadinessBody = Static<typeof ReadinessBody>;

@@ -4,7 +4,8 @@
 
 import { Type, type Static } from 'typebox';
 import { readActionProperties } from './read-actions';
-import { nullable } from './common';
+import { nullable, stringEnum } from './common';
+import { IN_FLIGHT_STAGES } from '../progress';
 
 export const SignalScores = Type.Object({ hold: Type.Number(), motion: Type.Number(), loudness: Type.Number(), speech: Type.Number() });
 export type SignalScores = Static<typeof SignalScores>;
@@ -61,16 +62,44 @@ export type ScanRead = Static<typeof ScanRead>;
 export const ScanStatus = Type.Union([Type.Literal('queued'), Type.Literal('processing'), Type.Literal('complete'), Type.Literal('error')]);
 export type ScanStatus = Static<typeof ScanStatus>;
 
-export const InFlightScan = Type.Object({ scan_id: Type.String(), status: Type.Union([Type.Literal('queued'), Type.Literal('processing')]), pct: Type.Number() });
+/**
+ * What every scan shape carries beside its status (issue 23: one scan shape):
+ * the owner's title (null when none was given) and when the scan was accepted.
+ */
+const scanIdentity = {
+  title: nullable(Type.String(), { description: 'The title given at submission; null when none was.' }),
+  created_at: Type.String({ format: 'date-time', description: 'When the scan was accepted.' }),
+};
+
+/** Where a scan in flight stands, in the order it passes the stages (core/progress.ts). */
+export const ScanStageName = stringEnum(IN_FLIGHT_STAGES, {
+  description: 'queued; ingest (fetching or storing the video); probe (checking it); decode (measuring and transcribing); assembly (writing the read).',
+});
+
+export const InFlightScan = Type.Object({
+  scan_id: Type.String(),
+  status: Type.Union([Type.Literal('queued'), Type.Literal('processing')]),
+  pct: Type.Number(),
+  stage: ScanStageName,
+  ...scanIdentity,
+});
 export type InFlightScan = Static<typeof InFlightScan>;
 
 /** A complete scan's `media_url`: null once the account's retention setting removed the video. */
 const MEDIA_URL = 'Where the video is served; null once the retention setting removed it (the read is kept).';
 
-export const CompleteScan = Type.Object({ scan_id: Type.String(), status: Type.Literal('complete'), ...ScanRead.properties, media_url: nullable(Type.String(), { description: MEDIA_URL }) });
+/** The spec's complete shape, every field as the spec has it, plus `pct: 100` and the identity fields. */
+export const CompleteScan = Type.Object({
+  scan_id: Type.String(),
+  status: Type.Literal('complete'),
+  pct: Type.Literal(100),
+  ...scanIdentity,
+  ...ScanRead.properties,
+  media_url: nullable(Type.String(), { description: MEDIA_URL }),
+});
 export type CompleteScan = Static<typeof CompleteScan>;
 
-export const ErrorScan = Type.Object({ scan_id: Type.String(), status: Type.Literal('error'), pct: Type.Number(), detail: Type.String() });
+export const ErrorScan = Type.Object({ scan_id: Type.String(), status: Type.Literal('error'), pct: Type.Number(), detail: Type.String(), ...scanIdentity });
 export type ErrorScan = Static<typeof ErrorScan>;
 
 /** A scan as the API shows it: exactly one of the three shapes. */
@@ -79,14 +108,17 @@ export type ScanView = Static<typeof ScanView>;
 
 /**
  * The response schema of every route that answers a scan: one object for the
- * three shapes, only the fields a shape has are present (the document has
- * always said it so; test/unit/wire/types.test.ts proves each shape fits it).
+ * three shapes; `scan_id`, `status`, `pct`, `title` and `created_at` are in
+ * every one, the rest only where a shape has them (test/unit/wire/types.test.ts
+ * proves each shape fits it).
  */
 export const ScanViewBody = Type.Object({
   scan_id: Type.String(),
   status: Type.String(),
-  pct: Type.Optional(Type.Number()),
+  pct: Type.Number(),
+  stage: Type.Optional(ScanStageName),
   detail: Type.Optional(Type.String()),
+  ...scanIdentity,
   ...Type.Partial(ScanRead).properties,
   media_url: Type.Optional(nullable(Type.String(), { description: MEDIA_URL })),
 });

@@ -3,7 +3,7 @@
 
 import { Type, type Static } from 'typebox';
 import { WEBHOOK_URL_MAX_LENGTH } from '../webhook';
-import { PageOf, nullable, stringEnum } from './common';
+import { PageOf, PageQuery, nullable, stringEnum } from './common';
 
 export const SubmitScanBody = Type.Object({
   input: Type.Object({
@@ -64,7 +64,22 @@ export const HistoryEntry = Type.Object({
 });
 export type HistoryEntry = Static<typeof HistoryEntry>;
 
-export const HistoryBody = PageOf(HistoryEntry);
+/** `GET /v1/scans`: offset or cursor paging (core/paging.ts `pageRequest`) and a status filter. */
+export const HistoryQuery = Type.Object({
+  ...PageQuery.properties,
+  starting_after: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 64, description: 'A scan id, usually the previous page\'s `next_cursor`: the page holds the scans older than it. Not with `offset`.' }),
+  ),
+  status: Type.Optional(stringEnum(['queued', 'processing', 'complete', 'error'], { description: 'Only scans in this state. Pages by cursor (not with `offset`).' })),
+});
+export type HistoryQuery = Static<typeof HistoryQuery>;
+
+export const HistoryBody = Type.Object({
+  ...PageOf(HistoryEntry).properties,
+  next_cursor: nullable(Type.String(), {
+    description: 'Pass as `starting_after` for the next page; null on the last page. `total` and `offset` count the whole history, whatever the filter.',
+  }),
+});
 export type HistoryBody = Static<typeof HistoryBody>;
 
 /** `GET /v1/scans/{id}/export?format=`: the format is checked by the route, so a wrong one gets the list of formats. */

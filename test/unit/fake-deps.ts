@@ -158,6 +158,17 @@ export class FakeScans {
   async visibleIdsOfAccount(accountId: string) {
     return [...this.docs.values()].filter((doc) => doc.account_id === accountId && !doc.deleted_at).map((doc) => doc.scan_id);
   }
+
+  /** The store's cursor page over insertion order (no walk budget: fakes hold few scans). */
+  async listOwnedAfter(accountId: string, page: { limit: number; startingAfter: string | null; status?: ScanDoc['status'] }) {
+    const owned = [...this.docs.values()].filter((doc) => doc.account_id === accountId && !doc.deleted_at).reverse();
+    const start = page.startingAfter === null ? 0 : owned.findIndex((doc) => doc.scan_id === page.startingAfter) + 1;
+    if (start === 0 && page.startingAfter !== null) return null;
+    const rest = owned.slice(start).filter((doc) => page.status === undefined || doc.status === page.status);
+    const docs = rest.slice(0, page.limit);
+    const offset = docs[0] ? owned.indexOf(docs[0]) : owned.length;
+    return { docs, total: owned.length, offset, nextCursor: rest.length > page.limit ? docs.at(-1)!.scan_id : null };
+  }
 }
 
 export class FakeLibrary {
@@ -509,7 +520,10 @@ export class FakeUpstream {
   checks = 0;
   async assertReachable() {
     this.checks += 1;
-    if (!this.up) throw new DomainError('upstream_unavailable', 'the model server is unreachable; try again shortly');
+    if (!this.up) throw new DomainError('model_unavailable', 'the model server does not answer');
+  }
+  async state() {
+    return this.up ? ('available' as const) : ('unavailable' as const);
   }
   invalidate() {}
   // A switch caches nothing: every admission asks.

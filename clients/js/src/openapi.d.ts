@@ -99,8 +99,15 @@ export interface paths {
                          *     }
                          */
                         "application/json": {
-                            mongodb?: string;
-                            temporal?: string;
+                            /** @enum {string} */
+                            mongodb: "ok";
+                            /** @enum {string} */
+                            temporal: "ok";
+                            /**
+                             * @description The model server behind /v1/chat/completions, from a check cached for seconds.
+                             * @enum {string}
+                             */
+                            model: "available" | "unavailable" | "not configured";
                         };
                     };
                 };
@@ -464,8 +471,20 @@ export interface paths {
                         "application/json": {
                             scan_id: string;
                             status: string;
-                            pct?: number;
+                            pct: number;
+                            /**
+                             * @description queued; ingest (fetching or storing the video); probe (checking it); decode (measuring and transcribing); assembly (writing the read).
+                             * @enum {string}
+                             */
+                            stage?: "queued" | "ingest" | "probe" | "decode" | "assembly";
                             detail?: string;
+                            /** @description The title given at submission; null when none was. */
+                            title: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the scan was accepted.
+                             */
+                            created_at: string;
                             duration_sec?: number;
                             score?: number;
                             grade?: string;
@@ -620,6 +639,10 @@ export interface paths {
                 query?: {
                     limit?: number;
                     offset?: number;
+                    /** @description A scan id, usually the previous page's `next_cursor`: the page holds the scans older than it. Not with `offset`. */
+                    starting_after?: string;
+                    /** @description Only scans in this state. Pages by cursor (not with `offset`). */
+                    status?: "queued" | "processing" | "complete" | "error";
                 };
                 header?: {
                     /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
@@ -684,6 +707,8 @@ export interface paths {
                             offset: number;
                             total: number;
                             has_more: boolean;
+                            /** @description Pass as `starting_after` for the next page; null on the last page. `total` and `offset` count the whole history, whatever the filter. */
+                            next_cursor: string | null;
                         };
                     };
                 };
@@ -1258,8 +1283,20 @@ export interface paths {
                         "application/json": {
                             scan_id: string;
                             status: string;
-                            pct?: number;
+                            pct: number;
+                            /**
+                             * @description queued; ingest (fetching or storing the video); probe (checking it); decode (measuring and transcribing); assembly (writing the read).
+                             * @enum {string}
+                             */
+                            stage?: "queued" | "ingest" | "probe" | "decode" | "assembly";
                             detail?: string;
+                            /** @description The title given at submission; null when none was. */
+                            title: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the scan was accepted.
+                             */
+                            created_at: string;
                             duration_sec?: number;
                             score?: number;
                             grade?: string;
@@ -1672,8 +1709,20 @@ export interface paths {
                         "application/json": {
                             scan_id: string;
                             status: string;
-                            pct?: number;
+                            pct: number;
+                            /**
+                             * @description queued; ingest (fetching or storing the video); probe (checking it); decode (measuring and transcribing); assembly (writing the read).
+                             * @enum {string}
+                             */
+                            stage?: "queued" | "ingest" | "probe" | "decode" | "assembly";
                             detail?: string;
+                            /** @description The title given at submission; null when none was. */
+                            title: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the scan was accepted.
+                             */
+                            created_at: string;
                             duration_sec?: number;
                             score?: number;
                             grade?: string;
@@ -2455,6 +2504,8 @@ export interface paths {
                                 created: number;
                                 owned_by: string;
                                 base_model: string;
+                                /** @description Whether the model server behind this model answers now (false when none is configured or it is down). */
+                                available: boolean;
                                 description?: string;
                             }[];
                         };
@@ -4434,7 +4485,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Set or change your website password with the key: `current_password` is required once the account has one. Signs out every website session of the account */
+        /**
+         * Set or change your website password with the key: `current_password` is required once the account has one. Signs out every website session of the account
+         * @description Sets or changes the account's website password with the key. An account made by `npm run account:create` has none and sets its first with the key alone; once it has one, `current_password` is required. Every website session of the account is signed out (a key is not a session); the key keeps working.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -4456,13 +4510,10 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description OK */
+                /** @description `{status: "set" | "changed", signed_out_sessions}` */
                 200: {
                     headers: {
                         "x-request-id": components["headers"]["x-request-id"];
-                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
-                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
-                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4477,13 +4528,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Bad input: `detail` says what to fix and names the field */
+                /** @description A password outside the rule (8–200 characters), or `current_password` missing once the account has a password */
                 400: {
                     headers: {
                         "x-request-id": components["headers"]["x-request-id"];
-                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
-                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
-                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4504,13 +4552,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Not allowed on this account's plan */
+                /** @description The `current_password` is wrong; nothing was changed */
                 403: {
                     headers: {
                         "x-request-id": components["headers"]["x-request-id"];
-                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
-                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
-                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4519,13 +4564,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
+                /** @description Too many wrong current passwords (10 per 15 minutes) or changes (10 per hour) for this account */
                 429: {
                     headers: {
                         "x-request-id": components["headers"]["x-request-id"];
-                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
-                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
-                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         "Retry-After": components["headers"]["retry-after"];
                         [name: string]: unknown;
                     };
@@ -4539,9 +4581,6 @@ export interface paths {
                 500: {
                     headers: {
                         "x-request-id": components["headers"]["x-request-id"];
-                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
-                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
-                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4674,7 +4713,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your media retention: days a scan's video is kept before it is removed (the read stays), and what is in force */
+        /**
+         * Your media retention: days a scan's video is kept before it is removed (the read stays), and what is in force
+         * @description How long this account's videos are kept: its own setting, the operator's default (`HOLDLINE_MEDIA_RETENTION_DAYS`) and what is in force. The hourly retention run removes older videos and keeps their reads, which then say `media_url: null`.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -4687,13 +4729,10 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description OK */
+                /** @description The setting and what is in force */
                 200: {
                     headers: {
                         "x-request-id": components["headers"]["x-request-id"];
-                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
-                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
-                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4725,9 +4764,6 @@ export interface paths {
                 500: {
                     headers: {
                         "x-request-id": components["headers"]["x-request-id"];
-                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
-                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
-                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4738,7 +4774,10 @@ export interface paths {
                 };
             };
         };
-        /** Set your media retention: days (0 keeps videos for good, null follows the operator's default) and whether published scans' videos go too */
+        /**
+         * Set your media retention: days (0 keeps videos for good, null follows the operator's default) and whether published scans' videos go too
+         * @description Sets the days a video is kept (0 keeps videos for good; null follows the operator's default) and whether published scans' videos go too (`include_published`, false by default: they stay watchable).
+         */
         put: {
             parameters: {
                 query?: never;
@@ -4760,13 +4799,10 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description OK */
+                /** @description The setting now in force */
                 200: {
                     headers: {
                         "x-request-id": components["headers"]["x-request-id"];
-                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
-                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
-                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4782,13 +4818,10 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Bad input: `detail` says what to fix and names the field */
+                /** @description Days outside 0–3650, or an unknown field */
                 400: {
                     headers: {
                         "x-request-id": components["headers"]["x-request-id"];
-                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
-                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
-                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4813,9 +4846,6 @@ export interface paths {
                 500: {
                     headers: {
                         "x-request-id": components["headers"]["x-request-id"];
-                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
-                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
-                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4840,7 +4870,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All your scans as one tar stream: each scan as JSON, their videos with `media=1`, and manifest.json (last) with sizes and SHA-256 */
+        /**
+         * All your scans as one tar stream: each scan as JSON, their videos with `media=1`, and manifest.json (last) with sizes and SHA-256
+         * @description Every scan of the account as one tar stream, made entry by entry as it is read: `<scan_id>/scan.json` (the scan as served), its video with `media=1` (a video over the upload limit is left out and the manifest says why), and `manifest.json` last, with each file's size and SHA-256.
+         */
         get: {
             parameters: {
                 query?: {
@@ -4856,7 +4889,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description a ustar archive, `Content-Disposition: attachment`: `<scan_id>/scan.json`, `<scan_id>/media.<ext>` (with `media=1`), `manifest.json` */
+                /** @description The archive (`application/x-tar`, `Content-Disposition: attachment`) */
                 200: {
                     headers: {
                         "x-request-id": components["headers"]["x-request-id"];
@@ -4869,7 +4902,7 @@ export interface paths {
                         "application/x-tar": string;
                     };
                 };
-                /** @description Bad input: `detail` says what to fix and names the field */
+                /** @description A `media` other than `0` or `1` */
                 400: {
                     headers: {
                         "x-request-id": components["headers"]["x-request-id"];

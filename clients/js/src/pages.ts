@@ -29,7 +29,8 @@ export class PageList<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     let page = await this.firstPage();
     for (;;) {
       yield page;
-      if (!page.has_more || page.data.length === 0) return;
+      // A filtered cursor page may be empty and still have a next one (the service examines a bounded number of rows a page).
+      if (page.next_cursor === undefined ? !page.has_more || page.data.length === 0 : page.next_cursor === null) return;
       const next: PageQuery = page.next_cursor
         ? { ...(this.query.limit === undefined ? {} : { limit: this.query.limit }), starting_after: page.next_cursor }
         : { ...this.query, offset: page.offset + page.data.length };

@@ -27,10 +27,11 @@ export type DeadStretch = NonNullable<ScanBody['dead']>[number];
 export type Moment = NonNullable<ScanBody['moments']>[number];
 export type TranscriptSegment = NonNullable<ScanBody['transcript']>[number];
 
-export type InFlightScan = ScanBody & { status: 'queued' | 'processing'; pct: number };
-export type FailedScan = ScanBody & { status: 'error'; pct: number; detail: string };
-/** Every field of the read is there once a scan is complete (`transcriber` and `language` may be null). */
-export type CompleteScan = ScanBody & { status: 'complete' } & Required<
+/** In flight: `stage` names what the scan is doing (`queued`, `ingest`, `probe`, `decode`, `assembly`). */
+export type InFlightScan = ScanBody & { status: 'queued' | 'processing'; stage: NonNullable<ScanBody['stage']> };
+export type FailedScan = ScanBody & { status: 'error'; detail: string };
+/** Every field of the read is there once a scan is complete, and `pct` is 100 (`transcriber` and `language` may be null). */
+export type CompleteScan = ScanBody & { status: 'complete'; pct: 100 } & Required<
     Pick<ScanBody, 'duration_sec' | 'score' | 'grade' | 'label' | 'hook' | 'timeline' | 'cuts' | 'dead' | 'moments' | 'claims' | 'transcript' | 'summary' | 'method' | 'media_url'>
   >;
 /** A scan in any of its four states; narrow it on `status`. */

@@ -76,6 +76,11 @@ def test_sync_wait_reports_progress_and_returns_the_complete_read(sync_scan: dic
     assert 0 <= read["score"] <= 100
     check_progress(sync_scan["progress"])
     assert sync_scan["progress"][-1] == read
+    # One scan shape: title and creation time in every state, the stage in flight, pct 100 once complete.
+    assert (read["pct"], read["title"]) == (100, "Python SDK, sync") and read["created_at"].startswith("20")
+    for view in sync_scan["progress"][:-1]:
+        assert view["stage"] in ("queued", "ingest", "probe", "decode", "assembly")
+        assert (view["title"], view["created_at"]) == (read["title"], read["created_at"])
 
 
 def test_sync_get_answers_the_same_read(client: Holdline, sync_scan: dict[str, Any]) -> None:

@@ -329,7 +329,7 @@ describe('admission errors in the OpenAI shape', () => {
     try {
       const error = await apiError(h.client(apiKey, { maxRetries: 0 }).chat.completions.create({ model: 'holdline', messages: ask }));
       expect(error.status).toBe(503);
-      expect(error.code).toBe('upstream_unavailable');
+      expect(error.code).toBe('model_unavailable');
       expect(await calls.slots.countDocuments({ account_id: accountId })).toBe(0);
       expect((await h.service.deps.usage.month(accountId)).calls).toBe(0);
     } finally {

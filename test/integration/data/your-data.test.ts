@@ -147,7 +147,7 @@ describe('your data', () => {
     expect(await scansThisMonth()).toBe(before + 1);
     const cancelled = await owner.request('POST', `/v1/scans/${scanId}/cancel`);
     expect(cancelled).toMatchObject({ status: 200, body: { scan_id: scanId, status: 'error', pct: expect.any(Number), detail: 'cancelled' } });
-    expect(Object.keys(cancelled.body).sort()).toEqual(['detail', 'pct', 'scan_id', 'status']);
+    expect(Object.keys(cancelled.body).sort()).toEqual(['created_at', 'detail', 'pct', 'scan_id', 'status', 'title']);
     expect(await scansThisMonth()).toBe(before);
     expect(await service.deps.scans.getParts(scanId)).toBeNull();
     expect(await filesNaming(scanId)).toEqual([]);

@@ -97,7 +97,7 @@ describe('hostile media', () => {
     const pid = worker.pid;
     const before = await scansThisMonth();
     const { scanId, scan } = await scanFixture(name);
-    expect(scan).toEqual({ scan_id: scanId, status: 'error', pct: expect.any(Number), detail });
+    expect(scan).toEqual({ scan_id: scanId, status: 'error', pct: expect.any(Number), detail, title: null, created_at: expect.any(String) });
     // The same worker process, still running.
     expect(worker.pid).toBe(pid);
     expect(isAlive(pid)).toBe(true);

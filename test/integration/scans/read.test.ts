@@ -296,7 +296,7 @@ describe('scans of other kinds of file', () => {
     const submitted = await client.upload(f.path);
     expect(submitted.status).toBe(202);
     const { scan } = await client.waitForScan(submitted.body.scan_id, SCAN_WAIT_MS);
-    expect(scan).toEqual({ scan_id: submitted.body.scan_id, status: 'error', pct: expect.any(Number), detail: expect.any(String) });
+    expect(scan).toEqual({ scan_id: submitted.body.scan_id, status: 'error', pct: expect.any(Number), detail: expect.any(String), title: null, created_at: expect.any(String) });
     expect(scan.detail).toMatch(name === 'audio-only' ? /no video/i : /corrupt|not a (video|media)|could not be read/i);
     // Nothing of a failed scan is left behind once its workflow has finished.
     await service.temporal.workflow.getHandle(`scan-${scan.scan_id}`).result();

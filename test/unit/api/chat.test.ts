@@ -134,7 +134,7 @@ describe('POST /v1/chat/completions', () => {
     const refused = await call(app, auth);
     expect(checks).toBe(2);
     expect(refused.statusCode).toBe(503);
-    expect(refused.json()).toMatchObject({ error: { code: 'upstream_unavailable' } });
+    expect(refused.json()).toMatchObject({ error: { code: 'model_unavailable' } });
     expect(deps.usage.of(account._id, deps.now()).calls).toBe(2);
   });
 });

@@ -95,6 +95,6 @@ describe('GET /metrics', () => {
     const text = await scrape(app);
     expect(sample(text, 'holdline_chat_calls_total', { outcome: 'answered' })).toBe(2);
     expect(sample(text, 'holdline_chat_calls_total', { outcome: 'bad_request' })).toBe(1);
-    expect(sample(text, 'holdline_chat_calls_total', { outcome: 'upstream_unavailable' })).toBe(1);
+    expect(sample(text, 'holdline_chat_calls_total', { outcome: 'model_unavailable' })).toBe(1);
   });
 });

@@ -302,7 +302,7 @@ describe('real responses match the document', () => {
     deps.workflows.deletionFinishes = true;
     scan('scn_cancel', accountId, 'processing');
     deps.workflows.onCancelScan = (id) => Object.assign(deps.scans.docs.get(id)!, { status: 'error', detail: 'cancelled' });
-    expect((await call('POST', '/v1/scans/scn_cancel/cancel', { headers: auth })).json()).toEqual({ scan_id: 'scn_cancel', status: 'error', pct: 0, detail: 'cancelled' });
+    expect((await call('POST', '/v1/scans/scn_cancel/cancel', { headers: auth })).json()).toEqual({ scan_id: 'scn_cancel', status: 'error', pct: 0, detail: 'cancelled', title: 'A clip', created_at: '2026-03-10T12:00:00.000Z' });
     expect((await call('POST', '/v1/scans/scn_cancel/cancel', { headers: auth })).statusCode).toBe(409);
     expect((await call('POST', '/v1/scans/scn_none/cancel', { headers: auth })).statusCode).toBe(404);
   });

@@ -42,11 +42,15 @@ describe('health and readiness', () => {
     expect(response.json()).toEqual({ ok: true });
   });
 
-  it('/readyz is 200 when MongoDB and Temporal answer', async () => {
-    const { app } = await setUp();
+  it('/readyz is 200 when MongoDB and Temporal answer, and reports the model server beside them without depending on it', async () => {
+    const { app, deps } = await setUp();
     const response = await app.inject('/readyz');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ mongodb: 'ok', temporal: 'ok' });
+    expect(response.json()).toEqual({ mongodb: 'ok', temporal: 'ok', model: 'available' });
+    deps.upstreamSwitch.up = false;
+    const withoutModel = await app.inject('/readyz');
+    expect(withoutModel.statusCode).toBe(200);
+    expect(withoutModel.json()).toEqual({ mongodb: 'ok', temporal: 'ok', model: 'unavailable' });
   });
 
   it('/readyz is 503 naming each dependency that does not answer', async () => {

@@ -2,7 +2,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { UpstreamHealth } from '../../../api/upstream-health';
+import { MODEL_NOT_CONFIGURED_MESSAGE, UpstreamHealth } from '../../../api/upstream-health';
 
 let server: http.Server;
 let baseUrl: string;
@@ -40,11 +40,12 @@ describe('UpstreamHealth', () => {
     await health.assertReachable();
     status = 503;
     expect(await health.reachableNow()).toBe(false);
-    // The failed check left nothing trusted: admission refuses until the server answers again.
-    await expect(health.assertReachable()).rejects.toMatchObject({ code: 'upstream_unavailable' });
+    // The failed check is trusted for a second: admission refuses without asking again.
+    await expect(health.assertReachable()).rejects.toMatchObject({ code: 'model_unavailable' });
+    expect(hits).toBe(2);
     status = 200;
     expect(await health.reachableNow()).toBe(true);
-    expect(hits).toBe(4);
+    expect(hits).toBe(3);
   });
 
   it('reports a closed port as unreachable', async () => {
@@ -53,5 +54,32 @@ describe('UpstreamHealth', () => {
     server = http.createServer();
     server.listen(0, '127.0.0.1');
     expect(await health.reachableNow()).toBe(false);
+  });
+
+  it('a storm of calls while the server is down costs one check a second, and a server that comes back is seen after it', async () => {
+    let clock = 0;
+    const health = new UpstreamHealth({ baseUrl, apiKey: 'k', ttlMs: 5000, now: () => clock });
+    status = 503;
+    const refusals = await Promise.allSettled(Array.from({ length: 50 }, () => health.assertReachable()));
+    expect(refusals.every((outcome) => outcome.status === 'rejected')).toBe(true);
+    expect(await health.state()).toBe('unavailable');
+    expect(hits).toBe(1);
+    status = 200;
+    clock = 999;
+    await expect(health.assertReachable()).rejects.toMatchObject({ code: 'model_unavailable' });
+    expect(hits).toBe(1);
+    clock = 1000;
+    await health.assertReachable();
+    expect(await health.state()).toBe('available');
+    expect(hits).toBe(2);
+  });
+
+  it('with no server configured, asks nothing and says what to set', async () => {
+    const health = new UpstreamHealth({ baseUrl: null, apiKey: 'k', ttlMs: 5000 });
+    expect(await health.state()).toBe('not configured');
+    await expect(health.assertReachable()).rejects.toMatchObject({ code: 'model_unavailable', message: MODEL_NOT_CONFIGURED_MESSAGE });
+    expect(MODEL_NOT_CONFIGURED_MESSAGE).toContain('MODEL_BASE_URL');
+    expect(await health.reachableNow()).toBe(false);
+    expect(hits).toBe(0);
   });
 });

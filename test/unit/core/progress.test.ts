@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scanPct } from '../../../core/progress';
+import { inFlightStage, scanPct } from '../../../core/progress';
 import type { ScanProgress } from '../../../core/shapes';
 
 describe('scanPct', () => {
@@ -29,5 +29,21 @@ describe('scanPct', () => {
       last = pct;
     }
     expect(last).toBe(90);
+  });
+});
+
+describe('inFlightStage', () => {
+  it.each<['queued' | 'processing', number, string]>([
+    ['queued', 0, 'queued'],
+    ['processing', 0, 'ingest'],
+    ['processing', 4, 'ingest'],
+    ['processing', 5, 'probe'],
+    ['processing', 9, 'probe'],
+    ['processing', 10, 'decode'],
+    ['processing', 90, 'decode'],
+    ['processing', 94, 'decode'],
+    ['processing', 95, 'assembly'],
+  ])('%s at %s%% → %s', (status, pct, stage) => {
+    expect(inFlightStage(status, pct)).toBe(stage);
   });
 });

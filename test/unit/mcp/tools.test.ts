@@ -18,6 +18,9 @@ import { COMPACT_LIMITS, compactScan, EXPORT_INLINE_MAX_CHARS, scanLinks, scanOu
 const complete: CompleteScan = {
   scan_id: 'scn_0123456789abcdef01234567',
   status: 'complete',
+  pct: 100,
+  title: null,
+  created_at: '2026-01-01T00:00:00.000Z',
   duration_sec: 12.5,
   score: 84,
   grade: 'B',
@@ -172,7 +175,7 @@ describe('result mapping', () => {
   });
 
   it('a scan in error is an error result with its detail', () => {
-    const failed = { scan_id: 'scn_1', status: 'error', pct: 10, detail: 'the file has no video stream' } as const;
+    const failed = { scan_id: 'scn_1', status: 'error', pct: 10, detail: 'the file has no video stream', title: null, created_at: '2026-01-01T00:00:00.000Z' } as const;
     const result = scanResult(failed);
     expect(result.isError).toBe(true);
     expect(text(result, 0)).toBe('Scan scn_1 failed: the file has no video stream');
@@ -182,7 +185,7 @@ describe('result mapping', () => {
   it('an in-flight scan names get_scan, and says it is still running after a wait', () => {
     const queued = { scan_id: 'scn_2', status: 'queued', pct: 0 } as const;
     expect(text(scanResult(queued), 0)).toBe('Scan scn_2 is queued (0%). Read it with get_scan {"scan_id": "scn_2"}.');
-    const processing = { scan_id: 'scn_2', status: 'processing', pct: 45 } as const;
+    const processing = { scan_id: 'scn_2', status: 'processing', pct: 45, stage: 'decode', title: null, created_at: '2026-01-01T00:00:00.000Z' } as const;
     const waited = scanResult(processing, { waitedSec: 50 });
     expect(waited.isError).toBeUndefined();
     expect(text(waited, 0)).toBe('Scan scn_2 is processing (45%). Still running after waiting 50 s; read it later with get_scan {"scan_id": "scn_2"}.');

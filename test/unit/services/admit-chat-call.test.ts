@@ -16,7 +16,7 @@ describe('admitChatCall', () => {
   it('checks the upstream first: down means 503 with nothing taken', async () => {
     const { deps, account, chat, caller } = await setUp();
     deps.upstreamSwitch.up = false;
-    await expect(admitChatCall(deps, caller, chat, { log, clientGone: () => false })).rejects.toMatchObject({ code: 'upstream_unavailable' });
+    await expect(admitChatCall(deps, caller, chat, { log, clientGone: () => false })).rejects.toMatchObject({ code: 'model_unavailable' });
     expect(deps.usage.of(account._id, deps.now()).calls).toBe(0);
     expect(deps.calls.slots.size).toBe(0);
   });

@@ -97,6 +97,17 @@ describe('real values against the schemas', () => {
     for (const view of views) expect(Value.Errors(ScanViewBody, view)).toEqual([]);
   });
 
+  it('every shape carries the title and creation time; in flight the stage, complete pct 100, the spec fields unchanged', () => {
+    const [queued, failed, complete] = docs.map(scanView);
+    const identity = { title: 'A clip', created_at: '2025-03-04T05:06:07.000Z' };
+    expect(queued).toEqual({ scan_id: 'scn_1', status: 'queued', pct: 0, stage: 'queued', ...identity });
+    expect(failed).toEqual({ scan_id: 'scn_1', status: 'error', pct: 40, detail: 'could not decode the video', ...identity });
+    const { scan_id, status, pct, title, created_at, media_url, ...fields } = complete as Static<typeof CompleteScan>;
+    expect({ scan_id, status, pct, title, created_at, media_url }).toEqual({ scan_id: 'scn_1', status: 'complete', pct: 100, ...identity, media_url: '/v1/scans/scn_1/media' });
+    expect(fields).toEqual(Object.fromEntries(Object.keys(fields).map((key) => [key, read[key as keyof typeof read]])));
+    expect(Object.keys(fields).sort()).toEqual(Object.keys(read).sort());
+  });
+
   it('history and library rows pass their schemas, dates as ISO 8601 text', () => {
     for (const doc of docs) expect(Value.Errors(HistoryEntry, historyRow(doc))).toEqual([]);
     expect(historyRow(docs[0]!).created_at).toBe('2025-03-04T05:06:07.000Z');

@@ -21,14 +21,16 @@ class QueuedScan(TypedDict):
     pct: float
 
 
-class _InFlightRequired(TypedDict):
+ScanStage = Literal["queued", "ingest", "probe", "decode", "assembly"]
+
+
+class InFlightScan(TypedDict):
+    """A scan in flight; ``stage`` names what it is doing."""
+
     scan_id: str
     status: Literal["queued", "processing"]
-
-
-class InFlightScan(_InFlightRequired, total=False):
     pct: float
-    stage: str
+    stage: ScanStage
     title: str | None
     created_at: str
 
@@ -66,6 +68,9 @@ class TranscriptLine(TypedDict):
 class _CompleteRequired(TypedDict):
     scan_id: str
     status: Literal["complete"]
+    pct: Literal[100]
+    title: str | None
+    created_at: str
     duration_sec: float
     score: int
     grade: str
@@ -83,21 +88,15 @@ class _CompleteRequired(TypedDict):
 
 
 class CompleteScan(_CompleteRequired, total=False):
-    pct: float
     transcriber: str | None
     language: str | None
-    title: str | None
-    created_at: str
 
 
-class _ErrorRequired(TypedDict):
+class ErrorScan(TypedDict):
     scan_id: str
     status: Literal["error"]
-    detail: str
-
-
-class ErrorScan(_ErrorRequired, total=False):
     pct: float
+    detail: str
     title: str | None
     created_at: str
 
