@@ -342,12 +342,12 @@ describe('admission errors in the OpenAI shape', () => {
 });
 
 describe('GET /v1/models and /v1/usage', () => {
-  it('lists holdline and the configured ids with their base models', async () => {
+  it('lists holdline and the configured ids with their base models, available while the model server answers', async () => {
     const { apiKey } = await h.newKey();
     const models = await h.client(apiKey).models.list();
     expect(models.data).toEqual([
-      { id: 'holdline', object: 'model', created: 1735689600, owned_by: 'holdline', base_model: 'base-model' },
-      { id: 'holdline-big', object: 'model', created: 1735689600, owned_by: 'holdline', base_model: 'big-base' },
+      { id: 'holdline', object: 'model', created: 1735689600, owned_by: 'holdline', base_model: 'base-model', available: true },
+      { id: 'holdline-big', object: 'model', created: 1735689600, owned_by: 'holdline', base_model: 'big-base', available: true },
     ]);
   });
 
