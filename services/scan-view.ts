@@ -21,7 +21,8 @@ export const libraryUrl = (scanId: string) => `/library/${scanId}`;
 export function scanView(doc: ScanDoc): ScanView {
   const identity = { title: doc.title, created_at: doc.created_at.toISOString() };
   if (doc.status === 'complete') {
-    const read = Object.fromEntries(READ_FIELDS.map((field) => [field, doc[field]])) as unknown as ScanRead;
+    // A field the read may lack (cut_frames without a known frame rate) is left out, not set to undefined.
+    const read = Object.fromEntries(READ_FIELDS.filter((field) => doc[field] !== undefined).map((field) => [field, doc[field]])) as unknown as ScanRead;
     // The retention setting removes the video and keeps the read.
     return { scan_id: doc.scan_id, status: 'complete', pct: 100, ...identity, ...read, media_url: doc.media_removed_at ? null : mediaUrl(doc.scan_id) };
   }
