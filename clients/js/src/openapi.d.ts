@@ -95,7 +95,8 @@ export interface paths {
                         /**
                          * @example {
                          *       "mongodb": "ok",
-                         *       "temporal": "ok"
+                         *       "temporal": "ok",
+                         *       "model": "available"
                          *     }
                          */
                         "application/json": {
@@ -277,8 +278,11 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "scan_id": "scn_dfa877205de3a5dbdb2bfedc",
+                         *       "scan_id": "scn_5a61dbf175f5a886dfc9159d",
                          *       "status": "complete",
+                         *       "pct": 100,
+                         *       "title": "Weak opening",
+                         *       "created_at": "2026-11-27T00:20:47.013Z",
                          *       "duration_sec": 30,
                          *       "score": 24,
                          *       "grade": "F",
@@ -465,7 +469,13 @@ export interface paths {
                          *         "advice": "The strongest 3 seconds start at 25 s (mean hold 67.3 against the hook's 0): consider opening with them, or add motion and sound and words to the first 3 s."
                          *       },
                          *       "frame_rate": 24,
-                         *       "media_url": "/v1/scans/scn_dfa877205de3a5dbdb2bfedc/media"
+                         *       "frame_rate_variable": false,
+                         *       "cut_frames": [
+                         *         96,
+                         *         240,
+                         *         360
+                         *       ],
+                         *       "media_url": "/v1/scans/scn_5a61dbf175f5a886dfc9159d/media"
                          *     }
                          */
                         "application/json": {
@@ -667,18 +677,22 @@ export interface paths {
                          * @example {
                          *       "data": [
                          *         {
-                         *           "scan_id": "scn_a1d0424fb40ed5bbc2f76b0c",
-                         *           "status": "processing",
-                         *           "pct": 50,
+                         *           "scan_id": "scn_a5f071d2ace9871bc1d7d00e",
+                         *           "status": "complete",
+                         *           "pct": 100,
                          *           "title": "Weak opening (by URL)",
-                         *           "created_at": "2026-11-26T23:58:42.265Z"
+                         *           "created_at": "2026-11-27T00:20:47.137Z",
+                         *           "duration_sec": 30,
+                         *           "score": 24,
+                         *           "grade": "F",
+                         *           "label": "Flat"
                          *         },
                          *         {
-                         *           "scan_id": "scn_dfa877205de3a5dbdb2bfedc",
+                         *           "scan_id": "scn_5a61dbf175f5a886dfc9159d",
                          *           "status": "complete",
                          *           "pct": 100,
                          *           "title": "Weak opening",
-                         *           "created_at": "2026-11-26T23:58:41.966Z",
+                         *           "created_at": "2026-11-27T00:20:47.013Z",
                          *           "duration_sec": 30,
                          *           "score": 24,
                          *           "grade": "F",
@@ -688,7 +702,8 @@ export interface paths {
                          *       "limit": 2,
                          *       "offset": 0,
                          *       "total": 2,
-                         *       "has_more": false
+                         *       "has_more": false,
+                         *       "next_cursor": null
                          *     }
                          */
                         "application/json": {
@@ -908,7 +923,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "scan_id": "scn_a1d0424fb40ed5bbc2f76b0c",
+                         *       "scan_id": "scn_a5f071d2ace9871bc1d7d00e",
                          *       "status": "queued",
                          *       "pct": 0
                          *     }
@@ -1089,8 +1104,11 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "scan_id": "scn_dfa877205de3a5dbdb2bfedc",
+                         *       "scan_id": "scn_5a61dbf175f5a886dfc9159d",
                          *       "status": "complete",
+                         *       "pct": 100,
+                         *       "title": "Weak opening",
+                         *       "created_at": "2026-11-27T00:20:47.013Z",
                          *       "duration_sec": 30,
                          *       "score": 24,
                          *       "grade": "F",
@@ -1277,7 +1295,13 @@ export interface paths {
                          *         "advice": "The strongest 3 seconds start at 25 s (mean hold 67.3 against the hook's 0): consider opening with them, or add motion and sound and words to the first 3 s."
                          *       },
                          *       "frame_rate": 24,
-                         *       "media_url": "/v1/scans/scn_dfa877205de3a5dbdb2bfedc/media"
+                         *       "frame_rate_variable": false,
+                         *       "cut_frames": [
+                         *         96,
+                         *         240,
+                         *         360
+                         *       ],
+                         *       "media_url": "/v1/scans/scn_5a61dbf175f5a886dfc9159d/media"
                          *     }
                          */
                         "application/json": {
@@ -1585,7 +1609,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "detail": "no scan scn_e4a1c5b7b457914d013e8b01"
+                         *       "detail": "no scan scn_a81e62ef7755312bb080bbe2"
                          *     }
                          */
                         "application/json": {
@@ -1700,9 +1724,11 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "scan_id": "scn_e4a1c5b7b457914d013e8b01",
+                         *       "scan_id": "scn_a81e62ef7755312bb080bbe2",
                          *       "status": "error",
                          *       "pct": 0,
+                         *       "title": "Weak opening (by URL)",
+                         *       "created_at": "2026-11-27T00:23:13.820Z",
                          *       "detail": "cancelled"
                          *     }
                          */
@@ -2148,8 +2174,11 @@ export interface paths {
                         "text/plain": string;
                         /**
                          * @example {
-                         *       "scan_id": "scn_dfa877205de3a5dbdb2bfedc",
+                         *       "scan_id": "scn_5a61dbf175f5a886dfc9159d",
                          *       "status": "complete",
+                         *       "pct": 100,
+                         *       "title": "Weak opening",
+                         *       "created_at": "2026-11-27T00:20:47.013Z",
                          *       "duration_sec": 30,
                          *       "score": 24,
                          *       "grade": "F",
@@ -2336,7 +2365,13 @@ export interface paths {
                          *         "advice": "The strongest 3 seconds start at 25 s (mean hold 67.3 against the hook's 0): consider opening with them, or add motion and sound and words to the first 3 s."
                          *       },
                          *       "frame_rate": 24,
-                         *       "media_url": "/v1/scans/scn_dfa877205de3a5dbdb2bfedc/media"
+                         *       "frame_rate_variable": false,
+                         *       "cut_frames": [
+                         *         96,
+                         *         240,
+                         *         360
+                         *       ],
+                         *       "media_url": "/v1/scans/scn_5a61dbf175f5a886dfc9159d/media"
                          *     }
                          */
                         "application/json": Record<string, never>;
@@ -2355,7 +2390,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "detail": "unknown export format \"docx\"; use format=srt|vtt|csv|edl|chapters|json"
+                         *       "detail": "unknown export format \"docx\"; use format=srt|vtt|csv|edl|chapters|json|otio|fcpxml|markers.csv"
                          *     }
                          */
                         "application/json": {
@@ -2489,6 +2524,7 @@ export interface paths {
                          *           "created": 1735689600,
                          *           "owned_by": "holdline",
                          *           "base_model": "SmolLM2-135M-Instruct-Q4_1",
+                         *           "available": true,
                          *           "description": "A small demonstration model (SmolLM2-135M-Instruct, 4-bit) running on this machine: it does not call tools, so its answers come without code runs or page reads, and its facts are unreliable. For real work, point MODEL_BASE_URL at vLLM, Ollama or llama.cpp serving a capable model."
                          *         }
                          *       ]
@@ -2731,7 +2767,7 @@ export interface paths {
                          *       },
                          *       "calls_this_month": 1,
                          *       "calls_left": 24,
-                         *       "tokens_used": 618,
+                         *       "tokens_used": 686,
                          *       "scans_this_month": 3,
                          *       "scans_left": 47
                          *     }
@@ -2983,32 +3019,32 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "call_c5a7cecee5a59b00f10acd1d",
+                         *       "id": "call_834b548fe0d2a76686d6aa89",
                          *       "object": "chat.completion",
-                         *       "created": 1795737543,
+                         *       "created": 1795738859,
                          *       "model": "holdline",
                          *       "choices": [
                          *         {
                          *           "index": 0,
                          *           "message": {
                          *             "role": "assistant",
-                         *             "content": "The plan is complete."
+                         *             "content": "A 2-step plan to improve.\n\n(The agents used all their model steps before finishing.)"
                          *           },
                          *           "logprobs": null,
-                         *           "finish_reason": "stop"
+                         *           "finish_reason": "length"
                          *         }
                          *       ],
                          *       "usage": {
-                         *         "prompt_tokens": 535,
+                         *         "prompt_tokens": 603,
                          *         "completion_tokens": 83,
-                         *         "total_tokens": 618
+                         *         "total_tokens": 686
                          *       },
                          *       "holdline": {
-                         *         "call_id": "call_c5a7cecee5a59b00f10acd1d",
+                         *         "call_id": "call_834b548fe0d2a76686d6aa89",
                          *         "base_model": "SmolLM2-135M-Instruct-Q4_1",
                          *         "steps": 3,
                          *         "tools_used": [],
-                         *         "stopped": "done"
+                         *         "stopped": "step_limit"
                          *       }
                          *     }
                          */
@@ -3254,10 +3290,10 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "scan_id": "scn_dfa877205de3a5dbdb2bfedc",
+                         *       "scan_id": "scn_5a61dbf175f5a886dfc9159d",
                          *       "title": "Weak opening",
-                         *       "published_at": "2026-11-26T23:59:02.940Z",
-                         *       "url": "/library/scn_dfa877205de3a5dbdb2bfedc"
+                         *       "published_at": "2026-11-27T00:20:59.324Z",
+                         *       "url": "/library/scn_5a61dbf175f5a886dfc9159d"
                          *     }
                          */
                         "application/json": {
@@ -3382,7 +3418,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "scan_id": "scn_dfa877205de3a5dbdb2bfedc",
+                         *       "scan_id": "scn_5a61dbf175f5a886dfc9159d",
                          *       "published": false
                          *     }
                          */
@@ -3503,14 +3539,14 @@ export interface paths {
                          * @example {
                          *       "data": [
                          *         {
-                         *           "scan_id": "scn_dfa877205de3a5dbdb2bfedc",
+                         *           "scan_id": "scn_5a61dbf175f5a886dfc9159d",
                          *           "title": "Weak opening",
-                         *           "published_at": "2026-11-26T23:59:02.455Z",
+                         *           "published_at": "2026-11-27T00:20:59.172Z",
                          *           "score": 24,
                          *           "grade": "F",
                          *           "label": "Flat",
                          *           "duration_sec": 30,
-                         *           "url": "/library/scn_dfa877205de3a5dbdb2bfedc"
+                         *           "url": "/library/scn_5a61dbf175f5a886dfc9159d"
                          *         }
                          *       ],
                          *       "limit": 2,
@@ -3639,9 +3675,9 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "recut_id": "rct_6e0ee726cac004dc5e9b1d24",
+                         *       "recut_id": "rct_277d5f2ba0ba44a122572dba",
                          *       "status": "queued",
-                         *       "parent_scan_id": "scn_dfa877205de3a5dbdb2bfedc"
+                         *       "parent_scan_id": "scn_5a61dbf175f5a886dfc9159d"
                          *     }
                          */
                         "application/json": {
@@ -3814,10 +3850,10 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "recut_id": "rct_6e0ee726cac004dc5e9b1d24",
+                         *       "recut_id": "rct_277d5f2ba0ba44a122572dba",
                          *       "status": "complete",
-                         *       "parent_scan_id": "scn_dfa877205de3a5dbdb2bfedc",
-                         *       "scan_id": "scn_b503ddfe76850e3589ccc932",
+                         *       "parent_scan_id": "scn_5a61dbf175f5a886dfc9159d",
+                         *       "scan_id": "scn_706bdedf50ea132a936f86e2",
                          *       "segments": [
                          *         {
                          *           "start": 4,
@@ -3832,7 +3868,7 @@ export interface paths {
                          *           "end": 30
                          *         }
                          *       ],
-                         *       "rationale": "Rules: dropped 3 dead stretches (17 s); started at 4 s, the first second with hold ≥ 30; kept the moments at 5, 16, 26 s. Keeps 13 of 30 s in 3 segments. (the model server was unreachable)",
+                         *       "rationale": "Rules: cut 17 weak seconds of 3 dips: 0–4 s (still picture, silence, no speech), 7–15 s (silence, no speech), 18–25 s (still picture, silence, no speech); started at 4 s, the first second with hold ≥ 30 (the strongest 3 s (25–28 s, hold 67.3) come too late to open on without losi…",
                          *       "proposed_by": "rules",
                          *       "base_model": null,
                          *       "before": {
@@ -3841,7 +3877,16 @@ export interface paths {
                          *         "hook": 0,
                          *         "dead_seconds": 17,
                          *         "duration_sec": 30,
-                         *         "average_hold": 27.4
+                         *         "average_hold": 27.4,
+                         *         "dips": {
+                         *           "count": 4,
+                         *           "seconds": 21,
+                         *           "causes": {
+                         *             "still_picture": 2,
+                         *             "silence": 4,
+                         *             "no_speech": 4
+                         *           }
+                         *         }
                          *       },
                          *       "after": {
                          *         "score": 82,
@@ -3849,11 +3894,20 @@ export interface paths {
                          *         "hook": 50,
                          *         "dead_seconds": 0,
                          *         "duration_sec": 13,
-                         *         "average_hold": 53.3
+                         *         "average_hold": 53.3,
+                         *         "dips": {
+                         *           "count": 1,
+                         *           "seconds": 3,
+                         *           "causes": {
+                         *             "silence": 1,
+                         *             "no_speech": 1,
+                         *             "slow_cutting": 1
+                         *           }
+                         *         }
                          *       },
                          *       "goal": "Open on the first lively shot",
                          *       "max_seconds": 20,
-                         *       "created_at": "2026-11-26T23:59:03.083Z"
+                         *       "created_at": "2026-11-27T00:20:59.360Z"
                          *     }
                          */
                         "application/json": {
@@ -4091,13 +4145,13 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "parent_scan_id": "scn_dfa877205de3a5dbdb2bfedc",
+                         *       "parent_scan_id": "scn_5a61dbf175f5a886dfc9159d",
                          *       "data": [
                          *         {
-                         *           "recut_id": "rct_6e0ee726cac004dc5e9b1d24",
+                         *           "recut_id": "rct_277d5f2ba0ba44a122572dba",
                          *           "status": "complete",
-                         *           "parent_scan_id": "scn_dfa877205de3a5dbdb2bfedc",
-                         *           "scan_id": "scn_b503ddfe76850e3589ccc932",
+                         *           "parent_scan_id": "scn_5a61dbf175f5a886dfc9159d",
+                         *           "scan_id": "scn_706bdedf50ea132a936f86e2",
                          *           "segments": [
                          *             {
                          *               "start": 4,
@@ -4112,7 +4166,7 @@ export interface paths {
                          *               "end": 30
                          *             }
                          *           ],
-                         *           "rationale": "Rules: dropped 3 dead stretches (17 s); started at 4 s, the first second with hold ≥ 30; kept the moments at 5, 16, 26 s. Keeps 13 of 30 s in 3 segments. (the model server was unreachable)",
+                         *           "rationale": "Rules: cut 17 weak seconds of 3 dips: 0–4 s (still picture, silence, no speech), 7–15 s (silence, no speech), 18–25 s (still picture, silence, no speech); started at 4 s, the first second with hold ≥ 30 (the strongest 3 s (25–28 s, hold 67.3) come too late to open on without losi…",
                          *           "proposed_by": "rules",
                          *           "base_model": null,
                          *           "before": {
@@ -4121,7 +4175,16 @@ export interface paths {
                          *             "hook": 0,
                          *             "dead_seconds": 17,
                          *             "duration_sec": 30,
-                         *             "average_hold": 27.4
+                         *             "average_hold": 27.4,
+                         *             "dips": {
+                         *               "count": 4,
+                         *               "seconds": 21,
+                         *               "causes": {
+                         *                 "still_picture": 2,
+                         *                 "silence": 4,
+                         *                 "no_speech": 4
+                         *               }
+                         *             }
                          *           },
                          *           "after": {
                          *             "score": 82,
@@ -4129,11 +4192,20 @@ export interface paths {
                          *             "hook": 50,
                          *             "dead_seconds": 0,
                          *             "duration_sec": 13,
-                         *             "average_hold": 53.3
+                         *             "average_hold": 53.3,
+                         *             "dips": {
+                         *               "count": 1,
+                         *               "seconds": 3,
+                         *               "causes": {
+                         *                 "silence": 1,
+                         *                 "no_speech": 1,
+                         *                 "slow_cutting": 1
+                         *               }
+                         *             }
                          *           },
                          *           "goal": "Open on the first lively shot",
                          *           "max_seconds": 20,
-                         *           "created_at": "2026-11-26T23:59:03.083Z"
+                         *           "created_at": "2026-11-27T00:20:59.360Z"
                          *         }
                          *       ]
                          *     }
@@ -4389,7 +4461,7 @@ export interface paths {
                         /**
                          * @example {
                          *       "type": "webhook.test",
-                         *       "webhook_id": "msg_test_5af88f3f-34bb-4cca-8376-c7bac3508fc9",
+                         *       "webhook_id": "msg_test_389b6836-ec0d-4c33-b77a-a66607904120",
                          *       "url": "https://hooks.example.com/holdline",
                          *       "delivered": true,
                          *       "status": 204
@@ -4501,6 +4573,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "password": "a new long password",
+                     *       "current_password": "a long first password"
+                     *     }
+                     */
                     "application/json": {
                         /** @description The new password: 8 to 200 characters (sign-up's rule). */
                         password: string;
@@ -4517,6 +4595,12 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "set",
+                         *       "signed_out_sessions": 1
+                         *     }
+                         */
                         "application/json": {
                             /**
                              * @description `set`: the account had no password before; `changed`: it replaced one.
@@ -4559,6 +4643,11 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "detail": "current_password is not this account's password; nothing was changed"
+                         *     }
+                         */
                         "application/json": {
                             detail: string;
                         };
@@ -4736,6 +4825,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "media_retention_days": null,
+                         *       "include_published": false,
+                         *       "operator_default_days": null,
+                         *       "effective_days": null
+                         *     }
+                         */
                         "application/json": {
                             /** @description Days a scan's video is kept before the hourly retention run removes it (the read stays); 0 keeps videos for good; null follows the operator's default. */
                             media_retention_days: number | null;
@@ -4790,6 +4887,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "media_retention_days": 30,
+                     *       "include_published": false
+                     *     }
+                     */
                     "application/json": {
                         /** @description Days (0 to 3650; 0 keeps videos for good), or null for the operator's default. */
                         media_retention_days: number | null;
@@ -4806,6 +4909,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "media_retention_days": 30,
+                         *       "include_published": false,
+                         *       "operator_default_days": null,
+                         *       "effective_days": 30
+                         *     }
+                         */
                         "application/json": {
                             /** @description Days a scan's video is kept before the hourly retention run removes it (the read stays); 0 keeps videos for good; null follows the operator's default. */
                             media_retention_days: number | null;
@@ -4825,6 +4936,11 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "detail": "body/media_retention_days must be >= 0, body/media_retention_days must be null, body/media_retention_days must match a schema in anyOf"
+                         *     }
+                         */
                         "application/json": {
                             detail: string;
                         };
@@ -4899,6 +5015,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /** @example a ustar archive of 5 entries: scn_5a61dbf175f5a886dfc9159d/scan.json, scn_a5f071d2ace9871bc1d7d00e/scan.json, manifest.json, scn_5a61dbf175f5a886dfc9159d/scan.json, scn_a5f071d2ace9871bc1d7d00e/scan.json */
                         "application/x-tar": string;
                     };
                 };
@@ -4912,6 +5029,11 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "detail": "querystring/media must be equal to constant, querystring/media must be equal to constant, querystring/media must match a schema in anyOf"
+                         *     }
+                         */
                         "application/json": {
                             detail: string;
                         };
