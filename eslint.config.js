@@ -39,16 +39,56 @@ const ioModules = [
 // the workflows' `import type` of activity and store types is allowed here and
 // narrowed to types by the workflows' rule below. Node built-ins are not paths
 // (the rule resolves files only): core's and the contracts' own rule bans them.
-const ROOMS = ['api', 'web', 'services', 'workflows', 'contracts', 'activities', 'workers', 'store', 'core', 'net', 'config', 'cli', 'mcp', 'clients', 'scripts', 'tooling', 'bench', 'test'];
+const ROOMS = [
+  'api',
+  'web',
+  'services',
+  'workflows',
+  'contracts',
+  'activities',
+  'workers',
+  'store',
+  'core',
+  'net',
+  'config',
+  'cli',
+  'mcp',
+  'clients',
+  'scripts',
+  'tooling',
+  'bench',
+  'test',
+];
 const LAYERS = [
-  { target: ['api', 'web'], allowed: ['api', 'web', 'services', 'store', 'core', 'contracts', 'net', 'config'], message: 'Routes call services; activities, workflows and workers are reached through Temporal, not imported.' },
-  { target: ['services'], allowed: ['services', 'store', 'core', 'contracts', 'net', 'config'], message: 'A use case sits under the routes: it never imports api/, web/, workflows/, activities/ or workers/ (it starts workflows by name, with inputs from contracts/).' },
-  { target: ['activities'], allowed: ['activities', 'core', 'store', 'net', 'contracts'], message: 'Activities do the I/O over core/, store/, net/ and the contracts/; never workflows/, services/ or api/.' },
-  { target: ['workflows'], allowed: ['workflows', 'core', 'contracts', 'activities', 'store'], message: 'Workflows orchestrate over core/ and contracts/ (activity and store types only, see the rule below).' },
+  {
+    target: ['api', 'web'],
+    allowed: ['api', 'web', 'services', 'store', 'core', 'contracts', 'net', 'config'],
+    message: 'Routes call services; activities, workflows and workers are reached through Temporal, not imported.',
+  },
+  {
+    target: ['services'],
+    allowed: ['services', 'store', 'core', 'contracts', 'net', 'config'],
+    message:
+      'A use case sits under the routes: it never imports api/, web/, workflows/, activities/ or workers/ (it starts workflows by name, with inputs from contracts/).',
+  },
+  {
+    target: ['activities'],
+    allowed: ['activities', 'core', 'store', 'net', 'contracts'],
+    message: 'Activities do the I/O over core/, store/, net/ and the contracts/; never workflows/, services/ or api/.',
+  },
+  {
+    target: ['workflows'],
+    allowed: ['workflows', 'core', 'contracts', 'activities', 'store'],
+    message: 'Workflows orchestrate over core/ and contracts/ (activity and store types only, see the rule below).',
+  },
   { target: ['core'], allowed: ['core'], message: 'core/ is pure: it imports nothing outside core/.' },
   { target: ['contracts'], allowed: ['contracts', 'core'], message: 'contracts/ is pure data shared by workflows and activities: core/ only.' },
   // The wire schemas (core/wire/) are the one source both sides are typed from.
-  { target: ['clients'], allowed: ['clients', 'core/wire'], message: 'A client knows nothing of the server: only its own folder and the wire schemas (core/wire/).' },
+  {
+    target: ['clients'],
+    allowed: ['clients', 'core/wire'],
+    message: 'A client knows nothing of the server: only its own folder and the wire schemas (core/wire/).',
+  },
 ];
 const zoneOf = ({ target, allowed, message }) => {
   const open = allowed.map((room) => room.split('/')[0]);

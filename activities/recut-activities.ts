@@ -118,15 +118,27 @@ export function createRecutActivities(deps: RecutActivityDeps) {
           const signal = Context.current().cancellationSignal;
           const input = await deps.mediaCache.get(recut.parent_scan_id, signal);
           // The probe runs with the scan side's guards and gives the frame rate, so no unguarded ffprobe runs here.
-          const probed = await refusedAsRenderFailure(() => deps.probe(input, { signal, limits, ...(deps.ffprobePath ? { ffprobePath: deps.ffprobePath } : {}) }));
+          const probed = await refusedAsRenderFailure(() =>
+            deps.probe(input, { signal, limits, ...(deps.ffprobePath ? { ffprobePath: deps.ffprobePath } : {}) }),
+          );
           const output = join(dir, 'recut.mp4');
-          const args = renderArgs({ input, output, segments: snapToFrames(recut.segments!, probed.fps), hasVideo: probed.hasVideo, hasAudio: probed.hasAudio, limits });
+          const args = renderArgs({
+            input,
+            output,
+            segments: snapToFrames(recut.segments!, probed.fps),
+            hasVideo: probed.hasVideo,
+            hasAudio: probed.hasAudio,
+            limits,
+          });
           const result = await runProcess(deps.ffmpegPath ?? 'ffmpeg', args, { signal });
           if (result.exitCode !== 0) {
             // ffmpeg's words (paths, versions, internals) go to the worker's log only.
             Context.current().log.warn('recut render failed', { recutId, exitCode: result.exitCode, stderr: result.stderrTail });
             const refusal = guardRefusal(result.stderrTail, limits);
-            throw ApplicationFailure.nonRetryable(refusal ? `The recut could not be rendered. ${refusal.message}` : RENDER_FAILED_DETAIL, FailureType.RenderFailed);
+            throw ApplicationFailure.nonRetryable(
+              refusal ? `The recut could not be rendered. ${refusal.message}` : RENDER_FAILED_DETAIL,
+              FailureType.RenderFailed,
+            );
           }
           if ((await stat(output)).size === 0) throw ApplicationFailure.nonRetryable(RENDER_FAILED_DETAIL, FailureType.RenderFailed);
           return scanMedia(media, recut.scan_id).put(createReadStream(output), { filename: 'recut.mp4', contentType: 'video/mp4' });

@@ -31,7 +31,10 @@ export function createRetentionActivities(deps: RetentionActivityDeps) {
     async applyMediaRetention(): Promise<{ removed: string[] }> {
       const now = deps.now?.() ?? new Date();
       const settings = new Map((await deps.accounts.retentionSettings()).map((account) => [account._id, account]));
-      const daysInForce = [deps.operatorDefaultDays, ...[...settings.values()].map((account) => effectiveRetentionDays({ days: account.media_retention_days }, deps.operatorDefaultDays))];
+      const daysInForce = [
+        deps.operatorDefaultDays,
+        ...[...settings.values()].map((account) => effectiveRetentionDays({ days: account.media_retention_days }, deps.operatorDefaultDays)),
+      ];
       const cutoff = retentionCutoff(daysInForce, now);
       if (!cutoff) return { removed: [] };
       const removed: string[] = [];
@@ -41,11 +44,7 @@ export function createRetentionActivities(deps: RetentionActivityDeps) {
         if (!account || account.closing_at) continue;
         const setting = { days: account.media_retention_days, includePublished: account.retention_includes_published };
         if (!mediaExpired({ createdAt: scan.created_at, published: scan.published_at !== undefined }, setting, deps.operatorDefaultDays, now)) continue;
-        await Promise.all([
-          scanMedia(deps.media, scan._id).remove(),
-          scanAudio(deps.media, scan._id).remove(),
-          deps.mediaCache.drop(scan._id),
-        ]);
+        await Promise.all([scanMedia(deps.media, scan._id).remove(), scanAudio(deps.media, scan._id).remove(), deps.mediaCache.drop(scan._id)]);
         await deps.scans.markMediaRemoved(scan._id, now);
         removed.push(scan._id);
       }

@@ -98,7 +98,11 @@ export async function attemptTestDelivery(deps: WebhookActivityDeps, input: Deli
  * attempt, without following redirects and reading at most 1 KiB of the
  * answer. Returns the receiver's status; throws FetchError when none came.
  */
-async function postSigned(deps: WebhookActivityDeps, message: { url: string; secret: string; webhookId: string; body: string }, signal?: AbortSignal): Promise<number> {
+async function postSigned(
+  deps: WebhookActivityDeps,
+  message: { url: string; secret: string; webhookId: string; body: string },
+  signal?: AbortSignal,
+): Promise<number> {
   const sentAt = (deps.now ?? (() => new Date()))();
   const headers = {
     'content-type': 'application/json',

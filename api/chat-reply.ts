@@ -75,7 +75,12 @@ export async function writeChatReply(
   const stopForShutdown = () => {
     if (settled || client.gone || raw.destroyed) return;
     client.gone = true;
-    const error = { message: 'the server is restarting; this call was stopped; please send it again', type: 'server_error', param: null, code: 'server_restarting' };
+    const error = {
+      message: 'the server is restarting; this call was stopped; please send it again',
+      type: 'server_error',
+      param: null,
+      code: 'server_restarting',
+    };
     write(chat.stream ? sseData({ error }) : JSON.stringify({ error }));
     void Promise.allSettled([calls.releaseSlot(keyHash, callId), run.cancel()]).finally(() => raw.end());
   };
@@ -86,7 +91,13 @@ export async function writeChatReply(
   // Hijacked: Fastify's onSend hooks do not run, so the headers they would add are written here.
   const common = request.rateWindow ? rateLimitHeaders(request.rateWindow) : {};
   if (chat.stream) {
-    raw.writeHead(200, { ...common, 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    raw.writeHead(200, {
+      ...common,
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
     write(sseData(completionChunk(header, { role: 'assistant', content: '' })));
     write(sseData(completionChunk(header, { reasoning_content: `accepted ${callId} (base model ${chat.baseModel}); planning…\n` })));
     await tailProgress(deps, raw, callId, header, write, () => settled !== undefined || client.gone, result);

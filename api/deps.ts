@@ -15,7 +15,15 @@ import { newPasswordHashGate } from '../store/password-hash';
 import { SessionsStore } from '../store/sessions';
 import { RateLimiter, UsageStore } from '../store/usage';
 import { CHAT_WORKFLOW_TASK_TIMEOUT } from '../contracts/chat-types';
-import { chatWorkflowId, closeAccountWorkflowId, deleteWorkflowId, recutWorkflowId, scanWorkflowId, taskQueues, webhookTestWorkflowId } from '../contracts/names';
+import {
+  chatWorkflowId,
+  closeAccountWorkflowId,
+  deleteWorkflowId,
+  recutWorkflowId,
+  scanWorkflowId,
+  taskQueues,
+  webhookTestWorkflowId,
+} from '../contracts/names';
 import { UpstreamHealth } from './upstream-health';
 
 export type { AppDeps } from '../services/ports';

@@ -72,11 +72,14 @@ export function isModelInterface(url: string): boolean {
 function fromFastifyError(error: FastifyError): DomainError | null {
   if (error.validation) {
     const first = error.validation[0];
-    const param = first?.instancePath ? first.instancePath.replace(/^\//, '').replace(/\//g, '.') : (first?.params as { missingProperty?: string } | undefined)?.missingProperty;
+    const param = first?.instancePath
+      ? first.instancePath.replace(/^\//, '').replace(/\//g, '.')
+      : (first?.params as { missingProperty?: string } | undefined)?.missingProperty;
     return new DomainError('bad_request', `${error.validationContext ?? 'request'}${error.message.replace(/^[a-z]+/, '')}`, param ? { param } : {});
   }
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) return new DomainError('too_large', 'request body is too large');
-  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new DomainError('bad_request', 'unsupported Content-Type; send application/json or multipart/form-data');
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+    return new DomainError('bad_request', 'unsupported Content-Type; send application/json or multipart/form-data');
   if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
     return new DomainError(error.statusCode === 404 ? 'not_found' : 'bad_request', error.message);
   }
@@ -103,9 +106,12 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: D
   }
   if (isModelInterface(request.url)) {
     if (status === 429) reply.header('x-should-retry', 'false');
-    return reply.code(status).type('application/json').send({
-      error: { message: error.message, type: OPENAI_TYPE[error.code], param: error.extra.param ?? null, code: OPENAI_CODE[error.code] ?? null },
-    });
+    return reply
+      .code(status)
+      .type('application/json')
+      .send({
+        error: { message: error.message, type: OPENAI_TYPE[error.code], param: error.extra.param ?? null, code: OPENAI_CODE[error.code] ?? null },
+      });
   }
   return reply.code(status).type('application/json').send({ detail: error.message });
 }
@@ -123,7 +129,10 @@ export function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {
   const path = request.url.split('?')[0] ?? '';
   const api = path.startsWith('/v1/') || path.startsWith('/api/');
   if (!api && request.method === 'GET' && (request.headers.accept ?? '').includes('text/html')) {
-    return reply.code(404).type('text/html; charset=utf-8').send(errorPage(null, 404, 'This page does not exist.'));
+    return reply
+      .code(404)
+      .type('text/html; charset=utf-8')
+      .send(errorPage(null, 404, 'This page does not exist.'));
   }
   return sendError(request, reply, new DomainError('not_found', `no route ${request.method} ${path}`));
 }

@@ -72,7 +72,10 @@ export class ApiMetrics {
     const code = request.errorCode;
     if (code === 'quota_exceeded') this.quotaRefusals.inc({ route });
     if (SUBMISSIONS.has(key)) {
-      this.submissions.inc({ kind: route === '/v1/scans' ? 'scan' : 'recut', outcome: status === 202 && !code ? 'submitted' : (code ?? (gone ? 'client_gone' : `status_${status}`)) });
+      this.submissions.inc({
+        kind: route === '/v1/scans' ? 'scan' : 'recut',
+        outcome: status === 202 && !code ? 'submitted' : (code ?? (gone ? 'client_gone' : `status_${status}`)),
+      });
     } else if (key === CHAT) {
       this.chatCalls.inc({ outcome: code ?? (gone ? 'client_gone' : status === 200 ? 'answered' : `status_${status}`) });
     }

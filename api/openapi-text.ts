@@ -13,8 +13,8 @@ export const STATUS_TEXT: Record<string, string> = {
   '206': 'Partial content: the requested byte range',
   '400': 'Bad input: `detail` says what to fix and names the field',
   '401': 'No API key, or a key the service does not know (checked before the body is read)',
-  '403': 'Not allowed on this account\'s plan',
-  '404': 'Not found for this key: unknown, deleted, or another account\'s',
+  '403': "Not allowed on this account's plan",
+  '404': "Not found for this key: unknown, deleted, or another account's",
   '409': 'Conflict: the resource is not in a state that allows this',
   '413': 'The body is over its size limit',
   '416': 'The requested range is outside the file',
@@ -39,7 +39,7 @@ const IDEMPOTENCY_409 = 'The `Idempotency-Key` was used for a different request 
 
 export const OPERATION_TEXT: Record<string, OperationText> = {
   'GET /healthz': {
-    description: 'Answers 200 while the API process runs. For a load balancer\'s liveness check; it reaches nothing else.',
+    description: "Answers 200 while the API process runs. For a load balancer's liveness check; it reaches nothing else.",
     responses: { '200': 'The process is up' },
   },
   'GET /readyz': {
@@ -47,7 +47,8 @@ export const OPERATION_TEXT: Record<string, OperationText> = {
     responses: { '200': 'MongoDB and Temporal reachable', '503': 'MongoDB or Temporal unreachable' },
   },
   'GET /v1/signals': {
-    description: 'The reference of the four per-second signals (hold, motion, loudness, speech): what each measures, its scale and how the score, grade and hook are read from them. Keyless.',
+    description:
+      'The reference of the four per-second signals (hold, motion, loudness, speech): what each measures, its scale and how the score, grade and hook are read from them. Keyless.',
     responses: { '200': 'The signal reference' },
   },
   'GET /v1/demo': {
@@ -65,7 +66,7 @@ export const OPERATION_TEXT: Record<string, OperationText> = {
       '',
       '`Idempotency-Key` makes a retry safe: the same key with the same request within 24 h answers the first `202` again (`Idempotent-Replayed: true`) and takes no second quota unit.',
       '',
-      'The key is checked before a byte of the body is read. Counts one scan of the month\'s quota; a refused submission gives it back.',
+      "The key is checked before a byte of the body is read. Counts one scan of the month's quota; a refused submission gives it back.",
     ].join('\n'),
     idempotent: true,
     responses: {
@@ -73,7 +74,7 @@ export const OPERATION_TEXT: Record<string, OperationText> = {
       '400': 'Bad input: a malformed body, a URL that is not public http(s), an empty upload, a bad `webhook_url` or `Idempotency-Key`; `detail` names it',
       '409': IDEMPOTENCY_409,
       '413': 'The upload or JSON body is over its limit (by `Content-Length` before reading, or mid-stream)',
-      '429': 'Submissions per minute, or the month\'s scans, used up: wait `Retry-After` seconds',
+      '429': "Submissions per minute, or the month's scans, used up: wait `Retry-After` seconds",
       '503': 'The store or the workflow service is unavailable; nothing was kept or counted',
     },
   },
@@ -94,7 +95,8 @@ export const OPERATION_TEXT: Record<string, OperationText> = {
     responses: { '200': 'The scan: in flight, complete or in error', '404': 'No such scan for this key' },
   },
   'DELETE /v1/scans/:id': {
-    description: 'Deletes a scan for good: it disappears from every read at once, then its media, read, parts, history and library entries, Idempotency-Key records and recuts (with their re-scans) are removed. A running scan is cancelled first. A scan cancelled before its decode began gives its quota unit back.',
+    description:
+      'Deletes a scan for good: it disappears from every read at once, then its media, read, parts, history and library entries, Idempotency-Key records and recuts (with their re-scans) are removed. A running scan is cancelled first. A scan cancelled before its decode began gives its quota unit back.',
     responses: {
       '202': 'Still being deleted after 20 s (a worker or a store is down): `{scan_id, status: "deleting"}`; it finishes when they are back',
       '204': 'Deleted: nothing of the scan is left',
@@ -102,11 +104,17 @@ export const OPERATION_TEXT: Record<string, OperationText> = {
     },
   },
   'POST /v1/scans/:id/cancel': {
-    description: 'Stops a queued or running scan. It ends in `error` with `detail: "cancelled"` (a webhook gets `scan.failed`), and its video, audio and parts are removed before the answer.',
-    responses: { '200': 'The scan, now `{status: "error", detail: "cancelled"}`', '404': 'No such scan for this key', '409': 'The scan has already ended (complete or error)' },
+    description:
+      'Stops a queued or running scan. It ends in `error` with `detail: "cancelled"` (a webhook gets `scan.failed`), and its video, audio and parts are removed before the answer.',
+    responses: {
+      '200': 'The scan, now `{status: "error", detail: "cancelled"}`',
+      '404': 'No such scan for this key',
+      '409': 'The scan has already ended (complete or error)',
+    },
   },
   'GET /v1/scans/:id/media': {
-    description: 'The stored video, served inertly: `Content-Type` from the container ffprobe found, `X-Content-Type-Options: nosniff`, `Content-Security-Policy: default-src \'none\'; sandbox`, `Content-Disposition: inline`. One `Range` per request. Needs the owner\'s key, or none once the scan is published.',
+    description:
+      "The stored video, served inertly: `Content-Type` from the container ffprobe found, `X-Content-Type-Options: nosniff`, `Content-Security-Policy: default-src 'none'; sandbox`, `Content-Disposition: inline`. One `Range` per request. Needs the owner's key, or none once the scan is published.",
     responses: {
       '200': 'The whole video',
       '206': 'The requested byte range (`Content-Range`)',
@@ -127,7 +135,7 @@ export const OPERATION_TEXT: Record<string, OperationText> = {
       '| `chapters` | YouTube chapter lines |',
       '| `json` | the scan as `GET /v1/scans/{id}` serves it |',
       '',
-      'Needs the owner\'s key, or none once the scan is published.',
+      "Needs the owner's key, or none once the scan is published.",
     ].join('\n'),
     responses: {
       '200': 'The file',
@@ -138,30 +146,33 @@ export const OPERATION_TEXT: Record<string, OperationText> = {
     },
   },
   'POST /v1/scans/:id/recut': {
-    description: 'Agents plan. The recut agent proposes a tighter cut of a complete scan (optional `goal`, `max_seconds`), renders it, re-scans it and compares the two reads. Answers at once with the `recut_id`; poll `GET /v1/recuts/{id}`. The re-scan counts one scan of the month. Takes an `Idempotency-Key` as scan submissions do.',
+    description:
+      'Agents plan. The recut agent proposes a tighter cut of a complete scan (optional `goal`, `max_seconds`), renders it, re-scans it and compares the two reads. Answers at once with the `recut_id`; poll `GET /v1/recuts/{id}`. The re-scan counts one scan of the month. Takes an `Idempotency-Key` as scan submissions do.',
     idempotent: true,
     responses: {
       '202': 'Accepted: `{recut_id, status: "queued", parent_scan_id}`',
       '403': 'The account is not on the Agents plan; `detail` names the plan that has it',
       '404': 'No such scan for this key',
       '409': 'The scan is not complete (or shorter than 1 s), or the `Idempotency-Key` was used for another request',
-      '429': 'The month\'s scans used up, or submissions per minute: wait `Retry-After` seconds',
+      '429': "The month's scans used up, or submissions per minute: wait `Retry-After` seconds",
     },
   },
   'GET /v1/recuts/:id': {
-    description: 'One recut: its stage (`propose`, `render`, `rescan`) and pct while it runs; when complete, the segments kept, the rationale, who proposed it (the model, or the rules when the model server failed) and the before/after comparison.',
+    description:
+      'One recut: its stage (`propose`, `render`, `rescan`) and pct while it runs; when complete, the segments kept, the rationale, who proposed it (the model, or the rules when the model server failed) and the before/after comparison.',
     responses: { '200': 'The recut', '404': 'No such recut for this key' },
   },
   'GET /v1/scans/:id/recuts': {
     description: 'The recuts of one of your scans, newest first.',
-    responses: { '200': 'The scan\'s recuts', '404': 'No such scan for this key' },
+    responses: { '200': "The scan's recuts", '404': 'No such scan for this key' },
   },
   'POST /api/scans/:id/publish': {
-    description: 'Website only (a signed-in session cookie and `Content-Type: application/json`, body `{}`): puts a complete scan in the public library, so its read, media and exports need no key.',
+    description:
+      'Website only (a signed-in session cookie and `Content-Type: application/json`, body `{}`): puts a complete scan in the public library, so its read, media and exports need no key.',
     responses: { '200': '`{scan_id, published: true}`', '401': 'No signed-in session', '404': 'Not your scan', '409': 'The scan is not complete' },
   },
   'POST /api/scans/:id/unpublish': {
-    description: 'Website only (a signed-in session): takes the scan out of the library at once; its media and exports need the owner\'s key again.',
+    description: "Website only (a signed-in session): takes the scan out of the library at once; its media and exports need the owner's key again.",
     responses: { '200': '`{scan_id, published: false}` (also when it was not published)', '401': 'No signed-in session', '404': 'Not your scan' },
   },
   'GET /api/library': {
@@ -170,16 +181,18 @@ export const OPERATION_TEXT: Record<string, OperationText> = {
   },
   'DELETE /v1/account': {
     rateWindow: false,
-    description: 'Closes the account. The body repeats its email (any case) as confirmation. The key answers 401 at once and website sessions end; then every scan, recut, chat call, key, session and counter is removed by a workflow that retries until done.',
+    description:
+      'Closes the account. The body repeats its email (any case) as confirmation. The key answers 401 at once and website sessions end; then every scan, recut, chat call, key, session and counter is removed by a workflow that retries until done.',
     responses: {
       '202': 'Closing: the key no longer works and the clean-up goes on',
       '204': 'Closed: nothing of the account is left',
-      '400': 'The body\'s email is missing or not the account\'s',
+      '400': "The body's email is missing or not the account's",
     },
   },
   'PUT /v1/account/password': {
     rateWindow: false,
-    description: 'Sets or changes the account\'s website password with the key. An account made by `npm run account:create` has none and sets its first with the key alone; once it has one, `current_password` is required. Every website session of the account is signed out (a key is not a session); the key keeps working.',
+    description:
+      "Sets or changes the account's website password with the key. An account made by `npm run account:create` has none and sets its first with the key alone; once it has one, `current_password` is required. Every website session of the account is signed out (a key is not a session); the key keeps working.",
     responses: {
       '200': '`{status: "set" | "changed", signed_out_sessions}`',
       '400': 'A password outside the rule (8–200 characters), or `current_password` missing once the account has a password',
@@ -189,44 +202,49 @@ export const OPERATION_TEXT: Record<string, OperationText> = {
   },
   'GET /v1/account/retention': {
     rateWindow: false,
-    description: 'How long this account\'s videos are kept: its own setting, the operator\'s default (`HOLDLINE_MEDIA_RETENTION_DAYS`) and what is in force. The hourly retention run removes older videos and keeps their reads, which then say `media_url: null`.',
+    description:
+      "How long this account's videos are kept: its own setting, the operator's default (`HOLDLINE_MEDIA_RETENTION_DAYS`) and what is in force. The hourly retention run removes older videos and keeps their reads, which then say `media_url: null`.",
     responses: { '200': 'The setting and what is in force' },
   },
   'PUT /v1/account/retention': {
     rateWindow: false,
-    description: 'Sets the days a video is kept (0 keeps videos for good; null follows the operator\'s default) and whether published scans\' videos go too (`include_published`, false by default: they stay watchable).',
+    description:
+      "Sets the days a video is kept (0 keeps videos for good; null follows the operator's default) and whether published scans' videos go too (`include_published`, false by default: they stay watchable).",
     responses: { '200': 'The setting now in force', '400': 'Days outside 0–3650, or an unknown field' },
   },
   'GET /v1/account/export': {
-    description: 'Every scan of the account as one tar stream, made entry by entry as it is read: `<scan_id>/scan.json` (the scan as served), its video with `media=1` (a video over the upload limit is left out and the manifest says why), and `manifest.json` last, with each file\'s size and SHA-256.',
+    description:
+      "Every scan of the account as one tar stream, made entry by entry as it is read: `<scan_id>/scan.json` (the scan as served), its video with `media=1` (a video over the upload limit is left out and the manifest says why), and `manifest.json` last, with each file's size and SHA-256.",
     responses: { '200': 'The archive (`application/x-tar`, `Content-Disposition: attachment`)', '400': 'A `media` other than `0` or `1`' },
   },
   'GET /v1/models': {
-    description: 'The models of the agent interface, OpenAI\'s list shape: `holdline` and any configured ids, each naming the open-weight base model it runs on.',
+    description:
+      "The models of the agent interface, OpenAI's list shape: `holdline` and any configured ids, each naming the open-weight base model it runs on.",
     responses: { '200': 'The models' },
   },
   'GET /v1/usage': {
     description: 'Your plan and this month: chat calls used and left, tokens, scans used and left.',
-    responses: { '200': 'This month\'s usage' },
+    responses: { '200': "This month's usage" },
   },
   'POST /v1/webhooks/test': {
-    description: 'Sends one signed `webhook.test` event to `url`, through the same delivery path and address rules as a scan\'s webhook, and answers with what the receiver said. Counts against submissions per minute.',
+    description:
+      "Sends one signed `webhook.test` event to `url`, through the same delivery path and address rules as a scan's webhook, and answers with what the receiver said. Counts against submissions per minute.",
     responses: { '200': 'What the receiver answered: `delivered` is true for a 2xx', '400': 'A `url` that is not a public http(s) URL' },
   },
   'POST /v1/chat/completions': {
     description: [
-      'OpenAI-compatible: any OpenAI client works with its base URL set to this service\'s `/v1`. Inside one call, agents plan, write and run code in a sandbox, read public web pages and check their own work, then answer as one `chat.completion` whose `holdline` object says how the run ended.',
+      "OpenAI-compatible: any OpenAI client works with its base URL set to this service's `/v1`. Inside one call, agents plan, write and run code in a sandbox, read public web pages and check their own work, then answer as one `chat.completion` whose `holdline` object says how the run ended.",
       '',
       '- Non-streamed: the status is sent once the first model step has answered; spaces keep the connection alive until the JSON.',
       '- `stream: true`: Server-Sent Events; progress arrives as `delta.reasoning_content`, the answer as `content`, then `data: [DONE]`.',
       '',
-      'One call at a time per key; 25 calls a month. Errors use OpenAI\'s shape `{error: {message, type, param, code}}`.',
+      "One call at a time per key; 25 calls a month. Errors use OpenAI's shape `{error: {message, type, param, code}}`.",
     ].join('\n'),
     responses: {
       '200': 'The answer: one JSON body (leading spaces keep the connection alive), or an event stream when `stream` is true',
       '400': 'A malformed request: `error.param` names the field (`messages`, `model`, …)',
       '413': 'The body is over 256 KB',
-      '429': 'A call already running for this key, too many running service-wide, or the month\'s calls used up',
+      '429': "A call already running for this key, too many running service-wide, or the month's calls used up",
       '502': 'The model server answered but failed before the first step; nothing was charged',
       '503': 'The model server is unreachable; nothing was charged',
     },

@@ -84,13 +84,20 @@ const OPERATIONS: Record<string, Operation> = {
     security: BEARER,
   },
   'POST /v1/webhooks/test': { summary: 'Send a signed webhook.test event to a receiver and report its answer', tags: ['scans'], security: BEARER },
-  'POST /v1/scans/:id/cancel': { summary: 'Cancel a queued or running scan: it ends in error, detail "cancelled", nothing of its media kept', tags: ['scans'], security: BEARER },
+  'POST /v1/scans/:id/cancel': {
+    summary: 'Cancel a queued or running scan: it ends in error, detail "cancelled", nothing of its media kept',
+    tags: ['scans'],
+    security: BEARER,
+  },
   'GET /v1/scans/:id/media': {
     summary: 'The scanned video (byte ranges supported)',
     tags: ['scans'],
     security: BEARER_OR_PUBLISHED,
     extend: (schema) => {
-      const media = { description: 'the video, in the probed container\'s type', content: { 'application/octet-stream': { schema: binary }, 'video/*': { schema: binary } } };
+      const media = {
+        description: "the video, in the probed container's type",
+        content: { 'application/octet-stream': { schema: binary }, 'video/*': { schema: binary } },
+      };
       response(schema, '200');
       (schema.response as Schema)['200'] = { ...media, description: 'the whole video' };
       (schema.response as Schema)['206'] = { ...media, description: 'the requested byte range' };
@@ -129,16 +136,25 @@ const OPERATIONS: Record<string, Operation> = {
   'GET /v1/recuts/:id': { summary: 'One recut', tags: ['recuts'], security: BEARER },
   'GET /v1/scans/:id/recuts': { summary: 'The recuts of a scan', tags: ['recuts'], security: BEARER },
   'POST /api/scans/:id/publish': { summary: 'Publish your complete scan to the library (signed-in session)', tags: ['library'], security: SESSION },
-  'POST /api/scans/:id/unpublish': { summary: 'Take your scan out of the library: its media and exports need the key again (signed-in session)', tags: ['library'], security: SESSION },
+  'POST /api/scans/:id/unpublish': {
+    summary: 'Take your scan out of the library: its media and exports need the key again (signed-in session)',
+    tags: ['library'],
+    security: SESSION,
+  },
   'GET /api/library': { summary: 'Published scans, newest first', tags: ['library'], security: NONE },
   'DELETE /v1/account': {
-    summary: 'Close your account, confirmed by its email: the key stops working at once; every scan, recut, chat call, key, session and counter is removed. 204 once done, 202 if it takes over 20 s',
+    summary:
+      'Close your account, confirmed by its email: the key stops working at once; every scan, recut, chat call, key, session and counter is removed. 204 once done, 202 if it takes over 20 s',
     tags: ['account'],
     security: BEARER,
   },
-  'GET /v1/account/retention': { summary: 'Your media retention: days a scan\'s video is kept before it is removed (the read stays), and what is in force', tags: ['account'], security: BEARER },
+  'GET /v1/account/retention': {
+    summary: "Your media retention: days a scan's video is kept before it is removed (the read stays), and what is in force",
+    tags: ['account'],
+    security: BEARER,
+  },
   'PUT /v1/account/retention': {
-    summary: 'Set your media retention: days (0 keeps videos for good, null follows the operator\'s default) and whether published scans\' videos go too',
+    summary: "Set your media retention: days (0 keeps videos for good, null follows the operator's default) and whether published scans' videos go too",
     tags: ['account'],
     security: BEARER,
   },
@@ -154,12 +170,13 @@ const OPERATIONS: Record<string, Operation> = {
     },
   },
   'PUT /v1/account/password': {
-    summary: 'Set or change your website password with the key: `current_password` is required once the account has one. Signs out every website session of the account',
+    summary:
+      'Set or change your website password with the key: `current_password` is required once the account has one. Signs out every website session of the account',
     tags: ['account'],
     security: BEARER,
   },
   'GET /v1/models': { summary: 'The agent models (OpenAI-compatible)', tags: ['models'], security: BEARER },
-  'GET /v1/usage': { summary: 'This month\'s usage and what is left', tags: ['models'], security: BEARER },
+  'GET /v1/usage': { summary: "This month's usage and what is left", tags: ['models'], security: BEARER },
   'POST /v1/chat/completions': {
     summary: 'Ask an agent about your scans (OpenAI-compatible; `stream: true` for Server-Sent Events)',
     tags: ['models'],
@@ -210,12 +227,12 @@ const plainString = { type: 'string' } as const;
 /** Response headers, each described once in `components.headers` and referred to by the responses that carry it. */
 const RESPONSE_HEADERS: Record<string, OpenAPIV3_1.HeaderObject> = {
   'x-request-id': header(
-    'This request\'s id: the client\'s own `x-request-id` when it matches `^[A-Za-z0-9._-]{1,128}$`, else a fresh `req_<24 hex>`. The logs and the workflow it starts carry it; quote it when reporting a problem.',
+    "This request's id: the client's own `x-request-id` when it matches `^[A-Za-z0-9._-]{1,128}$`, else a fresh `req_<24 hex>`. The logs and the workflow it starts carry it; quote it when reporting a problem.",
     plainString,
     true,
   ),
   'x-ratelimit-limit': header(
-    'Requests allowed in the window this request was counted in: per key and minute, 60 submissions or 600 reads; on the model interface, the month\'s chat calls. Sent with every answer to a valid key, refusals included.',
+    "Requests allowed in the window this request was counted in: per key and minute, 60 submissions or 600 reads; on the model interface, the month's chat calls. Sent with every answer to a valid key, refusals included.",
     integer,
     false,
   ),
@@ -236,7 +253,8 @@ const REQUEST_HEADERS: Record<string, OpenAPIV3_1.ParameterObject> = {
     in: 'header',
     required: false,
     schema: { type: 'string', pattern: '^[A-Za-z0-9._-]{1,128}$' },
-    description: 'Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused.',
+    description:
+      'Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused.',
   },
   'Idempotency-Key': {
     name: 'Idempotency-Key',
@@ -263,7 +281,11 @@ function describeOperation(key: string, operation: OpenAPIV3_1.OperationObject) 
   const text = OPERATION_TEXT[key];
   if (text) operation.description = text.description;
   const keyed = (operation.security ?? []).some((requirement) => 'apiKey' in requirement);
-  operation.parameters = [...(operation.parameters ?? []), ...(text?.idempotent ? [ref('parameters', 'Idempotency-Key')] : []), ref('parameters', 'x-request-id')];
+  operation.parameters = [
+    ...(operation.parameters ?? []),
+    ...(text?.idempotent ? [ref('parameters', 'Idempotency-Key')] : []),
+    ref('parameters', 'x-request-id'),
+  ];
   const examples = EXAMPLES[key];
   for (const [contentType, example] of Object.entries(examples?.request ?? {})) {
     const media = (operation.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content[contentType];
@@ -323,14 +345,20 @@ function transformObject({ openapiObject }: { openapiObject: Partial<OpenAPIV3_1
 
 export { DOCS_CSP } from './reference-page';
 
-const webhookHeader = (name: string, description: string): OpenAPIV3_1.ParameterObject => ({ name, in: 'header', required: true, schema: { type: 'string' }, description });
+const webhookHeader = (name: string, description: string): OpenAPIV3_1.ParameterObject => ({
+  name,
+  in: 'header',
+  required: true,
+  schema: { type: 'string' },
+  description,
+});
 
 /** What a scan's `webhook_url` receives (docs/api.md, *Webhooks*): Standard Webhooks' headers and the event. */
 const scanEndedWebhook = {
   post: {
     summary: 'A scan submitted with webhook_url ended (complete, or error)',
     description:
-      'Signed per Standard Webhooks with the account\'s `whsec_…` secret (account page); verify with the raw body, e.g. `new Webhook(secret).verify(body, headers)` from `standardwebhooks`. Retried on `HOLDLINE_WEBHOOK_RETRY_SECONDS` for up to 24 h until a 2xx; 410 stops the retries.',
+      "Signed per Standard Webhooks with the account's `whsec_…` secret (account page); verify with the raw body, e.g. `new Webhook(secret).verify(body, headers)` from `standardwebhooks`. Retried on `HOLDLINE_WEBHOOK_RETRY_SECONDS` for up to 24 h until a 2xx; 410 stops the retries.",
     tags: ['scans'],
     parameters: [
       webhookHeader('webhook-id', '`msg_<scan_id>_<type>`: the same on every attempt of one event'),
@@ -360,7 +388,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       components: {
         securitySchemes: {
           apiKey: { type: 'http', scheme: 'bearer', description: 'An `sk_sig_…` API key from the account page: `Authorization: Bearer sk_sig_…`.' },
-          session: { type: 'apiKey', in: 'cookie', name: 'hl_session', description: 'The website\'s signed-in session (publishing only).' },
+          session: { type: 'apiKey', in: 'cookie', name: 'hl_session', description: "The website's signed-in session (publishing only)." },
         },
       },
       // The plugin's option type wants OpenAPI 3.0 and 3.1 schema shapes at once; the document is 3.1.

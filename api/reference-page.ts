@@ -56,7 +56,7 @@ export const DOCS_CSP = [
   "style-src 'self'",
   "style-src-elem 'self' 'unsafe-inline'",
   "img-src 'self' data:",
-  "worker-src blob:",
+  'worker-src blob:',
   "connect-src 'self'",
   "form-action 'none'",
   "base-uri 'none'",
@@ -90,12 +90,18 @@ export async function registerReferencePage(app: FastifyInstance): Promise<void>
       if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.header('content-security-policy', DOCS_CSP);
       return payload;
     });
-    scope.get('/docs', { schema: { hide: true } }, async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(PAGE));
+    scope.get('/docs', { schema: { hide: true } }, async (_request, reply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(PAGE),
+    );
     scope.get(LOGO_SHIM_PATH, { schema: { hide: true } }, async (_request, reply) =>
       reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').header('x-content-type-options', 'nosniff').send(LOGO_SHIM),
     );
     scope.get(BUNDLE_PATH, { schema: { hide: true } }, async (_request, reply) =>
-      reply.type('application/javascript; charset=utf-8').header('cache-control', 'public, max-age=86400').header('x-content-type-options', 'nosniff').send(bundle),
+      reply
+        .type('application/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .send(bundle),
     );
   });
 }

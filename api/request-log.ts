@@ -39,7 +39,11 @@ export function logRequests(app: FastifyInstance): void {
     const level: RequestLogLevel = quiet.has(request) ? 'debug' : 'info';
     const url = request.url;
     request.log[level](
-      { req: { method: request.method, url, remoteAddress: request.ip }, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime * 10) / 10 },
+      {
+        req: { method: request.method, url, remoteAddress: request.ip },
+        res: { statusCode: reply.statusCode },
+        responseTime: Math.round(reply.elapsedTime * 10) / 10,
+      },
       `${request.method} ${url} ${reply.statusCode}`,
     );
   });

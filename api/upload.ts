@@ -120,7 +120,8 @@ export async function receiveUpload(request: FastifyRequest, deps: AppDeps, scan
         webhookUrl = String(part.value);
         if (webhookUrl === '') throw badRequest('webhook_url is empty', 'webhook_url');
         // The public-address check waits for the whole body (services/submit-scan.ts); the length is known now.
-        if (part.valueTruncated || webhookUrl.length > WEBHOOK_URL_MAX_LENGTH) throw badRequest(`webhook_url is longer than ${WEBHOOK_URL_MAX_LENGTH} characters`, 'webhook_url');
+        if (part.valueTruncated || webhookUrl.length > WEBHOOK_URL_MAX_LENGTH)
+          throw badRequest(`webhook_url is longer than ${WEBHOOK_URL_MAX_LENGTH} characters`, 'webhook_url');
       }
     }
   } catch (error) {
@@ -133,7 +134,12 @@ export async function receiveUpload(request: FastifyRequest, deps: AppDeps, scan
   if (bytes === undefined) throw badRequest('no video: multipart body has no "file" part', 'file');
   if (bytes === 0) throw badRequest('the uploaded file is empty', 'file');
   // The webhook URL counts only when sent, so keys claimed by uploads without one keep their fingerprints.
-  const fingerprint = jsonFingerprint('POST /v1/scans multipart', { title, bytes, sha256: hash.digest('hex'), ...(webhookUrl === null ? {} : { webhook_url: webhookUrl }) });
+  const fingerprint = jsonFingerprint('POST /v1/scans multipart', {
+    title,
+    bytes,
+    sha256: hash.digest('hex'),
+    ...(webhookUrl === null ? {} : { webhook_url: webhookUrl }),
+  });
   return { type: 'upload', filename, title, fingerprint, webhookUrl };
 }
 
@@ -156,8 +162,7 @@ async function* hashing(chunks: AsyncIterable<Buffer>, hash: Hash): AsyncGenerat
 const uploadTooLarge = (deps: AppDeps) => `file is over the ${formatMegabytes(deps.config.uploadLimitBytes)} limit`;
 const formatMegabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 100) / 100} MB`;
 
-const isFileTooLarge = (error: unknown) =>
-  (error as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
+const isFileTooLarge = (error: unknown) => (error as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
 
 /** Kept only for display; never used to build a path. */
 function cleanFilename(name: string | undefined): string | null {

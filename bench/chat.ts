@@ -59,7 +59,11 @@ const service = await startInProcessService({
   mongodbUri: stackEnv.MONGODB_URI ?? '',
   temporalAddress: stackEnv.TEMPORAL_ADDRESS ?? '',
   // FerretDB's directory, so the store adds the `_id` index FerretDB lacks (store/ferret-sqlite.ts), as `npm run up` does.
-  env: { MODEL_BASE_URL: upstream.baseUrl, MODEL_BASE_NAME: 'bench-model', ...(stack?.env.HOLDLINE_FERRETDB_SQLITE_DIR ? { HOLDLINE_FERRETDB_SQLITE_DIR: stack.env.HOLDLINE_FERRETDB_SQLITE_DIR } : {}) },
+  env: {
+    MODEL_BASE_URL: upstream.baseUrl,
+    MODEL_BASE_NAME: 'bench-model',
+    ...(stack?.env.HOLDLINE_FERRETDB_SQLITE_DIR ? { HOLDLINE_FERRETDB_SQLITE_DIR: stack.env.HOLDLINE_FERRETDB_SQLITE_DIR } : {}),
+  },
 });
 const { apiUrl, deps } = service;
 const tag = service.config.taskQueuePrefix;
@@ -79,9 +83,23 @@ for (let i = 0; i < HISTORY; i += 1000) {
     Array.from({ length: Math.min(1000, HISTORY - i) }, (_, k) => {
       const callId = `call_history${String(i + k).padStart(12, '0')}`;
       return {
-        _id: callId, call_id: callId, account_id: `acct_history${(i + k) % 500}`, key_hash: `history${(i + k) % 500}`, model: 'holdline', base_model: 'bench-model',
-        messages: [], stream: true, status: 'finished' as const, created_at: createdAt, answered_at: createdAt, step_starts: { '0': 1 },
-        stopped: 'done' as const, steps: 3, tools_used: [], usage, finished_at: createdAt,
+        _id: callId,
+        call_id: callId,
+        account_id: `acct_history${(i + k) % 500}`,
+        key_hash: `history${(i + k) % 500}`,
+        model: 'holdline',
+        base_model: 'bench-model',
+        messages: [],
+        stream: true,
+        status: 'finished' as const,
+        created_at: createdAt,
+        answered_at: createdAt,
+        step_starts: { '0': 1 },
+        stopped: 'done' as const,
+        steps: 3,
+        tools_used: [],
+        usage,
+        finished_at: createdAt,
       };
     }),
   );
@@ -124,7 +142,9 @@ try {
     const p95 = quantile(values, 0.95);
     return `${name.padEnd(28)} median ${median.toFixed(1).padStart(6)} ms (target ≤ ${medianTarget}: ${verdict(median <= medianTarget)})   p95 ${p95.toFixed(1).padStart(6)} ms (target ≤ ${p95Target}: ${verdict(p95 <= p95Target)})`;
   };
-  console.log(`\nchat: ${CALLS} calls × ${STEPS_PER_CALL} model steps, scripted upstream latency ${UPSTREAM_LATENCY_MS} ms per step, ${HISTORY} earlier calls stored`);
+  console.log(
+    `\nchat: ${CALLS} calls × ${STEPS_PER_CALL} model steps, scripted upstream latency ${UPSTREAM_LATENCY_MS} ms per step, ${HISTORY} earlier calls stored`,
+  );
   console.log(line('overhead per model step', stepOverhead, TARGET_STEP_MEDIAN_MS, TARGET_STEP_P95_MS));
   console.log(line('time to first SSE delta', firstDelta, TARGET_FIRST_DELTA_MS, TARGET_FIRST_DELTA_MS));
   if (MODEL_CALLS > 0) await embeddedModel(quantile(stepOverhead, 0.5));
@@ -148,7 +168,13 @@ async function embeddedModel(scriptedMedian: number): Promise<void> {
     mongodbUri: stackEnv.MONGODB_URI ?? '',
     temporalAddress: stackEnv.TEMPORAL_ADDRESS ?? '',
     // Task queues of its own: the scripted service's workers still poll theirs.
-    env: { ...model.env, HOLDLINE_TASK_QUEUE_PREFIX: `${tag}-model`, HOLDLINE_CHAT_MAX_STEPS: '3', MODEL_BASE_URL: `${proxy.url}/v1`, ...(stack?.env.HOLDLINE_FERRETDB_SQLITE_DIR ? { HOLDLINE_FERRETDB_SQLITE_DIR: stack.env.HOLDLINE_FERRETDB_SQLITE_DIR } : {}) },
+    env: {
+      ...model.env,
+      HOLDLINE_TASK_QUEUE_PREFIX: `${tag}-model`,
+      HOLDLINE_CHAT_MAX_STEPS: '3',
+      MODEL_BASE_URL: `${proxy.url}/v1`,
+      ...(stack?.env.HOLDLINE_FERRETDB_SQLITE_DIR ? { HOLDLINE_FERRETDB_SQLITE_DIR: stack.env.HOLDLINE_FERRETDB_SQLITE_DIR } : {}),
+    },
   });
   const overhead: number[] = [];
   const first: number[] = [];
@@ -163,7 +189,11 @@ async function embeddedModel(scriptedMedian: number): Promise<void> {
       const started = performance.now();
       let firstAt: number | undefined;
       let callSteps = 0;
-      const stream = await client.chat.completions.create({ model: 'holdline', messages: [{ role: 'user', content: `Name three primary colours (${i}).` }], stream: true });
+      const stream = await client.chat.completions.create({
+        model: 'holdline',
+        messages: [{ role: 'user', content: `Name three primary colours (${i}).` }],
+        stream: true,
+      });
       for await (const chunk of stream) {
         firstAt ??= performance.now() - started;
         const run = (chunk as unknown as { holdline?: { steps: number } }).holdline;
@@ -187,7 +217,9 @@ async function embeddedModel(scriptedMedian: number): Promise<void> {
     const status = readFileSync(`/proc/${model.proc.pid}/status`, 'utf8');
     const mib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? Number.NaN) / 1024;
     const q = (values: number[]) => `median ${quantile(values, 0.5).toFixed(1)}, p95 ${quantile(values, 0.95).toFixed(1)}`;
-    console.log(`\nembedded model (SmolLM2-135M-Instruct Q4_1 in llama-server, 2 slots, greedy, 32 tokens a step, at most 3 steps): ${MODEL_CALLS} calls, ${steps} model steps`);
+    console.log(
+      `\nembedded model (SmolLM2-135M-Instruct Q4_1 in llama-server, 2 slots, greedy, 32 tokens a step, at most 3 steps): ${MODEL_CALLS} calls, ${steps} model steps`,
+    );
     console.log(`generation, tokens/s (llama-server's timings)   ${q(generation)}`);
     console.log(`prompt reading, tokens/s                        ${q(prompt)}`);
     console.log(`time to first SSE delta, ms                     ${q(first)}`);

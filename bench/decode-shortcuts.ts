@@ -24,7 +24,9 @@ const variants: Record<string, DecoderShortcuts> = {
 // Only the chosen shortcut: `--noref`.
 if (process.argv.includes('--noref')) for (const k of ['loop', 'both']) delete variants[k];
 try {
-  const fixtures = (await makeFixtures({ ...(names.length ? { only: names } : {}), log: () => undefined })).filter((f) => f.truth.hasVideo && !f.truth.expectError);
+  const fixtures = (await makeFixtures({ ...(names.length ? { only: names } : {}), log: () => undefined })).filter(
+    (f) => f.truth.hasVideo && !f.truth.expectError,
+  );
   for (const f of fixtures) {
     const info = await probeMedia(f.path);
     const decode = async (shortcuts: DecoderShortcuts) => {
@@ -39,7 +41,9 @@ try {
       const v = await decode(s);
       const b = readOf(v.d);
       const worst = (x: number[], y: number[]) => Math.max(0, ...x.map((m, t) => Math.abs(m - (y[t] ?? NaN)))).toFixed(1);
-      parts.push(`${name} ${(v.ms / 1000).toFixed(1)}s cuts ${JSON.stringify(a.cuts) === JSON.stringify(b.cuts) ? 'same' : `${a.cuts}→${b.cuts}`} dead ${a.dead === b.dead ? "same" : `${a.dead}→${b.dead}`} motion±${worst(a.motion, b.motion)} hold±${worst(a.hold, b.hold)}`);
+      parts.push(
+        `${name} ${(v.ms / 1000).toFixed(1)}s cuts ${JSON.stringify(a.cuts) === JSON.stringify(b.cuts) ? 'same' : `${a.cuts}→${b.cuts}`} dead ${a.dead === b.dead ? 'same' : `${a.dead}→${b.dead}`} motion±${worst(a.motion, b.motion)} hold±${worst(a.hold, b.hold)}`,
+      );
     }
     console.log(parts.join(' | '));
   }

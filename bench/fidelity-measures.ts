@@ -9,7 +9,10 @@ export interface Span {
 
 /** Seconds t = 0…n−1 whose [t, t+1) overlaps the spans by at least `minOverlapSec`. */
 export function secondsCovered(spans: readonly Span[], n: number, minOverlapSec = 0.3): boolean[] {
-  return Array.from({ length: n }, (_, t) => spans.reduce((sum, s) => sum + Math.max(0, Math.min(t + 1, s.end) - Math.max(t, s.start)), 0) >= minOverlapSec - 1e-9);
+  return Array.from(
+    { length: n },
+    (_, t) => spans.reduce((sum, s) => sum + Math.max(0, Math.min(t + 1, s.end) - Math.max(t, s.start)), 0) >= minOverlapSec - 1e-9,
+  );
 }
 
 export interface PerSecondScores {

@@ -196,8 +196,8 @@ async function main(): Promise<void> {
     await rm(work, { recursive: true, force: true });
   }
   console.log(
-    '\nFidelity. WER: word error rate of the read\'s transcript against the words spoken (case and punctuation ignored; on a file without speech, the words kept instead). ' +
-      'Speech P/R per second (a second is spoken when the truth has >= 0.3 s of speech in it). Edge s: largest |error| of a spoken stretch\'s first word start / last word end against its truth window. ' +
+    "\nFidelity. WER: word error rate of the read's transcript against the words spoken (case and punctuation ignored; on a file without speech, the words kept instead). " +
+      "Speech P/R per second (a second is spoken when the truth has >= 0.3 s of speech in it). Edge s: largest |error| of a spoken stretch's first word start / last word end against its truth window. " +
       'Cuts within 0.5 s. "-" = undefined: nothing to find or nothing found.',
   );
   console.log(
@@ -224,12 +224,16 @@ async function main(): Promise<void> {
   const totalFound = allTrue.reduce((s, r) => s + r.cutsFound, 0);
   const totalHit = allTrue.reduce((s, r) => s + (r.cutR ?? 0) * r.cutsTrue, 0);
   const totalGood = allTrue.reduce((s, r) => s + (r.cutP ?? 0) * r.cutsFound, 0);
-  console.log(`\nCuts over all fixtures: precision ${totalFound ? (totalGood / totalFound).toFixed(2) : '-'} (${Math.round(totalGood)}/${totalFound}), recall ${totalTrue ? (totalHit / totalTrue).toFixed(2) : '-'} (${Math.round(totalHit)}/${totalTrue})`);
+  console.log(
+    `\nCuts over all fixtures: precision ${totalFound ? (totalGood / totalFound).toFixed(2) : '-'} (${Math.round(totalGood)}/${totalFound}), recall ${totalTrue ? (totalHit / totalTrue).toFixed(2) : '-'} (${Math.round(totalHit)}/${totalTrue})`,
+  );
   if (hasSceneDetect) {
     const found = allTrue.reduce((sum, r) => sum + (r.sceneFound ?? 0), 0);
     const good = allTrue.reduce((sum, r) => sum + (r.sceneP ?? 0) * (r.sceneFound ?? 0), 0);
     const hit = allTrue.reduce((sum, r) => sum + (r.sceneR ?? 0) * r.cutsTrue, 0);
-    console.log(`PySceneDetect detect-adaptive (defaults) over all fixtures: precision ${found ? (good / found).toFixed(2) : '-'} (${Math.round(good)}/${found}), recall ${totalTrue ? (hit / totalTrue).toFixed(2) : '-'} (${Math.round(hit)}/${totalTrue})`);
+    console.log(
+      `PySceneDetect detect-adaptive (defaults) over all fixtures: precision ${found ? (good / found).toFixed(2) : '-'} (${Math.round(good)}/${found}), recall ${totalTrue ? (hit / totalTrue).toFixed(2) : '-'} (${Math.round(hit)}/${totalTrue})`,
+    );
   }
   if (!hasSceneDetect) console.log('PySceneDetect: not installed (pip install scenedetect[opencv]); its columns are skipped.');
 }

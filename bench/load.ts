@@ -47,7 +47,11 @@ const TARGETS = { pollP99Ms: 20, pageP99Ms: 50, pollThroughputRatio: 0.4 };
 function measurements(seconds: number): RawMeasurements {
   const frameDiffs = Array.from({ length: seconds * 4 }, (_, k) => (k === 0 ? 0 : k % 97 === 0 ? 80 : 5 + 3 * Math.sin(k / 3)));
   const loudnessRms = Array.from({ length: seconds }, (_, t) => 0.1 + 0.05 * Math.sin(t / 7));
-  const words = Array.from({ length: seconds * 2 }, (_, i) => ({ word: ['studies', 'show', 'this', 'works', 'today'][i % 5]!, start: i / 2, end: i / 2 + 0.3 }));
+  const words = Array.from({ length: seconds * 2 }, (_, i) => ({
+    word: ['studies', 'show', 'this', 'works', 'today'][i % 5]!,
+    start: i / 2,
+    end: i / 2 + 0.3,
+  }));
   return { durationSec: seconds, frameDiffs, skipDiffs: frameDiffs.map(() => Number.NaN), loudnessRms, words };
 }
 
@@ -71,10 +75,23 @@ async function seed(mongoUri: string, ferretdbSqliteDir: string) {
     const created = new Date(started + i * 60_000);
     const ownedList = owned.get(accountId)!;
     const doc: ScanDoc = {
-      _id: scanId, scan_id: scanId, account_id: accountId, title: `scan ${i}`, status: 'complete', pct: 100,
-      source: { type: 'upload', filename: 'video.mp4' }, priority: false, created_at: created, updated_at: created, completed_at: created,
-      media_url: mediaUrl(scanId), seq: ownedList.length,
-      duration_sec: read.duration_sec, score: read.score, grade: read.grade, label: read.label,
+      _id: scanId,
+      scan_id: scanId,
+      account_id: accountId,
+      title: `scan ${i}`,
+      status: 'complete',
+      pct: 100,
+      source: { type: 'upload', filename: 'video.mp4' },
+      priority: false,
+      created_at: created,
+      updated_at: created,
+      completed_at: created,
+      media_url: mediaUrl(scanId),
+      seq: ownedList.length,
+      duration_sec: read.duration_sec,
+      score: read.score,
+      grade: read.grade,
+      label: read.label,
     };
     // The bench account's newest scan is in flight: that is what a poller reads.
     if (i === SCANS - ACCOUNTS) {
@@ -162,7 +179,11 @@ async function busyPoll(stack: Stack, apiUrl: string, seeded: { inflight: string
   try {
     const scanId = await submit(apiUrl, auth, fixture!.path);
     // Decoding: past probe (10 %), not yet transcribing.
-    for (let scan = await pctOf(apiUrl, auth, scanId); scan.pct < 11 && scan.status !== 'complete' && scan.status !== 'error'; scan = await pctOf(apiUrl, auth, scanId)) {
+    for (
+      let scan = await pctOf(apiUrl, auth, scanId);
+      scan.pct < 11 && scan.status !== 'complete' && scan.status !== 'error';
+      scan = await pctOf(apiUrl, auth, scanId)
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     // The same window with the scan alone first: what the uploads add.
@@ -196,7 +217,9 @@ const stack = await startStack({ dataDir, handleSignals: true });
 try {
   const t0 = Date.now();
   const seeded = await seed(stack.mongodbUri, join(dataDir, 'ferretdb'));
-  console.log(`load: ${SCANS} scans seeded (${LONG_READS} of them 10-minute reads, ${seeded.ownScans} in the benchmark account) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `load: ${SCANS} scans seeded (${LONG_READS} of them 10-minute reads, ${seeded.ownScans} in the benchmark account) in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
   const server = await startServer({
     MONGODB_URI: stack.mongodbUri,
     TEMPORAL_ADDRESS: stack.temporalAddress,
@@ -215,13 +238,17 @@ try {
     console.log(`\nload: ${CONNECTIONS} connections, ${DURATION_SEC} s each, same machine, one run`);
     console.log('figure                                  p50 ms   p99 ms     req/s  errors');
     for (const f of [bare, poll, page, full]) {
-      console.log(`${f.name.padEnd(38)} ${String(f.p50).padStart(7)} ${String(f.p99).padStart(8)} ${f.rps.toFixed(0).padStart(9)} ${String(f.errors).padStart(7)}`);
+      console.log(
+        `${f.name.padEnd(38)} ${String(f.p50).padStart(7)} ${String(f.p99).padStart(8)} ${f.rps.toFixed(0).padStart(9)} ${String(f.errors).padStart(7)}`,
+      );
     }
     const ratio = poll.rps / bare.rps;
     console.log('');
     console.log(`poll p99: ${poll.p99} ms (target ≤ ${TARGETS.pollP99Ms} ms): ${verdict(poll.p99 <= TARGETS.pollP99Ms)}`);
     console.log(`page p99: ${page.p99} ms (target ≤ ${TARGETS.pageP99Ms} ms): ${verdict(page.p99 <= TARGETS.pageP99Ms)}`);
-    console.log(`poll throughput / bare Fastify: ${(ratio * 100).toFixed(1)} % (target ≥ ${TARGETS.pollThroughputRatio * 100} %): ${verdict(ratio >= TARGETS.pollThroughputRatio)}`);
+    console.log(
+      `poll throughput / bare Fastify: ${(ratio * 100).toFixed(1)} % (target ≥ ${TARGETS.pollThroughputRatio * 100} %): ${verdict(ratio >= TARGETS.pollThroughputRatio)}`,
+    );
     console.log(`complete 600 s read p99: ${full.p99} ms (shown for scale; the poll target applies to in-flight scans)`);
     const busy = await busyPoll(stack, server.urls.api, seeded, auth);
     console.log(
@@ -229,7 +256,9 @@ try {
         `(${busy.uploadMbPerSec.toFixed(0)} MB/s, back to back from the window's start): ` +
         `p50 ${busy.poll.p50} ms, p99 ${busy.poll.p99} ms, ${busy.poll.rps.toFixed(0)} req/s, ${busy.poll.errors} errors; target p99 ≤ ${TARGETS.pollP99Ms} ms: ${verdict(busy.poll.p99 <= TARGETS.pollP99Ms)}`,
     );
-    console.log(`  the window before, scan decoding without uploads: p50 ${busy.scanOnly.p50} ms, p99 ${busy.scanOnly.p99} ms, ${busy.scanOnly.rps.toFixed(0)} req/s, ${busy.scanOnly.errors} errors`);
+    console.log(
+      `  the window before, scan decoding without uploads: p50 ${busy.scanOnly.p50} ms, p99 ${busy.scanOnly.p99} ms, ${busy.scanOnly.rps.toFixed(0)} req/s, ${busy.scanOnly.errors} errors`,
+    );
   } finally {
     server.stop();
   }

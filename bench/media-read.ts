@@ -46,12 +46,15 @@ try {
     const decodeLocal = await ms(() => ffmpeg(decodeArgs({ input: copy, wavOut: join(dir, 'a.wav') })));
     const decodePipe = await ms(() => ffmpeg(decodeArgs({ input: 'pipe:0', wavOut: join(dir, 'b.wav') }), store.read('media', 'media:bench')));
     const decodeBare = await ms(() => ffmpeg(decodeArgs({ input: path, wavOut: join(dir, 'c.wav') })));
-    rows.push([`round ${round + 1}: local copy (parallel ranged GETs) ${(download / 1000).toFixed(2)} s + decode ${(decodeLocal / 1000).toFixed(2)} s`, download + decodeLocal]);
+    rows.push([
+      `round ${round + 1}: local copy (parallel ranged GETs) ${(download / 1000).toFixed(2)} s + decode ${(decodeLocal / 1000).toFixed(2)} s`,
+      download + decodeLocal,
+    ]);
     rows.push([`round ${round + 1}: decode on a pipe from one streamed GET`, decodePipe]);
     rows.push([`round ${round + 1}: decode of the original file (no store)`, decodeBare]);
     await rm(copy, { force: true });
   }
-  console.log(`media read: ${(bytes / 1e6).toFixed(1)} MB, upload (multipart) ${(put / 1000).toFixed(2)} s = ${((bytes / 1e6) / (put / 1000)).toFixed(0)} MB/s`);
+  console.log(`media read: ${(bytes / 1e6).toFixed(1)} MB, upload (multipart) ${(put / 1000).toFixed(2)} s = ${(bytes / 1e6 / (put / 1000)).toFixed(0)} MB/s`);
   for (const [name, time] of rows) console.log(`${name.padEnd(78)} ${(time / 1000).toFixed(2)} s`);
 } finally {
   await s3.stop();

@@ -59,9 +59,11 @@ function run(command: string, args: string[]): Promise<void> {
 
 async function mapLimit<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
   const queue = [...items];
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
+    }),
+  );
 }
 
 /** The soundtrack cut where the workflow cuts it, each chunk its own WAV in `dir`. */
@@ -131,7 +133,13 @@ async function measureDecode(path: string) {
   try {
     const info = await probeMedia(path);
     const t0 = performance.now();
-    const decoded = await decodeMedia({ input: path, wavOut: join(dir, 'audio.wav'), hasAudio: info.hasAudio, durationSec: info.durationSec, sourceFps: info.fps });
+    const decoded = await decodeMedia({
+      input: path,
+      wavOut: join(dir, 'audio.wav'),
+      hasAudio: info.hasAudio,
+      durationSec: info.durationSec,
+      sourceFps: info.fps,
+    });
     const ms = performance.now() - t0;
     const shortcuts = decoderShortcuts(info.fps);
     const grid = detectCuts({ frameDiffs: decoded.frameDiffs, skipDiffs: decoded.skipDiffs });
@@ -143,7 +151,17 @@ async function measureDecode(path: string) {
       if (refineCut(frames, rate)) refined++;
     });
     const refineMs = performance.now() - t1;
-    return { ms, shortcuts: Object.entries(shortcuts).filter(([, on]) => on).map(([name]) => name).join(', ') || 'none', refineMs, cuts: grid.samples.length, refined };
+    return {
+      ms,
+      shortcuts:
+        Object.entries(shortcuts)
+          .filter(([, on]) => on)
+          .map(([name]) => name)
+          .join(', ') || 'none',
+      refineMs,
+      cuts: grid.samples.length,
+      refined,
+    };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -151,7 +169,10 @@ async function measureDecode(path: string) {
 
 /** PySceneDetect's content detector alone (cuts only), or null when `scenedetect` is not on PATH. */
 async function measureSceneDetect(path: string): Promise<number | null> {
-  const found = await run('scenedetect', ['version']).then(() => true, () => false);
+  const found = await run('scenedetect', ['version']).then(
+    () => true,
+    () => false,
+  );
   if (!found) return null;
   const dir = await mkdtemp(join(tmpdir(), 'holdline-scenedetect-'));
   try {
@@ -215,7 +236,10 @@ async function scanThroughApi(apiUrl: string, apiKey: string, path: string, temp
   const { scan_id: scanId } = (await submitted.json()) as { scan_id: string };
   const uploadMs = performance.now() - t0;
   for (;;) {
-    const scan = (await (await fetch(`${apiUrl}/v1/scans/${scanId}`, { headers: { authorization: `Bearer ${apiKey}` } })).json()) as { status: string; detail?: string };
+    const scan = (await (await fetch(`${apiUrl}/v1/scans/${scanId}`, { headers: { authorization: `Bearer ${apiKey}` } })).json()) as {
+      status: string;
+      detail?: string;
+    };
     if (scan.status === 'complete') {
       const wall = performance.now() - t0;
       if (temporalAddress) console.log(`  where the time went: upload ${seconds(uploadMs)} s, ${await stageBreakdown(temporalAddress, scanId)}`);
@@ -245,7 +269,11 @@ async function withWorkers<T>(stack: Stack, count: number, slots: number, use: (
 }
 
 async function main() {
-  const fixtures = await makeFixtures({ only: quick ? ['bench-60s-720p'] : ['bench-60s-720p', 'bench-10min-1080p'], bench: !quick, log: (line) => console.log(`fixtures: ${line}`) });
+  const fixtures = await makeFixtures({
+    only: quick ? ['bench-60s-720p'] : ['bench-60s-720p', 'bench-10min-1080p'],
+    bench: !quick,
+    log: (line) => console.log(`fixtures: ${line}`),
+  });
   const dataDir = await mkdtemp(join(tmpdir(), 'holdline-bench-'));
   // The bench's own stack, ear included, as `npm run up` starts it.
   const stack = await startStack({ dataDir, api: true, worker: false, ear: true, taskQueuePrefix: 'bench', externalEnv: {} });
@@ -260,7 +288,11 @@ async function main() {
     await mongo.close();
     for (const f of fixtures) {
       const duration = f.truth.duration ?? 0;
-      console.log(`\nscan: ${f.name} (${duration} s, ${f.truth.width}x${f.truth.height}; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+      console.log(
+        `\nscan: ${f.name} (${duration} s, ${f.truth.width}x${f.truth.height}; load average ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')})`,
+      );
       // Floor and scan alternate `--rounds` times; the verdict is on the median ratio (this machine's load moves one round's a lot).
       const ratios: number[] = [];
       let floor = await measureFloor(f.path, duration, SLOTS_PER_WORKER, ear);
@@ -270,15 +302,23 @@ async function main() {
       for (let round = 1; round <= ROUNDS; round++) {
         if (round > 1) floor = await measureFloor(f.path, duration, SLOTS_PER_WORKER, ear, false);
         const tag = ROUNDS > 1 ? ` [round ${round}/${ROUNDS}, load ${loadavg()[0]!.toFixed(1)}]` : '';
-        console.log(`  floor${tag}: ffmpeg ${seconds(floor.decodeMs)} s + the ear ${seconds(floor.transcribeMs)} s (${floor.chunks} chunks, ${SLOTS_PER_WORKER} at a time) = ${seconds(floor.floorMs)} s`);
+        console.log(
+          `  floor${tag}: ffmpeg ${seconds(floor.decodeMs)} s + the ear ${seconds(floor.transcribeMs)} s (${floor.chunks} chunks, ${SLOTS_PER_WORKER} at a time) = ${seconds(floor.floorMs)} s`,
+        );
         if (floor.pocketsphinxMs !== null) {
-          console.log(`  before the ear: ffmpeg ${seconds(floor.decodeMs)} s + pocketsphinx ${seconds(floor.pocketsphinxMs)} s over the same chunks = ${seconds(floor.decodeMs + floor.pocketsphinxMs)} s`);
+          console.log(
+            `  before the ear: ffmpeg ${seconds(floor.decodeMs)} s + pocketsphinx ${seconds(floor.pocketsphinxMs)} s over the same chunks = ${seconds(floor.decodeMs + floor.pocketsphinxMs)} s`,
+          );
         }
         if (round === 1) {
-          console.log(`  decodeMedia alone (shortcuts: ${decode.shortcuts}; loudness included): ${seconds(decode.ms)} s = ${(decode.ms / floor.decodeMs).toFixed(2)}× the plain ffmpeg pass`);
+          console.log(
+            `  decodeMedia alone (shortcuts: ${decode.shortcuts}; loudness included): ${seconds(decode.ms)} s = ${(decode.ms / floor.decodeMs).toFixed(2)}× the plain ffmpeg pass`,
+          );
           // Its share of the scan: it runs after the picture's decode, beside the transcription still running (refineCuts in "where the time went").
           const perCut = decode.cuts > 0 ? `, ${(decode.refineMs / decode.cuts).toFixed(0)} ms a cut` : '';
-          console.log(`  refineCuts alone (${decode.refined} of ${decode.cuts} cuts refined, ${CUT_WINDOWS_AT_ONCE} windows at a time): ${seconds(decode.refineMs)} s${perCut} = ${(decode.refineMs / 1000 / Math.max(duration, 1)).toFixed(3)} × the video's length`);
+          console.log(
+            `  refineCuts alone (${decode.refined} of ${decode.cuts} cuts refined, ${CUT_WINDOWS_AT_ONCE} windows at a time): ${seconds(decode.refineMs)} s${perCut} = ${(decode.refineMs / 1000 / Math.max(duration, 1)).toFixed(3)} × the video's length`,
+          );
         }
         ({ wallMs, rssMb } = await withWorkers(stack, 1, SLOTS_PER_WORKER, async ([worker]) => {
           const wall = await scanThroughApi(stack.apiUrl!, apiKey, f.path, stack.temporalAddress);
@@ -289,8 +329,14 @@ async function main() {
       }
       // The upper median: with an even count, the worse of the two middle rounds.
       const ratio = [...ratios].sort((a, b) => a - b)[Math.ceil((ratios.length - 1) / 2)]!;
-      if (ROUNDS > 1) console.log(`  end to end / floor, median of ${ROUNDS} rounds: ${ratio.toFixed(2)}× (target ≤ ${TARGET_RATIO.toFixed(1)}×): ${verdict(ratio <= TARGET_RATIO)}`);
-      else console.log(`  end to end (submit, upload included → complete): ${seconds(wallMs)} s = ${ratio.toFixed(2)}× the floor (target ≤ ${TARGET_RATIO.toFixed(1)}×): ${verdict(ratio <= TARGET_RATIO)}`);
+      if (ROUNDS > 1)
+        console.log(
+          `  end to end / floor, median of ${ROUNDS} rounds: ${ratio.toFixed(2)}× (target ≤ ${TARGET_RATIO.toFixed(1)}×): ${verdict(ratio <= TARGET_RATIO)}`,
+        );
+      else
+        console.log(
+          `  end to end (submit, upload included → complete): ${seconds(wallMs)} s = ${ratio.toFixed(2)}× the floor (target ≤ ${TARGET_RATIO.toFixed(1)}×): ${verdict(ratio <= TARGET_RATIO)}`,
+        );
       console.log(`  worker peak RSS: ${rssMb.toFixed(0)} MB (target ≤ 400 MB): ${verdict(rssMb <= 400)}`);
       if (duration >= 300) {
         // Issue 19's second target: the whole read within 0.15 × the video's length on this 2-core machine.
@@ -300,19 +346,43 @@ async function main() {
       const earRssMb = earProcess ? peakRssMb(earProcess.pid) : 0;
       console.log(`  the ear's peak RSS so far: ${earRssMb.toFixed(0)} MB (target ≤ 600 MB): ${verdict(earRssMb <= 600)}`);
       const sceneMs = await measureSceneDetect(f.path);
-      if (sceneMs === null) console.log('  PySceneDetect detect-content: skipped, `scenedetect` is not on PATH (pip install scenedetect opencv-python-headless)');
+      if (sceneMs === null)
+        console.log('  PySceneDetect detect-content: skipped, `scenedetect` is not on PATH (pip install scenedetect opencv-python-headless)');
       else {
         // Issue 13 sets this target on the 10-minute file; a short file's read is bound by transcribing it, which cut detection does not do.
         const judged = duration >= 300;
         const target = judged ? `(target < 1): ${verdict(wallMs < sceneMs)}` : '(for scale; the target is set on the 10-minute file)';
-        console.log(`  PySceneDetect detect-content (cuts only): ${seconds(sceneMs)} s; Holdline's whole read end to end is ${(wallMs / sceneMs).toFixed(2)}× that ${target}`);
+        console.log(
+          `  PySceneDetect detect-content (cuts only): ${seconds(sceneMs)} s; Holdline's whole read end to end is ${(wallMs / sceneMs).toFixed(2)}× that ${target}`,
+        );
       }
-      const row: Record<string, unknown> = { file: f.name, durationSec: duration, floorMs: floor.floorMs, decodeMs: floor.decodeMs, transcribeMs: floor.transcribeMs, pocketsphinxMs: floor.pocketsphinxMs, earFirstAnswerMs: firstMs, earPeakRssMb: earRssMb, decodeMediaMs: decode.ms, shortcuts: decode.shortcuts, refineCutsMs: decode.refineMs, cutsRefined: decode.refined, cuts: decode.cuts, wallMs, ratio, ratios, workerPeakRssMb: rssMb, sceneDetectMs: sceneMs };
+      const row: Record<string, unknown> = {
+        file: f.name,
+        durationSec: duration,
+        floorMs: floor.floorMs,
+        decodeMs: floor.decodeMs,
+        transcribeMs: floor.transcribeMs,
+        pocketsphinxMs: floor.pocketsphinxMs,
+        earFirstAnswerMs: firstMs,
+        earPeakRssMb: earRssMb,
+        decodeMediaMs: decode.ms,
+        shortcuts: decode.shortcuts,
+        refineCutsMs: decode.refineMs,
+        cutsRefined: decode.refined,
+        cuts: decode.cuts,
+        wallMs,
+        ratio,
+        ratios,
+        workerPeakRssMb: rssMb,
+        sceneDetectMs: sceneMs,
+      };
       if (compareWorkers) {
         // One transcription slot per worker: a second worker process doubles the chunks run at once.
         const oneWorker = await withWorkers(stack, 1, 1, () => scanThroughApi(stack.apiUrl!, apiKey, f.path));
         const twoWorkers = await withWorkers(stack, 2, 1, () => scanThroughApi(stack.apiUrl!, apiKey, f.path));
-        console.log(`  1 worker × 1 slot: ${seconds(oneWorker)} s; 2 workers × 1 slot: ${seconds(twoWorkers)} s; speed-up ${(oneWorker / twoWorkers).toFixed(2)}×`);
+        console.log(
+          `  1 worker × 1 slot: ${seconds(oneWorker)} s; 2 workers × 1 slot: ${seconds(twoWorkers)} s; speed-up ${(oneWorker / twoWorkers).toFixed(2)}×`,
+        );
         Object.assign(row, { oneWorkerMs: oneWorker, twoWorkersMs: twoWorkers, speedUp: oneWorker / twoWorkers });
       }
       rows.push(row);

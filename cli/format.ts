@@ -97,8 +97,17 @@ export function humanDuration(seconds: number): string {
 }
 
 /** The read of a complete scan: headline, hook, summary and the marked sparkline. */
-export function readLines(scan: Omit<CompleteScan, 'pct' | 'title' | 'created_at'> & { title?: string | null }, style: Style = plainStyle, width = 60): string[] {
-  const spark = holdSparkline(scan.timeline.map((entry) => entry.scores.hold), scan.cuts, scan.dead, width);
+export function readLines(
+  scan: Omit<CompleteScan, 'pct' | 'title' | 'created_at'> & { title?: string | null },
+  style: Style = plainStyle,
+  width = 60,
+): string[] {
+  const spark = holdSparkline(
+    scan.timeline.map((entry) => entry.scores.hold),
+    scan.cuts,
+    scan.dead,
+    width,
+  );
   const deadSeconds = scan.dead.reduce((sum, d) => sum + (d.end - d.start), 0);
   const lines = [
     `${style.bold(`${scan.grade}  ${scan.score}/100  ${scan.label}`)}  ${scan.scan_id}${scan.title ? `  "${scan.title}"` : ''}`,

@@ -12,7 +12,17 @@ import { MultiBar, Presets, type SingleBar } from 'cli-progress';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import OpenAI from 'openai';
 import { EXPORT_FORMATS } from '../core/exports';
-import { Holdline, HoldlineError, type ExportFormat, InvalidArgumentError as RefusedBeforeSending, untilTimeout, type CompleteScan, type Recut, type Scan, type ScanListItem } from '../clients/js/src/index';
+import {
+  Holdline,
+  HoldlineError,
+  type ExportFormat,
+  InvalidArgumentError as RefusedBeforeSending,
+  untilTimeout,
+  type CompleteScan,
+  type Recut,
+  type Scan,
+  type ScanListItem,
+} from '../clients/js/src/index';
 import { configPath, readConfig, writeConfig } from './config';
 import { ansiStyle, count, EXIT, exitCodeForStatus, humanDuration, plainStyle, readLines, type ExitCode, type Style } from './format';
 import { terminalSafe, terminalSafeDeep, terminalSafeJson } from './terminal-text';
@@ -190,7 +200,10 @@ async function scanCommand(inputs: string[], options: ScanOptions, globals: Glob
             },
           }),
         );
-        bar?.update(scan.status === 'complete' ? 100 : (scan.pct ?? 0), { value_text: scan.status === 'complete' ? '100%' : '', stage: terminalSafe(`${scan.scan_id} ${scan.status}`) });
+        bar?.update(scan.status === 'complete' ? 100 : (scan.pct ?? 0), {
+          value_text: scan.status === 'complete' ? '100%' : '',
+          stage: terminalSafe(`${scan.scan_id} ${scan.status}`),
+        });
         let exported: string | undefined;
         if (scan.status === 'complete' && options.export) {
           const file = await client.scans.export(scan.scan_id, options.export as ExportFormat);
@@ -244,7 +257,8 @@ function printScan(fromService: Scan, title?: string | null) {
 }
 
 function listLine(entry: ScanListItem): string {
-  const read = entry.status === 'complete' ? `${entry.grade} ${entry.score} ${entry.label} ${humanDuration(entry.duration_sec ?? 0)}` : `${entry.status} ${entry.pct}%`;
+  const read =
+    entry.status === 'complete' ? `${entry.grade} ${entry.score} ${entry.label} ${humanDuration(entry.duration_sec ?? 0)}` : `${entry.status} ${entry.pct}%`;
   return `${entry.scan_id}  ${read.padEnd(28)}  ${entry.created_at.slice(0, 16).replace('T', ' ')}  ${entry.title ?? ''}`.trimEnd();
 }
 
@@ -267,7 +281,10 @@ async function exportCommand(scanId: string, options: { format: ExportFormat; ou
     return EXIT.ok;
   }
   const target = resolve(options.out ?? '.');
-  const isDirectory = await stat(target).then((info) => info.isDirectory(), () => false);
+  const isDirectory = await stat(target).then(
+    (info) => info.isDirectory(),
+    () => false,
+  );
   const path = isDirectory ? resolve(target, file.filename) : target;
   try {
     await writeFile(path, file.body);
@@ -369,7 +386,8 @@ async function recutCommand(scanId: string, options: { goal?: string; maxSeconds
   }
   recut = terminalSafeDeep(recut);
   if (recut.status === 'complete') {
-    const figures = (f: typeof recut.before) => `score ${f.score} (${f.grade}), hook ${f.hook}, ${f.dead_seconds} dead s, ${humanDuration(f.duration_sec)}, average hold ${f.average_hold}`;
+    const figures = (f: typeof recut.before) =>
+      `score ${f.score} (${f.grade}), hook ${f.hook}, ${f.dead_seconds} dead s, ${humanDuration(f.duration_sec)}, average hold ${f.average_hold}`;
     out(style.bold(`${recut.recut_id} complete: kept ${recut.segments.map((s) => `${s.start}–${s.end} s`).join(', ')}`));
     out(`before  ${figures(recut.before)}`);
     out(`after   ${figures(recut.after)}`);
@@ -385,7 +403,10 @@ async function recutCommand(scanId: string, options: { goal?: string; maxSeconds
 async function loginCommand(options: { key?: string }, globals: GlobalOptions): Promise<ExitCode> {
   // A key in argv is readable by every local user (ps, /proc/<pid>/cmdline) while the command runs.
   if (options.key !== undefined) {
-    throw new CliError(EXIT.usage, '--key is not taken: a key on the command line is visible to other users of this machine; run `holdline login` and paste it, or pipe it: `printenv HOLDLINE_KEY | holdline login`');
+    throw new CliError(
+      EXIT.usage,
+      '--key is not taken: a key on the command line is visible to other users of this machine; run `holdline login` and paste it, or pipe it: `printenv HOLDLINE_KEY | holdline login`',
+    );
   }
   let key: string;
   if (process.stdin.isTTY) {
@@ -485,7 +506,7 @@ export function buildProgram(run: (action: () => Promise<ExitCode | 'running'>) 
     .description('scan video files or URLs; shows a progress bar per scan, then the read')
     .argument('<inputs...>', 'local video files or public http(s) URLs')
     .option('--title <title>', 'title for the scan(s)')
-    .option('--webhook-url <url>', 'public http(s) URL that receives each scan\'s signed completion event', httpUrl('--webhook-url'))
+    .option('--webhook-url <url>', "public http(s) URL that receives each scan's signed completion event", httpUrl('--webhook-url'))
     .option('--no-wait', 'print the queued scan ids and return at once')
     .addOption(new Option('--export <format>', 'also download this export of each finished scan').choices([...EXPORT_FORMATS]))
     .option('--out <dir>', 'directory for --export files (default: the current one)')
@@ -493,7 +514,9 @@ export function buildProgram(run: (action: () => Promise<ExitCode | 'running'>) 
 
   program
     .command('export')
-    .description('download a complete scan as a file: subtitles, the series, an EDL, chapters, JSON, or an editor timeline with the read as markers (otio, fcpxml, markers.csv)')
+    .description(
+      'download a complete scan as a file: subtitles, the series, an EDL, chapters, JSON, or an editor timeline with the read as markers (otio, fcpxml, markers.csv)',
+    )
     .argument('<scan_id>')
     .addOption(new Option('--format <format>', 'the file format').choices([...EXPORT_FORMATS]).makeOptionMandatory())
     .option('--out <path>', 'file, or directory for the served file name (default: the current directory); - writes to stdout')
@@ -571,7 +594,11 @@ export function buildProgram(run: (action: () => Promise<ExitCode | 'running'>) 
         if (globals().json) printJson(page);
         else {
           for (const entry of terminalSafeDeep(page.data)) out(listLine(entry));
-          out(style.dim(`${page.offset + 1}–${page.offset + page.data.length} of ${page.total}${page.has_more ? `; more with --offset ${page.offset + page.data.length}` : ''}`));
+          out(
+            style.dim(
+              `${page.offset + 1}–${page.offset + page.data.length} of ${page.total}${page.has_more ? `; more with --offset ${page.offset + page.data.length}` : ''}`,
+            ),
+          );
         }
         return EXIT.ok;
       }),
@@ -600,8 +627,12 @@ export function buildProgram(run: (action: () => Promise<ExitCode | 'running'>) 
         if (globals().json) printJson(fromService);
         else {
           const reference = terminalSafeDeep(fromService);
-          out(style.bold(`Holdline signals ${reference.version}`) + ` — 0–100 per second (${reference.scale}); floor ${reference.floor}; ${reference.dead_min_seconds}+ s under it is dead`);
-          for (const signal of reference.signals) out(`${style.bold(signal.name.padEnd(9))}${signal.reads} Rises when ${signal.rises_when}; falls when ${signal.falls_when}.`);
+          out(
+            style.bold(`Holdline signals ${reference.version}`) +
+              ` — 0–100 per second (${reference.scale}); floor ${reference.floor}; ${reference.dead_min_seconds}+ s under it is dead`,
+          );
+          for (const signal of reference.signals)
+            out(`${style.bold(signal.name.padEnd(9))}${signal.reads} Rises when ${signal.rises_when}; falls when ${signal.falls_when}.`);
         }
         return EXIT.ok;
       }),
@@ -626,7 +657,7 @@ export function buildProgram(run: (action: () => Promise<ExitCode | 'running'>) 
 
   program
     .command('chat')
-    .description("ask the agents; their progress streams dimmed on stderr, then the answer on stdout")
+    .description('ask the agents; their progress streams dimmed on stderr, then the answer on stdout')
     .argument('<task>')
     .option('--model <id>', 'model id (default: the first of GET /v1/models)')
     .action((task: string, options: { model?: string }) => run(() => chatCommand(task, options, globals())));
@@ -650,10 +681,15 @@ export function buildProgram(run: (action: () => Promise<ExitCode | 'running'>) 
   program
     .command('mcp')
     .description('run the MCP server: stdio by default, Streamable HTTP with --http')
-    .option('--http', 'serve Streamable HTTP at /mcp, keyed by each caller\'s Bearer key')
+    .option('--http', "serve Streamable HTTP at /mcp, keyed by each caller's Bearer key")
     .option('--port <n>', 'HTTP port', integer('--port', 0, 65_535), 8765)
     .option('--host <host>', 'HTTP interface', '127.0.0.1')
-    .option('--allowed-host <name>', 'with --http: a Host header value to accept besides loopback (name or name:port; repeatable; also HOLDLINE_MCP_ALLOWED_HOSTS)', (value: string, all: string[]) => [...all, value], [] as string[])
+    .option(
+      '--allowed-host <name>',
+      'with --http: a Host header value to accept besides loopback (name or name:port; repeatable; also HOLDLINE_MCP_ALLOWED_HOSTS)',
+      (value: string, all: string[]) => [...all, value],
+      [] as string[],
+    )
     .option('--files-dir <dir>', 'with --http: the only folder scan_file may read (also HOLDLINE_MCP_FILES_DIR); unset, scan_file is not offered over HTTP')
     .action((options: McpOptions) => run(() => mcpCommand(options, globals())));
 

@@ -271,7 +271,10 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
 /** `HOLDLINE_MODELS="id=base,id2=base2"`: extra model ids; `holdline` runs MODEL_BASE_NAME unless listed. */
 function parseChatModels(raw: string, defaultBase: string, problems: string[]): Record<string, string> {
   const models: Record<string, string> = { holdline: defaultBase };
-  for (const entry of raw.split(',').map((e) => e.trim()).filter((e) => e.length > 0)) {
+  for (const entry of raw
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e.length > 0)) {
     const eq = entry.indexOf('=');
     const id = eq > 0 ? entry.slice(0, eq).trim() : '';
     const base = eq > 0 ? entry.slice(eq + 1).trim() : '';
@@ -316,7 +319,7 @@ function mediaStoreConfig(env: Env, problems: string[]): MediaStoreConfig {
   const accessKeyId = value('HOLDLINE_S3_ACCESS_KEY_ID');
   const secretAccessKey = value('HOLDLINE_S3_SECRET_ACCESS_KEY');
   if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
-    problems.push('HOLDLINE_S3_ACCESS_KEY_ID and HOLDLINE_S3_SECRET_ACCESS_KEY go together (or neither, for the SDK\'s own credential chain)');
+    problems.push("HOLDLINE_S3_ACCESS_KEY_ID and HOLDLINE_S3_SECRET_ACCESS_KEY go together (or neither, for the SDK's own credential chain)");
   }
   return { kind, endpoint, bucket: bucket ?? '', region: value('HOLDLINE_S3_REGION') ?? 'us-east-1', accessKeyId, secretAccessKey };
 }
@@ -324,7 +327,10 @@ function mediaStoreConfig(env: Env, problems: string[]): MediaStoreConfig {
 /** `HOLDLINE_ALLOW_HOSTS`: comma-separated `host:port` or `host:*` entries; a bare host is a problem. */
 function allowList(raw: string, problems: string[]): string[] {
   const entries: string[] = [];
-  for (const item of raw.split(',').map((h) => h.trim()).filter((h) => h.length > 0)) {
+  for (const item of raw
+    .split(',')
+    .map((h) => h.trim())
+    .filter((h) => h.length > 0)) {
     const parsed = parseAllowEntry(item);
     if (parsed.ok) entries.push(parsed.entry);
     else problems.push(`HOLDLINE_ALLOW_HOSTS: ${parsed.reason}`);
@@ -333,9 +339,11 @@ function allowList(raw: string, problems: string[]): string[] {
 }
 
 function queueList(raw: string, problems: string[]): ('scans' | 'chat')[] {
-  const names = raw.split(',').map((q) => q.trim()).filter((q) => q.length > 0);
+  const names = raw
+    .split(',')
+    .map((q) => q.trim())
+    .filter((q) => q.length > 0);
   const bad = names.filter((q) => q !== 'scans' && q !== 'chat');
   if (bad.length > 0 || names.length === 0) problems.push(`HOLDLINE_WORKER_QUEUES must list scans and/or chat, got "${raw}"`);
   return names.filter((q): q is 'scans' | 'chat' => q === 'scans' || q === 'chat');
 }
-

@@ -42,4 +42,3 @@ export interface DecodeSummary {
   /** Where this pass planned to split the audio for transcription; empty without audio, and when `extractAudio` decoded and planned it apart. */
   chunks: TranscriptChunk[];
 }
-

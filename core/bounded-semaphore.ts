@@ -5,7 +5,10 @@
 /** Thrown by `BoundedSemaphore.run` when every slot is busy and the queue is full. */
 export class SemaphoreFullError extends Error {
   readonly code = 'semaphore_full';
-  constructor(readonly concurrency: number, readonly queueLimit: number) {
+  constructor(
+    readonly concurrency: number,
+    readonly queueLimit: number,
+  ) {
     super(`all ${concurrency} slots are busy and ${queueLimit} tasks already wait`);
     this.name = 'SemaphoreFullError';
   }

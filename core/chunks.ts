@@ -23,11 +23,7 @@ export interface ChunkPlanOptions {
  * no tiny tail chunk appears. Without RMS data the boundaries fall on the
  * targets. Times are rounded to milliseconds.
  */
-export function planTranscriptChunks(
-  windowRms: readonly number[],
-  durationSec: number,
-  options: ChunkPlanOptions = {},
-): TimeRange[] {
+export function planTranscriptChunks(windowRms: readonly number[], durationSec: number, options: ChunkPlanOptions = {}): TimeRange[] {
   const target = options.targetChunkSec ?? 60;
   const windowSec = options.windowSec ?? 0.1;
   const search = Math.min(options.searchSec ?? 10, target / 2);

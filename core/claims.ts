@@ -31,14 +31,8 @@ export const CLAIM_CUES: Readonly<Record<string, readonly RegExp[]>> = {
     /\bdata (?:shows?|showed|proves?|suggests?)\b/i,
     /\bscientists (?:say|agree|found|have found)\b/i,
   ],
-  absolute: [
-    /\b(?:always|never|everyone|everybody|nobody|no one|guaranteed?|guarantees|best|worst|only)\b/i,
-    /\bnumber one\b/i,
-  ],
-  comparative: [
-    /\b(?:more|less|fewer|better|worse)\b.*\bthan\b/i,
-    /\b(?!rather\b|other\b)[a-z]{2,}er than\b/i,
-  ],
+  absolute: [/\b(?:always|never|everyone|everybody|nobody|no one|guaranteed?|guarantees|best|worst|only)\b/i, /\bnumber one\b/i],
+  comparative: [/\b(?:more|less|fewer|better|worse)\b.*\bthan\b/i, /\b(?!rather\b|other\b)[a-z]{2,}er than\b/i],
   causal: [
     /\b(?:causes?|caused|cures?|cured|prevents?|prevented)\b/i,
     /\b(?:leads?|led) to\b/i,

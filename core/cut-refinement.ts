@@ -103,7 +103,12 @@ export interface CutsToTheFrame {
  * times stay and nothing counts as unrefined. A refined time at or after the
  * read's end (frames outlasting the container's duration) keeps the grid time.
  */
-export function cutsToTheFrame(grid: { samples: readonly number[]; times: readonly number[] }, refinement: readonly CutRefinement[] | undefined, fps: number | null, seconds: number): CutsToTheFrame {
+export function cutsToTheFrame(
+  grid: { samples: readonly number[]; times: readonly number[] },
+  refinement: readonly CutRefinement[] | undefined,
+  fps: number | null,
+  seconds: number,
+): CutsToTheFrame {
   const bySample = new Map((refinement ?? []).map((r) => [r.sample, r.refined]));
   const cuts: number[] = [];
   const unrefined: number[] = [];

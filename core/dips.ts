@@ -103,7 +103,10 @@ export function innerSpan(span: DeadStretch): DeadStretch {
 }
 
 /** The causes of one dip, each against its threshold above, in a fixed order. */
-export function dipCauses(whole: DeadStretch, inputs: Omit<DipInputs, 'dead' | 'hold'> & { n: number }): { causes: DipCause[]; shotSec: number; pauseSec: number; medianShotSec: number } {
+export function dipCauses(
+  whole: DeadStretch,
+  inputs: Omit<DipInputs, 'dead' | 'hold'> & { n: number },
+): { causes: DipCause[]; shotSec: number; pauseSec: number; medianShotSec: number } {
   const causes: DipCause[] = [];
   const span = innerSpan(whole);
   if (mean(slice(inputs.motion, span)) < STILL_MOTION) causes.push('still_picture');
@@ -119,7 +122,13 @@ export function dipCauses(whole: DeadStretch, inputs: Omit<DipInputs, 'dead' | '
   // The cut-less run the dip sits in: from the last cut before its end to the first cut after its start.
   const covering = all.filter((s) => s.end > span.start && s.start < span.end);
   const shotSec = covering.length === 1 ? (covering[0] as DeadStretch).end - (covering[0] as DeadStretch).start : 0;
-  const medianShotSec = all.length >= 3 ? percentile(all.map((s) => s.end - s.start), 50) : 0;
+  const medianShotSec =
+    all.length >= 3
+      ? percentile(
+          all.map((s) => s.end - s.start),
+          50,
+        )
+      : 0;
   if (shotSec >= LONG_SHOT_SEC) causes.push('long_shot');
   else if (medianShotSec > 0 && shotSec > medianShotSec) causes.push('slow_cutting');
   return { causes, shotSec, pauseSec, medianShotSec };
@@ -172,4 +181,4 @@ export const DIPS_METHOD =
   '(without its first and last second when it lasts 3 s or more, as hold is a 3-second mean): ' +
   `still picture (mean scaled motion under ${STILL_MOTION}), silence (mean scaled loudness under ${SILENT_LOUDNESS}) or else a loudness drop (${LOUDNESS_DROP_POINTS} points or more under the 3 s before), ` +
   `no speech (no counted word starts in it) or else a long pause (${LONG_PAUSE_SEC} s or more between words), a long shot (one shot of ${LONG_SHOT_SEC} s or more covers it) ` +
-  'or else slow cutting (its shot is longer than the file\'s median shot, with at least 3 shots). The advice is one sentence naming the span and every cause.';
+  "or else slow cutting (its shot is longer than the file's median shot, with at least 3 shots). The advice is one sentence naming the span and every cause.";

@@ -30,15 +30,12 @@ export class DomainError extends Error {
   }
 }
 
-export const badRequest = (message: string, param?: string) =>
-  new DomainError('bad_request', message, param === undefined ? {} : { param });
+export const badRequest = (message: string, param?: string) => new DomainError('bad_request', message, param === undefined ? {} : { param });
 export const unauthorized = (message: string) => new DomainError('unauthorized', message);
 export const notFound = (message: string) => new DomainError('not_found', message);
 export const conflict = (message: string) => new DomainError('conflict', message);
 export const tooLarge = (message: string) => new DomainError('too_large', message);
-export const rateLimited = (message: string, retryAfterSec: number) =>
-  new DomainError('rate_limited', message, { retryAfterSec });
-export const quotaExceeded = (message: string, retryAfterSec: number) =>
-  new DomainError('quota_exceeded', message, { retryAfterSec });
+export const rateLimited = (message: string, retryAfterSec: number) => new DomainError('rate_limited', message, { retryAfterSec });
+export const quotaExceeded = (message: string, retryAfterSec: number) => new DomainError('quota_exceeded', message, { retryAfterSec });
 /** The key is valid but its plan does not include this; the message names the plan that does. */
 export const forbidden = (message: string) => new DomainError('forbidden', message);

@@ -165,7 +165,11 @@ export function cmx3600Edl(scan: Pick<CompleteScan, 'scan_id' | 'duration_sec' |
   const bounds = [0, ...cutFrames.filter((_, i) => (i + 1) % step === 0), end];
   const markers = [
     ...scan.cuts.map((c) => ({ frame: Math.round(c * fps), color: 'BLUE', text: `CUT ${seconds(c)}` })),
-    ...scan.dead.map((d) => ({ frame: Math.round(d.start * fps), color: 'RED', text: `DEAD ${seconds(d.start)}-${seconds(d.end)} S (${seconds(d.end - d.start)} S BELOW THE FLOOR)` })),
+    ...scan.dead.map((d) => ({
+      frame: Math.round(d.start * fps),
+      color: 'RED',
+      text: `DEAD ${seconds(d.start)}-${seconds(d.end)} S (${seconds(d.end - d.start)} S BELOW THE FLOOR)`,
+    })),
   ]
     .filter((m) => m.frame >= 0 && m.frame < end)
     .sort((a, b) => a.frame - b.frame);
@@ -174,7 +178,9 @@ export function cmx3600Edl(scan: Pick<CompleteScan, 'scan_id' | 'duration_sec' |
     const from = bounds[i]!;
     const to = bounds[i + 1]!;
     const number = pad(i + 1, 3);
-    lines.push(`${number}  ${'AX'.padEnd(8)} ${'V'.padEnd(5)} ${'C'.padEnd(8)} ${timecode(from, fps)} ${timecode(to, fps)} ${timecode(from, fps)} ${timecode(to, fps)}`);
+    lines.push(
+      `${number}  ${'AX'.padEnd(8)} ${'V'.padEnd(5)} ${'C'.padEnd(8)} ${timecode(from, fps)} ${timecode(to, fps)} ${timecode(from, fps)} ${timecode(to, fps)}`,
+    );
     lines.push(`* FROM CLIP NAME: ${name}`);
     for (const marker of markers) {
       if (marker.frame >= from && marker.frame < to) lines.push(`* LOC: ${timecode(marker.frame, fps)} ${marker.color.padEnd(7)} ${marker.text}`);
@@ -228,9 +234,7 @@ export function youtubeChapters(scan: Pick<CompleteScan, 'duration_sec' | 'cuts'
   if (starts.length < CHAPTERS_MIN_COUNT) return [];
   return starts.map((start, i) => {
     const end = starts[i + 1] ?? Number.POSITIVE_INFINITY;
-    const moment = scan.moments
-      .filter((m) => m.second >= start && m.second < end && oneLine(m.quote))
-      .sort((a, b) => b.hold - a.hold)[0];
+    const moment = scan.moments.filter((m) => m.second >= start && m.second < end && oneLine(m.quote)).sort((a, b) => b.hold - a.hold)[0];
     const spoken = scan.transcript.find((s) => s.start >= start && s.start < end && oneLine(s.text));
     return { start, title: chapterTitle(moment?.quote ?? spoken?.text ?? '') || `Part ${i + 1}` };
   });

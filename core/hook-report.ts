@@ -67,7 +67,8 @@ export function hookReport(inputs: HookInputs): HookReport {
     : `The opening is already the strongest 3 seconds of the file${missing.length > 0 ? `; ${missing.join(' and ')} could still lift it` : ''}.`;
   return {
     value: inputs.hook,
-    scale: 'Mean reported hold over the first 3 s, 0 to 100 like hold itself (100 is this file\'s 95th percentile mix of motion, sound and words). file_percentile says how many of this file\'s seconds hold less: 50 is an average opening for the file, 80 or more a strong one.',
+    scale:
+      "Mean reported hold over the first 3 s, 0 to 100 like hold itself (100 is this file's 95th percentile mix of motion, sound and words). file_percentile says how many of this file's seconds hold less: 50 is an average opening for the file, 80 or more a strong one.",
     file_percentile: percentBelow(inputs.hold, inputs.hook),
     library_percentile: null,
     carried,

@@ -41,7 +41,13 @@ export function parseEbur128Log(text: string): Ebur128Frame[] {
   let current: Partial<Ebur128Frame> | null = null;
   const close = () => {
     if (current && current.time !== undefined && current.integrated !== undefined && current.shortTerm !== undefined) {
-      frames.push({ time: current.time, shortTerm: current.shortTerm, integrated: current.integrated, range: current.range ?? 0, truePeak: current.truePeak ?? 0 });
+      frames.push({
+        time: current.time,
+        shortTerm: current.shortTerm,
+        integrated: current.integrated,
+        range: current.range ?? 0,
+        truePeak: current.truePeak ?? 0,
+      });
     }
   };
   for (const line of text.split('\n')) {
@@ -56,11 +62,20 @@ export function parseEbur128Log(text: string): Ebur128Frame[] {
     if (!pair) continue;
     const value = Number(pair[2]);
     switch (pair[1]) {
-      case 'S': current.shortTerm = value; break;
-      case 'I': current.integrated = value; break;
-      case 'LRA': current.range = value; break;
-      case 'true_peak': current.truePeak = value; break;
-      default: break;
+      case 'S':
+        current.shortTerm = value;
+        break;
+      case 'I':
+        current.integrated = value;
+        break;
+      case 'LRA':
+        current.range = value;
+        break;
+      case 'true_peak':
+        current.truePeak = value;
+        break;
+      default:
+        break;
     }
   }
   close();
@@ -148,7 +163,7 @@ export function loudnessLufsFor(parts: LoudnessLufsParts | null | undefined, n: 
 }
 
 export const LOUDNESS_LUFS_METHOD =
-  'loudness_lufs (beside the spec\'s fields) is measured as EBU R128 / ITU-R BS.1770-4 prescribe, by ffmpeg\'s ebur128 filter on every channel of the first audio stream ' +
+  "loudness_lufs (beside the spec's fields) is measured as EBU R128 / ITU-R BS.1770-4 prescribe, by ffmpeg's ebur128 filter on every channel of the first audio stream " +
   'in the same pass that decodes the soundtrack: integrated loudness in LUFS (gated, null when the sound never rises above the absolute gate of -70 LUFS), ' +
   'loudness range in LU, true peak in dBTP (4x oversampled, null when every sample is 0), and short-term loudness (the 3 s window ending at t+1) for each second t, null below -70 LUFS and for the first two seconds, before the window is full. ' +
   `Targets: ${LOUDNESS_TARGETS.map((t) => `${t.name} ${t.integratedLufs} LUFS`).join(', ')}, each with at most ${LOUDNESS_TARGETS[0]?.maxTruePeakDbtp ?? -1} dBTP true peak; ` +

@@ -37,7 +37,10 @@ export interface ContainerFacts {
  * brand and the EBML DocType decide. Anything unknown is an opaque download.
  */
 export function mediaTypeFor(facts: ContainerFacts): MediaType {
-  const names = facts.formatName.toLowerCase().split(',').map((n) => n.trim());
+  const names = facts.formatName
+    .toLowerCase()
+    .split(',')
+    .map((n) => n.trim());
   const has = (name: string) => names.includes(name);
   if (has('mov') || has('mp4')) {
     const brand = (facts.majorBrand ?? '').trim().toLowerCase();

@@ -14,20 +14,18 @@ import type { SignalsReference } from './shapes';
 
 export const SIGNALS_VERSION = 'v1';
 
-export const SCALE_TEXT =
-  'Each series is 0 to 100 per second, where 100 is the 95th percentile of that file (values above it are capped at 100).';
+export const SCALE_TEXT = 'Each series is 0 to 100 per second, where 100 is the 95th percentile of that file (values above it are capped at 100).';
 
-const PROXY_TEXT =
-  'The series are proxies computed from the file itself, not a measurement of any viewer: no audience data is read or implied.';
+const PROXY_TEXT = 'The series are proxies computed from the file itself, not a measurement of any viewer: no audience data is read or implied.';
 
 const MOTION_METHOD =
   'Frames are sampled at 4 frames per second and scaled to 96x54 grey. d_k is the mean absolute difference between frame k and frame k-1 in grey levels (0-255). ' +
   'motion_raw[t] is the mean of the d_k whose frame time k/4 falls in [t, t+1), leaving out cut samples (a cut is counted by the hold bonus instead). ' +
-  'Scaled to the file\'s 95th percentile; if that is below 0.5 grey levels the series is all 0.';
+  "Scaled to the file's 95th percentile; if that is below 0.5 grey levels the series is all 0.";
 
 const LOUDNESS_METHOD =
   'loudness_raw[t] is the RMS of the 16 kHz mono samples in [t, t+1), full scale 1.0; a second below -60 dBFS counts as 0. ' +
-  'Scaled to the file\'s 95th percentile; if that is below -50 dBFS the series is all 0.';
+  "Scaled to the file's 95th percentile; if that is below -50 dBFS the series is all 0.";
 
 const VAD = SILERO_REGION_OPTIONS;
 
@@ -42,11 +40,11 @@ export const VOICE_GATE_TEXT =
 
 const SPEECH_METHOD =
   'A speech-to-text engine transcribes the audio: by default the ear, a local transcription server running Whisper base (multilingual, int8 on the CPU through faster-whisper), or any OpenAI-compatible transcription server the operator names; ' +
-  'Debian\'s pocketsphinx (English only, far less accurate on real recorded speech) hears any chunk the server fails on, and can be chosen alone. The scan\'s transcriber field names the engines that heard it, and its language field the spoken language (ISO 639-1, null without words). ' +
+  "Debian's pocketsphinx (English only, far less accurate on real recorded speech) hears any chunk the server fails on, and can be chosen alone. The scan's transcriber field names the engines that heard it, and its language field the spoken language (ISO 639-1, null without words). " +
   'Known limits of Whisper base: names and rare words are often misspelt, overlapping voices merge, and on music or noise with no voice it may hear words that are not there (the voice gate below drops them). ' +
   'speech_raw[t] counts the recognised words, fillers and noise markers removed, whose middle falls in [t, t+1). ' +
   `${VOICE_GATE_TEXT} ` +
-  'Scaled to the file\'s 95th percentile; with fewer than 3 words in the file the series is all 0.';
+  "Scaled to the file's 95th percentile; with fewer than 3 words in the file the series is all 0.";
 
 const CUT_METHOD =
   `sample k is a cut when d_k >= ${CUT_MIN_DIFF} grey levels, d_k is at least ${CUT_LOCAL_RATIO} times the median d of the surrounding ${CUT_LOCAL_WINDOW_SEC} s on either side (so the bar follows the local level of change: high in a shaky or busy shot, low on a still talking head, where a punch-in or a jump cut changes only a few grey levels), ` +
@@ -55,8 +53,8 @@ const CUT_METHOD =
   'Fades, dissolves and push-ins spread their change over many frames and are not cuts. ' +
   `Each cut is then refined to its frame: the quarter second around k/4 and ${CUT_WINDOW_MARGIN_SEC} s either side are decoded again at the source's full frame rate as ${CUT_WINDOW_WIDTH}x${CUT_WINDOW_HEIGHT} grey frames, ` +
   'and the cut moves to the frame that differs most from the frame before it (mean absolute difference; the earlier on a tie). ' +
-  'cut_frames gives that frame\'s index at the source\'s frame rate (frame_rate, probed), and cuts its time in seconds: the index over the frame rate, to the millisecond, or, when the frame rate is variable (frame_rate_variable: the gaps between the first packets\' timestamps differ by more than a tick and 1 %), ' +
-  'the frame\'s own timestamp, its index then counted at the average rate. A cut whose window cannot be decoded keeps its grid time, and the read says so below. Without a known frame rate the cuts stay on the grid and cut_frames is absent.';
+  "cut_frames gives that frame's index at the source's frame rate (frame_rate, probed), and cuts its time in seconds: the index over the frame rate, to the millisecond, or, when the frame rate is variable (frame_rate_variable: the gaps between the first packets' timestamps differ by more than a tick and 1 %), " +
+  "the frame's own timestamp, its index then counted at the average rate. A cut whose window cannot be decoded keeps its grid time, and the read says so below. Without a known frame rate the cuts stay on the grid and cut_frames is absent.";
 
 const HOLD_METHOD =
   `h[t] = ${HOLD_WEIGHTS.motion.toFixed(2)} x motion + ${HOLD_WEIGHTS.loudness.toFixed(2)} x loudness + ${HOLD_WEIGHTS.speech.toFixed(2)} x speech (scaled series; an absent part counts 0), plus ${CUT_BONUS} if a cut falls in [t, t+1). ` +

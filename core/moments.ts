@@ -20,11 +20,7 @@ export const QUOTE_MAX_WORDS = 15;
  * least 10 s apart, at most 3 (5 when N > 180), returned in time order with
  * label "peak" and the quote of `quoteAt`.
  */
-export function findMoments(
-  hold: readonly number[],
-  dead: readonly DeadStretch[],
-  words: readonly RecognisedWord[],
-): Moment[] {
+export function findMoments(hold: readonly number[], dead: readonly DeadStretch[], words: readonly RecognisedWord[]): Moment[] {
   const n = hold.length;
   const median = percentile(hold, 50);
   const isDead = (t: number): boolean => dead.some((d) => t >= d.start && t < d.end);

@@ -21,11 +21,7 @@ export function meanAbsDiff(a: Uint8Array, b: Uint8Array): number {
  * rewarded by the hold bonus; left in, a few cut spikes would set the 95th
  * percentile and flatten all real motion). A second with no samples left is 0.
  */
-export function motionPerSecond(
-  frameDiffs: readonly number[],
-  cutSamples: readonly number[],
-  seconds: number,
-): number[] {
+export function motionPerSecond(frameDiffs: readonly number[], cutSamples: readonly number[], seconds: number): number[] {
   const cuts = new Set(cutSamples);
   const sums = new Array<number>(seconds).fill(0);
   const counts = new Array<number>(seconds).fill(0);

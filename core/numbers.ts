@@ -4,7 +4,7 @@
 /** x rounded to `digits` decimals, half away from zero; -0 becomes 0. */
 export function roundTo(x: number, digits: number): number {
   const f = 10 ** digits;
-  const r = Math.sign(x) * Math.round(Math.abs(x) * f + 1e-9) / f;
+  const r = (Math.sign(x) * Math.round(Math.abs(x) * f + 1e-9)) / f;
   return r === 0 ? 0 : r;
 }
 

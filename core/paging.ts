@@ -32,7 +32,10 @@ export type PageRequest =
 export function pageRequest(query: { limit?: number; offset?: number; starting_after?: string; status?: string }, defaultLimit: number): PageRequest {
   const limit = query.limit ?? defaultLimit;
   if (query.starting_after !== undefined && query.offset !== undefined) {
-    return { kind: 'refused', message: 'give either "offset" or "starting_after", not both: starting_after continues from a scan id (the previous page\'s next_cursor)' };
+    return {
+      kind: 'refused',
+      message: 'give either "offset" or "starting_after", not both: starting_after continues from a scan id (the previous page\'s next_cursor)',
+    };
   }
   if (query.status !== undefined && query.offset !== undefined) {
     return { kind: 'refused', message: '"status" pages by cursor: use "starting_after" (the previous page\'s next_cursor), not "offset"' };

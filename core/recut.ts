@@ -105,7 +105,8 @@ export function validateProposal(segments: readonly Segment[], durationSec: numb
   const kept = keptSeconds(clean);
   const { maxKeptSec, minKeptSec } = recutLimits(durationSec, request);
   if (kept > maxKeptSec + EPS) reasons.push(`keeps ${fmt(kept)} s: at most ${fmt(maxKeptSec)} s are allowed`);
-  if (kept < minKeptSec - EPS) reasons.push(`keeps ${fmt(kept)} s: at least ${fmt(minKeptSec)} s (30 % of the video) must be kept unless the goal asks for less`);
+  if (kept < minKeptSec - EPS)
+    reasons.push(`keeps ${fmt(kept)} s: at least ${fmt(minKeptSec)} s (30 % of the video) must be kept unless the goal asks for less`);
   return reasons.length > 0 ? { ok: false, reasons } : { ok: true, segments: clean, keptSec: round2(kept) };
 }
 
@@ -176,7 +177,12 @@ export function chooseOpening(report: OpeningReport | null | undefined, firstStr
  * file's median hold, whichever is higher), moments excepted. A dead stretch is under the
  * floor throughout, so it goes whole; a sharp fall loses only its weak seconds.
  */
-export function dipSecondsToCut(dips: readonly RecutDip[], hold: readonly number[], strongLevel: number, moments: ReadonlySet<number>): Map<RecutDip, number[]> {
+export function dipSecondsToCut(
+  dips: readonly RecutDip[],
+  hold: readonly number[],
+  strongLevel: number,
+  moments: ReadonlySet<number>,
+): Map<RecutDip, number[]> {
   const cut = new Map<RecutDip, number[]>();
   for (const dip of dips) {
     const seconds: number[] = [];
@@ -200,7 +206,8 @@ const CAUSE_WORDS: Record<DipCause, string> = {
 };
 
 /** "8–12 s (still picture, silence)": a dip and its causes in words. */
-export const dipInWords = (dip: RecutDip) => `${dip.start}–${dip.end} s${dip.causes.length > 0 ? ` (${dip.causes.map((c) => CAUSE_WORDS[c]).join(', ')})` : ''}`;
+export const dipInWords = (dip: RecutDip) =>
+  `${dip.start}–${dip.end} s${dip.causes.length > 0 ? ` (${dip.causes.map((c) => CAUSE_WORDS[c]).join(', ')})` : ''}`;
 
 function cutDipsNote(cut: Map<RecutDip, number[]>, fromDips: boolean): string {
   if (cut.size === 0) return '';
@@ -351,7 +358,9 @@ export function dipsForPrompt(dips: readonly RecutDip[]): string {
 }
 
 /** The hook report in one line: the value on its scale, what carried or was missing, the strongest 3 s. */
-export function hookReportForPrompt(report: Pick<HookReport, 'value' | 'file_percentile' | 'library_percentile' | 'carried' | 'missing' | 'best_opening'>): string {
+export function hookReportForPrompt(
+  report: Pick<HookReport, 'value' | 'file_percentile' | 'library_percentile' | 'carried' | 'missing' | 'best_opening'>,
+): string {
   const parts = [
     `${report.value} of 100, above ${report.file_percentile} % of this file's seconds${report.library_percentile === null ? '' : ` and ${report.library_percentile} % of published scans' hooks`}${hookIsWeak(report) ? ' (weak)' : ''}`,
     `first 3 s carried by ${report.carried.length > 0 ? report.carried.join(', ') : 'nothing'}${report.missing.length > 0 ? `, missing ${report.missing.join(', ')}` : ''}`,
@@ -362,7 +371,9 @@ export function hookReportForPrompt(report: Pick<HookReport, 'value' | 'file_per
 
 function transcriptText(segments: readonly TranscriptSegment[]): string {
   const text = segments.map((s) => `[${round1(s.start)}] ${s.text}`).join(' ');
-  return text.length > PROMPT_TRANSCRIPT_CHARS ? `${text.slice(0, PROMPT_TRANSCRIPT_CHARS)} … (${text.length - PROMPT_TRANSCRIPT_CHARS} more characters)` : text;
+  return text.length > PROMPT_TRANSCRIPT_CHARS
+    ? `${text.slice(0, PROMPT_TRANSCRIPT_CHARS)} … (${text.length - PROMPT_TRANSCRIPT_CHARS} more characters)`
+    : text;
 }
 
 export type ParsedAnswer = { ok: true; proposal: Proposal } | { ok: false; reasons: string[] };
@@ -396,10 +407,14 @@ export function parseRecutAnswer(content: string): ParsedAnswer {
     record.segments.forEach((s, i) => {
       const seg = s as Record<string, unknown> | null;
       const ok =
-        typeof seg === 'object' && seg !== null && !Array.isArray(seg) &&
+        typeof seg === 'object' &&
+        seg !== null &&
+        !Array.isArray(seg) &&
         Object.keys(seg).length === 2 &&
-        typeof seg.start === 'number' && typeof seg.end === 'number' &&
-        Number.isFinite(seg.start) && Number.isFinite(seg.end);
+        typeof seg.start === 'number' &&
+        typeof seg.end === 'number' &&
+        Number.isFinite(seg.start) &&
+        Number.isFinite(seg.end);
       if (!ok) reasons.push(`segment ${i + 1} must be exactly {"start": <number>, "end": <number>}`);
       else segments.push({ start: seg.start as number, end: seg.end as number });
     });
@@ -420,7 +435,11 @@ export type ComparableRead = Pick<ScanRead, 'score' | 'grade' | 'hook' | 'dead' 
 export function dipFigures(dips: readonly RecutDip[]): DipFigures {
   const causes: DipFigures['causes'] = {};
   for (const dip of dips) for (const cause of dip.causes) causes[cause] = (causes[cause] ?? 0) + 1;
-  const ordered = Object.fromEntries(Object.keys(CAUSE_WORDS).filter((c) => c in causes).map((c) => [c, causes[c as DipCause]]));
+  const ordered = Object.fromEntries(
+    Object.keys(CAUSE_WORDS)
+      .filter((c) => c in causes)
+      .map((c) => [c, causes[c as DipCause]]),
+  );
   return { count: dips.length, seconds: round2(dips.reduce((s, d) => s + (d.end - d.start), 0)), causes: ordered };
 }
 

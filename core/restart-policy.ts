@@ -31,8 +31,7 @@ export const DEFAULT_RESTART_POLICY: RestartPolicy = {
 };
 
 export type RestartDecision =
-  | { action: 'restart'; delayMs: number; failuresInWindow: number }
-  | { action: 'give-up'; failuresInWindow: number; reason: string };
+  { action: 'restart'; delayMs: number; failuresInWindow: number } | { action: 'give-up'; failuresInWindow: number; reason: string };
 
 /**
  * The decision after a failure at `now`, given the times of every earlier

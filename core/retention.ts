@@ -22,12 +22,7 @@ export function effectiveRetentionDays(setting: Pick<RetentionSetting, 'days'>, 
  * the days that apply, and not published unless the owner asked for published
  * scans too.
  */
-export function mediaExpired(
-  scan: { createdAt: Date; published: boolean },
-  setting: RetentionSetting,
-  operatorDefaultDays: number | null,
-  now: Date,
-): boolean {
+export function mediaExpired(scan: { createdAt: Date; published: boolean }, setting: RetentionSetting, operatorDefaultDays: number | null, now: Date): boolean {
   const days = effectiveRetentionDays(setting, operatorDefaultDays);
   if (days === null) return false;
   if (scan.published && !setting.includePublished) return false;

@@ -97,16 +97,17 @@ export const WEBHOOK_MAX_ATTEMPTS = 20;
  */
 export function parseRetrySchedule(raw: string): { ok: true; delaysSec: number[] } | { ok: false; reason: string } {
   const entries = raw.split(',').map((entry) => entry.trim());
-  if (entries.length === 0 || entries.some((entry) => entry === '')) return { ok: false, reason: 'must be a comma-separated list of whole seconds, e.g. "0,5,300"' };
+  if (entries.length === 0 || entries.some((entry) => entry === ''))
+    return { ok: false, reason: 'must be a comma-separated list of whole seconds, e.g. "0,5,300"' };
   if (entries.length > WEBHOOK_MAX_ATTEMPTS) return { ok: false, reason: `may list at most ${WEBHOOK_MAX_ATTEMPTS} attempts` };
   const delays: number[] = [];
   for (const entry of entries) {
-    if (!/^\d{1,6}$/.test(entry) || Number(entry) > WEBHOOK_WINDOW_SEC) return { ok: false, reason: `"${entry}" is not a whole number of seconds from 0 to ${WEBHOOK_WINDOW_SEC}` };
+    if (!/^\d{1,6}$/.test(entry) || Number(entry) > WEBHOOK_WINDOW_SEC)
+      return { ok: false, reason: `"${entry}" is not a whole number of seconds from 0 to ${WEBHOOK_WINDOW_SEC}` };
     delays.push(Number(entry));
   }
   return { ok: true, delaysSec: deliverySchedule(delays) };
 }
 
 /** A Standard Webhooks signing secret: `whsec_` and the base64 of at least 24 random bytes. */
-export const isWebhookSecret = (secret: unknown): secret is string =>
-  typeof secret === 'string' && /^whsec_[A-Za-z0-9+/]{32,}={0,2}$/.test(secret);
+export const isWebhookSecret = (secret: unknown): secret is string => typeof secret === 'string' && /^whsec_[A-Za-z0-9+/]{32,}={0,2}$/.test(secret);

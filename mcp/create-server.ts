@@ -21,7 +21,13 @@ export function createHoldlineMcpServer(options: { baseUrl: string; apiKey?: str
   for (const tool of toolsFor(Boolean(client.apiKey), options.files)) {
     server.registerTool(
       tool.name,
-      { title: tool.title, description: tool.description, inputSchema: tool.inputSchema, ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}), annotations: tool.annotations },
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+        ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
+        annotations: tool.annotations,
+      },
       (args: Record<string, unknown>, extra) => {
         const progressToken = extra._meta?.progressToken;
         const context: ToolContext = { signal: extra.signal, ...(options.files ? { files: options.files } : {}) };
@@ -43,14 +49,19 @@ export function createHoldlineMcpServer(options: { baseUrl: string; apiKey?: str
  * reads without a key and any other with its owner's.
  */
 function registerScanResources(server: McpServer, client: Holdline) {
-  const whole = async (scanId: string, signal: AbortSignal): Promise<CompleteScan> => JSON.parse((await client.scans.export(scanId, 'json', { signal })).body) as CompleteScan;
+  const whole = async (scanId: string, signal: AbortSignal): Promise<CompleteScan> =>
+    JSON.parse((await client.scans.export(scanId, 'json', { signal })).body) as CompleteScan;
   const json = (uri: URL, data: unknown): ReadResourceResult => ({ contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(data) }] });
   const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? '';
 
   server.registerResource(
     'scan-timeline',
     new ResourceTemplate('holdline://scans/{scan_id}/timeline', { list: undefined }),
-    { title: 'Scan timeline', description: 'Per-second scores of a complete scan: [{second, scores: {hold, motion, loudness, speech}}], each 0–100.', mimeType: 'application/json' },
+    {
+      title: 'Scan timeline',
+      description: 'Per-second scores of a complete scan: [{second, scores: {hold, motion, loudness, speech}}], each 0–100.',
+      mimeType: 'application/json',
+    },
     async (uri, variables, extra) => resourceOrError(async () => json(uri, (await whole(one(variables.scan_id), extra.signal)).timeline)),
   );
   server.registerResource(
@@ -78,7 +89,8 @@ async function resourceOrError(read: () => Promise<ReadResourceResult>): Promise
   try {
     return await read();
   } catch (error) {
-    if (error instanceof HoldlineError) throw new Error(error.status === 0 ? `Holdline: ${error.detail}` : `Holdline API error ${error.status}: ${error.detail}`);
+    if (error instanceof HoldlineError)
+      throw new Error(error.status === 0 ? `Holdline: ${error.detail}` : `Holdline API error ${error.status}: ${error.detail}`);
     throw error;
   }
 }

@@ -67,7 +67,11 @@ export async function serveMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
     if (!accepted.has((request.headers.host ?? '').toLowerCase())) {
-      return rpcError(response, 403, `Host header "${request.headers.host ?? ''}" is not one this server answers to; the operator lists names with --allowed-host`);
+      return rpcError(
+        response,
+        403,
+        `Host header "${request.headers.host ?? ''}" is not one this server answers to; the operator lists names with --allowed-host`,
+      );
     }
     const path = (request.url ?? '').split('?')[0];
     if (path !== MCP_HTTP_PATH) return rpcError(response, 404, `no MCP endpoint here; use ${MCP_HTTP_PATH}`);

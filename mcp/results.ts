@@ -47,7 +47,24 @@ export type CompactHookReport = Pick<HookReport, 'value' | 'file_percentile' | '
 
 /** The compact read: the client's complete scan without the timeline and transcript, each list bounded. */
 export type CompactScan = ScanLinks &
-  Pick<CompleteScan, 'scan_id' | 'status' | 'pct' | 'title' | 'created_at' | 'duration_sec' | 'score' | 'grade' | 'label' | 'hook' | 'summary' | 'cuts' | 'dead' | 'moments' | 'claims'> & {
+  Pick<
+    CompleteScan,
+    | 'scan_id'
+    | 'status'
+    | 'pct'
+    | 'title'
+    | 'created_at'
+    | 'duration_sec'
+    | 'score'
+    | 'grade'
+    | 'label'
+    | 'hook'
+    | 'summary'
+    | 'cuts'
+    | 'dead'
+    | 'moments'
+    | 'claims'
+  > & {
     /** Absent for reads made before dips and the hook report existed. */
     dips?: Dip[];
     hook_report?: CompactHookReport;
@@ -112,8 +129,8 @@ const hookPart = z.enum(['motion', 'sound', 'words']);
 // The compact result carries the figures; detail "full" adds the texts and parts.
 const hookReport = z.object({
   value: z.number(),
-  file_percentile: z.number().describe('Percent of this file\'s seconds whose hold is below the hook.'),
-  library_percentile: z.number().nullable().describe('Percentile of the hook among published scans\' hooks; null while 20 or fewer are published.'),
+  file_percentile: z.number().describe("Percent of this file's seconds whose hold is below the hook."),
+  library_percentile: z.number().nullable().describe("Percentile of the hook among published scans' hooks; null while 20 or fewer are published."),
   best_opening: z.object({ start: z.number(), end: z.number(), hold: z.number() }).describe('The strongest 3-second window: a suggested opening.'),
   scale: z.string().optional(),
   carried: z.array(hookPart).optional(),

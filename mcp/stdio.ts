@@ -6,5 +6,7 @@ export async function serveMcpStdio(options: { baseUrl: string; apiKey?: string 
   // The user's own machine: scan_file reads any path they name.
   const server = createHoldlineMcpServer({ ...options, files: { kind: 'any' } });
   await server.connect(new StdioServerTransport());
-  process.stderr.write(`holdline MCP server on stdio for ${options.baseUrl} (${options.apiKey ? 'with key: all tools' : 'no key: demo_scan and library only'})\n`);
+  process.stderr.write(
+    `holdline MCP server on stdio for ${options.baseUrl} (${options.apiKey ? 'with key: all tools' : 'no key: demo_scan and library only'})\n`,
+  );
 }

@@ -58,7 +58,9 @@ const webhookUrl = z
   .url()
   .max(2048)
   .optional()
-  .describe('Public http(s) URL that receives a signed scan.completed or scan.failed event when the scan ends (Standard Webhooks; the secret is on the account page).');
+  .describe(
+    'Public http(s) URL that receives a signed scan.completed or scan.failed event when the scan ends (Standard Webhooks; the secret is on the account page).',
+  );
 const wait = z.boolean().default(true).describe('Wait for the scan to finish (default true); false returns the queued scan id at once.');
 const timeoutSec = z
   .number()
@@ -76,8 +78,22 @@ const detail = z
   .describe(
     'compact (default): summary, score, grade, hook, cuts, dead stretches, moments and claims, with links to the per-second timeline and transcript resources; full: the whole scan, timeline and transcript included (large for long videos).',
   );
-const scanUrlArgs = z.object({ url: z.string().url().describe('Public http(s) URL of a video file.'), title, webhook_url: webhookUrl, wait, timeout_sec: timeoutSec, detail });
-const scanFileArgs = z.object({ path: z.string().min(1).describe('Path of a local video file (at most 400 MB).'), title, webhook_url: webhookUrl, wait, timeout_sec: timeoutSec, detail });
+const scanUrlArgs = z.object({
+  url: z.string().url().describe('Public http(s) URL of a video file.'),
+  title,
+  webhook_url: webhookUrl,
+  wait,
+  timeout_sec: timeoutSec,
+  detail,
+});
+const scanFileArgs = z.object({
+  path: z.string().min(1).describe('Path of a local video file (at most 400 MB).'),
+  title,
+  webhook_url: webhookUrl,
+  wait,
+  timeout_sec: timeoutSec,
+  detail,
+});
 const scanIdField = z.string().min(1).max(64).describe('A scan id, scn_…');
 const getScanArgs = z.object({ scan_id: scanIdField, detail });
 const demoArgs = z.object({ detail });
@@ -112,7 +128,12 @@ export const holdlineTools: HoldlineTool[] = [
     annotations: { readOnlyHint: false, openWorldHint: true },
     run: (client, args, context) => {
       const input = scanUrlArgs.parse(args);
-      return submitAndWait(client, () => client.scans.create({ url: input.url, title: input.title, webhookUrl: input.webhook_url, signal: context.signal }), input, context);
+      return submitAndWait(
+        client,
+        () => client.scans.create({ url: input.url, title: input.title, webhookUrl: input.webhook_url, signal: context.signal }),
+        input,
+        context,
+      );
     },
   },
   {
@@ -128,7 +149,12 @@ export const holdlineTools: HoldlineTool[] = [
       const input = scanFileArgs.parse(args);
       if (!context.files) throw new LocalFileRefused(input.path);
       const path = await resolveLocalFile(context.files, input.path);
-      return submitAndWait(client, () => client.scans.create({ file: path, title: input.title, webhookUrl: input.webhook_url, signal: context.signal }), input, context);
+      return submitAndWait(
+        client,
+        () => client.scans.create({ file: path, title: input.title, webhookUrl: input.webhook_url, signal: context.signal }),
+        input,
+        context,
+      );
     },
   },
   {
@@ -199,7 +225,8 @@ export const holdlineTools: HoldlineTool[] = [
   {
     name: 'get_recut',
     title: 'Get a recut',
-    description: 'Read one of your recuts by id: its stage and progress while running, the kept segments and before/after figures once complete, the reason when it failed.',
+    description:
+      'Read one of your recuts by id: its stage and progress while running, the kept segments and before/after figures once complete, the reason when it failed.',
     keyless: false,
     inputSchema: recutIdArgs.shape,
     annotations: { readOnlyHint: true, openWorldHint: false },
@@ -215,19 +242,24 @@ export const holdlineTools: HoldlineTool[] = [
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
     run: async (client, args, context) => {
       const deleted = await client.scans.delete(deleteArgs.parse(args).scan_id, { signal: context.signal });
-      const text = deleted.status === 'deleted' ? `${deleted.scan_id} deleted: nothing of it is left.` : `${deleted.scan_id} is being deleted: it is gone from every read already and the rest follows.`;
+      const text =
+        deleted.status === 'deleted'
+          ? `${deleted.scan_id} deleted: nothing of it is left.`
+          : `${deleted.scan_id} is being deleted: it is gone from every read already and the rest follows.`;
       return { content: [{ type: 'text', text }], structuredContent: deleted };
     },
   },
   {
     name: 'demo_scan',
     title: 'Demo scan',
-    description: 'A real complete scan featured by the operator, to see what a read looks like (compact by default; detail "full" for everything). No key needed.',
+    description:
+      'A real complete scan featured by the operator, to see what a read looks like (compact by default; detail "full" for everything). No key needed.',
     keyless: true,
     inputSchema: demoArgs.shape,
     outputSchema: scanOutputShape,
     annotations: { readOnlyHint: true, openWorldHint: false },
-    run: async (client, args, context) => scanResult(await client.demo({ signal: context.signal }), { detail: demoArgs.parse(args).detail, baseUrl: client.baseUrl }),
+    run: async (client, args, context) =>
+      scanResult(await client.demo({ signal: context.signal }), { detail: demoArgs.parse(args).detail, baseUrl: client.baseUrl }),
   },
   {
     name: 'library',
@@ -320,7 +352,10 @@ export function scanResult(scan: Scan | QueuedScan, options: ScanResultOptions =
   switch (scan.status) {
     case 'complete': {
       const links = scanLinks(scan.scan_id, options.baseUrl, scan.media_url === null);
-      const data = options.detail === 'full' ? { ...scan, media_url: links.media_url, timeline_uri: links.timeline_uri, transcript_uri: links.transcript_uri } : compactScan(scan, links);
+      const data =
+        options.detail === 'full'
+          ? { ...scan, media_url: links.media_url, timeline_uri: links.timeline_uri, transcript_uri: links.transcript_uri }
+          : compactScan(scan, links);
       return {
         content: [{ type: 'text', text: completeText(scan, links, options.detail ?? 'compact') }, ...resourceLinks(scan, links)],
         structuredContent: data as unknown as Record<string, unknown>,
@@ -354,7 +389,9 @@ function completeText(scan: CompleteScan, links: ScanLinks, detail: 'compact' | 
     scan.summary,
   ];
   if (detail === 'compact') {
-    lines.push(`Per-second timeline: ${links.timeline_uri}; transcript: ${links.transcript_uri} (MCP resources), or get_scan with detail "full"; files with export_scan.`);
+    lines.push(
+      `Per-second timeline: ${links.timeline_uri}; transcript: ${links.transcript_uri} (MCP resources), or get_scan with detail "full"; files with export_scan.`,
+    );
   }
   return lines.join('\n');
 }
@@ -402,7 +439,8 @@ export function exportResult(scanId: string, format: string, file: { body: strin
 export function recutResult(recut: Recut, options: { waitedSec?: number } = {}): CallToolResult {
   if (recut.status === 'complete') {
     const kept = recut.segments.map((s) => `${s.start}–${s.end} s`).join(', ');
-    const figures = (f: typeof recut.before) => `score ${f.score} (${f.grade}), hook ${f.hook}, ${f.dead_seconds} dead s, ${f.duration_sec} s, average hold ${f.average_hold}`;
+    const figures = (f: typeof recut.before) =>
+      `score ${f.score} (${f.grade}), hook ${f.hook}, ${f.dead_seconds} dead s, ${f.duration_sec} s, average hold ${f.average_hold}`;
     const by = recut.proposed_by === 'model' ? `proposed by the model (${recut.base_model})` : 'proposed by the rules';
     const lines = [
       `Recut ${recut.recut_id} of ${recut.parent_scan_id} complete, ${by}: kept ${kept}. Re-scan ${recut.scan_id}.`,
@@ -414,7 +452,10 @@ export function recutResult(recut: Recut, options: { waitedSec?: number } = {}):
   }
   if (recut.status === 'error') return jsonResult(`Recut ${recut.recut_id} failed: ${recut.detail}`, recut, true);
   const waited = options.waitedSec === undefined ? '' : ` Still running after waiting ${options.waitedSec} s;`;
-  return jsonResult(`Recut ${recut.recut_id} is ${recut.status} (${recut.stage}, ${recut.pct}%).${waited} read it with get_recut {"recut_id": "${recut.recut_id}"}.`, recut);
+  return jsonResult(
+    `Recut ${recut.recut_id} is ${recut.status} (${recut.stage}, ${recut.pct}%).${waited} read it with get_recut {"recut_id": "${recut.recut_id}"}.`,
+    recut,
+  );
 }
 
 export function historyResult(page: ScanPage): CallToolResult {

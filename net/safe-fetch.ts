@@ -11,15 +11,7 @@ import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { UnsafeUrlError, resolvePublicTarget, type PublicUrlOptions, type ResolvedTarget } from './public-address';
 
 export type FetchErrorCode =
-  | 'bad_url'
-  | 'bad_scheme'
-  | 'forbidden_address'
-  | 'too_many_redirects'
-  | 'http_status'
-  | 'too_large'
-  | 'timeout'
-  | 'bad_content_type'
-  | 'network';
+  'bad_url' | 'bad_scheme' | 'forbidden_address' | 'too_many_redirects' | 'http_status' | 'too_large' | 'timeout' | 'bad_content_type' | 'network';
 
 export class FetchError extends Error {
   constructor(
@@ -85,10 +77,7 @@ export async function safeFetchStream(input: string | URL, options: SafeFetchOpt
 
   // One deadline over all hops and the body.
   const deadline = new AbortController();
-  const timer = setTimeout(
-    () => deadline.abort(new FetchError('timeout', `the download took longer than ${options.timeoutMs} ms`)),
-    options.timeoutMs,
-  );
+  const timer = setTimeout(() => deadline.abort(new FetchError('timeout', `the download took longer than ${options.timeoutMs} ms`)), options.timeoutMs);
   const onAbort = () => deadline.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
   const release = () => {
@@ -207,12 +196,7 @@ function request(
  * stream with `too_large`, `idleMs` without a byte with `timeout`; the
  * deadline or a caller abort ends it too.
  */
-function capBody(
-  response: http.IncomingMessage,
-  limits: { maxBytes: number; idleMs: number },
-  deadline: AbortSignal,
-  release: () => void,
-): Readable {
+function capBody(response: http.IncomingMessage, limits: { maxBytes: number; idleMs: number }, deadline: AbortSignal, release: () => void): Readable {
   let seen = 0;
   let idle: NodeJS.Timeout | undefined;
   const fail = (error: unknown) => {
@@ -310,7 +294,12 @@ export async function safePost(input: string | URL, body: Buffer, options: SafeP
   options.signal?.addEventListener('abort', onAbort, { once: true });
   try {
     options.signal?.throwIfAborted();
-    const target = await checkedTarget(input, { maxBytes: cap, timeoutMs: options.timeoutMs, ...(options.allowHosts ? { allowHosts: options.allowHosts } : {}), ...(options.lookup ? { lookup: options.lookup } : {}) });
+    const target = await checkedTarget(input, {
+      maxBytes: cap,
+      timeoutMs: options.timeoutMs,
+      ...(options.allowHosts ? { allowHosts: options.allowHosts } : {}),
+      ...(options.lookup ? { lookup: options.lookup } : {}),
+    });
     deadline.signal.throwIfAborted();
     const response = await request(target, {
       idleMs: options.timeoutMs,

@@ -13,7 +13,9 @@ import { SessionsStore } from '../store/sessions';
 const { values } = parseArgs({ options: { email: { type: 'string' }, plan: { type: 'string', default: 'signal' }, password: { type: 'string' } } });
 const email = values.email?.trim();
 if (!email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
-  console.error('usage: npm run --silent account:create -- --email you@example.com [--plan signal|agents] [--password <password>] (or HOLDLINE_ACCOUNT_PASSWORD=<password>)');
+  console.error(
+    'usage: npm run --silent account:create -- --email you@example.com [--plan signal|agents] [--password <password>] (or HOLDLINE_ACCOUNT_PASSWORD=<password>)',
+  );
   process.exit(2);
 }
 if (!isPlanId(values.plan)) {

@@ -55,7 +55,10 @@ export function consoleLine(part: string, line: string, options: ConsoleLineOpti
   const time = paint(clockOf(record.time), DIM);
   if (record.req?.method && record.res?.statusCode !== undefined) {
     const took = record.responseTime === undefined ? '' : ` ${paint(`${record.responseTime} ms`, DIM)}`;
-    const status = paint(String(record.res.statusCode), record.res.statusCode >= 500 ? LEVEL_COLOURS[50] : record.res.statusCode >= 400 ? LEVEL_COLOURS[40] : undefined);
+    const status = paint(
+      String(record.res.statusCode),
+      record.res.statusCode >= 500 ? LEVEL_COLOURS[50] : record.res.statusCode >= 400 ? LEVEL_COLOURS[40] : undefined,
+    );
     return `${time} ${name} ${record.req.method} ${record.req.url ?? ''} ${status}${took}`;
   }
   const context = CONTEXT_KEYS.filter((key) => typeof record[key] === 'string').map((key) => `${key}=${String(record[key])}`);

@@ -24,7 +24,14 @@ export async function currentDocument(): Promise<object> {
     get: (target, key) => {
       if (key in target) return target[key as keyof AppDeps];
       if (key === 'then') return undefined;
-      return new Proxy({}, { get: () => () => { throw new Error(`openapi:types reached deps.${String(key)}`); } });
+      return new Proxy(
+        {},
+        {
+          get: () => () => {
+            throw new Error(`openapi:types reached deps.${String(key)}`);
+          },
+        },
+      );
     },
   });
   const app = await buildApp(deps);

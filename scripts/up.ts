@@ -104,8 +104,7 @@ try {
 
 const current = stack!;
 const keyCommand =
-  (ports.mongo !== 27017 && !process.env.MONGODB_URI ? `MONGO_PORT=${ports.mongo} ` : '') +
-  'npm run --silent account:create -- --email you@example.com';
+  (ports.mongo !== 27017 && !process.env.MONGODB_URI ? `MONGO_PORT=${ports.mongo} ` : '') + 'npm run --silent account:create -- --email you@example.com';
 // A part that dies on its own is started again; one that cannot stay up takes
 // the stack down, since a half-running stack only misleads.
 supervisor = superviseStack(current, {

@@ -49,7 +49,10 @@ export async function accountSummary(
 export async function rotateKey(deps: Pick<AppDeps, 'accounts' | 'usage' | 'rateLimiter' | 'now'>, accountId: string): Promise<AccountSummary> {
   const slot = await deps.rateLimiter.takeSlot(hashSecret(`rotate-key:${accountId}`), 'key-rotation', KEY_ROTATIONS_PER_HOUR, deps.now(), 3_600_000);
   if (!slot.allowed) {
-    throw rateLimited(`you can rotate your key ${KEY_ROTATIONS_PER_HOUR} times an hour; try again in ${Math.ceil(slot.retryAfterSec / 60)} minutes`, slot.retryAfterSec);
+    throw rateLimited(
+      `you can rotate your key ${KEY_ROTATIONS_PER_HOUR} times an hour; try again in ${Math.ceil(slot.retryAfterSec / 60)} minutes`,
+      slot.retryAfterSec,
+    );
   }
   const apiKey = await deps.accounts.rotateKey(accountId, deps.now());
   return accountSummary(deps, accountId, { newKey: apiKey, notice: 'Your old key is revoked. Here is the new one.' });

@@ -81,7 +81,10 @@ export async function admitChatCall(
       throw rateLimited('the service is busy; retry shortly', 10);
     }
     if (!quotaTaken) throw quotaUsedUp(`the monthly quota of ${LIMITS.chatCallsPerMonth} chat calls is used up`, now);
-    const run = await deps.workflows.startChat({ callId, maxSteps: config.chatMaxSteps, timeLimitMs: config.chatTimeLimitMs }, { requestId: options.requestId });
+    const run = await deps.workflows.startChat(
+      { callId, maxSteps: config.chatMaxSteps, timeLimitMs: config.chatTimeLimitMs },
+      { requestId: options.requestId },
+    );
     return { callId, admittedAt: now, run, header: { id: callId, created: Math.floor(now.getTime() / 1000), model: chat.model } };
   } catch (error) {
     await Promise.allSettled([
@@ -108,11 +111,7 @@ export async function giveBackCall(deps: AppDeps, caller: Caller, admitted: Admi
   }
 }
 
-export type FirstAnswer =
-  | { kind: 'answered'; result: Promise<RunOutcome> }
-  | { kind: 'failed'; error: DomainError }
-  | { kind: 'gone' }
-  | { kind: 'shutdown' };
+export type FirstAnswer = { kind: 'answered'; result: Promise<RunOutcome> } | { kind: 'failed'; error: DomainError } | { kind: 'gone' } | { kind: 'shutdown' };
 
 /**
  * Waits until the upstream has answered the call's first model step (the activity

@@ -30,7 +30,7 @@ export class PasswordRefusedError extends DomainError {
       case 'current_required':
         return ['bad_request', 'this account has a password: send it as current_password to change it', { param: 'current_password' }];
       case 'current_wrong':
-        return ['forbidden', 'current_password is not this account\'s password; nothing was changed', { param: 'current_password' }];
+        return ['forbidden', "current_password is not this account's password; nothing was changed", { param: 'current_password' }];
     }
   }
 }
@@ -84,9 +84,18 @@ export async function changePassword(
 ): Promise<PasswordChanged> {
   // Checked first: a new password the rule refuses costs no guess at the current one.
   if (!passwordMeetsRule(input.password)) throw new PasswordRefusedError('rule');
-  const change = await deps.rateLimiter.takeSlot(hashSecret(`password-change:${input.accountId}`), 'password-change', PASSWORD_CHANGES_PER_HOUR, deps.now(), 3_600_000);
+  const change = await deps.rateLimiter.takeSlot(
+    hashSecret(`password-change:${input.accountId}`),
+    'password-change',
+    PASSWORD_CHANGES_PER_HOUR,
+    deps.now(),
+    3_600_000,
+  );
   if (!change.allowed) {
-    throw rateLimited(`you can change your password ${PASSWORD_CHANGES_PER_HOUR} times an hour; try again in ${Math.ceil(change.retryAfterSec / 60)} minutes`, change.retryAfterSec);
+    throw rateLimited(
+      `you can change your password ${PASSWORD_CHANGES_PER_HOUR} times an hour; try again in ${Math.ceil(change.retryAfterSec / 60)} minutes`,
+      change.retryAfterSec,
+    );
   }
   let before: 'none' | 'right';
   try {

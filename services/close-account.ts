@@ -25,7 +25,8 @@ export async function closeAccount(
 }
 
 function assertEmailConfirms(account: AccountDoc, email: string): void {
-  if (!emailConfirms(account, email)) throw badRequest('email does not match this account\'s email; send {"email": "<the account\'s email>"} to confirm', 'email');
+  if (!emailConfirms(account, email))
+    throw badRequest('email does not match this account\'s email; send {"email": "<the account\'s email>"} to confirm', 'email');
 }
 
 /** Whether `email` names the account (any case, spaces around ignored). */

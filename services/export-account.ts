@@ -37,11 +37,28 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 export async function accountArchive(deps: ArchiveDeps, accountId: string, options: { media: boolean }) {
   const scanIds = await deps.scans.visibleIdsOfAccount(accountId);
   const exportedAt = deps.now();
-  return { scanIds, filename: `holdline-${accountId}-${exportedAt.toISOString().slice(0, 10)}.tar`, stream: archiveBytes(deps, accountId, scanIds, exportedAt, options) };
+  return {
+    scanIds,
+    filename: `holdline-${accountId}-${exportedAt.toISOString().slice(0, 10)}.tar`,
+    stream: archiveBytes(deps, accountId, scanIds, exportedAt, options),
+  };
 }
 
-async function* archiveBytes(deps: ArchiveDeps, accountId: string, scanIds: string[], exportedAt: Date, options: { media: boolean }): AsyncGenerator<Uint8Array> {
-  const manifest: ArchiveManifest = { format: 'holdline-account-export', version: 1, account_id: accountId, exported_at: exportedAt.toISOString(), media: options.media, scans: [] };
+async function* archiveBytes(
+  deps: ArchiveDeps,
+  accountId: string,
+  scanIds: string[],
+  exportedAt: Date,
+  options: { media: boolean },
+): AsyncGenerator<Uint8Array> {
+  const manifest: ArchiveManifest = {
+    format: 'holdline-account-export',
+    version: 1,
+    account_id: accountId,
+    exported_at: exportedAt.toISOString(),
+    media: options.media,
+    scans: [],
+  };
   for (const scanId of scanIds) {
     const doc = await deps.scans.getOwned(scanId, accountId);
     // Deleted since the listing: it is left out, as it would be from the list.

@@ -33,7 +33,9 @@ export async function exportScanFile(
   if (!doc) throw notFound(`no scan ${scanId}`);
   if (doc.status !== 'complete') {
     throw conflict(
-      doc.status === 'error' ? `scan ${scanId} ended in error; there is nothing to export` : `scan ${scanId} is ${doc.status} (${doc.pct}%); exports exist once it is complete`,
+      doc.status === 'error'
+        ? `scan ${scanId} ended in error; there is nothing to export`
+        : `scan ${scanId} is ${doc.status} (${doc.pct}%); exports exist once it is complete`,
     );
   }
   return exportScan({ ...(scanView(doc) as CompleteScan), title: doc.title }, format, { origin: caller.origin });

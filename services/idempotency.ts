@@ -45,7 +45,9 @@ export function idempotencyKeyOf(rawHeaders: readonly string[]): string | undefi
 
 /** A fingerprint of a JSON request: the route it went to and its body, key order and whitespace aside. */
 export function jsonFingerprint(route: string, body: unknown): string {
-  return createHash('sha256').update(`${route}\n${canonicalJson(body ?? null)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${route}\n${canonicalJson(body ?? null)}`)
+    .digest('hex');
 }
 
 /**

@@ -18,9 +18,23 @@ import type { ScanWorkflowInput } from '../contracts/scan-types';
 // Only the methods the use cases and routes call, so a test can hand in small in-memory fakes.
 export type AccountsPort = Pick<
   AccountsStore,
-  'authenticate' | 'byId' | 'byEmail' | 'create' | 'createUnkeyed' | 'issueFirstKey' | 'rotateKey' | 'setPlan' | 'webhookSecret' | 'rotateWebhookSecret' | 'markClosing' | 'setRetention'
+  | 'authenticate'
+  | 'byId'
+  | 'byEmail'
+  | 'create'
+  | 'createUnkeyed'
+  | 'issueFirstKey'
+  | 'rotateKey'
+  | 'setPlan'
+  | 'webhookSecret'
+  | 'rotateWebhookSecret'
+  | 'markClosing'
+  | 'setRetention'
 >;
-export type ScansPort = Pick<ScansStore, 'insertQueued' | 'remove' | 'get' | 'getStatus' | 'getOwned' | 'listOwned' | 'listOwnedAfter' | 'hide' | 'visibleIdsOfAccount'>;
+export type ScansPort = Pick<
+  ScansStore,
+  'insertQueued' | 'remove' | 'get' | 'getStatus' | 'getOwned' | 'listOwned' | 'listOwnedAfter' | 'hide' | 'visibleIdsOfAccount'
+>;
 export type LibraryPort = Pick<LibraryStore, 'publish' | 'unpublish' | 'list' | 'getPublished' | 'featured'>;
 export type UsagePort = Pick<UsageStore, 'take' | 'giveBack' | 'month'>;
 export type RateLimiterPort = Pick<RateLimiter, 'hit' | 'takeSlot' | 'releaseSlot'>;
@@ -30,7 +44,17 @@ export type CallsPort = Pick<
 >;
 export type SessionsPort = Pick<
   SessionsStore,
-  'hashNewPassword' | 'setPassword' | 'checkPassword' | 'create' | 'find' | 'remove' | 'touch' | 'verifyAccountPassword' | 'hasPassword' | 'listForAccount' | 'removeOthers'
+  | 'hashNewPassword'
+  | 'setPassword'
+  | 'checkPassword'
+  | 'create'
+  | 'find'
+  | 'remove'
+  | 'touch'
+  | 'verifyAccountPassword'
+  | 'hasPassword'
+  | 'listForAccount'
+  | 'removeOthers'
 >;
 export type RecutsPort = Pick<RecutsStore, 'insertQueued' | 'remove' | 'getOwned' | 'listForScan'>;
 export type IdempotencyPort = Pick<IdempotencyStore, 'claim' | 'get' | 'complete' | 'release'>;

@@ -42,7 +42,11 @@ export async function enforceRateLimit(
  * with Retry-After) past `HOLDLINE_PUBLIC_READS_PER_MINUTE`. The address is the
  * socket's, or the proxy's `X-Forwarded-For` entry when HOLDLINE_TRUST_PROXY is set.
  */
-export async function enforcePublicReadLimit(deps: Pick<AppDeps, 'rateLimiter' | 'now' | 'config'>, clientIp: string, report?: (window: RateWindow) => void): Promise<void> {
+export async function enforcePublicReadLimit(
+  deps: Pick<AppDeps, 'rateLimiter' | 'now' | 'config'>,
+  clientIp: string,
+  report?: (window: RateWindow) => void,
+): Promise<void> {
   const perMinute = deps.config.publicReadsPerMinute;
   const { allowed, retryAfterSec, count } = await deps.rateLimiter.hit(hashSecret(`public-read:${clientIp}`), 'public-read', perMinute, deps.now());
   report?.({ limit: perMinute, remaining: Math.max(0, perMinute - count), resetSec: retryAfterSec });

@@ -25,5 +25,4 @@ export async function setRetentionSetting(deps: Pick<AppDeps, 'accounts' | 'conf
 }
 
 /** What the media route, the website and a recut say of a scan whose video the retention run removed. */
-export const mediaRemovedDetail = (scanId: string) =>
-  `the video of scan ${scanId} was removed by the retention setting (its read is kept)`;
+export const mediaRemovedDetail = (scanId: string) => `the video of scan ${scanId} was removed by the retention setting (its read is kept)`;

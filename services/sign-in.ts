@@ -14,7 +14,13 @@ import type { AppDeps } from './ports';
  * email is answered only after `slowDownMs`: guessing slows down, yet the owner's
  * right password from an address that has not been failing is never delayed.
  */
-export const SIGNIN_THROTTLE = { windowMs: 15 * 60_000, attemptWindowMs: 3_600_000, failuresPerAddress: 10, freeFailuresPerEmail: 5, slowDownMs: 2000 } as const;
+export const SIGNIN_THROTTLE = {
+  windowMs: 15 * 60_000,
+  attemptWindowMs: 3_600_000,
+  failuresPerAddress: 10,
+  freeFailuresPerEmail: 5,
+  slowDownMs: 2000,
+} as const;
 
 /** Seconds a sign-in refused because the hashing queue is full is told to wait. */
 export const HASH_BUSY_RETRY_SEC = 5;
@@ -32,7 +38,8 @@ export async function hashingOrBusy<T>(task: () => Promise<T>): Promise<T> {
   try {
     return await task();
   } catch (error) {
-    if (error instanceof SemaphoreFullError) throw rateLimited('too many sign-ins are being checked right now; try again in a few seconds', HASH_BUSY_RETRY_SEC);
+    if (error instanceof SemaphoreFullError)
+      throw rateLimited('too many sign-ins are being checked right now; try again in a few seconds', HASH_BUSY_RETRY_SEC);
     throw error;
   }
 }

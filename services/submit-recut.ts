@@ -44,7 +44,10 @@ async function admitRecut(
   const { account, scanId, body } = input;
   const plan = PLANS[account.plan];
   if (!plan.recutAgent) {
-    const having = Object.values(PLANS).filter((p) => p.recutAgent).map((p) => p.name).join(' or ');
+    const having = Object.values(PLANS)
+      .filter((p) => p.recutAgent)
+      .map((p) => p.name)
+      .join(' or ');
     throw forbidden(`the recut agent is part of the ${having} plan; this account is on the ${plan.name} plan`);
   }
   const parent = await deps.scans.getOwned(scanId, account._id);

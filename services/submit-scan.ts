@@ -108,7 +108,9 @@ export async function submitScan(deps: AppDeps, input: SubmitScanInput): Promise
       created_at: now,
     });
     // Lower keys run first; the Agents plan rides the priority queue.
-    const webhook = webhookUrl ? { webhook: { url: webhookUrl, retrySeconds: deps.config.webhookRetrySeconds, taskQueue: taskQueues(deps.config).webhooks } } : {};
+    const webhook = webhookUrl
+      ? { webhook: { url: webhookUrl, retrySeconds: deps.config.webhookRetrySeconds, taskQueue: taskQueues(deps.config).webhooks } }
+      : {};
     await deps.workflows.startScan({ scanId, ...webhook }, { priorityKey: plan.priorityQueue ? 1 : 3, requestId: input.requestId });
     const queued: QueuedScan = { scan_id: doc.scan_id, status: 'queued', pct: 0 };
     if (held) await completeKey(deps, held, { status_code: 202, body: { ...queued } }, input.log);

@@ -287,7 +287,14 @@ export class CallsStore {
   async appendEvents(callId: string, events: { seq: number; kind: CallEventDoc['kind']; text: string }[]): Promise<void> {
     if (events.length === 0) return;
     const now = new Date();
-    const docs = events.map((event) => ({ _id: `${callId}:${pad(event.seq)}`, call_id: callId, seq: event.seq, kind: event.kind, text: event.text, created_at: now }));
+    const docs = events.map((event) => ({
+      _id: `${callId}:${pad(event.seq)}`,
+      call_id: callId,
+      seq: event.seq,
+      kind: event.kind,
+      text: event.text,
+      created_at: now,
+    }));
     // The per-call document is what streams read; the per-event documents are the durable log.
     // The two writes are independent, so they go together (one round trip on a step's path).
     await Promise.all([

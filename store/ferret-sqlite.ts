@@ -16,9 +16,23 @@ const run = promisify(execFile);
 
 /** The collections the hot paths read by `_id`: created up front so they can be indexed before first use. */
 export const POINT_COLLECTIONS = [
-  'accounts', 'api_keys', 'sessions', 'usage', 'rate_windows',
-  'scans', 'scan_reads', 'scan_parts', 'scan_history_heads', 'scan_history_buckets', 'library_heads', 'library_buckets',
-  'calls', 'call_turns', 'call_events', 'call_slots', 'call_progress',
+  'accounts',
+  'api_keys',
+  'sessions',
+  'usage',
+  'rate_windows',
+  'scans',
+  'scan_reads',
+  'scan_parts',
+  'scan_history_heads',
+  'scan_history_buckets',
+  'library_heads',
+  'library_buckets',
+  'calls',
+  'call_turns',
+  'call_events',
+  'call_slots',
+  'call_progress',
 ];
 
 /**
@@ -30,13 +44,18 @@ export async function indexFerretTables(db: Db, dir: string): Promise<number> {
   const file = join(dir, `${db.databaseName}.sqlite`);
   if (!existsSync(file)) return 0;
   await Promise.all(
-    POINT_COLLECTIONS.map((name) => db.createCollection(name).catch((error: { code?: number }) => {
-      if (error.code !== 48) throw error; // NamespaceExists
-    })),
+    POINT_COLLECTIONS.map((name) =>
+      db.createCollection(name).catch((error: { code?: number }) => {
+        if (error.code !== 48) throw error; // NamespaceExists
+      }),
+    ),
   );
   const sql = (statement: string) => run('sqlite3', ['-batch', '-cmd', '.timeout 10000', file, statement]);
   const { stdout } = await sql('SELECT table_name FROM _ferretdb_collections;');
-  const tables = stdout.split('\n').map((t) => t.trim()).filter((t) => /^[a-z0-9_]+$/.test(t));
+  const tables = stdout
+    .split('\n')
+    .map((t) => t.trim())
+    .filter((t) => /^[a-z0-9_]+$/.test(t));
   if (tables.length === 0) return 0;
   await sql(tables.map((t) => `CREATE INDEX IF NOT EXISTS "${t}_holdline_id" ON "${t}" (_ferretdb_sjson->'$._id');`).join('\n'));
   return tables.length;

@@ -51,7 +51,6 @@ export function newClaimDoc(input: ClaimInput, claim: string): IdempotencyDoc {
   };
 }
 
-
 /**
  * Idempotency keys of submissions, one document per account and key. A claim is one
  * `insertOne` on `_id` (duplicate key = someone holds it), a release deletes only the

@@ -4,10 +4,7 @@ import { OrderedIndex } from './ordered-index';
 import { updateIf } from './point';
 import { ScansStore, type ScanDoc } from './scans';
 
-export type PublishResult =
-  | { outcome: 'published'; doc: ScanDoc }
-  | { outcome: 'not_found' }
-  | { outcome: 'not_complete' };
+export type PublishResult = { outcome: 'published'; doc: ScanDoc } | { outcome: 'not_found' } | { outcome: 'not_complete' };
 
 const LIBRARY = 'library';
 const isPublished = (doc: ScanDoc | null): doc is ScanDoc => doc !== null && doc.status === 'complete' && doc.published_at !== undefined;

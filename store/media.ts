@@ -41,4 +41,3 @@ export const MediaStore = {
 export function createMediaStore(config: MediaStoreConfig): MediaStore {
   return config.kind === 's3' ? new S3MediaStore(config) : new FsMediaStore(config.dir);
 }
-

@@ -102,10 +102,7 @@ export class RecutsStore {
 
   /** Moves an in-flight recut forward; pct never goes back, a finished recut is never touched. */
   async advance(recutId: string, stage: RecutStage, pct: number, set: Partial<RecutDoc> = {}): Promise<void> {
-    await this.recuts.updateOne(
-      { _id: recutId, status: IN_FLIGHT },
-      { $set: { status: 'processing', stage, updated_at: new Date(), ...set }, $max: { pct } },
-    );
+    await this.recuts.updateOne({ _id: recutId, status: IN_FLIGHT }, { $set: { status: 'processing', stage, updated_at: new Date(), ...set }, $max: { pct } });
   }
 
   async complete(recutId: string, figures: { before: ReadFigures; after: ReadFigures }): Promise<void> {
@@ -117,7 +114,10 @@ export class RecutsStore {
 
   /** Ends the recut in error; true only for the call that moved it there (a retry finds it ended). */
   async fail(recutId: string, detail: string): Promise<boolean> {
-    const result = await this.recuts.updateOne({ _id: recutId, status: IN_FLIGHT }, { $set: { status: 'error', stage: 'error', detail, updated_at: new Date() } });
+    const result = await this.recuts.updateOne(
+      { _id: recutId, status: IN_FLIGHT },
+      { $set: { status: 'error', stage: 'error', detail, updated_at: new Date() } },
+    );
     return result.modifiedCount === 1;
   }
 }

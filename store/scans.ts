@@ -77,8 +77,27 @@ export interface ScanPartsDoc {
 
 /** The fields of a complete read, kept in `scan_reads`. */
 export const READ_FIELDS = [
-  'duration_sec', 'score', 'grade', 'label', 'hook', 'timeline', 'cuts', 'dead',
-  'moments', 'claims', 'transcript', 'summary', 'method', 'transcriber', 'language', 'loudness_lufs', 'dips', 'hook_report', 'frame_rate', 'frame_rate_variable', 'cut_frames',
+  'duration_sec',
+  'score',
+  'grade',
+  'label',
+  'hook',
+  'timeline',
+  'cuts',
+  'dead',
+  'moments',
+  'claims',
+  'transcript',
+  'summary',
+  'method',
+  'transcriber',
+  'language',
+  'loudness_lufs',
+  'dips',
+  'hook_report',
+  'frame_rate',
+  'frame_rate_variable',
+  'cut_frames',
 ] as const satisfies readonly (keyof ScanRead)[];
 
 const ACTIVE = ['queued', 'processing'] as const;
@@ -168,7 +187,9 @@ export class ScansStore {
 
   /** The account's scans still shown (none being deleted), oldest first: what its archive holds (`GET /v1/account/export`). */
   async visibleIdsOfAccount(accountId: string): Promise<string[]> {
-    const docs = await this.scans.find({ account_id: accountId, deleted_at: { $exists: false } }, { projection: { _id: 1 }, sort: { created_at: 1, _id: 1 } }).toArray();
+    const docs = await this.scans
+      .find({ account_id: accountId, deleted_at: { $exists: false } }, { projection: { _id: 1 }, sort: { created_at: 1, _id: 1 } })
+      .toArray();
     return docs.map((doc) => doc._id);
   }
 
@@ -194,9 +215,15 @@ export class ScansStore {
 
   /** Marks the scan's quota unit as given back; true only for the first call, so the unit is returned once. */
   async markQuotaReturned(scanId: string, now = new Date()): Promise<boolean> {
-    return updateIf(this.db, this.scans, scanId, { filter: { quota_returned_at: { $exists: false } }, test: (doc) => doc.quota_returned_at === undefined }, {
-      $set: { quota_returned_at: now },
-    });
+    return updateIf(
+      this.db,
+      this.scans,
+      scanId,
+      { filter: { quota_returned_at: { $exists: false } }, test: (doc) => doc.quota_returned_at === undefined },
+      {
+        $set: { quota_returned_at: now },
+      },
+    );
   }
 
   /** The small status document alone: no timeline or transcript. A scan being deleted reads as missing. */

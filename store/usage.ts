@@ -76,11 +76,7 @@ export class UsageStore {
     const id = `${accountId}:${key}`;
     await serialized(`usage:${id}`, () =>
       upsertRetrying(() =>
-        this.usage.updateOne(
-          { _id: id },
-          { $inc: { [counter]: amount }, $setOnInsert: { account_id: accountId, month: key, ...others } },
-          { upsert: true },
-        ),
+        this.usage.updateOne({ _id: id }, { $inc: { [counter]: amount }, $setOnInsert: { account_id: accountId, month: key, ...others } }, { upsert: true }),
       ),
     );
   }
@@ -174,7 +170,13 @@ export class RateLimiter {
   }
 
   /** Counts one event; allowed while the window's count (this one included) is within the limit. */
-  async hit(key: string, kind: string, limit: number, now = new Date(), windowMs = 60_000): Promise<{ allowed: boolean; retryAfterSec: number; count: number }> {
+  async hit(
+    key: string,
+    kind: string,
+    limit: number,
+    now = new Date(),
+    windowMs = 60_000,
+  ): Promise<{ allowed: boolean; retryAfterSec: number; count: number }> {
     const { id, windowEnd, retryAfterSec } = RateLimiter.window(key, kind, now, windowMs);
     let state = this.windows.get(id);
     if (!state) {
@@ -214,7 +216,13 @@ export class RateLimiter {
    * `hit` serves the per-key API limits. Returns the slot so an attempt that
    * turned out fine can give it back.
    */
-  async takeSlot(key: string, kind: string, limit: number, now = new Date(), windowMs = 60_000): Promise<{ allowed: boolean; retryAfterSec: number; slot: string | null }> {
+  async takeSlot(
+    key: string,
+    kind: string,
+    limit: number,
+    now = new Date(),
+    windowMs = 60_000,
+  ): Promise<{ allowed: boolean; retryAfterSec: number; slot: string | null }> {
     const { id, windowEnd, retryAfterSec } = RateLimiter.window(key, kind, now, windowMs);
     const windows = this.db.collection<RateWindowDoc>('rate_windows');
     const ids = Array.from({ length: limit }, (_, k) => `${id}#${k + 1}`);

@@ -76,16 +76,7 @@ export interface FixtureTruth {
 // Recipes
 
 type SourceName =
-  | 'mandelbrot'
-  | 'mandelbrot-deep'
-  | 'life'
-  | 'testsrc2-scroll'
-  | 'cellauto'
-  | 'gradients-slow'
-  | 'bars'
-  | 'slate'
-  | 'fractal-still'
-  | 'fractal-pan';
+  'mandelbrot' | 'mandelbrot-deep' | 'life' | 'testsrc2-scroll' | 'cellauto' | 'gradients-slow' | 'bars' | 'slate' | 'fractal-still' | 'fractal-pan';
 
 interface Shot {
   /** Seconds, a multiple of 0.25 (at the recipe's rate: a whole number of frames). */
@@ -370,8 +361,14 @@ const BROKEN = ['corrupt', 'empty'] as const;
 
 /** Crafted hostile media (see "Hostile media" below). */
 const HOSTILE_NAMES = [
-  'hostile-declared-1e9s', 'hostile-frame-per-hour', 'hostile-sparse-90min', 'hostile-huge-frame',
-  'hostile-many-pixels', 'hostile-fps-300', 'hostile-concat', 'hostile-script-video',
+  'hostile-declared-1e9s',
+  'hostile-frame-per-hour',
+  'hostile-sparse-90min',
+  'hostile-huge-frame',
+  'hostile-many-pixels',
+  'hostile-fps-300',
+  'hostile-concat',
+  'hostile-script-video',
 ] as const;
 
 export const FIXTURE_NAMES: string[] = [...RECIPES.map((r) => r.name), ...BROKEN, ...HOSTILE_NAMES, ...uploadFixtureNames()];
@@ -381,19 +378,14 @@ export const FIXTURE_NAMES: string[] = [...RECIPES.map((r) => r.name), ...BROKEN
 
 function run(command: string, args: string[], options: { maxBuffer?: number } = {}): Promise<Buffer> {
   return new Promise((resolveRun, reject) => {
-    execFile(
-      command,
-      args,
-      { encoding: 'buffer', maxBuffer: options.maxBuffer ?? 64 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        if (error) {
-          const detail = stderr.toString('utf8').trim().split('\n').slice(-15).join('\n');
-          reject(new Error(`${command} ${args.slice(0, 6).join(' ')} … failed: ${error.message}\n${detail}`));
-        } else {
-          resolveRun(stdout);
-        }
-      },
-    );
+    execFile(command, args, { encoding: 'buffer', maxBuffer: options.maxBuffer ?? 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error) {
+        const detail = stderr.toString('utf8').trim().split('\n').slice(-15).join('\n');
+        reject(new Error(`${command} ${args.slice(0, 6).join(' ')} … failed: ${error.message}\n${detail}`));
+      } else {
+        resolveRun(stdout);
+      }
+    });
   });
 }
 
@@ -432,9 +424,12 @@ function sourceFilter(source: SourceName, w: number, h: number, frames: number, 
 async function renderStillImage(path: string): Promise<void> {
   await run('ffmpeg', [
     ...FFMPEG,
-    '-f', 'lavfi',
-    '-i', 'mandelbrot=size=960x540:maxiter=400:start_x=-0.7453:start_y=0.1127:start_scale=0.012:end_pts=1',
-    '-frames:v', '1',
+    '-f',
+    'lavfi',
+    '-i',
+    'mandelbrot=size=960x540:maxiter=400:start_x=-0.7453:start_y=0.1127:start_scale=0.012:end_pts=1',
+    '-frames:v',
+    '1',
     path,
   ]);
 }
@@ -467,7 +462,8 @@ function planVideo(recipe: Recipe, shots: Shot[], stillImage: string, firstInput
   let frame = 0;
   shots.forEach((shot, i) => {
     const frames = Math.round((shot.dur * rate.num) / rate.den);
-    if (Math.abs(frames - (shot.dur * rate.num) / rate.den) > 1e-6) throw new Error(`${recipe.name}: shot ${i} lasts ${shot.dur} s, not a whole number of frames`);
+    if (Math.abs(frames - (shot.dur * rate.num) / rate.den) > 1e-6)
+      throw new Error(`${recipe.name}: shot ${i} lasts ${shot.dur} s, not a whole number of frames`);
     if (!recipe.rate && !recipe.variableRate && Math.abs(shot.dur * 4 - Math.round(shot.dur * 4)) > 1e-9) {
       throw new Error(`${recipe.name}: shot ${i} lasts ${shot.dur} s, not a multiple of 0.25 s`);
     }
@@ -486,8 +482,7 @@ function planVideo(recipe: Recipe, shots: Shot[], stillImage: string, firstInput
     }
     const label = `v${i}`;
     chains.push(
-      `${head},trim=end_frame=${frames},setpts=PTS-STARTPTS,` +
-        `scale=${recipe.width}:${recipe.height}:flags=neighbor,setsar=1,format=yuv420p[${label}]`,
+      `${head},trim=end_frame=${frames},setpts=PTS-STARTPTS,` + `scale=${recipe.width}:${recipe.height}:flags=neighbor,setsar=1,format=yuv420p[${label}]`,
     );
     labels.push(`[${label}]`);
     const start = frameTime(recipe, frame);
@@ -531,11 +526,16 @@ async function speechSamples(text: string, voice: string, wpm: number, workDir: 
   const trim = 'silenceremove=start_periods=1:start_threshold=-45dB:start_silence=0.02';
   const raw = await run('ffmpeg', [
     ...FFMPEG,
-    '-i', wav,
-    '-af', `${trim},areverse,${trim},areverse`,
-    '-ar', String(AUDIO_RATE),
-    '-ac', '1',
-    '-f', 's16le',
+    '-i',
+    wav,
+    '-af',
+    `${trim},areverse,${trim},areverse`,
+    '-ar',
+    String(AUDIO_RATE),
+    '-ac',
+    '1',
+    '-f',
+    's16le',
     '-',
   ]);
   return new Int16Array(raw.buffer, raw.byteOffset, raw.byteLength / 2);
@@ -668,16 +668,19 @@ async function buildRecipe(recipe: Recipe, outDir: string, workDir: string, gene
     const rate = sourceRate(recipe);
     args.push('-filter_complex', video.filter, '-map', '[v]');
     args.push(
-      '-c:v', 'libx264',
-      '-preset', recipe.preset ?? 'veryfast',
-      '-crf', String(recipe.crf ?? 23),
-      '-pix_fmt', 'yuv420p',
+      '-c:v',
+      'libx264',
+      '-preset',
+      recipe.preset ?? 'veryfast',
+      '-crf',
+      String(recipe.crf ?? 23),
+      '-pix_fmt',
+      'yuv420p',
       // A variable rate keeps each frame's own time, in a time base that holds both gaps exactly.
-      ...(recipe.variableRate
-        ? ['-fps_mode', 'passthrough', '-enc_time_base:v', '1/600', '-video_track_timescale', '600']
-        : ['-r', `${rate.num}/${rate.den}`]),
+      ...(recipe.variableRate ? ['-fps_mode', 'passthrough', '-enc_time_base:v', '1/600', '-video_track_timescale', '600'] : ['-r', `${rate.num}/${rate.den}`]),
       // A keyframe every 2 s besides the ones x264 puts at scene changes.
-      '-g', String(Math.round((2 * rate.num) / rate.den)),
+      '-g',
+      String(Math.round((2 * rate.num) / rate.den)),
     );
   }
   if (audio) {
@@ -816,32 +819,72 @@ function patchMkvSize(path: string, from: number, to: { width: number; height: n
 const HOSTILE: Record<(typeof HOSTILE_NAMES)[number], HostileSpec> = {
   // 2 s of picture and sound in a header that says 10^9 s: the read must never be sized by it.
   'hostile-declared-1e9s': {
-    file: 'hostile-declared-1e9s.mkv', container: 'mkv', duration: 1e9, width: 16, height: 16, fps: 1, hasAudio: true,
-    expectError: true, errorReason: 'declared duration of 10^9 s, over the 2-hour limit',
+    file: 'hostile-declared-1e9s.mkv',
+    container: 'mkv',
+    duration: 1e9,
+    width: 16,
+    height: 16,
+    fps: 1,
+    hasAudio: true,
+    expectError: true,
+    errorReason: 'declared duration of 10^9 s, over the 2-hour limit',
     async make(target) {
       await run('ffmpeg', [
-        ...FFMPEG, '-f', 'lavfi', '-i', 'color=c=gray:s=16x16:r=1:d=2', '-f', 'lavfi', '-i', 'sine=f=440:d=2:sample_rate=48000',
-        '-c:v', 'ffv1', '-c:a', 'libopus', '-b:a', '6k', '-f', 'matroska', target,
+        ...FFMPEG,
+        '-f',
+        'lavfi',
+        '-i',
+        'color=c=gray:s=16x16:r=1:d=2',
+        '-f',
+        'lavfi',
+        '-i',
+        'sine=f=440:d=2:sample_rate=48000',
+        '-c:v',
+        'ffv1',
+        '-c:a',
+        'libopus',
+        '-b:a',
+        '6k',
+        '-f',
+        'matroska',
+        target,
       ]);
       patchMkvDuration(target, 1e12);
     },
   },
   // Three frames, one an hour: a genuine 3-hour video in under a kilobyte.
   'hostile-frame-per-hour': {
-    file: 'hostile-frame-per-hour.mkv', container: 'mkv', duration: 3 * 3600, width: 16, height: 16, fps: 1 / 3600,
-    expectError: true, errorReason: 'three hours long (one frame per hour), over the 2-hour limit',
+    file: 'hostile-frame-per-hour.mkv',
+    container: 'mkv',
+    duration: 3 * 3600,
+    width: 16,
+    height: 16,
+    fps: 1 / 3600,
+    expectError: true,
+    errorReason: 'three hours long (one frame per hour), over the 2-hour limit',
     make: (target) => greyMkv(target, '16x16', '1/3600', 3 * 3600),
   },
   // Two frames 45 minutes apart: 90 minutes, within the limit; it must complete as a 5400-second read, in bounded memory.
   'hostile-sparse-90min': {
-    file: 'hostile-sparse-90min.mkv', container: 'mkv', duration: 5400, width: 16, height: 16, fps: 1 / 2700,
+    file: 'hostile-sparse-90min.mkv',
+    container: 'mkv',
+    duration: 5400,
+    width: 16,
+    height: 16,
+    fps: 1 / 2700,
     expectError: false,
     make: (target) => greyMkv(target, '16x16', '1/2700', 5400),
   },
   // A 1000x1000 stream whose header declares 16000x16000.
   'hostile-huge-frame': {
-    file: 'hostile-huge-frame.mkv', container: 'mkv', duration: 2, width: 16000, height: 16000, fps: 1,
-    expectError: true, errorReason: '16000x16000 pixels, over 8192 on a side',
+    file: 'hostile-huge-frame.mkv',
+    container: 'mkv',
+    duration: 2,
+    width: 16000,
+    height: 16000,
+    fps: 1,
+    expectError: true,
+    errorReason: '16000x16000 pixels, over 8192 on a side',
     async make(target) {
       await greyMkv(target, '1000x1000', '1', 2);
       patchMkvSize(target, 1000, { width: 16000, height: 16000 });
@@ -849,36 +892,76 @@ const HOSTILE: Record<(typeof HOSTILE_NAMES)[number], HostileSpec> = {
   },
   // 8000x4500: every side within 8192, but 36 million pixels a frame.
   'hostile-many-pixels': {
-    file: 'hostile-many-pixels.mkv', container: 'mkv', duration: 2, width: 8000, height: 4500, fps: 1,
-    expectError: true, errorReason: '36.0 million pixels a frame, over 35.4 million',
+    file: 'hostile-many-pixels.mkv',
+    container: 'mkv',
+    duration: 2,
+    width: 8000,
+    height: 4500,
+    fps: 1,
+    expectError: true,
+    errorReason: '36.0 million pixels a frame, over 35.4 million',
     async make(target) {
       await greyMkv(target, '1000x1000', '1', 2);
       patchMkvSize(target, 1000, { width: 8000, height: 4500 });
     },
   },
   'hostile-fps-300': {
-    file: 'hostile-fps-300.mkv', container: 'mkv', duration: 1, width: 16, height: 16, fps: 300,
-    expectError: true, errorReason: '300 frames per second, over 240',
+    file: 'hostile-fps-300.mkv',
+    container: 'mkv',
+    duration: 1,
+    width: 16,
+    height: 16,
+    fps: 300,
+    expectError: true,
+    errorReason: '300 frames per second, over 240',
     make: (target) => greyMkv(target, '16x16', '300', 1),
   },
   // An ffconcat list uploaded as a video: ffmpeg would open the files it names, next to it in the worker's scratch space.
   'hostile-concat': {
-    file: 'hostile-concat.mp4', container: 'none', duration: null, width: null, height: null, fps: null,
-    expectError: true, errorReason: 'an ffconcat playlist naming other files, not a video container',
+    file: 'hostile-concat.mp4',
+    container: 'none',
+    duration: null,
+    width: null,
+    height: null,
+    fps: null,
+    expectError: true,
+    errorReason: 'an ffconcat playlist naming other files, not a video container',
     async make(target) {
-      writeFileSync(target, ['ffconcat version 1.0', 'file scn_000000000000000000000000', 'file ../media/scn_000000000000000000000001', 'file sample.mp4', ''].join('\n'));
+      writeFileSync(
+        target,
+        ['ffconcat version 1.0', 'file scn_000000000000000000000000', 'file ../media/scn_000000000000000000000001', 'file sample.mp4', ''].join('\n'),
+      );
     },
   },
   // A valid MP4 carrying an HTML page with a script in its metadata: harmless unless served as text/html.
   'hostile-script-video': {
-    file: 'hostile-script-video.mp4', container: 'mp4', duration: 2, width: 64, height: 48, fps: FIXTURE_FPS,
+    file: 'hostile-script-video.mp4',
+    container: 'mp4',
+    duration: 2,
+    width: 64,
+    height: 48,
+    fps: FIXTURE_FPS,
     expectError: false,
     make: (target) =>
       run('ffmpeg', [
-        ...FFMPEG, '-f', 'lavfi', '-i', `testsrc2=s=64x48:r=${FIXTURE_FPS}:d=2`,
-        '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p',
-        '-metadata', `title=<html><body><script>document.title='pwned:'+document.cookie</script></body></html>`,
-        '-movflags', '+faststart', '-f', 'mp4', target,
+        ...FFMPEG,
+        '-f',
+        'lavfi',
+        '-i',
+        `testsrc2=s=64x48:r=${FIXTURE_FPS}:d=2`,
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-pix_fmt',
+        'yuv420p',
+        '-metadata',
+        `title=<html><body><script>document.title='pwned:'+document.cookie</script></body></html>`,
+        '-movflags',
+        '+faststart',
+        '-f',
+        'mp4',
+        target,
       ]),
   },
 };
@@ -1040,7 +1123,13 @@ type UploadSound =
   | { kind: 'recording'; at: number; id: LibrivoxId }
   /** Any text in any espeak-ng voice (the non-English fixtures). */
   | { kind: 'espeak'; at: number; text: string; voice: string; wpm?: number }
-  | { kind: 'music'; start: number; end: number; parts: Array<'chords' | 'beat' | 'melody'>; /** dB relative to the voice RMS, or dBFS when there is no voice. */ level: number }
+  | {
+      kind: 'music';
+      start: number;
+      end: number;
+      parts: Array<'chords' | 'beat' | 'melody'>;
+      /** dB relative to the voice RMS, or dBFS when there is no voice. */ level: number;
+    }
   | { kind: 'applause'; start: number; end: number; dbfs: number }
   | { kind: 'hum'; start: number; end: number; dbfs: number }
   | { kind: 'room'; dbfs: number };
@@ -1145,7 +1234,10 @@ function uploadRecipes(): UploadRecipe[] {
       duration: 24,
       bed: 'music -6 dB under the voice',
       shots: [wide(24, 0)],
-      sound: [{ kind: 'music', start: 0, end: 24, parts: ['chords', 'beat', 'melody'], level: -6 }, ...talk(1, ['garden', 'best', 'rig', 'research', 'thanks'], 4.5)],
+      sound: [
+        { kind: 'music', start: 0, end: 24, parts: ['chords', 'beat', 'melody'], level: -6 },
+        ...talk(1, ['garden', 'best', 'rig', 'research', 'thanks'], 4.5),
+      ],
     },
     {
       name: 'snd-room-tone',
@@ -1309,8 +1401,7 @@ async function renderUploadScene(workDir: string, scene: 0 | 1): Promise<{ wall:
   const skin = scene === 0 ? [196, 152, 122] : [180, 138, 110];
   const channel = (i: number) => `if(${head},if(${hair},${i === 0 ? 58 : i === 1 ? 40 : 30},${skin[i]}),if(${body},${shirt[i]},0))`;
   const personFilter =
-    `nullsrc=s=${SCENE_W}x${SCENE_H},format=rgba,` +
-    `geq=r='${channel(0)}':g='${channel(1)}':b='${channel(2)}':a='if(${head}+${body},255,0)'`;
+    `nullsrc=s=${SCENE_W}x${SCENE_H},format=rgba,` + `geq=r='${channel(0)}':g='${channel(1)}':b='${channel(2)}':a='if(${head}+${body},255,0)'`;
   await run('ffmpeg', [...FFMPEG, '-f', 'lavfi', '-i', personFilter, '-frames:v', '1', person]);
   return { wall, person };
 }
@@ -1318,7 +1409,10 @@ async function renderUploadScene(workDir: string, scene: 0 | 1): Promise<{ wall:
 const even2 = (n: number) => Math.max(2, 2 * Math.round(n / 2));
 
 /** The ffmpeg inputs and filter graph of an upload recipe's picture; cut times are the truth. */
-async function planUploadVideo(recipe: UploadRecipe, workDir: string): Promise<{ inputs: string[]; filter: string; cuts: number[]; segments: FixtureTruth['segments']; stills: Span[] }> {
+async function planUploadVideo(
+  recipe: UploadRecipe,
+  workDir: string,
+): Promise<{ inputs: string[]; filter: string; cuts: number[]; segments: FixtureTruth['segments']; stills: Span[] }> {
   const inputs: string[] = [];
   const scenes = new Map<number, number>();
   const sceneInput = async (scene: 0 | 1): Promise<number> => {
@@ -1338,7 +1432,13 @@ async function planUploadVideo(recipe: UploadRecipe, workDir: string): Promise<{
     chains.push(
       `[${at}:v][${at + 1}:v]overlay=x=0:y=0,crop=${w0}:${h0},scale=${UPLOAD_W}:${UPLOAD_H},setsar=1,format=yuv420p,trim=end_frame=${Math.round(recipe.duration * FIXTURE_FPS)},setpts=PTS-STARTPTS[v]`,
     );
-    return { inputs, filter: chains.join(';'), cuts: [], segments: [{ start: 0, end: recipe.duration, source: 'still-person', moving: false }], stills: [{ start: 0, end: recipe.duration }] };
+    return {
+      inputs,
+      filter: chains.join(';'),
+      cuts: [],
+      segments: [{ start: 0, end: recipe.duration, source: 'still-person', moving: false }],
+      stills: [{ start: 0, end: recipe.duration }],
+    };
   }
   const cuts: number[] = [];
   const segments: FixtureTruth['segments'] = [];
@@ -1348,7 +1448,8 @@ async function planUploadVideo(recipe: UploadRecipe, workDir: string): Promise<{
   for (const shot of recipe.shots) uses.set(shot.scene, (uses.get(shot.scene) ?? 0) + 1);
   for (const [scene, count] of uses) {
     const at = await sceneInput(scene as 0 | 1);
-    const sway = scene === 0 ? `x='5*sin(2*PI*0.45*t)+2*sin(2*PI*1.3*t)':y='3*sin(2*PI*0.7*t)'` : `x='4*sin(2*PI*0.55*t+1)+2*sin(2*PI*1.1*t)':y='2*sin(2*PI*0.9*t)'`;
+    const sway =
+      scene === 0 ? `x='5*sin(2*PI*0.45*t)+2*sin(2*PI*1.3*t)':y='3*sin(2*PI*0.7*t)'` : `x='4*sin(2*PI*0.55*t+1)+2*sin(2*PI*1.1*t)':y='2*sin(2*PI*0.9*t)'`;
     const labels = Array.from({ length: count }, (_, i) => `p${scene}_${i}`);
     chains.push(`[${at}:v][${at + 1}:v]overlay=${sway}:eval=frame,format=yuv420p,noise=alls=6:allf=t,split=${count}${labels.map((l) => `[${l}]`).join('')}`);
     perfLabels.set(scene, labels);
@@ -1388,7 +1489,9 @@ async function planUploadVideo(recipe: UploadRecipe, workDir: string): Promise<{
       previous = out;
     } else if (shot.dissolve) {
       const joined = `j${i}`;
-      chains.push(`[${previous}]settb=1/${FIXTURE_FPS}[a${i}];[${out}]settb=1/${FIXTURE_FPS}[b${i}];[a${i}][b${i}]xfade=transition=fade:duration=${shot.dissolve}:offset=${t - shot.dissolve}[${joined}]`);
+      chains.push(
+        `[${previous}]settb=1/${FIXTURE_FPS}[a${i}];[${out}]settb=1/${FIXTURE_FPS}[b${i}];[a${i}][b${i}]xfade=transition=fade:duration=${shot.dissolve}:offset=${t - shot.dissolve}[${joined}]`,
+      );
       previous = joined;
       t -= shot.dissolve;
     } else {
@@ -1414,7 +1517,12 @@ function musicSamples(parts: ReadonlyArray<'chords' | 'beat' | 'melody'>, length
   const random = uniformRandom(seed);
   if (parts.includes('chords')) {
     // C, A minor, F, G triads, two seconds each, each note with decaying harmonics.
-    const chords = [[261.63, 329.63, 392.0], [220.0, 261.63, 329.63], [174.61, 220.0, 261.63], [196.0, 246.94, 293.66]];
+    const chords = [
+      [261.63, 329.63, 392.0],
+      [220.0, 261.63, 329.63],
+      [174.61, 220.0, 261.63],
+      [196.0, 246.94, 293.66],
+    ];
     const span = 2 * rate;
     for (let i = 0; i < length; i++) {
       const c = chords[Math.floor(i / span) % chords.length]!;
@@ -1430,7 +1538,7 @@ function musicSamples(parts: ReadonlyArray<'chords' | 'beat' | 'melody'>, length
     const beat = Math.round(0.5 * rate);
     for (let i = 0; i < length; i++) {
       const local = (i % beat) / rate;
-      const kick = Math.sin(2 * Math.PI * (50 * local + 60 * (1 - Math.exp(-local * 30)) / 30)) * Math.exp(-local * 12);
+      const kick = Math.sin(2 * Math.PI * (50 * local + (60 * (1 - Math.exp(-local * 30))) / 30)) * Math.exp(-local * 12);
       const offLocal = ((i + beat / 2) % beat) / rate;
       const hat = (random() * 2 - 1) * Math.exp(-offLocal * 60);
       out[i]! += 0.9 * kick + 0.25 * hat;
@@ -1439,7 +1547,11 @@ function musicSamples(parts: ReadonlyArray<'chords' | 'beat' | 'melody'>, length
   if (parts.includes('melody')) {
     // A sung "ah": notes of 0.35-0.9 s glide into each other with 5.5 Hz vibrato; harmonics shaped by vowel formants.
     const notes = [392, 440, 494, 523, 494, 440, 392, 349, 330, 349, 392, 440];
-    const formants = [[730, 90], [1090, 110], [2440, 170]] as const;
+    const formants = [
+      [730, 90],
+      [1090, 110],
+      [2440, 170],
+    ] as const;
     let phase = 0;
     let f = notes[0]!;
     let noteEnd = 0;
@@ -1497,7 +1609,8 @@ function humSamples(length: number): Float64Array {
   const out = new Float64Array(length);
   for (let i = 0; i < length; i++) {
     const t = i / AUDIO_RATE;
-    out[i] = Math.sin(2 * Math.PI * 60 * t) + 0.5 * Math.sin(2 * Math.PI * 120 * t) + 0.35 * Math.sin(2 * Math.PI * 180 * t) + 0.2 * Math.sin(2 * Math.PI * 300 * t);
+    out[i] =
+      Math.sin(2 * Math.PI * 60 * t) + 0.5 * Math.sin(2 * Math.PI * 120 * t) + 0.35 * Math.sin(2 * Math.PI * 180 * t) + 0.2 * Math.sin(2 * Math.PI * 300 * t);
   }
   return normaliseRms(out);
 }
@@ -1611,12 +1724,41 @@ async function buildUploadRecipe(recipe: UploadRecipe, outDir: string, workDir: 
   await run('ffmpeg', [
     ...FFMPEG,
     ...video.inputs,
-    '-i', wavPath,
-    '-filter_complex', video.filter,
-    '-map', '[v]',
-    '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-r', String(FIXTURE_FPS), '-g', String(2 * FIXTURE_FPS),
-    '-map', `${audioInput}:a`, '-c:a', 'aac', '-b:a', '128k', '-ar', String(AUDIO_RATE), '-ac', '2',
-    '-t', String(recipe.duration), '-movflags', '+faststart', '-f', 'mp4', partial,
+    '-i',
+    wavPath,
+    '-filter_complex',
+    video.filter,
+    '-map',
+    '[v]',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-crf',
+    '23',
+    '-pix_fmt',
+    'yuv420p',
+    '-r',
+    String(FIXTURE_FPS),
+    '-g',
+    String(2 * FIXTURE_FPS),
+    '-map',
+    `${audioInput}:a`,
+    '-c:a',
+    'aac',
+    '-b:a',
+    '128k',
+    '-ar',
+    String(AUDIO_RATE),
+    '-ac',
+    '2',
+    '-t',
+    String(recipe.duration),
+    '-movflags',
+    '+faststart',
+    '-f',
+    'mp4',
+    partial,
   ]);
   renameSync(partial, target);
   return {

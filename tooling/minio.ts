@@ -28,7 +28,14 @@ export async function startMinio(options: { dataDir: string; binDir?: string; ti
   mkdirSync(dir, { recursive: true });
   const log = openSync(join(options.dataDir, 'minio.log'), 'a');
   const child = spawn(binary, ['server', dir, '--quiet', '--address', `127.0.0.1:${port}`, '--console-address', `127.0.0.1:${consolePort}`], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? dir, MINIO_ROOT_USER: accessKeyId, MINIO_ROOT_PASSWORD: secretAccessKey, MINIO_BROWSER: 'off', MINIO_UPDATE: 'off' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? dir,
+      MINIO_ROOT_USER: accessKeyId,
+      MINIO_ROOT_PASSWORD: secretAccessKey,
+      MINIO_BROWSER: 'off',
+      MINIO_UPDATE: 'off',
+    },
     stdio: ['ignore', log, log],
     detached: true,
   });
@@ -44,7 +51,10 @@ export async function startMinio(options: { dataDir: string; binDir?: string; ti
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`MinIO exited with ${child.exitCode}; see ${join(options.dataDir, 'minio.log')}`);
-    const live = await fetch(`${endpoint}/minio/health/live`).then((r) => r.ok, () => false);
+    const live = await fetch(`${endpoint}/minio/health/live`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (live) break;
     if (Date.now() > deadline) {
       endProcess();

@@ -45,7 +45,11 @@ export function trimExample(value: Json): Json {
 }
 
 /** The first lines of a text download. */
-const firstLines = (text: string, lines: number) => text.split(/(?<=\n)/).slice(0, lines).join('');
+const firstLines = (text: string, lines: number) =>
+  text
+    .split(/(?<=\n)/)
+    .slice(0, lines)
+    .join('');
 
 /**
  * fetch, sent once more when the connection was closed under it before any answer: undici may
@@ -139,7 +143,10 @@ async function main() {
 
     // A URL, with a webhook and an Idempotency-Key: its answer is kept for the in-flight example.
     const byUrl = { input: { type: 'url', url: `${mediaUrl}/${FIXTURE}.mp4` }, title: 'Weak opening (by URL)', webhook_url: `${hookUrl}/holdline` };
-    const submitted = await call('POST /v1/scans', { ...json(byUrl), headers: { 'content-type': 'application/json', 'idempotency-key': 'b7e1d1f0-2c4a-4e8e-9d1c-0f6a5e3c2a10' } });
+    const submitted = await call('POST /v1/scans', {
+      ...json(byUrl),
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'b7e1d1f0-2c4a-4e8e-9d1c-0f6a5e3c2a10' },
+    });
     record('POST /v1/scans', submitted.status, 'application/json', submitted.body, { 'application/json': byUrl });
 
     // The scan while it runs, then complete.
@@ -165,7 +172,14 @@ async function main() {
     const keyless = await send(`${api}/v1/scans`);
     record('GET /v1/scans', keyless.status, 'application/json', await keyless.json());
 
-    for (const [format, lines] of [['srt', 8], ['vtt', 8], ['csv', 6], ['edl', 10], ['chapters', 5], ['json', 0]] as const) {
+    for (const [format, lines] of [
+      ['srt', 8],
+      ['vtt', 8],
+      ['csv', 6],
+      ['edl', 10],
+      ['chapters', 5],
+      ['json', 0],
+    ] as const) {
       const r = await call('GET /v1/scans/:id/export', { path: `/v1/scans/${scanId}/export?format=${format}`, as: 'text' });
       const text = r.body as string;
       record('GET /v1/scans/:id/export', r.status, r.type!, format === 'json' ? JSON.parse(text) : firstLines(text, lines));
@@ -214,8 +228,13 @@ async function main() {
     // The account's own routes: a first website password set with the key alone, then a change with a wrong current one.
     const firstPassword = { password: 'a long first password' };
     const set = await call('PUT /v1/account/password', { method: 'PUT', ...json(firstPassword) });
-    record('PUT /v1/account/password', set.status, 'application/json', set.body, { 'application/json': { password: 'a new long password', current_password: firstPassword.password } });
-    const wrongCurrent = await call('PUT /v1/account/password', { method: 'PUT', ...json({ password: 'a new long password', current_password: 'not the password' }) });
+    record('PUT /v1/account/password', set.status, 'application/json', set.body, {
+      'application/json': { password: 'a new long password', current_password: firstPassword.password },
+    });
+    const wrongCurrent = await call('PUT /v1/account/password', {
+      method: 'PUT',
+      ...json({ password: 'a new long password', current_password: 'not the password' }),
+    });
     record('PUT /v1/account/password', wrongCurrent.status, 'application/json', wrongCurrent.body);
     const retention = await call('GET /v1/account/retention');
     record('GET /v1/account/retention', retention.status, 'application/json', retention.body);
@@ -261,9 +280,17 @@ async function main() {
     // An account of its own to close.
     const closing = await accounts.create({ email: 'closing@holdline.example', plan: 'signal' });
     const closeBody = { email: 'closing@holdline.example' };
-    const wrongEmail = await send(`${api}/v1/account`, { method: 'DELETE', headers: { authorization: `Bearer ${closing.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ email: 'someone@else.example' }) });
+    const wrongEmail = await send(`${api}/v1/account`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${closing.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'someone@else.example' }),
+    });
     record('DELETE /v1/account', wrongEmail.status, 'application/json', await wrongEmail.json(), { 'application/json': closeBody });
-    const closed = await send(`${api}/v1/account`, { method: 'DELETE', headers: { authorization: `Bearer ${closing.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify(closeBody) });
+    const closed = await send(`${api}/v1/account`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${closing.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify(closeBody),
+    });
     if (closed.status !== 204) record('DELETE /v1/account', closed.status, 'application/json', await closed.json());
 
     const document = {

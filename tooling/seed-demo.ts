@@ -43,7 +43,10 @@ export async function seedDemo(options: SeedDemoOptions): Promise<void> {
     log(`demo: scanning the sample video as ${body.scan_id}`);
     const deadline = Date.now() + (options.timeoutMs ?? 10 * 60_000);
     for (;;) {
-      const scan = (await (await fetch(`${options.apiUrl}/v1/scans/${body.scan_id}`, { headers: { authorization: `Bearer ${apiKey}` } })).json()) as { status: string; detail?: string };
+      const scan = (await (await fetch(`${options.apiUrl}/v1/scans/${body.scan_id}`, { headers: { authorization: `Bearer ${apiKey}` } })).json()) as {
+        status: string;
+        detail?: string;
+      };
       if (scan.status === 'complete') break;
       if (scan.status === 'error') throw new Error(`demo scan failed: ${scan.detail}`);
       if (Date.now() > deadline) throw new Error('demo scan did not finish in time');

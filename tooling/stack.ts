@@ -296,7 +296,12 @@ function readTail(file: string, lines = 30): string {
     const buffer = Buffer.alloc(length);
     readSync(fd, buffer, 0, length, size - length);
     closeSync(fd);
-    return buffer.toString('utf8').split('\n').slice(-lines - 1).join('\n').trimEnd();
+    return buffer
+      .toString('utf8')
+      .split('\n')
+      .slice(-lines - 1)
+      .join('\n')
+      .trimEnd();
   } catch {
     return '(no log)';
   }
@@ -469,12 +474,7 @@ async function waitOrStop(what: string, proc: ManagedProcess, timeoutMs: number,
   }
 }
 
-async function waitUntil(
-  what: string,
-  proc: ManagedProcess | undefined,
-  timeoutMs: number,
-  check: () => Promise<boolean>,
-): Promise<void> {
+async function waitUntil(what: string, proc: ManagedProcess | undefined, timeoutMs: number, check: () => Promise<boolean>): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exitedEarly = false;
   void proc?.exited.then(() => {
@@ -674,14 +674,21 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
       name: 'model',
       command,
       args: [
-        '--model', modelFile,
-        '--alias', EMBEDDED_MODEL_NAME,
-        '--host', '127.0.0.1',
-        '--port', String(port),
+        '--model',
+        modelFile,
+        '--alias',
+        EMBEDDED_MODEL_NAME,
+        '--host',
+        '127.0.0.1',
+        '--port',
+        String(port),
         '--jinja',
-        '--parallel', String(parallel),
-        '--ctx-size', String(8192 * parallel),
-        '--n-predict', String(options.maxTokens ?? EMBEDDED_MODEL_MAX_TOKENS),
+        '--parallel',
+        String(parallel),
+        '--ctx-size',
+        String(8192 * parallel),
+        '--n-predict',
+        String(options.maxTokens ?? EMBEDDED_MODEL_MAX_TOKENS),
         '--no-webui',
         ...(options.extraArgs ?? []),
       ],
@@ -772,28 +779,39 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       temporalAddress = `127.0.0.1:${port}`;
       temporalUiUrl = `http://127.0.0.1:${uiPort}`;
       if (await canConnect(port)) throw new StackError(`port ${port} (Temporal) is already in use`);
-      const spawnTemporal = () => spawnManaged({
-        name: 'temporal',
-        command,
-        args: [
-          'server', 'start-dev',
-          '--db-filename', join(dataDir, 'temporal.db'),
-          '--ip', '127.0.0.1',
-          '--port', String(port),
-          '--ui-port', String(uiPort),
-          '--dynamic-config-value', 'frontend.enableServerVersionCheck=false',
-          '--dynamic-config-value', 'matching.useNewMatcher=true',
-          // Priority keys order tasks within one partition: one partition makes the order strict (issue 9).
-          '--dynamic-config-value', 'matching.numTaskqueueReadPartitions=1',
-          '--dynamic-config-value', 'matching.numTaskqueueWritePartitions=1',
-          '--log-level', 'warn',
-        ],
-        env: withoutPrefix(process.env, 'TEMPORAL_'),
-        logFile: join(logDir, 'temporal.log'),
-        echo: echoes('temporal'),
-        pidFile,
-        defaultGraceMs: graceMs,
-      });
+      const spawnTemporal = () =>
+        spawnManaged({
+          name: 'temporal',
+          command,
+          args: [
+            'server',
+            'start-dev',
+            '--db-filename',
+            join(dataDir, 'temporal.db'),
+            '--ip',
+            '127.0.0.1',
+            '--port',
+            String(port),
+            '--ui-port',
+            String(uiPort),
+            '--dynamic-config-value',
+            'frontend.enableServerVersionCheck=false',
+            '--dynamic-config-value',
+            'matching.useNewMatcher=true',
+            // Priority keys order tasks within one partition: one partition makes the order strict (issue 9).
+            '--dynamic-config-value',
+            'matching.numTaskqueueReadPartitions=1',
+            '--dynamic-config-value',
+            'matching.numTaskqueueWritePartitions=1',
+            '--log-level',
+            'warn',
+          ],
+          env: withoutPrefix(process.env, 'TEMPORAL_'),
+          logFile: join(logDir, 'temporal.log'),
+          echo: echoes('temporal'),
+          pidFile,
+          defaultGraceMs: graceMs,
+        });
       const address = temporalAddress;
       temporal = track(spawnTemporal(), async () => {
         const proc = spawnTemporal();
@@ -813,24 +831,25 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       const ferretDir = join(dataDir, 'ferretdb');
       mkdirSync(ferretDir, { recursive: true });
       mongodbUri = `mongodb://127.0.0.1:${port}/${options.mongoDatabase ?? 'holdline'}`;
-      const spawnFerret = () => spawnManaged({
-        name: 'ferretdb',
-        command,
-        args: [
-          '--handler=sqlite',
-          `--sqlite-url=file:${ferretDir}/`,
-          `--listen-addr=127.0.0.1:${port}`,
-          '--telemetry=disable',
-          `--state-dir=${ferretDir}`,
-          '--debug-addr=-',
-          '--log-level=warn',
-        ],
-        env: withoutPrefix(process.env, 'FERRETDB_'),
-        logFile: join(logDir, 'ferretdb.log'),
-        echo: echoes('ferretdb'),
-        pidFile,
-        defaultGraceMs: graceMs,
-      });
+      const spawnFerret = () =>
+        spawnManaged({
+          name: 'ferretdb',
+          command,
+          args: [
+            '--handler=sqlite',
+            `--sqlite-url=file:${ferretDir}/`,
+            `--listen-addr=127.0.0.1:${port}`,
+            '--telemetry=disable',
+            `--state-dir=${ferretDir}`,
+            '--debug-addr=-',
+            '--log-level=warn',
+          ],
+          env: withoutPrefix(process.env, 'FERRETDB_'),
+          logFile: join(logDir, 'ferretdb.log'),
+          echo: echoes('ferretdb'),
+          pidFile,
+          defaultGraceMs: graceMs,
+        });
       const uri = mongodbUri;
       ferret = track(spawnFerret(), async () => {
         const proc = spawnFerret();
@@ -850,17 +869,18 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       transcriberUrl = `http://127.0.0.1:${port}/v1`;
       const health = `http://127.0.0.1:${port}/health`;
       earHealth = health;
-      const spawnEar = () => spawnManaged({
-        name: 'ear',
-        command: EAR_PYTHON,
-        args: ['-m', 'ear'],
-        // Its own HOLDLINE_EAR_* settings pass through (threads, models); host and port are the stack's.
-        env: { ...process.env, HOLDLINE_EAR_HOST: '127.0.0.1', HOLDLINE_EAR_PORT: String(port) },
-        logFile: join(logDir, 'ear.log'),
-        echo: echoes('ear'),
-        pidFile: join(pidDir, 'ear.pid'),
-        defaultGraceMs: graceMs,
-      });
+      const spawnEar = () =>
+        spawnManaged({
+          name: 'ear',
+          command: EAR_PYTHON,
+          args: ['-m', 'ear'],
+          // Its own HOLDLINE_EAR_* settings pass through (threads, models); host and port are the stack's.
+          env: { ...process.env, HOLDLINE_EAR_HOST: '127.0.0.1', HOLDLINE_EAR_PORT: String(port) },
+          logFile: join(logDir, 'ear.log'),
+          echo: echoes('ear'),
+          pidFile: join(pidDir, 'ear.pid'),
+          defaultGraceMs: graceMs,
+        });
       ear = track(spawnEar(), async () => {
         const proc = spawnEar();
         await waitOrStop(`the ear (${health})`, proc, timeoutMs, () => httpOk(health));

@@ -71,7 +71,10 @@ export function superviseStack(stack: Stack, options: SuperviseOptions = {}): Su
       const now = Date.now();
       const decision = decideRestart(policy, history, now);
       history.push(now);
-      failures.set(key(proc), history.filter((t) => t > now - policy.windowMs));
+      failures.set(
+        key(proc),
+        history.filter((t) => t > now - policy.windowMs),
+      );
       const tail = current.logTail(tailLines);
       if (decision.action === 'give-up') {
         gaveUp = true;

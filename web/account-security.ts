@@ -19,9 +19,11 @@ function passwordSection(viewer: Viewer, security: AccountSecurity, error?: stri
   return html`<section class="card" id="password">
   <h2>Password</h2>
   ${error ? html`<p class="error" role="alert" id="password-error">${error}</p>` : ''}
-  ${security.hasPassword
-    ? html`<p>Change the password you sign in with. Your other sessions are signed out; this one stays.</p>`
-    : html`<p id="no-password">This account has no password yet (it was made with <code>npm run account:create</code>). Choose one to sign in with.</p>`}
+  ${
+    security.hasPassword
+      ? html`<p>Change the password you sign in with. Your other sessions are signed out; this one stays.</p>`
+      : html`<p id="no-password">This account has no password yet (it was made with <code>npm run account:create</code>). Choose one to sign in with.</p>`
+  }
   <form method="post" action="/account/password" class="stack">${csrfField(viewer)}
     ${security.hasPassword ? passwordInput('current_password', 'Current password', 'current-password', false) : ''}
     ${passwordInput('password', 'New password', 'new-password', true)}
@@ -45,10 +47,12 @@ function sessionsSection(viewer: Viewer, security: AccountSecurity): SafeHtml {
       <td>${session.clientIp ?? 'unknown'}</td>
       <td>${session.current ? html`<span class="tag">this session</span>` : ''}</td></tr>`,
     )}</tbody></table>
-  ${others > 0
-    ? html`<form method="post" action="/account/sessions/sign-out-others">${csrfField(viewer)}<button type="submit" class="secondary">Sign out the other sessions</button>
+  ${
+    others > 0
+      ? html`<form method="post" action="/account/sessions/sign-out-others">${csrfField(viewer)}<button type="submit" class="secondary">Sign out the other sessions</button>
       <span class="hint">${others} other ${others === 1 ? 'session' : 'sessions'}; this one stays signed in.</span></form>`
-    : html`<p class="hint" id="only-session">This is your only session.</p>`}
+      : html`<p class="hint" id="only-session">This is your only session.</p>`
+  }
 </section>`;
 }
 
@@ -78,9 +82,11 @@ ${closeSection(viewer, security, errors.close)}`;
 export function accountClosedPage(outcome: 'closed' | 'closing'): string {
   const body = html`<section class="narrow" id="account-closed">
   <h1>Your account is closed</h1>
-  ${outcome === 'closed'
-    ? html`<p>Everything of it is removed: its scans and videos, its key, its sessions and its data. Thank you for trying Holdline.</p>`
-    : html`<p>Its key and sessions no longer work. Its scans, videos and data are being removed and will be gone within minutes.</p>`}
+  ${
+    outcome === 'closed'
+      ? html`<p>Everything of it is removed: its scans and videos, its key, its sessions and its data. Thank you for trying Holdline.</p>`
+      : html`<p>Its key and sessions no longer work. Its scans, videos and data are being removed and will be gone within minutes.</p>`
+  }
   <p><a href="/">Home</a></p>
 </section>`;
   return layout({ title: 'Account closed', viewer: null, body });

@@ -19,6 +19,7 @@ export const dayTime = (date: Date | string) => `${new Date(date).toISOString().
 export function ago(date: Date, now: Date): string {
   const seconds = Math.floor((now.getTime() - date.getTime()) / 1000);
   if (seconds < 60) return 'just now';
-  const [count, unit] = seconds < 3600 ? [Math.floor(seconds / 60), 'minute'] : seconds < 86_400 ? [Math.floor(seconds / 3600), 'hour'] : [Math.floor(seconds / 86_400), 'day'];
+  const [count, unit] =
+    seconds < 3600 ? [Math.floor(seconds / 60), 'minute'] : seconds < 86_400 ? [Math.floor(seconds / 3600), 'hour'] : [Math.floor(seconds / 86_400), 'day'];
   return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
 }

@@ -30,11 +30,15 @@ export function homePage(viewer: Viewer | null, demoHref: string | null, demo?: 
     ${viewer ? html`<a class="button secondary" href="/scans">Your scans</a>` : html`<a class="button secondary" href="/signup">Sign up free</a>`}
   </p>
 </section>
-${demo && demoHref ? html`<figure class="demo-curve">
+${
+  demo && demoHref
+    ? html`<figure class="demo-curve">
   <a href="${demoHref}">${demo.curve}</a>
   <figcaption><a href="${demoHref}">${demo.title}</a>${demo.grade ? html`: <span class="grade">${demo.grade}</span> ${demo.score} · ${demo.label}` : ''}.
   The line is hold, second by second; shaded stretches sag below the floor, ticks mark cuts.</figcaption>
-</figure>` : ''}
+</figure>`
+    : ''
+}
 <section class="grid3">
   <div><h2>Signal API</h2><p><code>POST /v1/scans</code> with a URL or a file, poll <code>GET /v1/scans/{id}</code>. One key, shown once on your account page.</p></div>
   <div><h2>Model API</h2><p>An OpenAI-compatible <code>/v1/chat/completions</code> where agents plan, run code and check their work (private beta).</p></div>
@@ -94,12 +98,14 @@ export function accountPage(viewer: Viewer, view: AccountView, security: Account
 ${view.notice ? html`<p class="notice">${view.notice}</p>` : ''}
 <section class="card">
   <h2>API key</h2>
-  ${view.newKey
-    ? html`<p class="notice">This is your API key. It is shown in full only now: copy it somewhere safe.</p>
+  ${
+    view.newKey
+      ? html`<p class="notice">This is your API key. It is shown in full only now: copy it somewhere safe.</p>
       <p><code class="key" id="new-key">${view.newKey}</code></p>`
-    : view.keyPrefix
-      ? html`<p>Your key starts with <code id="key-prefix">${view.keyPrefix}</code>. The full key was shown once, when it was created.</p>`
-      : html`<p id="no-key">You have no API key yet.</p>`}
+      : view.keyPrefix
+        ? html`<p>Your key starts with <code id="key-prefix">${view.keyPrefix}</code>. The full key was shown once, when it was created.</p>`
+        : html`<p id="no-key">You have no API key yet.</p>`
+  }
   <p>Send it as <code>Authorization: Bearer &lt;key&gt;</code> to the signal and model interfaces.</p>
   <form method="post" action="/account/key">${csrfField(viewer)}<button type="submit" class="secondary">${view.keyPrefix || view.newKey ? 'Rotate key' : 'Create key'}</button>
   ${view.keyPrefix || view.newKey ? html`<span class="hint">The current key stops working at once.</span>` : ''}</form>
@@ -195,9 +201,11 @@ export function scansPage(viewer: Viewer, rows: ScanRow[], paging: Paging, submi
   const body = html`
 <h1>Your scans</h1>
 ${submit ? submitForm(viewer, submit) : ''}
-${rows.length === 0
-  ? html`<p id="no-scans">No scans yet. Submit one ${submit ? 'above, or ' : ''}with <code>POST /v1/scans</code> and your API key; it shows up here.</p>`
-  : ''}
+${
+  rows.length === 0
+    ? html`<p id="no-scans">No scans yet. Submit one ${submit ? 'above, or ' : ''}with <code>POST /v1/scans</code> and your API key; it shows up here.</p>`
+    : ''
+}
 <table class="list" id="scans"${rows.length === 0 ? html` hidden` : ''}>
   <thead><tr><th>Title</th><th>Status</th><th>Score</th><th>Length</th><th>Created</th></tr></thead>
   <tbody>${rows.map(
@@ -216,20 +224,23 @@ export function libraryPage(viewer: Viewer | null, rows: LibraryRow[], paging: P
   const body = html`
 <h1>Library</h1>
 <p>Scans their owners chose to publish, newest first.</p>
-${rows.length === 0
-  ? html`<p>Nothing is published yet.</p>`
-  : html`<ul class="library">${rows.map(
-    (row) => html`<li><a href="/library/${row.scan_id}"><span class="grade">${row.grade}</span>
+${
+  rows.length === 0
+    ? html`<p>Nothing is published yet.</p>`
+    : html`<ul class="library">${rows.map(
+        (row) => html`<li><a href="/library/${row.scan_id}"><span class="grade">${row.grade}</span>
       <span class="title">${row.title}</span></a>
       <span class="meta">${row.score} · ${row.label} · ${clock(row.duration_sec)} · published ${day(row.published_at)}</span></li>`,
-  )}</ul>`}
+      )}</ul>`
+}
 ${pager(paging)}`;
   return layout({ title: 'Library', viewer, body });
 }
 
 /** A plain error page; `message` is meant for the visitor and never carries internals. */
 export function errorPage(viewer: Viewer | null, status: number, message: string): string {
-  const title = status === 404 ? 'Not found' : status === 403 ? 'Forbidden' : status === 429 ? 'Slow down' : status >= 500 ? 'Something went wrong' : 'Bad request';
+  const title =
+    status === 404 ? 'Not found' : status === 403 ? 'Forbidden' : status === 429 ? 'Slow down' : status >= 500 ? 'Something went wrong' : 'Bad request';
   const body = html`<section class="narrow"><h1>${title}</h1><p>${message}</p><p><a href="/">Home</a></p></section>`;
   return layout({ title, viewer, body });
 }

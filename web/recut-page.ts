@@ -20,9 +20,13 @@ export function recutSection(viewer: Viewer, scanId: string, allowed: boolean, r
       <label>Maximum length (s) <input name="max_seconds" type="number" min="1" max="86400" step="any"></label>
       <button type="submit">Propose a recut</button></form>`
     : html`<p>The recut agent is part of the Agents plan: switch on your <a href="/account">account</a> page.</p>`;
-  const list = recuts.length === 0 ? html`` : html`<ul class="recuts">${recuts.map(
-    (r) => html`<li><a href="/recuts/${r.recut_id}">${r.recut_id}</a>: ${r.status}${r.status === 'complete' || r.status === 'error' ? '' : ` ${r.pct}%`}</li>`,
-  )}</ul>`;
+  const list =
+    recuts.length === 0
+      ? html``
+      : html`<ul class="recuts">${recuts.map(
+          (r) =>
+            html`<li><a href="/recuts/${r.recut_id}">${r.recut_id}</a>: ${r.status}${r.status === 'complete' || r.status === 'error' ? '' : ` ${r.pct}%`}</li>`,
+        )}</ul>`;
   return html`<section class="card" id="recut"><h2>Recut</h2>
     <p>The agent proposes the parts to keep, renders them, re-scans the result (one scan of your quota) and compares.</p>
     ${form}${list}</section>`;
@@ -31,7 +35,19 @@ export function recutSection(viewer: Viewer, scanId: string, allowed: boolean, r
 /** The recut's own fields (store/recuts.ts), and what the page adds: both hold curves and the player's source. */
 export type RecutPageView = Pick<
   RecutDoc,
-  'recut_id' | 'status' | 'pct' | 'stage' | 'detail' | 'parent_scan_id' | 'scan_id' | 'segments' | 'rationale' | 'proposed_by' | 'base_model' | 'before' | 'after'
+  | 'recut_id'
+  | 'status'
+  | 'pct'
+  | 'stage'
+  | 'detail'
+  | 'parent_scan_id'
+  | 'scan_id'
+  | 'segments'
+  | 'rationale'
+  | 'proposed_by'
+  | 'base_model'
+  | 'before'
+  | 'after'
 > & {
   parentHold: number[];
   childHold: number[] | null;
@@ -48,7 +64,12 @@ export function holdSvg(hold: readonly number[], label: string, kept: readonly S
   const x = (t: number) => ((t / n) * W).toFixed(1);
   const y = (h: number) => (H - (Math.max(0, Math.min(100, h)) / 100) * H).toFixed(1);
   const points = hold.map((h, t) => `${x(t + 0.5)},${y(h)}`).join(' ');
-  const spans = kept.map((s) => `<rect x="${x(s.start)}" y="0" width="${(((s.end - s.start) / n) * W).toFixed(1)}" height="${H}" fill="#3a7" fill-opacity="0.18"><title>kept ${clock(s.start)}–${clock(s.end)}</title></rect>`).join('');
+  const spans = kept
+    .map(
+      (s) =>
+        `<rect x="${x(s.start)}" y="0" width="${(((s.end - s.start) / n) * W).toFixed(1)}" height="${H}" fill="#3a7" fill-opacity="0.18"><title>kept ${clock(s.start)}–${clock(s.end)}</title></rect>`,
+    )
+    .join('');
   // Every value above is a number formatted here; the label is escaped by `html`.
   return html`<svg viewBox="0 0 ${W} ${H}" width="100%" role="img" aria-label="${label}" class="hold-curve">${raw(spans)}<line x1="0" y1="${y(30)}" x2="${W}" y2="${y(30)}" stroke="#c44" stroke-dasharray="4 4"/><polyline points="${points}" fill="none" stroke="#246" stroke-width="2"/></svg>`;
 }
@@ -77,12 +98,21 @@ function figuresTable(before: ReadFigures, after: ReadFigures): SafeHtml {
 export function recutPage(viewer: Viewer, view: RecutPageView): string {
   const title = `Recut ${view.recut_id}`;
   if (view.status === 'error') {
-    return layout({ title, viewer, body: html`<section class="narrow"><h1>${title}</h1><p class="error" id="detail">${view.detail ?? 'The recut failed.'}</p>
-      <p><a href="/scans/${view.parent_scan_id}">Back to the scan</a></p></section>` });
+    return layout({
+      title,
+      viewer,
+      body: html`<section class="narrow"><h1>${title}</h1><p class="error" id="detail">${view.detail ?? 'The recut failed.'}</p>
+      <p><a href="/scans/${view.parent_scan_id}">Back to the scan</a></p></section>`,
+    });
   }
   if (view.status !== 'complete' || !view.segments || !view.before || !view.after) {
-    return layout({ title, viewer, refreshSec: 3, body: html`<section class="narrow"><h1>${title}</h1>
-      <p id="progress">${view.status}: ${view.stage}, ${view.pct}%</p><p><a href="/scans/${view.parent_scan_id}">Back to the scan</a></p></section>` });
+    return layout({
+      title,
+      viewer,
+      refreshSec: 3,
+      body: html`<section class="narrow"><h1>${title}</h1>
+      <p id="progress">${view.status}: ${view.stage}, ${view.pct}%</p><p><a href="/scans/${view.parent_scan_id}">Back to the scan</a></p></section>`,
+    });
   }
   const by = view.proposed_by === 'model' ? `proposed by the model (${view.base_model ?? 'unknown'})` : 'proposed by the rules (the model was not used)';
   const body = html`<section><h1>${title}</h1>

@@ -71,9 +71,13 @@ function completeBody(read: ScanRead, view: ScanPageView, viewer: Viewer | null)
   </dl>
   <p class="summary" id="summary">${read.summary}</p>
 </section>
-${view.mediaRemovedAt
-  ? html`<p class="notice" id="media-removed">The video was removed on ${dayTime(view.mediaRemovedAt)} by the retention setting; the read below is kept.</p>`
-  : view.mediaSrc ? html`<video id="player" controls preload="metadata" src="${view.mediaSrc}"></video>` : ''}
+${
+  view.mediaRemovedAt
+    ? html`<p class="notice" id="media-removed">The video was removed on ${dayTime(view.mediaRemovedAt)} by the retention setting; the read below is kept.</p>`
+    : view.mediaSrc
+      ? html`<video id="player" controls preload="metadata" src="${view.mediaSrc}"></video>`
+      : ''
+}
 <figure class="plot">
   <div id="plot" role="img" aria-label="Hold, motion, loudness and speech per second, with cuts, dead stretches, dips and moments"></div>
   <noscript><p>The plot needs JavaScript; the data is listed below.</p></noscript>
@@ -85,16 +89,22 @@ ${view.mediaRemovedAt
 </figure>
 <div class="columns">
 <section><h2>Moments</h2>
-${read.moments.length === 0 ? html`<p>No peak moments.</p>` : html`<ol class="moments" id="moments">${read.moments.map(
-  (m) => html`<li>${seek(m.second)} <span class="tag">${m.label}</span> hold ${m.hold}${m.quote ? html`<blockquote>“${m.quote}”</blockquote>` : ''}</li>`,
-)}</ol>`}
+${
+  read.moments.length === 0
+    ? html`<p>No peak moments.</p>`
+    : html`<ol class="moments" id="moments">${read.moments.map(
+        (m) => html`<li>${seek(m.second)} <span class="tag">${m.label}</span> hold ${m.hold}${m.quote ? html`<blockquote>“${m.quote}”</blockquote>` : ''}</li>`,
+      )}</ol>`
+}
 </section>
 <section><h2>Cuts</h2>
 ${read.cuts.length === 0 ? html`<p>No cuts found.</p>` : html`<p class="cuts" id="cuts">${read.cuts.map((c, i) => html`${i > 0 ? ', ' : ''}${seek(c)}`)}</p>`}
 <h2>Dead stretches</h2>
-${read.dead.length === 0 ? html`<p>None: hold stays at or above the floor.</p>` : html`<ul id="dead">${read.dead.map(
-  (d) => html`<li>${seek(d.start)}–${clock(d.end)} (${d.end - d.start} s)</li>`,
-)}</ul>`}
+${
+  read.dead.length === 0
+    ? html`<p>None: hold stays at or above the floor.</p>`
+    : html`<ul id="dead">${read.dead.map((d) => html`<li>${seek(d.start)}–${clock(d.end)} (${d.end - d.start} s)</li>`)}</ul>`
+}
 </section>
 </div>
 ${readActionsSection(read)}
@@ -102,9 +112,11 @@ ${readActionsSection(read)}
 ${read.claims.length === 0 ? html`<p>No check-worthy claims found.</p>` : html`<ul class="claims" id="claims">${read.claims.map((c) => html`<li>${c}</li>`)}</ul>`}
 </section>
 <section><h2>Transcript</h2>
-${read.transcript.length === 0 ? html`<p>No speech recognised.</p>` : html`<div class="transcript" id="transcript">${read.transcript.map(
-  (s) => html`<p>${seek(s.start)} ${s.text}</p>`,
-)}</div>`}
+${
+  read.transcript.length === 0
+    ? html`<p>No speech recognised.</p>`
+    : html`<div class="transcript" id="transcript">${read.transcript.map((s) => html`<p>${seek(s.start)} ${s.text}</p>`)}</div>`
+}
 </section>
 ${publishSection(viewer, view)}
 ${view.recut ?? ''}

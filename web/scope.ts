@@ -6,7 +6,6 @@ import { htmlReplies } from '../api/errors';
 import { sendPage, viewerOf } from './page-reply';
 import { assertCsrf, parseForm, useSessions } from './session';
 
-
 /**
  * Makes `app`'s scope a part of the website: errors answered as pages, the
  * signed-in session on every request, HTML form bodies, and form posts from

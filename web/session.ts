@@ -103,6 +103,8 @@ export function useSessions(app: FastifyInstance, deps: Pick<AppDeps, 'accounts'
     if (!session || !account || account.closing_at) return;
     request.webSession = { account, session, token };
     // For the account page's list of sessions; a failed note costs the request nothing.
-    await deps.sessions.touch(session, deps.now(), request.ip).catch((error: unknown) => request.log.warn({ err: error }, 'noting a session\'s last request failed'));
+    await deps.sessions
+      .touch(session, deps.now(), request.ip)
+      .catch((error: unknown) => request.log.warn({ err: error }, "noting a session's last request failed"));
   });
 }

@@ -22,7 +22,11 @@ async function filesUnder(dir: string): Promise<string[]> {
 async function sourceHash(): Promise<string> {
   const hash = createHash('sha256');
   for (const file of (await Promise.all(SOURCES.map((d) => filesUnder(join(ROOT, d))))).flat()) {
-    hash.update(relative(ROOT, file)).update('\0').update(await readFile(file)).update('\0');
+    hash
+      .update(relative(ROOT, file))
+      .update('\0')
+      .update(await readFile(file))
+      .update('\0');
   }
   hash.update(await readFile(join(ROOT, 'node_modules/@temporalio/worker/package.json')));
   return hash.digest('hex').slice(0, 16);

@@ -74,7 +74,23 @@ export function createWorkerActivities(config: HoldlineConfig, mongo: Mongo, med
       mediaCache,
       operatorDefaultDays: config.mediaRetentionDays,
     }),
-    ...createRecutActivities({ recuts: new RecutsStore(mongo.db), scans: new ScansStore(mongo.db), media: mediaCache.media, mediaCache, usage: new UsageStore(mongo.db), probe: probeMedia, mediaLimits: { ...DEFAULT_MEDIA_LIMITS, maxDurationSec: config.maxDurationSec }, model: createModelClient({ baseUrl: config.modelBaseUrl, apiKey: config.modelApiKey, timeoutMs: config.modelStepTimeoutMs, maxTokens: config.modelMaxTokens }), modelName: config.modelBaseName, scratchDir: config.scratchDir }),
+    ...createRecutActivities({
+      recuts: new RecutsStore(mongo.db),
+      scans: new ScansStore(mongo.db),
+      media: mediaCache.media,
+      mediaCache,
+      usage: new UsageStore(mongo.db),
+      probe: probeMedia,
+      mediaLimits: { ...DEFAULT_MEDIA_LIMITS, maxDurationSec: config.maxDurationSec },
+      model: createModelClient({
+        baseUrl: config.modelBaseUrl,
+        apiKey: config.modelApiKey,
+        timeoutMs: config.modelStepTimeoutMs,
+        maxTokens: config.modelMaxTokens,
+      }),
+      modelName: config.modelBaseName,
+      scratchDir: config.scratchDir,
+    }),
   };
 }
 
@@ -90,12 +106,22 @@ export function createChatWorkerActivities(config: HoldlineConfig, mongo: Mongo)
     ...createChatActivities({
       calls: new CallsStore(mongo.db),
       usage: new UsageStore(mongo.db),
-      model: createModelClient({ baseUrl: config.modelBaseUrl, apiKey: config.modelApiKey, timeoutMs: config.modelStepTimeoutMs, maxTokens: config.modelMaxTokens }),
+      model: createModelClient({
+        baseUrl: config.modelBaseUrl,
+        apiKey: config.modelApiKey,
+        timeoutMs: config.modelStepTimeoutMs,
+        maxTokens: config.modelMaxTokens,
+      }),
       // One budget per process: every chat slot's `run` child reserves from it.
       sandbox: createSandboxTools({ callFiles, allowHosts: config.allowHosts, memoryBudget: new MemoryBudget(config.sandboxMemoryMb) }),
       callFiles,
     }),
-    ...createMaintenanceActivities({ accounts: new AccountsStore(mongo.db), rateLimiter: new RateLimiter(mongo.db), sessions: new SessionsStore(mongo.db), idempotency: new IdempotencyStore(mongo.db) }),
+    ...createMaintenanceActivities({
+      accounts: new AccountsStore(mongo.db),
+      rateLimiter: new RateLimiter(mongo.db),
+      sessions: new SessionsStore(mongo.db),
+      idempotency: new IdempotencyStore(mongo.db),
+    }),
     ...createWebhookActivities({ scans: new ScansStore(mongo.db), accounts: new AccountsStore(mongo.db), post: safePost, allowHosts: config.allowHosts }),
   };
 }
@@ -110,7 +136,9 @@ export function createWebhookWorkerActivities(config: HoldlineConfig, mongo: Mon
  * transcription server with pocketsphinx behind it for any chunk the server
  * fails on (down, error status, timeout); the read names the engine per scan.
  */
-export function createEar(config: Pick<HoldlineConfig, 'transcriber' | 'transcriberUrl' | 'transcriberModel' | 'transcriberApiKey' | 'transcriberTimeoutMs'>): Ear {
+export function createEar(
+  config: Pick<HoldlineConfig, 'transcriber' | 'transcriberUrl' | 'transcriberModel' | 'transcriberApiKey' | 'transcriberTimeoutMs'>,
+): Ear {
   const pocketsphinx = new PocketsphinxTranscriber();
   if (config.transcriber !== 'openai' || !config.transcriberUrl) return singleEar(pocketsphinx);
   const server = new TranscriptionServerTranscriber({

@@ -13,7 +13,10 @@ const LEVELS: Record<LogLevel, 'trace' | 'debug' | 'info' | 'warn' | 'error'> = 
 
 /** The SDK's logger interface over pino; the SDK's `error` attribute is serialized like pino's `err`. */
 export function pinoTemporalLogger(level: LogLevel, destination?: DestinationStream): Logger {
-  const logger = pino({ level: LEVELS[level], base: { service: 'holdline-worker', pid: process.pid }, serializers: { error: stdSerializers.err, err: stdSerializers.err } }, destination);
+  const logger = pino(
+    { level: LEVELS[level], base: { service: 'holdline-worker', pid: process.pid }, serializers: { error: stdSerializers.err, err: stdSerializers.err } },
+    destination,
+  );
   const log = (at: LogLevel, message: string, meta?: LogMetadata) => logger[LEVELS[at]]({ ...meta }, message);
   return {
     log,

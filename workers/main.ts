@@ -6,7 +6,9 @@ import { SHUTDOWN_GRACE, startWorkers } from './run';
 // no new tasks, running activities get SHUTDOWN_GRACE, then they are cancelled.
 const config = loadConfig();
 const workers = await startWorkers(config);
-console.log(`worker ${process.pid} polling ${config.workerQueues.flatMap((q) => (q === 'chat' ? [taskQueues(config).chat, taskQueues(config).webhooks] : [taskQueues(config)[q]])).join(', ')}`);
+console.log(
+  `worker ${process.pid} polling ${config.workerQueues.flatMap((q) => (q === 'chat' ? [taskQueues(config).chat, taskQueues(config).webhooks] : [taskQueues(config)[q]])).join(', ')}`,
+);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => console.log(`worker ${process.pid}: ${signal}: polling stopped; running activities have ${SHUTDOWN_GRACE} to finish`));
 }

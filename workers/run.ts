@@ -68,32 +68,38 @@ export async function startWorkers(config: HoldlineConfig): Promise<RunningWorke
   };
   const workers: Worker[] = [];
   if (config.workerQueues.includes('chat')) {
-    workers.push(await Worker.create({
-      ...common,
-      taskQueue: queues.chat,
-      activities: withStepStartCount(withPoisonHook(createChatWorkerActivities(config, mongo)), new CallsStore(mongo.db)),
-      maxConcurrentActivityTaskExecutions: config.chatConcurrency,
-      // Heartbeats reach the server within a second, so a cancel (client gone, time limit) stops a step at once.
-      maxHeartbeatThrottleInterval: '1 second',
-      defaultHeartbeatThrottleInterval: '1 second',
-    }));
+    workers.push(
+      await Worker.create({
+        ...common,
+        taskQueue: queues.chat,
+        activities: withStepStartCount(withPoisonHook(createChatWorkerActivities(config, mongo)), new CallsStore(mongo.db)),
+        maxConcurrentActivityTaskExecutions: config.chatConcurrency,
+        // Heartbeats reach the server within a second, so a cancel (client gone, time limit) stops a step at once.
+        maxHeartbeatThrottleInterval: '1 second',
+        defaultHeartbeatThrottleInterval: '1 second',
+      }),
+    );
     // Deliveries beside chat, on their own queue and slots: a receiver that never answers
     // (15 s an attempt) holds one of these, never a chat tool's.
-    workers.push(await Worker.create({
-      ...common,
-      taskQueue: queues.webhooks,
-      activities: createWebhookWorkerActivities(config, mongo),
-      maxConcurrentActivityTaskExecutions: config.webhookConcurrency,
-    }));
+    workers.push(
+      await Worker.create({
+        ...common,
+        taskQueue: queues.webhooks,
+        activities: createWebhookWorkerActivities(config, mongo),
+        maxConcurrentActivityTaskExecutions: config.webhookConcurrency,
+      }),
+    );
   }
   if (config.workerQueues.includes('scans')) {
-    workers.push(await Worker.create({
-      ...common,
-      taskQueue: queues.scans,
-      activities,
-      // Decode and transcription are CPU-bound child processes: about one per core.
-      maxConcurrentActivityTaskExecutions: config.scanConcurrency,
-    }));
+    workers.push(
+      await Worker.create({
+        ...common,
+        taskQueue: queues.scans,
+        activities,
+        // Decode and transcription are CPU-bound child processes: about one per core.
+        maxConcurrentActivityTaskExecutions: config.scanConcurrency,
+      }),
+    );
   }
   await ensureMaintenanceSchedule(config);
   const done = Promise.all(workers.map((worker) => worker.run())).then(async () => {

@@ -1,4 +1,14 @@
-import { ActivityFailure, ApplicationFailure, CancellationScope, ChildWorkflowFailure, defineQuery, executeChild, isCancellation, proxyActivities, setHandler } from '@temporalio/workflow';
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  CancellationScope,
+  ChildWorkflowFailure,
+  defineQuery,
+  executeChild,
+  isCancellation,
+  proxyActivities,
+  setHandler,
+} from '@temporalio/workflow';
 import type { RecutActivities } from '../activities/recut-activities';
 import { parseRecutAnswer, validateProposal, type Proposal, type RecutRequest } from '../core/recut';
 import type { RecutProposalFields, RecutStage } from '../store/recuts';
@@ -21,7 +31,12 @@ const model = proxyActivities<RecutActivities>({
   startToCloseTimeout: '6 minutes',
   allowEagerDispatch: false,
   heartbeatTimeout: '20 seconds',
-  retry: { maximumAttempts: 3, initialInterval: '1 second', backoffCoefficient: 2, nonRetryableErrorTypes: [FailureType.UpstreamRejected, FailureType.RecutMissing] },
+  retry: {
+    maximumAttempts: 3,
+    initialInterval: '1 second',
+    backoffCoefficient: 2,
+    nonRetryableErrorTypes: [FailureType.UpstreamRejected, FailureType.RecutMissing],
+  },
 });
 
 // The render heartbeats, so a dead worker is noticed in seconds and another renders again.

@@ -192,7 +192,9 @@ async function notify(scanId: string, webhook: ScanWorkflowInput['webhook'], sta
     await startChild(webhookDeliveryWorkflow, {
       workflowId: webhookWorkflowId(scanId),
       taskQueue: webhook.taskQueue,
-      args: [{ scanId, url: webhook.url, type: status === 'complete' ? 'scan.completed' : 'scan.failed', endedAtMs: Date.now(), retrySeconds: webhook.retrySeconds }],
+      args: [
+        { scanId, url: webhook.url, type: status === 'complete' ? 'scan.completed' : 'scan.failed', endedAtMs: Date.now(), retrySeconds: webhook.retrySeconds },
+      ],
       parentClosePolicy: ParentClosePolicy.ABANDON,
       cancellationType: ChildWorkflowCancellationType.ABANDON,
     });

@@ -44,7 +44,14 @@ export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Prom
   for (const [index, delaySec] of delays.entries()) {
     if (delaySec > 0) await sleep(delaySec * 1000);
     try {
-      const answer = await attempt.deliverWebhook({ scanId: input.scanId, url: input.url, type: input.type, endedAtMs: input.endedAtMs, webhookId, attempt: index + 1 });
+      const answer = await attempt.deliverWebhook({
+        scanId: input.scanId,
+        url: input.url,
+        type: input.type,
+        endedAtMs: input.endedAtMs,
+        webhookId,
+        attempt: index + 1,
+      });
       return { delivered: true, attempts: index + 1, status: answer.status };
     } catch (error) {
       // A cancellation (an operator stopping the delivery) ends the workflow; a failed or timed-out attempt does not.

@@ -182,7 +182,14 @@ export function createChatActivities(deps: ChatActivityDeps) {
       if (input.repeated) {
         // Running it again would only repeat its effects and its answer.
         progress.note('← the same call was made before with nothing changed since; not run again (failed)');
-        const turn: CallTurn = { kind: 'tool', tool_call_id: toolCallId, name, ok: false, output: REPEATED_CALL_OUTPUT, summary: `${name}: repeated call, not run again` };
+        const turn: CallTurn = {
+          kind: 'tool',
+          tool_call_id: toolCallId,
+          name,
+          ok: false,
+          output: REPEATED_CALL_OUTPUT,
+          summary: `${name}: repeated call, not run again`,
+        };
         await Promise.all([calls.putTurn(callId, seq, turn), progress.flush()]);
         remember(callId, seq, turn);
         return { name, ok: false, summary: turn.summary };

@@ -30,7 +30,10 @@ export interface ModelReply {
 
 /** The upstream refused the request (4xx other than 408/409/429): retrying cannot help. */
 export class UpstreamRejectedError extends Error {
-  constructor(public readonly status: number, message: string) {
+  constructor(
+    public readonly status: number,
+    message: string,
+  ) {
     super(message);
     this.name = 'UpstreamRejectedError';
   }

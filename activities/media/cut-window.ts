@@ -21,7 +21,13 @@ export interface CutWindowOptions {
 /** The window's frames in time order; throws when ffmpeg fails (the caller keeps the cut on its grid). */
 export async function frameDiffsInWindow(options: CutWindowOptions): Promise<WindowFrame[]> {
   try {
-    const args = cutWindowArgs({ input: options.input, startSec: options.startSec, durationSec: options.durationSec, logPath: options.logPath, ...(options.limits ? { limits: options.limits } : {}) });
+    const args = cutWindowArgs({
+      input: options.input,
+      startSec: options.startSec,
+      durationSec: options.durationSec,
+      logPath: options.logPath,
+      ...(options.limits ? { limits: options.limits } : {}),
+    });
     const result = await runProcess(options.ffmpegPath ?? 'ffmpeg', args, { ...(options.signal ? { signal: options.signal } : {}) });
     if (result.exitCode !== 0) throw new Error(`ffmpeg could not decode the window at ${options.startSec} s: ${result.stderrTail}`);
     return parseWindowLog(await readFile(options.logPath, 'utf8'), options.startSec);

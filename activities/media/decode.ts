@@ -128,7 +128,8 @@ export class FrameLimitError extends Error {
 // stderr phrases that point at the worker, not the customer's file. A missing file is the
 // worker's too: ffmpeg's input is our stored copy and its output goes to our scratch
 // directory, so either vanishing (a disk cleaned under a running scan) is retried.
-const ENVIRONMENT_FAULT = /No space left on device|Permission denied|Cannot allocate memory|Too many open files|Resource temporarily unavailable|No such file or directory/i;
+const ENVIRONMENT_FAULT =
+  /No space left on device|Permission denied|Cannot allocate memory|Too many open files|Resource temporarily unavailable|No such file or directory/i;
 
 /**
  * Share of isolated repeats from which a decode that skipped non-reference
@@ -247,9 +248,13 @@ async function readLoudnessLog(wavOut: string): Promise<LoudnessLufsParts> {
  */
 export async function decodeSoundtrack(options: SoundtrackOptions): Promise<SoundtrackResult> {
   const limits = options.limits ?? DEFAULT_MEDIA_LIMITS;
-  const result = await runProcess(options.ffmpegPath ?? 'ffmpeg', soundtrackArgs({ input: options.input, wavOut: options.wavOut, limits, loudnessLog: loudnessLogPath(options.wavOut) }), {
-    ...(options.signal ? { signal: options.signal } : {}),
-  });
+  const result = await runProcess(
+    options.ffmpegPath ?? 'ffmpeg',
+    soundtrackArgs({ input: options.input, wavOut: options.wavOut, limits, loudnessLog: loudnessLogPath(options.wavOut) }),
+    {
+      ...(options.signal ? { signal: options.signal } : {}),
+    },
+  );
   assertFfmpegSucceeded(result, options.input, limits);
   const meter = await meterWav(options.wavOut, options.signal);
   if (meter.durationSec > limits.maxDurationSec) throw new BadMediaError('over_limit', decodedOverLimit(limits));

@@ -21,11 +21,7 @@ const QUIET = ['-nostdin', '-hide_banner', '-loglevel', 'error'] as const;
  * frame with more pixels than the limit (ffmpeg refuses to allocate it).
  */
 function inputGuards(limits: Pick<MediaLimits, 'maxPixels'>): string[] {
-  return [
-    '-format_whitelist', ACCEPTED_DEMUXERS.join(','),
-    '-protocol_whitelist', 'file,pipe',
-    '-max_pixels', String(limits.maxPixels),
-  ];
+  return ['-format_whitelist', ACCEPTED_DEMUXERS.join(','), '-protocol_whitelist', 'file,pipe', '-max_pixels', String(limits.maxPixels)];
 }
 
 /**
@@ -34,8 +30,20 @@ function inputGuards(limits: Pick<MediaLimits, 'maxPixels'>): string[] {
  */
 export function probeArgs(path: string, limits: Pick<MediaLimits, 'maxPixels'> = DEFAULT_MEDIA_LIMITS): string[] {
   return [
-    '-v', 'error', '-hide_banner', ...inputGuards(limits), '-print_format', 'json=compact=1', '-show_format', '-show_streams',
-    '-show_entries', 'packet=stream_index,pts', '-read_intervals', `%+#${FRAME_RATE_PROBE_PACKETS}`, '--', path,
+    '-v',
+    'error',
+    '-hide_banner',
+    ...inputGuards(limits),
+    '-print_format',
+    'json=compact=1',
+    '-show_format',
+    '-show_streams',
+    '-show_entries',
+    'packet=stream_index,pts',
+    '-read_intervals',
+    `%+#${FRAME_RATE_PROBE_PACKETS}`,
+    '--',
+    path,
   ];
 }
 
@@ -92,10 +100,7 @@ export function decoderShortcuts(sourceFps: number | null | undefined): DecoderS
 }
 
 function shortcutArgs(shortcuts: DecoderShortcuts): string[] {
-  return [
-    ...(shortcuts.skipLoopFilter ? ['-skip_loop_filter:v', 'all'] : []),
-    ...(shortcuts.skipNonRef ? ['-skip_frame:v', 'noref'] : []),
-  ];
+  return [...(shortcuts.skipLoopFilter ? ['-skip_loop_filter:v', 'all'] : []), ...(shortcuts.skipNonRef ? ['-skip_frame:v', 'noref'] : [])];
 }
 
 /**
@@ -116,15 +121,23 @@ export function decodeArgs(options: DecodeArgsOptions): string[] {
   const limits = options.limits ?? DEFAULT_MEDIA_LIMITS;
   const args = [
     ...QUIET,
-    '-threads', String(threads),
+    '-threads',
+    String(threads),
     ...shortcutArgs(options.shortcuts ?? NO_SHORTCUTS),
     ...inputGuards(limits),
-    '-t', String(decodeTimeLimitSec(limits)),
-    '-i', options.input,
-    '-map', '0:v:0',
-    '-vf', `fps=fps=${FRAME_RATE}:start_time=0,scale=${FRAME_WIDTH}:${FRAME_HEIGHT}:flags=area,format=gray`,
-    '-an', '-sn', '-dn',
-    '-f', 'rawvideo',
+    '-t',
+    String(decodeTimeLimitSec(limits)),
+    '-i',
+    options.input,
+    '-map',
+    '0:v:0',
+    '-vf',
+    `fps=fps=${FRAME_RATE}:start_time=0,scale=${FRAME_WIDTH}:${FRAME_HEIGHT}:flags=area,format=gray`,
+    '-an',
+    '-sn',
+    '-dn',
+    '-f',
+    'rawvideo',
     'pipe:1',
   ];
   if (options.wavOut !== undefined) args.push(...wavOutputArgs(options.wavOut, options.loudnessLog));
@@ -139,7 +152,15 @@ export function decodeArgs(options: DecodeArgsOptions): string[] {
  */
 export function soundtrackArgs(options: { input: string; wavOut: string; limits?: MediaLimits; loudnessLog?: string }): string[] {
   const limits = options.limits ?? DEFAULT_MEDIA_LIMITS;
-  return [...QUIET, ...inputGuards(limits), '-t', String(decodeTimeLimitSec(limits)), '-i', options.input, ...wavOutputArgs(options.wavOut, options.loudnessLog)];
+  return [
+    ...QUIET,
+    ...inputGuards(limits),
+    '-t',
+    String(decodeTimeLimitSec(limits)),
+    '-i',
+    options.input,
+    ...wavOutputArgs(options.wavOut, options.loudnessLog),
+  ];
 }
 
 /**
@@ -162,16 +183,26 @@ export function filterPathValue(path: string): string {
 function wavOutputArgs(wavOut: string, loudnessLog?: string): string[] {
   const meter = loudnessLog === undefined ? '' : `ebur128=metadata=1:peak=true,ametadata=mode=print:file=${filterPathValue(loudnessLog)},`;
   return [
-    '-map', '0:a:0?',
-    '-vn', '-sn', '-dn',
-    '-af', `${meter}aresample=async=1:first_pts=0`,
-    '-ac', '1',
-    '-ar', String(AUDIO_SAMPLE_RATE),
-    '-c:a', 'pcm_s16le',
-    '-map_metadata', '-1',
+    '-map',
+    '0:a:0?',
+    '-vn',
+    '-sn',
+    '-dn',
+    '-af',
+    `${meter}aresample=async=1:first_pts=0`,
+    '-ac',
+    '1',
+    '-ar',
+    String(AUDIO_SAMPLE_RATE),
+    '-c:a',
+    'pcm_s16le',
+    '-map_metadata',
+    '-1',
     '-bitexact',
-    '-f', 'wav',
-    '-y', wavOut,
+    '-f',
+    'wav',
+    '-y',
+    wavOut,
   ];
 }
 
@@ -243,15 +274,24 @@ export interface CutWindowArgsOptions {
 export function cutWindowArgs(options: CutWindowArgsOptions): string[] {
   return [
     ...QUIET,
-    '-threads', '1',
+    '-threads',
+    '1',
     ...inputGuards(options.limits ?? DEFAULT_MEDIA_LIMITS),
-    '-ss', seconds(options.startSec),
-    '-t', seconds(options.durationSec),
-    '-i', options.input,
-    '-map', '0:v:0',
-    '-an', '-sn', '-dn',
-    '-vf', `scale=${CUT_WINDOW_WIDTH}:${CUT_WINDOW_HEIGHT}:flags=area,format=gray,scdet=threshold=100,metadata=mode=print:file=${filterPathValue(options.logPath)}`,
-    '-f', 'null',
+    '-ss',
+    seconds(options.startSec),
+    '-t',
+    seconds(options.durationSec),
+    '-i',
+    options.input,
+    '-map',
+    '0:v:0',
+    '-an',
+    '-sn',
+    '-dn',
+    '-vf',
+    `scale=${CUT_WINDOW_WIDTH}:${CUT_WINDOW_HEIGHT}:flags=area,format=gray,scdet=threshold=100,metadata=mode=print:file=${filterPathValue(options.logPath)}`,
+    '-f',
+    'null',
     '-',
   ];
 }

@@ -96,10 +96,7 @@ export function mediaInfoFromProbe(json: ProbeJson): MediaInfo {
   const hasAudio = streams.some((s) => s.codec_type === 'audio');
   const first = video[0];
   if (first === undefined) {
-    throw new BadMediaError(
-      'no_video_stream',
-      hasAudio ? 'The file has sound but no video stream; a scan needs a picture.' : 'The file has no video stream.',
-    );
+    throw new BadMediaError('no_video_stream', hasAudio ? 'The file has sound but no video stream; a scan needs a picture.' : 'The file has no video stream.');
   }
   if (IMAGE_FORMATS.test(formatName)) {
     throw new BadMediaError('not_a_video', `The file is a still image (${formatName}), not a video.`);

@@ -66,13 +66,18 @@ async function createSession(modelPath: string): Promise<InferenceSession> {
   }
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   if (sha256 !== SILERO_MODEL_SHA256) {
-    throw new SileroModelError('model_hash_mismatch', `the Silero VAD model ${modelPath} has sha256 ${sha256}, expected ${SILERO_MODEL_SHA256}; refusing to run it (reinstall with npm ci)`);
+    throw new SileroModelError(
+      'model_hash_mismatch',
+      `the Silero VAD model ${modelPath} has sha256 ${sha256}, expected ${SILERO_MODEL_SHA256}; refusing to run it (reinstall with npm ci)`,
+    );
   }
   try {
     // One thread: the worker runs several chunks side by side on two cores, and a 32 ms window is too small to split.
     return await InferenceSession.create(bytes, { intraOpNumThreads: 1, interOpNumThreads: 1, executionMode: 'sequential', graphOptimizationLevel: 'all' });
   } catch (error) {
-    throw new SileroModelError('model_unloadable', `onnxruntime could not load the Silero VAD model ${modelPath}: ${(error as Error).message}`, { cause: error });
+    throw new SileroModelError('model_unloadable', `onnxruntime could not load the Silero VAD model ${modelPath}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
 }
 
@@ -131,7 +136,7 @@ export async function speechProbabilities(wavPath: string, signal?: AbortSignal,
     for await (const chunk of createSampleStream(wavPath, layout, {}, signal) as AsyncIterable<Buffer>) {
       let i = 0;
       if (oddByte !== null && chunk.length > 0) {
-        await push(((chunk[0]! << 8) | oddByte) << 16 >> 16);
+        await push((((chunk[0]! << 8) | oddByte) << 16) >> 16);
         oddByte = null;
         i = 1;
       }

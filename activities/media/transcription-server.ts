@@ -60,7 +60,8 @@ export function parseVerboseJson(body: unknown, offsetSec: number): RecognisedWo
   const b = body as { words?: unknown; segments?: unknown };
   let raw: VerboseWord[] = [];
   if (Array.isArray(b.words)) raw = b.words as VerboseWord[];
-  else if (Array.isArray(b.segments)) raw = (b.segments as Array<{ words?: unknown }>).flatMap((s) => (Array.isArray(s?.words) ? (s.words as VerboseWord[]) : []));
+  else if (Array.isArray(b.segments))
+    raw = (b.segments as Array<{ words?: unknown }>).flatMap((s) => (Array.isArray(s?.words) ? (s.words as VerboseWord[]) : []));
   else if (typeof (b as { text?: unknown }).text !== 'string') throw new TranscriptionServerError('the transcription server sent neither words nor text', null);
   const ms = (x: number) => Math.round(x * 1000) / 1000;
   const words: RecognisedWord[] = [];
@@ -87,7 +88,11 @@ export function serverEngineName(body: unknown): string | null {
   const raw = (body as { engine?: unknown }).engine;
   if (typeof raw !== 'string') return null;
   // The name reaches the read and the method text: no control characters, one line.
-  const clean = raw.replace(/[\p{Cc}\p{Cf}]+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, MAX_ENGINE_NAME);
+  const clean = raw
+    .replace(/[\p{Cc}\p{Cf}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, MAX_ENGINE_NAME);
   return clean === '' ? null : clean;
 }
 

@@ -117,19 +117,12 @@ export async function readWavLayout(path: string): Promise<WavLayout> {
 export function assertMonoS16(layout: WavLayout, path: string): void {
   const pcm = layout.formatTag === WAVE_FORMAT_PCM || layout.formatTag === WAVE_FORMAT_EXTENSIBLE;
   if (!pcm || layout.channels !== 1 || layout.bitsPerSample !== 16) {
-    throw new WavFormatError(
-      `${path} is not 16-bit mono PCM (format ${layout.formatTag}, ${layout.channels} channels, ${layout.bitsPerSample} bits)`,
-    );
+    throw new WavFormatError(`${path} is not 16-bit mono PCM (format ${layout.formatTag}, ${layout.channels} channels, ${layout.bitsPerSample} bits)`);
   }
 }
 
 /** A stream of the sample bytes only, optionally a byte range of them. */
-export function createSampleStream(
-  path: string,
-  layout: WavLayout,
-  range: { startByte?: number; endByte?: number } = {},
-  signal?: AbortSignal,
-): Readable {
+export function createSampleStream(path: string, layout: WavLayout, range: { startByte?: number; endByte?: number } = {}, signal?: AbortSignal): Readable {
   const start = layout.dataOffset + (range.startByte ?? 0);
   const end = layout.dataOffset + (range.endByte ?? layout.dataBytes);
   if (end <= start) return Readable.from([]);
@@ -164,12 +157,7 @@ export async function writeWavSlice(options: WavSliceOptions): Promise<WavSlice>
   const last = clamp(Math.round(options.endSec * layout.sampleRate), first, totalSamples);
   const dataBytes = (last - first) * layout.blockAlign;
   const header = wavHeader(dataBytes, { sampleRate: layout.sampleRate, channels: 1, bitsPerSample: 16 });
-  const samples = createSampleStream(
-    options.source,
-    layout,
-    { startByte: first * layout.blockAlign, endByte: last * layout.blockAlign },
-    options.signal,
-  );
+  const samples = createSampleStream(options.source, layout, { startByte: first * layout.blockAlign, endByte: last * layout.blockAlign }, options.signal);
   await pipeline(
     async function* () {
       yield header;

@@ -63,21 +63,13 @@ export class CallFiles {
     const normal = this.normalise(path);
     const size = Buffer.byteLength(content, 'utf8');
     if (size > this.limits.maxFileBytes) {
-      throw new SandboxError(
-        'file_too_large',
-        `${normal} is ${size} bytes; a file may hold at most ${formatBytes(this.limits.maxFileBytes)}`,
-      );
+      throw new SandboxError('file_too_large', `${normal} is ${size} bytes; a file may hold at most ${formatBytes(this.limits.maxFileBytes)}`);
     }
     await this.ensureIndexes();
-    const existing = await this.collection
-      .find({ call_id: callId }, { projection: { _id: 0, path: 1, size: 1 } })
-      .toArray();
+    const existing = await this.collection.find({ call_id: callId }, { projection: { _id: 0, path: 1, size: 1 } }).toArray();
     const previous = existing.find((f) => f.path === normal);
     if (!previous && existing.length >= this.limits.maxFiles) {
-      throw new SandboxError(
-        'too_many_files',
-        `the folder already holds ${existing.length} files, the most allowed; overwrite one instead`,
-      );
+      throw new SandboxError('too_many_files', `the folder already holds ${existing.length} files, the most allowed; overwrite one instead`);
     }
     const total = existing.reduce((sum, f) => sum + f.size, 0) - (previous?.size ?? 0) + size;
     if (total > this.limits.maxCallBytes) {
@@ -108,21 +100,15 @@ export class CallFiles {
   async list(callId: string): Promise<CallFileInfo[]> {
     checkCallId(callId);
     await this.ensureIndexes();
-    const docs = await this.collection
-      .find({ call_id: callId }, { projection: { _id: 0, path: 1, size: 1, updated_at: 1 } })
-      .toArray();
-    return docs
-      .map((d) => ({ path: d.path, size: d.size, updatedAt: d.updated_at }))
-      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const docs = await this.collection.find({ call_id: callId }, { projection: { _id: 0, path: 1, size: 1, updated_at: 1 } }).toArray();
+    return docs.map((d) => ({ path: d.path, size: d.size, updatedAt: d.updated_at })).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
 
   /** Every file of the call with its content (at most `maxCallBytes` in all). */
   async readAll(callId: string): Promise<Record<string, string>> {
     checkCallId(callId);
     await this.ensureIndexes();
-    const docs = await this.collection
-      .find({ call_id: callId }, { projection: { _id: 0, path: 1, content: 1 } })
-      .toArray();
+    const docs = await this.collection.find({ call_id: callId }, { projection: { _id: 0, path: 1, content: 1 } }).toArray();
     const files: Record<string, string> = {};
     for (const d of docs) files[d.path] = d.content;
     return files;

@@ -68,7 +68,9 @@ async function probeIsolation(log: (message: string) => void): Promise<ChildIsol
     lowerUser = await run(...command(isolationWrapper({ network: false, root, lowerUser: true }), [process.execPath, '-e', check]), { env }).then(
       () => true,
       (error: Error) => {
-        log(`sandbox: the run tool's children stay root: running them as uid ${SANDBOX_UID} failed (${error.message.split('\n')[0]}); make the code and node_modules readable by everyone`);
+        log(
+          `sandbox: the run tool's children stay root: running them as uid ${SANDBOX_UID} failed (${error.message.split('\n')[0]}); make the code and node_modules readable by everyone`,
+        );
         return false;
       },
     );

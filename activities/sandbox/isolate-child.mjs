@@ -244,11 +244,10 @@ async function runJob(job) {
       script = await isolate.compileScript(`(async () => {\n${code}\n})()`, { filename: 'run.js', lineOffset: -1 });
     }
     const completion = await script.run(context, { timeout: remaining(), reference: true });
-    const formatted = await context.evalClosure(
-      'return Promise.resolve($0).then((v) => __formatResult(v));',
-      [completion.derefInto()],
-      { timeout: remaining(), result: { promise: true, copy: true } },
-    );
+    const formatted = await context.evalClosure('return Promise.resolve($0).then((v) => __formatResult(v));', [completion.derefInto()], {
+      timeout: remaining(),
+      result: { promise: true, copy: true },
+    });
     return result({ ok: true, ...(typeof formatted === 'string' ? { returnValue: capReturnValue(formatted) } : {}) });
   } catch (error) {
     return result({ ok: false, error: classify(error, isolate, timeoutMs) });

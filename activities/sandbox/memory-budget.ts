@@ -79,7 +79,13 @@ export class MemoryBudget {
         this.grantWaiting();
       };
       const timer = setTimeout(
-        () => leave(new MemoryBudgetError('busy', `the sandbox's memory (${this.totalMb} MB) stayed taken by other runs for ${Math.round(this.maxWaitMs / 1000)} s; try again shortly`)),
+        () =>
+          leave(
+            new MemoryBudgetError(
+              'busy',
+              `the sandbox's memory (${this.totalMb} MB) stayed taken by other runs for ${Math.round(this.maxWaitMs / 1000)} s; try again shortly`,
+            ),
+          ),
         this.maxWaitMs,
       );
       const onAbort = () => leave(signal?.reason);

@@ -8,14 +8,7 @@ import { UnsafeUrlError } from '../../net/public-address';
 import { FetchError, safeFetchStream } from '../../net/safe-fetch';
 import { SandboxError } from './errors';
 
-export const READ_URL_CONTENT_TYPES = [
-  'text/html',
-  'text/plain',
-  'text/markdown',
-  'application/json',
-  'application/xhtml+xml',
-  'text/xml',
-] as const;
+export const READ_URL_CONTENT_TYPES = ['text/html', 'text/plain', 'text/markdown', 'application/json', 'application/xhtml+xml', 'text/xml'] as const;
 
 export interface ReadUrlOptions {
   url: string;
@@ -128,8 +121,7 @@ function decode(body: Buffer, contentType: string, mime: string): string {
   let charset = /charset\s*=\s*"?([\w.:-]+)/i.exec(contentType)?.[1];
   if (!charset && (mime === 'text/html' || mime === 'application/xhtml+xml')) {
     const head = body.subarray(0, 2048).toString('latin1');
-    charset =
-      /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(head)?.[1] ?? /<\?xml[^>]+encoding\s*=\s*["']([\w.:-]+)/i.exec(head)?.[1];
+    charset = /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(head)?.[1] ?? /<\?xml[^>]+encoding\s*=\s*["']([\w.:-]+)/i.exec(head)?.[1];
   }
   try {
     return new TextDecoder(charset ?? 'utf-8').decode(body);
@@ -149,19 +141,14 @@ function prettyJson(text: string): string {
 function toSandboxError(error: unknown, timeoutMs: number): SandboxError {
   if (error instanceof SandboxError) return error;
   if (error instanceof UnsafeUrlError) {
-    return error.code === 'forbidden_address'
-      ? new SandboxError('forbidden_address', `refused: ${error.message}`)
-      : new SandboxError('bad_url', error.message);
+    return error.code === 'forbidden_address' ? new SandboxError('forbidden_address', `refused: ${error.message}`) : new SandboxError('bad_url', error.message);
   }
   if (error instanceof FetchError) {
     switch (error.code) {
       case 'forbidden_address':
         return new SandboxError('forbidden_address', `refused: ${error.message}`);
       case 'bad_content_type':
-        return new SandboxError(
-          'bad_content_type',
-          `${error.message}; read_url reads only ${READ_URL_CONTENT_TYPES.join(', ')}`,
-        );
+        return new SandboxError('bad_content_type', `${error.message}; read_url reads only ${READ_URL_CONTENT_TYPES.join(', ')}`);
       case 'too_large':
         return new SandboxError('too_large', error.message);
       case 'bad_url':

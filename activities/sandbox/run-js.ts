@@ -216,10 +216,7 @@ function runChild(options: RunJavaScriptOptions, isolation: ChildIsolation, star
       } else if (/out of memory|allocation failed|heap limit/i.test(stderr)) {
         failed('memory', 'the code used more memory than the sandbox allows and was stopped');
       } else {
-        failed(
-          'runtime_error',
-          `the sandbox stopped unexpectedly (${exitSignal ? `signal ${exitSignal}` : `exit code ${exitCode}`})`,
-        );
+        failed('runtime_error', `the sandbox stopped unexpectedly (${exitSignal ? `signal ${exitSignal}` : `exit code ${exitCode}`})`);
       }
     });
 

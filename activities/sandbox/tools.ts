@@ -85,8 +85,7 @@ export function createSandboxTools(deps: SandboxToolsDeps): SandboxTools {
     output: capOutput(output, outputCap).text,
     summary: oneLine(summary),
   });
-  const refused = (name: string, code: string, message: string): ToolResult =>
-    result(name, false, `error (${code}): ${message}`, `${name}: ${code}`);
+  const refused = (name: string, code: string, message: string): ToolResult => result(name, false, `error (${code}): ${message}`, `${name}: ${code}`);
 
   async function dispatch(callId: string, args: SandboxToolArgs, signal: AbortSignal | undefined): Promise<ToolResult> {
     switch (args.name) {
@@ -101,19 +100,11 @@ export function createSandboxTools(deps: SandboxToolsDeps): SandboxTools {
       }
       case 'read_file': {
         const content = await callFiles.read(callId, args.path);
-        return result(
-          args.name,
-          true,
-          content === '' ? '(empty file)' : content,
-          `read_file ${args.path} (${Buffer.byteLength(content, 'utf8')} bytes)`,
-        );
+        return result(args.name, true, content === '' ? '(empty file)' : content, `read_file ${args.path} (${Buffer.byteLength(content, 'utf8')} bytes)`);
       }
       case 'list_files': {
         const listing = await callFiles.list(callId);
-        const output =
-          listing.length === 0
-            ? '(the folder is empty)'
-            : listing.map((f) => `${f.path}\t${f.size} bytes`).join('\n');
+        const output = listing.length === 0 ? '(the folder is empty)' : listing.map((f) => `${f.path}\t${f.size} bytes`).join('\n');
         return result(args.name, true, output, `list_files: ${listing.length} file${listing.length === 1 ? '' : 's'}`);
       }
       case 'run':
@@ -170,9 +161,7 @@ export function createSandboxTools(deps: SandboxToolsDeps): SandboxTools {
 
 function formatRun(outcome: RunJavaScriptResult, saved: string[], notSaved: string[]): string {
   const lines = [
-    outcome.ok
-      ? `status: ok (${outcome.durationMs} ms)`
-      : `status: error (${outcome.error?.code ?? 'runtime_error'}) after ${outcome.durationMs} ms`,
+    outcome.ok ? `status: ok (${outcome.durationMs} ms)` : `status: error (${outcome.error?.code ?? 'runtime_error'}) after ${outcome.durationMs} ms`,
   ];
   if (outcome.error) lines.push(`error: ${outcome.error.message}`);
   lines.push(outcome.stdout === '' ? 'output: (none)' : `output:\n${outcome.stdout.replace(/\n$/, '')}`);
@@ -184,9 +173,7 @@ function formatRun(outcome: RunJavaScriptResult, saved: string[], notSaved: stri
 
 function runSummary(outcome: RunJavaScriptResult, savedCount: number): string {
   const files = savedCount > 0 ? `, ${savedCount} file${savedCount === 1 ? '' : 's'} written` : '';
-  return outcome.ok
-    ? `run: ok in ${outcome.durationMs} ms${files}`
-    : `run: ${outcome.error?.code ?? 'runtime_error'} after ${outcome.durationMs} ms${files}`;
+  return outcome.ok ? `run: ok in ${outcome.durationMs} ms${files}` : `run: ${outcome.error?.code ?? 'runtime_error'} after ${outcome.durationMs} ms${files}`;
 }
 
 function shortUrl(url: string): string {

@@ -15,7 +15,9 @@ export function createAssembleRead(deps: Pick<ScanActivityDeps, 'scans'>) {
     // writes may land at the same moment, and FerretDB can lose one of two concurrent updates
     // of a document, so the stage's 90 is written here rather than left to them.
     await scans.advance(scanId, scanPct({ stage: 'decode', decodeFraction: 1, transcribedFraction: 1 }));
-    const words = Object.values(parts.words ?? {}).flat().sort((a, b) => a.start - b.start);
+    const words = Object.values(parts.words ?? {})
+      .flat()
+      .sort((a, b) => a.start - b.start);
     // The gate applies when every transcribed chunk has its voice regions (parts written before the gate existed have none).
     const chunkKeys = Object.keys(parts.words ?? {});
     const voice = chunkKeys.every((k) => parts.voice?.[k]) ? chunkKeys.flatMap((k) => parts.voice?.[k] ?? []).sort((a, b) => a.start - b.start) : undefined;

@@ -15,7 +15,15 @@ export function createDecodeMedia(deps: ScanActivityDeps) {
    * the picture's parts and the read's length, not the transcription's. With `keepMedia` the
    * worker's local copy of the media stays for `refineCuts`, which reads it next and drops it.
    */
-  return async function decodeMedia(input: { scanId: string; durationSec: number; hasAudio: boolean; fps?: number | null; audioSec?: number; chunkCount?: number; keepMedia?: boolean }): Promise<DecodeSummary> {
+  return async function decodeMedia(input: {
+    scanId: string;
+    durationSec: number;
+    hasAudio: boolean;
+    fps?: number | null;
+    audioSec?: number;
+    chunkCount?: number;
+    keepMedia?: boolean;
+  }): Promise<DecodeSummary> {
     const { scanId, durationSec, fps, audioSec } = input;
     const apart = audioSec !== undefined;
     const hasAudio = input.hasAudio && !apart;

@@ -50,7 +50,9 @@ function downloadFailure(error: unknown): unknown {
   if (error instanceof FetchError) {
     const message = `could not download the video: ${plainFetchReason(error)}`;
     if (message !== `could not download the video: ${error.message}`) Context.current().log.warn('download failed', { reason: error.message });
-    return error.permanent ? ApplicationFailure.nonRetryable(message, FailureType.BadSource) : ApplicationFailure.retryable(message, FailureType.DownloadFailed);
+    return error.permanent
+      ? ApplicationFailure.nonRetryable(message, FailureType.BadSource)
+      : ApplicationFailure.retryable(message, FailureType.DownloadFailed);
   }
   return error;
 }

@@ -46,7 +46,15 @@ export function createProbeMedia(deps: ScanActivityDeps) {
     });
     const breach = mediaLimitBreach(info, limits);
     if (breach) refuse(breach);
-    const probe: ProbeResult = { durationSec: info.durationSec, hasVideo: info.hasVideo, hasAudio: info.hasAudio, width: info.width, height: info.height, fps: info.fps, fpsVariable: info.fpsVariable ?? false };
+    const probe: ProbeResult = {
+      durationSec: info.durationSec,
+      hasVideo: info.hasVideo,
+      hasAudio: info.hasAudio,
+      width: info.width,
+      height: info.height,
+      fps: info.fps,
+      fpsVariable: info.fpsVariable ?? false,
+    };
     const served = mediaTypeFor({ formatName: info.formatName, majorBrand: info.majorBrand, docType: matroskaDocType(head) });
     await scans.setParts(scanId, { probe });
     await scans.advance(scanId, STAGE_PCT.probe, { media_type: served.contentType });

@@ -49,13 +49,11 @@ export function createRefineCuts(deps: ScanActivityDeps) {
             const index = next++;
             const sample = samples[index] as number;
             const window = cutWindow(sample);
-            const frames = await deps
-              .cutWindow({ input, ...window, logPath: join(dir, `cut-${sample}.txt`), limits, signal })
-              .catch((error: unknown) => {
-                if (signal.aborted) throw error;
-                Context.current().log.warn('a cut window could not be decoded; the cut stays on the grid', { scanId, sample, error: (error as Error).message });
-                return [];
-              });
+            const frames = await deps.cutWindow({ input, ...window, logPath: join(dir, `cut-${sample}.txt`), limits, signal }).catch((error: unknown) => {
+              if (signal.aborted) throw error;
+              Context.current().log.warn('a cut window could not be decoded; the cut stays on the grid', { scanId, sample, error: (error as Error).message });
+              return [];
+            });
             out[index] = { sample, refined: refineCut(frames, rate) };
           }
         };

@@ -13,7 +13,15 @@ import { heartbeating, recordProgress, withScratch } from './shared';
 export function createTranscribeChunk(deps: ScanActivityDeps) {
   const { scans, media } = deps;
   /** Transcribes one slice of the soundtrack; any worker can take any chunk. */
-  return async function transcribeChunk({ scanId, chunk, chunkCount }: { scanId: string; chunk: TranscriptChunk; chunkCount: number }): Promise<{ words: number }> {
+  return async function transcribeChunk({
+    scanId,
+    chunk,
+    chunkCount,
+  }: {
+    scanId: string;
+    chunk: TranscriptChunk;
+    chunkCount: number;
+  }): Promise<{ words: number }> {
     const heard = await withScratch(deps, scanId, (dir) =>
       heartbeating(async () => {
         const audio = scanAudio(media, scanId);
@@ -23,13 +31,10 @@ export function createTranscribeChunk(deps: ScanActivityDeps) {
         const range = { start: byteAt(chunk.start), end: byteAt(chunk.end) };
         const wavPath = join(dir, `chunk-${chunk.index}.wav`);
         const samples = range.end > range.start ? audio.read(range) : [];
-        await pipeline(
-          async function* () {
-            yield wavHeader(range.end - range.start);
-            yield* samples;
-          },
-          createWriteStream(wavPath),
-        );
+        await pipeline(async function* () {
+          yield wavHeader(range.end - range.start);
+          yield* samples;
+        }, createWriteStream(wavPath));
         const signal = Context.current().cancellationSignal;
         // The voice gate of the read (Silero VAD, activities/media/voice.ts) runs on the same slice the engine hears.
         const voice = await detectVoice(wavPath, chunk.start, signal);

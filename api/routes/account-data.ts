@@ -14,10 +14,8 @@ export async function accountDataRoutes(scope: FastifyInstance, deps: AppDeps) {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const auth = requireKey(deps);
 
-  app.get(
-    '/v1/account/retention',
-    { onRequest: [auth], schema: { response: { 200: RetentionSetting, 401: ErrorBody } } },
-    async (request) => retentionSetting(deps, request.account._id),
+  app.get('/v1/account/retention', { onRequest: [auth], schema: { response: { 200: RetentionSetting, 401: ErrorBody } } }, async (request) =>
+    retentionSetting(deps, request.account._id),
   );
 
   app.put(

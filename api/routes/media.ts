@@ -61,7 +61,10 @@ export function sendMedia(
       .send({ detail: 'range not satisfiable' });
   }
   if (range) {
-    reply.code(206).header('content-range', `bytes ${range.start}-${range.end - 1}/${stored.length}`).header('content-length', range.end - range.start);
+    reply
+      .code(206)
+      .header('content-range', `bytes ${range.start}-${range.end - 1}/${stored.length}`)
+      .header('content-length', range.end - range.start);
     return reply.send(scanMedia(deps.media, scanId).read(range));
   }
   return reply.header('content-length', stored.length).send(scanMedia(deps.media, scanId).read());

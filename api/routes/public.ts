@@ -25,11 +25,7 @@ export async function publicRoutes(scope: FastifyInstance, deps: AppDeps) {
       },
     },
     async () => {
-      const [mongo, temporal, model] = await Promise.allSettled([
-        deps.readiness.mongodb(),
-        deps.readiness.temporal(),
-        deps.upstream.state(),
-      ]);
+      const [mongo, temporal, model] = await Promise.allSettled([deps.readiness.mongodb(), deps.readiness.temporal(), deps.upstream.state()]);
       const down = [mongo.status === 'rejected' ? 'MongoDB' : null, temporal.status === 'rejected' ? 'Temporal' : null].filter(Boolean);
       if (down.length > 0) throw new DomainError('unavailable', `not ready: ${down.join(' and ')} unreachable`);
       // The model is reported, not required: the signal interface serves without one.
@@ -40,9 +36,13 @@ export async function publicRoutes(scope: FastifyInstance, deps: AppDeps) {
   app.get('/v1/signals', { schema: { response: { 200: SignalsReference } } }, async () => signalsReference());
 
   // The demo is the scan an operator featured (`npm run demo:feature`), never simply the latest publication.
-  app.get('/v1/demo', { onRequest: (request) => countPublicRead(deps, request), schema: { response: { 200: ScanViewBody, 429: ErrorBody, 503: ErrorBody } } }, async () => {
-    const doc = await deps.library.featured();
-    if (!doc) throw new DomainError('unavailable', 'the demo scan is not ready yet; try again shortly');
-    return scanView(doc);
-  });
+  app.get(
+    '/v1/demo',
+    { onRequest: (request) => countPublicRead(deps, request), schema: { response: { 200: ScanViewBody, 429: ErrorBody, 503: ErrorBody } } },
+    async () => {
+      const doc = await deps.library.featured();
+      if (!doc) throw new DomainError('unavailable', 'the demo scan is not ready yet; try again shortly');
+      return scanView(doc);
+    },
+  );
 }

@@ -67,7 +67,10 @@ export async function publishRoutes(scope: FastifyInstance, deps: AppDeps) {
 
   app.get(
     '/api/library',
-    { onRequest: (request) => countPublicRead(deps, request), schema: { querystring: PageQuery, response: { 200: LibraryBody, 400: ErrorBody, 429: ErrorBody } } },
+    {
+      onRequest: (request) => countPublicRead(deps, request),
+      schema: { querystring: PageQuery, response: { 200: LibraryBody, 400: ErrorBody, 429: ErrorBody } },
+    },
     async (request) => {
       const page = { limit: request.query.limit ?? LIMITS.historyDefaultLimit, offset: request.query.offset ?? 0 };
       const { docs, total } = await deps.library.list(page);

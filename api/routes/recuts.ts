@@ -34,7 +34,8 @@ export async function recutRoutes(scope: FastifyInstance, deps: AppDeps) {
       // A text/plain body carries no goal or length: the defaults, as with no body.
       const body = typeof sent === 'string' ? {} : sent;
       const key = idempotencyKeyOf(request.raw.rawHeaders);
-      const idempotency: IdempotencyInput | undefined = key === undefined ? undefined : { key, fingerprint: jsonFingerprint(`POST /v1/scans/${id}/recut`, sent) };
+      const idempotency: IdempotencyInput | undefined =
+        key === undefined ? undefined : { key, fingerprint: jsonFingerprint(`POST /v1/scans/${id}/recut`, sent) };
       const queued = await submitRecut(deps, { account: request.account, scanId: id, body, log: request.log, idempotency, requestId: request.id });
       if (idempotency?.replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(202).send(queued);

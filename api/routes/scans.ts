@@ -76,16 +76,12 @@ export async function scanRoutes(scope: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  app.get(
-    '/v1/scans/:id',
-    { onRequest: [auth, reads], schema: { params: IdParams, response: { 200: ScanViewBody, ...err } } },
-    async (request) => {
-      const { id } = request.params;
-      const doc = await deps.scans.getOwned(id, request.account._id);
-      if (!doc) throw notFound(`no scan ${id}`);
-      return scanView(doc);
-    },
-  );
+  app.get('/v1/scans/:id', { onRequest: [auth, reads], schema: { params: IdParams, response: { 200: ScanViewBody, ...err } } }, async (request) => {
+    const { id } = request.params;
+    const doc = await deps.scans.getOwned(id, request.account._id);
+    if (!doc) throw notFound(`no scan ${id}`);
+    return scanView(doc);
+  });
 
   app.delete(
     '/v1/scans/:id',
@@ -102,34 +98,33 @@ export async function scanRoutes(scope: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  app.post(
-    '/v1/scans/:id/cancel',
-    { onRequest: [auth, reads], schema: { params: IdParams, response: { 200: ScanViewBody, ...err } } },
-    async (request) => {
-      const { id } = request.params;
-      const result = await cancelScan(deps, { accountId: request.account._id, scanId: id });
-      if (result.outcome === 'not_found') throw notFound(`no scan ${id}`);
-      if (result.outcome === 'ended') throw conflict(`scan ${id} has already ended (${result.status}); only a queued or processing scan can be cancelled`);
-      return scanView(result.doc);
-    },
-  );
+  app.post('/v1/scans/:id/cancel', { onRequest: [auth, reads], schema: { params: IdParams, response: { 200: ScanViewBody, ...err } } }, async (request) => {
+    const { id } = request.params;
+    const result = await cancelScan(deps, { accountId: request.account._id, scanId: id });
+    if (result.outcome === 'not_found') throw notFound(`no scan ${id}`);
+    if (result.outcome === 'ended') throw conflict(`scan ${id} has already ended (${result.status}); only a queued or processing scan can be cancelled`);
+    return scanView(result.doc);
+  });
 
-  app.get(
-    '/v1/scans',
-    { onRequest: [auth, reads], schema: { querystring: HistoryQuery, response: { 200: HistoryBody, ...err } } },
-    async (request) => {
-      const page = pageRequest(request.query, LIMITS.historyDefaultLimit);
-      if (page.kind === 'refused') throw badRequest(page.message);
-      if (page.kind === 'offset') {
-        const { docs, total } = await deps.scans.listOwned(request.account._id, page);
-        const rows = pageOf(docs.map(historyRow), page, total);
-        return { ...rows, next_cursor: rows.has_more ? (rows.data.at(-1)?.scan_id ?? null) : null };
-      }
-      const found = await deps.scans.listOwnedAfter(request.account._id, { ...page, status: request.query.status });
-      if (!found) throw badRequest(`starting_after names no scan of yours: ${page.startingAfter}`);
-      return { data: found.docs.map(historyRow), limit: page.limit, offset: found.offset, total: found.total, has_more: found.nextCursor !== null, next_cursor: found.nextCursor };
-    },
-  );
+  app.get('/v1/scans', { onRequest: [auth, reads], schema: { querystring: HistoryQuery, response: { 200: HistoryBody, ...err } } }, async (request) => {
+    const page = pageRequest(request.query, LIMITS.historyDefaultLimit);
+    if (page.kind === 'refused') throw badRequest(page.message);
+    if (page.kind === 'offset') {
+      const { docs, total } = await deps.scans.listOwned(request.account._id, page);
+      const rows = pageOf(docs.map(historyRow), page, total);
+      return { ...rows, next_cursor: rows.has_more ? (rows.data.at(-1)?.scan_id ?? null) : null };
+    }
+    const found = await deps.scans.listOwnedAfter(request.account._id, { ...page, status: request.query.status });
+    if (!found) throw badRequest(`starting_after names no scan of yours: ${page.startingAfter}`);
+    return {
+      data: found.docs.map(historyRow),
+      limit: page.limit,
+      offset: found.offset,
+      total: found.total,
+      has_more: found.nextCursor !== null,
+      next_cursor: found.nextCursor,
+    };
+  });
 }
 
 async function jsonSubmission(body: SubmitScanBody | string | undefined): Promise<ScanSubmission> {

@@ -15,9 +15,9 @@ export async function webhookRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: {
         summary: 'Send a test event to a webhook receiver',
         description:
-          'Sends one `webhook.test` event, signed with the account\'s webhook secret exactly as a scan\'s end is (Standard Webhooks headers), to `url`, ' +
+          "Sends one `webhook.test` event, signed with the account's webhook secret exactly as a scan's end is (Standard Webhooks headers), to `url`, " +
           'through the same delivery path and public-address rule, in one attempt without retries, and answers with what the receiver said. ' +
-          'Counts against the key\'s per-minute submissions.',
+          "Counts against the key's per-minute submissions.",
         body: WebhookTestBody,
         response: { 200: WebhookTestResult, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
       },

@@ -135,7 +135,10 @@ export function finalMessages(task: UpstreamMessage[], turns: CallTurn[], reason
   const why = reason === 'step_limit' ? 'The step limit for this task is reached.' : 'The time limit for this task is reached.';
   return [
     ...actMessages(task, turns),
-    { role: 'user', content: `${why} Do not call tools. Give your best complete answer to the task now, with what you have; say briefly what is unfinished, if anything.` },
+    {
+      role: 'user',
+      content: `${why} Do not call tools. Give your best complete answer to the task now, with what you have; say briefly what is unfinished, if anything.`,
+    },
   ];
 }
 

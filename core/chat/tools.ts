@@ -53,11 +53,7 @@ export function sandboxToolDefinitions(limits: SandboxLimits = DEFAULT_SANDBOX_L
     type: 'string',
     description: `Relative path inside the call's folder, for example "notes/plan.md" (no leading "/", no "..", at most ${limits.maxPathLength} characters).`,
   };
-  const tool = (
-    name: SandboxToolName,
-    description: string,
-    properties: Record<string, { type: string; description: string }>,
-  ): FunctionToolDefinition => ({
+  const tool = (name: SandboxToolName, description: string, properties: Record<string, { type: string; description: string }>): FunctionToolDefinition => ({
     type: 'function',
     function: {
       name,
@@ -145,11 +141,7 @@ export function isSandboxToolName(name: string): name is SandboxToolName {
  * Parses the JSON arguments the model sent for a tool. Every model mistake becomes
  * `{ok: false, message}` written for the model to read and correct.
  */
-export function parseToolCall(
-  name: string,
-  argumentsJson: string,
-  limits: SandboxLimits = DEFAULT_SANDBOX_LIMITS,
-): ParsedToolCall {
+export function parseToolCall(name: string, argumentsJson: string, limits: SandboxLimits = DEFAULT_SANDBOX_LIMITS): ParsedToolCall {
   if (!isSandboxToolName(name)) {
     return { ok: false, message: `unknown tool "${name}"; the tools are ${SANDBOX_TOOL_NAMES.join(', ')}` };
   }

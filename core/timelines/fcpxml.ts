@@ -53,7 +53,9 @@ export function fcpxmlDocument(timeline: EditorTimeline): string {
       // A marker may not outlast its clip; the note still names the whole span.
       const duration = Math.max(1, Math.min(marker.duration, end - marker.frame));
       const note = oneLine(marker.note);
-      lines.push(`              <marker start="${time(marker.frame)}" duration="${time(duration)}" value="${attr(marker.name)}"${note ? ` note="${attr(note)}"` : ''}/>`);
+      lines.push(
+        `              <marker start="${time(marker.frame)}" duration="${time(duration)}" value="${attr(marker.name)}"${note ? ` note="${attr(note)}"` : ''}/>`,
+      );
     }
     lines.push('            </asset-clip>');
   });

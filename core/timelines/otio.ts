@@ -23,7 +23,14 @@ export function otioJson(timeline: EditorTimeline): string {
   // Without kept media (retention ended) the clips still cut the right frames; the editor relinks them.
   const reference = () =>
     timeline.mediaUrl
-      ? { OTIO_SCHEMA: 'ExternalReference.1', metadata: {}, name: timeline.name, available_range: available, available_image_bounds: null, target_url: timeline.mediaUrl }
+      ? {
+          OTIO_SCHEMA: 'ExternalReference.1',
+          metadata: {},
+          name: timeline.name,
+          available_range: available,
+          available_image_bounds: null,
+          target_url: timeline.mediaUrl,
+        }
       : { OTIO_SCHEMA: 'MissingReference.1', metadata: {}, name: timeline.name, available_range: available, available_image_bounds: null };
   const clips = timeline.clips.map((clip, i) => ({
     OTIO_SCHEMA: 'Clip.2',
@@ -60,7 +67,18 @@ export function otioJson(timeline: EditorTimeline): string {
       enabled: true,
       color: null,
       children: [
-        { OTIO_SCHEMA: 'Track.1', metadata: {}, name: 'V1', source_range: null, effects: [], markers: [], enabled: true, color: null, children: clips, kind: 'Video' },
+        {
+          OTIO_SCHEMA: 'Track.1',
+          metadata: {},
+          name: 'V1',
+          source_range: null,
+          effects: [],
+          markers: [],
+          enabled: true,
+          color: null,
+          children: clips,
+          kind: 'Video',
+        },
       ],
     },
   };

@@ -4,16 +4,13 @@ import { MAX_RETENTION_DAYS } from '../retention';
 import { PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS, PASSWORD_RULE } from '../password-rule';
 
 export const CloseAccountBody = Type.Object(
-  { email: Type.String({ minLength: 1, maxLength: 254, description: 'The account\'s email, to confirm the closure.' }) },
+  { email: Type.String({ minLength: 1, maxLength: 254, description: "The account's email, to confirm the closure." }) },
   { additionalProperties: false },
 );
 export type CloseAccountBody = Static<typeof CloseAccountBody>;
 
 /** The answer while the closure still runs (past the 20 s wait): the key is dead already; the rest goes shortly. */
-export const ClosingAccount = Type.Object(
-  { account_id: Type.String(), status: Type.Literal('closing') },
-  { additionalProperties: false },
-);
+export const ClosingAccount = Type.Object({ account_id: Type.String(), status: Type.Literal('closing') }, { additionalProperties: false });
 export type ClosingAccount = Static<typeof ClosingAccount>;
 
 // Media retention (issue 22 item 6): `GET`/`PUT /v1/account/retention`.
@@ -23,9 +20,11 @@ const retentionDays = (description: string) => Type.Union([Type.Integer({ minimu
 /** The account's media retention, and what is in force with the operator's default. */
 export const RetentionSetting = Type.Object(
   {
-    media_retention_days: retentionDays('Days a scan\'s video is kept before the hourly retention run removes it (the read stays); 0 keeps videos for good; null follows the operator\'s default.'),
-    include_published: Type.Boolean({ description: 'Whether published scans\' videos are removed too (default false: they stay watchable).' }),
-    operator_default_days: Type.Union([Type.Integer(), Type.Null()], { description: 'The operator\'s default (`HOLDLINE_MEDIA_RETENTION_DAYS`); null: off.' }),
+    media_retention_days: retentionDays(
+      "Days a scan's video is kept before the hourly retention run removes it (the read stays); 0 keeps videos for good; null follows the operator's default.",
+    ),
+    include_published: Type.Boolean({ description: "Whether published scans' videos are removed too (default false: they stay watchable)." }),
+    operator_default_days: Type.Union([Type.Integer(), Type.Null()], { description: "The operator's default (`HOLDLINE_MEDIA_RETENTION_DAYS`); null: off." }),
     effective_days: Type.Union([Type.Integer(), Type.Null()], { description: 'The retention in force for this account; null: videos are kept for good.' }),
   },
   { additionalProperties: false },
@@ -35,7 +34,7 @@ export type RetentionSetting = Static<typeof RetentionSetting>;
 export const PutRetentionBody = Type.Object(
   {
     media_retention_days: retentionDays(`Days (0 to ${MAX_RETENTION_DAYS}; 0 keeps videos for good), or null for the operator's default.`),
-    include_published: Type.Optional(Type.Boolean({ description: 'Remove published scans\' videos too; left out: false.' })),
+    include_published: Type.Optional(Type.Boolean({ description: "Remove published scans' videos too; left out: false." })),
   },
   { additionalProperties: false },
 );
@@ -44,11 +43,16 @@ export type PutRetentionBody = Static<typeof PutRetentionBody>;
 /** `PUT /v1/account/password`: the new password, and the current one when the account has one. */
 export const ChangePasswordBody = Type.Object(
   {
-    password: Type.String({ minLength: PASSWORD_MIN_CHARS, maxLength: PASSWORD_MAX_CHARS, description: `The new password: ${PASSWORD_RULE} (sign-up's rule).` }),
+    password: Type.String({
+      minLength: PASSWORD_MIN_CHARS,
+      maxLength: PASSWORD_MAX_CHARS,
+      description: `The new password: ${PASSWORD_RULE} (sign-up's rule).`,
+    }),
     current_password: Type.Optional(
       Type.String({
         maxLength: 1000,
-        description: 'The account\'s password now. Required once the account has one; an account made by `npm run account:create` sets its first with the key alone.',
+        description:
+          "The account's password now. Required once the account has one; an account made by `npm run account:create` sets its first with the key alone.",
       }),
     ),
   },
@@ -58,8 +62,13 @@ export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
 
 export const PasswordChanged = Type.Object(
   {
-    status: Type.Union([Type.Literal('set'), Type.Literal('changed')], { description: '`set`: the account had no password before; `changed`: it replaced one.' }),
-    signed_out_sessions: Type.Integer({ minimum: 0, description: 'Website sessions of the account signed out by the change (all of them: a key is not a session).' }),
+    status: Type.Union([Type.Literal('set'), Type.Literal('changed')], {
+      description: '`set`: the account had no password before; `changed`: it replaced one.',
+    }),
+    signed_out_sessions: Type.Integer({
+      minimum: 0,
+      description: 'Website sessions of the account signed out by the change (all of them: a key is not a session).',
+    }),
   },
   { additionalProperties: false },
 );

@@ -89,6 +89,8 @@ export type AccountUsage = Static<typeof AccountUsage>;
 export const ReadinessBody = Type.Object({
   mongodb: Type.Literal('ok'),
   temporal: Type.Literal('ok'),
-  model: stringEnum(['available', 'unavailable', 'not configured'], { description: 'The model server behind /v1/chat/completions, from a check cached for seconds.' }),
+  model: stringEnum(['available', 'unavailable', 'not configured'], {
+    description: 'The model server behind /v1/chat/completions, from a check cached for seconds.',
+  }),
 });
 export type ReadinessBody = Static<typeof ReadinessBody>;

@@ -23,7 +23,12 @@ export const stringEnum = <const Values extends readonly string[]>(values: Value
  * loses each literal's type, so the type is said beside it.
  */
 export const literalUnion = <const Values extends readonly string[]>(values: Values, options: { description?: string } = {}) =>
-  Type.Unsafe<Values[number]>(Type.Union(values.map((value) => Type.Literal(value)), options));
+  Type.Unsafe<Values[number]>(
+    Type.Union(
+      values.map((value) => Type.Literal(value)),
+      options,
+    ),
+  );
 
 export const ErrorBody = Type.Object({ detail: Type.String() });
 export type ErrorBody = Static<typeof ErrorBody>;

@@ -4,7 +4,9 @@ import { Type, type Static } from 'typebox';
 export const AccountExportQuery = Type.Object(
   {
     media: Type.Optional(
-      Type.Union([Type.Literal('0'), Type.Literal('1')], { description: '`1` adds each scan\'s stored video to the archive; left out or `0`: reads and manifest only.' }),
+      Type.Union([Type.Literal('0'), Type.Literal('1')], {
+        description: "`1` adds each scan's stored video to the archive; left out or `0`: reads and manifest only.",
+      }),
     ),
   },
   { additionalProperties: false },

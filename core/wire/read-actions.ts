@@ -17,16 +17,19 @@ export const TargetCheckSchema = Type.Object({
   true_peak_over: Type.Boolean(),
 });
 
-export const LoudnessLufsSchema = Type.Union([
-  Type.Object({
-    integrated_lufs: nullableNumber,
-    range_lu: Type.Number(),
-    true_peak_dbtp: nullableNumber,
-    short_term_lufs: Type.Array(nullableNumber, { description: 'Short-term loudness (3 s window ending at t+1) per second t; null below -70 LUFS.' }),
-    targets: Type.Array(TargetCheckSchema),
-  }),
-  Type.Null(),
-], { description: 'EBU R128 loudness, beside the spec\'s fields; null when the file has no sound.' });
+export const LoudnessLufsSchema = Type.Union(
+  [
+    Type.Object({
+      integrated_lufs: nullableNumber,
+      range_lu: Type.Number(),
+      true_peak_dbtp: nullableNumber,
+      short_term_lufs: Type.Array(nullableNumber, { description: 'Short-term loudness (3 s window ending at t+1) per second t; null below -70 LUFS.' }),
+      targets: Type.Array(TargetCheckSchema),
+    }),
+    Type.Null(),
+  ],
+  { description: "EBU R128 loudness, beside the spec's fields; null when the file has no sound." },
+);
 
 export const DipSchema = Type.Object({
   start: Type.Number(),
@@ -37,25 +40,41 @@ export const DipSchema = Type.Object({
 
 const HookPartSchema = Type.Union([Type.Literal('motion'), Type.Literal('sound'), Type.Literal('words')]);
 
-export const HookReportSchema = Type.Object({
-  value: Type.Number(),
-  scale: Type.String(),
-  file_percentile: Type.Number({ description: 'Percent of this file\'s seconds whose hold is below the hook.' }),
-  library_percentile: Type.Union([Type.Number(), Type.Null()], { description: 'Percent of published scans\' hooks below this one, placed when the read is served; null while 20 or fewer scans are published.' }),
-  carried: Type.Array(HookPartSchema),
-  missing: Type.Array(HookPartSchema),
-  best_opening: Type.Object({ start: Type.Number(), end: Type.Number(), hold: Type.Number() }),
-  advice: Type.String(),
-}, { description: 'The hook with its scale, what carried the first 3 s and the strongest 3-second window, beside the spec\'s fields.' });
+export const HookReportSchema = Type.Object(
+  {
+    value: Type.Number(),
+    scale: Type.String(),
+    file_percentile: Type.Number({ description: "Percent of this file's seconds whose hold is below the hook." }),
+    library_percentile: Type.Union([Type.Number(), Type.Null()], {
+      description: "Percent of published scans' hooks below this one, placed when the read is served; null while 20 or fewer scans are published.",
+    }),
+    carried: Type.Array(HookPartSchema),
+    missing: Type.Array(HookPartSchema),
+    best_opening: Type.Object({ start: Type.Number(), end: Type.Number(), hold: Type.Number() }),
+    advice: Type.String(),
+  },
+  { description: "The hook with its scale, what carried the first 3 s and the strongest 3-second window, beside the spec's fields." },
+);
 
 /** The properties the scan view gains; spread into `scanView.properties`. */
 export const readActionProperties = {
   loudness_lufs: LoudnessLufsSchema,
   hook_report: HookReportSchema,
-  frame_rate: Type.Union([Type.Number(), Type.Null()], { description: 'The video stream\'s average frame rate as probed, beside the spec\'s fields; null when unknown. The EDL counts frames at it.' }),
-  frame_rate_variable: Type.Boolean({ description: 'Whether the video\'s frames come at an uneven rate (the gaps between its first packets\' timestamps differ), beside the spec\'s fields. Then each cut\'s time is its frame\'s own timestamp and cut_frames counts at the average rate.' }),
-  cut_frames: Type.Array(Type.Integer({ minimum: 0 }), { description: 'The frame index at the source\'s frame rate of each cut, parallel to cuts (whose seconds are the refined times), beside the spec\'s fields; absent when the frame rate is unknown.' }),
-  dips: Type.Array(DipSchema, { description: 'Why attention is likely to drop, beside the spec\'s fields: each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice.' }),
+  frame_rate: Type.Union([Type.Number(), Type.Null()], {
+    description: "The video stream's average frame rate as probed, beside the spec's fields; null when unknown. The EDL counts frames at it.",
+  }),
+  frame_rate_variable: Type.Boolean({
+    description:
+      "Whether the video's frames come at an uneven rate (the gaps between its first packets' timestamps differ), beside the spec's fields. Then each cut's time is its frame's own timestamp and cut_frames counts at the average rate.",
+  }),
+  cut_frames: Type.Array(Type.Integer({ minimum: 0 }), {
+    description:
+      "The frame index at the source's frame rate of each cut, parallel to cuts (whose seconds are the refined times), beside the spec's fields; absent when the frame rate is unknown.",
+  }),
+  dips: Type.Array(DipSchema, {
+    description:
+      "Why attention is likely to drop, beside the spec's fields: each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice.",
+  }),
 };
 
 export type LoudnessLufsWire = Static<typeof LoudnessLufsSchema>;

@@ -46,7 +46,7 @@ export const ScanRead = Type.Object({
   transcriber: Type.Optional(nullable(Type.String())),
   /** The spoken language: ISO 639-1, the one that carried most of the words. */
   language: Type.Optional(
-    nullable(Type.String(), { description: 'The spoken language, ISO 639-1 (null when no words were heard). Beside the spec\'s fields.' }),
+    nullable(Type.String(), { description: "The spoken language, ISO 639-1 (null when no words were heard). Beside the spec's fields." }),
   ),
   // Issue 24's fields beside the spec's: absent on reads made before they existed.
   // In the order assembleRead writes them, so the served read and its JSON export match byte for byte.

@@ -46,7 +46,9 @@ export const RecutFigures = Type.Object({
   /** Mean reported hold over the seconds, one decimal. */
   average_hold: Type.Number(),
   /** Absent on recuts compared before dips existed; null when the read has no dips field. */
-  dips: Type.Optional(Type.Union([DipFigures, Type.Null()], { description: 'The dips of the read (beside the spec\'s fields); null for a read made before dips existed.' })),
+  dips: Type.Optional(
+    Type.Union([DipFigures, Type.Null()], { description: "The dips of the read (beside the spec's fields); null for a read made before dips existed." }),
+  ),
 });
 export type RecutFigures = Static<typeof RecutFigures>;
 

@@ -68,9 +68,15 @@ export type HistoryEntry = Static<typeof HistoryEntry>;
 export const HistoryQuery = Type.Object({
   ...PageQuery.properties,
   starting_after: Type.Optional(
-    Type.String({ minLength: 1, maxLength: 64, description: 'A scan id, usually the previous page\'s `next_cursor`: the page holds the scans older than it. Not with `offset`.' }),
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: "A scan id, usually the previous page's `next_cursor`: the page holds the scans older than it. Not with `offset`.",
+    }),
   ),
-  status: Type.Optional(stringEnum(['queued', 'processing', 'complete', 'error'], { description: 'Only scans in this state. Pages by cursor (not with `offset`).' })),
+  status: Type.Optional(
+    stringEnum(['queued', 'processing', 'complete', 'error'], { description: 'Only scans in this state. Pages by cursor (not with `offset`).' }),
+  ),
 });
 export type HistoryQuery = Static<typeof HistoryQuery>;
 

@@ -13,7 +13,10 @@ export type Published = Static<typeof Published>;
 
 export const UnpublishBody = Type.Unsafe<Record<string, never>>({ type: 'object', additionalProperties: false });
 
-export const Unpublished = Type.Object({ scan_id: Type.String(), published: Type.Unsafe<false>({ type: 'boolean', enum: [false] }) }, { additionalProperties: false });
+export const Unpublished = Type.Object(
+  { scan_id: Type.String(), published: Type.Unsafe<false>({ type: 'boolean', enum: [false] }) },
+  { additionalProperties: false },
+);
 export type Unpublished = Static<typeof Unpublished>;
 
 /** One row of the public library (published scans are complete, so every figure is there). */

@@ -129,7 +129,10 @@ async function killWorkerMid(moment: KillMoment, kills: number, notes: string[])
 async function restartBudget(part: string, kills: number): Promise<void> {
   const { windowMs, maxFailuresInWindow } = DEFAULT_RESTART_POLICY;
   for (;;) {
-    const recent = h.restarts.filter((e) => e.part === part && e.exitedAt > Date.now() - windowMs).map((e) => e.exitedAt).sort((a, b) => a - b);
+    const recent = h.restarts
+      .filter((e) => e.part === part && e.exitedAt > Date.now() - windowMs)
+      .map((e) => e.exitedAt)
+      .sort((a, b) => a - b);
     const excess = recent.length + kills - maxFailuresInWindow;
     if (excess <= 0) return;
     await sleep(recent[excess - 1]! + windowMs - Date.now() + 250);
@@ -139,7 +142,9 @@ async function restartBudget(part: string, kills: number): Promise<void> {
 /** Kills by the poison hook of `activityType`, from its own record (a worker killed before it was seen ready is no restart event). */
 const poisonKills = (activityType: string) => {
   try {
-    return readFileSync(`${h.poisonFile}.kills`, 'utf8').split('\n').filter((line) => line.startsWith(`${activityType} `)).length;
+    return readFileSync(`${h.poisonFile}.kills`, 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith(`${activityType} `)).length;
   } catch {
     return 0;
   }
@@ -182,7 +187,10 @@ async function poisonedChatCall(stream: boolean): Promise<void> {
   const failure = await h.temporal.workflow
     .getHandle(`chat-${doc!.call_id}`)
     .result()
-    .then(() => null, (error: unknown) => (error as { cause?: { type?: string; message?: string } }).cause);
+    .then(
+      () => null,
+      (error: unknown) => (error as { cause?: { type?: string; message?: string } }).cause,
+    );
   const error = result?.body?.error;
   const shaped = result?.status === 503 && typeof error?.message === 'string' && typeof error?.type === 'string' && 'param' in error && 'code' in error;
   rows.push({
@@ -213,7 +221,6 @@ async function poisonedChatCall(stream: boolean): Promise<void> {
   expect(h.current('worker').pid).toBeGreaterThan(0);
   expect(await storedStateProblems(h, [])).toEqual([]);
 }
-
 
 /** Every document of every collection whose JSON mentions one of `needles` (ids: `_id`, `scan_id`, `account_id`, index entries, records). */
 async function documentsNaming(needles: string[]): Promise<string[]> {
@@ -256,7 +263,13 @@ async function bystander(tally: ClientTally) {
 async function waitForWorkflow(workflowId: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const running = await h.temporal.workflow.getHandle(workflowId).describe().then((d) => d.status.name === 'RUNNING', () => false);
+    const running = await h.temporal.workflow
+      .getHandle(workflowId)
+      .describe()
+      .then(
+        (d) => d.status.name === 'RUNNING',
+        () => false,
+      );
     if (running) return;
     if (Date.now() > deadline) throw new Error(`${workflowId} did not start within ${timeoutMs / 1000} s`);
     await sleep(20);
@@ -295,7 +308,10 @@ describe(`faults (${MODE} form)`, () => {
     const { row, outcomes } = await finish('the ear SIGKILL mid-transcription', ids, tally, recover);
     expect(row.completedOnce).toBe(ids.length);
     // The chunk in flight was heard by the fallback, and the read names both engines where both heard.
-    const reads = await h.db.collection('scan_reads').find({ _id: { $in: outcomes.map((o) => o.scanId) } as never }).toArray();
+    const reads = await h.db
+      .collection('scan_reads')
+      .find({ _id: { $in: outcomes.map((o) => o.scanId) } as never })
+      .toArray();
     const engines = reads.map((r) => String(r.transcriber));
     row.notes.push(`engines: ${[...new Set(engines)].join(' | ')}`);
     expect(engines.some((e) => e.includes('pocketsphinx'))).toBe(true);
@@ -304,7 +320,11 @@ describe(`faults (${MODE} form)`, () => {
   }, 900_000);
 
   // Placed between rows that do not kill the worker: a poisoned call kills it MAX_COLD_STARTS times and the supervisor allows 5 exits a minute.
-  it('a poisoned chat call (non-streamed) whose model step kills its worker every time ends in an OpenAI error, nothing charged', () => poisonedChatCall(false), 300_000);
+  it(
+    'a poisoned chat call (non-streamed) whose model step kills its worker every time ends in an OpenAI error, nothing charged',
+    () => poisonedChatCall(false),
+    300_000,
+  );
 
   it('Temporal dev server killed and restarted mid-scan (its SQLite file kept)', async () => {
     const tally = newTally();
@@ -343,7 +363,11 @@ describe(`faults (${MODE} form)`, () => {
   }, 900_000);
 
   // Placed between rows that do not kill the worker: a poisoned call kills it MAX_COLD_STARTS times and the supervisor allows 5 exits a minute.
-  it('a poisoned chat call (streamed) whose model step kills its worker every time ends in an OpenAI error, nothing charged', () => poisonedChatCall(true), 300_000);
+  it(
+    'a poisoned chat call (streamed) whose model step kills its worker every time ends in an OpenAI error, nothing charged',
+    () => poisonedChatCall(true),
+    300_000,
+  );
 
   it(`API restarted while ${SIZES.pollers} clients poll GET /v1/scans/{id} and ${SIZES.uploaders} upload`, async () => {
     const f = await fixture('talking');
@@ -372,7 +396,9 @@ describe(`faults (${MODE} form)`, () => {
     await sleep(6000);
     polling = false;
     await Promise.all(pollers);
-    const fails = Object.entries(tally.failureKinds).map(([k, v]) => `${v}× ${k}`).join(', ');
+    const fails = Object.entries(tally.failureKinds)
+      .map(([k, v]) => `${v}× ${k}`)
+      .join(', ');
     const { row } = await finish(`API restart (${SIZES.pollers} pollers, ${SIZES.uploaders} uploaders)`, accepted, tally, recover, [
       `graceful stop ${((stoppedAt - at) / 1000).toFixed(1)} s, start to ready ${((readyAt - stoppedAt) / 1000).toFixed(1)} s`,
       fails ? `client failures: ${fails}` : 'no client request failed',
@@ -405,7 +431,10 @@ describe(`faults (${MODE} form)`, () => {
       const text = typeof result?.body === 'string' ? result.body : JSON.stringify(result?.body);
       const answered = stream ? /"finish_reason":"stop"/.test(text) && /\[DONE\]/.test(text) : result?.body?.choices?.[0]?.message?.content !== undefined;
       const errored = /"error"/.test(text);
-      const calls = await h.db.collection('calls').find({ account_id: { $in: h.keys.accounts } }).toArray();
+      const calls = await h.db
+        .collection('calls')
+        .find({ account_id: { $in: h.keys.accounts } })
+        .toArray();
       rows.push({
         fault: `worker SIGKILL mid chat call (${stream ? 'streamed' : 'non-streamed'})`,
         submitted: 1,
@@ -416,7 +445,9 @@ describe(`faults (${MODE} form)`, () => {
         clientFailures: tally.failures,
         clientRequests: tally.requests,
         recoverSec: recover,
-        notes: [`the client got ${result?.status} ${answered && !errored ? 'and one answer' : 'and an error'} ${((answeredAt - at) / 1000).toFixed(1)} s after the kill; upstream saw ${h.upstream.requests.length - before} model requests`],
+        notes: [
+          `the client got ${result?.status} ${answered && !errored ? 'and one answer' : 'and an error'} ${((answeredAt - at) / 1000).toFixed(1)} s after the kill; upstream saw ${h.upstream.requests.length - before} model requests`,
+        ],
       });
       expect(answered || errored).toBe(true);
       // The call ended and holds no slot.
@@ -567,7 +598,10 @@ describe(`faults (${MODE} form)`, () => {
     const workflowId = `close-account-${doomed.accountId}`;
     let answeredAt = 0;
     const closing = call(tally, `${h.apiUrl}/v1/account`, {
-      method: 'DELETE', apiKey: doomed.apiKey, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }),
+      method: 'DELETE',
+      apiKey: doomed.apiKey,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
     }).finally(() => (answeredAt = Date.now()));
     await waitForWorkflow(workflowId);
     const at = Date.now();

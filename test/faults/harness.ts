@@ -26,9 +26,10 @@ export const MODE: FaultsMode = process.env.HOLDLINE_FAULTS_MODE === 'full' ? 'f
  * `npm test` quick with the same rows and fewer scans (each upload row's scans are what a row
  * spends most of its time on: the FerretDB row uploads and scans the 60 s 720p file).
  */
-export const SIZES = MODE === 'full'
-  ? { workerKillScans: 10, workerKills: 10, otherScans: 4, pollers: 50, uploaders: 5 }
-  : { workerKillScans: 2, workerKills: 1, otherScans: 1, pollers: 50, uploaders: 2 };
+export const SIZES =
+  MODE === 'full'
+    ? { workerKillScans: 10, workerKills: 10, otherScans: 4, pollers: 50, uploaders: 5 }
+    : { workerKillScans: 2, workerKills: 1, otherScans: 1, pollers: 50, uploaders: 2 };
 
 export interface Row {
   fault: string;
@@ -240,11 +241,7 @@ export function latencyNote(tally: ClientTally): string {
 }
 
 /** One HTTP request as a client would make it, counted: a network error or 5xx is a failure. */
-export async function call(
-  tally: ClientTally,
-  url: string,
-  init: RequestInit & { apiKey: string },
-): Promise<{ status: number; body: any } | null> {
+export async function call(tally: ClientTally, url: string, init: RequestInit & { apiKey: string }): Promise<{ status: number; body: any } | null> {
   tally.requests++;
   const started = Date.now();
   try {
@@ -303,7 +300,10 @@ export async function settleScans(h: Harness, scanIds: string[], timeoutMs = 420
     const handle = h.temporal.workflow.getHandle(`scan-${scanId}`);
     const left = Math.max(1000, deadline - Date.now());
     const ended = await Promise.race([
-      handle.result().then(() => true, () => true),
+      handle.result().then(
+        () => true,
+        () => true,
+      ),
       sleep(left).then(() => false),
     ]);
     const docs = await h.db.collection('scans').find({ scan_id: scanId }).toArray();
@@ -349,9 +349,21 @@ const mediaStoreOf = (h: Harness) => new FsMediaStore(h.stack.env.HOLDLINE_MEDIA
 /** Stored media that belongs to no scan, audio that outlived its scan, and half-written objects. */
 export async function orphanProblems(h: Harness): Promise<string[]> {
   const problems: string[] = [];
-  const scanIds = new Set((await h.db.collection('scans').find({}, { projection: { scan_id: 1 } }).toArray()).map((d) => d.scan_id as string));
+  const scanIds = new Set(
+    (
+      await h.db
+        .collection('scans')
+        .find({}, { projection: { scan_id: 1 } })
+        .toArray()
+    ).map((d) => d.scan_id as string),
+  );
   const running = new Set(
-    (await h.db.collection('scans').find({ status: { $nin: ['complete', 'error'] } }, { projection: { scan_id: 1 } }).toArray()).map((d) => d.scan_id as string),
+    (
+      await h.db
+        .collection('scans')
+        .find({ status: { $nin: ['complete', 'error'] } }, { projection: { scan_id: 1 } })
+        .toArray()
+    ).map((d) => d.scan_id as string),
   );
   for (const bucket of ['media', 'audio'] as const) {
     const dir = join(h.stack.env.HOLDLINE_MEDIA_DIR!, bucket);
@@ -390,7 +402,12 @@ export async function scratchLeftovers(h: Harness, timeoutMs = 30_000): Promise<
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const running = new Set(
-      (await h.db.collection('scans').find({ status: { $nin: ['complete', 'error'] } }, { projection: { scan_id: 1 } }).toArray()).map((d) => d.scan_id as string),
+      (
+        await h.db
+          .collection('scans')
+          .find({ status: { $nin: ['complete', 'error'] } }, { projection: { scan_id: 1 } })
+          .toArray()
+      ).map((d) => d.scan_id as string),
     );
     const left: string[] = [];
     for (const dir of [h.scratchDir, join(h.scratchDir, 'media')]) {

@@ -80,8 +80,18 @@ describe('the embedded model server killed mid-call', () => {
       const { account, apiKey } = await new AccountsStore(db).create({ email: `faults-${randomBytes(6).toString('hex')}@example.com`, plan: 'agents' });
       const tally = newTally();
       const usage = async () => (await call(tally, `${stack.apiUrl}/v1/usage`, { apiKey }))?.body as Usage;
-      const body = { model: 'holdline', stream, ...(stream ? { stream_options: { include_usage: true } } : {}), messages: [{ role: 'user', content: 'Write a long story about a lighthouse keeper.' }] };
-      const response = call(tally, `${stack.apiUrl}/v1/chat/completions`, { method: 'POST', apiKey, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const body = {
+        model: 'holdline',
+        stream,
+        ...(stream ? { stream_options: { include_usage: true } } : {}),
+        messages: [{ role: 'user', content: 'Write a long story about a lighthouse keeper.' }],
+      };
+      const response = call(tally, `${stack.apiUrl}/v1/chat/completions`, {
+        method: 'POST',
+        apiKey,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       const model = current('model');
       expect(await waitForBusy(model, 120_000)).toBe(true);
       const at = Date.now();
@@ -110,7 +120,9 @@ describe('the embedded model server killed mid-call', () => {
         clientFailures: tally.failures,
         clientRequests: tally.requests,
         recoverSec: restart,
-        notes: [`the client got ${result?.status} (${ending}${stopped ? `, stopped ${stopped}` : ''}) ${endedAfter.toFixed(1)} s after the kill; charged ${after.calls_this_month} call, ${after.tokens_used} tokens`],
+        notes: [
+          `the client got ${result?.status} (${ending}${stopped ? `, stopped ${stopped}` : ''}) ${endedAfter.toFixed(1)} s after the kill; charged ${after.calls_this_month} call, ${after.tokens_used} tokens`,
+        ],
       });
       expect(ending).not.toBe('none');
       if (error) {
@@ -128,7 +140,12 @@ describe('the embedded model server killed mid-call', () => {
       expect(await db.collection('call_slots').countDocuments({})).toBe(0);
 
       // The restarted server answers the next call on the same key.
-      const next = await call(tally, `${stack.apiUrl}/v1/chat/completions`, { method: 'POST', apiKey, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'holdline', messages: [{ role: 'user', content: 'What is 2 + 2?' }] }) });
+      const next = await call(tally, `${stack.apiUrl}/v1/chat/completions`, {
+        method: 'POST',
+        apiKey,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'holdline', messages: [{ role: 'user', content: 'What is 2 + 2?' }] }),
+      });
       expect(next?.status).toBe(200);
       expect((next?.body as { holdline: { base_model: string; stopped: string } }).holdline).toMatchObject({ base_model: EMBEDDED_MODEL_NAME });
       expect((next?.body as { holdline: { stopped: string } }).holdline.stopped).not.toBe('upstream_error');

@@ -20,7 +20,6 @@ function portAccepts(port: number): Promise<boolean> {
   });
 }
 
-
 describe('test stack', () => {
   it('serves MongoDB that answers ping', async () => {
     const client = new MongoClient(getStackEnv().mongodbUri, { serverSelectionTimeoutMS: 5000 });

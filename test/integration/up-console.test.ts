@@ -35,39 +35,45 @@ afterAll(async () => {
 
 const ANSI = /\u001b\[[0-9;]*m/g;
 
-describe('npm run up\'s console', () => {
-  it.skipIf(!hasScript)('under a pseudo-terminal it prints one readable line per non-poll request after the banner, which is the last block once up', async () => {
-    const { port, env } = await upEnv();
-    up = spawn('script', ['-qfec', 'node --import tsx scripts/up.ts', '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
-    const read = collect(up);
-    await untilUp(up, read);
-    const output = () => read.text;
-    const clean = () => output().replace(ANSI, '').replace(/\r/g, '');
-    const atBanner = clean();
-    // The banner is the last block: nothing follows it.
-    expect(atBanner.trimEnd().endsWith('Ctrl-C stops everything.')).toBe(true);
-    expect(atBanner).toContain(`API          http://127.0.0.1:${port}`);
-    // Nothing before it is raw JSON.
-    expect(atBanner.split('\n').filter((line) => line.includes('{"level"'))).toEqual([]);
+describe("npm run up's console", () => {
+  it.skipIf(!hasScript)(
+    'under a pseudo-terminal it prints one readable line per non-poll request after the banner, which is the last block once up',
+    async () => {
+      const { port, env } = await upEnv();
+      up = spawn('script', ['-qfec', 'node --import tsx scripts/up.ts', '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+      const read = collect(up);
+      await untilUp(up, read);
+      const output = () => read.text;
+      const clean = () => output().replace(ANSI, '').replace(/\r/g, '');
+      const atBanner = clean();
+      // The banner is the last block: nothing follows it.
+      expect(atBanner.trimEnd().endsWith('Ctrl-C stops everything.')).toBe(true);
+      expect(atBanner).toContain(`API          http://127.0.0.1:${port}`);
+      // Nothing before it is raw JSON.
+      expect(atBanner.split('\n').filter((line) => line.includes('{"level"'))).toEqual([]);
 
-    const base = `http://127.0.0.1:${port}`;
-    await fetch(`${base}/healthz`);
-    await fetch(`${base}/readyz`);
-    expect((await fetch(`${base}/v1/signals`)).status).toBe(200);
-    expect((await fetch(`${base}/v1/nothing-here`)).status).toBe(404);
-    await fetch(`${base}/healthz`);
-    // The last request's line marks the end of what these requests printed.
-    expect((await fetch(`${base}/library`)).status).toBe(200);
-    await until(() => clean().includes('GET /library 200'));
-    const after = clean().slice(atBanner.length).split('\n').filter((line) => line.trim() !== '');
-    expect(after.map((line) => line.replace(/^\d\d:\d\d:\d\d /, '').replace(/ [\d.]+ ms$/, ''))).toEqual([
-      'api    GET /v1/signals 200',
-      'api    GET /v1/nothing-here 404',
-      'api    GET /library 200',
-    ]);
-    expect(after.every((line) => /^\d\d:\d\d:\d\d api {4}GET \S+ \d{3} [\d.]+ ms$/.test(line))).toBe(true);
-    await stopUp();
-  });
+      const base = `http://127.0.0.1:${port}`;
+      await fetch(`${base}/healthz`);
+      await fetch(`${base}/readyz`);
+      expect((await fetch(`${base}/v1/signals`)).status).toBe(200);
+      expect((await fetch(`${base}/v1/nothing-here`)).status).toBe(404);
+      await fetch(`${base}/healthz`);
+      // The last request's line marks the end of what these requests printed.
+      expect((await fetch(`${base}/library`)).status).toBe(200);
+      await until(() => clean().includes('GET /library 200'));
+      const after = clean()
+        .slice(atBanner.length)
+        .split('\n')
+        .filter((line) => line.trim() !== '');
+      expect(after.map((line) => line.replace(/^\d\d:\d\d:\d\d /, '').replace(/ [\d.]+ ms$/, ''))).toEqual([
+        'api    GET /v1/signals 200',
+        'api    GET /v1/nothing-here 404',
+        'api    GET /library 200',
+      ]);
+      expect(after.every((line) => /^\d\d:\d\d:\d\d api {4}GET \S+ \d{3} [\d.]+ ms$/.test(line))).toBe(true);
+      await stopUp();
+    },
+  );
 
   it('without a terminal the API logs stay JSON lines, one per request', async () => {
     const { port, env } = await upEnv();
@@ -79,7 +85,9 @@ describe('npm run up\'s console', () => {
     expect((await fetch(`${base}/v1/signals`)).status).toBe(200);
     await until(() => read.text.includes('"msg":"GET /v1/signals 200"'));
     const apiLines = read.text.split('\n').filter((line) => line.startsWith('[api] {'));
-    const requests = apiLines.map((line) => JSON.parse(line.slice('[api] '.length)) as { level: number; msg: string; req?: { url: string } }).filter((entry) => entry.req);
+    const requests = apiLines
+      .map((line) => JSON.parse(line.slice('[api] '.length)) as { level: number; msg: string; req?: { url: string } })
+      .filter((entry) => entry.req);
     expect(requests.map((entry) => [entry.level, entry.msg])).toEqual([[30, 'GET /v1/signals 200']]);
     await stopUp();
   });
@@ -96,15 +104,22 @@ async function stopUp() {
 
 function collect(child: ChildProcess) {
   const read = { text: '' };
-  child.stdout!.on('data', (chunk: Buffer) => { read.text += chunk.toString('utf8'); });
-  child.stderr!.on('data', (chunk: Buffer) => { read.text += chunk.toString('utf8'); });
+  child.stdout!.on('data', (chunk: Buffer) => {
+    read.text += chunk.toString('utf8');
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    read.text += chunk.toString('utf8');
+  });
   return read;
 }
 
 function until(condition: () => boolean): Promise<void> {
   return new Promise((resolve) => {
     const check = setInterval(() => {
-      if (condition()) { clearInterval(check); resolve(); }
+      if (condition()) {
+        clearInterval(check);
+        resolve();
+      }
     }, 100);
   });
 }
@@ -115,22 +130,22 @@ async function untilUp(child: ChildProcess, read: { text: string }) {
 }
 
 async function upEnv() {
-    const { temporalAddress, mongodbUri } = getStackEnv();
-    const port = await freePort();
-    dataDir ??= await mkdtemp(join(tmpdir(), 'holdline-up-console-'));
-    const database = `up_console_${Date.now()}`;
-    const env = {
-      ...process.env,
-      PORT: String(port),
-      TEMPORAL_ADDRESS: temporalAddress,
-      MONGODB_URI: mongodbUri.replace(/\/[^/?]*(\?|$)/, `/${database}$1`),
-      HOLDLINE_TASK_QUEUE_PREFIX: database,
-      HOLDLINE_DATA_DIR: dataDir,
-      HOLDLINE_SEED_DEMO: '0',
-      HOLDLINE_TRANSCRIBER: 'pocketsphinx',
-      HOLDLINE_EMBEDDED_MODEL: 'off',
-      HOLDLINE_WORKER_LOG_LEVEL: 'WARN',
-      NO_COLOR: '1',
-    };
-    return { port, env };
+  const { temporalAddress, mongodbUri } = getStackEnv();
+  const port = await freePort();
+  dataDir ??= await mkdtemp(join(tmpdir(), 'holdline-up-console-'));
+  const database = `up_console_${Date.now()}`;
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    TEMPORAL_ADDRESS: temporalAddress,
+    MONGODB_URI: mongodbUri.replace(/\/[^/?]*(\?|$)/, `/${database}$1`),
+    HOLDLINE_TASK_QUEUE_PREFIX: database,
+    HOLDLINE_DATA_DIR: dataDir,
+    HOLDLINE_SEED_DEMO: '0',
+    HOLDLINE_TRANSCRIBER: 'pocketsphinx',
+    HOLDLINE_EMBEDDED_MODEL: 'off',
+    HOLDLINE_WORKER_LOG_LEVEL: 'WARN',
+    NO_COLOR: '1',
+  };
+  return { port, env };
 }

@@ -16,6 +16,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 const upstream = await startScriptedUpstream({ port, defaultTurn: { content: 'scripted answer' } });
 console.log(upstream.baseUrl);
 
-const stop = () => { void upstream.close().then(() => process.exit(0)); };
+const stop = () => {
+  void upstream.close().then(() => process.exit(0));
+};
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);

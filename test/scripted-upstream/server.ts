@@ -89,7 +89,10 @@ export interface ScriptedUpstream {
 }
 
 const errorTypes: Record<number, string> = {
-  400: 'invalid_request_error', 401: 'authentication_error', 404: 'not_found_error', 429: 'rate_limit_error',
+  400: 'invalid_request_error',
+  401: 'authentication_error',
+  404: 'not_found_error',
+  429: 'rate_limit_error',
 };
 
 export function openAiErrorBody(status: number, message = `scripted error ${status}`): object {
@@ -114,8 +117,14 @@ function wait(ms: number, res: ServerResponse): Promise<boolean> {
   if (res.destroyed) return Promise.resolve(false);
   if (ms <= 0) return Promise.resolve(true);
   return new Promise((resolve) => {
-    const onClose = () => { clearTimeout(timer); resolve(false); };
-    const timer = setTimeout(() => { res.off('close', onClose); resolve(true); }, ms);
+    const onClose = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      res.off('close', onClose);
+      resolve(true);
+    }, ms);
     res.once('close', onClose);
   });
 }
@@ -155,7 +164,12 @@ export async function startScriptedUpstream(options: ScriptedUpstreamOptions = {
       return sendJson(res, 400, openAiErrorBody(400, 'request body is not JSON'));
     }
     const recorded: RecordedRequest = {
-      n: requests.length + 1, method: req.method ?? 'POST', path: req.url ?? '', headers: req.headers, body, receivedAt: Date.now(),
+      n: requests.length + 1,
+      method: req.method ?? 'POST',
+      path: req.url ?? '',
+      headers: req.headers,
+      body,
+      receivedAt: Date.now(),
     };
     requests.push(recorded);
     for (const wake of [...waiters]) wake();
@@ -196,7 +210,10 @@ export async function startScriptedUpstream(options: ScriptedUpstreamOptions = {
       if (turn.reasoning !== undefined) message[reasoningField] = turn.reasoning;
       if (toolCalls.length > 0) message.tool_calls = toolCalls.map(({ index: _index, ...call }) => call);
       const response = {
-        id, object: 'chat.completion', created, model,
+        id,
+        object: 'chat.completion',
+        created,
+        model,
         choices: [{ index: 0, message, logprobs: null, finish_reason: finishReason }],
         usage,
       };
@@ -209,7 +226,10 @@ export async function startScriptedUpstream(options: ScriptedUpstreamOptions = {
 
     const includeUsage = body.stream_options?.include_usage === true;
     const chunk = (delta: object, finish: string | null = null) => ({
-      id, object: 'chat.completion.chunk', created, model,
+      id,
+      object: 'chat.completion.chunk',
+      created,
+      model,
       choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
       ...(includeUsage ? { usage: null } : {}),
     });
@@ -270,10 +290,18 @@ export async function startScriptedUpstream(options: ScriptedUpstreamOptions = {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     port,
     requests,
-    script: (turns) => { queue.push(...turns); },
-    setDefault: (turn) => { defaultTurn = turn; },
-    setResponder: (respond) => { responder = respond; },
-    failNext: (n, { status, body }) => { failure = { left: n, status, ...(body ? { body } : {}) }; },
+    script: (turns) => {
+      queue.push(...turns);
+    },
+    setDefault: (turn) => {
+      defaultTurn = turn;
+    },
+    setResponder: (respond) => {
+      responder = respond;
+    },
+    failNext: (n, { status, body }) => {
+      failure = { left: n, status, ...(body ? { body } : {}) };
+    },
     pending: () => queue.length,
     reset: () => {
       queue.length = 0;
@@ -283,23 +311,25 @@ export async function startScriptedUpstream(options: ScriptedUpstreamOptions = {
       defaultTurn = initialDefault;
     },
     lastRequest: () => requests.at(-1),
-    waitForRequests: (n, timeoutMs = 5000) => new Promise((resolve, reject) => {
-      if (requests.length >= n) return resolve(requests.slice());
-      const timer = setTimeout(() => {
-        waiters.delete(check);
-        reject(new Error(`scripted upstream: ${requests.length} of ${n} requests after ${timeoutMs} ms`));
-      }, timeoutMs);
-      function check() {
-        if (requests.length < n) return;
-        clearTimeout(timer);
-        waiters.delete(check);
-        resolve(requests.slice());
-      }
-      waiters.add(check);
-    }),
-    close: () => new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    }),
+    waitForRequests: (n, timeoutMs = 5000) =>
+      new Promise((resolve, reject) => {
+        if (requests.length >= n) return resolve(requests.slice());
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`scripted upstream: ${requests.length} of ${n} requests after ${timeoutMs} ms`));
+        }, timeoutMs);
+        function check() {
+          if (requests.length < n) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve(requests.slice());
+        }
+        waiters.add(check);
+      }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }

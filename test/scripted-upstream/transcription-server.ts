@@ -44,9 +44,12 @@ export async function startScriptedTranscriptionServer(port = 0): Promise<Script
   const sockets = new Set<Socket>();
   let responder: (request: TranscriptionRequest) => TranscriptionReply | Promise<TranscriptionReply> = () => ({ words: [] });
 
-  const server = createServer((req, res) => void handle(req, res).catch((error) => {
-    if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: String(error) } }));
-  }));
+  const server = createServer(
+    (req, res) =>
+      void handle(req, res).catch((error) => {
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: String(error) } }));
+      }),
+  );
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -60,7 +63,11 @@ export async function startScriptedTranscriptionServer(port = 0): Promise<Script
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     // The platform's own multipart parser reads the form as a server would.
-    const form = await new Request('http://scripted/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: Buffer.concat(chunks) }).formData();
+    const form = await new Request('http://scripted/', {
+      method: 'POST',
+      headers: { 'content-type': req.headers['content-type'] ?? '' },
+      body: Buffer.concat(chunks),
+    }).formData();
     const fields: Record<string, string[]> = {};
     let fileName: string | null = null;
     let file: Buffer | null = null;
@@ -80,14 +87,13 @@ export async function startScriptedTranscriptionServer(port = 0): Promise<Script
       return;
     }
     const words = reply.words ?? [];
-    const body =
-      reply.body ?? {
-        task: 'transcribe',
-        language: 'english',
-        duration: file ? Math.max(0, file.length - 44) / 32_000 : 0,
-        text: words.map((w) => w.word).join(' '),
-        words,
-      };
+    const body = reply.body ?? {
+      task: 'transcribe',
+      language: 'english',
+      duration: file ? Math.max(0, file.length - 44) / 32_000 : 0,
+      text: words.map((w) => w.word).join(' '),
+      words,
+    };
     const status = reply.status ?? 200;
     res.writeHead(status, { 'content-type': 'application/json' }).end(typeof body === 'string' ? body : JSON.stringify(body));
   }

@@ -42,7 +42,13 @@ export class FakeAccounts {
   async createUnkeyed(input: { email: string; passwordHash: string; now?: Date }): Promise<AccountDoc> {
     if ([...this.docs.values()].some((doc) => doc.email === input.email)) throw new EmailTakenError(input.email);
     const account: AccountDoc = {
-      _id: newAccountId(), email: input.email, plan: 'signal', created_at: input.now ?? new Date(), key_prefix: '', key_hash: '', webhook_secret: newWebhookSecret(),
+      _id: newAccountId(),
+      email: input.email,
+      plan: 'signal',
+      created_at: input.now ?? new Date(),
+      key_prefix: '',
+      key_hash: '',
+      webhook_secret: newWebhookSecret(),
     };
     this.docs.set(account._id, account);
     this.passwordHashes.set(account._id, input.passwordHash);
@@ -327,7 +333,12 @@ export class FakeSessions {
   async create(accountId: string, now = new Date(), clientIp?: string) {
     const token = newSessionToken();
     const session: SessionDoc = {
-      _id: hashSecret(token), account_id: accountId, csrf: newSessionToken(), created_at: now, expires_at: new Date(now.getTime() + 86_400_000), last_seen_at: now,
+      _id: hashSecret(token),
+      account_id: accountId,
+      csrf: newSessionToken(),
+      created_at: now,
+      expires_at: new Date(now.getTime() + 86_400_000),
+      last_seen_at: now,
       ...(clientIp ? { client_ip: clientIp } : {}),
     };
     this.sessions.set(token, session);

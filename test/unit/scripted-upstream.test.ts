@@ -23,10 +23,16 @@ async function until(condition: () => boolean): Promise<void> {
   }
 }
 const user = (content: string): ChatCompletionMessageParam[] => [{ role: 'user', content }];
-const tools: ChatCompletionTool[] = [{
-  type: 'function',
-  function: { name: 'write_file', description: 'write a file', parameters: { type: 'object', properties: { path: { type: 'string' }, text: { type: 'string' } } } },
-}];
+const tools: ChatCompletionTool[] = [
+  {
+    type: 'function',
+    function: {
+      name: 'write_file',
+      description: 'write a file',
+      parameters: { type: 'object', properties: { path: { type: 'string' }, text: { type: 'string' } } },
+    },
+  },
+];
 
 async function collect(stream: AsyncIterable<ChatCompletionChunk>): Promise<ChatCompletionChunk[]> {
   const chunks: ChatCompletionChunk[] = [];
@@ -72,7 +78,10 @@ describe('scripted upstream', () => {
   });
 
   it('puts reasoning in the chosen message field of a non-stream answer', async () => {
-    upstream.script([{ content: 'x', reasoning: 'why', reasoningField: 'reasoning' }, { content: 'y', reasoning: 'because' }]);
+    upstream.script([
+      { content: 'x', reasoning: 'why', reasoningField: 'reasoning' },
+      { content: 'y', reasoning: 'because' },
+    ]);
     const a = await client.chat.completions.create({ model: 'm', messages: user('a') });
     const b = await client.chat.completions.create({ model: 'm', messages: user('b') });
     expect(a.choices[0]?.message).toMatchObject({ content: 'x', reasoning: 'why' });
@@ -96,9 +105,14 @@ describe('scripted upstream', () => {
 
   it('ends a stream with a usage chunk with no choices when include_usage is set', async () => {
     upstream.script([{ content: 'abcd efgh', usage: { prompt_tokens: 11, completion_tokens: 5 } }]);
-    const chunks = await collect(await client.chat.completions.create({
-      model: 'm', messages: user('a'), stream: true, stream_options: { include_usage: true },
-    }));
+    const chunks = await collect(
+      await client.chat.completions.create({
+        model: 'm',
+        messages: user('a'),
+        stream: true,
+        stream_options: { include_usage: true },
+      }),
+    );
     const last = chunks.at(-1);
     expect(last?.choices).toEqual([]);
     expect(last?.usage).toEqual({ prompt_tokens: 11, completion_tokens: 5, total_tokens: 16 });
@@ -132,13 +146,15 @@ describe('scripted upstream', () => {
   });
 
   it('streams tool calls that the stream helper assembles into finalChatCompletion', async () => {
-    upstream.script([{
-      reasoning: 'plan',
-      toolCalls: [
-        { name: 'write_file', arguments: { path: 'main.py', text: 'print("hello world")' }, id: 'call_fixed' },
-        { name: 'run', arguments: '{"cmd":"python main.py"}' },
-      ],
-    }]);
+    upstream.script([
+      {
+        reasoning: 'plan',
+        toolCalls: [
+          { name: 'write_file', arguments: { path: 'main.py', text: 'print("hello world")' }, id: 'call_fixed' },
+          { name: 'run', arguments: '{"cmd":"python main.py"}' },
+        ],
+      },
+    ]);
     const stream = client.chat.completions.stream({ model: 'm', messages: user('go'), tools });
     const final = await stream.finalChatCompletion();
     const calls = final.choices[0]?.message.tool_calls ?? [];
@@ -172,7 +188,9 @@ describe('scripted upstream', () => {
   });
 
   it('answers a turn with a status and its error body', async () => {
-    upstream.script([{ status: 400, errorBody: { error: { message: 'context too long', type: 'invalid_request_error', param: 'messages', code: 'context_length_exceeded' } } }]);
+    upstream.script([
+      { status: 400, errorBody: { error: { message: 'context too long', type: 'invalid_request_error', param: 'messages', code: 'context_length_exceeded' } } },
+    ]);
     const error = await client.chat.completions.create({ model: 'm', messages: user('a') }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APIError);
     expect((error as APIError).status).toBe(400);
@@ -180,7 +198,10 @@ describe('scripted upstream', () => {
   });
 
   it('drops the connection mid-response, streamed or not, and keeps serving', async () => {
-    upstream.script([{ content: 'never whole', dropConnection: true }, { content: 'one two three four five six', dropConnection: true }]);
+    upstream.script([
+      { content: 'never whole', dropConnection: true },
+      { content: 'one two three four five six', dropConnection: true },
+    ]);
     // Headers and half the body arrive, so the client fails reading the body (undici: "terminated").
     await expect(client.chat.completions.create({ model: 'm', messages: user('a') })).rejects.toThrow('terminated');
     const received: ChatCompletionChunk[] = [];
@@ -194,7 +215,10 @@ describe('scripted upstream', () => {
   });
 
   it('waits delayMs before answering and survives a client that aborts meanwhile', async () => {
-    upstream.script([{ content: 'slow', delayMs: 150 }, { content: 'too late', delayMs: 60_000 }]);
+    upstream.script([
+      { content: 'slow', delayMs: 150 },
+      { content: 'too late', delayMs: 60_000 },
+    ]);
     expect((await client.chat.completions.create({ model: 'm', messages: user('a') })).choices[0]?.message.content).toBe('slow');
     expect(upstream.lastRequest()?.abandoned).toBeUndefined();
     const abort = new AbortController();
@@ -209,7 +233,10 @@ describe('scripted upstream', () => {
   });
 
   it('spaces stream chunks by chunkDelayMs and survives a reader that stops early', async () => {
-    upstream.script([{ content: 'a b c d e f', chunkDelayMs: 30 }, { content: 'one two three four', chunkDelayMs: 60_000 }]);
+    upstream.script([
+      { content: 'a b c d e f', chunkDelayMs: 30 },
+      { content: 'one two three four', chunkDelayMs: 60_000 },
+    ]);
     const chunks = await collect(await client.chat.completions.create({ model: 'm', messages: user('a'), stream: true }));
     expect(chunks.length).toBe(8);
     const before = upstream.requests.length;

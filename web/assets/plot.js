@@ -4,7 +4,12 @@
 (function () {
   'use strict';
   var NS = 'http://www.w3.org/2000/svg';
-  var W = 1000, H = 320, L = 36, R = 12, T = 12, B = 28;
+  var W = 1000,
+    H = 320,
+    L = 36,
+    R = 12,
+    T = 12,
+    B = 28;
   var SERIES = ['loudness', 'motion', 'speech', 'hold'];
 
   function el(name, attrs, parent) {
@@ -14,7 +19,9 @@
     return node;
   }
 
-  function player() { return document.getElementById('player'); }
+  function player() {
+    return document.getElementById('player');
+  }
 
   function seekTo(seconds) {
     var video = player();
@@ -23,7 +30,9 @@
     video.scrollIntoView({ block: 'nearest' });
   }
 
-  function clock(s) { return Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0'); }
+  function clock(s) {
+    return Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0');
+  }
 
   // Drawn at the host's own pixel width (and again when it changes), so labels keep
   // their shape on a phone instead of being stretched by a fixed viewBox.
@@ -32,8 +41,12 @@
     var span = Math.max(n, 1);
     var W = Math.max(280, Math.round(host.clientWidth || 1000));
     var H = W < 640 ? 220 : 320;
-    var x = function (s) { return L + (s / span) * (W - L - R); };
-    var y = function (v) { return T + (1 - v / 100) * (H - T - B); };
+    var x = function (s) {
+      return L + (s / span) * (W - L - R);
+    };
+    var y = function (v) {
+      return T + (1 - v / 100) * (H - T - B);
+    };
     var svg = el('svg', { viewBox: '0 0 ' + W + ' ' + H, class: 'plot-svg', width: W, height: H });
 
     var grid = el('g', { class: 'grid' }, svg);
@@ -42,7 +55,10 @@
       el('text', { x: L - 6, y: y(v) + 4, 'text-anchor': 'end' }, grid).textContent = String(v);
     });
     var maxTicks = Math.max(3, Math.floor((W - L - R) / 60));
-    var step = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600].find(function (s) { return span / s <= maxTicks; }) || 1200;
+    var step =
+      [1, 2, 5, 10, 15, 30, 60, 120, 300, 600].find(function (s) {
+        return span / s <= maxTicks;
+      }) || 1200;
     for (var s = 0; s <= span; s += step) {
       el('text', { x: x(s), y: H - 8, 'text-anchor': 'middle' }, grid).textContent = clock(s);
     }
@@ -70,7 +86,11 @@
     // Hold is drawn last and heaviest; the three ingredients sit lighter underneath.
     SERIES.forEach(function (name) {
       var values = data.series[name];
-      var points = values.map(function (v, t) { return x(t + 0.5).toFixed(1) + ',' + y(v).toFixed(1); }).join(' ');
+      var points = values
+        .map(function (v, t) {
+          return x(t + 0.5).toFixed(1) + ',' + y(v).toFixed(1);
+        })
+        .join(' ');
       var line = el('polyline', { points: points, class: 'series ' + name, 'data-series': name }, svg);
       if (name !== 'hold' && !shown[name]) line.setAttribute('visibility', 'hidden');
     });
@@ -93,7 +113,9 @@
     play.className = 'secondary play-from';
     play.hidden = true;
     var picked = 0;
-    play.addEventListener('click', function () { seekTo(picked); });
+    play.addEventListener('click', function () {
+      seekTo(picked);
+    });
 
     function secondAt(event) {
       var box = svg.getBoundingClientRect();
@@ -105,8 +127,18 @@
       picked = t;
       guide.setAttribute('x1', x(t + 0.5));
       guide.setAttribute('x2', x(t + 0.5));
-      readout.textContent = t + ' s: ' + SERIES.slice().reverse().map(function (k) { return k + ' ' + data.series[k][t]; }).join(', ');
-      var dip = (data.dips || []).find(function (d) { return t >= d.start && t < d.end; });
+      readout.textContent =
+        t +
+        ' s: ' +
+        SERIES.slice()
+          .reverse()
+          .map(function (k) {
+            return k + ' ' + data.series[k][t];
+          })
+          .join(', ');
+      var dip = (data.dips || []).find(function (d) {
+        return t >= d.start && t < d.end;
+      });
       dipNote.hidden = !dip;
       dipNote.textContent = dip ? 'Dip ' + clock(dip.start) + '–' + clock(dip.end) + ': ' + dip.advice : '';
       if (player()) {
@@ -118,7 +150,9 @@
     // touching reads a second; a mouse click plays from it, a tap offers the button.
     svg.addEventListener('pointermove', read);
     svg.addEventListener('pointerdown', read);
-    svg.addEventListener('click', function (event) { if (event.pointerType !== 'touch') seekTo(secondAt(event)); });
+    svg.addEventListener('click', function (event) {
+      if (event.pointerType !== 'touch') seekTo(secondAt(event));
+    });
 
     host.replaceChildren(svg, readout, dipNote, play);
   }
@@ -155,7 +189,10 @@
       host.parentNode.insertBefore(toggles(host, data, shown), host.nextSibling);
       var width = host.clientWidth;
       window.addEventListener('resize', function () {
-        if (host.clientWidth !== width) { width = host.clientWidth; draw(host, data, shown); }
+        if (host.clientWidth !== width) {
+          width = host.clientWidth;
+          draw(host, data, shown);
+        }
       });
     }
     document.querySelectorAll('[data-seek]').forEach(function (link) {

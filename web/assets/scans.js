@@ -6,9 +6,13 @@
   'use strict';
   var POLL_MS = 1500;
 
-  function $(id) { return document.getElementById(id); }
+  function $(id) {
+    return document.getElementById(id);
+  }
 
-  function megabytes(bytes) { return (Math.round((bytes / 1048576) * 10) / 10).toFixed(1) + ' MB'; }
+  function megabytes(bytes) {
+    return (Math.round((bytes / 1048576) * 10) / 10).toFixed(1) + ' MB';
+  }
 
   function sentence(text) {
     var t = String(text || '').trim();
@@ -50,10 +54,12 @@
       if (status === 413) return 'That file is too big: files up to ' + megabytes(limit) + ' are taken.';
       if (status === 429) {
         var wait = Number(retryAfter);
-        if (/quota/i.test(detail)) return 'You have used up this month\u2019s scans: ' + sentence(detail.replace(/^monthly scan quota/i, 'the monthly scan quota'));
-        var when = Number.isFinite(wait) && wait > 0
-          ? ' Try again at ' + new Date(Date.now() + wait * 1000).toLocaleTimeString() + ' (in ' + Math.ceil(wait) + ' s).'
-          : ' Try again in a minute.';
+        if (/quota/i.test(detail))
+          return 'You have used up this month\u2019s scans: ' + sentence(detail.replace(/^monthly scan quota/i, 'the monthly scan quota'));
+        var when =
+          Number.isFinite(wait) && wait > 0
+            ? ' Try again at ' + new Date(Date.now() + wait * 1000).toLocaleTimeString() + ' (in ' + Math.ceil(wait) + ' s).'
+            : ' Try again in a minute.';
         return 'Too many submissions in the last minute.' + when;
       }
       if (status >= 500) return 'Something went wrong on our side; try again shortly.';
@@ -61,7 +67,11 @@
     }
 
     function parse(text) {
-      try { return JSON.parse(text); } catch (e) { return null; }
+      try {
+        return JSON.parse(text);
+      } catch (e) {
+        return null;
+      }
     }
 
     function busy(on) {
@@ -98,7 +108,8 @@
         var total = event.lengthComputable ? event.total : file.size;
         var pct = total > 0 ? Math.min(100, Math.floor((event.loaded / total) * 100)) : 0;
         bar.value = pct;
-        barText.textContent = 'Uploading ' + file.name + ': ' + megabytes(Math.min(event.loaded, file.size)) + ' of ' + megabytes(file.size) + ' (' + pct + '%)';
+        barText.textContent =
+          'Uploading ' + file.name + ': ' + megabytes(Math.min(event.loaded, file.size)) + ' of ' + megabytes(file.size) + ' (' + pct + '%)';
       });
       xhr.upload.addEventListener('load', function () {
         // Every byte is sent: the server may be queuing the scan now, so it can no longer be called off.
@@ -164,7 +175,9 @@
       });
     });
     ['dragleave', 'drop'].forEach(function (name) {
-      drop.addEventListener(name, function () { drop.classList.remove('over'); });
+      drop.addEventListener(name, function () {
+        drop.classList.remove('over');
+      });
     });
     drop.addEventListener('drop', function (event) {
       event.preventDefault();
@@ -186,20 +199,27 @@
         credentials: 'same-origin',
         headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
         body: JSON.stringify(payload),
-      }).then(function (response) {
-        return response.text().then(function (text) {
-          var body = parse(text);
-          if (response.status === 202 && body && body.scan_id) {
-            urlInput.value = '';
-            titleInput.value = '';
-            addRow(body.scan_id, title || null);
-          } else {
-            showError(refusal(response.status, body, response.headers.get('retry-after')));
-          }
+      })
+        .then(
+          function (response) {
+            return response.text().then(function (text) {
+              var body = parse(text);
+              if (response.status === 202 && body && body.scan_id) {
+                urlInput.value = '';
+                titleInput.value = '';
+                addRow(body.scan_id, title || null);
+              } else {
+                showError(refusal(response.status, body, response.headers.get('retry-after')));
+              }
+            });
+          },
+          function () {
+            showError('Holdline could not be reached; check your connection and try again.');
+          },
+        )
+        .then(function () {
+          busy(false);
         });
-      }, function () {
-        showError('Holdline could not be reached; check your connection and try again.');
-      }).then(function () { busy(false); });
     });
 
     // ---- live rows ----
@@ -301,16 +321,32 @@
       timer = null;
       var rows = Array.prototype.slice.call(tbody.querySelectorAll('tr[data-live]'));
       if (rows.length === 0) return;
-      Promise.all(rows.map(function (tr) {
-        var id = tr.getAttribute('data-scan-id');
-        return fetch('/scans/' + encodeURIComponent(id) + '/status', { credentials: 'same-origin', headers: { accept: 'application/json' } })
-          .then(function (response) {
-            if (response.status === 404) { tr.removeAttribute('data-live'); return null; }
-            if (response.status === 401) { tr.removeAttribute('data-live'); showError('You are signed out; sign in again to follow your scans.'); return null; }
-            return response.ok ? response.json() : null;
-          })
-          .then(function (scan) { if (scan) draw(tr, scan); }, function () { /* a missed poll is retried on the next one */ });
-      })).then(schedule);
+      Promise.all(
+        rows.map(function (tr) {
+          var id = tr.getAttribute('data-scan-id');
+          return fetch('/scans/' + encodeURIComponent(id) + '/status', { credentials: 'same-origin', headers: { accept: 'application/json' } })
+            .then(function (response) {
+              if (response.status === 404) {
+                tr.removeAttribute('data-live');
+                return null;
+              }
+              if (response.status === 401) {
+                tr.removeAttribute('data-live');
+                showError('You are signed out; sign in again to follow your scans.');
+                return null;
+              }
+              return response.ok ? response.json() : null;
+            })
+            .then(
+              function (scan) {
+                if (scan) draw(tr, scan);
+              },
+              function () {
+                /* a missed poll is retried on the next one */
+              },
+            );
+        }),
+      ).then(schedule);
     }
 
     if (tbody.querySelector('tr[data-live]')) poll();

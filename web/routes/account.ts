@@ -22,7 +22,7 @@ const whoIs = (web: WebSession) => ({ accountId: web.account._id, sessionId: web
 /** The one answer to a valid sign-up, new email or not. */
 export const SIGNED_UP_NOTICE =
   'Thanks. If this email is new to Holdline, its account is ready: sign in with the password you just chose to get your API key. ' +
-  'If it already has an account, sign in with that account\'s password.';
+  "If it already has an account, sign in with that account's password.";
 
 /**
  * Sign-up, sign-in and sign-out, and the account page (key, webhook secret, plan, usage), added to
@@ -163,7 +163,8 @@ type FormWords = Record<PasswordRefusedError['reason'], string> & { email?: stri
 /** A refused form of the account page as the message shown next to it and its status; errors no form expects are thrown on. */
 function formRefusal(reply: FastifyReply, error: unknown, words: FormWords): { message: string; status: number } {
   if (error instanceof PasswordRefusedError) return { message: words[error.reason], status: statusOf(error.code) };
-  if (error instanceof DomainError && error.code === 'bad_request' && error.extra.param === 'email' && words.email) return { message: words.email, status: statusOf(error.code) };
+  if (error instanceof DomainError && error.code === 'bad_request' && error.extra.param === 'email' && words.email)
+    return { message: words.email, status: statusOf(error.code) };
   if (error instanceof DomainError && (error.code === 'bad_request' || error.code === 'rate_limited')) {
     if (error.extra.retryAfterSec !== undefined) reply.header('retry-after', String(error.extra.retryAfterSec));
     return { message: `${error.message.charAt(0).toUpperCase()}${error.message.slice(1)}. Nothing was changed.`, status: statusOf(error.code) };
@@ -179,7 +180,7 @@ const PASSWORD_FORM_WORDS: FormWords = {
 
 const CLOSE_FORM_WORDS: FormWords = {
   rule: `Choose a password of ${PASSWORD_RULE}.`,
-  email: 'That is not this account\'s email. The account is still open.',
+  email: "That is not this account's email. The account is still open.",
   current_required: 'Enter your password to close the account. The account is still open.',
   current_wrong: 'That is not your password. The account is still open.',
 };

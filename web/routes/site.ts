@@ -41,8 +41,7 @@ export async function webRoutes(scope: FastifyInstance, deps: AppDeps) {
   accountPages(scope, deps);
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
 
-  const hasMedia = async (doc: ScanDoc) =>
-    doc.status === 'complete' && (await scanMedia(deps.media, doc.scan_id).stat()) !== null;
+  const hasMedia = async (doc: ScanDoc) => doc.status === 'complete' && (await scanMedia(deps.media, doc.scan_id).stat()) !== null;
 
   app.get('/assets/:name', { schema: { params: AssetParams } }, async (request, reply) => {
     const file = ASSETS.get(request.params.name);
@@ -54,7 +53,13 @@ export async function webRoutes(scope: FastifyInstance, deps: AppDeps) {
     // The home page links the operator's featured scan, never whatever a user published last.
     const featured = await deps.library.featured();
     const demo = featured?.timeline
-      ? { curve: holdCurveSvg(featured as Parameters<typeof holdCurveSvg>[0], featured.title ?? 'the demo scan'), title: featured.title ?? 'The demo scan', grade: featured.grade, score: featured.score, label: featured.label }
+      ? {
+          curve: holdCurveSvg(featured as Parameters<typeof holdCurveSvg>[0], featured.title ?? 'the demo scan'),
+          title: featured.title ?? 'The demo scan',
+          grade: featured.grade,
+          score: featured.score,
+          label: featured.label,
+        }
       : undefined;
     return sendPage(reply, homePage(viewerOf(request), featured ? `/library/${featured.scan_id}` : null, demo));
   });
@@ -75,7 +80,10 @@ export async function webRoutes(scope: FastifyInstance, deps: AppDeps) {
     if (!web) return reply;
     const doc = await deps.scans.getOwned(request.params.id, web.account._id);
     if (!doc) throw notFound('No such scan in your account.');
-    return sendPage(reply, scanPage(viewerOf(request), { ...pageView(doc, true, await hasMedia(doc)), recut: await recutSectionFor(deps, viewerOf(request)!, doc) }));
+    return sendPage(
+      reply,
+      scanPage(viewerOf(request), { ...pageView(doc, true, await hasMedia(doc)), recut: await recutSectionFor(deps, viewerOf(request)!, doc) }),
+    );
   });
 
   // The owner's player reads the media with the session instead of the API key.

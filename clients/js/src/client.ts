@@ -207,7 +207,13 @@ class Scans {
 
   /** `GET /v1/scans/{id}/export`: a complete scan as srt, vtt, csv, edl, chapters or json text, or an editor timeline (otio, fcpxml, markers.csv). A published scan exports without a key. */
   async export(scanId: string, format: ExportFormat, options: CallOptions = {}): Promise<ExportedFile> {
-    const response = await send(this.transport, { method: 'GET', path: `/v1/scans/${id(scanId)}/export`, query: { format }, accept: '*/*', signal: options.signal });
+    const response = await send(this.transport, {
+      method: 'GET',
+      path: `/v1/scans/${id(scanId)}/export`,
+      query: { format },
+      accept: '*/*',
+      signal: options.signal,
+    });
     const body = await response.text();
     const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `${scanId}.${format}`;
     return { body, contentType: response.headers.get('content-type') ?? 'application/octet-stream', filename };

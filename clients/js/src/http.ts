@@ -77,7 +77,10 @@ export async function send(transport: Transport, exchange: Exchange): Promise<Re
     } catch (error) {
       if (exchange.signal?.aborted) throw exchange.signal.reason;
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      throw new ConnectionError({ status: 0, detail: `cannot reach Holdline at ${transport.baseUrl}: ${cause?.code ?? cause?.message ?? (error as Error).message}` });
+      throw new ConnectionError({
+        status: 0,
+        detail: `cannot reach Holdline at ${transport.baseUrl}: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
+      });
     }
     if (response.ok) return response;
     const failure = errorFromResponse(response.status, await response.text(), response.headers);

@@ -32,7 +32,23 @@ export type InFlightScan = ScanBody & { status: 'queued' | 'processing'; stage: 
 export type FailedScan = ScanBody & { status: 'error'; detail: string };
 /** Every field of the read is there once a scan is complete, and `pct` is 100 (`transcriber` and `language` may be null). */
 export type CompleteScan = ScanBody & { status: 'complete'; pct: 100 } & Required<
-    Pick<ScanBody, 'duration_sec' | 'score' | 'grade' | 'label' | 'hook' | 'timeline' | 'cuts' | 'dead' | 'moments' | 'claims' | 'transcript' | 'summary' | 'method' | 'media_url'>
+    Pick<
+      ScanBody,
+      | 'duration_sec'
+      | 'score'
+      | 'grade'
+      | 'label'
+      | 'hook'
+      | 'timeline'
+      | 'cuts'
+      | 'dead'
+      | 'moments'
+      | 'claims'
+      | 'transcript'
+      | 'summary'
+      | 'method'
+      | 'media_url'
+    >
   >;
 /** A scan in any of its four states; narrow it on `status`. */
 export type Scan = InFlightScan | FailedScan | CompleteScan;

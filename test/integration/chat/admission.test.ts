@@ -43,7 +43,13 @@ describe('chat admission', () => {
       { model: 'holdline', messages: [] },
       { model: 'holdline', messages: [{ role: 'system', content: 'You are helpful.' }] },
       { model: 'holdline', messages: [{ role: 'user', content: '' }] },
-      { model: 'holdline', messages: [{ role: 'system', content: 'x' }, { role: 'user', content: '   ' }] },
+      {
+        model: 'holdline',
+        messages: [
+          { role: 'system', content: 'x' },
+          { role: 'user', content: '   ' },
+        ],
+      },
       { model: 'holdline', messages: [{ role: 'user', content: [{ type: 'text', text: '' }] }] },
     ];
     for (const body of bodies) {
@@ -137,7 +143,11 @@ describe('chat admission', () => {
     const call = await waitFor(() => calls.calls.findOne({ account_id: accountId }), 10_000, 'the call document');
     const handle = h.service.temporal.workflow.getHandle(`chat-${call.call_id}`);
     await waitFor(async () => (await handle.describe()).status.name === 'CANCELLED', 20_000, 'the workflow to be cancelled');
-    await waitFor(async () => (await callsOf(accountId)).slots === 0 && (await callsOf(accountId)).month === 0, 10_000, 'the slot and the call to be given back');
+    await waitFor(
+      async () => (await callsOf(accountId)).slots === 0 && (await callsOf(accountId)).month === 0,
+      10_000,
+      'the slot and the call to be given back',
+    );
     expect(await callsOf(accountId)).toEqual({ month: 0, slots: 0 });
 
     h.upstream.reset();

@@ -51,7 +51,16 @@ describe('the agents at work', () => {
     h.upstream.script([
       { content: '1. store the numbers 2. sum them with run 3. read the facts page 4. answer' },
       { toolCalls: [{ name: 'write_file', arguments: { path: 'data/numbers.txt', content: '20\n22\n' } }] },
-      { toolCalls: [{ name: 'run', arguments: { code: 'const nums = files.read("data/numbers.txt").trim().split("\\n").map(Number);\nconst sum = nums.reduce((a, b) => a + b, 0);\nconsole.log("sum", sum);\nfiles.write("sum.txt", String(sum));' } }] },
+      {
+        toolCalls: [
+          {
+            name: 'run',
+            arguments: {
+              code: 'const nums = files.read("data/numbers.txt").trim().split("\\n").map(Number);\nconst sum = nums.reduce((a, b) => a + b, 0);\nconsole.log("sum", sum);\nfiles.write("sum.txt", String(sum));',
+            },
+          },
+        ],
+      },
       { toolCalls: [{ name: 'read_url', arguments: { url: `${pagesUrl}/facts` } }] },
       { content: 'The numbers sum to 42, which is also the magic number on the facts page.' },
       { content: 'APPROVE — the sum was computed and the page confirms it.' },
@@ -62,7 +71,11 @@ describe('the agents at work', () => {
     expect(runOf(res)).toEqual({ call_id: res.id, base_model: 'base-model', steps: 6, tools_used: ['write_file', 'run', 'read_url'], stopped: 'done' });
 
     const tools = await toolTurns(res.id);
-    expect(tools.map((t) => [t.name, t.ok])).toEqual([['write_file', true], ['run', true], ['read_url', true]]);
+    expect(tools.map((t) => [t.name, t.ok])).toEqual([
+      ['write_file', true],
+      ['run', true],
+      ['read_url', true],
+    ]);
     expect(tools[0]?.output).toBe('created data/numbers.txt (6 bytes)');
     expect(tools[1]?.output).toMatch(/^status: ok \(\d+ ms\)\noutput:\nsum 42\nfiles written: sum\.txt \(2 bytes\)$/);
     expect(tools[2]?.output).toBe(`URL: ${pagesUrl}/facts\nTitle: Facts\n\nFacts\n\nThe magic number is 42.`);
@@ -97,13 +110,7 @@ describe('the agents at work', () => {
 
   it('sends the actors back when the checker says REVISE', async () => {
     const { apiKey } = await h.newKey();
-    h.upstream.script([
-      { content: 'plan' },
-      { content: '2 + 2 = 5' },
-      { content: 'REVISE: 2 + 2 is 4' },
-      { content: '2 + 2 = 4' },
-      { content: 'APPROVE' },
-    ]);
+    h.upstream.script([{ content: 'plan' }, { content: '2 + 2 = 5' }, { content: 'REVISE: 2 + 2 is 4' }, { content: '2 + 2 = 4' }, { content: 'APPROVE' }]);
     const stream = await h.client(apiKey).chat.completions.create({ model: 'holdline', messages: ask('2+2?'), stream: true });
     let reasoning = '';
     let content = '';
@@ -198,7 +205,10 @@ describe('the agents at work', () => {
   it('does not retry a 4xx from the upstream and ends with upstream_error', async () => {
     const { apiKey } = await h.newKey();
     const before = h.upstream.requests.length;
-    h.upstream.script([{ content: 'plan' }, { status: 400, errorBody: { error: { message: 'context too long', type: 'invalid_request_error', param: null, code: null } } }]);
+    h.upstream.script([
+      { content: 'plan' },
+      { status: 400, errorBody: { error: { message: 'context too long', type: 'invalid_request_error', param: null, code: null } } },
+    ]);
     const res = await h.client(apiKey).chat.completions.create({ model: 'holdline', messages: ask('x') });
     expect(h.upstream.requests.length - before).toBe(2);
     expect(runOf(res)).toMatchObject({ steps: 2, stopped: 'upstream_error' });
@@ -225,16 +235,35 @@ describe('the agents at work', () => {
     expect(schedule.action).toMatchObject({ type: 'startWorkflow', workflowType: 'maintenanceWorkflow', taskQueue: `${prefix}-chat` });
 
     const { apiKey, accountId } = await h.newKey();
-    h.upstream.script([{ content: 'plan' }, { toolCalls: [{ name: 'write_file', arguments: { path: 'x.txt', content: 'x' } }] }, { content: 'a' }, { content: 'APPROVE' }]);
+    h.upstream.script([
+      { content: 'plan' },
+      { toolCalls: [{ name: 'write_file', arguments: { path: 'x.txt', content: 'x' } }] },
+      { content: 'a' },
+      { content: 'APPROVE' },
+    ]);
     const res = await h.client(apiKey).chat.completions.create({ model: 'holdline', messages: ask('x') });
     const db = h.service.mongo.db;
     expect(await db.collection('call_files').countDocuments({ call_id: res.id })).toBe(1);
     await calls.slots.insertOne({ _id: 'dead-key', call_id: 'call_dead', account_id: accountId, acquired_at: new Date(0), expires_at: new Date(1000) });
     await h.service.deps.rateLimiter.hit('some-key', 'read', 600, new Date(Date.now() - 3_600_000));
-    await db.collection('sessions').insertOne({ _id: 'expired-session' as never, account_id: accountId, csrf: 'x', created_at: new Date(0), expires_at: new Date(1000) });
+    await db
+      .collection('sessions')
+      .insertOne({ _id: 'expired-session' as never, account_id: accountId, csrf: 'x', created_at: new Date(0), expires_at: new Date(1000) });
     // An Idempotency-Key past its 24 hours goes; a live one stays.
-    const keyDoc = (id: string, expiresAt: Date) => ({ _id: id as never, account_id: accountId, fingerprint: 'f', claim: 'c', state: 'done', result: null, created_at: new Date(0), expires_at: expiresAt, pending_until: new Date(0) });
-    await db.collection('idempotency').insertMany([keyDoc(`${accountId}:expired`, new Date(1000)), keyDoc(`${accountId}:live`, new Date(Date.now() + 3_600_000))]);
+    const keyDoc = (id: string, expiresAt: Date) => ({
+      _id: id as never,
+      account_id: accountId,
+      fingerprint: 'f',
+      claim: 'c',
+      state: 'done',
+      result: null,
+      created_at: new Date(0),
+      expires_at: expiresAt,
+      pending_until: new Date(0),
+    });
+    await db
+      .collection('idempotency')
+      .insertMany([keyDoc(`${accountId}:expired`, new Date(1000)), keyDoc(`${accountId}:live`, new Date(Date.now() + 3_600_000))]);
 
     const swept = await h.service.temporal.workflow.execute('maintenanceWorkflow', {
       taskQueue: `${prefix}-chat`,
@@ -242,7 +271,13 @@ describe('the agents at work', () => {
       args: [{ maxAgeMs: 0 }],
     });
     expect(swept).toMatchObject({ slots: 1, rateWindows: 1, sessions: 1, idempotencyKeys: 1 });
-    expect(await db.collection('idempotency').find({ account_id: accountId }).map((d) => d._id as unknown as string).toArray()).toEqual([`${accountId}:live`]);
+    expect(
+      await db
+        .collection('idempotency')
+        .find({ account_id: accountId })
+        .map((d) => d._id as unknown as string)
+        .toArray(),
+    ).toEqual([`${accountId}:live`]);
     expect((swept as { files: number }).files).toBeGreaterThanOrEqual(1);
     expect(await db.collection('call_files').countDocuments({ call_id: res.id })).toBe(0);
     expect(await calls.turns.countDocuments({ call_id: res.id })).toBe(0);

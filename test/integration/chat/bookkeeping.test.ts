@@ -33,7 +33,16 @@ const createdAt = new Date();
 async function newCall(accountId: string): Promise<{ callId: string; keyHash: string }> {
   const callId = `call_${randomBytes(12).toString('hex')}`;
   const keyHash = `key_${randomBytes(6).toString('hex')}`;
-  await calls.create({ call_id: callId, account_id: accountId, key_hash: keyHash, model: 'holdline', base_model: 'base-x', messages: [{ role: 'user', content: 'hi' }], stream: true, created_at: createdAt });
+  await calls.create({
+    call_id: callId,
+    account_id: accountId,
+    key_hash: keyHash,
+    model: 'holdline',
+    base_model: 'base-x',
+    messages: [{ role: 'user', content: 'hi' }],
+    stream: true,
+    created_at: createdAt,
+  });
   expect(await calls.acquireSlot({ keyHash, callId, accountId, now: new Date(), ttlMs: 60_000 })).toBe(true);
   return { callId, keyHash };
 }
@@ -67,7 +76,14 @@ describe('finishing a call', () => {
     const c = await newCall(accountId);
     await Promise.all([
       activities().finishCall({ callId: a.callId, ...run }),
-      activities().finishCall({ callId: c.callId, ...run, stopped: 'upstream_error', steps: 0, toolsUsed: [], usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 } }),
+      activities().finishCall({
+        callId: c.callId,
+        ...run,
+        stopped: 'upstream_error',
+        steps: 0,
+        toolsUsed: [],
+        usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
+      }),
     ]);
     await activities().finishCall({ callId: b.callId, ...run });
     expect((await usage.month(accountId, createdAt)).tokens).toBe(246);
@@ -75,7 +91,12 @@ describe('finishing a call', () => {
   });
 
   it('refuses a call that does not exist with the non-retryable CallMissing', async () => {
-    const error = await activities().finishCall({ callId: 'call_missing', ...run }).then(() => null, (e: unknown) => e);
+    const error = await activities()
+      .finishCall({ callId: 'call_missing', ...run })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(error).toBeInstanceOf(ApplicationFailure);
     expect(error).toMatchObject({ type: FailureType.CallMissing, nonRetryable: true });
   });

@@ -49,7 +49,13 @@ describe('POST /v1/chat/completions with the official client', () => {
     expect(res.model).toBe('holdline');
     expect(res.choices).toEqual([{ index: 0, message: { role: 'assistant', content: '2 + 3 = 5' }, logprobs: null, finish_reason: 'stop' }]);
     expect(res.usage).toEqual({ prompt_tokens: 600, completion_tokens: 35, total_tokens: 635 });
-    expect((res as unknown as { holdline: unknown }).holdline).toEqual({ call_id: res.id, base_model: 'base-model', steps: 3, tools_used: [], stopped: 'done' });
+    expect((res as unknown as { holdline: unknown }).holdline).toEqual({
+      call_id: res.id,
+      base_model: 'base-model',
+      steps: 3,
+      tools_used: [],
+      stopped: 'done',
+    });
 
     const sentUp = h.upstream.requests.slice(before);
     expect(sentUp).toHaveLength(3);
@@ -61,7 +67,13 @@ describe('POST /v1/chat/completions with the official client', () => {
     }
     const [plan, act, check] = sentUp;
     expect(plan?.body.tools).toBeUndefined();
-    expect(act?.body.tools?.map((t) => (t as { function: { name: string } }).function.name)).toEqual(['write_file', 'read_file', 'list_files', 'run', 'read_url']);
+    expect(act?.body.tools?.map((t) => (t as { function: { name: string } }).function.name)).toEqual([
+      'write_file',
+      'read_file',
+      'list_files',
+      'run',
+      'read_url',
+    ]);
     expect(check?.body.tools).toBeUndefined();
     expect(JSON.stringify(check?.body.messages)).toContain('Answer to check:\\n2 + 3 = 5');
 
@@ -107,7 +119,13 @@ describe('POST /v1/chat/completions with the official client', () => {
     const finishing = chunks.filter((c) => c.choices[0]?.finish_reason);
     expect(finishing).toHaveLength(1);
     expect(finishing[0]?.choices[0]?.finish_reason).toBe('stop');
-    expect((finishing[0] as unknown as { holdline: unknown }).holdline).toEqual({ call_id: first?.id, base_model: 'base-model', steps: 3, tools_used: [], stopped: 'done' });
+    expect((finishing[0] as unknown as { holdline: unknown }).holdline).toEqual({
+      call_id: first?.id,
+      base_model: 'base-model',
+      steps: 3,
+      tools_used: [],
+      stopped: 'done',
+    });
     const last = chunks.at(-1);
     expect(last?.choices).toEqual([]);
     expect(last?.usage).toEqual({ prompt_tokens: 600, completion_tokens: 35, total_tokens: 635 });
@@ -148,16 +166,24 @@ describe('POST /v1/chat/completions with the official client', () => {
     const second = await client.chat.completions.create({ model: 'holdline', messages: ask }, { maxRetries: 0 });
     expect(h.sent.count).toBe(1);
     expect(second.choices[0]?.message.content).toBe('second');
-    const doc = await waitFor(async () => {
-      const call = await calls.get(callId);
-      return call?.status === 'finished' ? call : undefined;
-    }, 15_000, 'the cancelled call to be recorded');
+    const doc = await waitFor(
+      async () => {
+        const call = await calls.get(callId);
+        return call?.status === 'finished' ? call : undefined;
+      },
+      15_000,
+      'the cancelled call to be recorded',
+    );
     expect(doc.stopped).toBe('cancelled');
     // The call is recorded just before the workflow itself ends as cancelled.
-    const status = await waitFor(async () => {
-      const description = await h.service.temporal.workflow.getHandle(`chat-${callId}`).describe();
-      return description.status.name === 'RUNNING' ? undefined : description.status.name;
-    }, 15_000, 'the workflow to end');
+    const status = await waitFor(
+      async () => {
+        const description = await h.service.temporal.workflow.getHandle(`chat-${callId}`).describe();
+        return description.status.name === 'RUNNING' ? undefined : description.status.name;
+      },
+      15_000,
+      'the workflow to end',
+    );
     expect(status).toBe('CANCELLED');
   });
 
@@ -287,7 +313,9 @@ describe('admission errors in the OpenAI shape', () => {
 
   it('413 for a body over 256 KB', async () => {
     const { apiKey } = await h.newKey();
-    const error = await apiError(h.client(apiKey).chat.completions.create({ model: 'holdline', messages: [{ role: 'user', content: 'x'.repeat(300 * 1024) }] }));
+    const error = await apiError(
+      h.client(apiKey).chat.completions.create({ model: 'holdline', messages: [{ role: 'user', content: 'x'.repeat(300 * 1024) }] }),
+    );
     expect(error.status).toBe(413);
     expect(error.code).toBe('request_too_large');
   });

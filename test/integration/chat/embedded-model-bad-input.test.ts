@@ -18,7 +18,11 @@ import { startService, type Service } from '../helpers/service';
 import { waitFor } from './harness';
 
 type OpenAiError = { error: { message: string; type: string; param: string | null; code: string | null } };
-type Chunk = { choices: { delta: { content?: string }; finish_reason: string | null }[]; holdline?: { stopped: string; steps: number }; usage?: { total_tokens: number } };
+type Chunk = {
+  choices: { delta: { content?: string }; finish_reason: string | null }[];
+  holdline?: { stopped: string; steps: number };
+  usage?: { total_tokens: number };
+};
 
 let dir: string;
 let model: ModelServer;
@@ -61,14 +65,27 @@ async function chargesOf(accountId: string) {
 
 /** The SSE payloads of a stream body, `[DONE]` included. */
 function ssePayloads(text: string): string[] {
-  return text.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6));
+  return text
+    .split('\n')
+    .filter((l) => l.startsWith('data: '))
+    .map((l) => l.slice(6));
 }
 
 describe('admission answers first', { timeout: 300_000 }, () => {
   it.each([
-    ['a 256 KB request', () => ({ model: 'holdline', messages: [{ role: 'user', content: 'x'.repeat(256 * 1024) }] }), 413, { type: 'invalid_request_error', code: 'request_too_large' }],
+    [
+      'a 256 KB request',
+      () => ({ model: 'holdline', messages: [{ role: 'user', content: 'x'.repeat(256 * 1024) }] }),
+      413,
+      { type: 'invalid_request_error', code: 'request_too_large' },
+    ],
     // The smallest message is 30 bytes of JSON, so 10,000 of them pass the 256 KB cap.
-    ['10,000 messages', () => ({ model: 'holdline', messages: Array.from({ length: 10_000 }, () => ({ role: 'user', content: 'a' })) }), 413, { type: 'invalid_request_error', code: 'request_too_large' }],
+    [
+      '10,000 messages',
+      () => ({ model: 'holdline', messages: Array.from({ length: 10_000 }, () => ({ role: 'user', content: 'a' })) }),
+      413,
+      { type: 'invalid_request_error', code: 'request_too_large' },
+    ],
     [
       'a message of control characters',
       () => ({ model: 'holdline', messages: [{ role: 'user', content: String.fromCharCode(...Array.from({ length: 32 }, (_, c) => c), 0x7f).repeat(100) }] }),
@@ -92,7 +109,11 @@ describe('admission answers first', { timeout: 300_000 }, () => {
     const { apiKey, accountId } = await service.createAccount();
     const res = await post(apiKey, { model: 'holdline', messages: [{ role: 'user', content: '\u0000\u001b[2JWhat is\u0007 2 + 2?\u007f' }] });
     expect(res.status).toBe(200);
-    const completion = JSON.parse(await res.text()) as { object: string; choices: { message: { content: string } }[]; holdline: { base_model: string; stopped: string } };
+    const completion = JSON.parse(await res.text()) as {
+      object: string;
+      choices: { message: { content: string } }[];
+      holdline: { base_model: string; stopped: string };
+    };
     expect(completion.object).toBe('chat.completion');
     expect(completion.holdline.base_model).toBe(EMBEDDED_MODEL_NAME);
     expect(completion.holdline.stopped).not.toBe('upstream_error');
@@ -101,7 +122,7 @@ describe('admission answers first', { timeout: 300_000 }, () => {
   });
 });
 
-describe('the model server\'s own failures', { timeout: 300_000 }, () => {
+describe("the model server's own failures", { timeout: 300_000 }, () => {
   it('a prompt longer than its context (8,000 messages within 256 KB) is refused by the model server: 502, nothing charged, the key free', async () => {
     const { apiKey, accountId } = await service.createAccount();
     const body = JSON.stringify({ model: 'holdline', messages: Array.from({ length: 8_000 }, () => ({ role: 'user', content: 'a' })) });
@@ -110,7 +131,12 @@ describe('the model server\'s own failures', { timeout: 300_000 }, () => {
     const res = await post(apiKey, body);
     expect(res.status).toBe(502);
     const { error } = (await res.json()) as OpenAiError;
-    expect(error).toEqual({ message: 'the model server failed to answer; nothing was charged; try again shortly', type: 'server_error', param: null, code: 'upstream_unavailable' });
+    expect(error).toEqual({
+      message: 'the model server failed to answer; nothing was charged; try again shortly',
+      type: 'server_error',
+      param: null,
+      code: 'upstream_unavailable',
+    });
     // llama-server's own refusal, once: a 4xx is not retried.
     const refusals = proxy.answers.slice(before);
     expect(refusals).toHaveLength(1);
@@ -147,7 +173,12 @@ describe('the model server\'s own failures', { timeout: 300_000 }, () => {
   it('killed mid-stream after its first answer: the stream ends with upstream_error and [DONE], charged once, the slot freed', async () => {
     const { apiKey, accountId } = await service.createAccount();
     const started = proxy.started;
-    const res = await post(apiKey, { model: 'holdline', messages: [{ role: 'user', content: 'Name the three primary colours of light.' }], stream: true, stream_options: { include_usage: true } });
+    const res = await post(apiKey, {
+      model: 'holdline',
+      messages: [{ role: 'user', content: 'Name the three primary colours of light.' }],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
     // The status came once the plan answered; kill the server while it works on the next step.
     expect(res.status).toBe(200);
     await proxy.waitForStarted(started + 2);
@@ -165,10 +196,14 @@ describe('the model server\'s own failures', { timeout: 300_000 }, () => {
     const usage = chunks.at(-1)?.usage;
     expect(chunks.at(-1)?.choices).toEqual([]);
     const callId = (chunks[0] as unknown as { id: string }).id;
-    const doc = await waitFor(async () => {
-      const call = await calls.get(callId);
-      return call?.status === 'finished' ? call : undefined;
-    }, 30_000, 'the call to be recorded');
+    const doc = await waitFor(
+      async () => {
+        const call = await calls.get(callId);
+        return call?.status === 'finished' ? call : undefined;
+      },
+      30_000,
+      'the call to be recorded',
+    );
     expect(doc.stopped).toBe('upstream_error');
     expect(doc.usage).toEqual({ prompt_tokens: expect.any(Number), completion_tokens: expect.any(Number), total_tokens: usage?.total_tokens });
     expect(await chargesOf(accountId)).toMatchObject({ calls: 1, tokens: usage?.total_tokens, slots: 0 });

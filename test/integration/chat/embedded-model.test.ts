@@ -67,7 +67,7 @@ describe('the agents on the embedded model', { timeout: 300_000 }, () => {
     expect((models.data[0] as unknown as { description: string }).description).toBe(EMBEDDED_MODEL_NOTE);
   });
 
-  it('answers a non-streamed call with the model\'s own text and its token counts summed over the steps', async () => {
+  it("answers a non-streamed call with the model's own text and its token counts summed over the steps", async () => {
     const { apiKey } = await service.createAccount();
     const before = proxy.answers.length;
     const completion = await client(apiKey).chat.completions.create({ model: 'holdline', messages: ask });
@@ -87,7 +87,7 @@ describe('the agents on the embedded model', { timeout: 300_000 }, () => {
     expect(doc).toMatchObject({ status: 'finished', stopped: run.stopped, steps: run.steps, usage: completion.usage });
   });
 
-  it('streams with include_usage: the usage chunk equals the model server\'s counts', async () => {
+  it("streams with include_usage: the usage chunk equals the model server's counts", async () => {
     const { apiKey } = await service.createAccount();
     const before = proxy.answers.length;
     const stream = await client(apiKey).chat.completions.create({ model: 'holdline', messages: ask, stream: true, stream_options: { include_usage: true } });
@@ -122,10 +122,14 @@ describe('the agents on the embedded model', { timeout: 300_000 }, () => {
     } finally {
       proxy.release();
     }
-    const doc = await waitFor(async () => {
-      const call = await calls.get(callId);
-      return call?.status === 'finished' ? call : undefined;
-    }, 30_000, 'the cancelled call to be recorded');
+    const doc = await waitFor(
+      async () => {
+        const call = await calls.get(callId);
+        return call?.status === 'finished' ? call : undefined;
+      },
+      30_000,
+      'the cancelled call to be recorded',
+    );
     expect(doc.stopped).toBe('cancelled');
     // The plan answered, so the call counts once; its tokens are the steps that finished, counted once.
     // Cancelled during the act step, or at the check right after it when the act answered first.
@@ -154,7 +158,12 @@ describe('the step limit on the embedded model (3 steps by configuration)', { ti
   // same greedy answers (a cache warmed by other calls shifts the numbers enough to flip a verdict).
   beforeAll(async () => {
     stepDir = mkdtempSync(join(tmpdir(), 'holdline-model-'));
-    fresh = await startModelServer({ logFile: join(stepDir, 'model.log'), maxTokens: 24, parallel: 1, extraArgs: ['--temp', '0', '--seed', '1', '--no-cache-prompt'] });
+    fresh = await startModelServer({
+      logFile: join(stepDir, 'model.log'),
+      maxTokens: 24,
+      parallel: 1,
+      extraArgs: ['--temp', '0', '--seed', '1', '--no-cache-prompt'],
+    });
     seen = await countingProxy(fresh.baseUrl.replace(/\/v1$/, ''));
     service = await startService({
       env: { ...fresh.env, MODEL_BASE_URL: `${seen.url}/v1`, HOLDLINE_UPSTREAM_HEALTH_TTL_MS: '0', HOLDLINE_CHAT_MAX_STEPS: '3' },

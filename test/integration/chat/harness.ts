@@ -37,7 +37,12 @@ export async function startChatHarness(options: { env?: Record<string, string>; 
     upstream,
     sent,
     client: (apiKey, clientOptions = {}) =>
-      new OpenAI({ baseURL: `${service.apiUrl}/v1`, apiKey, fetch: countingFetch, ...(clientOptions.maxRetries !== undefined ? { maxRetries: clientOptions.maxRetries } : {}) }),
+      new OpenAI({
+        baseURL: `${service.apiUrl}/v1`,
+        apiKey,
+        fetch: countingFetch,
+        ...(clientOptions.maxRetries !== undefined ? { maxRetries: clientOptions.maxRetries } : {}),
+      }),
     newKey: () => service.createAccount(),
     async stop() {
       await service.stop();

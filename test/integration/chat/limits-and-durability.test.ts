@@ -88,7 +88,9 @@ describe('a worker process killed mid-call', () => {
     const events = history.events ?? [];
     const lastTimeout = events.findLastIndex((e) => e.workflowTaskTimedOutEventAttributes);
     expect(lastTimeout).toBeGreaterThan(-1);
-    const workersOf = (part: typeof events) => [...new Set(part.flatMap((e) => (e.workflowTaskStartedEventAttributes ? [e.workflowTaskStartedEventAttributes.identity] : [])))];
+    const workersOf = (part: typeof events) => [
+      ...new Set(part.flatMap((e) => (e.workflowTaskStartedEventAttributes ? [e.workflowTaskStartedEventAttributes.identity] : []))),
+    ];
     const [firstWorker, ...others] = workersOf(events.slice(0, lastTimeout));
     const after = workersOf(events.slice(lastTimeout));
     expect(others).toEqual([]);
@@ -96,7 +98,13 @@ describe('a worker process killed mid-call', () => {
     expect(after[0]).not.toBe(firstWorker);
     // Steps completed: plan and the write_file act by the first worker, then the re-run step, the answer and the check.
     expect(activitiesInHistory(events.slice(0, lastTimeout)).filter((a) => a === 'local:modelStep')).toHaveLength(2);
-    expect(activitiesInHistory(events.slice(lastTimeout))).toEqual(['local:modelStep', 'executeTool', 'local:modelStep', 'local:modelStep', 'local:finishCall']);
+    expect(activitiesInHistory(events.slice(lastTimeout))).toEqual([
+      'local:modelStep',
+      'executeTool',
+      'local:modelStep',
+      'local:modelStep',
+      'local:finishCall',
+    ]);
   });
 
   it('frees the key when a call is admitted after its slot expired', async () => {
@@ -106,7 +114,13 @@ describe('a worker process killed mid-call', () => {
     expect(keyHash).toBeUndefined();
     // A slot left by an API instance that died: expired an hour ago.
     const auth = await h.service.deps.accounts.authenticate(apiKey);
-    await calls.slots.insertOne({ _id: auth!.keyHash, call_id: 'call_dead', account_id: accountId, acquired_at: new Date(Date.now() - 7_200_000), expires_at: new Date(Date.now() - 3_600_000) });
+    await calls.slots.insertOne({
+      _id: auth!.keyHash,
+      call_id: 'call_dead',
+      account_id: accountId,
+      acquired_at: new Date(Date.now() - 7_200_000),
+      expires_at: new Date(Date.now() - 3_600_000),
+    });
     h.upstream.script(simpleCall('taken over'));
     const res = await h.client(apiKey).chat.completions.create({ model: 'holdline', messages: ask });
     expect(res.choices[0]?.message.content).toBe('taken over');

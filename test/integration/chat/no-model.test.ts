@@ -24,7 +24,9 @@ describe('chat without a model server', () => {
     });
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ error: { message: MODEL_NOT_CONFIGURED_MESSAGE, type: 'server_error', param: null, code: 'model_unavailable' } });
-    const usage = (await (await fetch(`${service.apiUrl}/v1/usage`, { headers: { authorization: `Bearer ${apiKey}` } })).json()) as { calls_this_month: number };
+    const usage = (await (await fetch(`${service.apiUrl}/v1/usage`, { headers: { authorization: `Bearer ${apiKey}` } })).json()) as {
+      calls_this_month: number;
+    };
     expect(usage.calls_this_month).toBe(0);
   });
 
@@ -32,7 +34,9 @@ describe('chat without a model server', () => {
     const openai = new OpenAI({ baseURL: `${service.apiUrl}/v1`, apiKey, maxRetries: 0 });
     const models = await openai.models.list();
     expect(models.data.map((model) => [model.id, (model as unknown as { available: boolean }).available])).toEqual([['holdline', false]]);
-    const refused = await openai.chat.completions.create({ model: 'holdline', messages: [{ role: 'user', content: 'hello' }] }).catch((error: unknown) => error);
+    const refused = await openai.chat.completions
+      .create({ model: 'holdline', messages: [{ role: 'user', content: 'hello' }] })
+      .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(APIError);
     expect((refused as APIError).status).toBe(503);
     expect((refused as APIError).code).toBe('model_unavailable');

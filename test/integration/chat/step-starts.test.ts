@@ -56,7 +56,12 @@ describe('cold starts of a model step', () => {
     const ran: number[] = [];
     for (let i = 0; i < MAX_COLD_STARTS; i++) await freshWorker(ran).modelStep({ callId, seq: 2, role: 'act' });
     expect(ran).toEqual(Array(MAX_COLD_STARTS).fill(2));
-    const refused = await freshWorker(ran).modelStep({ callId, seq: 2, role: 'act' }).then(() => null, (error: unknown) => error);
+    const refused = await freshWorker(ran)
+      .modelStep({ callId, seq: 2, role: 'act' })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
     expect(refused).toBeInstanceOf(ApplicationFailure);
     expect(refused).toMatchObject({ type: FailureType.WorkerLost, nonRetryable: true, message: expect.stringMatching(/ended the worker running it/) });
     expect(ran).toHaveLength(MAX_COLD_STARTS);

@@ -27,7 +27,11 @@ let sampleScan: any;
 type Run = CliRun;
 
 function holdline(args: string[], env: Record<string, string | undefined> = {}, stdin?: string): Promise<Run> {
-  return runHoldline(args, { HOME: scratch, HOLDLINE_CONFIG: join(scratch, 'none.json'), HOLDLINE_BASE_URL: service.apiUrl, HOLDLINE_API_KEY: account.apiKey, ...env }, stdin);
+  return runHoldline(
+    args,
+    { HOME: scratch, HOLDLINE_CONFIG: join(scratch, 'none.json'), HOLDLINE_BASE_URL: service.apiUrl, HOLDLINE_API_KEY: account.apiKey, ...env },
+    stdin,
+  );
 }
 
 /** A complete scan of the sample: the one the first test made with the CLI, or one made through the API when run alone. */
@@ -79,7 +83,14 @@ describe('holdline scan', () => {
     const run = await new Promise<Run>((resolve) => {
       const child = spawn('script', ['-qefc', command, '/dev/null'], {
         cwd: process.cwd(),
-        env: { PATH: process.env.PATH, HOME: scratch, TERM: 'xterm', HOLDLINE_CONFIG: join(scratch, 'none.json'), HOLDLINE_BASE_URL: service.apiUrl, HOLDLINE_API_KEY: account.apiKey },
+        env: {
+          PATH: process.env.PATH,
+          HOME: scratch,
+          TERM: 'xterm',
+          HOLDLINE_CONFIG: join(scratch, 'none.json'),
+          HOLDLINE_BASE_URL: service.apiUrl,
+          HOLDLINE_API_KEY: account.apiKey,
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let stdout = '';
@@ -116,7 +127,14 @@ describe('holdline scan', () => {
       { scan_id: expect.stringMatching(/^scn_[0-9a-f]{24}$/), status: 'queued', pct: 0 },
       { scan_id: expect.stringMatching(/^scn_[0-9a-f]{24}$/), status: 'queued', pct: 0 },
     ]);
-    await Promise.all(queued.map((q: any) => service.temporal.workflow.getHandle(`scan-${q.scan_id}`).terminate('test cleanup').catch(() => undefined)));
+    await Promise.all(
+      queued.map((q: any) =>
+        service.temporal.workflow
+          .getHandle(`scan-${q.scan_id}`)
+          .terminate('test cleanup')
+          .catch(() => undefined),
+      ),
+    );
   });
 
   it('sends --webhook-url with an upload and a URL: the service applies its address rule to it', async () => {
@@ -248,7 +266,13 @@ describe('other commands', () => {
         command: process.execPath,
         args: ['cli/holdline.mjs', 'mcp'],
         cwd: process.cwd(),
-        env: { PATH: process.env.PATH!, HOME: scratch, HOLDLINE_CONFIG: join(scratch, 'none.json'), HOLDLINE_BASE_URL: service.apiUrl, HOLDLINE_API_KEY: account.apiKey },
+        env: {
+          PATH: process.env.PATH!,
+          HOME: scratch,
+          HOLDLINE_CONFIG: join(scratch, 'none.json'),
+          HOLDLINE_BASE_URL: service.apiUrl,
+          HOLDLINE_API_KEY: account.apiKey,
+        },
         stderr: 'ignore',
       }),
     );
@@ -257,14 +281,21 @@ describe('other commands', () => {
       const result = await client.callTool({ name: 'export_scan', arguments: { scan_id: sampleScan.scan_id, format: 'csv' } });
       expect(result.content).toEqual([
         expect.objectContaining({ type: 'text' }),
-        { type: 'resource', resource: { uri: `holdline://scans/${sampleScan.scan_id}/export/csv`, mimeType: 'text/csv', text: exportScan(sampleScan, 'csv').body } },
+        {
+          type: 'resource',
+          resource: { uri: `holdline://scans/${sampleScan.scan_id}/export/csv`, mimeType: 'text/csv', text: exportScan(sampleScan, 'csv').body },
+        },
       ]);
       const timeline = await client.callTool({ name: 'export_scan', arguments: { scan_id: sampleScan.scan_id, format: 'fcpxml' } });
       expect(timeline.content).toEqual([
         expect.objectContaining({ type: 'text' }),
         {
           type: 'resource',
-          resource: { uri: `holdline://scans/${sampleScan.scan_id}/export/fcpxml`, mimeType: 'application/xml', text: exportScan(sampleScan, 'fcpxml', { origin: service.apiUrl }).body },
+          resource: {
+            uri: `holdline://scans/${sampleScan.scan_id}/export/fcpxml`,
+            mimeType: 'application/xml',
+            text: exportScan(sampleScan, 'fcpxml', { origin: service.apiUrl }).body,
+          },
         },
       ]);
     } finally {

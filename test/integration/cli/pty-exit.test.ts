@@ -55,28 +55,54 @@ afterAll(async () => {
 describe('long commands exit under a terminal', () => {
   let parent: string;
 
-  it('scan draws its bar, prints the read and exits 0', async () => {
-    const run = await underPty(['scan', (await fixture('recut-weak-open')).path]);
-    expect(run.code).toBe(0);
-    expect(run.output).toMatch(/█{20} 100% scn_[0-9a-f]{24} compl/);
-    expect(run.output).toMatch(/\d+\/100/);
-    parent = /scn_[0-9a-f]{24}/.exec(run.output)![0];
-  }, ONE_SCAN_TEST_MS);
+  it(
+    'scan draws its bar, prints the read and exits 0',
+    async () => {
+      const run = await underPty(['scan', (await fixture('recut-weak-open')).path]);
+      expect(run.code).toBe(0);
+      expect(run.output).toMatch(/█{20} 100% scn_[0-9a-f]{24} compl/);
+      expect(run.output).toMatch(/\d+\/100/);
+      parent = /scn_[0-9a-f]{24}/.exec(run.output)![0];
+    },
+    ONE_SCAN_TEST_MS,
+  );
 
-  it('wait follows a scan submitted elsewhere to its end and exits 0', async () => {
-    const submitted = await runHoldline(['--json', 'scan', '--no-wait', (await fixture('sample')).path], { HOLDLINE_CONFIG: '/nonexistent/holdline.json', HOLDLINE_BASE_URL: service.apiUrl, HOLDLINE_API_KEY: apiKey });
-    const scanId = JSON.parse(submitted.stdout).scan_id as string;
-    const run = await underPty(['wait', scanId]);
-    expect(run.code).toBe(0);
-    expect(run.output).toContain(`${scanId} `);
-    expect(run.output).toMatch(/\d+\/100/);
-  }, ONE_SCAN_TEST_MS);
+  it(
+    'wait follows a scan submitted elsewhere to its end and exits 0',
+    async () => {
+      const submitted = await runHoldline(['--json', 'scan', '--no-wait', (await fixture('sample')).path], {
+        HOLDLINE_CONFIG: '/nonexistent/holdline.json',
+        HOLDLINE_BASE_URL: service.apiUrl,
+        HOLDLINE_API_KEY: apiKey,
+      });
+      const scanId = JSON.parse(submitted.stdout).scan_id as string;
+      const run = await underPty(['wait', scanId]);
+      expect(run.code).toBe(0);
+      expect(run.output).toContain(`${scanId} `);
+      expect(run.output).toMatch(/\d+\/100/);
+    },
+    ONE_SCAN_TEST_MS,
+  );
 
-  it('recut draws its bar, prints before/after and exits 0', async () => {
-    upstream.script([{ content: JSON.stringify({ segments: [{ start: 4, end: 10 }, { start: 15, end: 21 }], rationale: 'drop the stills' }) }]);
-    const run = await underPty(['recut', parent, '--goal', 'tighter']);
-    expect(run.code).toBe(0);
-    expect(run.output).toMatch(/rct_[0-9a-f]{24} complete: kept 4–10 s, 15–21 s/);
-    expect(run.output).toContain('drop the stills');
-  }, ONE_SCAN_TEST_MS * 2);
+  it(
+    'recut draws its bar, prints before/after and exits 0',
+    async () => {
+      upstream.script([
+        {
+          content: JSON.stringify({
+            segments: [
+              { start: 4, end: 10 },
+              { start: 15, end: 21 },
+            ],
+            rationale: 'drop the stills',
+          }),
+        },
+      ]);
+      const run = await underPty(['recut', parent, '--goal', 'tighter']);
+      expect(run.code).toBe(0);
+      expect(run.output).toMatch(/rct_[0-9a-f]{24} complete: kept 4–10 s, 15–21 s/);
+      expect(run.output).toContain('drop the stills');
+    },
+    ONE_SCAN_TEST_MS * 2,
+  );
 });

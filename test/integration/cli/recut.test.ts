@@ -33,7 +33,17 @@ describe('holdline recut', () => {
     const submitted = await client.upload((await fixture('recut-weak-open')).path);
     const parent = (await client.waitForScan(submitted.body.scan_id, 240_000)).scan;
     expect(parent.status).toBe('complete');
-    upstream.script([{ content: JSON.stringify({ segments: [{ start: 4, end: 10 }, { start: 15, end: 21 }], rationale: 'drop the stills' }) }]);
+    upstream.script([
+      {
+        content: JSON.stringify({
+          segments: [
+            { start: 4, end: 10 },
+            { start: 15, end: 21 },
+          ],
+          rationale: 'drop the stills',
+        }),
+      },
+    ]);
     const run = await holdline(['recut', parent.scan_id, '--goal', 'tighter'], apiKey);
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(/^rct_[0-9a-f]{24}: (queued|propose|render|rescan)/m);

@@ -28,37 +28,45 @@ afterAll(async () => {
 });
 
 describe('@holdline/client on the real stack', () => {
-  it('creates a scan from a file, waits with progress, reads it, finds it by iterating the list, deletes it', async () => {
-    const sample = await fixture('sample');
-    const { apiKey } = await service.createAccount();
-    const client = new sdk.Holdline({ baseUrl: service.apiUrl, apiKey });
+  it(
+    'creates a scan from a file, waits with progress, reads it, finds it by iterating the list, deletes it',
+    async () => {
+      const sample = await fixture('sample');
+      const { apiKey } = await service.createAccount();
+      const client = new sdk.Holdline({ baseUrl: service.apiUrl, apiKey });
 
-    const queued = await client.scans.create({ file: sample.path, title: 'SDK sample', idempotencyKey: 'sdk-test-1' });
-    expect(queued).toEqual({ scan_id: expect.stringMatching(/^scn_[0-9a-f]{24}$/), status: 'queued', pct: 0 });
-    // The same key answers with the same scan, not a second one.
-    expect((await client.scans.create({ file: sample.path, title: 'SDK sample', idempotencyKey: 'sdk-test-1' })).scan_id).toBe(queued.scan_id);
+      const queued = await client.scans.create({ file: sample.path, title: 'SDK sample', idempotencyKey: 'sdk-test-1' });
+      expect(queued).toEqual({ scan_id: expect.stringMatching(/^scn_[0-9a-f]{24}$/), status: 'queued', pct: 0 });
+      // The same key answers with the same scan, not a second one.
+      expect((await client.scans.create({ file: sample.path, title: 'SDK sample', idempotencyKey: 'sdk-test-1' })).scan_id).toBe(queued.scan_id);
 
-    const seen: Array<{ status: string; pct: number }> = [];
-    const scan = await client.scans.wait(queued.scan_id, { intervalMs: 250, timeoutMs: SCAN_WAIT_MS, onProgress: (state) => void seen.push({ status: state.status, pct: state.pct }) });
-    expect(scan.status).toBe('complete');
-    if (scan.status !== 'complete') return;
-    // The first poll comes right after the submission, while the scan is still in flight.
-    expect(seen.length).toBeGreaterThan(0);
-    for (const state of seen) expect(['queued', 'processing']).toContain(state.status);
-    expect(seen.map((s) => s.pct)).toEqual([...seen.map((s) => s.pct)].sort((a, b) => a - b));
-    expect(scan.duration_sec).toBeCloseTo(sample.truth.duration!, 1);
-    expect(scan.timeline).toHaveLength(Math.ceil(scan.duration_sec));
-    expect(await client.scans.get(queued.scan_id)).toEqual(scan);
+      const seen: Array<{ status: string; pct: number }> = [];
+      const scan = await client.scans.wait(queued.scan_id, {
+        intervalMs: 250,
+        timeoutMs: SCAN_WAIT_MS,
+        onProgress: (state) => void seen.push({ status: state.status, pct: state.pct }),
+      });
+      expect(scan.status).toBe('complete');
+      if (scan.status !== 'complete') return;
+      // The first poll comes right after the submission, while the scan is still in flight.
+      expect(seen.length).toBeGreaterThan(0);
+      for (const state of seen) expect(['queued', 'processing']).toContain(state.status);
+      expect(seen.map((s) => s.pct)).toEqual([...seen.map((s) => s.pct)].sort((a, b) => a - b));
+      expect(scan.duration_sec).toBeCloseTo(sample.truth.duration!, 1);
+      expect(scan.timeline).toHaveLength(Math.ceil(scan.duration_sec));
+      expect(await client.scans.get(queued.scan_id)).toEqual(scan);
 
-    const listed: string[] = [];
-    for await (const entry of client.scans.list({ limit: 1 })) listed.push(entry.scan_id);
-    expect(listed).toEqual([queued.scan_id]);
+      const listed: string[] = [];
+      for await (const entry of client.scans.list({ limit: 1 })) listed.push(entry.scan_id);
+      expect(listed).toEqual([queued.scan_id]);
 
-    expect(await client.scans.delete(queued.scan_id)).toEqual({ scan_id: queued.scan_id, status: 'deleted' });
-    const gone = await client.scans.get(queued.scan_id).catch((error: unknown) => error);
-    expect(gone).toBeInstanceOf(sdk.NotFoundError);
-    expect(gone).toMatchObject({ status: 404, detail: `no scan ${queued.scan_id}` });
-  }, ONE_SCAN_TEST_MS);
+      expect(await client.scans.delete(queued.scan_id)).toEqual({ scan_id: queued.scan_id, status: 'deleted' });
+      const gone = await client.scans.get(queued.scan_id).catch((error: unknown) => error);
+      expect(gone).toBeInstanceOf(sdk.NotFoundError);
+      expect(gone).toMatchObject({ status: 404, detail: `no scan ${queued.scan_id}` });
+    },
+    ONE_SCAN_TEST_MS,
+  );
 
   it('keyless calls work without a key; a keyed one without a key is an AuthenticationError', async () => {
     const client = new sdk.Holdline({ baseUrl: service.apiUrl });

@@ -72,12 +72,15 @@ afterAll(async () => {
 
 describe('the official openai Python client on the embedded model', () => {
   it('passes every Python test: models, non-streamed, streamed with include_usage, the raw stream, a wrong key', () => {
-    expect(cases.filter((c) => c.outcome !== 'passed'), pytest.stdout.slice(-4000)).toEqual([]);
+    expect(
+      cases.filter((c) => c.outcome !== 'passed'),
+      pytest.stdout.slice(-4000),
+    ).toEqual([]);
     expect(pytest.code).toBe(0);
     expect(cases.map((c) => c.id).sort()).toEqual(PYTHON_TESTS);
   });
 
-  it('saw, for each call, the usage the model server counted over that call\'s steps', () => {
+  it("saw, for each call, the usage the model server counted over that call's steps", () => {
     // The calls ran one after another, so the server's answers split by each call's steps.
     const calls = [report.non_streamed, report.streamed, report.raw_stream];
     expect(proxy.answers).toHaveLength(calls.reduce((n, call) => n + call.run.steps, 0));

@@ -107,7 +107,12 @@ describe('the Python SDK against the real stack', () => {
     const notPassed = cases.filter((c) => c.outcome !== 'passed');
     expect(notPassed, pytest.stdout.slice(-4000)).toEqual([]);
     expect(pytest.code).toBe(0);
-    expect(cases.filter((c) => c.id.startsWith('tests.test_stack::')).map((c) => c.id).sort()).toEqual(STACK_TESTS);
+    expect(
+      cases
+        .filter((c) => c.id.startsWith('tests.test_stack::'))
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual(STACK_TESTS);
     // The unit tests (a scripted transport; 38 when written) and the type checks of the installed package ran in the same run.
     expect(cases.filter((c) => c.id.startsWith('tests.test_client.')).length).toBeGreaterThanOrEqual(38);
     expect(cases.filter((c) => c.id.startsWith('tests.test_types::')).map((c) => c.id)).toEqual([
@@ -138,7 +143,7 @@ describe('the Python SDK against the real stack', () => {
     }
   });
 
-  it('listed the account\'s scans newest first, page by page; one Idempotency-Key made one scan, and the deleted one is gone', async () => {
+  it("listed the account's scans newest first, page by page; one Idempotency-Key made one scan, and the deleted one is gone", async () => {
     expect(report.sync_list).toEqual([report.sync.queued.scan_id]);
     expect(report.async.list).toEqual([report.async.queued.scan_id, report.sync.queued.scan_id]);
     const { body } = await api.request('GET', '/v1/scans?limit=100');
@@ -146,7 +151,7 @@ describe('the Python SDK against the real stack', () => {
     expect((await api.request('GET', `/v1/scans/${report.deleted}`)).status).toBe(404);
   });
 
-  it('exported the file the service\'s exporter makes', () => {
+  it("exported the file the service's exporter makes", () => {
     expect(report.sync_export_vtt).toBe(exportScan(report.sync.read, 'vtt').body);
   });
 });

@@ -40,7 +40,13 @@ export interface TestCaseResult {
   message: string;
 }
 
-const unescape = (text: string) => text.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const unescape = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** Every test case of a pytest `--junitxml` report with its outcome. */
 export async function junitCases(path: string): Promise<TestCaseResult[]> {

@@ -75,7 +75,7 @@ describe('PUT /v1/account/password', () => {
     });
     expect(await putPassword(apiKey, { password: 'second password', current_password: 'not the password' })).toEqual({
       status: 403,
-      body: { detail: 'current_password is not this account\'s password; nothing was changed' },
+      body: { detail: "current_password is not this account's password; nothing was changed" },
     });
     expect(await accountPageStatus(browserA)).toBe(200);
     expect(await accountPageStatus(browserB)).toBe(200);
@@ -133,7 +133,9 @@ describe('the account page: password, sessions, closure', () => {
 
     // Two sessions, newest first, this one marked, with their loopback address.
     const listed = (await main.get('/account')).text;
-    const rows = [...listed.matchAll(/<tr( class="current")?>\s*<td>([^<]+UTC)<\/td>\s*<td><time[^>]*>([^<]+)<\/time><\/td>\s*<td>([^<]+)<\/td>/g)].map((match) => [Boolean(match[1]), match[3], match[4]]);
+    const rows = [...listed.matchAll(/<tr( class="current")?>\s*<td>([^<]+UTC)<\/td>\s*<td><time[^>]*>([^<]+)<\/time><\/td>\s*<td>([^<]+)<\/td>/g)].map(
+      (match) => [Boolean(match[1]), match[3], match[4]],
+    );
     expect(rows).toEqual([
       [false, 'just now', '127.0.0.1'],
       [true, 'just now', '127.0.0.1'],

@@ -52,21 +52,19 @@ export async function countingProxy(target: string): Promise<CountingProxy> {
     }
     let sent = '';
     req.on('data', (chunk: Buffer) => (sent += chunk.toString('utf8')));
-    const forward = httpRequest(
-      { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        let text = '';
-        answer.on('data', (chunk: Buffer) => {
-          text += chunk.toString('utf8');
-          res.write(chunk);
-        });
-        answer.on('end', () => {
-          res.end();
-          if (req.url?.endsWith('/chat/completions')) answers.push({ ...readAnswer(text, sent === '' ? {} : (JSON.parse(sent) as SeenAnswer['request'])), startedAt, endedAt: Date.now() });
-        });
-      },
-    );
+    const forward = httpRequest({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      let text = '';
+      answer.on('data', (chunk: Buffer) => {
+        text += chunk.toString('utf8');
+        res.write(chunk);
+      });
+      answer.on('end', () => {
+        res.end();
+        if (req.url?.endsWith('/chat/completions'))
+          answers.push({ ...readAnswer(text, sent === '' ? {} : (JSON.parse(sent) as SeenAnswer['request'])), startedAt, endedAt: Date.now() });
+      });
+    });
     forward.on('error', () => res.destroy());
     // A caller that goes away takes the model's request with it, as without the proxy.
     res.on('close', () => forward.destroy());
@@ -98,7 +96,10 @@ export async function countingProxy(target: string): Promise<CountingProxy> {
 function readAnswer(text: string, request: SeenAnswer['request']): Omit<SeenAnswer, 'startedAt' | 'endedAt'> {
   const seen: Omit<SeenAnswer, 'startedAt' | 'endedAt'> = { request, usage: undefined, finishReason: undefined, content: '', timings: undefined };
   const payloads = text.includes('data: ')
-    ? text.split('\n').filter((l) => l.startsWith('data: ') && l !== 'data: [DONE]').map((l) => l.slice(6))
+    ? text
+        .split('\n')
+        .filter((l) => l.startsWith('data: ') && l !== 'data: [DONE]')
+        .map((l) => l.slice(6))
     : [text];
   for (const payload of payloads) {
     const body = JSON.parse(payload) as {
@@ -108,7 +109,8 @@ function readAnswer(text: string, request: SeenAnswer['request']): Omit<SeenAnsw
     };
     const choice = body.choices?.[0];
     seen.content += choice?.delta?.content ?? choice?.message?.content ?? '';
-    if (body.usage) seen.usage = { prompt_tokens: body.usage.prompt_tokens, completion_tokens: body.usage.completion_tokens, total_tokens: body.usage.total_tokens };
+    if (body.usage)
+      seen.usage = { prompt_tokens: body.usage.prompt_tokens, completion_tokens: body.usage.completion_tokens, total_tokens: body.usage.total_tokens };
     if (body.timings?.predicted_per_second !== undefined) {
       seen.timings = { promptPerSecond: body.timings.prompt_per_second ?? Number.NaN, predictedPerSecond: body.timings.predicted_per_second };
     }
@@ -117,4 +119,3 @@ function readAnswer(text: string, request: SeenAnswer['request']): Omit<SeenAnsw
   }
   return seen;
 }
-

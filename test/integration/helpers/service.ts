@@ -19,7 +19,12 @@ export interface Service extends InProcessService {
  */
 export async function startService(options: ServiceOptions = {}): Promise<Service> {
   const { mongodbUri, temporalAddress, ferretdbSqliteDir } = getStackEnv();
-  const service = await startInProcessService({ ...options, env: { HOLDLINE_FERRETDB_SQLITE_DIR: ferretdbSqliteDir, ...options.env }, mongodbUri, temporalAddress });
+  const service = await startInProcessService({
+    ...options,
+    env: { HOLDLINE_FERRETDB_SQLITE_DIR: ferretdbSqliteDir, ...options.env },
+    mongodbUri,
+    temporalAddress,
+  });
   const processes: ManagedProcess[] = [];
   return {
     ...service,

@@ -16,7 +16,10 @@ export function expectCutsMatchTruth(scan: any, f: Fixture, tolerance = 0.5): nu
   const near = (a: number, b: number) => Math.abs(a - b) <= tolerance;
   const missed = f.truth.cuts.filter((cut) => !scan.cuts.some((found: number) => near(found, cut)));
   const invented = scan.cuts.filter((found: number) => !f.truth.cuts.some((cut) => near(found, cut)));
-  expect({ missed, invented }, `${f.truth.name}: cuts ${JSON.stringify(scan.cuts)} vs truth ${JSON.stringify(f.truth.cuts)}`).toEqual({ missed: [], invented: [] });
+  expect({ missed, invented }, `${f.truth.name}: cuts ${JSON.stringify(scan.cuts)} vs truth ${JSON.stringify(f.truth.cuts)}`).toEqual({
+    missed: [],
+    invented: [],
+  });
   expect(scan.cuts).toHaveLength(f.truth.cuts.length);
   return f.truth.cuts.length + scan.cuts.length;
 }
@@ -46,7 +49,10 @@ export function expectSilenceIsSilent(scan: any, f: Fixture): number {
   const seconds = f.truth.silence.flatMap(secondsIn);
   const clearOfSpeech = (t: number) => f.truth.speech.every((s) => t + 1 <= s.start - WORD_EDGE_SLACK_SEC || t >= s.end + WORD_EDGE_SLACK_SEC);
   const loud = seconds.filter((t) => scan.timeline[t].scores.loudness !== 0 || (clearOfSpeech(t) && scan.timeline[t].scores.speech !== 0));
-  expect(loud.map((t) => ({ t, ...scan.timeline[t].scores })), `${f.truth.name}: seconds of digital silence read as sounding`).toEqual([]);
+  expect(
+    loud.map((t) => ({ t, ...scan.timeline[t].scores })),
+    `${f.truth.name}: seconds of digital silence read as sounding`,
+  ).toEqual([]);
   return seconds.length;
 }
 
@@ -73,9 +79,21 @@ export function expectProgressStages(written: number[]): void {
   const shown = `pcts ${written.join(',')}`;
   const stages = [STAGE_PCT.ingest, STAGE_PCT.probe, 90, STAGE_PCT.assembly];
   const firsts = stages.map((stage) => written.indexOf(stage));
-  expect(firsts.every((at) => at >= 0), shown).toBe(true);
-  expect([...firsts].sort((a, b) => a - b), shown).toEqual(firsts);
+  expect(
+    firsts.every((at) => at >= 0),
+    shown,
+  ).toBe(true);
+  expect(
+    [...firsts].sort((a, b) => a - b),
+    shown,
+  ).toEqual(firsts);
   const decoding = written.filter((pct) => pct > STAGE_PCT.probe && pct !== STAGE_PCT.assembly);
-  expect(decoding.every((pct) => pct <= 90), shown).toBe(true);
-  expect(written.every((pct) => pct < 100), shown).toBe(true);
+  expect(
+    decoding.every((pct) => pct <= 90),
+    shown,
+  ).toBe(true);
+  expect(
+    written.every((pct) => pct < 100),
+    shown,
+  ).toBe(true);
 }

@@ -47,7 +47,12 @@ beforeAll(async () => {
   read = longScanRead(7200);
   scanId = newScanId();
   await service.deps.scans.insertQueued({
-    scan_id: scanId, account_id: account.accountId, title: 'Two hours', source: { type: 'upload', filename: 'long.mp4' }, priority: false, created_at: new Date(),
+    scan_id: scanId,
+    account_id: account.accountId,
+    title: 'Two hours',
+    source: { type: 'upload', filename: 'long.mp4' },
+    priority: false,
+    created_at: new Date(),
   });
   expect(await service.deps.scans.complete(scanId, read)).toBe(true);
   const transport = new StdioClientTransport({
@@ -85,9 +90,18 @@ describe('a 2-hour scan', () => {
     expect(tokens(result)).toBeLessThan(20_000);
     const scan = result.structuredContent as any;
     expect(scan).toMatchObject({
-      scan_id: scanId, status: 'complete', score: read.score, grade: read.grade, label: read.label, hook: read.hook, summary: read.summary,
-      dead: read.dead, moments: read.moments, transcript_segments: read.transcript.length,
-      timeline_uri: `holdline://scans/${scanId}/timeline`, transcript_uri: `holdline://scans/${scanId}/transcript`,
+      scan_id: scanId,
+      status: 'complete',
+      score: read.score,
+      grade: read.grade,
+      label: read.label,
+      hook: read.hook,
+      summary: read.summary,
+      dead: read.dead,
+      moments: read.moments,
+      transcript_segments: read.transcript.length,
+      timeline_uri: `holdline://scans/${scanId}/timeline`,
+      transcript_uri: `holdline://scans/${scanId}/transcript`,
       media_url: `${service.apiUrl}/v1/scans/${scanId}/media`,
     });
     expect(scan.cuts).toEqual(read.cuts.slice(0, scan.cuts.length));
@@ -114,7 +128,9 @@ describe('a 2-hour scan', () => {
   });
 
   it('reading the resource of an unknown scan is a protocol error with the 404 detail', async () => {
-    await expect(stdio.readResource({ uri: 'holdline://scans/scn_000000000000000000000000/timeline' })).rejects.toThrow(/Holdline API error 404: no scan scn_000000000000000000000000/);
+    await expect(stdio.readResource({ uri: 'holdline://scans/scn_000000000000000000000000/timeline' })).rejects.toThrow(
+      /Holdline API error 404: no scan scn_000000000000000000000000/,
+    );
   });
 
   it('detail "full" returns everything, timeline and transcript included', async () => {
@@ -133,7 +149,10 @@ describe('a 2-hour scan', () => {
     const view = { ...read, scan_id: scanId, status: 'complete' as const, media_url: `/v1/scans/${scanId}/media`, title: 'Two hours' };
     const chapters = await call(stdio, 'export_scan', { scan_id: scanId, format: 'chapters' });
     expect(chapters.structuredContent).toMatchObject({ format: 'chapters', filename: `${scanId}-chapters.txt`, embedded: true });
-    expect(chapters.content[1]).toEqual({ type: 'resource', resource: { uri: `holdline://scans/${scanId}/export/chapters`, mimeType: 'text/plain', text: exportScan(view, 'chapters').body } });
+    expect(chapters.content[1]).toEqual({
+      type: 'resource',
+      resource: { uri: `holdline://scans/${scanId}/export/chapters`, mimeType: 'text/plain', text: exportScan(view, 'chapters').body },
+    });
     const csv = await call(stdio, 'export_scan', { scan_id: scanId, format: 'csv' });
     expect(tokens(csv)).toBeLessThan(20_000);
     expect(csv.structuredContent).toMatchObject({ format: 'csv', embedded: false, uri: `holdline://scans/${scanId}/export/csv` });
@@ -167,7 +186,11 @@ describe('without a key', () => {
 
 describe('Streamable HTTP', () => {
   it('refuses a request without a key, or with a key the API does not know, with 401', async () => {
-    const noKey = await fetch(http.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' });
+    const noKey = await fetch(http.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: '{}',
+    });
     expect(noKey.status).toBe(401);
     expect(noKey.headers.get('www-authenticate')).toMatch(/^Bearer/);
     await expect(httpClient(`sk_sig_${'x'.repeat(40)}`)).rejects.toThrow(/401|invalid or revoked API key/);
@@ -176,7 +199,12 @@ describe('Streamable HTTP', () => {
   it('with the account key offers the stdio tools but scan_file (no folder shared) and returns the same compact scan as stdio', async () => {
     const client = await httpClient(apiKey);
     const names = (await client.listTools()).tools.map((tool) => tool.name).sort();
-    expect(names).toEqual((await stdio.listTools()).tools.map((tool) => tool.name).filter((name) => name !== 'scan_file').sort());
+    expect(names).toEqual(
+      (await stdio.listTools()).tools
+        .map((tool) => tool.name)
+        .filter((name) => name !== 'scan_file')
+        .sort(),
+    );
     expect(names).toHaveLength(10);
     const overHttp = await call(client, 'get_scan', { scan_id: scanId });
     const overStdio = await call(stdio, 'get_scan', { scan_id: scanId });

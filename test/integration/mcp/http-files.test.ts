@@ -64,7 +64,10 @@ describe('scan_file over Streamable HTTP', () => {
     const names = (await client.listTools()).tools.map((tool) => tool.name);
     expect(names).not.toContain('scan_file');
     expect(names).toContain('scan_url');
-    const result = await call(client, 'scan_file', { path: join(base, 'private.mp4'), wait: false }).catch((error: Error) => ({ isError: true, content: [{ type: 'text' as const, text: error.message }] }));
+    const result = await call(client, 'scan_file', { path: join(base, 'private.mp4'), wait: false }).catch((error: Error) => ({
+      isError: true,
+      content: [{ type: 'text' as const, text: error.message }],
+    }));
     expect(result.isError).toBe(true);
     expect(textOf(result).join(' ')).toMatch(/scan_file/);
     expect(await scansOwned()).toBe(0);
@@ -73,7 +76,16 @@ describe('scan_file over Streamable HTTP', () => {
   it('with a shared folder, refuses every path outside it (missing, outside, symlink out, directory) with one answer and uploads nothing', async () => {
     const server = await serve({ filesDir: join(base, 'shared') });
     const client = await connect(server);
-    const tried = [join(base, 'private.mp4'), '../private.mp4', 'link.mp4', join(base, 'notes.txt'), '/etc/passwd', 'missing.mp4', join(base, 'missing.mp4'), '.'];
+    const tried = [
+      join(base, 'private.mp4'),
+      '../private.mp4',
+      'link.mp4',
+      join(base, 'notes.txt'),
+      '/etc/passwd',
+      'missing.mp4',
+      join(base, 'missing.mp4'),
+      '.',
+    ];
     for (const path of tried) {
       const result = await call(client, 'scan_file', { path, wait: false });
       expect(result.isError, path).toBe(true);
@@ -101,11 +113,15 @@ describe('the Host header (DNS rebinding)', () => {
   /** A POST to `url` carrying `host` as its Host header (what a rebinding page's browser sends); node:http sends it as given. */
   const post = (url: string, host: string) =>
     new Promise<{ status: number; json: () => unknown }>((resolve, reject) => {
-      const request = httpRequest(url, { method: 'POST', headers: { host, 'content-type': 'application/json', accept: 'application/json, text/event-stream' } }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, json: () => JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
-      });
+      const request = httpRequest(
+        url,
+        { method: 'POST', headers: { host, 'content-type': 'application/json', accept: 'application/json, text/event-stream' } },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, json: () => JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
+        },
+      );
       request.on('error', reject);
       request.end('{}');
     });
@@ -117,7 +133,8 @@ describe('the Host header (DNS rebinding)', () => {
     const rebound = await post(local, `evil.example:${port}`);
     expect(rebound.status).toBe(403);
     expect(rebound.json()).toEqual({
-      jsonrpc: '2.0', id: null,
+      jsonrpc: '2.0',
+      id: null,
       error: { code: -32000, message: `Host header "evil.example:${port}" is not one this server answers to; the operator lists names with --allowed-host` },
     });
     // A loopback name passes the check and meets the key check.

@@ -96,7 +96,19 @@ describe('tool lists', () => {
   it('offers all eleven tools with a key', async () => {
     const { tools } = await keyed.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(
-      ['delete_scan', 'demo_scan', 'export_scan', 'get_recut', 'get_scan', 'library', 'list_scans', 'recut_scan', 'scan_file', 'scan_url', 'signals_reference'].sort(),
+      [
+        'delete_scan',
+        'demo_scan',
+        'export_scan',
+        'get_recut',
+        'get_scan',
+        'library',
+        'list_scans',
+        'recut_scan',
+        'scan_file',
+        'scan_url',
+        'signals_reference',
+      ].sort(),
     );
     const scanUrl = tools.find((tool) => tool.name === 'scan_url')!;
     expect(scanUrl.inputSchema.required).toEqual(['url']);
@@ -164,49 +176,65 @@ describe('with a key', () => {
     }
   });
 
-  it('scan_file uploads a local video, reports rising progress and returns the complete scan', async () => {
-    await completeFileScan();
-    const { progress } = await scanFile();
-    expect(progress.length).toBeGreaterThan(0);
-    progress.forEach((value, i) => {
-      expect(value).toBeGreaterThanOrEqual(0);
-      expect(value).toBeLessThan(100);
-      if (i > 0) expect(value).toBeGreaterThan(progress[i - 1]!);
-    });
-  }, ONE_SCAN);
+  it(
+    'scan_file uploads a local video, reports rising progress and returns the complete scan',
+    async () => {
+      await completeFileScan();
+      const { progress } = await scanFile();
+      expect(progress.length).toBeGreaterThan(0);
+      progress.forEach((value, i) => {
+        expect(value).toBeGreaterThanOrEqual(0);
+        expect(value).toBeLessThan(100);
+        if (i > 0) expect(value).toBeGreaterThan(progress[i - 1]!);
+      });
+    },
+    ONE_SCAN,
+  );
 
-  it('scan_url scans a video by URL and returns the complete scan', async () => {
-    const urlScan = await completeUrlScan();
-    expect(urlScan.transcript_segments).toBeGreaterThan(0);
-  }, TWO_SCANS);
+  it(
+    'scan_url scans a video by URL and returns the complete scan',
+    async () => {
+      const urlScan = await completeUrlScan();
+      expect(urlScan.transcript_segments).toBeGreaterThan(0);
+    },
+    TWO_SCANS,
+  );
 
-  it('get_scan finds the scan exactly as scan_file returned it', async () => {
-    const fileScan = await completeFileScan();
-    const result = await call(keyed, 'get_scan', { scan_id: fileScan.scan_id });
-    expect(result.isError).toBeUndefined();
-    expect(result.structuredContent).toEqual(fileScan);
-  }, ONE_SCAN);
+  it(
+    'get_scan finds the scan exactly as scan_file returned it',
+    async () => {
+      const fileScan = await completeFileScan();
+      const result = await call(keyed, 'get_scan', { scan_id: fileScan.scan_id });
+      expect(result.isError).toBeUndefined();
+      expect(result.structuredContent).toEqual(fileScan);
+    },
+    ONE_SCAN,
+  );
 
-  it('list_scans lists both scans, most recent first, with title and score', async () => {
-    const [fileScan, urlScan] = [await completeFileScan(), await completeUrlScan()];
-    const result = await call(keyed, 'list_scans', { limit: 10 });
-    expect(result.isError).toBeUndefined();
-    const page = result.structuredContent as any;
-    expect(page).toMatchObject({ limit: 10, offset: 0, total: 2, has_more: false });
-    expect(page.data.map((entry: any) => [entry.scan_id, entry.title, entry.status, entry.score])).toEqual([
-      [urlScan.scan_id, 'Talking via MCP', 'complete', urlScan.score],
-      [fileScan.scan_id, 'Portrait via MCP', 'complete', fileScan.score],
-    ]);
-    expect(textOf(result)[0]).toBe(
-      [
-        'Scans 1–2 of 2:',
-        `- ${urlScan.scan_id} "Talking via MCP": complete, score ${urlScan.score}, ${urlScan.grade} (${urlScan.label}), ${urlScan.duration_sec} s, created ${page.data[0].created_at}`,
-        `- ${fileScan.scan_id} "Portrait via MCP": complete, score ${fileScan.score}, ${fileScan.grade} (${fileScan.label}), ${fileScan.duration_sec} s, created ${page.data[1].created_at}`,
-      ].join('\n'),
-    );
-    const paged = (await call(keyed, 'list_scans', { limit: 1, offset: 1 })).structuredContent as any;
-    expect(paged.data.map((entry: any) => entry.scan_id)).toEqual([fileScan.scan_id]);
-  }, TWO_SCANS);
+  it(
+    'list_scans lists both scans, most recent first, with title and score',
+    async () => {
+      const [fileScan, urlScan] = [await completeFileScan(), await completeUrlScan()];
+      const result = await call(keyed, 'list_scans', { limit: 10 });
+      expect(result.isError).toBeUndefined();
+      const page = result.structuredContent as any;
+      expect(page).toMatchObject({ limit: 10, offset: 0, total: 2, has_more: false });
+      expect(page.data.map((entry: any) => [entry.scan_id, entry.title, entry.status, entry.score])).toEqual([
+        [urlScan.scan_id, 'Talking via MCP', 'complete', urlScan.score],
+        [fileScan.scan_id, 'Portrait via MCP', 'complete', fileScan.score],
+      ]);
+      expect(textOf(result)[0]).toBe(
+        [
+          'Scans 1–2 of 2:',
+          `- ${urlScan.scan_id} "Talking via MCP": complete, score ${urlScan.score}, ${urlScan.grade} (${urlScan.label}), ${urlScan.duration_sec} s, created ${page.data[0].created_at}`,
+          `- ${fileScan.scan_id} "Portrait via MCP": complete, score ${fileScan.score}, ${fileScan.grade} (${fileScan.label}), ${fileScan.duration_sec} s, created ${page.data[1].created_at}`,
+        ].join('\n'),
+      );
+      const paged = (await call(keyed, 'list_scans', { limit: 1, offset: 1 })).structuredContent as any;
+      expect(paged.data.map((entry: any) => entry.scan_id)).toEqual([fileScan.scan_id]);
+    },
+    TWO_SCANS,
+  );
 
   it('scan_url with wait false returns the queued scan at once, naming get_scan', async () => {
     const result = await call(other, 'scan_url', { url: `${filesUrl}/talking.mp4`, wait: false });
@@ -268,30 +296,34 @@ describe('with a key', () => {
     expect((await nowhere.listTools()).tools).toHaveLength(11);
   });
 
-  it('once a scan is featured, demo_scan without a key returns it and library lists it', async () => {
-    const fileScan = await completeFileScan();
-    // GET /v1/demo serves only the scan an operator features (which publishes it too).
-    await service.mongo.db.collection('scans').updateOne({ scan_id: fileScan.scan_id }, { $set: { title: 'Portrait via MCP' } });
-    expect(await new LibraryStore(service.mongo.db).feature(fileScan.scan_id)).toBe('featured');
-    const demo = await call(keyless, 'demo_scan');
-    expect(demo.isError).toBeUndefined();
-    expect(demo.structuredContent).toEqual(fileScan);
+  it(
+    'once a scan is featured, demo_scan without a key returns it and library lists it',
+    async () => {
+      const fileScan = await completeFileScan();
+      // GET /v1/demo serves only the scan an operator features (which publishes it too).
+      await service.mongo.db.collection('scans').updateOne({ scan_id: fileScan.scan_id }, { $set: { title: 'Portrait via MCP' } });
+      expect(await new LibraryStore(service.mongo.db).feature(fileScan.scan_id)).toBe('featured');
+      const demo = await call(keyless, 'demo_scan');
+      expect(demo.isError).toBeUndefined();
+      expect(demo.structuredContent).toEqual(fileScan);
 
-    const library = await call(keyless, 'library', { limit: 5 });
-    expect(library.isError).toBeUndefined();
-    const page = library.structuredContent as any;
-    expect(page).toMatchObject({ limit: 5, offset: 0, total: 1, has_more: false });
-    expect(page.data).toEqual([
-      expect.objectContaining({
-        scan_id: fileScan.scan_id,
-        title: 'Portrait via MCP',
-        score: fileScan.score,
-        grade: fileScan.grade,
-        label: fileScan.label,
-        duration_sec: fileScan.duration_sec,
-        url: `${service.apiUrl}/library/${fileScan.scan_id}`,
-      }),
-    ]);
-    expect(textOf(library)[0]).toMatch(/^Published scans 1–1 of 1:\n- "Portrait via MCP" \(scn_[0-9a-f]{24}\): score /);
-  }, ONE_SCAN);
+      const library = await call(keyless, 'library', { limit: 5 });
+      expect(library.isError).toBeUndefined();
+      const page = library.structuredContent as any;
+      expect(page).toMatchObject({ limit: 5, offset: 0, total: 1, has_more: false });
+      expect(page.data).toEqual([
+        expect.objectContaining({
+          scan_id: fileScan.scan_id,
+          title: 'Portrait via MCP',
+          score: fileScan.score,
+          grade: fileScan.grade,
+          label: fileScan.label,
+          duration_sec: fileScan.duration_sec,
+          url: `${service.apiUrl}/library/${fileScan.scan_id}`,
+        }),
+      ]);
+      expect(textOf(library)[0]).toMatch(/^Published scans 1–1 of 1:\n- "Portrait via MCP" \(scn_[0-9a-f]{24}\): score /);
+    },
+    ONE_SCAN,
+  );
 });

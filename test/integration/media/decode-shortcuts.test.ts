@@ -96,21 +96,51 @@ describe('skipping non-reference frames falls back to a full decode when it woul
     const path = join(dir, 'long-b-runs.mp4');
     // A moving test pattern with two hard cuts; every run of 16 B-frames is 0.53 s, two sample intervals.
     await run('ffmpeg', [
-      '-nostdin', '-hide_banner', '-loglevel', 'error', '-y',
-      '-f', 'lavfi', '-i', 'testsrc2=s=320x180:r=30:d=4',
-      '-f', 'lavfi', '-i', 'mandelbrot=s=320x180:r=30,trim=duration=4',
-      '-f', 'lavfi', '-i', 'testsrc=s=320x180:r=30:d=4',
-      '-filter_complex', '[0:v][1:v][2:v]concat=n=3:v=1:a=0,format=yuv420p[v]', '-map', '[v]',
-      '-c:v', 'libx264', '-preset', 'veryfast', '-x264-params', 'bframes=16:b-adapt=0:b-pyramid=none:scenecut=0:keyint=300',
+      '-nostdin',
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=s=320x180:r=30:d=4',
+      '-f',
+      'lavfi',
+      '-i',
+      'mandelbrot=s=320x180:r=30,trim=duration=4',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=s=320x180:r=30:d=4',
+      '-filter_complex',
+      '[0:v][1:v][2:v]concat=n=3:v=1:a=0,format=yuv420p[v]',
+      '-map',
+      '[v]',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-x264-params',
+      'bframes=16:b-adapt=0:b-pyramid=none:scenecut=0:keyint=300',
       path,
     ]);
     // Without the fallback, the skip leaves isolated repeated samples...
-    const { stdout } = await run('ffmpeg', decodeArgs({ input: path, shortcuts: { skipLoopFilter: false, skipNonRef: true } }), { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 });
+    const { stdout } = await run('ffmpeg', decodeArgs({ input: path, shortcuts: { skipLoopFilter: false, skipNonRef: true } }), {
+      encoding: 'buffer',
+      maxBuffer: 64 * 1024 * 1024,
+    });
     const raw = new FrameDiffAccumulator();
     raw.push(stdout);
     expect(isolatedRepeatShare(raw.frameDiffs)).toBeGreaterThan(NON_REF_REPEAT_SHARE);
     // ...so decodeMedia decodes again in full.
-    const skipped = await decodeMedia({ input: path, wavOut: join(dir, 'x.wav'), hasAudio: false, durationSec: 12, shortcuts: { skipLoopFilter: false, skipNonRef: true } });
+    const skipped = await decodeMedia({
+      input: path,
+      wavOut: join(dir, 'x.wav'),
+      hasAudio: false,
+      durationSec: 12,
+      shortcuts: { skipLoopFilter: false, skipNonRef: true },
+    });
     const plain = await decodeMedia({ input: path, wavOut: join(dir, 'y.wav'), hasAudio: false, durationSec: 12, shortcuts: NO_SHORTCUTS });
     // The fallback gives the full decode's samples exactly (no deblocking shortcut in either).
     expect(skipped.frameDiffs).toEqual(plain.frameDiffs);

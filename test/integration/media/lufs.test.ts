@@ -14,7 +14,11 @@ import { makeFixtures } from '../../../tooling/make-fixtures';
 const dir = mkdtempSync(join(tmpdir(), 'holdline-lufs-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Summary { integrated: number; range: number; truePeakDb: number }
+interface Summary {
+  integrated: number;
+  range: number;
+  truePeakDb: number;
+}
 
 /** The summary ffmpeg prints at the end of `-af ebur128=peak=true`. */
 async function ffmpegSummary(path: string): Promise<Summary> {
@@ -35,7 +39,7 @@ describe('loudness_lufs from the decode pass', () => {
     expect(fixtures.length).toBeGreaterThanOrEqual(5);
   });
 
-  it.each(fixtures.map((f) => [f.name, f] as const))('%s: matches ffmpeg\'s ebur128 summary within 0.5 LU', async (name, f) => {
+  it.each(fixtures.map((f) => [f.name, f] as const))("%s: matches ffmpeg's ebur128 summary within 0.5 LU", async (name, f) => {
     const reference = await ffmpegSummary(f.path);
     const sound = await decodeSoundtrack({ input: f.path, wavOut: join(dir, `${name}.wav`) });
     if (Number.isFinite(reference.integrated) && reference.integrated > -70) {

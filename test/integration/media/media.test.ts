@@ -33,17 +33,51 @@ beforeAll(async () => {
     // 2 s of black, then 1 s of testsrc2: a hard cut at exactly 2.0 s. Sound:
     // 1 s of silence, then a 440 Hz sine at amplitude 0.5 (RMS 0.354).
     ffmpeg(
-      '-f', 'lavfi', '-i', 'color=c=black:s=320x240:r=25:d=2',
-      '-f', 'lavfi', '-i', 'testsrc2=s=320x240:r=25:d=1',
-      '-f', 'lavfi', '-i', 'aevalsrc=if(gte(t\\,1)\\,0.5*sin(2*PI*440*t)\\,0):s=48000:d=3',
-      '-filter_complex', '[0:v][1:v]concat=n=2:v=1:a=0[v]',
-      '-map', '[v]', '-map', '2:a', ...x264, '-c:a', 'aac', '-b:a', '128k', file('cut.mp4'),
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=black:s=320x240:r=25:d=2',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=s=320x240:r=25:d=1',
+      '-f',
+      'lavfi',
+      '-i',
+      'aevalsrc=if(gte(t\\,1)\\,0.5*sin(2*PI*440*t)\\,0):s=48000:d=3',
+      '-filter_complex',
+      '[0:v][1:v]concat=n=2:v=1:a=0[v]',
+      '-map',
+      '[v]',
+      '-map',
+      '2:a',
+      ...x264,
+      '-c:a',
+      'aac',
+      '-b:a',
+      '128k',
+      file('cut.mp4'),
     ),
     // 3 s of picture; its sound starts 1 s late (the audio stream's start time is 1 s).
     ffmpeg(
-      '-f', 'lavfi', '-i', 'testsrc2=s=160x120:r=25:d=3',
-      '-itsoffset', '1', '-f', 'lavfi', '-i', 'sine=f=300:d=2',
-      '-map', '0:v', '-map', '1:a', ...x264, '-c:a', 'aac', file('late-audio.mp4'),
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=s=160x120:r=25:d=3',
+      '-itsoffset',
+      '1',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=f=300:d=2',
+      '-map',
+      '0:v',
+      '-map',
+      '1:a',
+      ...x264,
+      '-c:a',
+      'aac',
+      file('late-audio.mp4'),
     ),
     // Portrait 180x320 stored with a quarter-turn display rotation, no sound.
     ffmpeg('-f', 'lavfi', '-i', 'testsrc2=s=180x320:r=25:d=2', ...x264, file('portrait-raw.mp4')).then(() =>
@@ -55,9 +89,26 @@ beforeAll(async () => {
     // Speech: 1 s of silence, the sentence, silence to 8 s; 16 kHz mono s16le.
     run('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', file('sentence.wav'), SENTENCE]).then(() =>
       ffmpeg(
-        '-f', 'lavfi', '-i', 'anullsrc=r=16000:cl=mono:d=1', '-i', file('sentence.wav'),
-        '-filter_complex', '[0:a][1:a]concat=n=2:v=0:a=1,aresample=16000,apad=whole_dur=8[a]',
-        '-map', '[a]', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-map_metadata', '-1', '-bitexact', file('speech.wav'),
+        '-f',
+        'lavfi',
+        '-i',
+        'anullsrc=r=16000:cl=mono:d=1',
+        '-i',
+        file('sentence.wav'),
+        '-filter_complex',
+        '[0:a][1:a]concat=n=2:v=0:a=1,aresample=16000,apad=whole_dur=8[a]',
+        '-map',
+        '[a]',
+        '-ac',
+        '1',
+        '-ar',
+        '16000',
+        '-c:a',
+        'pcm_s16le',
+        '-map_metadata',
+        '-1',
+        '-bitexact',
+        file('speech.wav'),
       ),
     ),
   ]);
@@ -177,7 +228,9 @@ describe('decodeMedia', () => {
 
   it('fails with a plain (retryable) error, not bad media, when its scratch directory is gone', async () => {
     // A disk cleaned under a running scan is the worker's fault: the activity must retry, not blame the video.
-    const error = await decodeMedia({ input: file('cut.mp4'), wavOut: join(dir, 'removed-scratch', 'audio.wav'), hasAudio: true, durationSec: 3 }).catch((e: unknown) => e);
+    const error = await decodeMedia({ input: file('cut.mp4'), wavOut: join(dir, 'removed-scratch', 'audio.wav'), hasAudio: true, durationSec: 3 }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(Error);
     expect(error).not.toBeInstanceOf(BadMediaError);
   });
@@ -224,7 +277,13 @@ describe('decodeSoundtrack', () => {
       const sound = await decodeSoundtrack({ input: file(name), wavOut: file(`${name}-apart.wav`) });
       expect(readFileSync(file(`${name}-apart.wav`))).toEqual(readFileSync(file(`${name}-full.wav`)));
       expect(sound.windowRms).toEqual(full.windowRms);
-      const picture = await decodeMedia({ input: file(name), wavOut: file(`${name}-none.wav`), hasAudio: false, durationSec: info.durationSec, soundtrackSec: sound.decodedSec });
+      const picture = await decodeMedia({
+        input: file(name),
+        wavOut: file(`${name}-none.wav`),
+        hasAudio: false,
+        durationSec: info.durationSec,
+        soundtrackSec: sound.decodedSec,
+      });
       expect([picture.durationSec, picture.decodedSec, picture.frameDiffs]).toEqual([full.durationSec, full.decodedSec, full.frameDiffs]);
       expect(sound.perSecondRms.slice(0, full.loudnessRms.length)).toEqual(full.loudnessRms);
     }
@@ -234,7 +293,13 @@ describe('decodeSoundtrack', () => {
     // 2 s of picture, 3 s of sound.
     await ffmpeg('-f', 'lavfi', '-i', 'testsrc2=s=160x120:r=25:d=2', '-f', 'lavfi', '-i', 'sine=f=300:d=3', ...x264, '-c:a', 'aac', file('long-sound.mp4'));
     const sound = await decodeSoundtrack({ input: file('long-sound.mp4'), wavOut: file('long-sound.wav') });
-    const picture = await decodeMedia({ input: file('long-sound.mp4'), wavOut: file('ls-none.wav'), hasAudio: false, durationSec: 3, soundtrackSec: sound.decodedSec });
+    const picture = await decodeMedia({
+      input: file('long-sound.mp4'),
+      wavOut: file('ls-none.wav'),
+      hasAudio: false,
+      durationSec: 3,
+      soundtrackSec: sound.decodedSec,
+    });
     expect(picture.frames).toBe(8);
     expect(picture.decodedSec).toBe(sound.decodedSec);
     expect(picture.decodedSec).toBeGreaterThanOrEqual(3);
@@ -267,7 +332,9 @@ describe('hostile headers', () => {
 
   it('refuses, after decoding, a file that plays past the duration limit', async () => {
     const limits = { ...DEFAULT_MEDIA_LIMITS, maxDurationSec: 5 };
-    const error = await decodeMedia({ input: file('twenty-seconds.mp4'), wavOut: file('t.wav'), hasAudio: false, durationSec: 4, limits }).catch((e: unknown) => e);
+    const error = await decodeMedia({ input: file('twenty-seconds.mp4'), wavOut: file('t.wav'), hasAudio: false, durationSec: 4, limits }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(BadMediaError);
     expect((error as BadMediaError).code).toBe('over_limit');
     expect((error as BadMediaError).message).toBe('The video is too long: it plays for more than 5 seconds, the limit, although its header declares less.');
@@ -277,7 +344,9 @@ describe('hostile headers', () => {
     const limits = { ...DEFAULT_MEDIA_LIMITS, maxPixels: 320 * 240 - 1 };
     const error = await decodeMedia({ input: file('cut.mp4'), wavOut: file('px.wav'), hasAudio: false, durationSec: 3, limits }).catch((e: unknown) => e);
     expect((error as BadMediaError).code).toBe('over_limit');
-    expect((error as BadMediaError).message).toBe("The video's frames are too large: 320×240 is 0.1 million pixels; the limit is 0.1 million pixels per frame.");
+    expect((error as BadMediaError).message).toBe(
+      "The video's frames are too large: 320×240 is 0.1 million pixels; the limit is 0.1 million pixels per frame.",
+    );
     expect((error as BadMediaError).diagnostic).toMatch(/exceeds specified max pixel count/);
   });
 
@@ -300,7 +369,9 @@ describe('hostile headers', () => {
   });
 
   it('keeps the stderr of a failed decode out of the message', async () => {
-    const error = (await decodeMedia({ input: file('garbage.mp4'), wavOut: file('g2.wav'), hasAudio: false, durationSec: 3 }).catch((e: unknown) => e)) as BadMediaError;
+    const error = (await decodeMedia({ input: file('garbage.mp4'), wavOut: file('g2.wav'), hasAudio: false, durationSec: 3 }).catch(
+      (e: unknown) => e,
+    )) as BadMediaError;
     expect(error.message).toBe('The video could not be decoded: its data is damaged or uses a form we cannot read.');
     expect(error.diagnostic).toBeTruthy();
     expect(error.message).not.toContain(dir);

@@ -31,7 +31,24 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'holdline-transcription-'));
   speechWav = join(dir, 'speech.wav');
   await run('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', join(dir, 'raw.wav'), 'the people want more money and more time']);
-  await run('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', join(dir, 'raw.wav'), '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-map_metadata', '-1', '-bitexact', speechWav]);
+  await run('ffmpeg', [
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-y',
+    '-i',
+    join(dir, 'raw.wav'),
+    '-ac',
+    '1',
+    '-ar',
+    '16000',
+    '-c:a',
+    'pcm_s16le',
+    '-map_metadata',
+    '-1',
+    '-bitexact',
+    speechWav,
+  ]);
   server = await startScriptedTranscriptionServer();
 });
 
@@ -76,7 +93,9 @@ describe('parseVerboseJson', () => {
   });
 
   it('reads the words of each segment when there are no top-level words', () => {
-    expect(parseVerboseJson({ text: 'a b', segments: [{ words: [{ word: 'a', start: 0.5, end: 0.6 }] }, { words: [{ word: 'b', start: 0.1, end: 0.2 }] }] }, 1)).toEqual([
+    expect(
+      parseVerboseJson({ text: 'a b', segments: [{ words: [{ word: 'a', start: 0.5, end: 0.6 }] }, { words: [{ word: 'b', start: 0.1, end: 0.2 }] }] }, 1),
+    ).toEqual([
       { word: 'b', start: 1.1, end: 1.2 },
       { word: 'a', start: 1.5, end: 1.6 },
     ]);
@@ -91,7 +110,12 @@ describe('parseVerboseJson', () => {
 
 describe('TranscriptionServerTranscriber', () => {
   it('posts the chunk as verbose_json with word timestamps and shifts the words by the chunk offset', async () => {
-    server.respond(() => ({ words: [{ word: 'people', start: 0.4, end: 0.8 }, { word: 'want', start: 0.9, end: 1.1 }] }));
+    server.respond(() => ({
+      words: [
+        { word: 'people', start: 0.4, end: 0.8 },
+        { word: 'want', start: 0.9, end: 1.1 },
+      ],
+    }));
     const before = server.requests.length;
     const { words } = await adapter({ apiKey: 'sk-test' }).transcribe({ wavPath: speechWav, offsetSec: 120.5 });
     expect(words).toEqual([
@@ -116,21 +140,29 @@ describe('TranscriptionServerTranscriber', () => {
   });
 
   it('takes the language and the engine the server names, and the model id when it names none', async () => {
-    server.respond(() => ({ body: { language: 'spanish', engine: 'whisper-base int8\u001b[2J (faster-whisper 1.2.1)', words: [{ word: 'hola', start: 0.2, end: 0.5 }] } }));
+    server.respond(() => ({
+      body: { language: 'spanish', engine: 'whisper-base int8\u001b[2J (faster-whisper 1.2.1)', words: [{ word: 'hola', start: 0.2, end: 0.5 }] },
+    }));
     expect(await adapter().transcribe({ wavPath: speechWav, offsetSec: 0 })).toEqual({
       words: [{ word: 'hola', start: 0.2, end: 0.5 }],
       language: 'es',
       engine: 'whisper-base int8 [2J (faster-whisper 1.2.1)',
     });
     server.respond(() => ({ body: { language: 'en', words: [] } }));
-    expect(await adapter().transcribe({ wavPath: speechWav, offsetSec: 0 })).toEqual({ words: [], language: null, engine: 'scripted-whisper (OpenAI-compatible server)' });
+    expect(await adapter().transcribe({ wavPath: speechWav, offsetSec: 0 })).toEqual({
+      words: [],
+      language: null,
+      engine: 'scripted-whisper (OpenAI-compatible server)',
+    });
     server.respond(() => ({ body: { language: 'klingon', words: [{ word: 'x', start: 0.2, end: 0.5 }] } }));
     expect((await adapter().transcribe({ wavPath: speechWav, offsetSec: 0 })).language).toBeNull();
   });
 
   it.each([400, 401, 413, 500, 503])('turns a %i answer into a TranscriptionServerError with the status', async (status) => {
     server.respond(() => ({ status, body: { error: { message: `scripted ${status}` } } }));
-    const error = await adapter().transcribe({ wavPath: speechWav, offsetSec: 0 }).catch((e: unknown) => e);
+    const error = await adapter()
+      .transcribe({ wavPath: speechWav, offsetSec: 0 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TranscriptionServerError);
     expect((error as TranscriptionServerError).status).toBe(status);
     expect((error as Error).message).toContain(`scripted ${status}`);

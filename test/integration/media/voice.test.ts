@@ -21,7 +21,24 @@ let dir: string;
 async function soundtrack(f: Fixture, seconds?: number): Promise<string> {
   const out = join(dir, `${f.truth.name}${seconds ? `-${seconds}` : ''}.wav`);
   const limit = seconds ? ['-t', String(seconds)] : [];
-  await run('ffmpeg', ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-i', f.path, ...limit, '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', out]);
+  await run('ffmpeg', [
+    '-nostdin',
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-i',
+    f.path,
+    ...limit,
+    '-vn',
+    '-ac',
+    '1',
+    '-ar',
+    '16000',
+    '-c:a',
+    'pcm_s16le',
+    out,
+  ]);
   return out;
 }
 
@@ -62,7 +79,10 @@ describe.each(['real-speech', 'real-speech-music-10', 'speech-es', 'talking'])('
   it("lies within the spoken stretches, and each stretch's voice starts and ends within 0.5 s of its truth window", () => {
     const widened = f.truth.speech.map((s) => ({ start: s.start - 0.5, end: s.end + 0.5 }));
     for (const r of regions) {
-      expect(widened.some((w) => r.start >= w.start && r.end <= w.end), `region ${r.start}-${r.end} inside a stretch`).toBe(true);
+      expect(
+        widened.some((w) => r.start >= w.start && r.end <= w.end),
+        `region ${r.start}-${r.end} inside a stretch`,
+      ).toBe(true);
     }
     for (const s of f.truth.speech) {
       // A sentence's own pauses may split it into several regions.

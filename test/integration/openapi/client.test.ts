@@ -26,7 +26,10 @@ void typed;
 
 /** The client a customer would generate: every body typed by the document. */
 class TypedClient {
-  constructor(private readonly baseUrl: string, private readonly apiKey: string) {}
+  constructor(
+    private readonly baseUrl: string,
+    private readonly apiKey: string,
+  ) {}
   private get auth() {
     return { authorization: `Bearer ${this.apiKey}` };
   }
@@ -72,42 +75,46 @@ describe('the generated client on the real stack', () => {
     expect(await apiTypes(served)).toBe(await readFile(API_TYPES_PATH, 'utf8'));
   });
 
-  it('submits an upload and reads the complete scan; the API and the worker count it', async () => {
-    const sample = await fixture('sample');
-    const { apiKey } = await service.createAccount();
-    const client = new TypedClient(service.apiUrl, apiKey);
-    const submitted = await client.upload(sample.path, 'Typed client');
-    expect(submitted.status).toBe(202);
-    const queued = submitted.body as Queued;
-    expect(queued.scan_id).toMatch(/^scn_/);
-    let scan: Scan | undefined;
-    const deadline = Date.now() + SCAN_WAIT_MS;
-    while (Date.now() < deadline) {
-      const read = await client.scan(queued.scan_id);
-      expect(read.status).toBe(200);
-      scan = read.body as Scan;
-      if (scan.status === 'complete' || scan.status === 'error') break;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    expect(scan?.status).toBe('complete');
-    expect(typeof scan!.score).toBe('number');
-    expect(scan!.timeline!.length).toBeGreaterThan(0);
-    expect((await client.scan('scn_000000000000000000000000')).status).toBe(404);
+  it(
+    'submits an upload and reads the complete scan; the API and the worker count it',
+    async () => {
+      const sample = await fixture('sample');
+      const { apiKey } = await service.createAccount();
+      const client = new TypedClient(service.apiUrl, apiKey);
+      const submitted = await client.upload(sample.path, 'Typed client');
+      expect(submitted.status).toBe(202);
+      const queued = submitted.body as Queued;
+      expect(queued.scan_id).toMatch(/^scn_/);
+      let scan: Scan | undefined;
+      const deadline = Date.now() + SCAN_WAIT_MS;
+      while (Date.now() < deadline) {
+        const read = await client.scan(queued.scan_id);
+        expect(read.status).toBe(200);
+        scan = read.body as Scan;
+        if (scan.status === 'complete' || scan.status === 'error') break;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      expect(scan?.status).toBe('complete');
+      expect(typeof scan!.score).toBe('number');
+      expect(scan!.timeline!.length).toBeGreaterThan(0);
+      expect((await client.scan('scn_000000000000000000000000')).status).toBe(404);
 
-    const api = await fetch(`${service.apiUrl}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
-    expect(api.status).toBe(200);
-    const apiText = await api.text();
-    expect(apiText).toContain('holdline_scan_submissions_total{kind="scan",outcome="submitted"} 1');
-    expect(apiText).toMatch(/holdline_http_requests_total\{method="GET",route="\/v1\/scans\/:id",status="200"\} \d+/);
+      const api = await fetch(`${service.apiUrl}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(api.status).toBe(200);
+      const apiText = await api.text();
+      expect(apiText).toContain('holdline_scan_submissions_total{kind="scan",outcome="submitted"} 1');
+      expect(apiText).toMatch(/holdline_http_requests_total\{method="GET",route="\/v1\/scans\/:id",status="200"\} \d+/);
 
-    // Temporal's own metrics from the worker process, one series per activity type (the scan's stages).
-    const worker = await fetch(`http://${workerMetrics}/metrics`);
-    expect(worker.status).toBe(200);
-    const workerText = await worker.text();
-    for (const stage of ['ingestMedia', 'probeMedia', 'decodeMedia', 'transcribeChunk', 'assembleRead', 'persistScan']) {
-      expect(workerText).toMatch(new RegExp(`^temporal_activity_execution_latency_count\\{.*activity_type="${stage}"`, 'm'));
-    }
-    expect(workerText).toMatch(/^temporal_workflow_completed\{.*workflow_type="scanWorkflow"/m);
-    expect(workerText).toMatch(/^temporal_workflow_endtoend_latency_count\{.*workflow_type="scanWorkflow"/m);
-  }, ONE_SCAN_TEST_MS);
+      // Temporal's own metrics from the worker process, one series per activity type (the scan's stages).
+      const worker = await fetch(`http://${workerMetrics}/metrics`);
+      expect(worker.status).toBe(200);
+      const workerText = await worker.text();
+      for (const stage of ['ingestMedia', 'probeMedia', 'decodeMedia', 'transcribeChunk', 'assembleRead', 'persistScan']) {
+        expect(workerText).toMatch(new RegExp(`^temporal_activity_execution_latency_count\\{.*activity_type="${stage}"`, 'm'));
+      }
+      expect(workerText).toMatch(/^temporal_workflow_completed\{.*workflow_type="scanWorkflow"/m);
+      expect(workerText).toMatch(/^temporal_workflow_endtoend_latency_count\{.*workflow_type="scanWorkflow"/m);
+    },
+    ONE_SCAN_TEST_MS,
+  );
 });

@@ -43,7 +43,11 @@ describe('a worker killed mid-render', () => {
     const submitted = await client.upload((await fixture('recut-weak-open')).path);
     const parent = (await client.waitForScan(submitted.body.scan_id, 240_000)).scan;
     expect(parent.status).toBe('complete');
-    const segments = [{ start: 4, end: 10 }, { start: 15, end: 21 }, { start: 25, end: 30 }];
+    const segments = [
+      { start: 4, end: 10 },
+      { start: 15, end: 21 },
+      { start: 25, end: 30 },
+    ];
     upstream.script([{ content: JSON.stringify({ segments, rationale: 'drop the stills' }) }]);
     const posted = await client.request('POST', `/v1/scans/${parent.scan_id}/recut`, {});
     expect(posted.status).toBe(202);

@@ -41,16 +41,20 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-it('asks the model, sends its refused answer back once with the reasons, then the rules propose', async () => {
-  const before = proxy.answers.length;
-  const submitted = await agents.request('POST', `/v1/scans/${parent.scan_id}/recut`, { goal: 'open strong' });
-  expect(submitted.status).toBe(202);
-  const { recut } = await waitForRecut(agents, submitted.body.recut_id);
-  const asked = proxy.answers.slice(before);
-  expect(asked).toHaveLength(2);
-  // The retry carries the first answer and why it was refused.
-  const retryText = JSON.stringify(asked[1]?.request.messages?.at(-1));
-  expect(retryText).not.toBe(JSON.stringify(asked[0]?.request.messages?.at(-1)));
-  expect(recut).toMatchObject({ status: 'complete', proposed_by: 'rules', base_model: null });
-  expect(recut.rationale).toContain("the model's answers were refused twice");
-}, ONE_RECUT_TEST_MS);
+it(
+  'asks the model, sends its refused answer back once with the reasons, then the rules propose',
+  async () => {
+    const before = proxy.answers.length;
+    const submitted = await agents.request('POST', `/v1/scans/${parent.scan_id}/recut`, { goal: 'open strong' });
+    expect(submitted.status).toBe(202);
+    const { recut } = await waitForRecut(agents, submitted.body.recut_id);
+    const asked = proxy.answers.slice(before);
+    expect(asked).toHaveLength(2);
+    // The retry carries the first answer and why it was refused.
+    const retryText = JSON.stringify(asked[1]?.request.messages?.at(-1));
+    expect(retryText).not.toBe(JSON.stringify(asked[0]?.request.messages?.at(-1)));
+    expect(recut).toMatchObject({ status: 'complete', proposed_by: 'rules', base_model: null });
+    expect(recut.rationale).toContain("the model's answers were refused twice");
+  },
+  ONE_RECUT_TEST_MS,
+);

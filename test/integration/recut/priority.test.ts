@@ -36,7 +36,8 @@ async function activityRuns(scanId: string): Promise<{ runs: ActivityRun[]; work
   const runs: ActivityRun[] = [];
   for (const e of events) {
     const id = String(e.eventId);
-    if (e.activityTaskScheduledEventAttributes) scheduled.set(id, { name: e.activityTaskScheduledEventAttributes.activityType?.name ?? '?', at: tsToMs(e.eventTime) });
+    if (e.activityTaskScheduledEventAttributes)
+      scheduled.set(id, { name: e.activityTaskScheduledEventAttributes.activityType?.name ?? '?', at: tsToMs(e.eventTime) });
     const startedAttrs = e.activityTaskStartedEventAttributes;
     if (startedAttrs) {
       const s = scheduled.get(String(startedAttrs.scheduledEventId));

@@ -21,7 +21,8 @@ let video: Fixture;
 let parent: any;
 
 const usedScans = async (accountId: string) =>
-  ((await service.mongo.db.collection('usage').findOne({ _id: `${accountId}:${monthPeriod(new Date()).key}` as never })) as { scans?: number } | null)?.scans ?? 0;
+  ((await service.mongo.db.collection('usage').findOne({ _id: `${accountId}:${monthPeriod(new Date()).key}` as never })) as { scans?: number } | null)?.scans ??
+  0;
 
 beforeAll(async () => {
   upstream = await startScriptedUpstream({ modelId: 'base-model' });
@@ -51,9 +52,12 @@ describe('refusals', () => {
     expect(response.body).toEqual({ detail: expect.stringContaining('Agents plan') });
   });
 
-  it('answers 404 for a missing scan and for another account\'s scan', async () => {
+  it("answers 404 for a missing scan and for another account's scan", async () => {
     const other = new ScanClient(service.apiUrl, (await service.createAccount('agents')).apiKey);
-    for (const [client, id] of [[agents, 'scn_000000000000000000000000'], [other, parent.scan_id]] as const) {
+    for (const [client, id] of [
+      [agents, 'scn_000000000000000000000000'],
+      [other, parent.scan_id],
+    ] as const) {
       const response = await client.request('POST', `/v1/scans/${id}/recut`, {});
       expect(response.status).toBe(404);
       expect(response.body).toEqual({ detail: expect.any(String) });
@@ -65,8 +69,12 @@ describe('refusals', () => {
   it('answers 409 for a scan that is not complete, and gives the quota unit back', async () => {
     const before = await usedScans(agentsAccount);
     const doc = await service.deps.scans.insertQueued({
-      scan_id: 'scn_aaaaaaaaaaaaaaaaaaaaaaaa', account_id: agentsAccount, title: null,
-      source: { type: 'upload', filename: null }, priority: true, created_at: new Date(),
+      scan_id: 'scn_aaaaaaaaaaaaaaaaaaaaaaaa',
+      account_id: agentsAccount,
+      title: null,
+      source: { type: 'upload', filename: null },
+      priority: true,
+      created_at: new Date(),
     });
     const response = await agents.request('POST', `/v1/scans/${doc.scan_id}/recut`, {});
     expect(response.status).toBe(409);
@@ -75,13 +83,15 @@ describe('refusals', () => {
     await service.deps.scans.remove(doc.scan_id);
   });
 
-  it('answers 429 when the month\'s scans are used up, and leaves the count at the limit', async () => {
+  it("answers 429 when the month's scans are used up, and leaves the count at the limit", async () => {
     const { accountId, apiKey } = await service.createAccount('agents');
     const client = new ScanClient(service.apiUrl, apiKey);
     // The account's own complete scan: a copy of the parent's document.
     const { _id, ...rest } = (await service.mongo.db.collection('scans').findOne({ _id: parent.scan_id as never }))!;
     void _id;
-    await service.mongo.db.collection('scans').insertOne({ ...rest, _id: 'scn_bbbbbbbbbbbbbbbbbbbbbbbb' as never, scan_id: 'scn_bbbbbbbbbbbbbbbbbbbbbbbb', account_id: accountId });
+    await service.mongo.db
+      .collection('scans')
+      .insertOne({ ...rest, _id: 'scn_bbbbbbbbbbbbbbbbbbbbbbbb' as never, scan_id: 'scn_bbbbbbbbbbbbbbbbbbbbbbbb', account_id: accountId });
     for (let i = 0; i < 50; i++) expect(await service.deps.usage.take(accountId, 'scans', 50)).toBe(true);
     const response = await client.request('POST', '/v1/scans/scn_bbbbbbbbbbbbbbbbbbbbbbbb/recut', {});
     expect(response.status).toBe(429);
@@ -107,89 +117,129 @@ describe('refusals', () => {
 });
 
 describe('the model proposes', () => {
-  it('renders exactly the proposed segments, re-scans them as a linked child scan and compares: dead seconds fall, hook rises', async () => {
-    const segments = [{ start: 4, end: 10 }, { start: 15, end: 21 }, { start: 25, end: 30 }];
-    upstream.script([{ content: JSON.stringify({ segments, rationale: 'Open on the fractal zoom and drop the still slates.' }) }]);
-    const requestsBefore = upstream.requests.length;
-    const usedBefore = await usedScans(agentsAccount);
-    const submitted = await agents.request('POST', `/v1/scans/${parent.scan_id}/recut`, { goal: 'open strong', max_seconds: 20 });
-    expect(submitted.status).toBe(202);
-    expect(submitted.body).toEqual({ recut_id: expect.stringMatching(/^rct_[0-9a-f]{24}$/), status: 'queued', parent_scan_id: parent.scan_id });
-    // The re-scan is one scan of the quota, taken at submit.
-    expect(await usedScans(agentsAccount)).toBe(usedBefore + 1);
-    const { recut, seen } = await waitForRecut(agents, submitted.body.recut_id);
-    expect(recut).toMatchObject({
-      recut_id: submitted.body.recut_id,
-      status: 'complete',
-      parent_scan_id: parent.scan_id,
-      scan_id: expect.stringMatching(/^scn_/),
-      segments,
-      rationale: 'Open on the fractal zoom and drop the still slates.',
-      proposed_by: 'model',
-      base_model: 'base-model',
-    });
-    for (const view of seen) expect(Object.keys(view).sort()).toEqual(['pct', 'recut_id', 'stage', 'status']);
-    // The model was asked once, with the parent's read as context.
-    expect(upstream.requests.length - requestsBefore).toBe(1);
-    const prompt = JSON.stringify(upstream.requests.at(-1)!.body.messages);
-    expect(prompt).toContain('Goal: open strong.');
-    expect(prompt).toContain('Maximum length: 20 s.');
-    for (const d of parent.dead) expect(prompt).toContain(`${d.start}–${d.end} s`);
-    // The read's dips with their causes, and the hook report, in compact form.
-    expect(parent.dips.length).toBeGreaterThan(0);
-    for (const d of parent.dips) expect(prompt).toContain(`${d.start}–${d.end} s (${d.causes.map((c: string) => c.replace(/_/g, ' ')).join(', ')})`);
-    expect(prompt).toContain(`Hook report: ${parent.hook_report.value} of 100, above ${parent.hook_report.file_percentile} % of this file's seconds`);
-    expect(prompt).toContain(`strongest 3 s: ${parent.hook_report.best_opening.start}–${parent.hook_report.best_opening.end} s`);
+  it(
+    'renders exactly the proposed segments, re-scans them as a linked child scan and compares: dead seconds fall, hook rises',
+    async () => {
+      const segments = [
+        { start: 4, end: 10 },
+        { start: 15, end: 21 },
+        { start: 25, end: 30 },
+      ];
+      upstream.script([{ content: JSON.stringify({ segments, rationale: 'Open on the fractal zoom and drop the still slates.' }) }]);
+      const requestsBefore = upstream.requests.length;
+      const usedBefore = await usedScans(agentsAccount);
+      const submitted = await agents.request('POST', `/v1/scans/${parent.scan_id}/recut`, { goal: 'open strong', max_seconds: 20 });
+      expect(submitted.status).toBe(202);
+      expect(submitted.body).toEqual({ recut_id: expect.stringMatching(/^rct_[0-9a-f]{24}$/), status: 'queued', parent_scan_id: parent.scan_id });
+      // The re-scan is one scan of the quota, taken at submit.
+      expect(await usedScans(agentsAccount)).toBe(usedBefore + 1);
+      const { recut, seen } = await waitForRecut(agents, submitted.body.recut_id);
+      expect(recut).toMatchObject({
+        recut_id: submitted.body.recut_id,
+        status: 'complete',
+        parent_scan_id: parent.scan_id,
+        scan_id: expect.stringMatching(/^scn_/),
+        segments,
+        rationale: 'Open on the fractal zoom and drop the still slates.',
+        proposed_by: 'model',
+        base_model: 'base-model',
+      });
+      for (const view of seen) expect(Object.keys(view).sort()).toEqual(['pct', 'recut_id', 'stage', 'status']);
+      // The model was asked once, with the parent's read as context.
+      expect(upstream.requests.length - requestsBefore).toBe(1);
+      const prompt = JSON.stringify(upstream.requests.at(-1)!.body.messages);
+      expect(prompt).toContain('Goal: open strong.');
+      expect(prompt).toContain('Maximum length: 20 s.');
+      for (const d of parent.dead) expect(prompt).toContain(`${d.start}–${d.end} s`);
+      // The read's dips with their causes, and the hook report, in compact form.
+      expect(parent.dips.length).toBeGreaterThan(0);
+      for (const d of parent.dips) expect(prompt).toContain(`${d.start}–${d.end} s (${d.causes.map((c: string) => c.replace(/_/g, ' ')).join(', ')})`);
+      expect(prompt).toContain(`Hook report: ${parent.hook_report.value} of 100, above ${parent.hook_report.file_percentile} % of this file's seconds`);
+      expect(prompt).toContain(`strongest 3 s: ${parent.hook_report.best_opening.start}–${parent.hook_report.best_opening.end} s`);
 
-    const child = (await agents.waitForScan(recut.scan_id)).scan;
-    expect(child.status).toBe('complete');
-    // Exactly the kept seconds, within one frame; the joins are where the re-scan finds its cuts.
-    expect(Math.abs(child.duration_sec - 17)).toBeLessThanOrEqual(FRAME);
-    const joins = joinTimes(segments);
-    for (const j of joins) expect(child.cuts.some((c: number) => Math.abs(c - j) <= 0.25), `a cut near the join at ${j} s in ${child.cuts}`).toBe(true);
-    for (const c of child.cuts) expect(joins.some((j) => Math.abs(c - j) <= 0.25), `cut ${c} s is a join`).toBe(true);
-    // Better on this fixture, and the comparison says so from both reads.
-    const deadSeconds = (scan: any) => scan.dead.reduce((s: number, d: any) => s + d.end - d.start, 0);
-    expect(deadSeconds(child)).toBeLessThan(deadSeconds(parent));
-    expect(child.hook).toBeGreaterThan(parent.hook);
-    expect(recut.before).toEqual({
-      score: parent.score, grade: parent.grade, hook: parent.hook, dead_seconds: deadSeconds(parent), duration_sec: parent.duration_sec,
-      average_hold: expect.any(Number), dips: dipFiguresOf(parent),
-    });
-    expect(recut.after).toMatchObject({ score: child.score, grade: child.grade, hook: child.hook, dead_seconds: deadSeconds(child), duration_sec: child.duration_sec, dips: dipFiguresOf(child) });
-    // The slate this fixture opens on is still and silent: the comparison names it before, and it is gone after.
-    expect(recut.before.dips.causes.still_picture).toBeGreaterThanOrEqual(1);
-    expect(recut.after.dips.seconds).toBeLessThan(recut.before.dips.seconds);
-    expect(recut.after.average_hold).toBeGreaterThan(recut.before.average_hold);
-    console.log(`recut figures: before ${JSON.stringify(recut.before)} after ${JSON.stringify(recut.after)}`);
+      const child = (await agents.waitForScan(recut.scan_id)).scan;
+      expect(child.status).toBe('complete');
+      // Exactly the kept seconds, within one frame; the joins are where the re-scan finds its cuts.
+      expect(Math.abs(child.duration_sec - 17)).toBeLessThanOrEqual(FRAME);
+      const joins = joinTimes(segments);
+      for (const j of joins)
+        expect(
+          child.cuts.some((c: number) => Math.abs(c - j) <= 0.25),
+          `a cut near the join at ${j} s in ${child.cuts}`,
+        ).toBe(true);
+      for (const c of child.cuts)
+        expect(
+          joins.some((j) => Math.abs(c - j) <= 0.25),
+          `cut ${c} s is a join`,
+        ).toBe(true);
+      // Better on this fixture, and the comparison says so from both reads.
+      const deadSeconds = (scan: any) => scan.dead.reduce((s: number, d: any) => s + d.end - d.start, 0);
+      expect(deadSeconds(child)).toBeLessThan(deadSeconds(parent));
+      expect(child.hook).toBeGreaterThan(parent.hook);
+      expect(recut.before).toEqual({
+        score: parent.score,
+        grade: parent.grade,
+        hook: parent.hook,
+        dead_seconds: deadSeconds(parent),
+        duration_sec: parent.duration_sec,
+        average_hold: expect.any(Number),
+        dips: dipFiguresOf(parent),
+      });
+      expect(recut.after).toMatchObject({
+        score: child.score,
+        grade: child.grade,
+        hook: child.hook,
+        dead_seconds: deadSeconds(child),
+        duration_sec: child.duration_sec,
+        dips: dipFiguresOf(child),
+      });
+      // The slate this fixture opens on is still and silent: the comparison names it before, and it is gone after.
+      expect(recut.before.dips.causes.still_picture).toBeGreaterThanOrEqual(1);
+      expect(recut.after.dips.seconds).toBeLessThan(recut.before.dips.seconds);
+      expect(recut.after.average_hold).toBeGreaterThan(recut.before.average_hold);
+      console.log(`recut figures: before ${JSON.stringify(recut.before)} after ${JSON.stringify(recut.after)}`);
 
-    // Linked both ways: the child scan names its parent and recut; the parent lists the recut.
-    const childDoc = await service.mongo.db.collection('scans').findOne({ _id: recut.scan_id as never });
-    expect(childDoc).toMatchObject({ parent_scan_id: parent.scan_id, recut_id: recut.recut_id, account_id: agentsAccount });
-    const listed = await agents.request('GET', `/v1/scans/${parent.scan_id}/recuts`);
-    expect(listed.status).toBe(200);
-    expect(listed.body.data.map((r: any) => r.recut_id)).toContain(recut.recut_id);
-    const history = await service.temporal.workflow.getHandle(`recut-${recut.recut_id}`).fetchHistory();
-    expect((history.events ?? []).some((e) => e.startChildWorkflowExecutionInitiatedEventAttributes?.workflowId === `scan-${recut.scan_id}`)).toBe(true);
-  }, ONE_RECUT_TEST_MS + SCAN_WAIT_MS);
+      // Linked both ways: the child scan names its parent and recut; the parent lists the recut.
+      const childDoc = await service.mongo.db.collection('scans').findOne({ _id: recut.scan_id as never });
+      expect(childDoc).toMatchObject({ parent_scan_id: parent.scan_id, recut_id: recut.recut_id, account_id: agentsAccount });
+      const listed = await agents.request('GET', `/v1/scans/${parent.scan_id}/recuts`);
+      expect(listed.status).toBe(200);
+      expect(listed.body.data.map((r: any) => r.recut_id)).toContain(recut.recut_id);
+      const history = await service.temporal.workflow.getHandle(`recut-${recut.recut_id}`).fetchHistory();
+      expect((history.events ?? []).some((e) => e.startChildWorkflowExecutionInitiatedEventAttributes?.workflowId === `scan-${recut.scan_id}`)).toBe(true);
+    },
+    ONE_RECUT_TEST_MS + SCAN_WAIT_MS,
+  );
 
-  it('sends a refused answer back once with the reasons, then falls to the rules, saying so', async () => {
-    upstream.script([
-      { content: JSON.stringify({ segments: [{ start: 0, end: 20 }, { start: 10, end: 10.5 }], rationale: 'overlapping' }) },
-      { content: 'I would keep the middle part.' },
-    ]);
-    const requestsBefore = upstream.requests.length;
-    const submitted = await agents.request('POST', `/v1/scans/${parent.scan_id}/recut`, {});
-    expect(submitted.status).toBe(202);
-    const { recut } = await waitForRecut(agents, submitted.body.recut_id);
-    expect(upstream.requests.length - requestsBefore).toBe(2);
-    const retry = JSON.stringify(upstream.requests.at(-1)!.body.messages.at(-1));
-    expect(retry).toContain('overlaps segment 1');
-    expect(retry).toContain('shorter than 1 s');
-    expect(recut).toMatchObject({ status: 'complete', proposed_by: 'rules', base_model: null });
-    expect(recut.rationale).toContain("the model's answers were refused twice");
-    expectRulesCut(recut);
-  }, ONE_RECUT_TEST_MS);
+  it(
+    'sends a refused answer back once with the reasons, then falls to the rules, saying so',
+    async () => {
+      upstream.script([
+        {
+          content: JSON.stringify({
+            segments: [
+              { start: 0, end: 20 },
+              { start: 10, end: 10.5 },
+            ],
+            rationale: 'overlapping',
+          }),
+        },
+        { content: 'I would keep the middle part.' },
+      ]);
+      const requestsBefore = upstream.requests.length;
+      const submitted = await agents.request('POST', `/v1/scans/${parent.scan_id}/recut`, {});
+      expect(submitted.status).toBe(202);
+      const { recut } = await waitForRecut(agents, submitted.body.recut_id);
+      expect(upstream.requests.length - requestsBefore).toBe(2);
+      const retry = JSON.stringify(upstream.requests.at(-1)!.body.messages.at(-1));
+      expect(retry).toContain('overlaps segment 1');
+      expect(retry).toContain('shorter than 1 s');
+      expect(recut).toMatchObject({ status: 'complete', proposed_by: 'rules', base_model: null });
+      expect(recut.rationale).toContain("the model's answers were refused twice");
+      expectRulesCut(recut);
+    },
+    ONE_RECUT_TEST_MS,
+  );
 });
 
 /** The dips summed up from a served read, as the comparison must report them. */
@@ -214,13 +264,17 @@ function expectRulesCut(recut: any) {
 }
 
 describe('the model server is down', () => {
-  it('falls to the rule-based proposer, which records proposed_by "rules"', async () => {
-    await upstream.close();
-    const submitted = await agents.request('POST', `/v1/scans/${parent.scan_id}/recut`, { goal: 'tighter' });
-    expect(submitted.status).toBe(202);
-    const { recut } = await waitForRecut(agents, submitted.body.recut_id);
-    expect(recut).toMatchObject({ status: 'complete', proposed_by: 'rules', base_model: null });
-    expect(recut.rationale).toMatch(/^Rules: .*the model server was unreachable/);
-    expectRulesCut(recut);
-  }, ONE_RECUT_TEST_MS);
+  it(
+    'falls to the rule-based proposer, which records proposed_by "rules"',
+    async () => {
+      await upstream.close();
+      const submitted = await agents.request('POST', `/v1/scans/${parent.scan_id}/recut`, { goal: 'tighter' });
+      expect(submitted.status).toBe(202);
+      const { recut } = await waitForRecut(agents, submitted.body.recut_id);
+      expect(recut).toMatchObject({ status: 'complete', proposed_by: 'rules', base_model: null });
+      expect(recut.rationale).toMatch(/^Rules: .*the model server was unreachable/);
+      expectRulesCut(recut);
+    },
+    ONE_RECUT_TEST_MS,
+  );
 });

@@ -27,10 +27,11 @@ async function signUp(plan: 'signal' | 'agents') {
 }
 
 const usedScans = async (accountId: string) =>
-  ((await service.mongo.db.collection('usage').findOne({ _id: `${accountId}:${monthPeriod(new Date()).key}` as never })) as { scans?: number } | null)?.scans ?? 0;
+  ((await service.mongo.db.collection('usage').findOne({ _id: `${accountId}:${monthPeriod(new Date()).key}` as never })) as { scans?: number } | null)?.scans ??
+  0;
 
 describe('the recut form', () => {
-  it('is offered on an Agents account\'s complete scan and queues a recut with the goal and maximum', async () => {
+  it("is offered on an Agents account's complete scan and queues a recut with the goal and maximum", async () => {
     const { client, accountId } = await signUp('agents');
     const { scanId } = await insertCompleteScan(service, accountId, 'kitchen');
     const page = await client.get(`/scans/${scanId}`);
@@ -45,7 +46,12 @@ describe('the recut form', () => {
     expect(posted.status).toBe(303);
     const recutId = /^\/recuts\/(rct_[0-9a-f]{24})$/.exec(posted.headers.get('location') ?? '')?.[1];
     expect(recutId).toBeDefined();
-    expect(await new RecutsStore(service.mongo.db).get(recutId!)).toMatchObject({ parent_scan_id: scanId, goal: 'under 15 s', max_seconds: 12, status: 'queued' });
+    expect(await new RecutsStore(service.mongo.db).get(recutId!)).toMatchObject({
+      parent_scan_id: scanId,
+      goal: 'under 15 s',
+      max_seconds: 12,
+      status: 'queued',
+    });
     expect(await usedScans(accountId)).toBe(1);
     const progress = await client.get(`/recuts/${recutId}`);
     expect(progress.status).toBe(200);
@@ -76,15 +82,34 @@ describe('the recut form', () => {
 });
 
 describe('the recut page', () => {
-  it('shows the kept segments over the original\'s hold, both curves, the figures and the video; only to its owner', async () => {
+  it("shows the kept segments over the original's hold, both curves, the figures and the video; only to its owner", async () => {
     const { client, accountId } = await signUp('agents');
     const parent = await insertCompleteScan(service, accountId, 'kitchen');
     const child = await insertCompleteScan(service, accountId, 'kitchen (recut)');
-    await service.deps.media.put(service.deps.media.media, `media:${child.scanId}`, Readable.from([Buffer.from('not really a video')]), { filename: 'recut.mp4', contentType: 'video/mp4' });
+    await service.deps.media.put(service.deps.media.media, `media:${child.scanId}`, Readable.from([Buffer.from('not really a video')]), {
+      filename: 'recut.mp4',
+      contentType: 'video/mp4',
+    });
     const recuts = new RecutsStore(service.mongo.db);
     const recutId = newRecutId();
-    await recuts.insertQueued({ recut_id: recutId, account_id: accountId, parent_scan_id: parent.scanId, scan_id: child.scanId, goal: null, max_seconds: null, created_at: new Date() });
-    await recuts.advance(recutId, 'render', 20, { segments: [{ start: 0, end: 14 }, { start: 18, end: 24 }], rationale: 'Drop the <still> part.', proposed_by: 'rules', base_model: null });
+    await recuts.insertQueued({
+      recut_id: recutId,
+      account_id: accountId,
+      parent_scan_id: parent.scanId,
+      scan_id: child.scanId,
+      goal: null,
+      max_seconds: null,
+      created_at: new Date(),
+    });
+    await recuts.advance(recutId, 'render', 20, {
+      segments: [
+        { start: 0, end: 14 },
+        { start: 18, end: 24 },
+      ],
+      rationale: 'Drop the <still> part.',
+      proposed_by: 'rules',
+      base_model: null,
+    });
     const figures = compareReads(parent.read, child.read);
     await recuts.complete(recutId, figures);
     const page = await client.get(`/recuts/${recutId}`);

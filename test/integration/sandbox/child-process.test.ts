@@ -6,13 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { childIsolation, SANDBOX_UID } from '../../../activities/sandbox/child-isolation';
 import { MemoryBudget } from '../../../activities/sandbox/memory-budget';
-import {
-  CHILD_ADDRESS_SPACE_BYTES,
-  CHILD_OPEN_FILES,
-  CHILD_PROCESSES,
-  childReservationMb,
-  runJavaScript,
-} from '../../../activities/sandbox/run-js';
+import { CHILD_ADDRESS_SPACE_BYTES, CHILD_OPEN_FILES, CHILD_PROCESSES, childReservationMb, runJavaScript } from '../../../activities/sandbox/run-js';
 import { sandboxChildren } from '../helpers/processes';
 
 const SECRET = `mongodb://holdline:secret-${process.pid}@db.invalid/holdline`;
@@ -44,7 +38,9 @@ describe('the sandbox child process', { timeout: 60_000 }, () => {
     process.env.HOLDLINE_SANDBOX_TEST_SECRET = SECRET;
     const run = runJavaScript({ code: 'const t = Date.now(); while (Date.now() - t < 3000) {} "done"', files: {} });
     const pid = await waitFor(() => sandboxChildren(process.pid)[0], 'the sandbox child');
-    const environ = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter((v) => v !== '');
+    const environ = readFileSync(`/proc/${pid}/environ`, 'utf8')
+      .split('\0')
+      .filter((v) => v !== '');
     const limits = readFileSync(`/proc/${pid}/limits`, 'utf8');
     expect(await run).toMatchObject({ ok: true, returnValue: '"done"' });
 
@@ -133,14 +129,18 @@ function kernelAllowsNetworkNamespace(): boolean {
 
 const BUSY_2S = 'const t = Date.now(); while (Date.now() - t < 2000) {} "done"';
 
-describe('the sandbox child\'s isolation', { timeout: 60_000 }, () => {
+describe("the sandbox child's isolation", { timeout: 60_000 }, () => {
   it('has its own network namespace with only a loopback, wherever the kernel allows one', async () => {
     const allowed = kernelAllowsNetworkNamespace();
     expect((await childIsolation()).network).toBe(allowed);
     const run = runJavaScript({ code: BUSY_2S, files: {} });
     const pid = await waitFor(() => sandboxChildren(process.pid)[0], 'the sandbox child');
     const childNet = readlinkSync(`/proc/${pid}/ns/net`);
-    const interfaces = readFileSync(`/proc/${pid}/net/dev`, 'utf8').split('\n').slice(2).map((line) => line.split(':')[0]!.trim()).filter((name) => name !== '');
+    const interfaces = readFileSync(`/proc/${pid}/net/dev`, 'utf8')
+      .split('\n')
+      .slice(2)
+      .map((line) => line.split(':')[0]!.trim())
+      .filter((name) => name !== '');
     expect(await run).toMatchObject({ ok: true, returnValue: '"done"' });
     if (allowed) {
       expect(childNet).not.toBe(readlinkSync('/proc/self/ns/net'));
@@ -184,7 +184,10 @@ describe('the sandbox child\'s isolation', { timeout: 60_000 }, () => {
   it('refuses a run larger than the whole budget with the memory error, starting no child', async () => {
     const budget = new MemoryBudget(512);
     const result = await runJavaScript({ code: '1', files: {}, memoryBudget: budget, memoryMb: 256 });
-    expect(result).toMatchObject({ ok: false, error: { code: 'memory', message: "a run needs 576 MB, more than the sandbox's whole memory budget of 512 MB" } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'memory', message: "a run needs 576 MB, more than the sandbox's whole memory budget of 512 MB" },
+    });
     expect(sandboxChildren(process.pid)).toEqual([]);
   });
 });

@@ -123,9 +123,7 @@ describe('CallFiles', () => {
   });
 
   it('reports a missing file as not_found', async () => {
-    await expect(new CallFiles(db).read(newCallId(), 'nope.txt')).rejects.toEqual(
-      new SandboxError('not_found', 'no file nope.txt in the folder'),
-    );
+    await expect(new CallFiles(db).read(newCallId(), 'nope.txt')).rejects.toEqual(new SandboxError('not_found', 'no file nope.txt in the folder'));
   });
 
   it('enforces the file count, file size and folder size caps', async () => {
@@ -153,9 +151,7 @@ describe('CallFiles', () => {
     await files.write(oldCall, 'a.txt', 'a');
     await files.write(oldCall, 'b.txt', 'b');
     await files.write(freshCall, 'c.txt', 'c');
-    await db
-      .collection('call_files')
-      .updateMany({ call_id: oldCall }, { $set: { created_at: new Date(Date.now() - 3 * 3600_000) } });
+    await db.collection('call_files').updateMany({ call_id: oldCall }, { $set: { created_at: new Date(Date.now() - 3 * 3600_000) } });
     expect(await files.deleteOlderThan(new Date(Date.now() - 2 * 3600_000))).toBeGreaterThanOrEqual(2);
     expect(await files.list(oldCall)).toEqual([]);
     expect(await files.readAll(freshCall)).toEqual({ 'c.txt': 'c' });
@@ -186,9 +182,12 @@ describe('executeTool', { timeout: 30_000 }, () => {
       output: '(the folder is empty)',
       summary: 'list_files: 0 files',
     });
-    expect(
-      await executeTool({ callId, name: 'write_file', argumentsJson: JSON.stringify({ path: 'src/a.js', content: 'console.log(1)' }) }),
-    ).toEqual({ name: 'write_file', ok: true, output: 'created src/a.js (14 bytes)', summary: 'write_file src/a.js (14 bytes)' });
+    expect(await executeTool({ callId, name: 'write_file', argumentsJson: JSON.stringify({ path: 'src/a.js', content: 'console.log(1)' }) })).toEqual({
+      name: 'write_file',
+      ok: true,
+      output: 'created src/a.js (14 bytes)',
+      summary: 'write_file src/a.js (14 bytes)',
+    });
     expect(await executeTool({ callId, name: 'read_file', argumentsJson: '{"path":"src/a.js"}' })).toEqual({
       name: 'read_file',
       ok: true,
@@ -231,12 +230,11 @@ describe('executeTool', { timeout: 30_000 }, () => {
     const { executeTool } = createSandboxTools({ callFiles });
     const callId = newCallId();
     await callFiles.write(callId, 'data.json', '[3, 4, 5]');
-    const code = 'const n = JSON.parse(files.read("data.json"));\nconsole.log("sum", n.reduce((a, b) => a + b));\nfiles.write("out/result.txt", String(n.length));\nn.length';
+    const code =
+      'const n = JSON.parse(files.read("data.json"));\nconsole.log("sum", n.reduce((a, b) => a + b));\nfiles.write("out/result.txt", String(n.length));\nn.length';
     const result = await executeTool({ callId, name: 'run', argumentsJson: JSON.stringify({ code }) });
     expect(result.ok).toBe(true);
-    expect(result.output).toMatch(
-      /^status: ok \(\d+ ms\)\noutput:\nsum 12\nresult: 3\nfiles written: out\/result\.txt \(1 bytes\)$/,
-    );
+    expect(result.output).toMatch(/^status: ok \(\d+ ms\)\noutput:\nsum 12\nresult: 3\nfiles written: out\/result\.txt \(1 bytes\)$/);
     expect(result.summary).toMatch(/^run: ok in \d+ ms, 1 file written$/);
     expect(await callFiles.read(callId, 'out/result.txt')).toBe('3');
   });
@@ -246,9 +244,7 @@ describe('executeTool', { timeout: 30_000 }, () => {
     const callId = newCallId();
     const looped = await executeTool({ callId, name: 'run', argumentsJson: '{"code":"for(;;){}"}' });
     expect(looped.ok).toBe(false);
-    expect(looped.output).toMatch(
-      /^status: error \(timeout\) after \d+ ms\nerror: the code ran longer than 1000 ms and was stopped\noutput: \(none\)$/,
-    );
+    expect(looped.output).toMatch(/^status: error \(timeout\) after \d+ ms\nerror: the code ran longer than 1000 ms and was stopped\noutput: \(none\)$/);
     expect(looped.summary).toMatch(/^run: timeout after \d+ ms$/);
     const next = await executeTool({ callId, name: 'run', argumentsJson: '{"code":"6 * 7"}' });
     expect(next.ok).toBe(true);
@@ -346,7 +342,8 @@ describe('readUrl', { timeout: 30_000 }, () => {
   it('refuses a non-text content type', async () => {
     await expect(readUrl({ url: `${base}/image`, allowHosts })).rejects.toMatchObject({
       code: 'bad_content_type',
-      message: 'content type image/png is not accepted; read_url reads only text/html, text/plain, text/markdown, application/json, application/xhtml+xml, text/xml',
+      message:
+        'content type image/png is not accepted; read_url reads only text/html, text/plain, text/markdown, application/json, application/xhtml+xml, text/xml',
     });
   });
 

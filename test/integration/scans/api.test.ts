@@ -186,9 +186,11 @@ describe('limits', () => {
     const own = new ScanClient(service.apiUrl, apiKey);
     // 599 reads already counted in this minute's window and the next (the clock may turn over mid-test).
     const minute = Math.floor(Date.now() / 60_000) * 60_000;
-    await service.mongo.db.collection('rate_windows').insertMany(
-      [minute, minute + 60_000].map((start) => ({ _id: `${hashSecret(apiKey)}:read:${start}` as never, count: 599, window_end: new Date(start + 60_000) })),
-    );
+    await service.mongo.db
+      .collection('rate_windows')
+      .insertMany(
+        [minute, minute + 60_000].map((start) => ({ _id: `${hashSecret(apiKey)}:read:${start}` as never, count: 599, window_end: new Date(start + 60_000) })),
+      );
     expect((await own.request('GET', '/v1/scans')).status).toBe(200);
     const limited = await own.request('GET', '/v1/scans');
     expect(limited.status).toBe(429);

@@ -71,18 +71,16 @@ async function scanFixture(name: string) {
   return { scanId, scan: body };
 }
 
-
 /** Everything a scan may have stored: its media and audio (files and chunks), its intermediate document. */
 async function leftovers(scanId: string) {
   const media = service.deps.media;
   const files = await mediaFilesOf(service);
   return {
     media: ((await media.stat('media', MediaStore.mediaId(scanId))) ? 1 : 0) + files.filter((f) => f.includes(scanId) && f.endsWith('.part')).length,
-    audio: ((await media.stat('audio', MediaStore.audioId(scanId))) ? 1 : 0),
+    audio: (await media.stat('audio', MediaStore.audioId(scanId))) ? 1 : 0,
     parts: await service.mongo.db.collection('scan_parts').countDocuments({ _id: scanId as never }),
   };
 }
-
 
 describe('hostile media', () => {
   const LONG_1E9 = 'The video is too long: it lasts 277777 hours 46 minutes 40 seconds; the limit is 2 hours.';
@@ -90,7 +88,11 @@ describe('hostile media', () => {
     ['a header declaring a duration of 10^9 s', 'hostile-declared-1e9s', LONG_1E9],
     ['one frame per hour for three hours', 'hostile-frame-per-hour', 'The video is too long: it lasts 3 hours; the limit is 2 hours.'],
     ['a declared 16000×16000 frame', 'hostile-huge-frame', "The video's frames are too large: 16000×16000 pixels; the limit is 8192 pixels on a side."],
-    ['a declared 8000×4500 frame', 'hostile-many-pixels', "The video's frames are too large: 8000×4500 is 36.0 million pixels; the limit is 35.4 million pixels per frame."],
+    [
+      'a declared 8000×4500 frame',
+      'hostile-many-pixels',
+      "The video's frames are too large: 8000×4500 is 36.0 million pixels; the limit is 35.4 million pixels per frame.",
+    ],
     ['300 frames a second', 'hostile-fps-300', "The video's frame rate is too high: 300 frames per second; the limit is 240."],
     ['an ffconcat list naming other files', 'hostile-concat', NOT_ACCEPTED_DETAIL],
   ])('refuses %s with its plain detail, keeps the worker alive and leaves nothing behind', async (_, name, detail) => {
@@ -137,55 +139,63 @@ describe('hostile media', () => {
 });
 
 describe('media served inertly', () => {
-  it('serves a video that its server called text/html as video/mp4, not sniffable, sandboxed', async () => {
-    const before = await scansThisMonth();
-    const submitted = await client.submitUrl(siteUrl);
-    expect(submitted.status).toBe(202);
-    const scanId = submitted.body.scan_id as string;
-    const { scan } = await client.waitForScan(scanId);
-    expect(scan.status).toBe('complete');
-    expect(await scansThisMonth()).toBe(before + 1);
+  it(
+    'serves a video that its server called text/html as video/mp4, not sniffable, sandboxed',
+    async () => {
+      const before = await scansThisMonth();
+      const submitted = await client.submitUrl(siteUrl);
+      expect(submitted.status).toBe(202);
+      const scanId = submitted.body.scan_id as string;
+      const { scan } = await client.waitForScan(scanId);
+      expect(scan.status).toBe('complete');
+      expect(await scansThisMonth()).toBe(before + 1);
 
-    const response = await fetch(`${service.apiUrl}${scan.media_url}`, { headers: { authorization: `Bearer ${client.apiKey}` } });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('video/mp4');
-    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
-    expect(response.headers.get('content-disposition')).toBe(`inline; filename="${scanId}.mp4"`);
-    const bytes = Buffer.from(await response.arrayBuffer());
-    const original = readFileSync((await fixture('hostile-script-video')).path);
-    expect(bytes.equals(original)).toBe(true);
-    expect(bytes.includes('<script>')).toBe(true);
+      const response = await fetch(`${service.apiUrl}${scan.media_url}`, { headers: { authorization: `Bearer ${client.apiKey}` } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('video/mp4');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+      expect(response.headers.get('content-disposition')).toBe(`inline; filename="${scanId}.mp4"`);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      const original = readFileSync((await fixture('hostile-script-video')).path);
+      expect(bytes.equals(original)).toBe(true);
+      expect(bytes.includes('<script>')).toBe(true);
 
-    const ranged = await fetch(`${service.apiUrl}${scan.media_url}`, { headers: { authorization: `Bearer ${client.apiKey}`, range: 'bytes=0-99' } });
-    expect(ranged.status).toBe(206);
-    expect(ranged.headers.get('content-type')).toBe('video/mp4');
-    expect(ranged.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
-    expect(ranged.headers.get('x-content-type-options')).toBe('nosniff');
-    await ranged.arrayBuffer();
-  }, ONE_SCAN_TEST_MS);
+      const ranged = await fetch(`${service.apiUrl}${scan.media_url}`, { headers: { authorization: `Bearer ${client.apiKey}`, range: 'bytes=0-99' } });
+      expect(ranged.status).toBe(206);
+      expect(ranged.headers.get('content-type')).toBe('video/mp4');
+      expect(ranged.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+      expect(ranged.headers.get('x-content-type-options')).toBe('nosniff');
+      await ranged.arrayBuffer();
+    },
+    ONE_SCAN_TEST_MS,
+  );
 
   it.each([
     ['WebM', 'clip.webm', ['-c:v', 'libvpx', '-b:v', '200k', '-f', 'webm'], 'video/webm', 'webm'],
     ['Matroska', 'clip.mkv', ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-f', 'matroska'], 'video/x-matroska', 'mkv'],
     ['QuickTime', 'clip.mov', ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-f', 'mov'], 'video/quicktime', 'mov'],
-  ])('serves a %s upload with its own type, whatever the upload declared', async (_, file, codec, contentType, ext) => {
-    const path = join(service.scratchRoot, file);
-    await run('ffmpeg', ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=64x48:r=24:d=2', ...codec, path]);
-    // Declared as an HTML page by the uploader.
-    const form = new FormData();
-    form.append('file', new Blob([readFileSync(path)], { type: 'text/html' }), 'page.html');
-    const submitted = await fetch(`${service.apiUrl}/v1/scans`, { method: 'POST', headers: { authorization: `Bearer ${client.apiKey}` }, body: form });
-    expect(submitted.status).toBe(202);
-    const scanId = ((await submitted.json()) as { scan_id: string }).scan_id;
-    const { scan } = await client.waitForScan(scanId);
-    expect(scan.status).toBe('complete');
-    const response = await fetch(`${service.apiUrl}${scan.media_url}`, { headers: { authorization: `Bearer ${client.apiKey}`, range: 'bytes=0-15' } });
-    expect(response.status).toBe(206);
-    expect(response.headers.get('content-type')).toBe(contentType);
-    expect(response.headers.get('content-disposition')).toBe(`inline; filename="${scanId}.${ext}"`);
-    await response.arrayBuffer();
-  }, ONE_SCAN_TEST_MS);
+  ])(
+    'serves a %s upload with its own type, whatever the upload declared',
+    async (_, file, codec, contentType, ext) => {
+      const path = join(service.scratchRoot, file);
+      await run('ffmpeg', ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=64x48:r=24:d=2', ...codec, path]);
+      // Declared as an HTML page by the uploader.
+      const form = new FormData();
+      form.append('file', new Blob([readFileSync(path)], { type: 'text/html' }), 'page.html');
+      const submitted = await fetch(`${service.apiUrl}/v1/scans`, { method: 'POST', headers: { authorization: `Bearer ${client.apiKey}` }, body: form });
+      expect(submitted.status).toBe(202);
+      const scanId = ((await submitted.json()) as { scan_id: string }).scan_id;
+      const { scan } = await client.waitForScan(scanId);
+      expect(scan.status).toBe('complete');
+      const response = await fetch(`${service.apiUrl}${scan.media_url}`, { headers: { authorization: `Bearer ${client.apiKey}`, range: 'bytes=0-15' } });
+      expect(response.status).toBe(206);
+      expect(response.headers.get('content-type')).toBe(contentType);
+      expect(response.headers.get('content-disposition')).toBe(`inline; filename="${scanId}.${ext}"`);
+      await response.arrayBuffer();
+    },
+    ONE_SCAN_TEST_MS,
+  );
 });
 
 describe('after all of it', () => {
@@ -230,8 +240,16 @@ describe('after all of it', () => {
 
 /** Runs `work` as an activity would run it (Context.current() answers), without a Temporal worker. */
 function inActivityContext<T>(work: () => Promise<T>): Promise<T> {
-  const info = { activityType: 'failScan', activityId: 'test', attempt: 1, taskQueue: 'test', workflowExecution: { workflowId: 'test', runId: 'test' } } as unknown as Info;
+  const info = {
+    activityType: 'failScan',
+    activityId: 'test',
+    attempt: 1,
+    taskQueue: 'test',
+    workflowExecution: { workflowId: 'test', runId: 'test' },
+  } as unknown as Info;
   const log = { trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined, log: () => undefined };
-  const context = new Context(info, new Promise<never>(() => undefined), new AbortController().signal, () => undefined, undefined, log, noopMetricMeter, { details: undefined } as never);
+  const context = new Context(info, new Promise<never>(() => undefined), new AbortController().signal, () => undefined, undefined, log, noopMetricMeter, {
+    details: undefined,
+  } as never);
   return asyncLocalStorage.run(context, work);
 }

@@ -45,7 +45,11 @@ describe('POST /v1/scans with a valid key', () => {
     ['JSON that is not an object', 'application/json', '[1, 2, 3]'],
     ['an unsupported content type', 'text/plain', 'https://example.com/v.mp4'],
     ['60,000-deep nesting inside the input', 'application/json', deeplyNested('input')],
-    ['60,000-deep nesting beside the input', 'application/json', `{"input": {"type": "url", "url": "https://example.com/v.mp4"}, "x": ${'['.repeat(60_000)}${']'.repeat(60_000)}}`],
+    [
+      '60,000-deep nesting beside the input',
+      'application/json',
+      `{"input": {"type": "url", "url": "https://example.com/v.mp4"}, "x": ${'['.repeat(60_000)}${']'.repeat(60_000)}}`,
+    ],
     ['an input of an unknown type', 'application/json', JSON.stringify({ input: { type: 'ftp', url: 'ftp://example.com/v.mp4' } })],
   ])('%s gets 400 {detail}; nothing is stored or counted', async (_name, contentType, body) => {
     const response = await post('/v1/scans', contentType, body);
@@ -100,7 +104,11 @@ describe('POST /v1/chat/completions with a valid key', () => {
     ['malformed JSON', 'application/json', '{"model": "holdline", "messages": ['],
     ['an unsupported content type', 'text/plain', 'hello'],
     ['60,000-deep nesting in the messages', 'application/json', deeplyNested('messages')],
-    ['60,000-deep nesting in a message content', 'application/json', `{"model": "holdline", "messages": [{"role": "user", "content": ${'['.repeat(60_000)}${']'.repeat(60_000)}}]}`],
+    [
+      '60,000-deep nesting in a message content',
+      'application/json',
+      `{"model": "holdline", "messages": [{"role": "user", "content": ${'['.repeat(60_000)}${']'.repeat(60_000)}}]}`,
+    ],
   ])('%s gets 400 in the OpenAI error shape; nothing is counted', async (_name, contentType, body) => {
     const response = await post('/v1/chat/completions', contentType, body);
     expect(response.status).toBe(400);

@@ -128,8 +128,12 @@ describe('editor timelines, read back by their reference tools', () => {
       expect(names.filter((n) => n.startsWith('Moment '))).toHaveLength(scan.moments.length);
       expect(names.filter((n) => n.startsWith('Claim '))).toHaveLength(scan.claims.length);
       expect(scan.dips.length).toBeGreaterThan(0);
-      expect(seen.otio.markers.filter((m: { name: string }) => m.name.startsWith('Dip ')).map((m: { comment: string }) => m.comment)).toEqual(scan.dips.map((d: { advice: string }) => d.advice));
-      expect(seen.otio.markers.filter((m: { name: string }) => m.name.startsWith('Moment ')).map((m: { comment: string }) => m.comment)).toEqual(scan.moments.map((m: { quote: string }) => m.quote));
+      expect(seen.otio.markers.filter((m: { name: string }) => m.name.startsWith('Dip ')).map((m: { comment: string }) => m.comment)).toEqual(
+        scan.dips.map((d: { advice: string }) => d.advice),
+      );
+      expect(seen.otio.markers.filter((m: { name: string }) => m.name.startsWith('Moment ')).map((m: { comment: string }) => m.comment)).toEqual(
+        scan.moments.map((m: { quote: string }) => m.quote),
+      );
 
       expect([seen.fcpxml.version, seen.fcpxml.dtd_valid, seen.fcpxml.dtd_errors, seen.fcpxml.time_errors]).toEqual(['1.9', true, [], []]);
       expect([seen.fcpxml.frame_duration, seen.fcpxml.tc_format]).toEqual([[1, 24], 'NDF']);
@@ -175,7 +179,12 @@ describe('refusals, each as {detail}', () => {
 
   it('a queued scan and a failed scan are 409', async () => {
     const queued = await service.deps.scans.insertQueued({
-      scan_id: newScanId(), account_id: ownerId, title: null, source: { type: 'url', url: 'http://127.0.0.1/x.mp4' }, priority: false, created_at: new Date(),
+      scan_id: newScanId(),
+      account_id: ownerId,
+      title: null,
+      source: { type: 'url', url: 'http://127.0.0.1/x.mp4' },
+      priority: false,
+      created_at: new Date(),
     });
     const inFlight = await exportOf(owner, queued.scan_id, 'csv');
     expect(inFlight.status).toBe(409);

@@ -36,7 +36,8 @@ describe('Idempotency-Key', () => {
   it('the store on FerretDB: one claim per key, a release deletes only its own claim, expired and abandoned claims are taken over', async () => {
     const store = new IdempotencyStore(service.mongo.db);
     const now = new Date('2026-03-10T12:00:00Z');
-    const claim = (at: Date, fingerprint = 'f1') => store.claim({ accountId: 'acct_store', key: 'k', fingerprint, now: at, ttlMs: 24 * 3_600_000, pendingMs: 3_600_000 });
+    const claim = (at: Date, fingerprint = 'f1') =>
+      store.claim({ accountId: 'acct_store', key: 'k', fingerprint, now: at, ttlMs: 24 * 3_600_000, pendingMs: 3_600_000 });
     const first = await claim(now);
     expect(first.kind).toBe('claimed');
     const held = await claim(now, 'f2');
@@ -51,7 +52,10 @@ describe('Idempotency-Key', () => {
     await store.release(takeover.id, first.claim);
     expect(await store.get('acct_store', 'k')).toMatchObject({ fingerprint: 'f3' });
     await store.complete(takeover.id, { status_code: 202, body: { scan_id: 'scn_x' } });
-    expect(await claim(new Date(now.getTime() + 2 * 3_600_000), 'f3')).toMatchObject({ kind: 'existing', doc: { state: 'done', result: { body: { scan_id: 'scn_x' } } } });
+    expect(await claim(new Date(now.getTime() + 2 * 3_600_000), 'f3')).toMatchObject({
+      kind: 'existing',
+      doc: { state: 'done', result: { body: { scan_id: 'scn_x' } } },
+    });
     // Done keys live 24 h from their claim, then a new request claims the key.
     expect((await claim(new Date(now.getTime() + 3_600_000 + 24 * 3_600_000), 'f4')).kind).toBe('claimed');
   });

@@ -30,8 +30,20 @@ async function forget(scanId: string) {
 
 describe('the month turns over on the 1st, 00:00 UTC', () => {
   it.each([
-    ['December into January', '2026-12-31T23:59:59.999Z', '2027-01-01T00:00:00.000Z', { start: '2026-12-01', end: '2027-01-01' }, { start: '2027-01-01', end: '2027-02-01' }],
-    ['February into March (a short month)', '2027-02-28T23:59:59.999Z', '2027-03-01T00:00:00.000Z', { start: '2027-02-01', end: '2027-03-01' }, { start: '2027-03-01', end: '2027-04-01' }],
+    [
+      'December into January',
+      '2026-12-31T23:59:59.999Z',
+      '2027-01-01T00:00:00.000Z',
+      { start: '2026-12-01', end: '2027-01-01' },
+      { start: '2027-01-01', end: '2027-02-01' },
+    ],
+    [
+      'February into March (a short month)',
+      '2027-02-28T23:59:59.999Z',
+      '2027-03-01T00:00:00.000Z',
+      { start: '2027-02-01', end: '2027-03-01' },
+      { start: '2027-03-01', end: '2027-04-01' },
+    ],
   ])('%s: a used-up month refuses until the last millisecond, the next starts at zero', async (_, last, first, before, after) => {
     const { accountId, apiKey } = await service.createAccount();
     const client = new ScanClient(service.apiUrl, apiKey);

@@ -52,11 +52,20 @@ describe('GET /v1/scans by cursor', () => {
 
   it('answers 400 naming an unknown parameter, an unknown status, offset with starting_after, and a foreign cursor', async () => {
     const mine = await submit('mine');
-    expect(await client.request('GET', '/v1/scans?stauts=error')).toMatchObject({ status: 400, body: { detail: 'unknown query parameter "stauts"; this route takes limit, offset, starting_after, status' } });
+    expect(await client.request('GET', '/v1/scans?stauts=error')).toMatchObject({
+      status: 400,
+      body: { detail: 'unknown query parameter "stauts"; this route takes limit, offset, starting_after, status' },
+    });
     expect(await client.request('GET', '/v1/scans?status=running')).toMatchObject({ status: 400, body: { detail: expect.stringContaining('status') } });
-    expect(await client.request('GET', `/v1/scans?offset=0&starting_after=${mine}`)).toMatchObject({ status: 400, body: { detail: expect.stringMatching(/"offset" or "starting_after"/) } });
+    expect(await client.request('GET', `/v1/scans?offset=0&starting_after=${mine}`)).toMatchObject({
+      status: 400,
+      body: { detail: expect.stringMatching(/"offset" or "starting_after"/) },
+    });
     const stranger = new ScanClient(service.apiUrl, (await service.createAccount()).apiKey);
-    expect(await stranger.request('GET', `/v1/scans?starting_after=${mine}`)).toMatchObject({ status: 400, body: { detail: `starting_after names no scan of yours: ${mine}` } });
+    expect(await stranger.request('GET', `/v1/scans?starting_after=${mine}`)).toMatchObject({
+      status: 400,
+      body: { detail: `starting_after names no scan of yours: ${mine}` },
+    });
     expect((await client.request('GET', '/api/library?sort=new')).status).toBe(400);
   });
 

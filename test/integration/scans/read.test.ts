@@ -121,9 +121,7 @@ describe('a scan of a video with known cuts, speech and a silent still', () => {
     let checked = 0;
     for (const segment of lively) {
       const inner = secondsIn({ start: segment.start + 1, end: segment.end - 1 });
-      const speechOrTone = inner.filter((t) =>
-        [...f.truth.speech, ...f.truth.tones].some((s) => s.start <= t && t + 1 <= s.end),
-      );
+      const speechOrTone = inner.filter((t) => [...f.truth.speech, ...f.truth.tones].some((s) => s.start <= t && t + 1 <= s.end));
       for (const t of speechOrTone) expect(scan.dead.some((d: any) => d.start <= t && t < d.end)).toBe(false);
       checked += speechOrTone.length;
     }
@@ -213,7 +211,12 @@ describeFixtureScan('talking', 'url', { cuts: false, moments: true, silence: tru
     const { scan, f } = get();
     expect(scan.transcriber).toMatch(/^whisper-base/);
     expect(scan.language).toBe('en');
-    const bare = (text: string) => text.toLowerCase().replace(/[^a-z0-9' ]+/g, ' ').split(/\s+/).filter(Boolean);
+    const bare = (text: string) =>
+      text
+        .toLowerCase()
+        .replace(/[^a-z0-9' ]+/g, ' ')
+        .split(/\s+/)
+        .filter(Boolean);
     const claimWords = scan.claims.map((c: string) => new Set(bare(c)));
     for (const sentence of f.truth.speech.filter((s) => s.claim)) {
       const words = bare(sentence.text);
@@ -253,7 +256,9 @@ describe('a file with its moov atom at the end (not fast start)', () => {
     await promisify(execFile)('ffmpeg', ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-i', f.path, '-c', 'copy', '-f', 'mp4', moovLastPath]);
     const [a, b] = await Promise.all([client.upload(f.path), client.upload(moovLastPath)]);
     expect([a.status, b.status]).toEqual([202, 202]);
-    [fastStart, moovLast] = (await Promise.all([client.waitForScan(a.body.scan_id, SCAN_WAIT_MS), client.waitForScan(b.body.scan_id, SCAN_WAIT_MS)])).map((r) => r.scan);
+    [fastStart, moovLast] = (await Promise.all([client.waitForScan(a.body.scan_id, SCAN_WAIT_MS), client.waitForScan(b.body.scan_id, SCAN_WAIT_MS)])).map(
+      (r) => r.scan,
+    );
   }, SCAN_WAIT_MS + 60_000);
   afterAll(() => {
     vi.mocked(LocalMediaCache.prototype.get).mockRestore();
@@ -284,7 +289,14 @@ describe('a file with its moov atom at the end (not fast start)', () => {
   it('is decoded into the same read as the fast-start original', () => {
     expect(moovLast.status).toBe('complete');
     expect(fastStart.status).toBe('complete');
-    const read = (scan: any) => ({ duration: scan.duration_sec, timeline: scan.timeline, cuts: scan.cuts, dead: scan.dead, score: scan.score, hook: scan.hook });
+    const read = (scan: any) => ({
+      duration: scan.duration_sec,
+      timeline: scan.timeline,
+      cuts: scan.cuts,
+      dead: scan.dead,
+      score: scan.score,
+      hook: scan.hook,
+    });
     expect(read(moovLast)).toEqual(read(fastStart));
     expect(moovLast.timeline.length).toBeGreaterThan(0);
   });
@@ -296,7 +308,14 @@ describe('scans of other kinds of file', () => {
     const submitted = await client.upload(f.path);
     expect(submitted.status).toBe(202);
     const { scan } = await client.waitForScan(submitted.body.scan_id, SCAN_WAIT_MS);
-    expect(scan).toEqual({ scan_id: submitted.body.scan_id, status: 'error', pct: expect.any(Number), detail: expect.any(String), title: null, created_at: expect.any(String) });
+    expect(scan).toEqual({
+      scan_id: submitted.body.scan_id,
+      status: 'error',
+      pct: expect.any(Number),
+      detail: expect.any(String),
+      title: null,
+      created_at: expect.any(String),
+    });
     expect(scan.detail).toMatch(name === 'audio-only' ? /no video/i : /corrupt|not a (video|media)|could not be read/i);
     // Nothing of a failed scan is left behind once its workflow has finished.
     await service.temporal.workflow.getHandle(`scan-${scan.scan_id}`).result();

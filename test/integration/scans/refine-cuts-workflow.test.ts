@@ -17,11 +17,21 @@ async function runScan(scripted: Partial<ScanActivities>, scanId: string): Promi
   const { temporalAddress } = getStackEnv();
   const taskQueue = `refine-cuts-${randomBytes(4).toString('hex')}`;
   const connection = await NativeConnection.connect({ address: temporalAddress });
-  const worker = await Worker.create({ connection, taskQueue, workflowBundle: { codePath: await workflowBundlePath() }, activities: scripted, maxConcurrentActivityTaskExecutions: 4 });
+  const worker = await Worker.create({
+    connection,
+    taskQueue,
+    workflowBundle: { codePath: await workflowBundlePath() },
+    activities: scripted,
+    maxConcurrentActivityTaskExecutions: 4,
+  });
   const clientConnection = await Connection.connect({ address: temporalAddress });
   try {
     return await worker.runUntil(
-      new Client({ connection: clientConnection }).workflow.execute('scanWorkflow', { taskQueue, workflowId: `${taskQueue}-${scanId}`, args: [{ scanId }] }) as Promise<ScanWorkflowResult>,
+      new Client({ connection: clientConnection }).workflow.execute('scanWorkflow', {
+        taskQueue,
+        workflowId: `${taskQueue}-${scanId}`,
+        args: [{ scanId }],
+      }) as Promise<ScanWorkflowResult>,
     );
   } finally {
     await clientConnection.close();
@@ -64,9 +74,12 @@ function scriptedScan(calls: string[], hasAudio: boolean, refineCuts: ScanActivi
 }
 
 describe('refineCuts in the scan workflow', () => {
-  it('runs after the picture\'s decode, which keeps the media for it, beside the transcription', async () => {
+  it("runs after the picture's decode, which keeps the media for it, beside the transcription", async () => {
     const calls: string[] = [];
-    const result = await runScan(scriptedScan(calls, true, async () => ({ cuts: 3, refined: 3 })), 'scn_refine_overlap');
+    const result = await runScan(
+      scriptedScan(calls, true, async () => ({ cuts: 3, refined: 3 })),
+      'scn_refine_overlap',
+    );
     expect(result).toEqual({ scanId: 'scn_refine_overlap', status: 'complete' });
     expect(calls).toEqual(['decodeMedia keepMedia=true', 'refineCuts', 'transcribeChunk done', 'assembleRead {"scanId":"scn_refine_overlap"}']);
   });

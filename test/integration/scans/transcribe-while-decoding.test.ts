@@ -43,7 +43,10 @@ function activityEvents(events: HistoryEvent[]) {
       (at[type] ??= { scheduled: [], closed: [] }).scheduled.push(id);
     }
     const closing =
-      e.activityTaskCompletedEventAttributes ?? e.activityTaskFailedEventAttributes ?? e.activityTaskCanceledEventAttributes ?? e.activityTaskTimedOutEventAttributes;
+      e.activityTaskCompletedEventAttributes ??
+      e.activityTaskFailedEventAttributes ??
+      e.activityTaskCanceledEventAttributes ??
+      e.activityTaskTimedOutEventAttributes;
     if (closing) {
       const type = typeOf.get(String(closing.scheduledEventId)) ?? '?';
       (at[type] ??= { scheduled: [], closed: [] }).closed.push(id);
@@ -99,7 +102,13 @@ describe('transcription beside the picture decode', () => {
     const scripted: Partial<ScanActivities> = {
       ingestMedia: async () => ({ bytes: 1 }),
       probeMedia: async () => ({ durationSec: 120, hasVideo: true, hasAudio: true, width: 640, height: 360, fps: 25 }),
-      extractAudio: async () => ({ audioSec: 120, chunks: [{ index: 0, start: 0, end: 60 }, { index: 1, start: 60, end: 120 }] }),
+      extractAudio: async () => ({
+        audioSec: 120,
+        chunks: [
+          { index: 0, start: 0, end: 60 },
+          { index: 1, start: 60, end: 120 },
+        ],
+      }),
       decodeMedia: async () => {
         await transcriptionsRunning;
         throw ApplicationFailure.nonRetryable('The video could not be decoded.', FailureType.BadMedia);

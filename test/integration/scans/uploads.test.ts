@@ -150,36 +150,44 @@ describe('every fixture against its truth', () => {
 });
 
 describe('a transcription server that is down, then comes up', () => {
-  it('a scan while it is down is heard by pocketsphinx, and the read says so', async () => {
-    const f = await fixture('talking');
-    const submitted = await downClient.upload(f.path);
-    const { scan } = await downClient.waitForScan(submitted.body.scan_id, 10 * 60_000);
-    expect(scan.status).toBe('complete');
-    expect(scan.transcriber).toBe(POCKETSPHINX_ENGINE);
-    expect(scan.method).toContain(`heard by ${POCKETSPHINX_ENGINE} in the language en.`);
-    expect(scan.transcript.length).toBeGreaterThan(0);
-  }, 12 * 60_000);
+  it(
+    'a scan while it is down is heard by pocketsphinx, and the read says so',
+    async () => {
+      const f = await fixture('talking');
+      const submitted = await downClient.upload(f.path);
+      const { scan } = await downClient.waitForScan(submitted.body.scan_id, 10 * 60_000);
+      expect(scan.status).toBe('complete');
+      expect(scan.transcriber).toBe(POCKETSPHINX_ENGINE);
+      expect(scan.method).toContain(`heard by ${POCKETSPHINX_ENGINE} in the language en.`);
+      expect(scan.transcript.length).toBeGreaterThan(0);
+    },
+    12 * 60_000,
+  );
 
-  it('hears the next scan, the read names it, and its words still pass the voice gate', async () => {
-    transcription = await startScriptedTranscriptionServer(transcriberPort);
-    const f = await fixture('talking');
-    const spoken = f.truth.speech[1]!;
-    // One chunk (the file is 20 s): a word in the middle of each sentence, and one in the silence after the last.
-    transcription.respond(() => ({
-      words: [
-        ...f.truth.speech.map((s, i) => ({ word: `sentence${i}`, start: (s.start + s.end) / 2 - 0.15, end: (s.start + s.end) / 2 + 0.15 })),
-        { word: 'ghost', start: f.truth.duration! - 0.6, end: f.truth.duration! - 0.3 },
-      ],
-    }));
-    const submitted = await downClient.upload(f.path);
-    const { scan } = await downClient.waitForScan(submitted.body.scan_id, 10 * 60_000);
-    expect(scan.status).toBe('complete');
-    expect(scan.transcriber).toBe('scripted-whisper (OpenAI-compatible server)');
-    const text = scan.transcript.map((s: any) => s.text).join(' ');
-    f.truth.speech.forEach((_, i) => expect(text).toContain(`sentence${i}`));
-    expect(text).not.toContain('ghost');
-    expect(transcription.requests.length).toBeGreaterThan(0);
-    expect(transcription.requests[0]!.fields['timestamp_granularities[]']).toEqual(['word']);
-    expect(scan.timeline[Math.floor((spoken.start + spoken.end) / 2)].scores.speech).toBeGreaterThan(0);
-  }, 12 * 60_000);
+  it(
+    'hears the next scan, the read names it, and its words still pass the voice gate',
+    async () => {
+      transcription = await startScriptedTranscriptionServer(transcriberPort);
+      const f = await fixture('talking');
+      const spoken = f.truth.speech[1]!;
+      // One chunk (the file is 20 s): a word in the middle of each sentence, and one in the silence after the last.
+      transcription.respond(() => ({
+        words: [
+          ...f.truth.speech.map((s, i) => ({ word: `sentence${i}`, start: (s.start + s.end) / 2 - 0.15, end: (s.start + s.end) / 2 + 0.15 })),
+          { word: 'ghost', start: f.truth.duration! - 0.6, end: f.truth.duration! - 0.3 },
+        ],
+      }));
+      const submitted = await downClient.upload(f.path);
+      const { scan } = await downClient.waitForScan(submitted.body.scan_id, 10 * 60_000);
+      expect(scan.status).toBe('complete');
+      expect(scan.transcriber).toBe('scripted-whisper (OpenAI-compatible server)');
+      const text = scan.transcript.map((s: any) => s.text).join(' ');
+      f.truth.speech.forEach((_, i) => expect(text).toContain(`sentence${i}`));
+      expect(text).not.toContain('ghost');
+      expect(transcription.requests.length).toBeGreaterThan(0);
+      expect(transcription.requests[0]!.fields['timestamp_granularities[]']).toEqual(['word']);
+      expect(scan.timeline[Math.floor((spoken.start + spoken.end) / 2)].scores.speech).toBeGreaterThan(0);
+    },
+    12 * 60_000,
+  );
 });

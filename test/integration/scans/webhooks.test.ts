@@ -123,12 +123,17 @@ const verify = (secret: string, delivery: Delivery) => new Webhook(secret).verif
 
 /** The delivery workflow's end and its attempts as the history (and so the Temporal UI) shows them. */
 async function deliveryHistory(scanId: string) {
-  await service.temporal.workflow.getHandle(`scan-${scanId}`).result().catch(() => undefined);
+  await service.temporal.workflow
+    .getHandle(`scan-${scanId}`)
+    .result()
+    .catch(() => undefined);
   const handle = service.temporal.workflow.getHandle(`webhook-${scanId}`);
   const result = await handle.result().catch((error: unknown) => ({ failed: (error as Error & { cause?: { type?: string; message?: string } }).cause }));
   const events = (await handle.fetchHistory()).events ?? [];
   const scheduled = events.filter((e) => e.activityTaskScheduledEventAttributes).map((e) => e.activityTaskScheduledEventAttributes!.activityType?.name);
-  const activityQueues = [...new Set(events.filter((e) => e.activityTaskScheduledEventAttributes).map((e) => e.activityTaskScheduledEventAttributes!.taskQueue?.name))];
+  const activityQueues = [
+    ...new Set(events.filter((e) => e.activityTaskScheduledEventAttributes).map((e) => e.activityTaskScheduledEventAttributes!.taskQueue?.name)),
+  ];
   const failures = events.filter((e) => e.activityTaskFailedEventAttributes).map((e) => e.activityTaskFailedEventAttributes!.failure?.message);
   const completed = events.filter((e) => e.activityTaskCompletedEventAttributes).length;
   const timers = events.filter((e) => e.timerStartedEventAttributes).length;
@@ -137,130 +142,162 @@ async function deliveryHistory(scanId: string) {
 }
 
 describe('completion webhooks', () => {
-  it('a completed upload (webhook_url as a multipart part) is delivered once as scan.completed with score and grade, signed with the account’s secret', async () => {
-    const me = await customer();
-    const url = receiver.on('/completed', () => 204);
-    const video = await fixture('no-audio');
-    const submitted = await me.client.upload(video.path, { webhook_url: url, title: 'Hooked' });
-    expect(submitted.status).toBe(202);
-    const scanId: string = submitted.body.scan_id;
-    const { scan } = await me.client.waitForScan(scanId);
-    expect(scan.status).toBe('complete');
-    // The URL is the owner's setting, not part of the read.
-    expect(JSON.stringify(scan)).not.toContain('/completed');
+  it(
+    'a completed upload (webhook_url as a multipart part) is delivered once as scan.completed with score and grade, signed with the account’s secret',
+    async () => {
+      const me = await customer();
+      const url = receiver.on('/completed', () => 204);
+      const video = await fixture('no-audio');
+      const submitted = await me.client.upload(video.path, { webhook_url: url, title: 'Hooked' });
+      expect(submitted.status).toBe(202);
+      const scanId: string = submitted.body.scan_id;
+      const { scan } = await me.client.waitForScan(scanId);
+      expect(scan.status).toBe('complete');
+      // The URL is the owner's setting, not part of the read.
+      expect(JSON.stringify(scan)).not.toContain('/completed');
 
-    const history = await deliveryHistory(scanId);
-    expect(history.result).toEqual({ delivered: true, attempts: 1, status: 204 });
-    expect(history.scheduled).toEqual(['deliverWebhook']);
-    // Deliveries have their own queue and slots beside chat: a stuck receiver never holds a chat tool's slot.
-    expect(history.taskQueue).toBe(`${service.config.taskQueuePrefix}-webhooks`);
-    expect(history.activityQueues).toEqual([`${service.config.taskQueuePrefix}-webhooks`]);
-    const [delivery] = receiver.to('/completed');
-    expect(receiver.to('/completed')).toHaveLength(1);
-    expect(delivery!.headers['content-type']).toBe('application/json');
-    expect(delivery!.headers['webhook-id']).toBe(`msg_${scanId}_scan.completed`);
-    const event = verify(await me.secret(), delivery!) as { type: string; timestamp: string; data: Record<string, unknown> };
-    expect(event).toEqual({
-      type: 'scan.completed',
-      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
-      data: { scan_id: scanId, status: 'complete', score: scan.score, grade: scan.grade },
-    });
-    expect(typeof scan.score).toBe('number');
-    // Another account's secret does not verify it.
-    expect(() => verify(newSecretOfAnotherAccount, delivery!)).toThrow(/No matching signature/);
-  }, ONE_SCAN_TEST_MS);
+      const history = await deliveryHistory(scanId);
+      expect(history.result).toEqual({ delivered: true, attempts: 1, status: 204 });
+      expect(history.scheduled).toEqual(['deliverWebhook']);
+      // Deliveries have their own queue and slots beside chat: a stuck receiver never holds a chat tool's slot.
+      expect(history.taskQueue).toBe(`${service.config.taskQueuePrefix}-webhooks`);
+      expect(history.activityQueues).toEqual([`${service.config.taskQueuePrefix}-webhooks`]);
+      const [delivery] = receiver.to('/completed');
+      expect(receiver.to('/completed')).toHaveLength(1);
+      expect(delivery!.headers['content-type']).toBe('application/json');
+      expect(delivery!.headers['webhook-id']).toBe(`msg_${scanId}_scan.completed`);
+      const event = verify(await me.secret(), delivery!) as { type: string; timestamp: string; data: Record<string, unknown> };
+      expect(event).toEqual({
+        type: 'scan.completed',
+        timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        data: { scan_id: scanId, status: 'complete', score: scan.score, grade: scan.grade },
+      });
+      expect(typeof scan.score).toBe('number');
+      // Another account's secret does not verify it.
+      expect(() => verify(newSecretOfAnotherAccount, delivery!)).toThrow(/No matching signature/);
+    },
+    ONE_SCAN_TEST_MS,
+  );
 
-  it('a failed scan (JSON, corrupt video) is scan.failed with its detail; a receiver failing twice gets three attempts with one webhook-id, each its own activity execution in the history', async () => {
-    const me = await customer();
-    const url = receiver.on('/flaky', (_delivery, nth) => (nth <= 2 ? 500 : 200));
-    const submitted = await me.client.request('POST', '/v1/scans', { input: { type: 'url', url: `${receiver.url}/corrupt.mp4` }, webhook_url: url });
-    expect(submitted.status).toBe(202);
-    const scanId: string = submitted.body.scan_id;
-    const { scan } = await me.client.waitForScan(scanId);
-    expect(scan.status).toBe('error');
+  it(
+    'a failed scan (JSON, corrupt video) is scan.failed with its detail; a receiver failing twice gets three attempts with one webhook-id, each its own activity execution in the history',
+    async () => {
+      const me = await customer();
+      const url = receiver.on('/flaky', (_delivery, nth) => (nth <= 2 ? 500 : 200));
+      const submitted = await me.client.request('POST', '/v1/scans', { input: { type: 'url', url: `${receiver.url}/corrupt.mp4` }, webhook_url: url });
+      expect(submitted.status).toBe(202);
+      const scanId: string = submitted.body.scan_id;
+      const { scan } = await me.client.waitForScan(scanId);
+      expect(scan.status).toBe('error');
 
-    const history = await deliveryHistory(scanId);
-    expect(history.result).toEqual({ delivered: true, attempts: 3, status: 200 });
-    expect(history.scheduled).toEqual(['deliverWebhook', 'deliverWebhook', 'deliverWebhook']);
-    expect(history.failures).toEqual(['the receiver answered HTTP 500', 'the receiver answered HTTP 500']);
-    expect(history.completed).toBe(1);
-    expect(history.timers).toBe(2);
+      const history = await deliveryHistory(scanId);
+      expect(history.result).toEqual({ delivered: true, attempts: 3, status: 200 });
+      expect(history.scheduled).toEqual(['deliverWebhook', 'deliverWebhook', 'deliverWebhook']);
+      expect(history.failures).toEqual(['the receiver answered HTTP 500', 'the receiver answered HTTP 500']);
+      expect(history.completed).toBe(1);
+      expect(history.timers).toBe(2);
 
-    const deliveries = receiver.to('/flaky');
-    expect(deliveries).toHaveLength(3);
-    expect(new Set(deliveries.map((d) => d.headers['webhook-id']))).toEqual(new Set([`msg_${scanId}_scan.failed`]));
-    const secret = await me.secret();
-    const events = deliveries.map((d) => verify(secret, d));
-    expect(events[0]).toEqual({ type: 'scan.failed', timestamp: expect.any(String), data: { scan_id: scanId, status: 'error', detail: scan.detail } });
-    // The body is the same event on every attempt; only the signature's timestamp may move.
-    expect(new Set(deliveries.map((d) => d.body)).size).toBe(1);
+      const deliveries = receiver.to('/flaky');
+      expect(deliveries).toHaveLength(3);
+      expect(new Set(deliveries.map((d) => d.headers['webhook-id']))).toEqual(new Set([`msg_${scanId}_scan.failed`]));
+      const secret = await me.secret();
+      const events = deliveries.map((d) => verify(secret, d));
+      expect(events[0]).toEqual({ type: 'scan.failed', timestamp: expect.any(String), data: { scan_id: scanId, status: 'error', detail: scan.detail } });
+      // The body is the same event on every attempt; only the signature's timestamp may move.
+      expect(new Set(deliveries.map((d) => d.body)).size).toBe(1);
 
-    // The scan workflow did not wait for the delivery: it started the child and completed.
-    const scanEvents = (await service.temporal.workflow.getHandle(`scan-${scanId}`).fetchHistory()).events ?? [];
-    expect(scanEvents.some((e) => e.childWorkflowExecutionStartedEventAttributes?.workflowExecution?.workflowId === `webhook-${scanId}`)).toBe(true);
-    expect(scanEvents.some((e) => e.childWorkflowExecutionCompletedEventAttributes)).toBe(false);
-    expect(scanEvents.at(-1)?.workflowExecutionCompletedEventAttributes).toBeTruthy();
-  }, ONE_SCAN_TEST_MS);
+      // The scan workflow did not wait for the delivery: it started the child and completed.
+      const scanEvents = (await service.temporal.workflow.getHandle(`scan-${scanId}`).fetchHistory()).events ?? [];
+      expect(scanEvents.some((e) => e.childWorkflowExecutionStartedEventAttributes?.workflowExecution?.workflowId === `webhook-${scanId}`)).toBe(true);
+      expect(scanEvents.some((e) => e.childWorkflowExecutionCompletedEventAttributes)).toBe(false);
+      expect(scanEvents.at(-1)?.workflowExecutionCompletedEventAttributes).toBeTruthy();
+    },
+    ONE_SCAN_TEST_MS,
+  );
 
-  it('after the secret is rotated on the account page, the next attempt verifies with the new secret only', async () => {
-    const me = await customer();
-    const first = await me.secret();
-    let second = '';
-    const url = receiver.on('/rotate', async (delivery, nth) => {
-      if (nth > 1) return 204;
-      verify(first, delivery);
-      // Rotated before this attempt is answered, so before the next one starts.
-      second = await me.rotate();
-      return 503;
-    });
-    const submitted = await me.client.request('POST', '/v1/scans', { input: { type: 'url', url: `${receiver.url}/corrupt.mp4` }, webhook_url: url });
-    expect(submitted.status).toBe(202);
-    const scanId: string = submitted.body.scan_id;
-    const history = await deliveryHistory(scanId);
-    expect(history.result).toEqual({ delivered: true, attempts: 2, status: 204 });
-    expect(history.failures).toEqual(['the receiver answered HTTP 503']);
-    const [before, after] = receiver.to('/rotate');
-    expect(second).toMatch(/^whsec_/);
-    expect(second).not.toBe(first);
-    expect(await me.secret()).toBe(second);
-    expect(verify(first, before!)).toMatchObject({ type: 'scan.failed', data: { scan_id: scanId } });
-    expect(verify(second, after!)).toMatchObject({ type: 'scan.failed', data: { scan_id: scanId } });
-    expect(() => verify(first, after!)).toThrow(/No matching signature/);
-  }, ONE_SCAN_TEST_MS);
+  it(
+    'after the secret is rotated on the account page, the next attempt verifies with the new secret only',
+    async () => {
+      const me = await customer();
+      const first = await me.secret();
+      let second = '';
+      const url = receiver.on('/rotate', async (delivery, nth) => {
+        if (nth > 1) return 204;
+        verify(first, delivery);
+        // Rotated before this attempt is answered, so before the next one starts.
+        second = await me.rotate();
+        return 503;
+      });
+      const submitted = await me.client.request('POST', '/v1/scans', { input: { type: 'url', url: `${receiver.url}/corrupt.mp4` }, webhook_url: url });
+      expect(submitted.status).toBe(202);
+      const scanId: string = submitted.body.scan_id;
+      const history = await deliveryHistory(scanId);
+      expect(history.result).toEqual({ delivered: true, attempts: 2, status: 204 });
+      expect(history.failures).toEqual(['the receiver answered HTTP 503']);
+      const [before, after] = receiver.to('/rotate');
+      expect(second).toMatch(/^whsec_/);
+      expect(second).not.toBe(first);
+      expect(await me.secret()).toBe(second);
+      expect(verify(first, before!)).toMatchObject({ type: 'scan.failed', data: { scan_id: scanId } });
+      expect(verify(second, after!)).toMatchObject({ type: 'scan.failed', data: { scan_id: scanId } });
+      expect(() => verify(first, after!)).toThrow(/No matching signature/);
+    },
+    ONE_SCAN_TEST_MS,
+  );
 
-  it('a scan cancelled by an operator mid-download is delivered as scan.failed, "cancelled"', async () => {
-    const me = await customer();
-    const url = receiver.on('/cancelled', () => 200);
-    const submitted = await me.client.request('POST', '/v1/scans', { input: { type: 'url', url: `${receiver.url}/slow.mp4` }, webhook_url: url });
-    expect(submitted.status).toBe(202);
-    const scanId: string = submitted.body.scan_id;
-    await receiver.slowDownload;
-    await service.temporal.workflow.getHandle(`scan-${scanId}`).cancel();
-    const history = await deliveryHistory(scanId);
-    expect(history.result).toEqual({ delivered: true, attempts: 1, status: 200 });
-    const [delivery] = receiver.to('/cancelled');
-    expect(verify(await me.secret(), delivery!)).toEqual({ type: 'scan.failed', timestamp: expect.any(String), data: { scan_id: scanId, status: 'error', detail: 'cancelled' } });
-    expect((await service.temporal.workflow.getHandle(`scan-${scanId}`).describe()).status.name).toBe('CANCELLED');
-  }, ONE_SCAN_TEST_MS);
+  it(
+    'a scan cancelled by an operator mid-download is delivered as scan.failed, "cancelled"',
+    async () => {
+      const me = await customer();
+      const url = receiver.on('/cancelled', () => 200);
+      const submitted = await me.client.request('POST', '/v1/scans', { input: { type: 'url', url: `${receiver.url}/slow.mp4` }, webhook_url: url });
+      expect(submitted.status).toBe(202);
+      const scanId: string = submitted.body.scan_id;
+      await receiver.slowDownload;
+      await service.temporal.workflow.getHandle(`scan-${scanId}`).cancel();
+      const history = await deliveryHistory(scanId);
+      expect(history.result).toEqual({ delivered: true, attempts: 1, status: 200 });
+      const [delivery] = receiver.to('/cancelled');
+      expect(verify(await me.secret(), delivery!)).toEqual({
+        type: 'scan.failed',
+        timestamp: expect.any(String),
+        data: { scan_id: scanId, status: 'error', detail: 'cancelled' },
+      });
+      expect((await service.temporal.workflow.getHandle(`scan-${scanId}`).describe()).status.name).toBe('CANCELLED');
+    },
+    ONE_SCAN_TEST_MS,
+  );
 
-  it('a receiver that never answers 2xx ends the delivery Failed after the whole schedule; 410 Gone ends it at once', async () => {
-    const me = await customer();
-    const down = receiver.on('/down', () => 502);
-    const gone = receiver.on('/gone', () => 410);
-    const submit = async (webhook_url: string) => (await me.client.request('POST', '/v1/scans', { input: { type: 'url', url: `${receiver.url}/corrupt.mp4` }, webhook_url })).body.scan_id as string;
-    const [downScan, goneScan] = [await submit(down), await submit(gone)];
+  it(
+    'a receiver that never answers 2xx ends the delivery Failed after the whole schedule; 410 Gone ends it at once',
+    async () => {
+      const me = await customer();
+      const down = receiver.on('/down', () => 502);
+      const gone = receiver.on('/gone', () => 410);
+      const submit = async (webhook_url: string) =>
+        (await me.client.request('POST', '/v1/scans', { input: { type: 'url', url: `${receiver.url}/corrupt.mp4` }, webhook_url })).body.scan_id as string;
+      const [downScan, goneScan] = [await submit(down), await submit(gone)];
 
-    const failed = await deliveryHistory(downScan);
-    expect(failed.result).toEqual({ failed: expect.objectContaining({ type: 'WebhookUndelivered', message: 'webhook not delivered after 3 attempts; the last: the receiver answered HTTP 502' }) });
-    expect(failed.failures).toEqual(Array(3).fill('the receiver answered HTTP 502'));
-    expect(receiver.to('/down')).toHaveLength(3);
-    expect((await service.temporal.workflow.getHandle(`webhook-${downScan}`).describe()).status.name).toBe('FAILED');
+      const failed = await deliveryHistory(downScan);
+      expect(failed.result).toEqual({
+        failed: expect.objectContaining({
+          type: 'WebhookUndelivered',
+          message: 'webhook not delivered after 3 attempts; the last: the receiver answered HTTP 502',
+        }),
+      });
+      expect(failed.failures).toEqual(Array(3).fill('the receiver answered HTTP 502'));
+      expect(receiver.to('/down')).toHaveLength(3);
+      expect((await service.temporal.workflow.getHandle(`webhook-${downScan}`).describe()).status.name).toBe('FAILED');
 
-    const stopped = await deliveryHistory(goneScan);
-    expect(stopped.result).toEqual({ failed: expect.objectContaining({ type: 'WebhookUndelivered', message: 'webhook not delivered: the receiver answered HTTP 410 Gone' }) });
-    expect(stopped.scheduled).toEqual(['deliverWebhook']);
-    expect(receiver.to('/gone')).toHaveLength(1);
-  }, ONE_SCAN_TEST_MS);
+      const stopped = await deliveryHistory(goneScan);
+      expect(stopped.result).toEqual({
+        failed: expect.objectContaining({ type: 'WebhookUndelivered', message: 'webhook not delivered: the receiver answered HTTP 410 Gone' }),
+      });
+      expect(stopped.scheduled).toEqual(['deliverWebhook']);
+      expect(receiver.to('/gone')).toHaveLength(1);
+    },
+    ONE_SCAN_TEST_MS,
+  );
 
   it('an account older than webhooks gets one secret on first use, kept from then on (FerretDB)', async () => {
     const { accountId } = await service.createAccount();
@@ -278,7 +315,10 @@ describe('completion webhooks', () => {
     const scansBefore = (await service.deps.usage.month(me.accountId)).scans;
     const mediaDir = join(service.workerEnv.HOLDLINE_MEDIA_DIR!, 'media');
     const storedBefore = await readdir(mediaDir).catch(() => [] as string[]);
-    const json = await me.client.request('POST', '/v1/scans', { input: { type: 'url', url: `${receiver.url}/corrupt.mp4` }, webhook_url: 'http://10.0.0.7/hook' });
+    const json = await me.client.request('POST', '/v1/scans', {
+      input: { type: 'url', url: `${receiver.url}/corrupt.mp4` },
+      webhook_url: 'http://10.0.0.7/hook',
+    });
     expect(json.status).toBe(400);
     expect(json.body.detail).toMatch(/^webhook_url refused: /);
     const upload = await me.client.upload((await fixture('no-audio')).path, { webhook_url: 'http://169.254.169.254/latest/meta-data' });
@@ -306,7 +346,11 @@ describe('POST /v1/webhooks/test', () => {
     expect(more).toEqual([]);
     expect(delivery!.headers['webhook-id']).toBe(answer.body.webhook_id);
     // Signed with the secret the account page shows, exactly as a scan's end is.
-    expect(verify(await me.secret(), delivery!)).toEqual({ type: 'webhook.test', timestamp: expect.any(String), data: { message: expect.stringContaining('test event') } });
+    expect(verify(await me.secret(), delivery!)).toEqual({
+      type: 'webhook.test',
+      timestamp: expect.any(String),
+      data: { message: expect.stringContaining('test event') },
+    });
     expect(() => verify(newSecretOfAnotherAccount, delivery!)).toThrow();
     const testId = String(answer.body.webhook_id).slice('msg_test_'.length);
     const { taskQueue } = await service.temporal.workflow.getHandle(`webhook-test-${testId}`).describe();
@@ -339,7 +383,11 @@ describe('POST /v1/webhooks/test', () => {
     const missing = await me.client.request('POST', '/v1/webhooks/test', {});
     expect(missing.status).toBe(400);
     expect(missing.body).toEqual({ detail: expect.stringContaining('url') });
-    const keyless = await fetch(`${service.apiUrl}/v1/webhooks/test`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: `${receiver.url}/x` }) });
+    const keyless = await fetch(`${service.apiUrl}/v1/webhooks/test`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: `${receiver.url}/x` }),
+    });
     expect(keyless.status).toBe(401);
     expect(await keyless.json()).toEqual({ detail: expect.any(String) });
     expect(receiver.deliveries.length).toBe(before);

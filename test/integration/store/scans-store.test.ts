@@ -45,7 +45,14 @@ const read = (score: number): ScanRead =>
 
 async function queued(accountId: string, at = new Date()) {
   const scanId = newScanId();
-  await scans.insertQueued({ scan_id: scanId, account_id: accountId, title: null, source: { type: 'url', url: 'https://example.com/v.mp4' }, priority: false, created_at: at });
+  await scans.insertQueued({
+    scan_id: scanId,
+    account_id: accountId,
+    title: null,
+    source: { type: 'url', url: 'https://example.com/v.mp4' },
+    priority: false,
+    created_at: at,
+  });
   return scanId;
 }
 
@@ -119,7 +126,7 @@ describe('ScansStore', () => {
     expect(await scans.getStatus(running)).toMatchObject({ status: 'processing', pct: 30 });
   });
 
-  it('lists an account newest first with a counted total, leaving out removed and other accounts\' scans', async () => {
+  it("lists an account newest first with a counted total, leaving out removed and other accounts' scans", async () => {
     const account = `acct_${randomBytes(4).toString('hex')}`;
     const made: string[] = [];
     for (let i = 0; i < 25; i++) made.push(await queued(account, new Date(Date.UTC(2026, 0, 1, 0, i))));
@@ -136,7 +143,7 @@ describe('ScansStore', () => {
 });
 
 describe('LibraryStore', () => {
-  it('publishes once (keeping the first date), lists newest publication first, refuses others\' and unfinished scans', async () => {
+  it("publishes once (keeping the first date), lists newest publication first, refuses others' and unfinished scans", async () => {
     const library = new LibraryStore(db);
     const a = await queued('acct_lib');
     const b = await queued('acct_lib');
@@ -151,7 +158,10 @@ describe('LibraryStore', () => {
     expect(first.outcome === 'published' && again.outcome === 'published' && again.doc.published_at).toEqual(new Date(Date.UTC(2026, 0, 1)));
     const { docs, total } = await library.list({ limit: 10, offset: 0 });
     expect(total).toBe(2);
-    expect(docs.map((d) => [d.scan_id, d.title])).toEqual([[b, 'Untitled scan'], [a, 'A renamed']]);
+    expect(docs.map((d) => [d.scan_id, d.title])).toEqual([
+      [b, 'Untitled scan'],
+      [a, 'A renamed'],
+    ]);
     expect(docs[0]).not.toHaveProperty('timeline');
     expect(await library.featured()).toBeNull();
     expect(await library.feature(b)).toBe('featured');
@@ -161,11 +171,20 @@ describe('LibraryStore', () => {
   });
 });
 
-describe('the hook among the Library\'s hooks', () => {
+describe("the hook among the Library's hooks", () => {
   const withHook = (hook: number): ScanRead => ({
     ...read(50),
     hook,
-    hook_report: { value: hook, scale: 's', file_percentile: 50, library_percentile: null, carried: [], missing: [], best_opening: { start: 0, end: 3, hold: hook }, advice: 'a' },
+    hook_report: {
+      value: hook,
+      scale: 's',
+      file_percentile: 50,
+      library_percentile: null,
+      carried: [],
+      missing: [],
+      best_opening: { start: 0, end: 3, hold: hook },
+      advice: 'a',
+    },
   });
   const libraryPercentileOf = async (scanId: string) => (await scans.get(scanId))?.hook_report?.library_percentile;
 
@@ -224,9 +243,30 @@ describe('migrateScanLayout', () => {
       const at = (m: number) => new Date(Date.UTC(2026, 0, 1, 0, m));
       const base = { title: null, source: { type: 'url', url: 'https://example.com/v.mp4' }, priority: false };
       await old.collection('scans').insertMany([
-        { _id: 'scn_a' as never, scan_id: 'scn_a', account_id: 'acct_m', status: 'complete', pct: 100, created_at: at(1), updated_at: at(1), published_at: at(9), ...base, ...read(40) },
+        {
+          _id: 'scn_a' as never,
+          scan_id: 'scn_a',
+          account_id: 'acct_m',
+          status: 'complete',
+          pct: 100,
+          created_at: at(1),
+          updated_at: at(1),
+          published_at: at(9),
+          ...base,
+          ...read(40),
+        },
         { _id: 'scn_b' as never, scan_id: 'scn_b', account_id: 'acct_m', status: 'processing', pct: 30, created_at: at(2), updated_at: at(2), ...base },
-        { _id: 'scn_c' as never, scan_id: 'scn_c', account_id: 'acct_n', status: 'complete', pct: 100, created_at: at(3), updated_at: at(3), ...base, ...read(70) },
+        {
+          _id: 'scn_c' as never,
+          scan_id: 'scn_c',
+          account_id: 'acct_n',
+          status: 'complete',
+          pct: 100,
+          created_at: at(3),
+          updated_at: at(3),
+          ...base,
+          ...read(70),
+        },
       ]);
       expect(await migrateScanLayout(old)).toBe(3);
       expect(await migrateScanLayout(old)).toBe(0);

@@ -84,7 +84,8 @@ describe('per-key rate windows', () => {
     const now = new Date('2026-11-15T12:00:10Z');
     const results = await Promise.all(Array.from({ length: 70 }, () => limiter.hit('key-burst', 'submit', 60, now)));
     expect(results.filter((r) => r.allowed)).toHaveLength(60);
-    const stored = async () => (await db.collection<{ _id: string; count: number }>('rate_windows').findOne({ _id: { $regex: '^key-burst:submit:' } } as never))?.count;
+    const stored = async () =>
+      (await db.collection<{ _id: string; count: number }>('rate_windows').findOne({ _id: { $regex: '^key-burst:submit:' } } as never))?.count;
     // The last batch may still be on its way (it is written within RateLimiter.FLUSH_MS).
     const deadline = Date.now() + 10_000;
     while ((await stored()) !== 70 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));

@@ -7,8 +7,13 @@ import { startService, type Service } from '../helpers/service';
 import { insertCompleteScan } from './helpers';
 
 const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
 ];
 
 let service: Service;
@@ -78,7 +83,12 @@ describe('the website in Chromium', () => {
     expect(box!.width).toBeGreaterThan(500);
     expect(box!.height).toBeGreaterThan(200);
     // The hold line is drawn with a visible stroke, not left unstyled.
-    expect(await page.$eval('#plot svg polyline[data-series=hold]', (line) => (globalThis as unknown as { getComputedStyle(e: unknown): { stroke: string } }).getComputedStyle(line).stroke)).not.toBe('none');
+    expect(
+      await page.$eval(
+        '#plot svg polyline[data-series=hold]',
+        (line) => (globalThis as unknown as { getComputedStyle(e: unknown): { stroke: string } }).getComputedStyle(line).stroke,
+      ),
+    ).not.toBe('none');
 
     await page.hover('#plot svg', { position: { x: box!.width / 2, y: box!.height / 2 } });
     expect(await page.textContent('.readout')).toMatch(/^\d+ s: hold [\d.]+, speech [\d.]+, motion [\d.]+, loudness [\d.]+$/);

@@ -17,8 +17,7 @@ export function syntheticMeasurements(): RawMeasurements {
     frameDiffs.push(k === 0 || still(t) ? 0 : k === 40 ? 80 : 5 + 3 * Math.sin(k / 3));
   }
   const loudnessRms = Array.from({ length: seconds }, (_, t) => (still(t) ? 0 : 0.1 + 0.05 * Math.sin(t)));
-  const sentence = (start: number, text: string) =>
-    text.split(' ').map((word, i) => ({ word, start: start + i * 0.4, end: start + i * 0.4 + 0.3 }));
+  const sentence = (start: number, text: string) => text.split(' ').map((word, i) => ({ word, start: start + i * 0.4, end: start + i * 0.4 + 0.3 }));
   const words = [
     ...sentence(0.2, 'welcome to the kitchen today we cook fast'),
     ...sentence(5, 'studies show this method doubles your speed'),

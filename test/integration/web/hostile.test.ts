@@ -43,8 +43,7 @@ async function ownerWithPassword(password: string) {
   return account;
 }
 
-const works = async (key: string) =>
-  (await fetch(`${service.apiUrl}/v1/scans`, { headers: { authorization: `Bearer ${key}` } })).status === 200;
+const works = async (key: string) => (await fetch(`${service.apiUrl}/v1/scans`, { headers: { authorization: `Bearer ${key}` } })).status === 200;
 
 describe('key rotation', () => {
   it('after 10 concurrent rotations exactly one key works, and the account names it', async () => {
@@ -161,7 +160,9 @@ describe('sign-in throttling', () => {
   it('a password hashed under the old N=2^14 still signs in, and that sign-in stores it under N=2^17', async () => {
     const { account } = await service.deps.accounts.create({ email: freshEmail() });
     const salt = Buffer.from('fixed salt 16 b!');
-    const legacy = ['scrypt', 16384, 8, 1, salt.toString('base64'), scryptSync('an old password', salt, 32, { N: 16384, r: 8, p: 1 }).toString('base64')].join('$');
+    const legacy = ['scrypt', 16384, 8, 1, salt.toString('base64'), scryptSync('an old password', salt, 32, { N: 16384, r: 8, p: 1 }).toString('base64')].join(
+      '$',
+    );
     const accounts = service.mongo.db.collection<{ _id: string; password_hash?: string }>('accounts');
     await accounts.updateOne({ _id: account._id }, { $set: { password_hash: legacy } });
     expect((await clientAt('198.51.100.90').post('/signin', { email: account.email, password: 'wrong password' })).status).toBe(401);
@@ -170,7 +171,9 @@ describe('sign-in throttling', () => {
     const upgraded = (await accounts.findOne({ _id: account._id }))!.password_hash!;
     expect(upgraded).toMatch(/^scrypt\$131072\$8\$1\$/);
     const [, , , , newSalt, hash] = upgraded.split('$');
-    expect(scryptSync('an old password', Buffer.from(newSalt!, 'base64'), 32, { N: 131072, r: 8, p: 1, maxmem: 160 * 1024 * 1024 }).toString('base64')).toBe(hash);
+    expect(scryptSync('an old password', Buffer.from(newSalt!, 'base64'), 32, { N: 131072, r: 8, p: 1, maxmem: 160 * 1024 * 1024 }).toString('base64')).toBe(
+      hash,
+    );
     expect((await clientAt('198.51.100.90').post('/signin', { email: account.email, password: 'an old password' })).status).toBe(303);
   });
 
@@ -186,7 +189,8 @@ describe('sign-up throttling', () => {
     const address = '203.0.113.50';
     const taken = await ownerWithPassword('the owner password');
     expect((await clientAt(address).post('/signup', { email: taken.email, password: 'a fine password' })).status).toBe(200);
-    for (let i = 1; i < SIGNUPS_PER_HOUR; i++) expect((await clientAt(address).post('/signup', { email: freshEmail(), password: 'a fine password' })).status).toBe(200);
+    for (let i = 1; i < SIGNUPS_PER_HOUR; i++)
+      expect((await clientAt(address).post('/signup', { email: freshEmail(), password: 'a fine password' })).status).toBe(200);
     const email = freshEmail();
     const refused = await clientAt(address).post('/signup', { email, password: 'a fine password' });
     expect(refused.status).toBe(429);
@@ -228,7 +232,11 @@ describe('sign-up races', () => {
     const key = shownKey(outcomes.find((page) => page.status === 200)!.text)!;
     expect(await works(key)).toBe(true);
     expect(await service.mongo.db.collection('api_keys').countDocuments({ account_id: accounts[0]!._id })).toBe(1);
-    expect(await service.mongo.db.collection('api_keys').countDocuments({ account_id: { $nin: (await service.mongo.db.collection('accounts').find().toArray()).map((a) => a._id) } })).toBe(0);
+    expect(
+      await service.mongo.db
+        .collection('api_keys')
+        .countDocuments({ account_id: { $nin: (await service.mongo.db.collection('accounts').find().toArray()).map((a) => a._id) } }),
+    ).toBe(0);
   });
 });
 
@@ -263,8 +271,13 @@ describe('the demo scan', () => {
 
     // The script refuses an unknown or unfinished scan and leaves the demo as it was.
     const queued = await insertQueuedScan(service, user.accountId, null);
-    await expect(run(process.execPath, ['--import', 'tsx', 'scripts/demo-feature.ts', queued], { env })).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('not complete') });
-    await expect(run(process.execPath, ['--import', 'tsx', 'scripts/demo-feature.ts', 'scn_000000000000000000000000'], { env })).rejects.toMatchObject({ code: 1 });
+    await expect(run(process.execPath, ['--import', 'tsx', 'scripts/demo-feature.ts', queued], { env })).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('not complete'),
+    });
+    await expect(run(process.execPath, ['--import', 'tsx', 'scripts/demo-feature.ts', 'scn_000000000000000000000000'], { env })).rejects.toMatchObject({
+      code: 1,
+    });
     await expect(run(process.execPath, ['--import', 'tsx', 'scripts/demo-feature.ts', '../etc'], { env })).rejects.toMatchObject({ code: 2 });
     expect(((await (await demo()).json()) as { scan_id: string }).scan_id).toBe(chosen.scanId);
   });
@@ -294,17 +307,20 @@ describe('edges of the website and the lists', () => {
     expect((await fetch(`${service.apiUrl}/library?page=502`)).status).toBe(400);
   });
 
-  it.each(['/', '/signin', '/signup', '/library', '/no-such-page'])('%s sends a strict CSP, frame-ancestors none, a referrer policy and nosniff', async (path) => {
-    const response = await fetch(`${service.apiUrl}${path}`, { headers: { accept: 'text/html' } });
-    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-    const csp = response.headers.get('content-security-policy') ?? '';
-    expect(csp).toContain("default-src 'none'");
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).not.toContain('unsafe-inline');
-    expect(csp).not.toContain('unsafe-eval');
-    expect(response.headers.get('referrer-policy')).toBe('same-origin');
-    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('x-frame-options')).toBe('DENY');
-  });
+  it.each(['/', '/signin', '/signup', '/library', '/no-such-page'])(
+    '%s sends a strict CSP, frame-ancestors none, a referrer policy and nosniff',
+    async (path) => {
+      const response = await fetch(`${service.apiUrl}${path}`, { headers: { accept: 'text/html' } });
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(csp).not.toContain('unsafe-eval');
+      expect(response.headers.get('referrer-policy')).toBe('same-origin');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+    },
+  );
 });

@@ -207,7 +207,7 @@ describe('sign-up, sign-in and the account page', () => {
 });
 
 describe('publishing and the library', () => {
-  it('POST /api/scans/{id}/publish: 401 without a session, 404 for another account\'s scan, 409 while queued, 200 when complete', async () => {
+  it("POST /api/scans/{id}/publish: 401 without a session, 404 for another account's scan, 409 while queued, 200 when complete", async () => {
     const owner = await signUp();
     const stranger = await signUp();
     const { scanId } = await insertCompleteScan(service, owner.accountId, 'Kitchen test');
@@ -253,8 +253,14 @@ describe('publishing and the library', () => {
     expect(page1).toMatchObject({ limit: 1, offset: 0, has_more: true });
     expect(page1.data).toEqual([
       {
-        scan_id: second.scanId, title: 'Untitled scan', published_at: expect.any(String), score: second.read.score,
-        grade: second.read.grade, label: second.read.label, duration_sec: 24, url: `/library/${second.scanId}`,
+        scan_id: second.scanId,
+        title: 'Untitled scan',
+        published_at: expect.any(String),
+        score: second.read.score,
+        grade: second.read.grade,
+        label: second.read.label,
+        duration_sec: 24,
+        url: `/library/${second.scanId}`,
       },
     ]);
     const page2 = await libraryPage('?limit=1&offset=1');

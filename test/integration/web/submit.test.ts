@@ -15,8 +15,13 @@ import { startService, type Service } from '../helpers/service';
 import { insertCompleteScan, insertQueuedScan, signUpAndSignIn, syntheticRead, WebClient } from './helpers';
 
 const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
 ];
 const MB = 1024 * 1024;
 const UPLOAD_LIMIT = 60 * MB;
@@ -32,12 +37,21 @@ const problems: string[] = [];
 
 beforeAll(async () => {
   service = await startService({
-    env: { HOLDLINE_UPLOAD_LIMIT_BYTES: String(UPLOAD_LIMIT), HOLDLINE_ALLOW_HOSTS: '127.0.0.1:*', HOLDLINE_SIGNUPS_PER_HOUR: '1000', HOLDLINE_SIGNINS_PER_HOUR: '1000' },
+    env: {
+      HOLDLINE_UPLOAD_LIMIT_BYTES: String(UPLOAD_LIMIT),
+      HOLDLINE_ALLOW_HOSTS: '127.0.0.1:*',
+      HOLDLINE_SIGNUPS_PER_HOUR: '1000',
+      HOLDLINE_SIGNINS_PER_HOUR: '1000',
+    },
   });
   await mkdir(SHOTS, { recursive: true });
   scratch = await mkdtemp(join(tmpdir(), 'holdline-web-submit-'));
   userDataDir = await mkdtemp(join(tmpdir(), 'holdline-chromium-'));
-  context = await chromium.launchPersistentContext(userDataDir, { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, viewport: { width: 1100, height: 1200 } });
+  context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1100, height: 1200 },
+  });
   const talking = await fixture('talking');
   files = createServer((request, response) => {
     if (request.url !== '/talking.mp4') return void response.writeHead(404).end();
@@ -163,7 +177,9 @@ describe('the scans page takes a video', () => {
     await page.setInputFiles('#file-input', text);
     const row = page.locator('tr[data-mine]');
     await row.waitFor();
-    await expect.poll(() => error.textContent(), { timeout: SCAN_WAIT_MS, interval: 500 }).toMatch(/^The scan of scn_\w+ failed\. The file is not a video we can read: .+\.$/);
+    await expect
+      .poll(() => error.textContent(), { timeout: SCAN_WAIT_MS, interval: 500 })
+      .toMatch(/^The scan of scn_\w+ failed\. The file is not a video we can read: .+\.$/);
     expect(await row.getAttribute('data-status')).toBe('error');
     expect(await row.locator('td.failed').textContent()).toMatch(/^error: /);
     await shot(page, 'error-not-a-video');
@@ -174,7 +190,9 @@ describe('the scans page takes a video', () => {
     const used = await scansUsed(accountId);
     for (let i = used; i < PLANS.signal.scansPerMonth; i++) await service.deps.usage.take(accountId, 'scans', PLANS.signal.scansPerMonth, new Date());
     await page.setInputFiles('#file-input', (await fixture('talking')).path);
-    await expect.poll(() => error.textContent(), { timeout: 30_000 }).toMatch(/^You have used up this month’s scans: The monthly scan quota of the Signal plan \(30 scans\) is used up; it resets on \d{4}-\d{2}-\d{2}\.$/);
+    await expect
+      .poll(() => error.textContent(), { timeout: 30_000 })
+      .toMatch(/^You have used up this month’s scans: The monthly scan quota of the Signal plan \(30 scans\) is used up; it resets on \d{4}-\d{2}-\d{2}\.$/);
     await shot(page, 'error-quota');
     expect(await scansOwned(accountId)).toBe(1);
     expect(problems).toEqual([]);
@@ -187,7 +205,11 @@ describe('the scans page takes a video', () => {
     // the window left, so the drop below lands in the same, full window.
     let refusedFor = 0;
     for (let sent = 0; sent < 4 * LIMITS.scanSubmissionsPerMinute && refusedFor < 10; sent++) {
-      const spent = await fetch(`${service.apiUrl}/v1/scans`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: '{}' });
+      const spent = await fetch(`${service.apiUrl}/v1/scans`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
       if (spent.status !== 429) continue;
       refusedFor = Number(spent.headers.get('retry-after'));
       if (refusedFor < 10) await new Promise((resolve) => setTimeout(resolve, refusedFor * 1000 + 100));
@@ -203,7 +225,9 @@ describe('the scans page takes a video', () => {
       return transfer;
     });
     await page.dispatchEvent('#drop-zone', 'drop', { dataTransfer });
-    await expect.poll(() => page.locator('#submit-error').textContent(), { timeout: 30_000 }).toMatch(/^Too many submissions in the last minute\. Try again at .+ \(in \d+ s\)\.$/);
+    await expect
+      .poll(() => page.locator('#submit-error').textContent(), { timeout: 30_000 })
+      .toMatch(/^Too many submissions in the last minute\. Try again at .+ \(in \d+ s\)\.$/);
     await shot(page, 'error-rate-limit');
     expect(await scansUsed(accountId)).toBe(0);
     expect(await scansOwned(accountId)).toBe(0);
@@ -253,9 +277,27 @@ describe('the scans page takes a video', () => {
     await page.reload();
     const row = page.locator(`tr[data-scan-id="${scanId}"]`);
     expect(await row.getAttribute('data-live')).toBe('');
-    await expect.poll(() => row.locator('.stage').textContent().catch(() => null), { timeout: 15_000 }).toBe('waiting in the queue');
+    await expect
+      .poll(
+        () =>
+          row
+            .locator('.stage')
+            .textContent()
+            .catch(() => null),
+        { timeout: 15_000 },
+      )
+      .toBe('waiting in the queue');
     await service.deps.scans.advance(scanId, 37);
-    await expect.poll(() => row.locator('.pct').textContent().catch(() => null), { timeout: 15_000 }).toBe(' 37%');
+    await expect
+      .poll(
+        () =>
+          row
+            .locator('.pct')
+            .textContent()
+            .catch(() => null),
+        { timeout: 15_000 },
+      )
+      .toBe(' 37%');
     expect(await row.locator('.stage').textContent()).toBe('measuring and transcribing');
     expect(await service.deps.scans.complete(scanId, syntheticRead())).toBeTruthy();
     await row.locator('a.open-read').waitFor();
@@ -314,11 +356,19 @@ describe('the page endpoints behind the form', () => {
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const outgoing = httpRequest(`${service.apiUrl}/scans/upload`, {
         method: 'POST',
-        headers: { cookie: client.cookie!, 'x-csrf-token': csrf, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(UPLOAD_LIMIT + MB) },
+        headers: {
+          cookie: client.cookie!,
+          'x-csrf-token': csrf,
+          'content-type': 'multipart/form-data; boundary=x',
+          'content-length': String(UPLOAD_LIMIT + MB),
+        },
       });
       outgoing.on('response', (response) => {
         let body = '';
-        response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk)).on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        response
+          .setEncoding('utf8')
+          .on('data', (chunk: string) => (body += chunk))
+          .on('end', () => resolve({ status: response.statusCode ?? 0, body }));
       });
       outgoing.on('error', reject);
       outgoing.flushHeaders();

@@ -17,8 +17,13 @@ import { insertCompleteScan, insertQueuedScan } from './helpers';
 // sideways, and a screenshot of each is kept for a person to look at.
 
 const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
 ];
 const WIDTHS = [375, 1280] as const;
 /** Screenshots stay in the test output (git-ignored), or where HOLDLINE_SCREENSHOT_DIR says. */
@@ -40,13 +45,32 @@ beforeAll(async () => {
   const scan = await insertCompleteScan(service, account._id, 'A kitchen demo with a rather long title that must wrap on a phone');
   scanRead = scan.read;
   // Stored media gives the page its player (bytes only: the player is not played here).
-  await service.deps.media.put(service.deps.media.media, MediaStore.mediaId(scan.scanId), Readable.from([Buffer.from('not really a video')]), { filename: 'upload', contentType: 'video/mp4' });
+  await service.deps.media.put(service.deps.media.media, MediaStore.mediaId(scan.scanId), Readable.from([Buffer.from('not really a video')]), {
+    filename: 'upload',
+    contentType: 'video/mp4',
+  });
   const child = await insertCompleteScan(service, account._id, 'kitchen (recut)');
   await insertQueuedScan(service, account._id, 'Still running');
   const recuts = new RecutsStore(service.mongo.db);
   const recutId = newRecutId();
-  await recuts.insertQueued({ recut_id: recutId, account_id: account._id, parent_scan_id: scan.scanId, scan_id: child.scanId, goal: null, max_seconds: null, created_at: new Date() });
-  await recuts.advance(recutId, 'render', 20, { segments: [{ start: 0, end: 14 }, { start: 18, end: 24 }], rationale: 'Drop the still part.', proposed_by: 'rules', base_model: null });
+  await recuts.insertQueued({
+    recut_id: recutId,
+    account_id: account._id,
+    parent_scan_id: scan.scanId,
+    scan_id: child.scanId,
+    goal: null,
+    max_seconds: null,
+    created_at: new Date(),
+  });
+  await recuts.advance(recutId, 'render', 20, {
+    segments: [
+      { start: 0, end: 14 },
+      { start: 18, end: 24 },
+    ],
+    rationale: 'Drop the still part.',
+    proposed_by: 'rules',
+    base_model: null,
+  });
   await recuts.complete(recutId, compareReads(scan.read, child.read));
   // The home page draws the featured scan's hold curve.
   expect(await new LibraryStore(service.mongo.db).feature(scan.scanId)).toBe('featured');
@@ -134,7 +158,9 @@ describe('every page fits the viewport', () => {
       expect(dips.length).toBeGreaterThan(0);
       const clock = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
       expect(await page.locator('#plot svg .dips rect.span').count()).toBe(dips.length);
-      expect(await page.locator('#plot svg .dips rect.span title').allTextContents()).toEqual(dips.map((d) => `dip ${clock(d.start)}–${clock(d.end)}: ${d.advice}`));
+      expect(await page.locator('#plot svg .dips rect.span title').allTextContents()).toEqual(
+        dips.map((d) => `dip ${clock(d.start)}–${clock(d.end)}: ${d.advice}`),
+      );
       // Drawn apart from the dead stretches: hatched, where a dead stretch is a flat tint.
       expect(await page.getAttribute('#plot svg .dips rect.span', 'fill')).toBe('url(#dip-hatch)');
       expect(await page.isVisible('.dip-note')).toBe(false);

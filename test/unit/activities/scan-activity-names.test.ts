@@ -6,8 +6,16 @@ describe('scan activities', () => {
   // started before a rename would not replay after it.
   it('registers the activity type names the scan workflow has scheduled (refineCuts since cuts are refined to the frame)', () => {
     const deps = { scratchDir: '.', allowHosts: [], uploadLimitBytes: 1 } as unknown as ScanActivityDeps;
-    expect(Object.keys(createScanActivities(deps)).sort()).toEqual(
-      ['assembleRead', 'decodeMedia', 'extractAudio', 'failScan', 'ingestMedia', 'persistScan', 'probeMedia', 'refineCuts', 'transcribeChunk'],
-    );
+    expect(Object.keys(createScanActivities(deps)).sort()).toEqual([
+      'assembleRead',
+      'decodeMedia',
+      'extractAudio',
+      'failScan',
+      'ingestMedia',
+      'persistScan',
+      'probeMedia',
+      'refineCuts',
+      'transcribeChunk',
+    ]);
   });
 });

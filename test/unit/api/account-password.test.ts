@@ -38,7 +38,7 @@ describe('PUT /v1/account/password', () => {
     expect(missing.json()).toEqual({ detail: 'this account has a password: send it as current_password to change it' });
     const wrong = await put({ password: 'a new password', current_password: 'a guess' });
     expect(wrong.statusCode).toBe(403);
-    expect(wrong.json()).toEqual({ detail: 'current_password is not this account\'s password; nothing was changed' });
+    expect(wrong.json()).toEqual({ detail: "current_password is not this account's password; nothing was changed" });
     expect(await deps.sessions.checkPassword(account.email, 'the old password')).toBe(account._id);
     const changed = await put({ password: 'a new password', current_password: 'the old password' });
     expect(changed.statusCode).toBe(200);
@@ -53,7 +53,7 @@ describe('PUT /v1/account/password', () => {
       [{ password: 'x'.repeat(201) }, 'body/password must NOT have more than 200 characters'],
       // Counted in characters, as the website's rule counts them: four emoji are four.
       [{ password: '🔑🔑🔑🔑' }, 'body/password must NOT have fewer than 8 characters'],
-      [{}, 'body must have required property \'password\''],
+      [{}, "body must have required property 'password'"],
     ];
     for (const [payload, detail] of cases) {
       const refused = await put(payload);

@@ -11,7 +11,7 @@ afterEach(async () => {
 });
 
 describe('DELETE /v1/account', () => {
-  it('refuses a body whose email is not the account\'s: 400 with a detail, nothing started, the key still works', async () => {
+  it("refuses a body whose email is not the account's: 400 with a detail, nothing started, the key still works", async () => {
     const deps = fakeDeps();
     app = await buildApp(deps);
     const { account, auth } = await accountWithKey(deps);

@@ -79,7 +79,12 @@ describe('Idempotency-Key on POST /v1/scans', () => {
     expect(retried.statusCode).toBe(202);
     expect(retried.headers['idempotent-replayed']).toBeUndefined();
     // A 400 (private address) also frees the key, for a different request under it.
-    const refused = await app.inject({ method: 'POST', url: '/v1/scans', headers: { ...auth, 'idempotency-key': 'bad' }, payload: { input: { type: 'url', url: 'http://10.0.0.1/a.mp4' } } });
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/v1/scans',
+      headers: { ...auth, 'idempotency-key': 'bad' },
+      payload: { input: { type: 'url', url: 'http://10.0.0.1/a.mp4' } },
+    });
     expect(refused.statusCode).toBe(400);
     const fixed = await app.inject({ method: 'POST', url: '/v1/scans', headers: { ...auth, 'idempotency-key': 'bad' }, payload: url(3) });
     expect(fixed.statusCode).toBe(202);
@@ -123,7 +128,10 @@ describe('Idempotency-Key on POST /v1/scans', () => {
     const { deps, app, account, auth } = await setUp();
     const headers = { ...auth, 'idempotency-key': 'upload-1' };
     const send = (data: Buffer, title = 'Clip') => {
-      const body = multipart([{ name: 'title', value: title }, { name: 'file', filename: 'clip.mp4', data }]);
+      const body = multipart([
+        { name: 'title', value: title },
+        { name: 'file', filename: 'clip.mp4', data },
+      ]);
       return app.inject({ method: 'POST', url: '/v1/scans', headers: { ...headers, ...body.headers }, payload: body.payload });
     };
     const video = Buffer.alloc(5000, 3);
@@ -241,7 +249,9 @@ describe('Idempotency-Key on POST /v1/scans/:id/recut', () => {
     const missing = await app.inject({ method: 'POST', url: '/v1/scans/scn_b/recut', headers: { ...auth, 'idempotency-key': 'recut-2' }, payload: {} });
     expect(missing.statusCode).toBe(404);
     completeScan(deps, account._id, 'scn_b');
-    expect((await app.inject({ method: 'POST', url: '/v1/scans/scn_b/recut', headers: { ...auth, 'idempotency-key': 'recut-2' }, payload: {} })).statusCode).toBe(202);
+    expect(
+      (await app.inject({ method: 'POST', url: '/v1/scans/scn_b/recut', headers: { ...auth, 'idempotency-key': 'recut-2' }, payload: {} })).statusCode,
+    ).toBe(202);
     expect(deps.workflows.started.filter((s) => s.kind === 'recut')).toHaveLength(2);
   });
 });

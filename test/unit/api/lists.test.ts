@@ -14,8 +14,17 @@ afterEach(async () => {
 function put(deps: FakeDeps, accountId: string, scanId: string, fields: Partial<ScanDoc>) {
   const at = deps.now();
   deps.scans.docs.set(scanId, {
-    _id: scanId, scan_id: scanId, account_id: accountId, title: null, status: 'queued', pct: 0,
-    source: { type: 'upload', filename: null }, priority: false, created_at: at, updated_at: at, ...fields,
+    _id: scanId,
+    scan_id: scanId,
+    account_id: accountId,
+    title: null,
+    status: 'queued',
+    pct: 0,
+    source: { type: 'upload', filename: null },
+    priority: false,
+    created_at: at,
+    updated_at: at,
+    ...fields,
   } as ScanDoc);
 }
 
@@ -30,7 +39,11 @@ describe('lists', () => {
     const response = await app.inject({ url: '/v1/scans?limit=1', headers: auth });
     expect(response.json()).toEqual({
       data: [{ scan_id: 'scn_new', status: 'processing', pct: 40, title: null, created_at: '2026-03-10T12:00:00.000Z' }],
-      limit: 1, offset: 0, total: 2, has_more: true, next_cursor: 'scn_new',
+      limit: 1,
+      offset: 0,
+      total: 2,
+      has_more: true,
+      next_cursor: 'scn_new',
     });
     const second = await app.inject({ url: '/v1/scans?limit=1&offset=1', headers: auth });
     expect(second.json()).toMatchObject({
@@ -55,8 +68,15 @@ describe('lists', () => {
     expect(first.body).toMatchObject({ data: [{ scan_id: 'scn_b' }, { scan_id: 'scn_a' }], offset: 1, total: 3, has_more: false, next_cursor: null });
     const complete = await get('status=complete&limit=1');
     expect(complete.body).toMatchObject({ data: [{ scan_id: 'scn_c' }], has_more: true, next_cursor: 'scn_c' });
-    expect((await get('status=complete&limit=1&starting_after=scn_c')).body).toMatchObject({ data: [{ scan_id: 'scn_a' }], has_more: false, next_cursor: null });
-    expect(await get('stauts=error')).toEqual({ status: 400, body: { detail: 'unknown query parameter "stauts"; this route takes limit, offset, starting_after, status' } });
+    expect((await get('status=complete&limit=1&starting_after=scn_c')).body).toMatchObject({
+      data: [{ scan_id: 'scn_a' }],
+      has_more: false,
+      next_cursor: null,
+    });
+    expect(await get('stauts=error')).toEqual({
+      status: 400,
+      body: { detail: 'unknown query parameter "stauts"; this route takes limit, offset, starting_after, status' },
+    });
     expect(await get('status=running')).toMatchObject({ status: 400, body: { detail: expect.stringContaining('status') } });
     expect(await get('offset=0&starting_after=scn_c')).toMatchObject({ status: 400, body: { detail: expect.stringMatching(/"offset" or "starting_after"/) } });
     expect(await get('starting_after=scn_nope')).toEqual({ status: 400, body: { detail: 'starting_after names no scan of yours: scn_nope' } });
@@ -73,12 +93,35 @@ describe('lists', () => {
   it('GET /api/library: published scans with ISO dates and their page URL, keyless', async () => {
     const deps = fakeDeps();
     app = await buildApp(deps);
-    put(deps, 'acct_a', 'scn_pub', { status: 'complete', pct: 100, title: null, score: 50, grade: 'C', label: 'sags', duration_sec: 9, published_at: new Date('2026-03-01T00:00:00Z') });
+    put(deps, 'acct_a', 'scn_pub', {
+      status: 'complete',
+      pct: 100,
+      title: null,
+      score: 50,
+      grade: 'C',
+      label: 'sags',
+      duration_sec: 9,
+      published_at: new Date('2026-03-01T00:00:00Z'),
+    });
     put(deps, 'acct_a', 'scn_private', { status: 'complete', pct: 100 });
     const response = await app.inject('/api/library');
     expect(response.json()).toEqual({
-      data: [{ scan_id: 'scn_pub', title: 'Untitled scan', published_at: '2026-03-01T00:00:00.000Z', score: 50, grade: 'C', label: 'sags', duration_sec: 9, url: '/library/scn_pub' }],
-      limit: 20, offset: 0, total: 1, has_more: false,
+      data: [
+        {
+          scan_id: 'scn_pub',
+          title: 'Untitled scan',
+          published_at: '2026-03-01T00:00:00.000Z',
+          score: 50,
+          grade: 'C',
+          label: 'sags',
+          duration_sec: 9,
+          url: '/library/scn_pub',
+        },
+      ],
+      limit: 20,
+      offset: 0,
+      total: 1,
+      has_more: false,
     });
   });
 });

@@ -29,7 +29,9 @@ async function scrape(app: FastifyInstance) {
 
 /** The value of one sample line, e.g. `holdline_http_requests_total{method="GET",route="/healthz",status="200"}`; 0 when absent. */
 function sample(text: string, name: string, labels: Record<string, string>): number {
-  const inner = Object.entries(labels).map(([key, value]) => `${key}="${value}"`).join(',');
+  const inner = Object.entries(labels)
+    .map(([key, value]) => `${key}="${value}"`)
+    .join(',');
   const line = text.split('\n').find((row) => row.startsWith(`${name}{${inner}} `));
   return line ? Number(line.split(' ').at(-1)) : 0;
 }

@@ -16,10 +16,23 @@ import type { ScanDoc } from '../../../store/scans';
 import { accountWithKey, fakeDeps, type FakeDeps } from '../fake-deps';
 import { multipart } from './multipart';
 
-interface MediaObject { schema?: object }
-interface Operation { responses: Record<string, { content?: Record<string, MediaObject>; headers?: object }>; security?: object[] }
-interface Document { openapi: string; paths: Record<string, Record<string, Operation>>; components?: { headers?: Record<string, HeaderObject> } }
-interface HeaderObject { $ref?: string; required?: boolean; schema?: object }
+interface MediaObject {
+  schema?: object;
+}
+interface Operation {
+  responses: Record<string, { content?: Record<string, MediaObject>; headers?: object }>;
+  security?: object[];
+}
+interface Document {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components?: { headers?: Record<string, HeaderObject> };
+}
+interface HeaderObject {
+  $ref?: string;
+  required?: boolean;
+  schema?: object;
+}
 
 /** A response header as described, following a `#/components/headers/…` reference. */
 const resolveHeader = (header: HeaderObject): HeaderObject =>
@@ -39,14 +52,33 @@ const seen = new Set<string>();
 function scan(id: string, owner: string, status: ScanDoc['status'], extra: Partial<ScanDoc> = {}) {
   const now = deps.now();
   const full = {
-    _id: id, scan_id: id, account_id: owner, title: 'A clip', status, pct: status === 'complete' ? 100 : 0,
-    source: { type: 'upload', filename: 'clip.mp4' }, priority: false, created_at: now, updated_at: now, media_type: 'video/mp4',
+    _id: id,
+    scan_id: id,
+    account_id: owner,
+    title: 'A clip',
+    status,
+    pct: status === 'complete' ? 100 : 0,
+    source: { type: 'upload', filename: 'clip.mp4' },
+    priority: false,
+    created_at: now,
+    updated_at: now,
+    media_type: 'video/mp4',
     ...(status === 'complete'
       ? {
-          duration_sec: 3, score: 71, grade: 'B', label: 'holds', hook: 0.8,
+          duration_sec: 3,
+          score: 71,
+          grade: 'B',
+          label: 'holds',
+          hook: 0.8,
           timeline: [0, 1, 2].map((second) => ({ second, scores: { hold: 0.7, motion: 0.5, loudness: 0.4, speech: 0.6 } })),
-          cuts: [1.5], dead: [{ start: 2, end: 3 }], moments: [{ second: 1, label: 'peak', hold: 0.9, quote: 'hello' }],
-          claims: ['a claim'], transcript: [{ start: 0, end: 1.2, text: 'hello there' }], summary: 'A clip.', method: 'm', transcriber: 'pocketsphinx',
+          cuts: [1.5],
+          dead: [{ start: 2, end: 3 }],
+          moments: [{ second: 1, label: 'peak', hold: 0.9, quote: 'hello' }],
+          claims: ['a claim'],
+          transcript: [{ start: 0, end: 1.2, text: 'hello there' }],
+          summary: 'A clip.',
+          method: 'm',
+          transcriber: 'pocketsphinx',
         }
       : {}),
     ...(status === 'error' ? { detail: 'could not decode the video' } : {}),
@@ -78,7 +110,9 @@ function expectDocumented(method: string, url: string, response: LightMyRequestR
     if (!resolveHeader(described).required) continue;
     expect(response.headers[header.toLowerCase()], `${method} ${template} ${status} lacks its documented ${header} header`).toBeDefined();
   }
-  const type = String(response.headers['content-type'] ?? '').split(';')[0]!.trim();
+  const type = String(response.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim();
   // A response documented without content (204) must have no body.
   if (!documented!.content) {
     expect(response.body, `${method} ${template} ${status} is documented empty`).toBe('');
@@ -128,7 +162,20 @@ describe('/openapi.json', () => {
     const expected = documentedRoutes().map((key) => key.replace(/:(\w+)/g, '{$1}'));
     expect(documented.sort()).toEqual(expected.sort());
     const paths = Object.keys(doc.paths);
-    for (const page of ['/', '/scans', '/scans/{id}', '/library', '/library/{id}', '/signin', '/signup', '/account', '/assets/{name}', '/docs', '/openapi.json', '/metrics']) {
+    for (const page of [
+      '/',
+      '/scans',
+      '/scans/{id}',
+      '/library',
+      '/library/{id}',
+      '/signin',
+      '/signup',
+      '/account',
+      '/assets/{name}',
+      '/docs',
+      '/openapi.json',
+      '/metrics',
+    ]) {
       expect(paths).not.toContain(page);
     }
   });
@@ -153,7 +200,10 @@ describe('/openapi.json', () => {
   it('documents the multipart upload, the event stream and both error shapes', () => {
     const submit = doc.paths['/v1/scans']!.post! as Operation & { requestBody: { content: Record<string, MediaObject> } };
     expect(Object.keys(submit.requestBody.content).sort()).toEqual(['application/json', 'multipart/form-data']);
-    expect(submit.requestBody.content['multipart/form-data']!.schema).toMatchObject({ properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] });
+    expect(submit.requestBody.content['multipart/form-data']!.schema).toMatchObject({
+      properties: { file: { type: 'string', format: 'binary' } },
+      required: ['file'],
+    });
     const chat = doc.paths['/v1/chat/completions']!.post!;
     expect(Object.keys(chat.responses['200']!.content!).sort()).toEqual(['application/json', 'text/event-stream']);
     expect(chat.responses['429']!.content!['application/json']!.schema).toMatchObject({ required: ['error'] });
@@ -180,9 +230,14 @@ describe('real responses match the document', () => {
   });
 
   it('scans: submit (multipart and JSON), read every shape, history, refusals', async () => {
-    const upload = multipart([{ name: 'title', value: 'Clip' }, { name: 'file', filename: 'clip.mp4', data: Buffer.from('not really a video') }]);
+    const upload = multipart([
+      { name: 'title', value: 'Clip' },
+      { name: 'file', filename: 'clip.mp4', data: Buffer.from('not really a video') },
+    ]);
     expect((await call('POST', '/v1/scans', { headers: { ...auth, ...upload.headers }, payload: upload.payload })).statusCode).toBe(202);
-    expect((await call('POST', '/v1/scans', { headers: auth, payload: { input: { type: 'url', url: 'http://127.0.0.1/a.mp4' }, title: 'By URL' } })).statusCode).toBe(202);
+    expect(
+      (await call('POST', '/v1/scans', { headers: auth, payload: { input: { type: 'url', url: 'http://127.0.0.1/a.mp4' }, title: 'By URL' } })).statusCode,
+    ).toBe(202);
     expect((await call('POST', '/v1/scans', { headers: auth, payload: { input: { type: 'url', url: 'http://10.1.2.3/a.mp4' } } })).statusCode).toBe(400);
     expect((await call('POST', '/v1/scans', { headers: auth, payload: { input: { type: 'file' } } })).statusCode).toBe(400);
     expect((await call('POST', '/v1/scans', { payload: {} })).statusCode).toBe(401);
@@ -226,7 +281,10 @@ describe('real responses match the document', () => {
 
   it('media and exports: whole, ranged, unsatisfiable, every format, refusals', async () => {
     scan('scn_media', accountId, 'complete');
-    await deps.media.put('media', MediaStore.mediaId('scn_media'), Readable.from([Buffer.from('0123456789')]), { filename: 'clip.mp4', contentType: 'video/mp4' });
+    await deps.media.put('media', MediaStore.mediaId('scn_media'), Readable.from([Buffer.from('0123456789')]), {
+      filename: 'clip.mp4',
+      contentType: 'video/mp4',
+    });
     expect((await call('GET', '/v1/scans/scn_media/media', { headers: auth })).statusCode).toBe(200);
     expect((await call('GET', '/v1/scans/scn_media/media', { headers: { ...auth, range: 'bytes=2-4' } })).statusCode).toBe(206);
     expect((await call('GET', '/v1/scans/scn_media/media', { headers: { ...auth, range: 'bytes=50-' } })).statusCode).toBe(416);
@@ -302,7 +360,14 @@ describe('real responses match the document', () => {
     deps.workflows.deletionFinishes = true;
     scan('scn_cancel', accountId, 'processing');
     deps.workflows.onCancelScan = (id) => Object.assign(deps.scans.docs.get(id)!, { status: 'error', detail: 'cancelled' });
-    expect((await call('POST', '/v1/scans/scn_cancel/cancel', { headers: auth })).json()).toEqual({ scan_id: 'scn_cancel', status: 'error', pct: 0, detail: 'cancelled', title: 'A clip', created_at: '2026-03-10T12:00:00.000Z' });
+    expect((await call('POST', '/v1/scans/scn_cancel/cancel', { headers: auth })).json()).toEqual({
+      scan_id: 'scn_cancel',
+      status: 'error',
+      pct: 0,
+      detail: 'cancelled',
+      title: 'A clip',
+      created_at: '2026-03-10T12:00:00.000Z',
+    });
     expect((await call('POST', '/v1/scans/scn_cancel/cancel', { headers: auth })).statusCode).toBe(409);
     expect((await call('POST', '/v1/scans/scn_none/cancel', { headers: auth })).statusCode).toBe(404);
   });
@@ -315,7 +380,10 @@ describe('real responses match the document', () => {
     expect((await call('DELETE', '/v1/account', { headers: json, payload: { email: doomed.account.email } })).statusCode).toBe(401);
     const slow = await accountWithKey(deps);
     deps.workflows.deletionFinishes = false;
-    const closing = await call('DELETE', '/v1/account', { headers: { ...slow.auth, 'content-type': 'application/json' }, payload: { email: slow.account.email } });
+    const closing = await call('DELETE', '/v1/account', {
+      headers: { ...slow.auth, 'content-type': 'application/json' },
+      payload: { email: slow.account.email },
+    });
     deps.workflows.deletionFinishes = true;
     expect(closing.json()).toEqual({ account_id: slow.account._id, status: 'closing' });
   });
@@ -323,12 +391,19 @@ describe('real responses match the document', () => {
   it('set and change the password: 200 set, 200 changed, 400 without the current one, 403 with a wrong one, 401 keyless', async () => {
     const owner = await accountWithKey(deps);
     const json = { ...owner.auth, 'content-type': 'application/json' };
-    expect((await call('PUT', '/v1/account/password', { headers: json, payload: { password: 'first password' } })).json()).toEqual({ status: 'set', signed_out_sessions: 0 });
+    expect((await call('PUT', '/v1/account/password', { headers: json, payload: { password: 'first password' } })).json()).toEqual({
+      status: 'set',
+      signed_out_sessions: 0,
+    });
     expect((await call('PUT', '/v1/account/password', { headers: json, payload: { password: 'second password' } })).statusCode).toBe(400);
-    expect((await call('PUT', '/v1/account/password', { headers: json, payload: { password: 'second password', current_password: 'a guess' } })).statusCode).toBe(403);
+    expect(
+      (await call('PUT', '/v1/account/password', { headers: json, payload: { password: 'second password', current_password: 'a guess' } })).statusCode,
+    ).toBe(403);
     const changed = await call('PUT', '/v1/account/password', { headers: json, payload: { password: 'second password', current_password: 'first password' } });
     expect(changed.json()).toEqual({ status: 'changed', signed_out_sessions: 0 });
-    expect((await call('PUT', '/v1/account/password', { headers: { 'content-type': 'application/json' }, payload: { password: 'x password' } })).statusCode).toBe(401);
+    expect(
+      (await call('PUT', '/v1/account/password', { headers: { 'content-type': 'application/json' }, payload: { password: 'x password' } })).statusCode,
+    ).toBe(401);
   });
 
   it('the model interface: models, usage, completions (JSON and stream), OpenAI-shaped errors', async () => {
@@ -359,7 +434,10 @@ describe('real responses match the document', () => {
     const owner = await accountWithKey(deps);
     const json = { ...owner.auth, 'content-type': 'application/json' };
     expect((await call('GET', '/v1/account/retention', { headers: owner.auth })).json()).toEqual({
-      media_retention_days: null, include_published: false, operator_default_days: null, effective_days: null,
+      media_retention_days: null,
+      include_published: false,
+      operator_default_days: null,
+      effective_days: null,
     });
     const set = await call('PUT', '/v1/account/retention', { headers: json, payload: { media_retention_days: 30, include_published: true } });
     expect(set.json()).toEqual({ media_retention_days: 30, include_published: true, operator_default_days: null, effective_days: 30 });

@@ -13,9 +13,18 @@ import { OPERATION_TEXT } from '../../../api/openapi-text';
 import recorded from '../../../api/openapi-examples.json' with { type: 'json' };
 import { fakeDeps } from '../fake-deps';
 
-interface Media { schema?: object; example?: unknown }
-interface Ref { $ref: string }
-interface Response { description: string; headers?: Record<string, Ref>; content?: Record<string, Media> }
+interface Media {
+  schema?: object;
+  example?: unknown;
+}
+interface Ref {
+  $ref: string;
+}
+interface Response {
+  description: string;
+  headers?: Record<string, Ref>;
+  content?: Record<string, Media>;
+}
 interface Operation {
   summary?: string;
   description?: string;
@@ -33,7 +42,9 @@ let app: FastifyInstance;
 let raw: string;
 let doc: Document;
 const operations = () =>
-  Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, operation })));
+  Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, operation })),
+  );
 
 beforeAll(async () => {
   app = await buildApp(fakeDeps());
@@ -47,20 +58,36 @@ afterAll(async () => {
 describe('the OpenAPI reference', () => {
   it('says "Default Response" nowhere', () => {
     expect(raw).not.toContain('Default Response');
-    const undescribed = operations().flatMap(({ name, operation }) => Object.entries(operation.responses).filter(([, r]) => !r.description?.trim()).map(([s]) => `${name} ${s}`));
+    const undescribed = operations().flatMap(({ name, operation }) =>
+      Object.entries(operation.responses)
+        .filter(([, r]) => !r.description?.trim())
+        .map(([s]) => `${name} ${s}`),
+    );
     expect(undescribed).toEqual([]);
   });
 
   it('gives every operation a summary and a description', () => {
     expect(operations().length).toBe(documentedRoutes().length);
-    expect(operations().filter(({ operation }) => !operation.summary?.trim()).map(({ name }) => name)).toEqual([]);
-    expect(operations().filter(({ operation }) => !operation.description?.trim()).map(({ name }) => name)).toEqual([]);
+    expect(
+      operations()
+        .filter(({ operation }) => !operation.summary?.trim())
+        .map(({ name }) => name),
+    ).toEqual([]);
+    expect(
+      operations()
+        .filter(({ operation }) => !operation.description?.trim())
+        .map(({ name }) => name),
+    ).toEqual([]);
   });
 
   it('gives every operation a recorded response example, and every request body one', () => {
-    const withoutResponse = operations().filter(({ operation }) => !Object.values(operation.responses).some((r) => Object.values(r.content ?? {}).some((m) => m.example !== undefined)));
+    const withoutResponse = operations().filter(
+      ({ operation }) => !Object.values(operation.responses).some((r) => Object.values(r.content ?? {}).some((m) => m.example !== undefined)),
+    );
     expect(withoutResponse.map(({ name }) => name)).toEqual([]);
-    const withoutRequest = operations().filter(({ operation }) => operation.requestBody && !Object.values(operation.requestBody.content).some((m) => m.example !== undefined));
+    const withoutRequest = operations().filter(
+      ({ operation }) => operation.requestBody && !Object.values(operation.requestBody.content).some((m) => m.example !== undefined),
+    );
     expect(withoutRequest.map(({ name }) => name)).toEqual([]);
     // Every recorded operation is still a documented route (none left behind by a rename).
     expect(Object.keys(recorded.operations).filter((key) => !documentedRoutes().includes(key))).toEqual([]);
@@ -86,8 +113,16 @@ describe('the OpenAPI reference', () => {
 
   it('names every header the API reads or writes', () => {
     expect(Object.keys(doc.components.parameters).sort()).toEqual(['Idempotency-Key', 'x-request-id']);
-    expect(Object.keys(doc.components.headers).sort()).toEqual(['idempotent-replayed', 'retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-request-id']);
-    for (const described of [...Object.values(doc.components.parameters), ...Object.values(doc.components.headers)]) expect(described.description.length).toBeGreaterThan(20);
+    expect(Object.keys(doc.components.headers).sort()).toEqual([
+      'idempotent-replayed',
+      'retry-after',
+      'x-ratelimit-limit',
+      'x-ratelimit-remaining',
+      'x-ratelimit-reset',
+      'x-request-id',
+    ]);
+    for (const described of [...Object.values(doc.components.parameters), ...Object.values(doc.components.headers)])
+      expect(described.description.length).toBeGreaterThan(20);
     const params = (operation: Operation) => (operation.parameters ?? []).map((p) => ('$ref' in p ? p.$ref : `${p.in}:${p.name}`));
     for (const { name, operation } of operations()) {
       expect(params(operation), name).toContain('#/components/parameters/x-request-id');
@@ -95,8 +130,10 @@ describe('the OpenAPI reference', () => {
         const headers = Object.keys(response.headers ?? {});
         expect(headers, `${name} ${status}`).toContain('x-request-id');
         if (status === '429') expect(headers, `${name} ${status}`).toContain('Retry-After');
-        const counted = (operation.security ?? []).some((requirement) => 'apiKey' in requirement) && OPERATION_TEXT[name.replace(/\{(\w+)\}/g, ':$1')]?.rateWindow !== false;
-        if (counted && status !== '401') expect(headers, `${name} ${status}`).toEqual(expect.arrayContaining(['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']));
+        const counted =
+          (operation.security ?? []).some((requirement) => 'apiKey' in requirement) && OPERATION_TEXT[name.replace(/\{(\w+)\}/g, ':$1')]?.rateWindow !== false;
+        if (counted && status !== '401')
+          expect(headers, `${name} ${status}`).toEqual(expect.arrayContaining(['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']));
       }
     }
     for (const submission of [doc.paths['/v1/scans']!.post!, doc.paths['/v1/scans/{id}/recut']!.post!]) {
@@ -126,6 +163,14 @@ describe('the OpenAPI reference', () => {
     const read = doc.paths['/v1/scans/{id}']!.get!.responses['200']!.content!['application/json']!.schema as {
       properties: { dips: { items: { properties: { causes: { items: { enum: string[] } } } } } };
     };
-    expect(read.properties.dips.items.properties.causes.items.enum).toEqual(['still_picture', 'silence', 'loudness_drop', 'no_speech', 'long_pause', 'long_shot', 'slow_cutting']);
+    expect(read.properties.dips.items.properties.causes.items.enum).toEqual([
+      'still_picture',
+      'silence',
+      'loudness_drop',
+      'no_speech',
+      'long_pause',
+      'long_shot',
+      'slow_cutting',
+    ]);
   });
 });

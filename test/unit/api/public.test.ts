@@ -23,10 +23,31 @@ async function setUp() {
 function completeScan(deps: FakeDeps, scanId: string): ScanDoc {
   const now = deps.now();
   const doc = {
-    _id: scanId, scan_id: scanId, account_id: 'acct_owner', title: 'Demo', status: 'complete', pct: 100,
-    source: { type: 'upload', filename: null }, priority: false, created_at: now, updated_at: now, published_at: now,
-    duration_sec: 12, score: 71, grade: 'B', label: 'holds', hook: 0.8, timeline: [], cuts: [], dead: [], moments: [],
-    claims: [], transcript: [], summary: 'A demo.', method: 'm', transcriber: 'pocketsphinx',
+    _id: scanId,
+    scan_id: scanId,
+    account_id: 'acct_owner',
+    title: 'Demo',
+    status: 'complete',
+    pct: 100,
+    source: { type: 'upload', filename: null },
+    priority: false,
+    created_at: now,
+    updated_at: now,
+    published_at: now,
+    duration_sec: 12,
+    score: 71,
+    grade: 'B',
+    label: 'holds',
+    hook: 0.8,
+    timeline: [],
+    cuts: [],
+    dead: [],
+    moments: [],
+    claims: [],
+    transcript: [],
+    summary: 'A demo.',
+    method: 'm',
+    transcriber: 'pocketsphinx',
   } as unknown as ScanDoc;
   deps.scans.docs.set(scanId, doc);
   return doc;
@@ -96,24 +117,22 @@ describe('keyless reads per client address', () => {
     return { deps, app };
   }
 
-  it.each([
-    ['/v1/demo'],
-    ['/api/library'],
-    ['/v1/scans/scn_aaaaaaaaaaaaaaaaaaaaaaaa/media'],
-    ['/v1/scans/scn_aaaaaaaaaaaaaaaaaaaaaaaa/export?format=srt'],
-  ])('%s: past HOLDLINE_PUBLIC_READS_PER_MINUTE from one address, 429 with Retry-After; another address and the next minute are served', async (url) => {
-    const { deps, app } = await withLimit(3);
-    const from = (remoteAddress: string) => app.inject({ url, remoteAddress });
-    for (let i = 0; i < 3; i++) expect((await from('203.0.113.1')).statusCode).toBe(200);
-    const refused = await from('203.0.113.1');
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ detail: 'rate limit of 3 reads per minute from one address reached; retry with backoff' });
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
-    expect((await from('198.51.100.1')).statusCode).toBe(200);
-    deps.clock.advance(60_000);
-    expect((await from('203.0.113.1')).statusCode).toBe(200);
-  });
+  it.each([['/v1/demo'], ['/api/library'], ['/v1/scans/scn_aaaaaaaaaaaaaaaaaaaaaaaa/media'], ['/v1/scans/scn_aaaaaaaaaaaaaaaaaaaaaaaa/export?format=srt']])(
+    '%s: past HOLDLINE_PUBLIC_READS_PER_MINUTE from one address, 429 with Retry-After; another address and the next minute are served',
+    async (url) => {
+      const { deps, app } = await withLimit(3);
+      const from = (remoteAddress: string) => app.inject({ url, remoteAddress });
+      for (let i = 0; i < 3; i++) expect((await from('203.0.113.1')).statusCode).toBe(200);
+      const refused = await from('203.0.113.1');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ detail: 'rate limit of 3 reads per minute from one address reached; retry with backoff' });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+      expect((await from('198.51.100.1')).statusCode).toBe(200);
+      deps.clock.advance(60_000);
+      expect((await from('203.0.113.1')).statusCode).toBe(200);
+    },
+  );
 
   it('the four share one window per address', async () => {
     const { app } = await withLimit(4);
@@ -131,9 +150,7 @@ describe('GET /v1/scans/{id}/media without a key', () => {
     await deps.media.put(deps.media.media, MediaStore.mediaId(unpublished.scan_id), Readable.from([Buffer.from('secret')]), { filename: 'upload' });
     const queued = completeScan(deps, 'scn_cccccccccccccccccccccccc');
     Object.assign(queued, { status: 'queued', published_at: undefined });
-    const answers = await Promise.all(
-      ['scn_000000000000000000000000', unpublished.scan_id, queued.scan_id].map((id) => app.inject(`/v1/scans/${id}/media`)),
-    );
+    const answers = await Promise.all(['scn_000000000000000000000000', unpublished.scan_id, queued.scan_id].map((id) => app.inject(`/v1/scans/${id}/media`)));
     for (const answer of answers) {
       expect(answer.statusCode).toBe(401);
       expect(answer.json()).toEqual({ detail: 'missing API key: send Authorization: Bearer sk_sig_…' });
@@ -143,7 +160,7 @@ describe('GET /v1/scans/{id}/media without a key', () => {
     expect(exported.json()).toEqual(answers[0]!.json());
   });
 
-  it('with the owner\'s key serves the unpublished media; another key gets 404 for it and for an unknown id alike', async () => {
+  it("with the owner's key serves the unpublished media; another key gets 404 for it and for an unknown id alike", async () => {
     const { deps, app } = await setUp();
     const owner = await accountWithKey(deps);
     const stranger = await accountWithKey(deps);

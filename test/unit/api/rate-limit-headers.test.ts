@@ -72,12 +72,22 @@ describe('x-ratelimit-* headers', () => {
     const { deps, app, account, auth } = await setUp();
     const models = await app.inject({ method: 'GET', url: '/v1/models', headers: auth });
     expect(windowOf(models.headers)).toEqual({ limit: String(LIMITS.chatCallsPerMonth), remaining: String(LIMITS.chatCallsPerMonth), reset: toMonthEnd });
-    const answered = await app.inject({ method: 'POST', url: '/v1/chat/completions', headers: auth, payload: { model: 'holdline', messages: [{ role: 'user', content: 'hi' }] } });
+    const answered = await app.inject({
+      method: 'POST',
+      url: '/v1/chat/completions',
+      headers: auth,
+      payload: { model: 'holdline', messages: [{ role: 'user', content: 'hi' }] },
+    });
     expect(answered.statusCode).toBe(200);
     expect(windowOf(answered.headers)).toEqual({ limit: String(LIMITS.chatCallsPerMonth), remaining: String(LIMITS.chatCallsPerMonth - 1), reset: toMonthEnd });
     expect(windowOf((await app.inject({ method: 'GET', url: '/v1/usage', headers: auth })).headers).remaining).toBe(String(LIMITS.chatCallsPerMonth - 1));
     for (let i = 1; i < LIMITS.chatCallsPerMonth; i++) await deps.usage.take(account._id, 'calls', LIMITS.chatCallsPerMonth, deps.now());
-    const refused = await app.inject({ method: 'POST', url: '/v1/chat/completions', headers: auth, payload: { model: 'holdline', messages: [{ role: 'user', content: 'hi' }] } });
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/v1/chat/completions',
+      headers: auth,
+      payload: { model: 'holdline', messages: [{ role: 'user', content: 'hi' }] },
+    });
     expect(refused.statusCode).toBe(429);
     expect(windowOf(refused.headers)).toEqual({ limit: String(LIMITS.chatCallsPerMonth), remaining: '0', reset: toMonthEnd });
     expect(refused.headers['retry-after']).toBe(toMonthEnd);

@@ -58,7 +58,15 @@ describe('Idempotency-Key sent twice', () => {
     const { deps, port, account, apiKey } = await listening();
     const answer = await rawRequest(
       port,
-      ['POST /v1/scans HTTP/1.1', 'Host: 127.0.0.1', `Authorization: Bearer ${apiKey}`, 'Content-Type: application/json', `Content-Length: ${scanBody.length}`, 'Idempotency-Key: a', 'idempotency-key: b'],
+      [
+        'POST /v1/scans HTTP/1.1',
+        'Host: 127.0.0.1',
+        `Authorization: Bearer ${apiKey}`,
+        'Content-Type: application/json',
+        `Content-Length: ${scanBody.length}`,
+        'Idempotency-Key: a',
+        'idempotency-key: b',
+      ],
       scanBody,
     );
     expect(answer.status).toBe(400);
@@ -74,7 +82,15 @@ describe('Idempotency-Key sent twice', () => {
     const body = '{}';
     const answer = await rawRequest(
       port,
-      ['POST /v1/scans/scn_a/recut HTTP/1.1', 'Host: 127.0.0.1', `Authorization: Bearer ${apiKey}`, 'Content-Type: application/json', `Content-Length: ${body.length}`, 'Idempotency-Key: same', 'Idempotency-Key: same'],
+      [
+        'POST /v1/scans/scn_a/recut HTTP/1.1',
+        'Host: 127.0.0.1',
+        `Authorization: Bearer ${apiKey}`,
+        'Content-Type: application/json',
+        `Content-Length: ${body.length}`,
+        'Idempotency-Key: same',
+        'Idempotency-Key: same',
+      ],
       body,
     );
     expect(answer.status).toBe(400);
@@ -88,7 +104,14 @@ describe('Idempotency-Key sent twice', () => {
     const { deps, port, apiKey } = await listening();
     const answer = await rawRequest(
       port,
-      ['POST /v1/scans HTTP/1.1', 'Host: 127.0.0.1', `Authorization: Bearer ${apiKey}`, 'Content-Type: application/json', `Content-Length: ${scanBody.length}`, 'Idempotency-Key: once'],
+      [
+        'POST /v1/scans HTTP/1.1',
+        'Host: 127.0.0.1',
+        `Authorization: Bearer ${apiKey}`,
+        'Content-Type: application/json',
+        `Content-Length: ${scanBody.length}`,
+        'Idempotency-Key: once',
+      ],
       scanBody,
     );
     expect(answer.status).toBe(202);
@@ -107,7 +130,11 @@ describe('the recut route checks the key before the body', () => {
   it('a keyless body that never ends is answered 401 at once, without waiting for the rest', async () => {
     const { port } = await listening('agents');
     // 1 MB announced, one byte sent: the answer must come from the headers alone.
-    const answer = await rawRequest(port, ['POST /v1/scans/x/recut HTTP/1.1', 'Host: 127.0.0.1', 'Content-Type: application/json', 'Content-Length: 1000000'], '{');
+    const answer = await rawRequest(
+      port,
+      ['POST /v1/scans/x/recut HTTP/1.1', 'Host: 127.0.0.1', 'Content-Type: application/json', 'Content-Length: 1000000'],
+      '{',
+    );
     expect(answer.status).toBe(401);
   });
 

@@ -65,13 +65,23 @@ describe('x-request-id', () => {
   it('rides into the memo of the scan, recut and chat workflows it starts', async () => {
     const { deps, app, account, auth } = await setUp();
     await deps.accounts.setPlan(account._id, 'agents');
-    const scan = await app.inject({ method: 'POST', url: '/v1/scans', headers: { ...auth, 'x-request-id': 'scan-req-1' }, payload: { input: { type: 'url', url: 'http://127.0.0.1/a.mp4' } } });
+    const scan = await app.inject({
+      method: 'POST',
+      url: '/v1/scans',
+      headers: { ...auth, 'x-request-id': 'scan-req-1' },
+      payload: { input: { type: 'url', url: 'http://127.0.0.1/a.mp4' } },
+    });
     expect(scan.statusCode).toBe(202);
     const scanId = scan.json().scan_id as string;
     Object.assign(deps.scans.docs.get(scanId)!, { status: 'complete', duration_sec: 60 });
     const recut = await app.inject({ method: 'POST', url: `/v1/scans/${scanId}/recut`, headers: { ...auth, 'x-request-id': 'recut-req-1' }, payload: {} });
     expect(recut.statusCode).toBe(202);
-    const chat = await app.inject({ method: 'POST', url: '/v1/chat/completions', headers: auth, payload: { model: 'holdline', messages: [{ role: 'user', content: 'hi' }] } });
+    const chat = await app.inject({
+      method: 'POST',
+      url: '/v1/chat/completions',
+      headers: auth,
+      payload: { model: 'holdline', messages: [{ role: 'user', content: 'hi' }] },
+    });
     expect(chat.statusCode).toBe(200);
     expect(deps.workflows.started.map((s) => s.kind)).toEqual(['scan', 'recut', 'chat']);
     expect(deps.workflows.requestIds).toEqual(['scan-req-1', 'recut-req-1', chat.headers['x-request-id']]);

@@ -13,14 +13,25 @@ afterEach(async () => {
   app = undefined;
 });
 
-interface Line { level: number; msg: string; req?: { method: string; url: string }; res?: { statusCode: number }; responseTime?: number }
+interface Line {
+  level: number;
+  msg: string;
+  req?: { method: string; url: string };
+  res?: { statusCode: number };
+  responseTime?: number;
+}
 
 async function setUp(level: 'info' | 'debug') {
   const lines: Line[] = [];
   const deps = fakeDeps({}, { allowHosts: ['127.0.0.1:80'] });
   const stream = new Writable({
     write(chunk, _encoding, done) {
-      lines.push(...String(chunk).split('\n').filter(Boolean).map((line) => JSON.parse(line) as Line));
+      lines.push(
+        ...String(chunk)
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as Line),
+      );
       done();
     },
   });

@@ -32,7 +32,12 @@ function expectNothingKept(deps: FakeDeps, accountId: string) {
 describe('POST /v1/scans', () => {
   it('refuses a text/plain body (parsed by Fastify, never validated) with 400 {detail}, keeping nothing', async () => {
     const { deps, app, account, auth } = await setUp();
-    const response = await app.inject({ method: 'POST', url: '/v1/scans', headers: { ...auth, 'content-type': 'text/plain' }, payload: 'https://example.com/v.mp4' });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/v1/scans',
+      headers: { ...auth, 'content-type': 'text/plain' },
+      payload: 'https://example.com/v.mp4',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ detail: 'send a video: JSON {input: {type: "url", url}} or multipart with a "file" part' });
     expectNothingKept(deps, account._id);
@@ -40,7 +45,10 @@ describe('POST /v1/scans', () => {
 
   it('queues an upload: one unit taken, the scan stored with its title, its workflow started on the plan priority', async () => {
     const { deps, app, account, auth } = await setUp();
-    const body = multipart([{ name: 'file', filename: 'clip.mp4', data: video }, { name: 'title', value: '  After the file  ' }]);
+    const body = multipart([
+      { name: 'file', filename: 'clip.mp4', data: video },
+      { name: 'title', value: '  After the file  ' },
+    ]);
     const response = await app.inject({ method: 'POST', url: '/v1/scans', headers: { ...auth, ...body.headers }, payload: body.payload });
     expect(response.statusCode).toBe(202);
     const { scan_id } = response.json() as { scan_id: string };
@@ -53,7 +61,12 @@ describe('POST /v1/scans', () => {
 
   it('a URL to a private address is 400 after the unit was taken, and gives it back', async () => {
     const { deps, app, account, auth } = await setUp();
-    const response = await app.inject({ method: 'POST', url: '/v1/scans', headers: auth, payload: { input: { type: 'url', url: 'http://127.0.0.1/clip.mp4' } } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/v1/scans',
+      headers: auth,
+      payload: { input: { type: 'url', url: 'http://127.0.0.1/clip.mp4' } },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ detail: expect.stringContaining('input.url refused') });
     expectNothingKept(deps, account._id);

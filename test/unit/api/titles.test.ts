@@ -22,7 +22,12 @@ describe('titles are stored without controls', () => {
     const deps = fakeDeps({}, { allowHosts: ['127.0.0.1:80'] });
     app = await buildApp(deps);
     const { auth } = await accountWithKey(deps);
-    const response = await app.inject({ method: 'POST', url: '/v1/scans', headers: auth, payload: { input: { type: 'url', url: 'http://127.0.0.1/a.mp4' }, title: HOSTILE } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/v1/scans',
+      headers: auth,
+      payload: { input: { type: 'url', url: 'http://127.0.0.1/a.mp4' }, title: HOSTILE },
+    });
     expect(response.statusCode).toBe(202);
     expect(deps.scans.docs.get(response.json().scan_id)?.title).toBe(STORED);
   });
@@ -31,7 +36,10 @@ describe('titles are stored without controls', () => {
     const deps = fakeDeps();
     app = await buildApp(deps);
     const { auth } = await accountWithKey(deps);
-    const body = multipart([{ name: 'title', value: HOSTILE }, { name: 'file', filename: 'clip.mp4', data: Buffer.alloc(1000, 1) }]);
+    const body = multipart([
+      { name: 'title', value: HOSTILE },
+      { name: 'file', filename: 'clip.mp4', data: Buffer.alloc(1000, 1) },
+    ]);
     const response = await app.inject({ method: 'POST', url: '/v1/scans', headers: { ...auth, ...body.headers }, payload: body.payload });
     expect(response.statusCode).toBe(202);
     expect(deps.scans.docs.get(response.json().scan_id)?.title).toBe(STORED);
@@ -41,7 +49,12 @@ describe('titles are stored without controls', () => {
     const deps = fakeDeps({}, { allowHosts: ['127.0.0.1:80'] });
     app = await buildApp(deps);
     const { auth } = await accountWithKey(deps);
-    const response = await app.inject({ method: 'POST', url: '/v1/scans', headers: auth, payload: { input: { type: 'url', url: 'http://127.0.0.1/a.mp4' }, title: '\u001b\u0007\u202e' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/v1/scans',
+      headers: auth,
+      payload: { input: { type: 'url', url: 'http://127.0.0.1/a.mp4' }, title: '\u001b\u0007\u202e' },
+    });
     expect(response.statusCode).toBe(202);
     expect(deps.scans.docs.get(response.json().scan_id)?.title).toBeNull();
   });

@@ -20,8 +20,17 @@ async function signedIn() {
   const { token, session } = await deps.sessions.create(account._id, deps.now());
   const now = deps.now();
   deps.scans.docs.set('scn_done', {
-    _id: 'scn_done', scan_id: 'scn_done', account_id: account._id, title: 'Mine', status: 'complete', pct: 100,
-    source: { type: 'upload', filename: null }, priority: true, created_at: now, updated_at: now, duration_sec: 60,
+    _id: 'scn_done',
+    scan_id: 'scn_done',
+    account_id: account._id,
+    title: 'Mine',
+    status: 'complete',
+    pct: 100,
+    source: { type: 'upload', filename: null },
+    priority: true,
+    created_at: now,
+    updated_at: now,
+    duration_sec: 60,
   } as ScanDoc);
   const form = (fields: Record<string, string>) => ({
     headers: { cookie: `hl_session=${token}`, 'content-type': 'application/x-www-form-urlencoded' },
@@ -57,7 +66,9 @@ describe('website errors', () => {
     expect(response.statusCode).toBe(303);
     const [recut] = [...deps.recuts.docs.values()];
     expect(response.headers.location).toBe(`/recuts/${recut!.recut_id}`);
-    expect(deps.workflows.started).toEqual([{ kind: 'recut', input: expect.objectContaining({ parentScanId: 'scn_done', goal: 'tighter', maxSeconds: 30, priorityKey: 1 }) }]);
+    expect(deps.workflows.started).toEqual([
+      { kind: 'recut', input: expect.objectContaining({ parentScanId: 'scn_done', goal: 'tighter', maxSeconds: 30, priorityKey: 1 }) },
+    ]);
   });
 
   it('a broken store is a 503 page that does not leak the internal message', async () => {

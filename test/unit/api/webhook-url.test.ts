@@ -37,10 +37,17 @@ function expectNothingKept(deps: FakeDeps, accountId: string) {
 describe('webhook_url on POST /v1/scans', () => {
   it('a JSON submission hands the URL and the configured schedule to the scan workflow', async () => {
     const { deps, app, auth } = await setUp();
-    const response = await app.inject({ method: 'POST', url: '/v1/scans', headers: auth, payload: { input: { type: 'url', url: VIDEO_URL }, webhook_url: HOOK } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/v1/scans',
+      headers: auth,
+      payload: { input: { type: 'url', url: VIDEO_URL }, webhook_url: HOOK },
+    });
     expect(response.statusCode).toBe(202);
     const { scan_id } = response.json() as { scan_id: string };
-    expect(deps.workflows.started).toEqual([{ kind: 'scan', input: { scanId: scan_id, webhook: { url: HOOK, retrySeconds: [0, 2, 4], taskQueue: 'holdline-webhooks' } }, priorityKey: 3 }]);
+    expect(deps.workflows.started).toEqual([
+      { kind: 'scan', input: { scanId: scan_id, webhook: { url: HOOK, retrySeconds: [0, 2, 4], taskQueue: 'holdline-webhooks' } }, priorityKey: 3 },
+    ]);
   });
 
   it('without one, the workflow input has no webhook', async () => {
@@ -58,7 +65,12 @@ describe('webhook_url on POST /v1/scans', () => {
     { name: 'not a URL', url: 'hooks here please', detail: /^webhook_url refused/ },
   ])('$name is 400 {detail} naming webhook_url, and nothing is taken', async ({ url, detail }) => {
     const { deps, app, account, auth } = await setUp();
-    const response = await app.inject({ method: 'POST', url: '/v1/scans', headers: auth, payload: { input: { type: 'url', url: VIDEO_URL }, webhook_url: url } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/v1/scans',
+      headers: auth,
+      payload: { input: { type: 'url', url: VIDEO_URL }, webhook_url: url },
+    });
     expect(response.statusCode).toBe(400);
     expect((response.json() as { detail: string }).detail).toMatch(detail);
     expectNothingKept(deps, account._id);
@@ -70,7 +82,12 @@ describe('webhook_url on POST /v1/scans', () => {
     { name: 'not a string', value: 42 },
   ])('a JSON webhook_url $name is 400 naming it, and nothing is taken', async ({ value }) => {
     const { deps, app, account, auth } = await setUp();
-    const response = await app.inject({ method: 'POST', url: '/v1/scans', headers: auth, payload: { input: { type: 'url', url: VIDEO_URL }, webhook_url: value } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/v1/scans',
+      headers: auth,
+      payload: { input: { type: 'url', url: VIDEO_URL }, webhook_url: value },
+    });
     expect(response.statusCode).toBe(400);
     expect((response.json() as { detail: string }).detail).toContain('webhook_url');
     expectNothingKept(deps, account._id);
@@ -84,15 +101,33 @@ describe('webhook_url on POST /v1/scans', () => {
     const response = await app.inject({ method: 'POST', url: '/v1/scans', headers: { ...auth, ...body.headers }, payload: body.payload });
     expect(response.statusCode).toBe(202);
     const { scan_id } = response.json() as { scan_id: string };
-    expect(deps.workflows.started).toEqual([{ kind: 'scan', input: { scanId: scan_id, webhook: { url: HOOK, retrySeconds: [0, 2, 4], taskQueue: 'holdline-webhooks' } }, priorityKey: 3 }]);
+    expect(deps.workflows.started).toEqual([
+      { kind: 'scan', input: { scanId: scan_id, webhook: { url: HOOK, retrySeconds: [0, 2, 4], taskQueue: 'holdline-webhooks' } }, priorityKey: 3 },
+    ]);
   });
 
   it.each([
-    { name: 'a private address after the file', parts: (file: object) => [file, { name: 'webhook_url', value: 'http://192.168.1.1/hook' }], detail: /^webhook_url refused: .*private/ },
-    { name: 'two webhook_url parts', parts: (file: object) => [{ name: 'webhook_url', value: HOOK }, file, { name: 'webhook_url', value: HOOK }], detail: /^send one "webhook_url" part$/ },
+    {
+      name: 'a private address after the file',
+      parts: (file: object) => [file, { name: 'webhook_url', value: 'http://192.168.1.1/hook' }],
+      detail: /^webhook_url refused: .*private/,
+    },
+    {
+      name: 'two webhook_url parts',
+      parts: (file: object) => [{ name: 'webhook_url', value: HOOK }, file, { name: 'webhook_url', value: HOOK }],
+      detail: /^send one "webhook_url" part$/,
+    },
     { name: 'an empty part', parts: (file: object) => [{ name: 'webhook_url', value: '' }, file], detail: /^webhook_url is empty$/ },
-    { name: 'a part over 2048 characters', parts: (file: object) => [file, { name: 'webhook_url', value: `http://127.0.0.5/${'a'.repeat(3000)}` }], detail: /^webhook_url is longer than 2048 characters$/ },
-    { name: 'a part over the 4 KiB field limit', parts: (file: object) => [file, { name: 'webhook_url', value: `http://127.0.0.5/${'a'.repeat(5000)}` }], detail: /^webhook_url is longer than 2048 characters$/ },
+    {
+      name: 'a part over 2048 characters',
+      parts: (file: object) => [file, { name: 'webhook_url', value: `http://127.0.0.5/${'a'.repeat(3000)}` }],
+      detail: /^webhook_url is longer than 2048 characters$/,
+    },
+    {
+      name: 'a part over the 4 KiB field limit',
+      parts: (file: object) => [file, { name: 'webhook_url', value: `http://127.0.0.5/${'a'.repeat(5000)}` }],
+      detail: /^webhook_url is longer than 2048 characters$/,
+    },
   ])('a multipart upload with $name is 400, and the stored file and unit are given back', async ({ parts, detail }) => {
     const { deps, app, account, auth } = await setUp();
     const body = multipart(parts({ name: 'file', filename: 'clip.mp4', data: video }) as Parameters<typeof multipart>[0]);
@@ -105,7 +140,12 @@ describe('webhook_url on POST /v1/scans', () => {
   it('Idempotency-Key: the same request with another webhook_url is 409, JSON or upload; the same one replays', async () => {
     const { deps, app, auth } = await setUp();
     const json = (key: string, webhook: string) =>
-      app.inject({ method: 'POST', url: '/v1/scans', headers: { ...auth, 'idempotency-key': key }, payload: { input: { type: 'url', url: VIDEO_URL }, webhook_url: webhook } });
+      app.inject({
+        method: 'POST',
+        url: '/v1/scans',
+        headers: { ...auth, 'idempotency-key': key },
+        payload: { input: { type: 'url', url: VIDEO_URL }, webhook_url: webhook },
+      });
     expect((await json('j1', HOOK)).statusCode).toBe(202);
     expect((await json('j1', HOOK)).headers['idempotent-replayed']).toBe('true');
     expect((await json('j1', `${HOOK}/other`)).statusCode).toBe(409);
@@ -130,7 +170,11 @@ describe('the OpenAPI document', () => {
     expect(content['application/json'].schema.properties.webhook_url).toMatchObject({ type: 'string', maxLength: 2048 });
     expect(content['multipart/form-data'].schema.properties.webhook_url).toMatchObject({ type: 'string', maxLength: 2048 });
     const hook = doc.webhooks.scanEnded.post;
-    expect(hook.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(['header:webhook-id', 'header:webhook-timestamp', 'header:webhook-signature']);
+    expect(hook.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual([
+      'header:webhook-id',
+      'header:webhook-timestamp',
+      'header:webhook-signature',
+    ]);
     const validate = new Ajv2020({ strict: false, validateFormats: false }).compile(hook.requestBody.content['application/json'].schema);
     const at = new Date('2026-03-10T12:00:00Z');
     expect(validate(webhookEvent({ scan_id: 'scn_1', status: 'complete', score: 70, grade: 'B-' }, 'scan.completed', at))).toBe(true);
@@ -169,7 +213,12 @@ describe('the account page’s webhook secret', () => {
     const before = account.webhook_secret;
     const forged = await app.inject({ method: 'POST', url: '/account/webhook-secret', headers, payload: new URLSearchParams({ csrf: 'wrong' }).toString() });
     expect(forged.statusCode).toBe(400);
-    const anonymous = await app.inject({ method: 'POST', url: '/account/webhook-secret', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'csrf=x' });
+    const anonymous = await app.inject({
+      method: 'POST',
+      url: '/account/webhook-secret',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'csrf=x',
+    });
     expect([303, 401]).toContain(anonymous.statusCode);
     expect(account.webhook_secret).toBe(before);
   });

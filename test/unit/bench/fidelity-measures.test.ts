@@ -3,7 +3,16 @@ import { boundaryErrors, perSecondScores, secondsCovered } from '../../../bench/
 
 describe('secondsCovered', () => {
   it('marks the seconds a span covers by at least 0.3 s, summing spans within a second', () => {
-    expect(secondsCovered([{ start: 0.8, end: 2.2 }, { start: 3.5, end: 3.65 }, { start: 3.8, end: 3.95 }], 5)).toEqual([false, true, false, true, false]);
+    expect(
+      secondsCovered(
+        [
+          { start: 0.8, end: 2.2 },
+          { start: 3.5, end: 3.65 },
+          { start: 3.8, end: 3.95 },
+        ],
+        5,
+      ),
+    ).toEqual([false, true, false, true, false]);
   });
 });
 
@@ -19,13 +28,30 @@ describe('perSecondScores', () => {
 });
 
 describe('boundaryErrors', () => {
-  const truth = [{ start: 1, end: 4 }, { start: 6, end: 9 }];
+  const truth = [
+    { start: 1, end: 4 },
+    { start: 6, end: 9 },
+  ];
   it('words go to the nearest stretch; first and last word give the errors', () => {
-    const words = [{ start: 1.1, end: 1.4 }, { start: 3.5, end: 4.2 }, { start: 5.8, end: 6.1 }, { start: 8.5, end: 8.75 }];
+    const words = [
+      { start: 1.1, end: 1.4 },
+      { start: 3.5, end: 4.2 },
+      { start: 5.8, end: 6.1 },
+      { start: 8.5, end: 8.75 },
+    ];
     expect(boundaryErrors(truth, words, 'nearest')).toEqual({ measured: 2, stretches: 2, maxStartError: 0.2, maxEndError: 0.25 });
   });
   it('a word farther than the reach from every stretch is left out; a stretch with no word is not measured', () => {
-    expect(boundaryErrors(truth, [{ start: 1.5, end: 3.9 }, { start: 12, end: 12.5 }], 'nearest')).toEqual({ measured: 1, stretches: 2, maxStartError: 0.5, maxEndError: 0.1 });
+    expect(
+      boundaryErrors(
+        truth,
+        [
+          { start: 1.5, end: 3.9 },
+          { start: 12, end: 12.5 },
+        ],
+        'nearest',
+      ),
+    ).toEqual({ measured: 1, stretches: 2, maxStartError: 0.5, maxEndError: 0.1 });
   });
   it('a voice region running through the pause counts against both stretches', () => {
     expect(boundaryErrors(truth, [{ start: 0.9, end: 9.2 }], 'overlap')).toEqual({ measured: 2, stretches: 2, maxStartError: 5.1, maxEndError: 5.2 });

@@ -27,8 +27,18 @@ describe('runAgents', () => {
   it('plans, acts with tools, checks and answers', async () => {
     const { ports, log } = scripted([
       { content: 'plan' },
-      { toolCalls: [{ id: 'a', name: 'write_file' }, { id: 'b', name: 'run' }] },
-      { toolCalls: [{ id: 'c', name: 'run' }, { id: 'd', name: 'read_url' }] },
+      {
+        toolCalls: [
+          { id: 'a', name: 'write_file' },
+          { id: 'b', name: 'run' },
+        ],
+      },
+      {
+        toolCalls: [
+          { id: 'c', name: 'run' },
+          { id: 'd', name: 'read_url' },
+        ],
+      },
       { content: 'the answer' },
       { content: 'fine', verdict: 'approve' },
     ]);
@@ -138,7 +148,12 @@ describe('runAgents', () => {
     const { ports, inputs } = scripted([
       { content: 'plan' },
       { toolCalls: [{ id: 'a', name: 'read_url', signature: 's-url' }] },
-      { toolCalls: [{ id: 'b', name: 'read_url', signature: 's-url' }, { id: 'c', name: 'read_url', signature: 's-url' }] },
+      {
+        toolCalls: [
+          { id: 'b', name: 'read_url', signature: 's-url' },
+          { id: 'c', name: 'read_url', signature: 's-url' },
+        ],
+      },
       { content: 'answer' },
       { verdict: 'approve' },
     ]);
@@ -158,7 +173,12 @@ describe('runAgents', () => {
       { content: 'plan' },
       { toolCalls: [{ id: 'a', name: 'read_file', signature: 's-read' }] },
       { toolCalls: [{ id: 'b', name: 'write_file', signature: 's-write' }] },
-      { toolCalls: [{ id: 'c', name: 'read_file', signature: 's-read' }, { id: 'd', name: 'write_file', signature: 's-write' }] },
+      {
+        toolCalls: [
+          { id: 'c', name: 'read_file', signature: 's-read' },
+          { id: 'd', name: 'write_file', signature: 's-write' },
+        ],
+      },
       { toolCalls: [{ id: 'e', name: 'read_file', signature: 's-read' }] },
       { content: 'answer' },
       { verdict: 'approve' },

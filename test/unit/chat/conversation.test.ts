@@ -13,7 +13,10 @@ import {
 } from '../../../core/chat/conversation';
 import type { CallTurn, UpstreamMessage } from '../../../core/chat/shapes';
 
-const task: UpstreamMessage[] = [{ role: 'system', content: 'answer in French' }, { role: 'user', content: 'add 2 and 3' }];
+const task: UpstreamMessage[] = [
+  { role: 'system', content: 'answer in French' },
+  { role: 'user', content: 'add 2 and 3' },
+];
 const call = (id: string, name: string, args: object) => ({ id, type: 'function' as const, function: { name, arguments: JSON.stringify(args) } });
 
 const turns: CallTurn[] = [
@@ -32,7 +35,7 @@ describe('agent views', () => {
     ]);
   });
 
-  it('gives the actors the plan, their tool loop and the checker\'s reasons', () => {
+  it("gives the actors the plan, their tool loop and the checker's reasons", () => {
     expect(actMessages(task, turns)).toEqual([
       { role: 'system', content: `${ACTOR_PROMPT}\n\nInstructions from the client:\nanswer in French` },
       { role: 'user', content: 'add 2 and 3' },
@@ -45,7 +48,10 @@ describe('agent views', () => {
   });
 
   it('answers a tool call cut short so the thread stays valid for the upstream', () => {
-    const cut: CallTurn[] = [{ kind: 'act', content: 'let me run', tool_calls: [call('a', 'run', {}), call('b', 'list_files', {})] }, { kind: 'tool', tool_call_id: 'a', name: 'run', ok: true, output: 'ok', summary: 's' }];
+    const cut: CallTurn[] = [
+      { kind: 'act', content: 'let me run', tool_calls: [call('a', 'run', {}), call('b', 'list_files', {})] },
+      { kind: 'tool', tool_call_id: 'a', name: 'run', ok: true, output: 'ok', summary: 's' },
+    ];
     expect(actMessages([{ role: 'user', content: 'x' }], cut).slice(2)).toEqual([
       { role: 'assistant', content: 'let me run', tool_calls: [call('a', 'run', {}), call('b', 'list_files', {})] },
       { role: 'tool', tool_call_id: 'a', content: 'ok' },
@@ -54,7 +60,10 @@ describe('agent views', () => {
   });
 
   it('warns the actors when three steps or fewer are left', () => {
-    expect(actMessages([{ role: 'user', content: 'x' }], [], 2).at(-1)).toEqual({ role: 'user', content: 'Only 2 model steps left for this task: finish soon.' });
+    expect(actMessages([{ role: 'user', content: 'x' }], [], 2).at(-1)).toEqual({
+      role: 'user',
+      content: 'Only 2 model steps left for this task: finish soon.',
+    });
     expect(actMessages([{ role: 'user', content: 'x' }], [], 4)).toHaveLength(2);
   });
 
@@ -78,7 +87,8 @@ describe('agent views', () => {
     const messages = finalMessages([{ role: 'user', content: 'x' }], [], 'time_limit');
     expect(messages.at(-1)).toEqual({
       role: 'user',
-      content: 'The time limit for this task is reached. Do not call tools. Give your best complete answer to the task now, with what you have; say briefly what is unfinished, if anything.',
+      content:
+        'The time limit for this task is reached. Do not call tools. Give your best complete answer to the task now, with what you have; say briefly what is unfinished, if anything.',
     });
   });
 
@@ -112,7 +122,7 @@ describe('empty replies', () => {
     { kind: 'act' as const, content: '  ', tool_calls: [] },
   ];
 
-  it('become a note asking for the answer in the actors\' thread, not an empty assistant turn', () => {
+  it("become a note asking for the answer in the actors' thread, not an empty assistant turn", () => {
     expect(actMessages(task, turns).slice(2)).toEqual([
       { role: 'user', content: 'Plan from the planner:\nplan\n\nCarry it out.' },
       { role: 'assistant', content: 'a first answer' },

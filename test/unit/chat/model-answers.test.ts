@@ -29,7 +29,8 @@ function serverSaid(sse: string): { content: string; finishReason: string | null
     const choice = chunk.choices[0];
     content += choice?.delta.content ?? '';
     if (choice?.finish_reason) finishReason = choice.finish_reason;
-    if (chunk.usage) usage = { prompt_tokens: chunk.usage.prompt_tokens, completion_tokens: chunk.usage.completion_tokens, total_tokens: chunk.usage.total_tokens };
+    if (chunk.usage)
+      usage = { prompt_tokens: chunk.usage.prompt_tokens, completion_tokens: chunk.usage.completion_tokens, total_tokens: chunk.usage.total_tokens };
   }
   return { content, finishReason, usage };
 }
@@ -88,7 +89,7 @@ function portsOf(steps: ModelStepResult[]): { ports: AgentPorts; tools: { name: 
 
 describe('recorded answers of the embedded model, read by the model client', () => {
   it.each(['prose-instead-of-tools', 'cut-by-token-limit', 'check-verdict', 'token-cap-zero', 'tool-choice-required'])(
-    '%s: text, finish reason and the server\'s token counts as sent',
+    "%s: text, finish reason and the server's token counts as sent",
     async (name) => {
       const reply = await replay(name);
       const said = serverSaid(fixture(name).sse);
@@ -114,7 +115,7 @@ describe('the token cap the client sends', () => {
   });
 });
 
-describe('what the small model does with the agents\' requests', () => {
+describe("what the small model does with the agents' requests", () => {
   it('answers the actor in prose with no tool calls, even when a tool call is required', async () => {
     for (const name of ['prose-instead-of-tools', 'tool-choice-required']) {
       const reply = await replay(name);

@@ -17,13 +17,24 @@ function refusal(body: unknown): { code: string; param: string | undefined; mess
 describe('parseChatRequest', () => {
   it('maps the model id to its base model and keeps user and assistant text in order', () => {
     const parsed = parseChatRequest(
-      { model: 'holdline-big', messages: [{ role: 'user', content: 'a' }, { role: 'assistant', content: 'b' }, { role: 'user', content: 'c' }] },
+      {
+        model: 'holdline-big',
+        messages: [
+          { role: 'user', content: 'a' },
+          { role: 'assistant', content: 'b' },
+          { role: 'user', content: 'c' },
+        ],
+      },
       models,
     );
     expect(parsed).toEqual({
       model: 'holdline-big',
       baseModel: 'llama3.1:70b',
-      messages: [{ role: 'user', content: 'a' }, { role: 'assistant', content: 'b' }, { role: 'user', content: 'c' }],
+      messages: [
+        { role: 'user', content: 'a' },
+        { role: 'assistant', content: 'b' },
+        { role: 'user', content: 'c' },
+      ],
       stream: false,
       includeUsage: false,
     });
@@ -31,10 +42,20 @@ describe('parseChatRequest', () => {
 
   it('gathers system and developer messages into one leading system message', () => {
     const parsed = parseChatRequest(
-      { model: 'holdline', messages: [{ role: 'system', content: 'be brief' }, { role: 'user', content: 'hi' }, { role: 'developer', content: 'use metric' }] },
+      {
+        model: 'holdline',
+        messages: [
+          { role: 'system', content: 'be brief' },
+          { role: 'user', content: 'hi' },
+          { role: 'developer', content: 'use metric' },
+        ],
+      },
       models,
     );
-    expect(parsed.messages).toEqual([{ role: 'system', content: 'be brief\n\nuse metric' }, { role: 'user', content: 'hi' }]);
+    expect(parsed.messages).toEqual([
+      { role: 'system', content: 'be brief\n\nuse metric' },
+      { role: 'user', content: 'hi' },
+    ]);
   });
 
   it('joins text parts, accepts a null assistant content and turns client tool results into user text', () => {
@@ -42,7 +63,13 @@ describe('parseChatRequest', () => {
       {
         model: 'holdline',
         messages: [
-          { role: 'user', content: [{ type: 'text', text: 'one' }, { type: 'text', text: 'two' }] },
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'one' },
+              { type: 'text', text: 'two' },
+            ],
+          },
           { role: 'assistant', content: null, tool_calls: [{ id: 'x', type: 'function', function: { name: 'f', arguments: '{}' } }] },
           { role: 'tool', tool_call_id: 'x', content: '42' },
         ],
@@ -70,7 +97,16 @@ describe('parseChatRequest', () => {
     [{ model: 'holdline', messages: 'hi' }, 'messages'],
     [{ model: 'holdline', messages: ['hi'] }, 'messages[0]'],
     [{ model: 'holdline', messages: [{ role: 'wizard', content: 'x' }] }, 'messages[0].role'],
-    [{ model: 'holdline', messages: [{ role: 'user', content: 'a' }, { role: 'user', content: 7 }] }, 'messages[1].content'],
+    [
+      {
+        model: 'holdline',
+        messages: [
+          { role: 'user', content: 'a' },
+          { role: 'user', content: 7 },
+        ],
+      },
+      'messages[1].content',
+    ],
     [{ model: 'holdline', messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'x' } }] }] }, 'messages[0].content[0]'],
     [{ model: 'holdline', messages: [{ role: 'user', content: 'x' }], stream: 'yes' }, 'stream'],
     [{ model: 'holdline', messages: [{ role: 'user', content: 'x' }], stream_options: { include_usage: 1 } }, 'stream_options.include_usage'],
@@ -82,9 +118,23 @@ describe('parseChatRequest', () => {
 
   it.each([
     ['only a system message', [{ role: 'system', content: 'be brief' }], 'only system or developer instructions'],
-    ['system and developer only', [{ role: 'system', content: 'a' }, { role: 'developer', content: 'b' }], 'only system or developer instructions'],
+    [
+      'system and developer only',
+      [
+        { role: 'system', content: 'a' },
+        { role: 'developer', content: 'b' },
+      ],
+      'only system or developer instructions',
+    ],
     ['an empty user message', [{ role: 'user', content: '' }], 'no task'],
-    ['blank user messages with a system one', [{ role: 'system', content: 'a' }, { role: 'user', content: '  \n\t' }], 'no task'],
+    [
+      'blank user messages with a system one',
+      [
+        { role: 'system', content: 'a' },
+        { role: 'user', content: '  \n\t' },
+      ],
+      'no task',
+    ],
     ['empty text parts', [{ role: 'user', content: [{ type: 'text', text: '' }] }], 'no task'],
     ['an empty part list', [{ role: 'user', content: [] }], 'no task'],
     ['assistant text alone', [{ role: 'assistant', content: 'I did it' }], 'no task'],
@@ -109,8 +159,6 @@ describe('parseChatRequest', () => {
   });
 
   it('names the available models when the id is unknown', () => {
-    expect(refusal({ model: 'gpt-4o', messages: [{ role: 'user', content: 'x' }] }).message).toBe(
-      'unknown model "gpt-4o"; available: holdline, holdline-big',
-    );
+    expect(refusal({ model: 'gpt-4o', messages: [{ role: 'user', content: 'x' }] }).message).toBe('unknown model "gpt-4o"; available: holdline, holdline-big');
   });
 });

@@ -67,7 +67,9 @@ describe('writeConfig', () => {
     await mkdir(elsewhere, { recursive: true });
     await mkdir(env.XDG_CONFIG_HOME, { recursive: true });
     await symlink(elsewhere, join(env.XDG_CONFIG_HOME, 'holdline'));
-    await expect(writeConfig({ api_key: KEY }, configPath(env), privateConfigDir(env))).rejects.toThrow(/is not a directory \(a symlink\?\); the key is not written there$/);
+    await expect(writeConfig({ api_key: KEY }, configPath(env), privateConfigDir(env))).rejects.toThrow(
+      /is not a directory \(a symlink\?\); the key is not written there$/,
+    );
     expect(await readdir(elsewhere)).toEqual([]);
   });
 
@@ -89,7 +91,9 @@ describe('holdline login', () => {
   it('refuses --key (argv is visible to other users) and writes nothing', async () => {
     const run = await runHoldline(['login', '--key', KEY], env('argv'));
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe('holdline: --key is not taken: a key on the command line is visible to other users of this machine; run `holdline login` and paste it, or pipe it: `printenv HOLDLINE_KEY | holdline login`\n');
+    expect(run.stderr).toBe(
+      'holdline: --key is not taken: a key on the command line is visible to other users of this machine; run `holdline login` and paste it, or pipe it: `printenv HOLDLINE_KEY | holdline login`\n',
+    );
     await expect(stat(join(scratch, 'argv'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 

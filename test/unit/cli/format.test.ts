@@ -54,9 +54,25 @@ describe('hold sparkline', () => {
 
 describe('the read as text', () => {
   const scan: CompleteScan = {
-    scan_id: 'scn_1', status: 'complete', pct: 100, title: null, created_at: '2026-01-01T00:00:00.000Z', media_url: '/m', duration_sec: 4, score: 72, grade: 'B-', label: 'Engaging', hook: 64.5,
+    scan_id: 'scn_1',
+    status: 'complete',
+    pct: 100,
+    title: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    media_url: '/m',
+    duration_sec: 4,
+    score: 72,
+    grade: 'B-',
+    label: 'Engaging',
+    hook: 64.5,
     timeline: [0, 50, 100, 20].map((hold, second) => ({ second, scores: { hold, motion: 0, loudness: 0, speech: 0 } })),
-    cuts: [2], dead: [{ start: 3, end: 4 }], moments: [], claims: [], transcript: [], summary: 'Holds well.', method: 'm',
+    cuts: [2],
+    dead: [{ start: 3, end: 4 }],
+    moments: [],
+    claims: [],
+    transcript: [],
+    summary: 'Holds well.',
+    method: 'm',
   };
 
   it('prints grade, score, label, hook, summary and the marked sparkline, plain without a terminal', () => {

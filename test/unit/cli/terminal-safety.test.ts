@@ -30,18 +30,44 @@ beforeAll(async () => {
     if (url === '/v1/scans/scn_evil') return json(200, { scan_id: 'scn_evil', status: 'error', pct: 10, detail: `bad ${EVIL} media` });
     if (url === '/v1/scans/scn_missing') return json(404, { detail: `no scan ${EVIL}` });
     if (url === '/v1/scans' || url.startsWith('/v1/scans?')) {
-      return json(200, { data: [{ scan_id: 'scn_a', status: 'queued', pct: 0, title: `t ${EVIL}`, created_at: '2026-03-10T12:00:00.000Z' }], limit: 20, offset: 0, total: 1, has_more: false });
+      return json(200, {
+        data: [{ scan_id: 'scn_a', status: 'queued', pct: 0, title: `t ${EVIL}`, created_at: '2026-03-10T12:00:00.000Z' }],
+        limit: 20,
+        offset: 0,
+        total: 1,
+        has_more: false,
+      });
     }
     if (url === '/v1/scans/scn_a/recut' && req.method === 'POST') return json(202, { recut_id: 'rct_evil', status: 'queued', parent_scan_id: 'scn_a' });
     if (url === '/v1/recuts/rct_evil') {
-      return json(200, { recut_id: 'rct_evil', status: 'complete', parent_scan_id: 'scn_a', scan_id: 'scn_b', segments: [{ start: 0, end: 5 }], rationale: `why ${EVIL}`, proposed_by: 'model', base_model: `m${EVIL}`, before: figures, after: figures, goal: null, max_seconds: null, created_at: '2026-03-10T12:00:00.000Z' });
+      return json(200, {
+        recut_id: 'rct_evil',
+        status: 'complete',
+        parent_scan_id: 'scn_a',
+        scan_id: 'scn_b',
+        segments: [{ start: 0, end: 5 }],
+        rationale: `why ${EVIL}`,
+        proposed_by: 'model',
+        base_model: `m${EVIL}`,
+        before: figures,
+        after: figures,
+        goal: null,
+        max_seconds: null,
+        created_at: '2026-03-10T12:00:00.000Z',
+      });
     }
     if (url === '/v1/models') return json(200, { object: 'list', data: [{ id: 'holdline', object: 'model', created: 0, owned_by: 'holdline' }] });
     if (url === '/v1/chat/completions') {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
-      const chunk = (delta: object) => `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 0, model: 'holdline', choices: [{ index: 0, delta, finish_reason: null }] })}\n\n`;
+      const chunk = (delta: object) =>
+        `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 0, model: 'holdline', choices: [{ index: 0, delta, finish_reason: null }] })}\n\n`;
       // The escape sequence is split over two chunks: what is left of it after the ESC is plain text.
-      res.end(chunk({ reasoning_content: `think ${EVIL}` }) + chunk({ content: 'answer \u001b' }) + chunk({ content: `]52;c;eA==\u0007 ${EVIL}\nline two\ttab` }) + 'data: [DONE]\n\n');
+      res.end(
+        chunk({ reasoning_content: `think ${EVIL}` }) +
+          chunk({ content: 'answer \u001b' }) +
+          chunk({ content: `]52;c;eA==\u0007 ${EVIL}\nline two\ttab` }) +
+          'data: [DONE]\n\n',
+      );
       return;
     }
     json(404, { detail: 'no route' });
@@ -53,7 +79,8 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-const holdline = (args: string[]) => runHoldline(['--base-url', baseUrl, ...args], { HOLDLINE_API_KEY: KEY, HOLDLINE_CONFIG: '/nonexistent/holdline-config.json' });
+const holdline = (args: string[]) =>
+  runHoldline(['--base-url', baseUrl, ...args], { HOLDLINE_API_KEY: KEY, HOLDLINE_CONFIG: '/nonexistent/holdline-config.json' });
 
 describe('terminalSafe', () => {
   it('removes C0 (but tab and newline), DEL, C1 and bidi controls, and keeps the rest', () => {

@@ -62,7 +62,8 @@ beforeEach(() => {
 });
 
 /** A client whose backoff is 1 ms, so retries without Retry-After do not slow the suite. */
-const client = (retry: ConstructorParameters<typeof Holdline>[0]['retry'] = {}) => new Holdline({ baseUrl, apiKey: 'sk_sig_test', retry: { baseDelayMs: 1, ...retry } });
+const client = (retry: ConstructorParameters<typeof Holdline>[0]['retry'] = {}) =>
+  new Holdline({ baseUrl, apiKey: 'sk_sig_test', retry: { baseDelayMs: 1, ...retry } });
 const queued = { scan_id: 'scn_1', status: 'queued', pct: 0 };
 const busy = (retryAfter = '0'): Answer => ({ status: 503, body: { detail: 'the service is starting' }, headers: { 'retry-after': retryAfter } });
 
@@ -74,7 +75,10 @@ describe('retries', () => {
   });
 
   it('a 429 with Retry-After 0 is retried; the key goes on every attempt', async () => {
-    script = [{ status: 429, body: { detail: 'rate limit' }, headers: { 'retry-after': '0' } }, { status: 200, body: { data: [], limit: 20, offset: 0, total: 0, has_more: false } }];
+    script = [
+      { status: 429, body: { detail: 'rate limit' }, headers: { 'retry-after': '0' } },
+      { status: 200, body: { data: [], limit: 20, offset: 0, total: 0, has_more: false } },
+    ];
     await client().scans.list();
     expect(seen).toHaveLength(2);
     expect(seen.map((s) => s.headers.authorization)).toEqual(['Bearer sk_sig_test', 'Bearer sk_sig_test']);
@@ -82,7 +86,9 @@ describe('retries', () => {
 
   it('stops after maxRetries and throws the last answer as a typed error', async () => {
     script = [busy(), busy(), busy(), busy()];
-    const error = await client({ maxRetries: 2 }).scans.get('scn_1').catch((e: unknown) => e);
+    const error = await client({ maxRetries: 2 })
+      .scans.get('scn_1')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceUnavailableError);
     expect(error).toMatchObject({ status: 503, detail: 'the service is starting', retryAfter: 0, message: 'the service is starting' });
     expect(seen).toHaveLength(3);
@@ -107,7 +113,11 @@ describe('retries', () => {
     expect(seen).toHaveLength(2);
     for (const request of seen) {
       expect(request.headers['idempotency-key']).toBe('key-1');
-      expect(JSON.parse(request.body)).toEqual({ input: { type: 'url', url: 'https://example.com/v.mp4' }, title: 'T', webhook_url: 'https://example.com/hook' });
+      expect(JSON.parse(request.body)).toEqual({
+        input: { type: 'url', url: 'https://example.com/v.mp4' },
+        title: 'T',
+        webhook_url: 'https://example.com/hook',
+      });
     }
   });
 
@@ -125,17 +135,34 @@ describe('retries', () => {
 
   it('a Retry-After longer than maxDelayMs (a monthly quota) is not waited for', async () => {
     script = [{ status: 429, body: { detail: 'monthly scan quota of the Signal plan reached' }, headers: { 'retry-after': '86400' } }];
-    const error = await client().scans.get('scn_1').catch((e: unknown) => e);
+    const error = await client()
+      .scans.get('scn_1')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error).toMatchObject({ status: 429, retryAfter: 86400, detail: 'monthly scan quota of the Signal plan reached' });
     expect(seen).toHaveLength(1);
   });
 
   it('x-should-retry: false is obeyed', async () => {
-    script = [{ status: 429, body: { error: { message: 'quota used up', type: 'rate_limit_error', param: null, code: 'quota_exceeded' } }, headers: { 'retry-after': '0', 'x-should-retry': 'false' } }];
-    const error = await client().usage().catch((e: unknown) => e);
+    script = [
+      {
+        status: 429,
+        body: { error: { message: 'quota used up', type: 'rate_limit_error', param: null, code: 'quota_exceeded' } },
+        headers: { 'retry-after': '0', 'x-should-retry': 'false' },
+      },
+    ];
+    const error = await client()
+      .usage()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
-    expect(error).toMatchObject({ status: 429, detail: 'quota used up', message: 'quota used up', code: 'quota_exceeded', type: 'rate_limit_error', param: null });
+    expect(error).toMatchObject({
+      status: 429,
+      detail: 'quota used up',
+      message: 'quota used up',
+      code: 'quota_exceeded',
+      type: 'rate_limit_error',
+      param: null,
+    });
     expect(seen).toHaveLength(1);
   });
 
@@ -160,7 +187,9 @@ describe('retries', () => {
 describe('errors', () => {
   it('a {detail} body: the status class, detail, message and request id', async () => {
     script = [{ status: 404, body: { detail: 'no scan scn_x' }, headers: { 'x-request-id': 'req_abc' } }];
-    const error = await client().scans.get('scn_x').catch((e: unknown) => e);
+    const error = await client()
+      .scans.get('scn_x')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error).toBeInstanceOf(HoldlineError);
     expect(error).toMatchObject({ name: 'NotFoundError', status: 404, detail: 'no scan scn_x', message: 'no scan scn_x', requestId: 'req_abc', code: null });
@@ -168,7 +197,9 @@ describe('errors', () => {
 
   it('a body that is not JSON reads as the status sentence, never a bare number', async () => {
     script = [{ status: 502, body: '<html>Bad gateway</html>' }];
-    const error = await client().scans.get('scn_x').catch((e: unknown) => e);
+    const error = await client()
+      .scans.get('scn_x')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InternalServerError);
     expect(error).toMatchObject({ status: 502, detail: 'the service answered with status 502' });
   });
@@ -189,7 +220,10 @@ describe('errors', () => {
   });
 
   it('a missing file or neither file nor url is refused before anything is sent', async () => {
-    await expect(client().scans.create({ file: '/nonexistent/clip.mp4' })).rejects.toMatchObject({ name: 'InvalidArgumentError', detail: 'no file at /nonexistent/clip.mp4' });
+    await expect(client().scans.create({ file: '/nonexistent/clip.mp4' })).rejects.toMatchObject({
+      name: 'InvalidArgumentError',
+      detail: 'no file at /nonexistent/clip.mp4',
+    });
     await expect(client().scans.create({})).rejects.toBeInstanceOf(InvalidArgumentError);
     expect(seen).toHaveLength(0);
   });
@@ -269,7 +303,9 @@ describe('wait', () => {
 
   it('gives up after timeoutMs with a WaitTimeoutError carrying the last state', async () => {
     script = [{ status: 200, body: { scan_id: 'scn_1', status: 'processing', pct: 40 } }];
-    const error = await client().scans.wait('scn_1', { timeoutMs: 0 }).catch((e: unknown) => e);
+    const error = await client()
+      .scans.wait('scn_1', { timeoutMs: 0 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WaitTimeoutError);
     expect((error as WaitTimeoutError).last).toEqual({ scan_id: 'scn_1', status: 'processing', pct: 40 });
   });

@@ -19,9 +19,19 @@ describe('request and account settings', () => {
   it('defaults of the abuse limits: 30 sign-ins an hour per address, 2 password hashes at once with 16 waiting, 300 keyless reads a minute per address', () => {
     expect(loadConfig({})).toMatchObject({ signinsPerHour: 30, passwordHashConcurrency: 2, passwordHashQueue: 16, publicReadsPerMinute: 300 });
     expect(
-      loadConfig({ HOLDLINE_SIGNINS_PER_HOUR: '5', HOLDLINE_PASSWORD_HASH_CONCURRENCY: '1', HOLDLINE_PASSWORD_HASH_QUEUE: '0', HOLDLINE_PUBLIC_READS_PER_MINUTE: '1000' }),
+      loadConfig({
+        HOLDLINE_SIGNINS_PER_HOUR: '5',
+        HOLDLINE_PASSWORD_HASH_CONCURRENCY: '1',
+        HOLDLINE_PASSWORD_HASH_QUEUE: '0',
+        HOLDLINE_PUBLIC_READS_PER_MINUTE: '1000',
+      }),
     ).toMatchObject({ signinsPerHour: 5, passwordHashConcurrency: 1, passwordHashQueue: 0, publicReadsPerMinute: 1000 });
-    for (const [name, value] of [['HOLDLINE_SIGNINS_PER_HOUR', '0'], ['HOLDLINE_PASSWORD_HASH_CONCURRENCY', '0'], ['HOLDLINE_PASSWORD_HASH_QUEUE', '-1'], ['HOLDLINE_PUBLIC_READS_PER_MINUTE', 'lots']] as const) {
+    for (const [name, value] of [
+      ['HOLDLINE_SIGNINS_PER_HOUR', '0'],
+      ['HOLDLINE_PASSWORD_HASH_CONCURRENCY', '0'],
+      ['HOLDLINE_PASSWORD_HASH_QUEUE', '-1'],
+      ['HOLDLINE_PUBLIC_READS_PER_MINUTE', 'lots'],
+    ] as const) {
       expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name} must be an integer`));
     }
   });
@@ -44,7 +54,12 @@ describe('request and account settings', () => {
 
   it('lists every bad timeout together, including an idle timeout not above the chat keep-alive', () => {
     try {
-      loadConfig({ HOLDLINE_IDLE_TIMEOUT_MS: '5000', HOLDLINE_CHAT_KEEPALIVE_MS: '10000', HOLDLINE_HEADERS_TIMEOUT_MS: '0', HOLDLINE_SIGNUPS_PER_HOUR: 'many' });
+      loadConfig({
+        HOLDLINE_IDLE_TIMEOUT_MS: '5000',
+        HOLDLINE_CHAT_KEEPALIVE_MS: '10000',
+        HOLDLINE_HEADERS_TIMEOUT_MS: '0',
+        HOLDLINE_SIGNUPS_PER_HOUR: 'many',
+      });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
@@ -57,7 +72,9 @@ describe('request and account settings', () => {
   });
 
   it('refuses a headers timeout longer than the request timeout', () => {
-    expect(() => loadConfig({ HOLDLINE_HEADERS_TIMEOUT_MS: '60000', HOLDLINE_REQUEST_TIMEOUT_MS: '30000' })).toThrow(/must not exceed HOLDLINE_REQUEST_TIMEOUT_MS/);
+    expect(() => loadConfig({ HOLDLINE_HEADERS_TIMEOUT_MS: '60000', HOLDLINE_REQUEST_TIMEOUT_MS: '30000' })).toThrow(
+      /must not exceed HOLDLINE_REQUEST_TIMEOUT_MS/,
+    );
   });
 });
 

@@ -18,7 +18,10 @@ describe('metrics settings', () => {
     expect(loadConfig({ HOLDLINE_WORKER_METRICS_ADDRESS: address }).workerMetricsAddress).toBe(address);
   });
 
-  it.each(['9464', '127.0.0.1', 'http://127.0.0.1:9464', '127.0.0.1:port', 'a b:1', '127.0.0.1:0', '127.0.0.1:70000'])('refuse the worker address %s', (address) => {
-    expect(() => loadConfig({ HOLDLINE_WORKER_METRICS_ADDRESS: address })).toThrow(/HOLDLINE_WORKER_METRICS_ADDRESS must be host:port/);
-  });
+  it.each(['9464', '127.0.0.1', 'http://127.0.0.1:9464', '127.0.0.1:port', 'a b:1', '127.0.0.1:0', '127.0.0.1:70000'])(
+    'refuse the worker address %s',
+    (address) => {
+      expect(() => loadConfig({ HOLDLINE_WORKER_METRICS_ADDRESS: address })).toThrow(/HOLDLINE_WORKER_METRICS_ADDRESS must be host:port/);
+    },
+  );
 });

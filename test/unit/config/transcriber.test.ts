@@ -9,8 +9,18 @@ describe('transcriber configuration', () => {
   });
 
   it('uses the server when a URL is set, unless pocketsphinx is asked for', () => {
-    const server = loadConfig({ HOLDLINE_TRANSCRIBER_URL: 'http://127.0.0.1:8000/v1', HOLDLINE_TRANSCRIBER_MODEL: 'small.en', HOLDLINE_TRANSCRIBER_TIMEOUT_MS: '5000' });
-    expect(server).toMatchObject({ transcriber: 'openai', transcriberUrl: 'http://127.0.0.1:8000/v1', transcriberModel: 'small.en', transcriberTimeoutMs: 5000, transcriberApiKey: null });
+    const server = loadConfig({
+      HOLDLINE_TRANSCRIBER_URL: 'http://127.0.0.1:8000/v1',
+      HOLDLINE_TRANSCRIBER_MODEL: 'small.en',
+      HOLDLINE_TRANSCRIBER_TIMEOUT_MS: '5000',
+    });
+    expect(server).toMatchObject({
+      transcriber: 'openai',
+      transcriberUrl: 'http://127.0.0.1:8000/v1',
+      transcriberModel: 'small.en',
+      transcriberTimeoutMs: 5000,
+      transcriberApiKey: null,
+    });
     expect(loadConfig({ HOLDLINE_TRANSCRIBER: 'pocketsphinx', HOLDLINE_TRANSCRIBER_URL: 'http://127.0.0.1:8000/v1' }).transcriber).toBe('pocketsphinx');
   });
 

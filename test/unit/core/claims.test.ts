@@ -56,10 +56,7 @@ describe('isCheckWorthy', () => {
 
 describe('transcriptSentences', () => {
   it('treats each segment as a sentence when there is no punctuation', () => {
-    expect(transcriptSentences([seg('hello there'), seg('  it costs  ten dollars '), seg('')])).toEqual([
-      'hello there',
-      'it costs ten dollars',
-    ]);
+    expect(transcriptSentences([seg('hello there'), seg('  it costs  ten dollars '), seg('')])).toEqual(['hello there', 'it costs ten dollars']);
   });
 
   it('splits the joined text after . ! ? when there is punctuation', () => {

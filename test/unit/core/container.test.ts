@@ -4,7 +4,10 @@ import { isSequentiallyReadable } from '../../../core/container';
 const box = (type: string, payloadBytes: number) => {
   const bytes = new Uint8Array(8 + payloadBytes);
   new DataView(bytes.buffer).setUint32(0, 8 + payloadBytes);
-  bytes.set([...type].map((c) => c.charCodeAt(0)), 4);
+  bytes.set(
+    [...type].map((c) => c.charCodeAt(0)),
+    4,
+  );
   return bytes;
 };
 const concat = (...parts: Uint8Array[]) => {

@@ -3,7 +3,13 @@ import { deadSeconds, deadStretches } from '../../../core/dead';
 
 describe('deadStretches', () => {
   it.each([
-    { hold: [50, 20, 10, 40, 29.9, 50, 0, 0, 0], dead: [{ start: 1, end: 3 }, { start: 6, end: 9 }] },
+    {
+      hold: [50, 20, 10, 40, 29.9, 50, 0, 0, 0],
+      dead: [
+        { start: 1, end: 3 },
+        { start: 6, end: 9 },
+      ],
+    },
     { hold: [29.9, 29.9], dead: [{ start: 0, end: 2 }] },
     { hold: [30, 30, 30], dead: [] },
     { hold: [10, 40, 10, 40, 10], dead: [] },
@@ -13,6 +19,11 @@ describe('deadStretches', () => {
   });
 
   it('sums the seconds of the stretches', () => {
-    expect(deadSeconds([{ start: 1, end: 3 }, { start: 6, end: 9 }])).toBe(5);
+    expect(
+      deadSeconds([
+        { start: 1, end: 3 },
+        { start: 6, end: 9 },
+      ]),
+    ).toBe(5);
   });
 });

@@ -12,7 +12,11 @@ describe('holdDrops', () => {
     { name: 'a fall of 15 within 3 s, to the lowest second', hold: [60, 60, 50, 44, 45, 60], expected: [{ start: 2, end: 4 }] },
     { name: 'a fall of 14 is none', hold: [60, 55, 50, 46, 50], expected: [] },
     { name: 'a slow fall over 4 s is none', hold: [60, 56, 52, 48, 44.5], expected: [] },
-    { name: 'a steep fall seen from two seconds is one span, from the last second high enough above the lowest', hold: [80, 60, 40, 40], expected: [{ start: 2, end: 3 }] },
+    {
+      name: 'a steep fall seen from two seconds is one span, from the last second high enough above the lowest',
+      hold: [80, 60, 40, 40],
+      expected: [{ start: 2, end: 3 }],
+    },
     { name: 'a fall after a plateau starts after the plateau', hold: [60, 60, 60, 40, 60], expected: [{ start: 3, end: 4 }] },
   ])('$name', ({ hold, expected }) => {
     expect(holdDrops(hold)).toEqual(expected);
@@ -21,10 +25,24 @@ describe('holdDrops', () => {
 
 describe('mergeSpans and shots', () => {
   it('joins overlapping and touching spans', () => {
-    expect(mergeSpans([{ start: 5, end: 8 }, { start: 1, end: 3 }, { start: 3, end: 4 }, { start: 7, end: 9 }])).toEqual([{ start: 1, end: 4 }, { start: 5, end: 9 }]);
+    expect(
+      mergeSpans([
+        { start: 5, end: 8 },
+        { start: 1, end: 3 },
+        { start: 3, end: 4 },
+        { start: 7, end: 9 },
+      ]),
+    ).toEqual([
+      { start: 1, end: 4 },
+      { start: 5, end: 9 },
+    ]);
   });
   it('cuts the file into shots between cuts', () => {
-    expect(shots([2.5, 6], 10)).toEqual([{ start: 0, end: 2.5 }, { start: 2.5, end: 6 }, { start: 6, end: 10 }]);
+    expect(shots([2.5, 6], 10)).toEqual([
+      { start: 0, end: 2.5 },
+      { start: 2.5, end: 6 },
+      { start: 6, end: 10 },
+    ]);
     expect(shots([], 4)).toEqual([{ start: 0, end: 4 }]);
   });
 });
@@ -85,13 +103,15 @@ describe('dipCauses', () => {
 });
 
 describe('dipAdvice', () => {
-  it('names the span, its length and every cause in one sentence, led by the first cause\'s action', () => {
+  it("names the span, its length and every cause in one sentence, led by the first cause's action", () => {
     const found = { causes: ['still_picture', 'no_speech'] as const, shotSec: 20, pauseSec: 14, medianShotSec: 5 };
-    expect(dipAdvice({ start: 22, end: 36 }, { ...found, causes: [...found.causes] })).toBe('Cut or speed up 0:22–0:36 (14 s): the picture is still and nobody speaks.');
+    expect(dipAdvice({ start: 22, end: 36 }, { ...found, causes: [...found.causes] })).toBe(
+      'Cut or speed up 0:22–0:36 (14 s): the picture is still and nobody speaks.',
+    );
   });
   it('gives the shot lengths for slow cutting', () => {
     expect(dipAdvice({ start: 65, end: 68 }, { causes: ['slow_cutting'], shotSec: 7.5, pauseSec: 0, medianShotSec: 3 })).toBe(
-      'Cut faster in 1:05–1:08 (3 s): the shot (7.5 s) is longer than this file\'s median shot (3 s).',
+      "Cut faster in 1:05–1:08 (3 s): the shot (7.5 s) is longer than this file's median shot (3 s).",
     );
   });
   it('says so when no cause is clear', () => {
@@ -112,7 +132,9 @@ describe('findDips', () => {
       { start: 5, end: 9, causes: ['still_picture', 'silence', 'no_speech', 'long_shot'] },
       { start: 14, end: 15, causes: ['no_speech', 'long_shot'] },
     ]);
-    expect(dips[0]?.advice).toBe('Cut or speed up 0:05–0:09 (4 s): the picture is still, the sound is silent, nobody speaks and one shot runs 10 s without a cut.');
+    expect(dips[0]?.advice).toBe(
+      'Cut or speed up 0:05–0:09 (4 s): the picture is still, the sound is silent, nobody speaks and one shot runs 10 s without a cut.',
+    );
   });
   it('finds none in a steady file', () => {
     expect(findDips({ hold: fill(10, 55), motion: fill(10, 50), loudness: fill(10, 50), words: [], cuts: [], dead: [] })).toEqual([]);

@@ -96,9 +96,7 @@ describe('SRT and WebVTT from the transcript', () => {
 
 describe('timeline CSV', () => {
   it('has a header and one row per second with the four series', () => {
-    expect(timelineCsv(scanOf())).toBe(
-      'second,hold,motion,loudness,speech\r\n0,50,10.5,20,0\r\n1,60.2,0,30,100\r\n2,12,1,2,3\r\n',
-    );
+    expect(timelineCsv(scanOf())).toBe('second,hold,motion,loudness,speech\r\n0,50,10.5,20,0\r\n1,60.2,0,30,100\r\n2,12,1,2,3\r\n');
   });
 
   it('an empty timeline is the header alone', () => {
@@ -270,7 +268,7 @@ describe('exportScan', () => {
     [25, 'FCM: NON-DROP FRAME', '00:00:02:13'],
     [30000 / 1001, 'FCM: DROP FRAME', '00:00:02;15'],
     [null, 'FCM: NON-DROP FRAME', '00:00:02:15'],
-  ] as const)('edl counts frames at the read\'s frame rate %s', (frameRate, fcm, cutAt) => {
+  ] as const)("edl counts frames at the read's frame rate %s", (frameRate, fcm, cutAt) => {
     const lines = exportScan(scanOf({ cuts: [2.5], dead: [], frame_rate: frameRate }), 'edl').body.split('\r\n');
     expect(lines[1]).toBe(fcm);
     expect(lines[3]?.split(/\s+/)[5]).toBe(cutAt);
@@ -290,8 +288,12 @@ describe('exportScan', () => {
   it('the timelines point at the media by an absolute URL when the origin is known, the markers list names none', () => {
     const scan = scanOf();
     const otio = JSON.parse(exportScan(scan, 'otio', { origin: 'https://holdline.example/' }).body);
-    expect(otio.tracks.children[0].children[0].media_references.DEFAULT_MEDIA.target_url).toBe('https://holdline.example/v1/scans/scn_0123456789abcdef01234567/media');
-    expect(exportScan(scan, 'fcpxml', { origin: 'http://127.0.0.1:8080' }).body).toContain('src="http://127.0.0.1:8080/v1/scans/scn_0123456789abcdef01234567/media"');
+    expect(otio.tracks.children[0].children[0].media_references.DEFAULT_MEDIA.target_url).toBe(
+      'https://holdline.example/v1/scans/scn_0123456789abcdef01234567/media',
+    );
+    expect(exportScan(scan, 'fcpxml', { origin: 'http://127.0.0.1:8080' }).body).toContain(
+      'src="http://127.0.0.1:8080/v1/scans/scn_0123456789abcdef01234567/media"',
+    );
     expect(exportScan(scan, 'fcpxml').body).toContain('src="/v1/scans/scn_0123456789abcdef01234567/media"');
     expect(exportScan(scan, 'markers.csv', { origin: 'https://holdline.example' }).body).not.toContain('holdline.example');
   });

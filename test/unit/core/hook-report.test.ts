@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { countBelow, hookReport, libraryPercentile, percentBelow, strongestWindow, withLibraryPercentile, type HookReport, type PublishedHooks } from '../../../core/hook-report';
+import {
+  countBelow,
+  hookReport,
+  libraryPercentile,
+  percentBelow,
+  strongestWindow,
+  withLibraryPercentile,
+  type HookReport,
+  type PublishedHooks,
+} from '../../../core/hook-report';
 
 const fill = (n: number, v: number) => Array.from({ length: n }, () => v);
 
@@ -28,7 +37,13 @@ describe('percentBelow', () => {
 describe('hookReport', () => {
   it('names a still silent wordless opening and points at the strongest later window', () => {
     const hold = [5, 5, 5, 40, 70, 80, 75, 30, 30, 30];
-    const report = hookReport({ hook: 5, hold, motion: [0, 0, 0, ...fill(7, 60)], loudness: [0, 0, 0, ...fill(7, 60)], words: [{ word: 'hi', start: 4, end: 4.3 }] });
+    const report = hookReport({
+      hook: 5,
+      hold,
+      motion: [0, 0, 0, ...fill(7, 60)],
+      loudness: [0, 0, 0, ...fill(7, 60)],
+      words: [{ word: 'hi', start: 4, end: 4.3 }],
+    });
     expect(report).toMatchObject({
       value: 5,
       file_percentile: 0,
@@ -37,12 +52,20 @@ describe('hookReport', () => {
       missing: ['motion', 'sound', 'words'],
       best_opening: { start: 4, end: 7, hold: 75 },
     });
-    expect(report.advice).toBe("The strongest 3 seconds start at 4 s (mean hold 75 against the hook's 5): consider opening with them, or add motion and sound and words to the first 3 s.");
+    expect(report.advice).toBe(
+      "The strongest 3 seconds start at 4 s (mean hold 75 against the hook's 5): consider opening with them, or add motion and sound and words to the first 3 s.",
+    );
   });
 
   it('credits what carried a strong opening', () => {
     const hold = [80, 85, 90, 40, 40, 40];
-    const report = hookReport({ hook: 85, hold, motion: [50, 50, 50, 0, 0, 0], loudness: [20, 20, 20, 50, 50, 50], words: [{ word: 'go', start: 0.5, end: 0.8 }] });
+    const report = hookReport({
+      hook: 85,
+      hold,
+      motion: [50, 50, 50, 0, 0, 0],
+      loudness: [20, 20, 20, 50, 50, 50],
+      words: [{ word: 'go', start: 0.5, end: 0.8 }],
+    });
     expect(report.carried).toEqual(['motion', 'words']);
     expect(report.missing).toEqual(['sound']);
     expect(report.file_percentile).toBe(66.7);
@@ -83,7 +106,13 @@ describe('libraryPercentile', () => {
 describe('withLibraryPercentile over a port', () => {
   const report = hookReport({ hook: 50, hold: [50, 50, 50, 80, 80, 80], motion: fill(6, 50), loudness: fill(6, 50), words: [] });
   const port = (hooks: number[]) => {
-    const fake = { calls: 0, async sortedHooks() { fake.calls++; return hooks; } } satisfies PublishedHooks & { calls: number };
+    const fake = {
+      calls: 0,
+      async sortedHooks() {
+        fake.calls++;
+        return hooks;
+      },
+    } satisfies PublishedHooks & { calls: number };
     return fake;
   };
 

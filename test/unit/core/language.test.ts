@@ -28,9 +28,28 @@ describe('dominantLanguage', () => {
     [[], null],
     [[{ language: null, words: 9 }], null],
     [[{ language: 'en', words: 0 }], null],
-    [[{ language: 'en', words: 3 }, { language: 'de', words: 2 }, { language: 'de', words: 2 }], 'de'],
-    [[{ language: 'fr', words: 2 }, { language: 'en', words: 2 }], 'fr'],
-    [[{ language: 'es', words: 1 }, { language: null, words: 40 }], 'es'],
+    [
+      [
+        { language: 'en', words: 3 },
+        { language: 'de', words: 2 },
+        { language: 'de', words: 2 },
+      ],
+      'de',
+    ],
+    [
+      [
+        { language: 'fr', words: 2 },
+        { language: 'en', words: 2 },
+      ],
+      'fr',
+    ],
+    [
+      [
+        { language: 'es', words: 1 },
+        { language: null, words: 40 },
+      ],
+      'es',
+    ],
   ])('%j → %j', (chunks, language) => {
     expect(dominantLanguage(chunks)).toBe(language);
   });

@@ -43,7 +43,13 @@ describe('LoudnessMeter', () => {
     for (let i = 0; i < samples.length; i += 1234) pieces.feed(samples.subarray(i, i + 1234));
     const bytes = bytesOf(samples);
     const fromBytes = new LoudnessMeter();
-    for (const [a, b] of [[0, 1], [1, 4], [4, 4], [4, 30001], [30001, bytes.length]] as const) {
+    for (const [a, b] of [
+      [0, 1],
+      [1, 4],
+      [4, 4],
+      [4, 30001],
+      [30001, bytes.length],
+    ] as const) {
       fromBytes.feedBytes(bytes.subarray(a, b));
     }
     expect(pieces.perSecondRms()).toEqual(whole.perSecondRms());

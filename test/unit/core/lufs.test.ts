@@ -16,15 +16,22 @@ const logFrame = (k: number, r: { M: string; S: string; I: string; LRA: string; 
     `lavfi.r128.true_peak=${r.peak}`,
   ].join('\n');
 
-const frame = (time: number, shortTerm: number, integrated = -20, range = 0, truePeak = 0.5): Ebur128Frame => ({ time, shortTerm, integrated, range, truePeak });
+const frame = (time: number, shortTerm: number, integrated = -20, range = 0, truePeak = 0.5): Ebur128Frame => ({
+  time,
+  shortTerm,
+  integrated,
+  range,
+  truePeak,
+});
 
 describe('parseEbur128Log', () => {
   it('reads time, short-term, integrated, range and the overall true peak of every frame, nan as NaN', () => {
-    const text = [
-      logFrame(0, { M: '-120.691', S: '-120.691', I: '-70.000', LRA: '0.000', peak: '0.000' }),
-      logFrame(1, { M: '-18.2', S: '-19.5', I: '-19.000', LRA: '2.500', peak: '0.586' }),
-      logFrame(2, { M: 'nan', S: 'nan', I: '-18.762', LRA: '10.970', peak: '0.586' }),
-    ].join('\n') + '\n';
+    const text =
+      [
+        logFrame(0, { M: '-120.691', S: '-120.691', I: '-70.000', LRA: '0.000', peak: '0.000' }),
+        logFrame(1, { M: '-18.2', S: '-19.5', I: '-19.000', LRA: '2.500', peak: '0.586' }),
+        logFrame(2, { M: 'nan', S: 'nan', I: '-18.762', LRA: '10.970', peak: '0.586' }),
+      ].join('\n') + '\n';
     const frames = parseEbur128Log(text);
     expect(frames).toHaveLength(3);
     expect(frames[0]).toEqual({ time: 0, shortTerm: -120.691, integrated: -70, range: 0, truePeak: 0 });
@@ -63,10 +70,30 @@ describe('summariseEbur128', () => {
 
 describe('checkTargets', () => {
   it.each([
-    { integrated: -14, peak: -2, streaming: { difference_lu: 0, verdict: 'on_target', true_peak_over: false }, podcast: { difference_lu: 2, verdict: 'louder', true_peak_over: false } },
-    { integrated: -9.5, peak: 0.3, streaming: { difference_lu: 4.5, verdict: 'louder', true_peak_over: true }, podcast: { difference_lu: 6.5, verdict: 'louder', true_peak_over: true } },
-    { integrated: -15, peak: -1, streaming: { difference_lu: -1, verdict: 'on_target', true_peak_over: false }, podcast: { difference_lu: 1, verdict: 'on_target', true_peak_over: false } },
-    { integrated: -30, peak: null, streaming: { difference_lu: -16, verdict: 'quieter', true_peak_over: false }, podcast: { difference_lu: -14, verdict: 'quieter', true_peak_over: false } },
+    {
+      integrated: -14,
+      peak: -2,
+      streaming: { difference_lu: 0, verdict: 'on_target', true_peak_over: false },
+      podcast: { difference_lu: 2, verdict: 'louder', true_peak_over: false },
+    },
+    {
+      integrated: -9.5,
+      peak: 0.3,
+      streaming: { difference_lu: 4.5, verdict: 'louder', true_peak_over: true },
+      podcast: { difference_lu: 6.5, verdict: 'louder', true_peak_over: true },
+    },
+    {
+      integrated: -15,
+      peak: -1,
+      streaming: { difference_lu: -1, verdict: 'on_target', true_peak_over: false },
+      podcast: { difference_lu: 1, verdict: 'on_target', true_peak_over: false },
+    },
+    {
+      integrated: -30,
+      peak: null,
+      streaming: { difference_lu: -16, verdict: 'quieter', true_peak_over: false },
+      podcast: { difference_lu: -14, verdict: 'quieter', true_peak_over: false },
+    },
   ])('at $integrated LUFS and $peak dBTP', ({ integrated, peak, streaming, podcast }) => {
     const checks = checkTargets(integrated, peak);
     expect(checks.map((c) => c.id)).toEqual(LOUDNESS_TARGETS.map((t) => t.id));

@@ -39,7 +39,11 @@ describe('mediaLimitBreach', () => {
     ['a declared 10^9 s', { ...ok, durationSec: 1e9 }, 'The video is too long: it lasts 277777 hours 46 minutes 40 seconds; the limit is 2 hours.'],
     ['16000 px wide', { ...ok, width: 16000, height: 16000 }, "The video's frames are too large: 16000×16000 pixels; the limit is 8192 pixels on a side."],
     ['8193 px tall', { ...ok, width: 100, height: 8193 }, "The video's frames are too large: 100×8193 pixels; the limit is 8192 pixels on a side."],
-    ['36 million pixels', { ...ok, width: 8000, height: 4500 }, "The video's frames are too large: 8000×4500 is 36.0 million pixels; the limit is 35.4 million pixels per frame."],
+    [
+      '36 million pixels',
+      { ...ok, width: 8000, height: 4500 },
+      "The video's frames are too large: 8000×4500 is 36.0 million pixels; the limit is 35.4 million pixels per frame.",
+    ],
     ['300 fps', { ...ok, fps: 300 }, "The video's frame rate is too high: 300 frames per second; the limit is 240."],
     ['240.5 fps', { ...ok, fps: 240.5 }, "The video's frame rate is too high: 240.5 frames per second; the limit is 240."],
   ])('refuses %s, naming the limit', (_, facts, detail) => {
@@ -54,7 +58,9 @@ describe('mediaLimitBreach', () => {
   it('applies a configured duration limit', () => {
     const limits = { ...DEFAULT_MEDIA_LIMITS, maxDurationSec: 5400 };
     expect(mediaLimitBreach({ ...ok, durationSec: 5400 }, limits)).toBeNull();
-    expect(mediaLimitBreach({ ...ok, durationSec: 5401 }, limits)).toBe('The video is too long: it lasts 1 hour 30 minutes 1 second; the limit is 1 hour 30 minutes.');
+    expect(mediaLimitBreach({ ...ok, durationSec: 5401 }, limits)).toBe(
+      'The video is too long: it lasts 1 hour 30 minutes 1 second; the limit is 1 hour 30 minutes.',
+    );
   });
 });
 

@@ -52,7 +52,12 @@ describe('signalsReference', () => {
     expect(ref.scale).toContain('95th percentile');
     expect(ref.method).toBe(METHOD_TEXT);
     expect(ref.signals.map((s) => [s.name, s.reads, s.rises_when, s.falls_when])).toEqual([
-      ['hold', '0.45 x motion + 0.25 x loudness + 0.20 x speech, plus a bonus on cuts, smoothed', 'picture moves, sound comes up, someone speaks, a cut lands', 'still, quiet frame with nobody talking'],
+      [
+        'hold',
+        '0.45 x motion + 0.25 x loudness + 0.20 x speech, plus a bonus on cuts, smoothed',
+        'picture moves, sound comes up, someone speaks, a cut lands',
+        'still, quiet frame with nobody talking',
+      ],
       ['motion', 'mean absolute frame difference at 4 frames per second, 96x54 grey', 'the picture changes', 'the picture is static'],
       ['loudness', 'RMS of 16 kHz mono audio per second', 'sound gets louder', 'silence'],
       ['speech', 'words per second from a local speech-to-text transcript', 'fast, dense speech', 'no speech'],

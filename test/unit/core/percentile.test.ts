@@ -49,10 +49,7 @@ describe('scaleToP95', () => {
   it('gives all 0 when P95 is below the loudness gate of −50 dBFS', () => {
     expect(LOUDNESS_GATE).toBeCloseTo(0.0031623, 7);
     expect(scaleToP95([0.003, 0.003], LOUDNESS_GATE)).toEqual([0, 0]);
-    expect(scaleToP95([0.002, 0.004], LOUDNESS_GATE)).toEqual([
-      (100 * 0.002) / (0.002 + 0.95 * 0.002),
-      100,
-    ]);
+    expect(scaleToP95([0.002, 0.004], LOUDNESS_GATE)).toEqual([(100 * 0.002) / (0.002 + 0.95 * 0.002), 100]);
   });
 });
 

@@ -91,7 +91,9 @@ describe('assembleRead loudness_lufs', () => {
   it('keeps a cut whose window could not be decoded on its grid time, and the method says so', () => {
     const read = assembleRead({ ...raw, fps: 25, fpsVariable: true, cutRefinement: [{ sample: 12, refined: null }] });
     expect([read.cuts, read.cut_frames, read.frame_rate_variable]).toEqual([[3], [75], true]);
-    expect(read.method).toBe(`${METHOD_TEXT} The cut at 3 s could not be refined to its frame (its window could not be decoded, or showed no change) and keeps its 0.25 s grid time.`);
+    expect(read.method).toBe(
+      `${METHOD_TEXT} The cut at 3 s could not be refined to its frame (its window could not be decoded, or showed no change) and keeps its 0.25 s grid time.`,
+    );
   });
 
   it('has no cut_frames without a frame rate', () => {
@@ -127,7 +129,10 @@ describe('assembleRead edge cases', () => {
       frameDiffs: [0, 0.3, 0.4, 0.3, 0.2, 0.4, 0.3, 0.3, 0.2, 0.3, 0.4, 0.3],
       skipDiffs: [],
       loudnessRms: [0.002, 0.003, 0.002],
-      words: [{ word: 'hi', start: 0.5, end: 0.8 }, { word: 'there', start: 1.5, end: 1.8 }],
+      words: [
+        { word: 'hi', start: 0.5, end: 0.8 },
+        { word: 'there', start: 1.5, end: 1.8 },
+      ],
     });
     expect(read.timeline.map((e) => [e.scores.motion, e.scores.loudness, e.scores.speech])).toEqual([
       [0, 0, 0],
@@ -172,7 +177,14 @@ describe('assembleRead with the voice gate', () => {
 
 describe('assembleRead and the spoken language', () => {
   it('names the language that carried most words and keeps claims for English', () => {
-    const read = assembleRead({ ...raw, transcriber: 'whisper-base', languages: [{ language: 'en', words: 5 }, { language: 'de', words: 2 }] });
+    const read = assembleRead({
+      ...raw,
+      transcriber: 'whisper-base',
+      languages: [
+        { language: 'en', words: 5 },
+        { language: 'de', words: 2 },
+      ],
+    });
     expect(read.language).toBe('en');
     expect(read.claims).toEqual(['studies show ten percent of people agree']);
     expect(read.method).toBe(`${METHOD_TEXT} This read's words were heard by whisper-base in the language en.`);

@@ -53,8 +53,20 @@ describe('recutLimits', () => {
 describe('validateProposal', () => {
   const ok = (segments: Segment[], duration = 20, request = {}) => validateProposal(segments, duration, request);
   it.each([
-    { segments: [{ start: 0, end: 4 }, { start: 6, end: 10 }], kept: 8 },
-    { segments: [{ start: 2, end: 8 }, { start: 8, end: 20 }], kept: 18 },
+    {
+      segments: [
+        { start: 0, end: 4 },
+        { start: 6, end: 10 },
+      ],
+      kept: 8,
+    },
+    {
+      segments: [
+        { start: 2, end: 8 },
+        { start: 8, end: 20 },
+      ],
+      kept: 18,
+    },
     { segments: [{ start: 10, end: 20.004 }], kept: 10 },
   ])('accepts $segments', ({ segments, kept }) => {
     const result = ok(segments);
@@ -66,9 +78,27 @@ describe('validateProposal', () => {
     { segments: [], reason: 'no segments' },
     { segments: [{ start: -1, end: 5 }], reason: 'starts before 0 s' },
     { segments: [{ start: 10, end: 21 }], reason: 'ends after the video' },
-    { segments: [{ start: 0, end: 5 }, { start: 6, end: 6.5 }], reason: 'shorter than 1 s' },
-    { segments: [{ start: 8, end: 12 }, { start: 0, end: 5 }], reason: 'out of order' },
-    { segments: [{ start: 0, end: 8 }, { start: 7, end: 12 }], reason: 'overlaps segment 1' },
+    {
+      segments: [
+        { start: 0, end: 5 },
+        { start: 6, end: 6.5 },
+      ],
+      reason: 'shorter than 1 s',
+    },
+    {
+      segments: [
+        { start: 8, end: 12 },
+        { start: 0, end: 5 },
+      ],
+      reason: 'out of order',
+    },
+    {
+      segments: [
+        { start: 0, end: 8 },
+        { start: 7, end: 12 },
+      ],
+      reason: 'overlaps segment 1',
+    },
     { segments: [{ start: 0, end: Number.NaN }], reason: 'finite' },
     { segments: [{ start: 0, end: 5 }], reason: 'at least 6 s' },
     { segments: Array.from({ length: 51 }, (_, i) => ({ start: i * 2, end: i * 2 + 1 })), reason: 'at most 50', duration: 200 },
@@ -79,7 +109,14 @@ describe('validateProposal', () => {
   });
 
   it('honours max_seconds and returns every reason', () => {
-    const result = validateProposal([{ start: 0, end: 50 }, { start: 40, end: 40.5 }], 100, { maxSeconds: 30 });
+    const result = validateProposal(
+      [
+        { start: 0, end: 50 },
+        { start: 40, end: 40.5 },
+      ],
+      100,
+      { maxSeconds: 30 },
+    );
     expect(result).toEqual({ ok: false, reasons: ['segment 2 (40–40.5 s) is shorter than 1 s', 'segment 2 (40–40.5 s) overlaps segment 1 (0–50 s)'] });
     expect(validateProposal([{ start: 0, end: 50 }], 100, { maxSeconds: 30 })).toEqual({ ok: false, reasons: ['keeps 50 s: at most 30 s are allowed'] });
     expect(validateProposal([{ start: 0, end: 10 }], 100, { goal: 'a 10 s teaser' }).ok).toBe(true);
@@ -103,8 +140,22 @@ describe('proposeByRules', () => {
   const hold = [10, 12, 20, 60, 70, 65, 60, 55, 10, 5, 5, 10, 60, 80, 75, 70, 65, 60, 55, 50];
 
   it.each([
-    { name: 'drops the weak opening and the dead stretch', request: {}, want: [{ start: 3, end: 8 }, { start: 12, end: 20 }] },
-    { name: 'trims the weakest edges to fit max_seconds, keeping the moment', request: { maxSeconds: 8 }, want: [{ start: 3, end: 7 }, { start: 13, end: 17 }] },
+    {
+      name: 'drops the weak opening and the dead stretch',
+      request: {},
+      want: [
+        { start: 3, end: 8 },
+        { start: 12, end: 20 },
+      ],
+    },
+    {
+      name: 'trims the weakest edges to fit max_seconds, keeping the moment',
+      request: { maxSeconds: 8 },
+      want: [
+        { start: 3, end: 7 },
+        { start: 13, end: 17 },
+      ],
+    },
   ])('$name', ({ request, want }) => {
     const proposal = proposeByRules(readOf(hold, [13]), request);
     expect(proposal.segments).toEqual(want);
@@ -114,7 +165,10 @@ describe('proposeByRules', () => {
 
   it('keeps a moment even inside the weak opening', () => {
     const early = [10, 50, 20, 60, 70, 65, 60, 55, 50, 60];
-    expect(proposeByRules(readOf(early, [1])).segments).toEqual([{ start: 1, end: 2 }, { start: 3, end: 10 }]);
+    expect(proposeByRules(readOf(early, [1])).segments).toEqual([
+      { start: 1, end: 2 },
+      { start: 3, end: 10 },
+    ]);
   });
 
   it('adds back the strongest neighbours when too little is alive', () => {
@@ -132,7 +186,14 @@ describe('proposeByRules', () => {
 });
 
 const report = (value: number, filePercentile: number, best: { start: number; end: number; hold: number }) => ({
-  value, file_percentile: filePercentile, library_percentile: null, carried: [], missing: ['motion' as const], best_opening: best, scale: '', advice: '',
+  value,
+  file_percentile: filePercentile,
+  library_percentile: null,
+  carried: [],
+  missing: ['motion' as const],
+  best_opening: best,
+  scale: '',
+  advice: '',
 });
 
 describe('hookIsWeak', () => {
@@ -150,13 +211,37 @@ describe('chooseOpening', () => {
   // A 40 s file: the first quarter ends at 10 s; the first strong second is 3; the strong level 45.
   it.each([
     { name: 'no hook report: the first strong second', report: null, want: { start: 3, by: 'strong' } },
-    { name: 'weak hook, early strong window that beats it by 10: the window', report: report(20, 10, { start: 6, end: 9, hold: 30 }), want: { start: 6, by: 'window' } },
-    { name: 'weak hook, window beats it by 9.9 only: the first strong second', report: report(20, 10, { start: 6, end: 9, hold: 29.9 }), want: { start: 3, by: 'strong' } },
-    { name: 'weak hook, window at 10 s (the edge of the first quarter): the window', report: report(20, 10, { start: 10, end: 13, hold: 80 }), want: { start: 10, by: 'window' } },
-    { name: 'weak hook, window after the first quarter: the first strong second', report: report(20, 10, { start: 11, end: 14, hold: 80 }), want: { start: 3, by: 'strong' } },
+    {
+      name: 'weak hook, early strong window that beats it by 10: the window',
+      report: report(20, 10, { start: 6, end: 9, hold: 30 }),
+      want: { start: 6, by: 'window' },
+    },
+    {
+      name: 'weak hook, window beats it by 9.9 only: the first strong second',
+      report: report(20, 10, { start: 6, end: 9, hold: 29.9 }),
+      want: { start: 3, by: 'strong' },
+    },
+    {
+      name: 'weak hook, window at 10 s (the edge of the first quarter): the window',
+      report: report(20, 10, { start: 10, end: 13, hold: 80 }),
+      want: { start: 10, by: 'window' },
+    },
+    {
+      name: 'weak hook, window after the first quarter: the first strong second',
+      report: report(20, 10, { start: 11, end: 14, hold: 80 }),
+      want: { start: 3, by: 'strong' },
+    },
     { name: 'weak hook, window at 0 s: the first strong second', report: report(20, 10, { start: 0, end: 3, hold: 20 }), want: { start: 3, by: 'strong' } },
-    { name: 'weak by percentile only (hook 40, above 30 %): the window', report: report(40, 30, { start: 2, end: 5, hold: 60 }), want: { start: 2, by: 'window' } },
-    { name: 'strong hook: the first strong second, whatever the window', report: report(60, 70, { start: 5, end: 8, hold: 90 }), want: { start: 3, by: 'strong' } },
+    {
+      name: 'weak by percentile only (hook 40, above 30 %): the window',
+      report: report(40, 30, { start: 2, end: 5, hold: 60 }),
+      want: { start: 2, by: 'window' },
+    },
+    {
+      name: 'strong hook: the first strong second, whatever the window',
+      report: report(60, 70, { start: 5, end: 8, hold: 90 }),
+      want: { start: 3, by: 'strong' },
+    },
   ])('$name', ({ report: r, want }) => {
     expect(chooseOpening(r, 3, 40, 45)).toMatchObject(want);
   });
@@ -198,7 +283,10 @@ describe('proposeByRules with dips and the hook report', () => {
     const proposal = proposeByRules(read);
     // The fall 10–11 is no dead stretch (hold stays above 30): it goes because it is a dip under the median 62.
     expect(read.dead).toEqual([{ start: 0, end: 3 }]);
-    expect(proposal.segments).toEqual([{ start: 4, end: 10 }, { start: 12, end: 24 }]);
+    expect(proposal.segments).toEqual([
+      { start: 4, end: 10 },
+      { start: 12, end: 24 },
+    ]);
     expect(proposal.rationale).toBe(
       'Rules: cut 5 weak seconds of 2 dips: 0–3 s (still picture, silence), 10–12 s (long pause); started at 4 s, the first second with hold ≥ 62. Keeps 18 of 24 s in 2 segments.',
     );
@@ -213,7 +301,10 @@ describe('proposeByRules with dips and the hook report', () => {
     // Second 3 (hold 60) is under the strong level 62, but it opens the strongest window 3–5.
     const read = { ...readOf(hold), dips, hook: 22.3, hook_report: report(22.3, 4.2, { start: 3, end: 6, hold: 75 }) };
     const proposal = proposeByRules(read);
-    expect(proposal.segments).toEqual([{ start: 3, end: 10 }, { start: 12, end: 24 }]);
+    expect(proposal.segments).toEqual([
+      { start: 3, end: 10 },
+      { start: 12, end: 24 },
+    ]);
     expect(proposal.rationale).toContain('opened on the strongest 3 s at 3–6 s (hold 75), as the hook (22.3, above 4.2 % of the seconds) is weak');
     expect(validateProposal(proposal.segments, hold.length).ok).toBe(true);
   });
@@ -222,7 +313,9 @@ describe('proposeByRules with dips and the hook report', () => {
     const saw = Array.from({ length: 40 }, (_, t) => (t % 5 === 4 ? 10 : 70));
     const many = Array.from({ length: 8 }, (_, i) => ({ start: i * 5 + 4, end: i * 5 + 5, causes: ['no_speech' as const], advice: '' }));
     const proposal = proposeByRules({ ...readOf(saw), dips: many });
-    expect(proposal.rationale).toContain('cut 8 weak seconds of 8 dips: 4–5 s (no speech), 9–10 s (no speech), 14–15 s (no speech), 19–20 s (no speech), 24–25 s (no speech), 29–30 s (no speech) and 2 more. Keeps 32 of 40 s in 8 segments.');
+    expect(proposal.rationale).toContain(
+      'cut 8 weak seconds of 8 dips: 4–5 s (no speech), 9–10 s (no speech), 14–15 s (no speech), 19–20 s (no speech), 24–25 s (no speech), 29–30 s (no speech) and 2 more. Keeps 32 of 40 s in 8 segments.',
+    );
   });
 });
 
@@ -292,7 +385,9 @@ describe('recutPrompt', () => {
     const dips = Array.from({ length: 65 }, (_, i) => ({ start: i * 2, end: i * 2 + 1, causes: [] }));
     expect(dipsForPrompt(dips)).toMatch(/^0–1 s, 2–3 s, .* 118–119 s … and 5 more$/);
     expect(dipsForPrompt([])).toBe('none');
-    expect(hookReportForPrompt({ ...report(70, 90, { start: 0, end: 3, hold: 70 }), library_percentile: 85, carried: ['motion', 'sound', 'words'], missing: [] })).toBe(
+    expect(
+      hookReportForPrompt({ ...report(70, 90, { start: 0, end: 3, hold: 70 }), library_percentile: 85, carried: ['motion', 'sound', 'words'], missing: [] }),
+    ).toBe(
       "70 of 100, above 90 % of this file's seconds and 85 % of published scans' hooks; first 3 s carried by motion, sound, words; strongest 3 s: 0–3 s (hold 70).",
     );
   });
@@ -308,7 +403,17 @@ describe('recutPrompt', () => {
 
 describe('compareReads', () => {
   it('reports score, grade, hook, dead seconds, duration and average hold', () => {
-    const before = { score: 40, grade: 'F', hook: 12.3, dead: [{ start: 0, end: 3 }, { start: 8, end: 12 }], duration_sec: 20, timeline: readOf([10, 20, 30]).timeline };
+    const before = {
+      score: 40,
+      grade: 'F',
+      hook: 12.3,
+      dead: [
+        { start: 0, end: 3 },
+        { start: 8, end: 12 },
+      ],
+      duration_sec: 20,
+      timeline: readOf([10, 20, 30]).timeline,
+    };
     const after = { score: 80, grade: 'B-', hook: 60, dead: [], duration_sec: 13, timeline: readOf([60, 61, 62, 64]).timeline };
     expect(compareReads(before, after)).toEqual({
       before: { score: 40, grade: 'F', hook: 12.3, dead_seconds: 7, duration_sec: 20, average_hold: 20, dips: null },
@@ -319,7 +424,12 @@ describe('compareReads', () => {
   it('reports the dips before and after: count, total seconds and how many name each cause', () => {
     const timeline = readOf([10, 20, 30]).timeline;
     const before = {
-      score: 40, grade: 'F', hook: 12.3, dead: [{ start: 0, end: 3 }], duration_sec: 20, timeline,
+      score: 40,
+      grade: 'F',
+      hook: 12.3,
+      dead: [{ start: 0, end: 3 }],
+      duration_sec: 20,
+      timeline,
       dips: [
         { start: 0, end: 3, causes: ['silence' as const, 'still_picture' as const], advice: 'a' },
         { start: 8, end: 12, causes: ['still_picture' as const, 'long_shot' as const], advice: 'b' },

@@ -22,7 +22,7 @@ describe('media retention', () => {
     expect(mediaExpired({ createdAt: new Date(ago(7).getTime() + 1), published: false }, setting, null, now)).toBe(false);
   });
 
-  it('keeps a published scan\'s media unless the owner included published scans', () => {
+  it("keeps a published scan's media unless the owner included published scans", () => {
     expect(mediaExpired({ createdAt: ago(100), published: true }, { days: 7, includePublished: false }, null, now)).toBe(false);
     expect(mediaExpired({ createdAt: ago(100), published: true }, { days: 7, includePublished: true }, null, now)).toBe(true);
   });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_WORD_SEC, MIN_WORD_SEC, VOICE_REACH_SEC, cleanRecognisedWord, gateWords, isFillerToken, parsePocketsphinxTimes, plausibleWordLength, wordsPerSecond } from '../../../core/speech';
+import {
+  MAX_WORD_SEC,
+  MIN_WORD_SEC,
+  VOICE_REACH_SEC,
+  cleanRecognisedWord,
+  gateWords,
+  isFillerToken,
+  parsePocketsphinxTimes,
+  plausibleWordLength,
+  wordsPerSecond,
+} from '../../../core/speech';
 
 describe('isFillerToken', () => {
   it.each([
@@ -97,7 +107,7 @@ describe('wordsPerSecond', () => {
     expect(wordsPerSecond([w(0.2), w(0.9), w(1.0), w(2.99), w(3.0)], 3)).toEqual([1, 2, 0]);
   });
 
-  it('puts a sentence\'s long last word in the second it is mostly spoken in', () => {
+  it("puts a sentence's long last word in the second it is mostly spoken in", () => {
     expect(wordsPerSecond([{ word: 'together', start: 11.78, end: 12.41 }], 13)[12]).toBe(1);
   });
 });
@@ -124,18 +134,25 @@ describe('gateWords', () => {
   it('gives each word to the region nearest its middle, within the reach, and drops the rest (regions in any order)', () => {
     // 'early' starts before its region and 'late' ends after it, as Whisper's edge words do.
     const words = [w('early', 0.2, 0.7), w('in', 1.0, 1.4), w('out', 2.6, 2.8), w('late', 5.8, 6.3), w('far', 8, 8.3)];
-    const kept = gateWords(words, [{ start: 5, end: 6 }, { start: 0.5, end: 2.0 }]);
+    const kept = gateWords(words, [
+      { start: 5, end: 6 },
+      { start: 0.5, end: 2.0 },
+    ]);
     expect(kept.map((x) => x.word)).toEqual(['early', 'in', 'late']);
     expect(gateWords([w('x', 2.4, 2.7)], [{ start: 0.5, end: 2.0 }])).toEqual([]);
     expect(gateWords([w('x', 2.3, 2.7)], [{ start: 0.5, end: 2.0 }]).map((x) => x.word)).toEqual(['x']);
     expect(VOICE_REACH_SEC).toBe(0.5);
   });
 
-  it('stretches a region\'s words onto it when their span is within a factor of two of the region', () => {
+  it("stretches a region's words onto it when their span is within a factor of two of the region", () => {
     // Heard 0.2–2.2, voiced 0.5–2.5: moved by the detector's 0.3 s, proportions kept.
     expect(gateWords([w('the', 0.2, 0.6), w('rain', 1.8, 2.2)], [{ start: 0.5, end: 2.5 }])).toEqual([w('the', 0.5, 0.9), w('rain', 2.1, 2.5)]);
     // Heard 0–2, voiced 0–2.5: stretched by 1.25.
-    expect(gateWords([w('a', 0, 0.4), w('b', 0.4, 1.6), w('c', 1.6, 2.0)], [{ start: 0, end: 2.5 }])).toEqual([w('a', 0, 0.5), w('b', 0.5, 2.0), w('c', 2.0, 2.5)]);
+    expect(gateWords([w('a', 0, 0.4), w('b', 0.4, 1.6), w('c', 1.6, 2.0)], [{ start: 0, end: 2.5 }])).toEqual([
+      w('a', 0, 0.5),
+      w('b', 0.5, 2.0),
+      w('c', 2.0, 2.5),
+    ]);
   });
 
   it('moves words inside a region by clamping when the region is far longer or shorter than them', () => {

@@ -6,9 +6,7 @@ describe('summaryText', () => {
     expect(
       summaryText({
         hold: [40, 60, 80, 80, 20, 10, 10, 20, 50, 30],
-        dead: [
-          { start: 4, end: 8 },
-        ],
+        dead: [{ start: 4, end: 8 }],
         cuts: [2.5, 8],
         hook: 60,
       }),

@@ -6,7 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { TAR_BLOCK, TAR_END, TarEntryError, tarHeader, tarPadding } from '../../../core/tar';
 
 const archiveOf = (entries: Array<{ name: string; bytes: Uint8Array }>) =>
-  Buffer.concat(entries.flatMap(({ name, bytes }) => [tarHeader({ name, size: bytes.length, mtime: new Date('2026-01-02T03:04:05Z') }), bytes, tarPadding(bytes.length)]).concat([TAR_END]));
+  Buffer.concat(
+    entries
+      .flatMap(({ name, bytes }) => [tarHeader({ name, size: bytes.length, mtime: new Date('2026-01-02T03:04:05Z') }), bytes, tarPadding(bytes.length)])
+      .concat([TAR_END]),
+  );
 
 describe('tar pieces', () => {
   it('make an archive GNU tar lists and unpacks byte for byte', () => {
@@ -22,7 +26,9 @@ describe('tar pieces', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tar-test-'));
     try {
       writeFileSync(join(dir, 'a.tar'), archive);
-      const listing = execFileSync('tar', ['-tvf', join(dir, 'a.tar')], { encoding: 'utf8' }).trim().split('\n');
+      const listing = execFileSync('tar', ['-tvf', join(dir, 'a.tar')], { encoding: 'utf8' })
+        .trim()
+        .split('\n');
       expect(listing.map((line) => line.split(/\s+/).at(-1))).toEqual(entries.map((e) => e.name));
       expect(listing[2]).toContain(String(big.length));
       execFileSync('tar', ['-xf', join(dir, 'a.tar'), '-C', dir]);

@@ -111,7 +111,9 @@ describe('frame maths of a timeline', () => {
       source({
         cuts: [4],
         dead: [{ start: 4, end: 6 }],
-        dips: [{ start: 4, end: 7, causes: ['still_picture', 'silence'], advice: 'Cut or speed up 0:04–0:07 (3 s): the picture is still and the sound is silent.' }],
+        dips: [
+          { start: 4, end: 7, causes: ['still_picture', 'silence'], advice: 'Cut or speed up 0:04–0:07 (3 s): the picture is still and the sound is silent.' },
+        ],
         moments: [
           { second: 8, label: 'peak', hold: 71.5, quote: 'and that is the trick' },
           { second: 2, label: 'peak', hold: 64, quote: '' },
@@ -190,7 +192,13 @@ const drama = () =>
 describe('fcpxmlDocument', () => {
   it('writes a 1.9 document: the format at the source rate, the asset, one asset-clip per shot carrying its markers', () => {
     const lines = fcpxmlDocument(drama()).split('\n');
-    expect(lines.slice(0, 5)).toEqual(['<?xml version="1.0" encoding="UTF-8"?>', '<!DOCTYPE fcpxml>', '<fcpxml version="1.9">', '  <resources>', '    <format id="r1" frameDuration="1001/30000s"/>']);
+    expect(lines.slice(0, 5)).toEqual([
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<!DOCTYPE fcpxml>',
+      '<fcpxml version="1.9">',
+      '  <resources>',
+      '    <format id="r1" frameDuration="1001/30000s"/>',
+    ]);
     expect(lines).toContain('    <asset id="r2" name="A &amp; &quot;B&quot;" start="0s" duration="1001/100s" hasVideo="1" hasAudio="1" format="r1">');
     expect(lines).toContain('      <media-rep kind="original-media" src="http://h/v1/scans/scn_x/media"/>');
     expect(lines).toContain('        <sequence format="r1" duration="1001/100s" tcStart="0s" tcFormat="DF">');
@@ -227,7 +235,13 @@ describe('otioJson', () => {
     expect(otio.metadata).toEqual({ holdline: { scan_id: 'scn_0123456789abcdef01234567', frame_rate: '30000/1001', drop_frame: true } });
     const [track] = otio.tracks.children;
     expect([otio.tracks.children.length, track.OTIO_SCHEMA, track.kind]).toEqual([1, 'Track.1', 'Video']);
-    expect(track.children.map((c: { source_range: { start_time: { value: number; rate: number }; duration: { value: number } } }) => [c.source_range.start_time.value, c.source_range.duration.value, c.source_range.start_time.rate])).toEqual([
+    expect(
+      track.children.map((c: { source_range: { start_time: { value: number; rate: number }; duration: { value: number } } }) => [
+        c.source_range.start_time.value,
+        c.source_range.duration.value,
+        c.source_range.start_time.rate,
+      ]),
+    ).toEqual([
       [0, 75, NTSC30],
       [75, 225, NTSC30],
     ]);
@@ -235,11 +249,22 @@ describe('otioJson', () => {
       OTIO_SCHEMA: 'ExternalReference.1',
       metadata: {},
       name: 'A & "B"',
-      available_range: { OTIO_SCHEMA: 'TimeRange.1', duration: { OTIO_SCHEMA: 'RationalTime.1', rate: NTSC30, value: 300 }, start_time: { OTIO_SCHEMA: 'RationalTime.1', rate: NTSC30, value: 0 } },
+      available_range: {
+        OTIO_SCHEMA: 'TimeRange.1',
+        duration: { OTIO_SCHEMA: 'RationalTime.1', rate: NTSC30, value: 300 },
+        start_time: { OTIO_SCHEMA: 'RationalTime.1', rate: NTSC30, value: 0 },
+      },
       available_image_bounds: null,
       target_url: 'http://h/v1/scans/scn_x/media',
     });
-    expect(otio.tracks.markers.map((m: { name: string; color: string; comment: string; metadata: { holdline: { kind: string } } }) => [m.name, m.color, m.comment, m.metadata.holdline.kind])).toEqual([
+    expect(
+      otio.tracks.markers.map((m: { name: string; color: string; comment: string; metadata: { holdline: { kind: string } } }) => [
+        m.name,
+        m.color,
+        m.comment,
+        m.metadata.holdline.kind,
+      ]),
+    ).toEqual([
       ['Cut 1', 'BLUE', 'Cut at 2.5 s (frame 75).', 'cut'],
       ['Dead 0:04–0:06', 'RED', 'Hold stays below 30 for 2 s.', 'dead'],
       ['Dip 0:04–0:07: still picture', 'YELLOW', 'Cut 0:04–0:07 <now>.', 'dip'],
@@ -267,7 +292,9 @@ describe('resolveMarkersCsv', () => {
   });
 
   it('counts non-drop frames at 25 fps, and a read without markers is the header alone', () => {
-    expect(resolveMarkersCsv(editorTimeline(source())).split('\r\n')[1]).toBe('1,Cut 1,00:00:02:13,00:00:02:14,00:00:02:13,00:00:02:14,00:00:00:01,Blue,Cut at 2.5 s (frame 63).,cut');
+    expect(resolveMarkersCsv(editorTimeline(source())).split('\r\n')[1]).toBe(
+      '1,Cut 1,00:00:02:13,00:00:02:14,00:00:02:13,00:00:02:14,00:00:00:01,Blue,Cut at 2.5 s (frame 63).,cut',
+    );
     expect(resolveMarkersCsv(editorTimeline(source({ cuts: [], dead: [] })))).toBe(`${RESOLVE_MARKER_COLUMNS.join(',')}\r\n`);
   });
 

@@ -5,9 +5,7 @@ const w = (word: string, start: number, end: number) => ({ word, start, end });
 
 describe('transcriptSegments', () => {
   it('splits where the pause between words is 0.5 s or more', () => {
-    expect(
-      transcriptSegments([w('hello', 0.1, 0.4), w('there', 0.5, 0.8), w('next', 1.3, 1.6), w('one', 1.7, 2.0), w('close', 2.49, 2.7)]),
-    ).toEqual([
+    expect(transcriptSegments([w('hello', 0.1, 0.4), w('there', 0.5, 0.8), w('next', 1.3, 1.6), w('one', 1.7, 2.0), w('close', 2.49, 2.7)])).toEqual([
       { start: 0.1, end: 0.8, text: 'hello there' },
       { start: 1.3, end: 2.7, text: 'next one close' },
     ]);

@@ -15,7 +15,15 @@ describe('voiceRegions', () => {
     ['a region still open at the end closes at the end of the audio', '000999', {}, [[0.3, 0.6]]],
     ['durationSec past the last whole frame closes an open region at the last frame', '000999', { durationSec: 0.65 }, [[0.3, 0.6]]],
     ['a pause shorter than minSilenceSec is bridged', '099900999000', {}, [[0.1, 0.9]]],
-    ['a pause of exactly minSilenceSec splits', '0999000999000', {}, [[0.1, 0.4], [0.7, 1.0]]],
+    [
+      'a pause of exactly minSilenceSec splits',
+      '0999000999000',
+      {},
+      [
+        [0.1, 0.4],
+        [0.7, 1.0],
+      ],
+    ],
     ['frames between the two thresholds keep a region open (hysteresis)', '0994444444990000', {}, [[0.1, 1.2]]],
     ['frames between the two thresholds do not open a region', '0444444440', {}, []],
     ['a frame between the thresholds neither cancels a pause nor moves where it began', '09900400000', {}, [[0.1, 0.3]]],
@@ -23,9 +31,25 @@ describe('voiceRegions', () => {
     ['a region shorter than minSpeechSec is dropped', '0900000990000', {}, [[0.7, 0.9]]],
     ['a region of exactly minSpeechSec is kept', '0990000', {}, [[0.1, 0.3]]],
     ['a trailing pause shorter than minSilenceSec ends the region where the pause began', '0999900', {}, [[0.1, 0.5]]],
-    ['padding widens both sides, clamped to the audio', '9990000099', { padSec: 0.15 }, [[0, 0.45], [0.65, 1.0]]],
+    [
+      'padding widens both sides, clamped to the audio',
+      '9990000099',
+      { padSec: 0.15 },
+      [
+        [0, 0.45],
+        [0.65, 1.0],
+      ],
+    ],
     ['padded regions that touch merge', '99900099900', { padSec: 0.15 }, [[0, 1.05]]],
-    ['padded regions that stay apart do not merge', '999000099900', { padSec: 0.1 }, [[0, 0.4], [0.6, 1.1]]],
+    [
+      'padded regions that stay apart do not merge',
+      '999000099900',
+      { padSec: 0.1 },
+      [
+        [0, 0.4],
+        [0.6, 1.1],
+      ],
+    ],
   ])('%s', (_name, digits, options, expected) => {
     expect(voiceRegions(frames(digits), { ...base, ...options })).toEqual(expected.map(([start, end]) => ({ start, end })));
   });

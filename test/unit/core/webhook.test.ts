@@ -24,7 +24,11 @@ describe('webhookEvent', () => {
     {
       name: 'a failed scan carries its detail, no score',
       scan: { scan_id: 'scn_2', status: 'error', detail: 'the file is not a video Holdline can read', score: 10 },
-      event: { type: 'scan.failed', timestamp: '2026-03-10T12:00:00.000Z', data: { scan_id: 'scn_2', status: 'error', detail: 'the file is not a video Holdline can read' } },
+      event: {
+        type: 'scan.failed',
+        timestamp: '2026-03-10T12:00:00.000Z',
+        data: { scan_id: 'scn_2', status: 'error', detail: 'the file is not a video Holdline can read' },
+      },
     },
     {
       name: 'a failed scan without a detail gets a plain one',
@@ -53,7 +57,11 @@ describe('webhookEvent', () => {
 
 describe('deliverySchedule', () => {
   it.each([
-    { name: 'the default (Standard Webhooks) loses its last 10 h step, which would start at 27.6 h', delays: [...DEFAULT_WEBHOOK_RETRY_SECONDS], kept: [0, 5, 300, 1800, 7200, 18000, 36000] },
+    {
+      name: 'the default (Standard Webhooks) loses its last 10 h step, which would start at 27.6 h',
+      delays: [...DEFAULT_WEBHOOK_RETRY_SECONDS],
+      kept: [0, 5, 300, 1800, 7200, 18000, 36000],
+    },
     { name: 'an attempt starting exactly at 24 h stays', delays: [0, 86400], kept: [0, 86400] },
     { name: 'one second past 24 h is cut, and everything after it', delays: [0, 86399, 2, 1], kept: [0, 86399] },
     { name: 'the first attempt always stays', delays: [10], kept: [10] },
@@ -100,7 +108,11 @@ describe('webhook secrets', () => {
     expect(newWebhookSecret()).not.toBe(secret);
     const body = JSON.stringify(webhookEvent({ scan_id: 'scn_1', status: 'complete', score: 50, grade: 'C' }, 'scan.completed', endedAt));
     const now = new Date();
-    const headers = { 'webhook-id': 'msg_1', 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': new Webhook(secret).sign('msg_1', now, body) };
+    const headers = {
+      'webhook-id': 'msg_1',
+      'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+      'webhook-signature': new Webhook(secret).sign('msg_1', now, body),
+    };
     expect(new Webhook(secret).verify(body, headers)).toEqual(JSON.parse(body));
     expect(() => new Webhook(newWebhookSecret()).verify(body, headers)).toThrow(/No matching signature/);
   });

@@ -35,7 +35,9 @@ function hostAddress(entry: string | number | LongPort): string {
   return parts.length === 3 ? parts[0]! : '';
 }
 
-const published = Object.entries(compose.services).flatMap(([name, service]) => (service.ports ?? []).map((entry) => ({ name, entry, address: hostAddress(entry) })));
+const published = Object.entries(compose.services).flatMap(([name, service]) =>
+  (service.ports ?? []).map((entry) => ({ name, entry, address: hostAddress(entry) })),
+);
 
 describe('docker-compose.yml', () => {
   it('parses the address of each port form (the checks below rely on it)', () => {

@@ -11,7 +11,13 @@ const README = join(ROOT, 'README.md');
 const DOCS = join(ROOT, 'docs');
 
 function markdownFiles(): string[] {
-  return [README, ...readdirSync(DOCS).filter((f) => f.endsWith('.md')).sort().map((f) => join(DOCS, f))];
+  return [
+    README,
+    ...readdirSync(DOCS)
+      .filter((f) => f.endsWith('.md'))
+      .sort()
+      .map((f) => join(DOCS, f)),
+  ];
 }
 
 /** The anchors GitHub gives a file's headings: lower case, punctuation dropped, spaces as hyphens, repeats numbered. */
@@ -21,7 +27,11 @@ function headingAnchors(markdown: string): Set<string> {
   for (const line of withoutFences(markdown).split('\n')) {
     const heading = /^#{1,6} (.*)$/.exec(line)?.[1];
     if (heading === undefined) continue;
-    const base = heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/ /g, '-');
+    const base = heading
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/ /g, '-');
     const count = seen.get(base) ?? 0;
     seen.set(base, count + 1);
     anchors.add(count === 0 ? base : `${base}-${count}`);
@@ -47,7 +57,10 @@ describe('README and docs/', () => {
     const readme = readFileSync(README, 'utf8');
     const section = /^## Set-up: the two commands\n\n```sh\n([\s\S]*?)```/m.exec(readme)?.[1];
     expect(section).toBeDefined();
-    const commands = (section ?? '').trim().split('\n').map((line) => line.replace(/#.*$/, '').trim());
+    const commands = (section ?? '')
+      .trim()
+      .split('\n')
+      .map((line) => line.replace(/#.*$/, '').trim());
     expect(commands).toEqual(['npm run up', 'npm test']);
   });
 
@@ -77,7 +90,11 @@ describe('README and docs/', () => {
   });
 
   it('reads headings as GitHub anchors them', () => {
-    expect([...headingAnchors('# A\n## The ear (local speech-to-text)\n## The `holdline` command\n## A\n```\n# not a heading\n```\n')])
-      .toEqual(['a', 'the-ear-local-speech-to-text', 'the-holdline-command', 'a-1']);
+    expect([...headingAnchors('# A\n## The ear (local speech-to-text)\n## The `holdline` command\n## A\n```\n# not a heading\n```\n')]).toEqual([
+      'a',
+      'the-ear-local-speech-to-text',
+      'the-holdline-command',
+      'a-1',
+    ]);
   });
 });

@@ -59,7 +59,11 @@ function resolvedTarget(probe: string, importPath: string): string | undefined {
   const base = resolve(ROOT, dirname(probe), importPath);
   if (existsSync(`${base}.ts`)) return importPath;
   // A folder: its first module (core/wire/ holds one file per area).
-  const first = existsSync(base) ? readdirSync(base).filter((name) => name.endsWith('.ts')).sort()[0] : undefined;
+  const first = existsSync(base)
+    ? readdirSync(base)
+        .filter((name) => name.endsWith('.ts'))
+        .sort()[0]
+    : undefined;
   return first ? `${importPath}/${first.replace(/\.ts$/, '')}` : undefined;
 }
 
@@ -70,7 +74,7 @@ describe('layer zones (import-x/no-restricted-paths)', () => {
     expect(reports[0]).toContain(`Unexpected path "${forbidden}" imported in restricted zone.`);
     const target = resolvedTarget(probe, allowed);
     // core/wire/ comes from another branch (issue 21 item 1); until it exists there is no file to let through.
-    if (target === undefined && (allowed.includes('core/wire'))) return;
+    if (target === undefined && allowed.includes('core/wire')) return;
     expect(target, `${allowed} from ${probe} names no file`).toBeDefined();
     expect(await zoneReports(probe, target!)).toEqual([]);
   });

@@ -52,7 +52,7 @@ describe('resolveLocalFile in a shared folder', () => {
     expect((refused as Error).message).toBe(`no readable video file "${path}" in the folder this server shares`);
   });
 
-  it('passes any path through on stdio (the user\'s own machine)', async () => {
+  it("passes any path through on stdio (the user's own machine)", async () => {
     expect(await resolveLocalFile({ kind: 'any' }, '/etc/passwd')).toBe('/etc/passwd');
   });
 
@@ -73,10 +73,14 @@ describe('which tools HTTP offers', () => {
 });
 
 describe('acceptedHosts', () => {
-  it('loopback names with the port, the bound address unless a wildcard, and the operator\'s names, lower-case', () => {
+  it("loopback names with the port, the bound address unless a wildcard, and the operator's names, lower-case", () => {
     expect(acceptedHosts('127.0.0.1', 8765, [])).toEqual(['127.0.0.1:8765', 'localhost:8765', '[::1]:8765']);
     expect(acceptedHosts('0.0.0.0', 8765, [' MCP.example.com ', 'mcp.example.com:8443', ''])).toEqual([
-      '127.0.0.1:8765', 'localhost:8765', '[::1]:8765', 'mcp.example.com', 'mcp.example.com:8443',
+      '127.0.0.1:8765',
+      'localhost:8765',
+      '[::1]:8765',
+      'mcp.example.com',
+      'mcp.example.com:8443',
     ]);
     expect(acceptedHosts('::', 1, [])).toEqual(['127.0.0.1:1', 'localhost:1', '[::1]:1']);
     expect(acceptedHosts('192.0.2.5', 80, [])).toContain('192.0.2.5:80');

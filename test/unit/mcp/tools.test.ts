@@ -132,7 +132,12 @@ describe('result mapping', () => {
   });
 
   it('compact lists are bounded and what is left out is counted', () => {
-    const many = { ...complete, cuts: Array.from({ length: 1600 }, (_, i) => i), dead: Array.from({ length: 301 }, (_, i) => ({ start: i * 4, end: i * 4 + 2 })), claims: ['x'.repeat(500)] };
+    const many = {
+      ...complete,
+      cuts: Array.from({ length: 1600 }, (_, i) => i),
+      dead: Array.from({ length: 301 }, (_, i) => ({ start: i * 4, end: i * 4 + 2 })),
+      claims: ['x'.repeat(500)],
+    };
     const compact = compactScan(many, scanLinks(many.scan_id));
     expect(compact.cuts).toHaveLength(COMPACT_LIMITS.cuts);
     expect(compact.dead).toHaveLength(COMPACT_LIMITS.dead);
@@ -142,11 +147,24 @@ describe('result mapping', () => {
     expect(text(scanResult(many), 0)).toContain('301 dead stretches (0–2 s, 4–6 s, 8–10 s, 12–14 s, 16–18 s, 20–22 s, 24–26 s, 28–30 s, and 293 more)');
   });
 
-  it('compact carries the dips (bounded) and the hook report\'s value, percentiles and suggested opening; full carries the whole report', () => {
-    const dips = [{ start: 8, end: 10, causes: ['still_picture' as const, 'silence' as const], advice: 'Cut or speed up 0:08–0:10 (2 s): the picture is still and the sound is silent.' }];
+  it("compact carries the dips (bounded) and the hook report's value, percentiles and suggested opening; full carries the whole report", () => {
+    const dips = [
+      {
+        start: 8,
+        end: 10,
+        causes: ['still_picture' as const, 'silence' as const],
+        advice: 'Cut or speed up 0:08–0:10 (2 s): the picture is still and the sound is silent.',
+      },
+    ];
     const hook_report = {
-      value: 61.2, scale: 'scale text', file_percentile: 66.7, library_percentile: null, carried: ['words' as const], missing: ['motion' as const, 'sound' as const],
-      best_opening: { start: 2, end: 5, hold: 70.1 }, advice: 'advice text',
+      value: 61.2,
+      scale: 'scale text',
+      file_percentile: 66.7,
+      library_percentile: null,
+      carried: ['words' as const],
+      missing: ['motion' as const, 'sound' as const],
+      best_opening: { start: 2, end: 5, hold: 70.1 },
+      advice: 'advice text',
     };
     const read = { ...complete, dips, hook_report };
     const compact = scanResult(read).structuredContent as Record<string, unknown>;
@@ -167,15 +185,33 @@ describe('result mapping', () => {
 
   it('a small export is inline as an embedded resource, a large one a resource link', () => {
     const small = exportResult('scn_1', 'srt', { body: '1\r\n', contentType: 'application/x-subrip; charset=utf-8', filename: 'scn_1.srt' });
-    expect(small.structuredContent).toEqual({ scan_id: 'scn_1', format: 'srt', filename: 'scn_1.srt', content_type: 'application/x-subrip; charset=utf-8', bytes: 3, uri: 'holdline://scans/scn_1/export/srt', embedded: true });
-    expect(small.content[1]).toEqual({ type: 'resource', resource: { uri: 'holdline://scans/scn_1/export/srt', mimeType: 'application/x-subrip', text: '1\r\n' } });
+    expect(small.structuredContent).toEqual({
+      scan_id: 'scn_1',
+      format: 'srt',
+      filename: 'scn_1.srt',
+      content_type: 'application/x-subrip; charset=utf-8',
+      bytes: 3,
+      uri: 'holdline://scans/scn_1/export/srt',
+      embedded: true,
+    });
+    expect(small.content[1]).toEqual({
+      type: 'resource',
+      resource: { uri: 'holdline://scans/scn_1/export/srt', mimeType: 'application/x-subrip', text: '1\r\n' },
+    });
     const large = exportResult('scn_1', 'json', { body: 'é'.repeat(EXPORT_INLINE_MAX_CHARS + 1), contentType: 'application/json', filename: 'scn_1.json' });
     expect(large.structuredContent).toMatchObject({ embedded: false, bytes: 2 * (EXPORT_INLINE_MAX_CHARS + 1) });
     expect(large.content[1]).toMatchObject({ type: 'resource_link', uri: 'holdline://scans/scn_1/export/json', name: 'scn_1.json' });
   });
 
   it('a scan in error is an error result with its detail', () => {
-    const failed = { scan_id: 'scn_1', status: 'error', pct: 10, detail: 'the file has no video stream', title: null, created_at: '2026-01-01T00:00:00.000Z' } as const;
+    const failed = {
+      scan_id: 'scn_1',
+      status: 'error',
+      pct: 10,
+      detail: 'the file has no video stream',
+      title: null,
+      created_at: '2026-01-01T00:00:00.000Z',
+    } as const;
     const result = scanResult(failed);
     expect(result.isError).toBe(true);
     expect(text(result, 0)).toBe('Scan scn_1 failed: the file has no video stream');
@@ -286,7 +322,9 @@ describe('error mapping', () => {
   });
 
   it('an unreachable service and a local file problem read plainly', () => {
-    expect(errorResult(new InvalidArgumentError({ status: 0, detail: 'no file at /nope.mp4' })).content).toEqual([{ type: 'text', text: 'Holdline: no file at /nope.mp4' }]);
+    expect(errorResult(new InvalidArgumentError({ status: 0, detail: 'no file at /nope.mp4' })).content).toEqual([
+      { type: 'text', text: 'Holdline: no file at /nope.mp4' },
+    ]);
     expect(errorResult(new ConnectionError({ status: 0, detail: 'cannot reach Holdline at http://127.0.0.1:9: ECONNREFUSED' })).content).toEqual([
       { type: 'text', text: 'Holdline: cannot reach Holdline at http://127.0.0.1:9: ECONNREFUSED' },
     ]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseWindowLog } from '../../../activities/media/cut-window';
 
 describe('parseWindowLog', () => {
-  it('reads each frame\'s time (shifted back by the window\'s start) and its difference from the frame before', () => {
+  it("reads each frame's time (shifted back by the window's start) and its difference from the frame before", () => {
     const log = [
       'frame:0    pts:0       pts_time:0',
       'lavfi.scd.mafd=0.000',

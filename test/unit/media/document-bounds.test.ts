@@ -1,7 +1,14 @@
 import { BSON } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { maxTranscriptChunks, planTranscriptChunks } from '../../../core/chunks';
-import { DEFAULT_MEDIA_LIMITS, MAX_CONFIGURABLE_DURATION_SEC, MAX_WORDS_PER_SEC, MAX_WORD_CHARS, capWords, decodeTimeLimitSec } from '../../../core/media-limits';
+import {
+  DEFAULT_MEDIA_LIMITS,
+  MAX_CONFIGURABLE_DURATION_SEC,
+  MAX_WORDS_PER_SEC,
+  MAX_WORD_CHARS,
+  capWords,
+  decodeTimeLimitSec,
+} from '../../../core/media-limits';
 import { FRAME_RATE } from '../../../core/motion';
 import { assembleRead } from '../../../core/read';
 import type { RecognisedWord } from '../../../core/shapes';
@@ -29,7 +36,10 @@ function worstCase(maxDurationSec: number) {
   skipDiffs[frames - 1] = null;
   const loudnessRms = noise(maxDurationSec, 3, 1);
   // Ever louder: the planner takes the earliest split it can, so the chunk count is at its bound.
-  const chunks = planTranscriptChunks(Array.from({ length: maxDurationSec * 10 }, (_, w) => w), maxDurationSec);
+  const chunks = planTranscriptChunks(
+    Array.from({ length: maxDurationSec * 10 }, (_, w) => w),
+    maxDurationSec,
+  );
   const longWord = 'w'.repeat(MAX_WORD_CHARS + 10);
   const words: Record<string, RecognisedWord[]> = {};
   chunks.forEach((chunk, index) => {

@@ -1,21 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import { FRAME_BYTES, NO_SHORTCUTS, SKIP_NON_REF_MIN_FPS, cutWindowArgs, decodeArgs, decoderShortcuts, filterPathValue, probeArgs, renderArgs, soundtrackArgs } from '../../../activities/media/ffmpeg-args';
+import {
+  FRAME_BYTES,
+  NO_SHORTCUTS,
+  SKIP_NON_REF_MIN_FPS,
+  cutWindowArgs,
+  decodeArgs,
+  decoderShortcuts,
+  filterPathValue,
+  probeArgs,
+  renderArgs,
+  soundtrackArgs,
+} from '../../../activities/media/ffmpeg-args';
 import { pocketsphinxArgs } from '../../../activities/media/transcriber';
 import { DEFAULT_MEDIA_LIMITS } from '../../../core/media-limits';
 
 // The input guards of every ffprobe and ffmpeg run: video demuxers only (no
 // concat, HLS, image sequences), files and pipes only, and the pixel limit.
-const guards = [
-  '-format_whitelist', 'mov,mp4,matroska,webm,avi,flv,mpegts,mpeg,ogg,asf,mxf',
-  '-protocol_whitelist', 'file,pipe',
-  '-max_pixels', '35389440',
-];
+const guards = ['-format_whitelist', 'mov,mp4,matroska,webm,avi,flv,mpegts,mpeg,ogg,asf,mxf', '-protocol_whitelist', 'file,pipe', '-max_pixels', '35389440'];
 
 describe('probeArgs', () => {
-  it('asks ffprobe for format, streams and the first 600 packets\' timestamps as JSON behind the input guards, the path after --', () => {
+  it("asks ffprobe for format, streams and the first 600 packets' timestamps as JSON behind the input guards, the path after --", () => {
     expect(probeArgs('/tmp/a b.mp4')).toEqual([
-      '-v', 'error', '-hide_banner', ...guards, '-print_format', 'json=compact=1', '-show_format', '-show_streams',
-      '-show_entries', 'packet=stream_index,pts', '-read_intervals', '%+#600', '--', '/tmp/a b.mp4',
+      '-v',
+      'error',
+      '-hide_banner',
+      ...guards,
+      '-print_format',
+      'json=compact=1',
+      '-show_format',
+      '-show_streams',
+      '-show_entries',
+      'packet=stream_index,pts',
+      '-read_intervals',
+      '%+#600',
+      '--',
+      '/tmp/a b.mp4',
     ]);
   });
 
@@ -27,16 +46,27 @@ describe('probeArgs', () => {
 
 describe('decodeArgs', () => {
   const video = [
-    '-nostdin', '-hide_banner', '-loglevel', 'error',
-    '-threads', '2',
+    '-nostdin',
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-threads',
+    '2',
     ...guards,
     // Reads at most the 2-hour limit plus a 30 s margin, whatever the header says.
-    '-t', '7230',
-    '-i', '/in/clip.mov',
-    '-map', '0:v:0',
-    '-vf', 'fps=fps=4:start_time=0,scale=96:54:flags=area,format=gray',
-    '-an', '-sn', '-dn',
-    '-f', 'rawvideo',
+    '-t',
+    '7230',
+    '-i',
+    '/in/clip.mov',
+    '-map',
+    '0:v:0',
+    '-vf',
+    'fps=fps=4:start_time=0,scale=96:54:flags=area,format=gray',
+    '-an',
+    '-sn',
+    '-dn',
+    '-f',
+    'rawvideo',
     'pipe:1',
   ];
 
@@ -47,16 +77,26 @@ describe('decodeArgs', () => {
   it('adds a 16 kHz mono s16le WAV output with a bare 44-byte header when given wavOut', () => {
     expect(decodeArgs({ input: '/in/clip.mov', wavOut: '/scratch/a.wav' })).toEqual([
       ...video,
-      '-map', '0:a:0?',
-      '-vn', '-sn', '-dn',
-      '-af', 'aresample=async=1:first_pts=0',
-      '-ac', '1',
-      '-ar', '16000',
-      '-c:a', 'pcm_s16le',
-      '-map_metadata', '-1',
+      '-map',
+      '0:a:0?',
+      '-vn',
+      '-sn',
+      '-dn',
+      '-af',
+      'aresample=async=1:first_pts=0',
+      '-ac',
+      '1',
+      '-ar',
+      '16000',
+      '-c:a',
+      'pcm_s16le',
+      '-map_metadata',
+      '-1',
       '-bitexact',
-      '-f', 'wav',
-      '-y', '/scratch/a.wav',
+      '-f',
+      'wav',
+      '-y',
+      '/scratch/a.wav',
     ]);
   });
 
@@ -139,34 +179,93 @@ describe('pocketsphinxArgs', () => {
 });
 
 describe('renderArgs (the recut)', () => {
-  const segments = [{ start: 3, end: 8 }, { start: 12.5, end: 20 }];
+  const segments = [
+    { start: 3, end: 8 },
+    { start: 12.5, end: 20 },
+  ];
   const quiet = ['-nostdin', '-hide_banner', '-loglevel', 'error'];
 
   it('reads through the input guards, cuts picture and sound with trim/atrim, joins both in one concat and scales to even sides', () => {
     expect(renderArgs({ input: '/in.mp4', output: '/out.mp4', segments, hasVideo: true, hasAudio: true })).toEqual([
-      ...quiet, ...guards, '-y', '-i', '/in.mp4',
+      ...quiet,
+      ...guards,
+      '-y',
+      '-i',
+      '/in.mp4',
       '-filter_complex',
       '[0:v:0]trim=start=3:end=8,setpts=PTS-STARTPTS[v0];[0:a:0]atrim=start=3:end=8,asetpts=PTS-STARTPTS[a0];' +
         '[0:v:0]trim=start=12.5:end=20,setpts=PTS-STARTPTS[v1];[0:a:0]atrim=start=12.5:end=20,asetpts=PTS-STARTPTS[a1];' +
         '[v0][a0][v1][a1]concat=n=2:v=1:a=1[joined][a];[joined]scale=w=ceil(iw/2)*2:h=ceil(ih/2)*2[v]',
-      '-map', '[v]', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p',
-      '-map', '[a]', '-c:a', 'aac', '-b:a', '160k',
-      '-movflags', '+faststart', '-f', 'mp4', '/out.mp4',
+      '-map',
+      '[v]',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-crf',
+      '20',
+      '-pix_fmt',
+      'yuv420p',
+      '-map',
+      '[a]',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '160k',
+      '-movflags',
+      '+faststart',
+      '-f',
+      'mp4',
+      '/out.mp4',
     ]);
   });
 
   it('renders picture only and sound only; the pixel limit is the one given', () => {
     expect(renderArgs({ input: 'i', output: 'o', segments: [{ start: 0, end: 1.5 }], hasVideo: true, hasAudio: false, limits: { maxPixels: 100 } })).toEqual([
-      ...quiet, ...guards.slice(0, 4), '-max_pixels', '100', '-y', '-i', 'i',
-      '-filter_complex', '[0:v:0]trim=start=0:end=1.5,setpts=PTS-STARTPTS[v0];[v0]concat=n=1:v=1:a=0[joined];[joined]scale=w=ceil(iw/2)*2:h=ceil(ih/2)*2[v]',
-      '-map', '[v]', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p',
-      '-movflags', '+faststart', '-f', 'mp4', 'o',
+      ...quiet,
+      ...guards.slice(0, 4),
+      '-max_pixels',
+      '100',
+      '-y',
+      '-i',
+      'i',
+      '-filter_complex',
+      '[0:v:0]trim=start=0:end=1.5,setpts=PTS-STARTPTS[v0];[v0]concat=n=1:v=1:a=0[joined];[joined]scale=w=ceil(iw/2)*2:h=ceil(ih/2)*2[v]',
+      '-map',
+      '[v]',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-crf',
+      '20',
+      '-pix_fmt',
+      'yuv420p',
+      '-movflags',
+      '+faststart',
+      '-f',
+      'mp4',
+      'o',
     ]);
     expect(renderArgs({ input: 'i', output: 'o', segments: [{ start: 1, end: 2 }], hasVideo: false, hasAudio: true })).toEqual([
-      ...quiet, ...guards, '-y', '-i', 'i',
-      '-filter_complex', '[0:a:0]atrim=start=1:end=2,asetpts=PTS-STARTPTS[a0];[a0]concat=n=1:v=0:a=1[a]',
-      '-map', '[a]', '-c:a', 'aac', '-b:a', '160k',
-      '-movflags', '+faststart', '-f', 'mp4', 'o',
+      ...quiet,
+      ...guards,
+      '-y',
+      '-i',
+      'i',
+      '-filter_complex',
+      '[0:a:0]atrim=start=1:end=2,asetpts=PTS-STARTPTS[a0];[a0]concat=n=1:v=0:a=1[a]',
+      '-map',
+      '[a]',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '160k',
+      '-movflags',
+      '+faststart',
+      '-f',
+      'mp4',
+      'o',
     ]);
   });
 
@@ -177,18 +276,30 @@ describe('renderArgs (the recut)', () => {
 });
 
 describe('cutWindowArgs', () => {
-  it('decodes one window with an accurate seek, 64x36 grey frames compared by scdet, each frame\'s time and difference to a log', () => {
+  it("decodes one window with an accurate seek, 64x36 grey frames compared by scdet, each frame's time and difference to a log", () => {
     expect(cutWindowArgs({ input: '/tmp/in.mp4', startSec: 4.575, durationSec: 0.85, logPath: '/tmp/w:1.txt' })).toEqual([
-      '-nostdin', '-hide_banner', '-loglevel', 'error',
-      '-threads', '1',
+      '-nostdin',
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-threads',
+      '1',
       ...guards,
-      '-ss', '4.575',
-      '-t', '0.85',
-      '-i', '/tmp/in.mp4',
-      '-map', '0:v:0',
-      '-an', '-sn', '-dn',
-      '-vf', "scale=64:36:flags=area,format=gray,scdet=threshold=100,metadata=mode=print:file=\\'/tmp/w:1.txt\\'",
-      '-f', 'null',
+      '-ss',
+      '4.575',
+      '-t',
+      '0.85',
+      '-i',
+      '/tmp/in.mp4',
+      '-map',
+      '0:v:0',
+      '-an',
+      '-sn',
+      '-dn',
+      '-vf',
+      "scale=64:36:flags=area,format=gray,scdet=threshold=100,metadata=mode=print:file=\\'/tmp/w:1.txt\\'",
+      '-f',
+      'null',
       '-',
     ]);
   });

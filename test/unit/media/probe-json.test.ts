@@ -35,12 +35,23 @@ describe('mediaInfoFromProbe', () => {
     const video = { ...h264, index: 0 };
     const sound = { ...aac, index: 1 };
     // Decode order (B-frames after the frame they refer to), with the sound's packets between.
-    const steady = [0, 3003, 1001, 2002, 6006, 4004, 5005].flatMap((pts, i) => [{ stream_index: 0, pts }, { stream_index: 1, pts: i * 1024 }]);
+    const steady = [0, 3003, 1001, 2002, 6006, 4004, 5005].flatMap((pts, i) => [
+      { stream_index: 0, pts },
+      { stream_index: 1, pts: i * 1024 },
+    ]);
     const uneven = [0, 1001, 3003, 3503, 6006].map((pts) => ({ stream_index: 0, pts }));
     const json = (packets: Array<{ stream_index: number; pts: number }>) => ({ format: { format_name: mp4, duration: '3' }, streams: [video, sound], packets });
     expect(mediaInfoFromProbe(json(steady)).fpsVariable).toBe(false);
     expect(mediaInfoFromProbe(json(uneven)).fpsVariable).toBe(true);
-    expect(mediaInfoFromProbe({ ...json(uneven), streams: [{ ...aac, index: 0 }, { ...video, index: 1 }] }).fpsVariable).toBe(false);
+    expect(
+      mediaInfoFromProbe({
+        ...json(uneven),
+        streams: [
+          { ...aac, index: 0 },
+          { ...video, index: 1 },
+        ],
+      }).fpsVariable,
+    ).toBe(false);
   });
 
   it('falls back to the longest stream duration when the container has none', () => {
@@ -63,7 +74,11 @@ describe('mediaInfoFromProbe', () => {
 
   it.each([
     ['audio only', { format: { format_name: 'mp3', duration: '30' }, streams: [aac] }, 'no_video_stream'],
-    ['audio with cover art', { format: { format_name: 'mp3', duration: '30' }, streams: [aac, { ...h264, disposition: { attached_pic: 1 } }] }, 'no_video_stream'],
+    [
+      'audio with cover art',
+      { format: { format_name: 'mp3', duration: '30' }, streams: [aac, { ...h264, disposition: { attached_pic: 1 } }] },
+      'no_video_stream',
+    ],
     ['no streams at all', { format: { format_name: 'mp3', duration: '30' }, streams: [] }, 'not_a_video'],
     ['a still image', { format: { format_name: 'png_pipe' }, streams: [{ codec_type: 'video', width: 10, height: 10 }] }, 'not_a_video'],
     ['a jpeg', { format: { format_name: 'image2', duration: '0.040000' }, streams: [{ codec_type: 'video', width: 10, height: 10 }] }, 'not_a_video'],

@@ -194,9 +194,12 @@ describe('assertPublicUrl', () => {
     expect(parseAllowEntry(entry)).toEqual({ ok: true, entry: expected });
   });
 
-  it.each(['127.0.0.1', 'localhost', '::1', '[::1]', '127.0.0.1:', '127.0.0.1:0', '127.0.0.1:65536', 'host:80:81', ':80'])('the entry %j is refused', (entry) => {
-    expect(parseAllowEntry(entry)).toMatchObject({ ok: false, reason: expect.stringContaining(entry.trim()) });
-  });
+  it.each(['127.0.0.1', 'localhost', '::1', '[::1]', '127.0.0.1:', '127.0.0.1:0', '127.0.0.1:65536', 'host:80:81', ':80'])(
+    'the entry %j is refused',
+    (entry) => {
+      expect(parseAllowEntry(entry)).toMatchObject({ ok: false, reason: expect.stringContaining(entry.trim()) });
+    },
+  );
 
   it('refuses a host when any one of its addresses is not public', async () => {
     const lookup = async () => [

@@ -118,9 +118,7 @@ describe('safeFetchStream', () => {
     for (const to of ['http://169.254.169.254/latest/meta-data/', `http://[::ffff:127.0.0.1]:${port}/video`, `http://2130706433:${port}/video`]) {
       const allowed = to.includes('2130706433') ? [`127.0.0.2:${port}`] : [`127.0.0.1:${port}`];
       const first = to.includes('2130706433') ? `http://localhost:${port}` : base;
-      const error = await failure(
-        safeFetchStream(`${first}/redirect?to=${encodeURIComponent(to)}`, opts({ allowHosts: [...allowed, `localhost:${port}`] })),
-      );
+      const error = await failure(safeFetchStream(`${first}/redirect?to=${encodeURIComponent(to)}`, opts({ allowHosts: [...allowed, `localhost:${port}`] })));
       expect(error.code).toBe('forbidden_address');
     }
   });
@@ -152,10 +150,13 @@ describe('safeFetchStream', () => {
   it('connects to the checked address, not to what the name resolves to later', async () => {
     // `pinned.test` exists only in this resolver; the request still reaches the
     // server, so the socket used the checked address and never asked DNS again.
-    const res = await safeFetchStream(`http://pinned.test:${port}/host`, opts({
-      allowHosts: [`pinned.test:${port}`],
-      lookup: async () => [{ address: '127.0.0.1', family: 4 }],
-    }));
+    const res = await safeFetchStream(
+      `http://pinned.test:${port}/host`,
+      opts({
+        allowHosts: [`pinned.test:${port}`],
+        lookup: async () => [{ address: '127.0.0.1', family: 4 }],
+      }),
+    );
     expect(await text(res.body)).toBe(`pinned.test:${port}`);
   });
 

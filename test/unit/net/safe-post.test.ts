@@ -54,10 +54,18 @@ const allow = { allowHosts: ['127.0.0.1:*'] };
 describe('safePost', () => {
   it('POSTs the body with its headers and returns the status', async () => {
     received.length = 0;
-    const answer = await safePost(`${base}/ok`, Buffer.from('{"a":1}'), { ...allow, headers: { 'content-type': 'application/json', 'x-test': 'y' }, timeoutMs: 5000 });
+    const answer = await safePost(`${base}/ok`, Buffer.from('{"a":1}'), {
+      ...allow,
+      headers: { 'content-type': 'application/json', 'x-test': 'y' },
+      timeoutMs: 5000,
+    });
     expect(answer.status).toBe(204);
     expect(received).toHaveLength(1);
-    expect(received[0]).toMatchObject({ method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json', 'x-test': 'y', 'content-length': '7' } });
+    expect(received[0]).toMatchObject({
+      method: 'POST',
+      body: '{"a":1}',
+      headers: { 'content-type': 'application/json', 'x-test': 'y', 'content-length': '7' },
+    });
   });
 
   it('does not follow a redirect: the 3xx is the answer', async () => {
@@ -75,7 +83,10 @@ describe('safePost', () => {
 
   it('refuses loopback without the allow list, before connecting', async () => {
     received.length = 0;
-    await expect(safePost(`${base}/ok`, Buffer.from('x'), { headers: {}, timeoutMs: 5000 })).rejects.toMatchObject({ name: 'FetchError', code: 'forbidden_address' });
+    await expect(safePost(`${base}/ok`, Buffer.from('x'), { headers: {}, timeoutMs: 5000 })).rejects.toMatchObject({
+      name: 'FetchError',
+      code: 'forbidden_address',
+    });
     expect(received).toHaveLength(0);
   });
 
@@ -94,14 +105,25 @@ describe('one webhook delivery attempt', () => {
     allowHosts: ['127.0.0.1:*'],
     ...overrides,
   });
-  const input = (path: string) => ({ scanId: 'scn_1', url: `${base}${path}`, type: 'scan.completed' as const, endedAtMs: Date.parse('2026-03-10T12:00:00Z'), webhookId: 'msg_scn_1_scan.completed', attempt: 1 });
+  const input = (path: string) => ({
+    scanId: 'scn_1',
+    url: `${base}${path}`,
+    type: 'scan.completed' as const,
+    endedAtMs: Date.parse('2026-03-10T12:00:00Z'),
+    webhookId: 'msg_scn_1_scan.completed',
+    attempt: 1,
+  });
 
   it('a 2xx delivers an event that verifies with the account’s secret as it is at this attempt', async () => {
     received.length = 0;
     secrets.acct_1 = newWebhookSecret();
     expect(await attemptDelivery(deps(), input('/ok'))).toEqual({ status: 204 });
     const [delivery] = received;
-    expect(delivery!.headers).toMatchObject({ 'webhook-id': 'msg_scn_1_scan.completed', 'content-type': 'application/json', 'user-agent': 'holdline-webhooks/1' });
+    expect(delivery!.headers).toMatchObject({
+      'webhook-id': 'msg_scn_1_scan.completed',
+      'content-type': 'application/json',
+      'user-agent': 'holdline-webhooks/1',
+    });
     expect(new Webhook(secrets.acct_1).verify(delivery!.body, delivery!.headers as Record<string, string>)).toEqual({
       type: 'scan.completed',
       timestamp: '2026-03-10T12:00:00.000Z',
@@ -130,7 +152,9 @@ describe('one webhook delivery attempt', () => {
 
   it('a scan or account that is gone stops the schedule', async () => {
     await expect(attemptDelivery(deps(), { ...input('/ok'), scanId: 'scn_gone' })).rejects.toMatchObject({ type: 'WebhookSourceMissing', nonRetryable: true });
-    await expect(attemptDelivery(deps({ accounts: { webhookSecret: async () => null } }), input('/ok'))).rejects.toMatchObject({ type: 'WebhookSourceMissing' });
+    await expect(attemptDelivery(deps({ accounts: { webhookSecret: async () => null } }), input('/ok'))).rejects.toMatchObject({
+      type: 'WebhookSourceMissing',
+    });
   });
 
   it('a post that fails otherwise (not a FetchError) is rethrown as it is', async () => {

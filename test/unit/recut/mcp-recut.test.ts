@@ -17,10 +17,19 @@ describe('recut_scan and get_recut', () => {
 
   it('summarises a complete recut with both sets of figures and who proposed it', () => {
     const result = recutResult({
-      recut_id: 'rct_1', status: 'complete', parent_scan_id: 'scn_p', scan_id: 'scn_c',
-      segments: [{ start: 4, end: 10 }, { start: 15, end: 21 }], rationale: 'Drop the stills.',
-      proposed_by: 'rules', base_model: null,
-      before: figures, after: { score: 66, grade: 'D', hook: 51.9, dead_seconds: 2, duration_sec: 12, average_hold: 43.9 },
+      recut_id: 'rct_1',
+      status: 'complete',
+      parent_scan_id: 'scn_p',
+      scan_id: 'scn_c',
+      segments: [
+        { start: 4, end: 10 },
+        { start: 15, end: 21 },
+      ],
+      rationale: 'Drop the stills.',
+      proposed_by: 'rules',
+      base_model: null,
+      before: figures,
+      after: { score: 66, grade: 'D', hook: 51.9, dead_seconds: 2, duration_sec: 12, average_hold: 43.9 },
     });
     expect(result.isError).toBeUndefined();
     expect(text(result, 0)).toBe(

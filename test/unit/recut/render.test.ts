@@ -25,7 +25,27 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'recut-render-'));
   oddVideo = join(dir, 'odd-17x17.mp4');
   // 17×17, 4 s, with sound: yuv444p lets libx264 write the odd size the render must cope with.
-  await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=17x17:rate=25:duration=4', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=4', '-c:v', 'libx264', '-pix_fmt', 'yuv444p', '-c:a', 'aac', '-shortest', oddVideo]);
+  await run('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=17x17:rate=25:duration=4',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:duration=4',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv444p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    oddVideo,
+  ]);
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -33,9 +53,25 @@ afterAll(async () => {
 
 /** Runs `work` as an activity would run it (Context.current() answers), without a Temporal worker. */
 function inActivityContext<T>(work: () => Promise<T>, warnings: unknown[] = []): Promise<T> {
-  const info = { activityType: 'renderRecut', activityId: 'test', attempt: 1, isLocal: false, taskQueue: 'test', workflowExecution: { workflowId: 'test', runId: 'test' } } as unknown as Info;
-  const log = { trace: () => undefined, debug: () => undefined, info: () => undefined, warn: (...args: unknown[]) => warnings.push(args), error: () => undefined, log: () => undefined };
-  const context = new Context(info, new Promise<never>(() => undefined), new AbortController().signal, () => undefined, undefined, log, noopMetricMeter, { details: undefined } as never);
+  const info = {
+    activityType: 'renderRecut',
+    activityId: 'test',
+    attempt: 1,
+    isLocal: false,
+    taskQueue: 'test',
+    workflowExecution: { workflowId: 'test', runId: 'test' },
+  } as unknown as Info;
+  const log = {
+    trace: () => undefined,
+    debug: () => undefined,
+    info: () => undefined,
+    warn: (...args: unknown[]) => warnings.push(args),
+    error: () => undefined,
+    log: () => undefined,
+  };
+  const context = new Context(info, new Promise<never>(() => undefined), new AbortController().signal, () => undefined, undefined, log, noopMetricMeter, {
+    details: undefined,
+  } as never);
   return asyncLocalStorage.run(context, work);
 }
 
@@ -51,7 +87,10 @@ function world(input: string, overrides: Partial<RecutActivityDeps> = {}) {
     status: 'processing',
     stage: 'render',
     pct: 20,
-    segments: [{ start: 0, end: 1.5 }, { start: 2.5, end: 4 }],
+    segments: [
+      { start: 0, end: 1.5 },
+      { start: 2.5, end: 4 },
+    ],
     created_at: new Date('2026-02-27T10:00:00Z'),
     updated_at: new Date('2026-02-27T10:00:00Z'),
   };
@@ -132,12 +171,21 @@ describe('renderRecut', () => {
     expect(stdout.trim()).toBe('h264,yuv420p');
   });
 
-  it('a render ffmpeg fails on gets our words in the detail; ffmpeg\'s stderr goes to the log only', async () => {
+  it("a render ffmpeg fails on gets our words in the detail; ffmpeg's stderr goes to the log only", async () => {
     // Probed as a good video (the stub), but the bytes are not one: ffmpeg fails on them.
     const junk = join(dir, 'junk.mp4');
     await writeFile(junk, Buffer.alloc(4096, 7));
     const { activities, stored } = world(junk, {
-      probe: async () => ({ durationSec: 4, hasVideo: true, hasAudio: false, width: 16, height: 16, formatName: 'mov,mp4,m4a,3gp,3g2,mj2', majorBrand: null, fps: 25 }),
+      probe: async () => ({
+        durationSec: 4,
+        hasVideo: true,
+        hasAudio: false,
+        width: 16,
+        height: 16,
+        formatName: 'mov,mp4,m4a,3gp,3g2,mj2',
+        majorBrand: null,
+        fps: 25,
+      }),
     });
     const warnings: unknown[] = [];
     const failure = await renderFailure(activities, warnings);
@@ -153,7 +201,9 @@ describe('renderRecut', () => {
       probe: async () => ({ durationSec: 4, hasVideo: true, hasAudio: true, width: 17, height: 17, formatName: 'concat', majorBrand: null, fps: 25 }),
     });
     const failure = await renderFailure(activities);
-    expect(failure.message).toBe('The recut could not be rendered. The file is not in a video format we accept; send MP4, MOV, 3GP, WebM, Matroska, AVI, FLV, MPEG-TS, MPEG-PS, Ogg, ASF/WMV or MXF.');
+    expect(failure.message).toBe(
+      'The recut could not be rendered. The file is not in a video format we accept; send MP4, MOV, 3GP, WebM, Matroska, AVI, FLV, MPEG-TS, MPEG-PS, Ogg, ASF/WMV or MXF.',
+    );
     expect(stored.size).toBe(0);
   });
 
@@ -164,7 +214,16 @@ describe('renderRecut', () => {
     // Past a probe that let it through, ffmpeg itself refuses the frame.
     const rendered = world(oddVideo, {
       mediaLimits: limits,
-      probe: async () => ({ durationSec: 4, hasVideo: true, hasAudio: true, width: 10, height: 10, formatName: 'mov,mp4,m4a,3gp,3g2,mj2', majorBrand: null, fps: 25 }),
+      probe: async () => ({
+        durationSec: 4,
+        hasVideo: true,
+        hasAudio: true,
+        width: 10,
+        height: 10,
+        formatName: 'mov,mp4,m4a,3gp,3g2,mj2',
+        majorBrand: null,
+        fps: 25,
+      }),
     });
     expect((await renderFailure(rendered.activities)).message).toBe(`The recut could not be rendered. ${frameSizeOverLimit(17, 17, limits)}`);
   });

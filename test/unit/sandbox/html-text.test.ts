@@ -36,9 +36,7 @@ describe('htmlToText', () => {
   });
 
   it('keeps image alt text and attribute values with ">" inside them do not break tags', () => {
-    expect(htmlToText('<p>see <img src="x.png" alt="a chart"> and <a title="a>b" href="#">this</a></p>').text).toBe(
-      'see a chart and this',
-    );
+    expect(htmlToText('<p>see <img src="x.png" alt="a chart"> and <a title="a>b" href="#">this</a></p>').text).toBe('see a chart and this');
   });
 
   it('treats a lone "<" as text', () => {
@@ -57,7 +55,11 @@ describe('htmlToText', () => {
 describe('htmlToText links', () => {
   const base = 'https://example.org/docs/page.html';
   const table: Array<[string, string, string]> = [
-    ['relative, resolved against the page', '<p>read <a href="next.html">the next page</a> now</p>', 'read [the next page](https://example.org/docs/next.html) now'],
+    [
+      'relative, resolved against the page',
+      '<p>read <a href="next.html">the next page</a> now</p>',
+      'read [the next page](https://example.org/docs/next.html) now',
+    ],
     ['absolute, entities decoded', '<a href="https://a.test/?x=1&amp;y=2">q</a>', '[q](https://a.test/?x=1&y=2)'],
     ['unquoted value', '<a href=/root>root</a>', '[root](https://example.org/root)'],
     ['a link without text shows its target', '<p>icon <a href="/i"><img src="i.png"></a></p>', 'icon <https://example.org/i>'],

@@ -37,7 +37,9 @@ describe('MemoryBudget', () => {
 
   it('refuses at once a run larger than the whole budget', async () => {
     const budget = new MemoryBudget(512);
-    await expect(budget.reserve(513)).rejects.toEqual(new MemoryBudgetError('too_large', "a run needs 513 MB, more than the sandbox's whole memory budget of 512 MB"));
+    await expect(budget.reserve(513)).rejects.toEqual(
+      new MemoryBudgetError('too_large', "a run needs 513 MB, more than the sandbox's whole memory budget of 512 MB"),
+    );
     expect(budget.inUseMb).toBe(0);
   });
 
@@ -46,7 +48,9 @@ describe('MemoryBudget', () => {
     const held = await budget.reserve(900);
     const big = budget.reserve(500);
     const tiny = budget.reserve(100);
-    const refusal = expect(big).rejects.toEqual(new MemoryBudgetError('busy', "the sandbox's memory (1000 MB) stayed taken by other runs for 30 s; try again shortly"));
+    const refusal = expect(big).rejects.toEqual(
+      new MemoryBudgetError('busy', "the sandbox's memory (1000 MB) stayed taken by other runs for 30 s; try again shortly"),
+    );
     await vi.advanceTimersByTimeAsync(30_000);
     await refusal;
     // With the large one gone, the small one behind it fits beside the held 900 MB.
@@ -78,8 +82,15 @@ describe('MemoryBudget', () => {
 describe('isolationWrapper', () => {
   it('as root: its own network namespace, then nobody without groups or new privileges', () => {
     expect(isolationWrapper({ network: true, root: true, lowerUser: true })).toEqual([
-      UNSHARE, '--net', '--',
-      SETPRIV, '--reuid=65534', '--regid=65534', '--clear-groups', '--no-new-privs', '--',
+      UNSHARE,
+      '--net',
+      '--',
+      SETPRIV,
+      '--reuid=65534',
+      '--regid=65534',
+      '--clear-groups',
+      '--no-new-privs',
+      '--',
     ]);
   });
 

@@ -26,7 +26,11 @@ describe('rotateKey', () => {
     for (let i = 0; i < KEY_ROTATIONS_PER_HOUR; i++) last = (await rotateKey(deps, account._id)).newKey!;
     const refused = await rotateKey(deps, account._id).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(DomainError);
-    expect(refused).toMatchObject({ code: 'rate_limited', message: `you can rotate your key ${KEY_ROTATIONS_PER_HOUR} times an hour; try again in 60 minutes`, extra: { retryAfterSec: 3600 } });
+    expect(refused).toMatchObject({
+      code: 'rate_limited',
+      message: `you can rotate your key ${KEY_ROTATIONS_PER_HOUR} times an hour; try again in 60 minutes`,
+      extra: { retryAfterSec: 3600 },
+    });
     expect((await deps.accounts.authenticate(last))?.account._id).toBe(account._id);
     // Another account is not affected; the next hour this one rotates again.
     expect((await rotateKey(deps, (await accountWithKey(deps)).account._id)).newKey).toMatch(/^sk_sig_/);
@@ -169,7 +173,15 @@ describe('publishScan', () => {
   it('publishes the owner’s complete scan under a trimmed title; another account’s is not found, one in flight not complete', async () => {
     const deps = fakeDeps();
     const now = deps.now();
-    const base = { account_id: 'acct_a', title: 'T', pct: 0, source: { type: 'upload', filename: null }, priority: false, created_at: now, updated_at: now } as const;
+    const base = {
+      account_id: 'acct_a',
+      title: 'T',
+      pct: 0,
+      source: { type: 'upload', filename: null },
+      priority: false,
+      created_at: now,
+      updated_at: now,
+    } as const;
     deps.scans.docs.set('scn_done', { ...base, _id: 'scn_done', scan_id: 'scn_done', status: 'complete' } as ScanDoc);
     deps.scans.docs.set('scn_busy', { ...base, _id: 'scn_busy', scan_id: 'scn_busy', status: 'processing' } as ScanDoc);
     expect(await publishScan(deps, { accountId: 'acct_b', scanId: 'scn_done', title: 'x' })).toEqual({ outcome: 'not_found' });

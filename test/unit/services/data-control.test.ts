@@ -13,8 +13,17 @@ const log = { error: () => undefined, warn: (obj: object) => void warnings.push(
 function scan(deps: FakeDeps, accountId: string, scanId: string, status: ScanDoc['status'], extra: Partial<ScanDoc> = {}) {
   const now = deps.now();
   const doc = {
-    _id: scanId, scan_id: scanId, account_id: accountId, title: null, status, pct: status === 'complete' ? 100 : 40,
-    source: { type: 'upload', filename: null }, priority: false, created_at: now, updated_at: now, ...extra,
+    _id: scanId,
+    scan_id: scanId,
+    account_id: accountId,
+    title: null,
+    status,
+    pct: status === 'complete' ? 100 : 40,
+    source: { type: 'upload', filename: null },
+    priority: false,
+    created_at: now,
+    updated_at: now,
+    ...extra,
   } as ScanDoc;
   deps.scans.docs.set(scanId, doc);
   return doc;

@@ -22,13 +22,33 @@ afterEach(() => {
 function scan(deps: FakeDeps, id: string, accountId: string, status: ScanDoc['status'], extra: Partial<ScanDoc> = {}): ScanDoc {
   const now = deps.now();
   const doc = {
-    _id: id, scan_id: id, account_id: accountId, title: `title of ${id}`, status, pct: status === 'complete' ? 100 : 40,
-    source: { type: 'upload', filename: 'clip.mp4' }, priority: false, created_at: now, updated_at: now, media_type: 'video/mp4',
+    _id: id,
+    scan_id: id,
+    account_id: accountId,
+    title: `title of ${id}`,
+    status,
+    pct: status === 'complete' ? 100 : 40,
+    source: { type: 'upload', filename: 'clip.mp4' },
+    priority: false,
+    created_at: now,
+    updated_at: now,
+    media_type: 'video/mp4',
     ...(status === 'complete'
       ? {
-          duration_sec: 3, score: 71, grade: 'B', label: 'holds', hook: 0.8,
+          duration_sec: 3,
+          score: 71,
+          grade: 'B',
+          label: 'holds',
+          hook: 0.8,
           timeline: [0, 1, 2].map((second) => ({ second, scores: { hold: 0.7, motion: 0.5, loudness: 0.4, speech: 0.6 } })),
-          cuts: [1.5], dead: [], moments: [], claims: [], transcript: [{ start: 0, end: 1, text: 'hi' }], summary: 'A clip.', method: 'm', transcriber: 'pocketsphinx',
+          cuts: [1.5],
+          dead: [],
+          moments: [],
+          claims: [],
+          transcript: [{ start: 0, end: 1, text: 'hi' }],
+          summary: 'A clip.',
+          method: 'm',
+          transcriber: 'pocketsphinx',
         }
       : {}),
     ...(status === 'error' ? { detail: 'could not decode the video' } : {}),
@@ -55,7 +75,7 @@ async function unpack(stream: AsyncIterable<Uint8Array>): Promise<string> {
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 describe('the account archive', () => {
-  it('holds each of the account\'s scans as served, its videos when asked, and a manifest with sizes and SHA-256', async () => {
+  it("holds each of the account's scans as served, its videos when asked, and a manifest with sizes and SHA-256", async () => {
     const deps = fakeDeps();
     const video = Buffer.from(Array.from({ length: 5000 }, (_, i) => i % 256));
     const complete = scan(deps, 'scn_a', 'acct_me', 'complete');
@@ -72,7 +92,9 @@ describe('the account archive', () => {
     expect(readdirSync(dir).sort()).toEqual(['manifest.json', 'scn_a', 'scn_b', 'scn_c']);
     expect(readdirSync(join(dir, 'scn_a')).sort()).toEqual(['media.mp4', 'scan.json']);
     expect(readdirSync(join(dir, 'scn_b'))).toEqual(['scan.json']);
-    expect(readFileSync(join(dir, 'scn_a', 'scan.json'), 'utf8')).toBe(exportScan({ ...(scanView(complete) as CompleteScan), title: complete.title }, 'json').body);
+    expect(readFileSync(join(dir, 'scn_a', 'scan.json'), 'utf8')).toBe(
+      exportScan({ ...(scanView(complete) as CompleteScan), title: complete.title }, 'json').body,
+    );
     expect(JSON.parse(readFileSync(join(dir, 'scn_b', 'scan.json'), 'utf8'))).toMatchObject({ scan_id: 'scn_b', status: 'complete', media_url: null });
     expect(JSON.parse(readFileSync(join(dir, 'scn_c', 'scan.json'), 'utf8'))).toEqual(scanView(failed));
     expect(readFileSync(join(dir, 'scn_a', 'media.mp4'))).toEqual(video);

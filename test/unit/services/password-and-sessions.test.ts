@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { BoundedSemaphore } from '../../../core/bounded-semaphore';
 import { passwordMeetsRule } from '../../../core/password-rule';
 import { accountSecurity, signOutOtherSessions } from '../../../services/account-sessions';
-import { changePassword, confirmCurrentPassword, CURRENT_PASSWORD_THROTTLE, PASSWORD_CHANGES_PER_HOUR, PasswordRefusedError } from '../../../services/change-password';
+import {
+  changePassword,
+  confirmCurrentPassword,
+  CURRENT_PASSWORD_THROTTLE,
+  PASSWORD_CHANGES_PER_HOUR,
+  PasswordRefusedError,
+} from '../../../services/change-password';
 import { closeSignedInAccount } from '../../../services/close-account';
 import { HASH_BUSY_RETRY_SEC } from '../../../services/sign-in';
 import { accountWithKey, fakeDeps, type FakeDeps } from '../fake-deps';
@@ -58,9 +64,11 @@ describe('changePassword', () => {
     const missing = await changePassword(deps, { accountId: account._id, password: 'a new password' }).catch((error: unknown) => error);
     expect(missing).toEqual(refusal('current_required'));
     expect(missing).toMatchObject({ code: 'bad_request', extra: { param: 'current_password' } });
-    const wrong = await changePassword(deps, { accountId: account._id, password: 'a new password', currentPassword: 'not it at all' }).catch((error: unknown) => error);
+    const wrong = await changePassword(deps, { accountId: account._id, password: 'a new password', currentPassword: 'not it at all' }).catch(
+      (error: unknown) => error,
+    );
     expect(wrong).toEqual(refusal('current_wrong'));
-    expect(wrong).toMatchObject({ code: 'forbidden', message: 'current_password is not this account\'s password; nothing was changed' });
+    expect(wrong).toMatchObject({ code: 'forbidden', message: "current_password is not this account's password; nothing was changed" });
     expect(await deps.sessions.checkPassword(account.email, 'the old password')).toBe(account._id);
     expect(await deps.sessions.checkPassword(account.email, 'a new password')).toBeNull();
     expect(liveSessionIds(deps, account._id)).toEqual(sessions.map((session) => session._id));
@@ -71,7 +79,12 @@ describe('changePassword', () => {
     const { account, sessions } = await accountWithSessions(deps, 3, 'the old password');
     const other = await accountWithSessions(deps, 1, 'theirs is theirs');
     const asking = sessions[1]!;
-    const changed = await changePassword(deps, { accountId: account._id, password: 'a new password', currentPassword: 'the old password', keepSessionId: asking._id });
+    const changed = await changePassword(deps, {
+      accountId: account._id,
+      password: 'a new password',
+      currentPassword: 'the old password',
+      keepSessionId: asking._id,
+    });
     expect(changed).toEqual({ result: 'changed', signedOut: 2 });
     expect(liveSessionIds(deps, account._id)).toEqual([asking._id]);
     expect(await deps.sessions.checkPassword(account.email, 'a new password')).toBe(account._id);
@@ -96,15 +109,22 @@ describe('changePassword', () => {
   it(`after ${CURRENT_PASSWORD_THROTTLE.failures} wrong current passwords the account is refused with 429, even the right one, until the window ends`, async () => {
     const deps = fakeDeps();
     const { account } = await accountWithSessions(deps, 1, 'the old password');
-    const attempt = (currentPassword: string) => changePassword(deps, { accountId: account._id, password: 'a new password', currentPassword }).catch((error: unknown) => error);
+    const attempt = (currentPassword: string) =>
+      changePassword(deps, { accountId: account._id, password: 'a new password', currentPassword }).catch((error: unknown) => error);
     for (let i = 0; i < CURRENT_PASSWORD_THROTTLE.failures; i++) expect(await attempt(`guess ${i}`)).toEqual(refusal('current_wrong'));
     const refused = await attempt('the old password');
     // Windows are fixed 15-minute spans from 12:00; the clock stands at 12:01 (one session made, a minute passed).
-    expect(refused).toMatchObject({ code: 'rate_limited', message: 'too many wrong passwords for this account; try again in 14 minutes', extra: { retryAfterSec: 840 } });
+    expect(refused).toMatchObject({
+      code: 'rate_limited',
+      message: 'too many wrong passwords for this account; try again in 14 minutes',
+      extra: { retryAfterSec: 840 },
+    });
     expect(await deps.sessions.checkPassword(account.email, 'the old password')).toBe(account._id);
     // Another account is not affected; this one changes it once the window has passed.
     const other = await accountWithSessions(deps, 0, 'theirs is theirs');
-    expect(await changePassword(deps, { accountId: other.account._id, password: 'theirs is new', currentPassword: 'theirs is theirs' })).toMatchObject({ result: 'changed' });
+    expect(await changePassword(deps, { accountId: other.account._id, password: 'theirs is new', currentPassword: 'theirs is theirs' })).toMatchObject({
+      result: 'changed',
+    });
     deps.clock.advance(CURRENT_PASSWORD_THROTTLE.windowMs);
     expect(await attempt('the old password')).toEqual({ result: 'changed', signedOut: 1 });
   });
@@ -115,7 +135,9 @@ describe('changePassword', () => {
     expect(await changePassword(deps, { accountId: account._id, password: 'password 0' })).toMatchObject({ result: 'set' });
     await expect(changePassword(deps, { accountId: account._id, password: 'password x', currentPassword: 'wrong' })).rejects.toEqual(refusal('current_wrong'));
     for (let i = 1; i < PASSWORD_CHANGES_PER_HOUR; i++) {
-      expect(await changePassword(deps, { accountId: account._id, password: `password ${i}`, currentPassword: `password ${i - 1}` })).toMatchObject({ result: 'changed' });
+      expect(await changePassword(deps, { accountId: account._id, password: `password ${i}`, currentPassword: `password ${i - 1}` })).toMatchObject({
+        result: 'changed',
+      });
     }
     const last = `password ${PASSWORD_CHANGES_PER_HOUR - 1}`;
     await expect(changePassword(deps, { accountId: account._id, password: 'one too many', currentPassword: last })).rejects.toMatchObject({
@@ -132,14 +154,17 @@ describe('changePassword', () => {
     let release!: () => void;
     const holding = deps.sessions.gate.run(() => new Promise<void>((resolve) => (release = resolve)));
     await deps.sessions.setPassword(account._id, 'the old password');
-    await expect(confirmCurrentPassword(deps, account._id, 'the old password')).rejects.toMatchObject({ code: 'rate_limited', extra: { retryAfterSec: HASH_BUSY_RETRY_SEC } });
+    await expect(confirmCurrentPassword(deps, account._id, 'the old password')).rejects.toMatchObject({
+      code: 'rate_limited',
+      extra: { retryAfterSec: HASH_BUSY_RETRY_SEC },
+    });
     expect([...deps.rateLimiter.counts.values()].every((count) => count === 0)).toBe(true);
     release();
     await holding;
   });
 });
 
-describe('the account page\'s sessions', () => {
+describe("the account page's sessions", () => {
   it('lists the live sessions newest first with their times and addresses, marks the one asking, and says whether the account has a password', async () => {
     const deps = fakeDeps();
     const { account, sessions } = await accountWithSessions(deps, 3, 'a password');
@@ -170,11 +195,14 @@ describe('the account page\'s sessions', () => {
   });
 });
 
-describe('closeSignedInAccount (the account page\'s closure)', () => {
+describe("closeSignedInAccount (the account page's closure)", () => {
   it('a wrong email is 400 on `email` before the password is checked; a missing or wrong password refuses; nothing is closed', async () => {
     const deps = fakeDeps();
     const { account } = await accountWithSessions(deps, 1, 'the password');
-    await expect(closeSignedInAccount(deps, { account, email: 'someone@else.example', password: 'the password' })).rejects.toMatchObject({ code: 'bad_request', extra: { param: 'email' } });
+    await expect(closeSignedInAccount(deps, { account, email: 'someone@else.example', password: 'the password' })).rejects.toMatchObject({
+      code: 'bad_request',
+      extra: { param: 'email' },
+    });
     expect([...deps.rateLimiter.counts.values()]).toEqual([]);
     await expect(closeSignedInAccount(deps, { account, email: account.email, password: '' })).rejects.toEqual(refusal('current_required'));
     await expect(closeSignedInAccount(deps, { account, email: account.email, password: 'not the password' })).rejects.toEqual(refusal('current_wrong'));
@@ -185,7 +213,9 @@ describe('closeSignedInAccount (the account page\'s closure)', () => {
   it('with the email (any case) and the right password it runs the closure of DELETE /v1/account: marked closing, workflow started', async () => {
     const deps = fakeDeps();
     const { account } = await accountWithSessions(deps, 1, 'the password');
-    expect(await closeSignedInAccount(deps, { account, email: ` ${account.email.toUpperCase()} `, password: 'the password', requestId: 'req_web' })).toBe('closed');
+    expect(await closeSignedInAccount(deps, { account, email: ` ${account.email.toUpperCase()} `, password: 'the password', requestId: 'req_web' })).toBe(
+      'closed',
+    );
     expect(deps.workflows.closures).toEqual([account._id]);
     expect(deps.accounts.docs.get(account._id)?.closing_at).toEqual(expect.any(Date));
   });

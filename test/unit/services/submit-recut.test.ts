@@ -9,8 +9,17 @@ const log = { error: () => undefined, warn: () => undefined };
 function scan(deps: FakeDeps, accountId: string, scanId: string, status: ScanDoc['status'], durationSec = 30) {
   const now = deps.now();
   deps.scans.docs.set(scanId, {
-    _id: scanId, scan_id: scanId, account_id: accountId, title: null, status, pct: 0, duration_sec: durationSec,
-    source: { type: 'upload', filename: null }, priority: true, created_at: now, updated_at: now,
+    _id: scanId,
+    scan_id: scanId,
+    account_id: accountId,
+    title: null,
+    status,
+    pct: 0,
+    duration_sec: durationSec,
+    source: { type: 'upload', filename: null },
+    priority: true,
+    created_at: now,
+    updated_at: now,
   } as ScanDoc);
 }
 
@@ -39,7 +48,10 @@ describe('submitRecut', () => {
     const queued = await submitRecut(deps, { account, scanId: 'scn_a', body: { goal: '  shorter ', max_seconds: 20 }, log });
     expect(queued).toEqual({ recut_id: expect.stringMatching(/^rct_/), status: 'queued', parent_scan_id: 'scn_a' });
     expect(deps.workflows.started).toEqual([
-      { kind: 'recut', input: expect.objectContaining({ recutId: queued.recut_id, parentScanId: 'scn_a', durationSec: 30, goal: 'shorter', maxSeconds: 20, priorityKey: 1 }) },
+      {
+        kind: 'recut',
+        input: expect.objectContaining({ recutId: queued.recut_id, parentScanId: 'scn_a', durationSec: 30, goal: 'shorter', maxSeconds: 20, priorityKey: 1 }),
+      },
     ]);
     expect(deps.usage.of(account._id, deps.now()).scans).toBe(1);
     deps.workflows.failWith = new Error('Temporal down');

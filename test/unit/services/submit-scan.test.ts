@@ -28,7 +28,11 @@ describe('submitScan', () => {
     const { account } = await accountWithKey(deps);
     for (let i = 0; i < PLANS.signal.scansPerMonth; i++) await deps.usage.take(account._id, 'scans', PLANS.signal.scansPerMonth, deps.now());
     let read = false;
-    const refused = submitScan(deps, { account, log: recordingLog().log, receive: async () => ((read = true), { type: 'upload', filename: null, title: null }) });
+    const refused = submitScan(deps, {
+      account,
+      log: recordingLog().log,
+      receive: async () => ((read = true), { type: 'upload', filename: null, title: null }),
+    });
     await expect(refused).rejects.toMatchObject({ code: 'quota_exceeded', message: expect.stringContaining('resets on 2026-04-01') });
     expect(read).toBe(false);
     expect(deps.usage.of(account._id, deps.now()).scans).toBe(PLANS.signal.scansPerMonth);

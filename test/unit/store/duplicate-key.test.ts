@@ -3,10 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { EmailTakenError, isDuplicateKey } from '../../../store/duplicate-key';
 
 describe('isDuplicateKey', () => {
-  it('is true for the driver\'s duplicate-key error (code 11000) and nothing else', () => {
+  it("is true for the driver's duplicate-key error (code 11000) and nothing else", () => {
     expect(isDuplicateKey(new MongoServerError({ message: 'E11000 duplicate key error', code: 11000 }))).toBe(true);
     expect(isDuplicateKey(new MongoServerError({ message: 'other', code: 121 }))).toBe(false);
-    expect([null, undefined, 'E11000', 11000, { code: '11000' }, new Error('duplicate key')].map(isDuplicateKey)).toEqual([false, false, false, false, false, false]);
+    expect([null, undefined, 'E11000', 11000, { code: '11000' }, new Error('duplicate key')].map(isDuplicateKey)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('names a taken email with a stable code', () => {

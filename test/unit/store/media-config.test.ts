@@ -11,10 +11,21 @@ describe('media store configuration', () => {
 
   it('reads the s3 store with its endpoint, bucket, region and credentials', () => {
     const config = loadConfig({
-      HOLDLINE_MEDIA_STORE: 's3', HOLDLINE_S3_ENDPOINT: 'http://127.0.0.1:9000', HOLDLINE_S3_BUCKET: 'b',
-      HOLDLINE_S3_ACCESS_KEY_ID: 'k', HOLDLINE_S3_SECRET_ACCESS_KEY: 's', MONGODB_URI: 'mongodb://127.0.0.1:1/x',
+      HOLDLINE_MEDIA_STORE: 's3',
+      HOLDLINE_S3_ENDPOINT: 'http://127.0.0.1:9000',
+      HOLDLINE_S3_BUCKET: 'b',
+      HOLDLINE_S3_ACCESS_KEY_ID: 'k',
+      HOLDLINE_S3_SECRET_ACCESS_KEY: 's',
+      MONGODB_URI: 'mongodb://127.0.0.1:1/x',
     });
-    expect(config.mediaStore).toEqual({ kind: 's3', endpoint: 'http://127.0.0.1:9000', bucket: 'b', region: 'us-east-1', accessKeyId: 'k', secretAccessKey: 's' });
+    expect(config.mediaStore).toEqual({
+      kind: 's3',
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'b',
+      region: 'us-east-1',
+      accessKeyId: 'k',
+      secretAccessKey: 's',
+    });
     expect(config.ferretdbSqliteDir).toBeUndefined();
   });
 

@@ -3,7 +3,12 @@ import { ReadCache } from '../../../store/read-cache';
 
 const counter = () => {
   let n = 0;
-  return { load: async () => ++n, get count() { return n; } };
+  return {
+    load: async () => ++n,
+    get count() {
+      return n;
+    },
+  };
 };
 
 describe('ReadCache', () => {

@@ -4,7 +4,7 @@ import { uniformRandom, xorshift32 } from '../../../tooling/xorshift';
 // The fixtures' noise and textures come from this generator: a change to it would
 // change every generated file, so its output is pinned to the published algorithm.
 describe('xorshift32', () => {
-  it('gives the reference sequence of Marsaglia\'s 13/17/5 generator from seed 1', () => {
+  it("gives the reference sequence of Marsaglia's 13/17/5 generator from seed 1", () => {
     // Computed independently (Python, 32-bit masks).
     const next = xorshift32(1);
     expect([next(), next(), next()]).toEqual([270369, 67634689, 2647435461]);
@@ -17,7 +17,7 @@ describe('xorshift32', () => {
     expect(wrapped()).toBe(270369);
   });
 
-  it('gives the same bytes for the corrupt fixture\'s seed as an independent implementation', () => {
+  it("gives the same bytes for the corrupt fixture's seed as an independent implementation", () => {
     const next = xorshift32(0x5eed);
     expect([next(), next(), next(), next()].map((word) => word & 0xff)).toEqual([99, 100, 11, 38]);
   });

@@ -23,7 +23,7 @@ describe('ago', () => {
   });
 });
 
-describe('the account page\'s security sections', () => {
+describe("the account page's security sections", () => {
   const sessions = [
     { createdAt: minutesBefore(10), lastSeenAt: minutesBefore(2), clientIp: '203.0.113.5', current: false },
     { createdAt: minutesBefore(60 * 30), lastSeenAt: minutesBefore(0), clientIp: '198.51.100.7', current: true },
@@ -32,10 +32,18 @@ describe('the account page\'s security sections', () => {
 
   it('lists each session with its sign-in time, last seen (readable, exact in the title), address, and marks this one', () => {
     const page = securitySections(viewer, { sessions, hasPassword: true, now }).value;
-    const rows = [...page.matchAll(/<tr( class="current")?>\s*<td>(.*?)<\/td>\s*<td>(.*?)<\/td>\s*<td>(.*?)<\/td>\s*<td>(.*?)<\/td><\/tr>/gs)].map((match) => match.slice(1));
+    const rows = [...page.matchAll(/<tr( class="current")?>\s*<td>(.*?)<\/td>\s*<td>(.*?)<\/td>\s*<td>(.*?)<\/td>\s*<td>(.*?)<\/td><\/tr>/gs)].map((match) =>
+      match.slice(1),
+    );
     expect(rows).toEqual([
       [undefined, '2026-03-10 11:50 UTC', '<time datetime="2026-03-10T11:58:00.000Z" title="2026-03-10 11:58 UTC">2 minutes ago</time>', '203.0.113.5', ''],
-      [' class="current"', '2026-03-09 06:00 UTC', '<time datetime="2026-03-10T12:00:00.000Z" title="2026-03-10 12:00 UTC">just now</time>', '198.51.100.7', '<span class="tag">this session</span>'],
+      [
+        ' class="current"',
+        '2026-03-09 06:00 UTC',
+        '<time datetime="2026-03-10T12:00:00.000Z" title="2026-03-10 12:00 UTC">just now</time>',
+        '198.51.100.7',
+        '<span class="tag">this session</span>',
+      ],
       [undefined, '2026-03-01 12:00 UTC', '<time datetime="2026-03-08T12:00:00.000Z" title="2026-03-08 12:00 UTC">2 days ago</time>', 'unknown', ''],
     ]);
     expect(page).toContain('<form method="post" action="/account/sessions/sign-out-others"><input type="hidden" name="csrf" value="tok&quot;en">');
@@ -69,7 +77,7 @@ describe('the account page\'s security sections', () => {
     expect([...closeForm.matchAll(/name="(\w+)"/g)].map((match) => match[1])).toEqual(['csrf', 'email', 'confirm']);
   });
 
-  it('a refused form\'s message sits next to that form, escaped', () => {
+  it("a refused form's message sits next to that form, escaped", () => {
     const page = securitySections(viewer, { sessions, hasPassword: true, now }, { password: 'Wrong <b>', close: 'Not yours' }).value;
     expect(page).toMatch(/<section class="card" id="password">\s*<h2>Password<\/h2>\s*<p class="error" role="alert" id="password-error">Wrong &lt;b&gt;<\/p>/);
     expect(page).toMatch(/<section class="card" id="close-account">\s*<h2>Close account<\/h2>\s*<p class="error" role="alert" id="close-error">Not yours<\/p>/);
@@ -82,7 +90,9 @@ describe('the account page\'s security sections', () => {
   });
 
   it('the sign-in page says how an account made by account:create gets a password, when asked to', () => {
-    expect(signinPage({ passwordHelp: true })).toContain('<code>PUT /v1/account/password</code> with <code>{"password": "…"}</code> (see the <a href="/docs">API reference</a>)');
+    expect(signinPage({ passwordHelp: true })).toContain(
+      '<code>PUT /v1/account/password</code> with <code>{"password": "…"}</code> (see the <a href="/docs">API reference</a>)',
+    );
     expect(signinPage()).not.toContain('id="password-help"');
   });
 });

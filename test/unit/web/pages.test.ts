@@ -21,7 +21,11 @@ const read = assembleRead({
 
 describe('account page', () => {
   it('shows a new key in full with no prefix line', () => {
-    const page = accountPage(viewer, { email: 'me@example.com', plan: 'signal', keyPrefix: 'sk_sig_abcd…', webhookSecret: 'whsec_AAAA', newKey: 'sk_sig_FULL', usage }, security);
+    const page = accountPage(
+      viewer,
+      { email: 'me@example.com', plan: 'signal', keyPrefix: 'sk_sig_abcd…', webhookSecret: 'whsec_AAAA', newKey: 'sk_sig_FULL', usage },
+      security,
+    );
     expect(page).toContain('<code class="key" id="new-key">sk_sig_FULL</code>');
     expect(page).not.toContain('id="key-prefix"');
   });
@@ -39,7 +43,9 @@ describe('account page', () => {
     const page = accountPage(viewer, { email: 'me@example.com', plan: 'signal', keyPrefix: '', webhookSecret: 'whsec_AAAA', usage }, security);
     expect(page).toContain('<p id="no-key">You have no API key yet.</p>');
     expect(page).not.toContain('id="key-prefix"');
-    expect(page).toMatch(/<form method="post" action="\/account\/key"><input type="hidden" name="csrf" value="[^"]+"><button type="submit" class="secondary">Create key<\/button>/);
+    expect(page).toMatch(
+      /<form method="post" action="\/account\/key"><input type="hidden" name="csrf" value="[^"]+"><button type="submit" class="secondary">Create key<\/button>/,
+    );
     expect(page).not.toContain('The current key stops working at once.');
   });
   it('shows the webhook signing secret with a rotate form carrying the CSRF token', () => {
@@ -79,7 +85,7 @@ describe('scan page', () => {
     const failed = scanPage(viewer, { ...base, status: 'error', pct: 10, detail: 'no <video> stream' });
     expect(failed).toContain('This scan failed: no &lt;video&gt; stream');
   });
-  it('the owner\'s page has a delete form with a required confirmation and the CSRF token, in flight too; a published scan an unpublish form', () => {
+  it("the owner's page has a delete form with a required confirmation and the CSRF token, in flight too; a published scan an unpublish form", () => {
     for (const page of [scanPage(viewer, { ...base, status: 'complete', read }), scanPage(viewer, { ...base, status: 'processing', pct: 42 })]) {
       expect(page).toContain('<form method="post" action="/scans/scn_1/delete" class="inline-form">');
       expect(page).toContain('<input type="checkbox" name="confirm" value="yes" required>');
@@ -99,10 +105,25 @@ describe('scan page', () => {
 
 describe('lists', () => {
   it('the history links each scan and pages on', () => {
-    const page = scansPage(viewer, [
-      { scan_id: 'scn_a', title: null, status: 'queued', pct: 0, created_at: '2025-01-02T03:04:05Z', published: false },
-      { scan_id: 'scn_b', title: 'B', status: 'complete', pct: 100, created_at: '2025-01-01T00:00:00Z', published: true, score: 71, grade: 'C-', label: 'Steady', duration_sec: 65 },
-    ], { page: 1, hasMore: true, basePath: '/scans' });
+    const page = scansPage(
+      viewer,
+      [
+        { scan_id: 'scn_a', title: null, status: 'queued', pct: 0, created_at: '2025-01-02T03:04:05Z', published: false },
+        {
+          scan_id: 'scn_b',
+          title: 'B',
+          status: 'complete',
+          pct: 100,
+          created_at: '2025-01-01T00:00:00Z',
+          published: true,
+          score: 71,
+          grade: 'C-',
+          label: 'Steady',
+          duration_sec: 65,
+        },
+      ],
+      { page: 1, hasMore: true, basePath: '/scans' },
+    );
     expect(page).toContain('<a href="/scans/scn_a">scn_a</a>');
     expect(page).toContain('<td>queued 0%</td>');
     expect(page).toContain('<span class="grade">C-</span> 71 · Steady');

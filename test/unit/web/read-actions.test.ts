@@ -17,7 +17,7 @@ const raw: RawMeasurements = {
 describe('read actions on the scan page', () => {
   const read = assembleRead(raw);
 
-  it('the read names the slate\'s causes: still picture, silence, no speech', () => {
+  it("the read names the slate's causes: still picture, silence, no speech", () => {
     const slate = read.dips?.find((d) => d.start <= 9 && d.end >= 12);
     expect(slate?.causes.slice(0, 3)).toEqual(['still_picture', 'silence', 'no_speech']);
   });
@@ -38,14 +38,16 @@ describe('read actions on the scan page', () => {
     expect(scanPage(null, { scan_id: 'scn_1', title: null, status: 'complete', pct: 100, read, mediaSrc: null, owner: false })).toContain('id="act"');
   });
 
-  it('gives the plot each dip\'s span and advice, and the legend a dip entry', () => {
+  it("gives the plot each dip's span and advice, and the legend a dip entry", () => {
     expect(plotData(read).dips).toEqual((read.dips ?? []).map((d) => ({ start: d.start, end: d.end, advice: d.advice })));
     expect(plotData(read).dips.length).toBeGreaterThan(0);
     const page = scanPage(null, { scan_id: 'scn_1', title: null, status: 'complete', pct: 100, read, mediaSrc: null, owner: false });
     expect(page).toContain('<span class="dip">dip (hover or tap for advice)</span>');
     const { dips: _dips, ...older } = read;
     expect(plotData(older).dips).toEqual([]);
-    expect(scanPage(null, { scan_id: 'scn_1', title: null, status: 'complete', pct: 100, read: older, mediaSrc: null, owner: false })).not.toContain('class="dip"');
+    expect(scanPage(null, { scan_id: 'scn_1', title: null, status: 'complete', pct: 100, read: older, mediaSrc: null, owner: false })).not.toContain(
+      'class="dip"',
+    );
   });
 
   it('shows nothing for a read made before dips and the hook report existed', () => {

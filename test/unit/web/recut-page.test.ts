@@ -7,14 +7,26 @@ const figures = (dips: ReadFigures['dips']): ReadFigures => ({ score: 50, grade:
 
 function page(before: ReadFigures, after: ReadFigures): string {
   const view: RecutPageView = {
-    recut_id: 'rct_000000000000000000000001', status: 'complete', pct: 100, stage: 'complete', parent_scan_id: 'scn_000000000000000000000001',
-    scan_id: 'scn_000000000000000000000002', segments: [{ start: 4, end: 20 }], rationale: 'Rules: cut.', proposed_by: 'rules', base_model: null,
-    before, after, parentHold: [10, 50, 60], childHold: [60, 70], mediaSrc: null,
+    recut_id: 'rct_000000000000000000000001',
+    status: 'complete',
+    pct: 100,
+    stage: 'complete',
+    parent_scan_id: 'scn_000000000000000000000001',
+    scan_id: 'scn_000000000000000000000002',
+    segments: [{ start: 4, end: 20 }],
+    rationale: 'Rules: cut.',
+    proposed_by: 'rules',
+    base_model: null,
+    before,
+    after,
+    parentHold: [10, 50, 60],
+    childHold: [60, 70],
+    mediaSrc: null,
   };
   return recutPage(viewer, view);
 }
 
-describe('the recut page\'s figures', () => {
+describe("the recut page's figures", () => {
   it('shows the dips before and after: count with total seconds, and how many name each cause', () => {
     const html = page(
       figures({ count: 3, seconds: 9, causes: { still_picture: 2, silence: 1, long_pause: 1 } }),

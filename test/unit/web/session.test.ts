@@ -10,7 +10,11 @@ describe('parseCookies', () => {
   });
   it('treats prototype names as plain names', () => {
     const cookies = parseCookies('__proto__=x; constructor=y; hasOwnProperty=z');
-    expect(Object.entries(cookies)).toEqual([['__proto__', 'x'], ['constructor', 'y'], ['hasOwnProperty', 'z']]);
+    expect(Object.entries(cookies)).toEqual([
+      ['__proto__', 'x'],
+      ['constructor', 'y'],
+      ['hasOwnProperty', 'z'],
+    ]);
     expect(parseCookies('a=1').constructor).toBeUndefined();
   });
   it('gives nothing for a missing header', () => {
@@ -27,7 +31,11 @@ describe('parseForm', () => {
 describe('parseForm with prototype names', () => {
   it('keeps __proto__ and constructor as ordinary fields and inherits nothing', () => {
     const form = parseForm('__proto__=a&constructor=b&email=c');
-    expect(Object.entries(form)).toEqual([['__proto__', 'a'], ['constructor', 'b'], ['email', 'c']]);
+    expect(Object.entries(form)).toEqual([
+      ['__proto__', 'a'],
+      ['constructor', 'b'],
+      ['email', 'c'],
+    ]);
     expect(parseForm('email=c').toString).toBeUndefined();
   });
 });
@@ -56,7 +64,9 @@ describe('password hashes', () => {
   /** A hash in the stored format made directly with node's scrypt under the given parameters. */
   const madeWith = (password: string, N: number) => {
     const salt = Buffer.from('0123456789abcdef');
-    return ['scrypt', N, 8, 1, salt.toString('base64'), scryptSync(password, salt, 32, { N, r: 8, p: 1, maxmem: 160 * 1024 * 1024 }).toString('base64')].join('$');
+    return ['scrypt', N, 8, 1, salt.toString('base64'), scryptSync(password, salt, 32, { N, r: 8, p: 1, maxmem: 160 * 1024 * 1024 }).toString('base64')].join(
+      '$',
+    );
   };
 
   it('are scrypt N=2^17, r=8, p=1 with the parameters stored, verify the right password only, with a fresh salt per hash', async () => {

@@ -23,7 +23,14 @@ describe('the live row', () => {
 
   it('carries the figures only when complete and the detail only on error', () => {
     const base = { scan_id: 'scn_1', title: null, pct: 42, status: 'processing', score: 70 } as unknown as ScanDoc;
-    expect(liveStatus(base)).toEqual({ scan_id: 'scn_1', title: null, status: 'processing', pct: 42, stage: 'measuring and transcribing', href: '/scans/scn_1' });
+    expect(liveStatus(base)).toEqual({
+      scan_id: 'scn_1',
+      title: null,
+      status: 'processing',
+      pct: 42,
+      stage: 'measuring and transcribing',
+      href: '/scans/scn_1',
+    });
     expect(liveStatus({ ...base, status: 'error', detail: 'not a video' })).toMatchObject({ status: 'error', detail: 'not a video', stage: 'failed' });
     expect(liveStatus({ ...base, status: 'error' }).detail).toBe('the scan failed');
   });
@@ -31,10 +38,15 @@ describe('the live row', () => {
 
 describe('the submit form', () => {
   it('carries the limit and the escaped CSRF token, loads its script, and marks rows in flight live', () => {
-    const page = scansPage(viewer, [
-      { scan_id: 'scn_a', title: null, status: 'processing', pct: 12, created_at: '2025-01-02T03:04:05Z', published: false },
-      { scan_id: 'scn_b', title: 'B', status: 'error', pct: 10, created_at: '2025-01-01T00:00:00Z', published: false },
-    ], { page: 1, hasMore: false, basePath: '/scans' }, { uploadLimitBytes: 400 * 1024 * 1024, scansLeft: 1 });
+    const page = scansPage(
+      viewer,
+      [
+        { scan_id: 'scn_a', title: null, status: 'processing', pct: 12, created_at: '2025-01-02T03:04:05Z', published: false },
+        { scan_id: 'scn_b', title: 'B', status: 'error', pct: 10, created_at: '2025-01-01T00:00:00Z', published: false },
+      ],
+      { page: 1, hasMore: false, basePath: '/scans' },
+      { uploadLimitBytes: 400 * 1024 * 1024, scansLeft: 1 },
+    );
     expect(page).toContain('data-upload-limit="419430400" data-csrf="csrf&quot;&lt;token&gt;"');
     expect(page).toContain('<script src="/assets/scans.js" defer></script>');
     expect(page).toContain('<tr data-scan-id="scn_a" data-live>');
@@ -67,7 +79,10 @@ describe('the home page hold curve', () => {
   });
   it('keeps hostile values inside the box and draws nothing without a timeline', () => {
     const odd = { ...read, timeline: read.timeline.map((entry, i) => ({ ...entry, scores: { ...entry.scores, hold: [Number.NaN, 1e9, -5, 50][i % 4]! } })) };
-    const ys = /points="([^"]+)"/.exec(holdCurveSvg(odd, 't').value)![1]!.split(' ').map((p) => Number(p.split(',')[1]));
+    const ys = /points="([^"]+)"/
+      .exec(holdCurveSvg(odd, 't').value)![1]!
+      .split(' ')
+      .map((p) => Number(p.split(',')[1]));
     for (const y of ys) expect(y >= 0 && y <= 140).toBe(true);
     expect(holdCurveSvg({ ...read, timeline: [] }, 't').value).toBe('');
   });

@@ -27,7 +27,7 @@ import type { submitScan } from '../../../services/submit-scan';
 import type { RecutDoc } from '../../../store/recuts';
 import type { ScanDoc } from '../../../store/scans';
 
-describe('the types core, services and store use are the wire schemas\' types', () => {
+describe("the types core, services and store use are the wire schemas' types", () => {
   it('core/shapes.ts names the wire read shapes', () => {
     expectTypeOf<shapes.ScanRead>().toEqualTypeOf<Static<typeof ScanRead>>();
     expectTypeOf<shapes.ScanView>().toEqualTypeOf<Static<typeof ScanView>>();
@@ -39,7 +39,7 @@ describe('the types core, services and store use are the wire schemas\' types', 
     expectTypeOf<ReadFigures>().toEqualTypeOf<Static<typeof RecutFigures>>();
   });
 
-  it('a dip\'s causes are core/dips.ts\'s list, each cause and nothing else passing the schema', () => {
+  it("a dip's causes are core/dips.ts's list, each cause and nothing else passing the schema", () => {
     expectTypeOf<Static<typeof DipSchema>>().toEqualTypeOf<Dip>();
     const dip = (cause: string) => ({ start: 0, end: 3, causes: [cause], advice: 'cut' });
     expect(DIP_CAUSES.filter((cause) => Value.Check(DipSchema, dip(cause)))).toEqual([...DIP_CAUSES]);
@@ -103,7 +103,13 @@ describe('real values against the schemas', () => {
     expect(queued).toEqual({ scan_id: 'scn_1', status: 'queued', pct: 0, stage: 'queued', ...identity });
     expect(failed).toEqual({ scan_id: 'scn_1', status: 'error', pct: 40, detail: 'could not decode the video', ...identity });
     const { scan_id, status, pct, title, created_at, media_url, ...fields } = complete as Static<typeof CompleteScan>;
-    expect({ scan_id, status, pct, title, created_at, media_url }).toEqual({ scan_id: 'scn_1', status: 'complete', pct: 100, ...identity, media_url: '/v1/scans/scn_1/media' });
+    expect({ scan_id, status, pct, title, created_at, media_url }).toEqual({
+      scan_id: 'scn_1',
+      status: 'complete',
+      pct: 100,
+      ...identity,
+      media_url: '/v1/scans/scn_1/media',
+    });
     expect(fields).toEqual(Object.fromEntries(Object.keys(fields).map((key) => [key, read[key as keyof typeof read]])));
     expect(Object.keys(fields).sort()).toEqual(Object.keys(read).sort());
   });

@@ -21,7 +21,14 @@ describe('pinoTemporalLogger', () => {
     logger.log('WARN', 'slow', { activityType: 'decode' });
     logger.debug('hidden below INFO');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatchObject({ level: 30, msg: 'Activity failed', workflowId: 'scan-scn_1', request_id: 'req_1', service: 'holdline-worker', error: { type: 'Error', message: 'boom' } });
+    expect(lines[0]).toMatchObject({
+      level: 30,
+      msg: 'Activity failed',
+      workflowId: 'scan-scn_1',
+      request_id: 'req_1',
+      service: 'holdline-worker',
+      error: { type: 'Error', message: 'boom' },
+    });
     expect(typeof lines[0]!.time).toBe('number');
     expect(lines[1]).toMatchObject({ level: 40, msg: 'slow', activityType: 'decode' });
   });

@@ -9,7 +9,10 @@ describe('requestIdActivityInterceptors', () => {
   it("puts the header's request id on the activity's log attributes once it runs", async () => {
     const { inbound, outbound } = requestIdActivityInterceptors();
     expect(outbound!.getLogAttributes!(attributes, (a) => a)).toEqual(attributes);
-    const result = await inbound!.execute!({ args: [1], headers: { [REQUEST_ID_HEADER]: defaultPayloadConverter.toPayload('req_abc') } }, async (input) => input.args[0]);
+    const result = await inbound!.execute!(
+      { args: [1], headers: { [REQUEST_ID_HEADER]: defaultPayloadConverter.toPayload('req_abc') } },
+      async (input) => input.args[0],
+    );
     expect(result).toBe(1);
     expect(outbound!.getLogAttributes!(attributes, (a) => a)).toEqual({ ...attributes, request_id: 'req_abc' });
   });
