@@ -1,6 +1,6 @@
 // The lint guards the layers (see ../shared/style.md "Where things live"),
-// not the format: no style rules, and no Prettier (the tree keeps its current
-// hand format; see README "Decisions").
+// not the format: no style rules here; Prettier owns the format (`npm run lint`
+// runs both; see docs/decisions.md).
 import { builtinModules } from 'node:module';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
