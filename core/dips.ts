@@ -25,6 +25,17 @@ export const LONG_SHOT_SEC = 10;
 export const DIP_CAUSES = ['still_picture', 'silence', 'loudness_drop', 'no_speech', 'long_pause', 'long_shot', 'slow_cutting'] as const;
 export type DipCause = (typeof DIP_CAUSES)[number];
 
+/** Each cause in plain words, as the website, the timelines' markers and the recut's rationale name it. */
+export const DIP_CAUSE_WORDS: Record<DipCause, string> = {
+  still_picture: 'still picture',
+  silence: 'silence',
+  loudness_drop: 'loudness drop',
+  no_speech: 'no speech',
+  long_pause: 'long pause',
+  long_shot: 'long shot',
+  slow_cutting: 'slow cutting',
+};
+
 export interface Dip {
   start: number;
   /** Exclusive, in seconds. */

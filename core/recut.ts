@@ -5,7 +5,7 @@
 import type { DipFigures, RecutFigures } from './wire/recuts';
 import type { UpstreamMessage } from './chat/shapes';
 import { deadSeconds, FLOOR } from './dead';
-import type { Dip, DipCause } from './dips';
+import { DIP_CAUSE_WORDS, type Dip, type DipCause } from './dips';
 import type { HookReport } from './hook-report';
 import { mean, round1, round2, secondsIn } from './numbers';
 import { percentile } from './percentile';
@@ -195,19 +195,9 @@ export function dipSecondsToCut(
 /** Dips named in a rationale; the rest are counted. */
 export const RATIONALE_DIPS = 6;
 
-const CAUSE_WORDS: Record<DipCause, string> = {
-  still_picture: 'still picture',
-  silence: 'silence',
-  loudness_drop: 'loudness drop',
-  no_speech: 'no speech',
-  long_pause: 'long pause',
-  long_shot: 'long shot',
-  slow_cutting: 'slow cutting',
-};
-
 /** "8–12 s (still picture, silence)": a dip and its causes in words. */
 export const dipInWords = (dip: RecutDip) =>
-  `${dip.start}–${dip.end} s${dip.causes.length > 0 ? ` (${dip.causes.map((c) => CAUSE_WORDS[c]).join(', ')})` : ''}`;
+  `${dip.start}–${dip.end} s${dip.causes.length > 0 ? ` (${dip.causes.map((c) => DIP_CAUSE_WORDS[c]).join(', ')})` : ''}`;
 
 function cutDipsNote(cut: Map<RecutDip, number[]>, fromDips: boolean): string {
   if (cut.size === 0) return '';
@@ -436,7 +426,7 @@ export function dipFigures(dips: readonly RecutDip[]): DipFigures {
   const causes: DipFigures['causes'] = {};
   for (const dip of dips) for (const cause of dip.causes) causes[cause] = (causes[cause] ?? 0) + 1;
   const ordered = Object.fromEntries(
-    Object.keys(CAUSE_WORDS)
+    Object.keys(DIP_CAUSE_WORDS)
       .filter((c) => c in causes)
       .map((c) => [c, causes[c as DipCause]]),
   );

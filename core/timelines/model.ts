@@ -6,7 +6,7 @@
 import { FLOOR } from '../dead';
 import type { CompleteScan, TranscriptSegment } from '../shapes';
 import { clockTime } from '../summary';
-import type { Dip } from '../dips';
+import { DIP_CAUSE_WORDS, type Dip } from '../dips';
 import { frameAt, frameRateOf, isDropFrameRate, fpsOf, type FrameRate } from './timecode';
 
 /** What a timeline is built from: the read's fields it uses; `cut_frames` (frame indexes at the source rate, parallel to `cuts`) when the read has them. */
@@ -61,16 +61,6 @@ export interface EditorTimeline {
   markers: TimelineMarker[];
 }
 
-const CAUSE_LABELS: Record<Dip['causes'][number], string> = {
-  still_picture: 'still picture',
-  silence: 'silence',
-  loudness_drop: 'loudness drop',
-  no_speech: 'no speech',
-  long_pause: 'long pause',
-  long_shot: 'long shot',
-  slow_cutting: 'slow cutting',
-};
-
 /**
  * The timeline of a read. Cut frames come from `cut_frames` when the read has
  * one entry per cut, else from the cut seconds at the source's rate (30 fps when
@@ -106,7 +96,7 @@ export function editorTimeline(scan: TimelineSource, options: { mediaUrl?: strin
     ...(scan.dips ?? []).map((dip) => ({
       kind: 'dip' as const,
       ...span(dip.start, dip.end),
-      name: `Dip ${clockTime(dip.start)}–${clockTime(dip.end)}${dip.causes.length ? `: ${dip.causes.map((c) => CAUSE_LABELS[c]).join(', ')}` : ''}`,
+      name: `Dip ${clockTime(dip.start)}–${clockTime(dip.end)}${dip.causes.length ? `: ${dip.causes.map((c) => DIP_CAUSE_WORDS[c]).join(', ')}` : ''}`,
       note: dip.advice,
     })),
     ...scan.moments.map((m) => ({
