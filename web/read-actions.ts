@@ -2,18 +2,9 @@
 // dips with their advice. Its own file, so the page's layout and plot stay apart.
 
 import type { ScanRead } from '../core/shapes';
+import { DIP_CAUSE_WORDS } from '../core/dips';
 import { clock } from './format';
 import { html, type SafeHtml } from './html';
-
-const CAUSE_LABEL: Record<string, string> = {
-  still_picture: 'still picture',
-  silence: 'silence',
-  loudness_drop: 'loudness drop',
-  no_speech: 'no speech',
-  long_pause: 'long pause',
-  long_shot: 'long shot',
-  slow_cutting: 'slow cutting',
-};
 
 const seek = (seconds: number) => html`<a href="#player" class="seek" data-seek="${seconds}">${clock(seconds)}</a>`;
 
@@ -40,7 +31,7 @@ ${
   dips.length === 0
     ? html`<p>No dips: hold never falls sharply or below the floor.</p>`
     : html`<ul id="dips">${dips.map(
-        (d) => html`<li>${seek(d.start)}–${clock(d.end)} ${d.causes.map((c) => html`<span class="tag">${CAUSE_LABEL[c] ?? c}</span> `)}<br>${d.advice}</li>`,
+        (d) => html`<li>${seek(d.start)}–${clock(d.end)} ${d.causes.map((c) => html`<span class="tag">${DIP_CAUSE_WORDS[c]}</span> `)}<br>${d.advice}</li>`,
       )}</ul>`
 }`
     : ''
