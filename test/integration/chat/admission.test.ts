@@ -126,6 +126,8 @@ describe('chat admission', () => {
       h.upstream = await startScriptedUpstream({ port, modelId: 'base-model' });
     }
     h.upstream.script(simpleCall('back'));
+    // A failed check is trusted for a second (api/upstream-health.ts): wait until a check sees the server back, not a fixed time.
+    await waitFor(async () => (await h.service.deps.upstream.state()) === 'available', 20_000, 'the model server to be seen again');
     const back = await post(apiKey, { model: 'holdline', messages: ask });
     expect(JSON.parse(await back.text()).choices[0].message.content).toBe('back');
   });

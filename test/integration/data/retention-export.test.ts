@@ -108,7 +108,8 @@ describe('media retention', () => {
       expect(await service.deps.media.stat(service.deps.media.media, MediaStore.mediaId(kept!))).toBeNull();
       const after = await owner.request('GET', `/v1/scans/${kept}`);
       expect(after.status).toBe(200);
-      expect(after.body).toEqual({ ...before, media_url: null });
+      // The same scan, its video gone; its creation time is the one ageScans moved back by 2 + 2 days.
+      expect(after.body).toEqual({ ...before, created_at: new Date(Date.parse(before.created_at) - 4 * DAY_MS).toISOString(), media_url: null });
       const history = await owner.request('GET', '/v1/scans?limit=100');
       expect(history.body.data.find((row: { scan_id: string }) => row.scan_id === kept)).toMatchObject({
         status: 'complete',

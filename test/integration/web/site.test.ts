@@ -66,7 +66,7 @@ describe('sign-up, sign-in and the account page', () => {
 
     const history = await listScans(key!);
     expect(history.status).toBe(200);
-    expect(await history.json()).toEqual({ data: [], limit: 20, offset: 0, total: 0, has_more: false });
+    expect(await history.json()).toEqual({ data: [], limit: 20, offset: 0, total: 0, has_more: false, next_cursor: null });
   });
 
   it('stores only a scrypt hash (N=2^17, r=8, p=1) of the password and a sha256 of the session token', async () => {
