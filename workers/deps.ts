@@ -2,7 +2,7 @@ import type { HoldlineConfig } from '../config/env';
 import { DEFAULT_MEDIA_LIMITS } from '../core/media-limits';
 import { createScanActivities } from '../activities/scan-activities';
 import { probeMedia } from '../activities/media/probe';
-import { decodeMedia, decodeSoundtrack } from '../activities/media/decode';
+import { decodeMedia, decodeSoundtrack, measureLoudness } from '../activities/media/decode';
 import { frameDiffsInWindow } from '../activities/media/cut-window';
 import { PocketsphinxTranscriber, fallbackEar, singleEar, type Ear } from '../activities/media/transcriber';
 import { TranscriptionServerTranscriber } from '../activities/media/transcription-server';
@@ -38,6 +38,7 @@ export function createWorkerActivities(config: HoldlineConfig, mongo: Mongo, med
       probe: probeMedia,
       decode: decodeMedia,
       decodeSoundtrack,
+      measureLoudness,
       cutWindow: frameDiffsInWindow,
       transcriber: createEar(config),
       fetch: safeFetchStream,

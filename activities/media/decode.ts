@@ -12,7 +12,7 @@ import { FRAME_RATE, meanAbsDiff } from '../../core/motion';
 import { fitLength, secondsIn } from '../../core/numbers';
 import { BadMediaError } from './errors';
 import { UNDECODABLE_DETAIL, guardRefusal } from './failures';
-import { AUDIO_SAMPLE_RATE, FRAME_BYTES, decodeArgs, decoderShortcuts, soundtrackArgs, type DecoderShortcuts } from './ffmpeg-args';
+import { AUDIO_SAMPLE_RATE, FRAME_BYTES, decodeArgs, decoderShortcuts, loudnessArgs, soundtrackArgs, type DecoderShortcuts } from './ffmpeg-args';
 import { runProcess, type ProcessResult } from './process';
 import { assertMonoS16, createSampleStream, readWavLayout } from './wav';
 
@@ -225,15 +225,13 @@ export interface SoundtrackResult {
   perSecondRms: number[];
   /** RMS per 100 ms window, for choosing transcription chunk boundaries. */
   windowRms: number[];
-  /** EBU R128 loudness measured in the same pass. */
-  lufs: LoudnessLufsParts;
 }
 
 /** The meter's log sits beside the WAV, in the caller's scratch folder, and is removed once read. */
 export const loudnessLogPath = (wavOut: string) => `${wavOut}.r128.txt`;
 
-async function readLoudnessLog(wavOut: string): Promise<LoudnessLufsParts> {
-  const path = loudnessLogPath(wavOut);
+/** The meter's readings summarised; the log is removed whether or not it could be read. */
+async function readLoudnessLog(path: string): Promise<LoudnessLufsParts> {
   try {
     return summariseEbur128(parseEbur128Log(await readFile(path, 'utf8')));
   } finally {
@@ -242,23 +240,47 @@ async function readLoudnessLog(wavOut: string): Promise<LoudnessLufsParts> {
 }
 
 /**
- * The soundtrack alone, the same WAV and loudness the full pass gives (`soundtrackArgs`),
- * so it can be transcribed while `decodeMedia` (without `hasAudio`) decodes the picture.
- * A soundtrack longer than the limit is refused as the full pass refuses it.
+ * The soundtrack alone, the same WAV the full pass gives (`soundtrackArgs`), so it can
+ * be transcribed while `decodeMedia` (without `hasAudio`) decodes the picture and
+ * `measureLoudness` meters it. A soundtrack longer than the limit is refused as the
+ * full pass refuses it.
  */
 export async function decodeSoundtrack(options: SoundtrackOptions): Promise<SoundtrackResult> {
   const limits = options.limits ?? DEFAULT_MEDIA_LIMITS;
-  const result = await runProcess(
-    options.ffmpegPath ?? 'ffmpeg',
-    soundtrackArgs({ input: options.input, wavOut: options.wavOut, limits, loudnessLog: loudnessLogPath(options.wavOut) }),
-    {
-      ...(options.signal ? { signal: options.signal } : {}),
-    },
-  );
+  const result = await runProcess(options.ffmpegPath ?? 'ffmpeg', soundtrackArgs({ input: options.input, wavOut: options.wavOut, limits }), {
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
   assertFfmpegSucceeded(result, options.input, limits);
   const meter = await meterWav(options.wavOut, options.signal);
   if (meter.durationSec > limits.maxDurationSec) throw new BadMediaError('over_limit', decodedOverLimit(limits));
-  return { decodedSec: meter.durationSec, perSecondRms: meter.perSecondRms(), windowRms: meter.windowRms(), lufs: await readLoudnessLog(options.wavOut) };
+  return { decodedSec: meter.durationSec, perSecondRms: meter.perSecondRms(), windowRms: meter.windowRms() };
+}
+
+export interface LoudnessOptions {
+  input: string;
+  /** Where the meter's log is written and read back; removed once read. */
+  loudnessLog: string;
+  limits?: MediaLimits;
+  signal?: AbortSignal;
+  ffmpegPath?: string;
+}
+
+/**
+ * EBU R128 loudness of the first audio stream, the same readings the full pass takes
+ * (`loudnessArgs`), from a pass of its own that runs beside the picture's decode.
+ */
+export async function measureLoudness(options: LoudnessOptions): Promise<LoudnessLufsParts> {
+  const limits = options.limits ?? DEFAULT_MEDIA_LIMITS;
+  try {
+    const result = await runProcess(options.ffmpegPath ?? 'ffmpeg', loudnessArgs({ input: options.input, loudnessLog: options.loudnessLog, limits }), {
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    assertFfmpegSucceeded(result, options.input, limits);
+  } catch (error) {
+    await rm(options.loudnessLog, { force: true });
+    throw error;
+  }
+  return readLoudnessLog(options.loudnessLog);
 }
 
 /** Loudness from the WAV and the lengths, once the pass is over. */
@@ -274,7 +296,7 @@ async function finish(options: DecodeOptions, frames: FrameDiffAccumulator): Pro
   // picture (encoder padding) is cut, audio ending early (or none) is silence.
   const loudnessRms = fitLength(meter ? meter.perSecondRms() : [], secondsIn(durationSec));
   const windowRms = meter ? meter.windowRms() : [];
-  const lufs = options.hasAudio ? await readLoudnessLog(options.wavOut) : null;
+  const lufs = options.hasAudio ? await readLoudnessLog(loudnessLogPath(options.wavOut)) : null;
   onProgress?.(1);
   return {
     durationSec,

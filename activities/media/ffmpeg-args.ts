@@ -148,9 +148,21 @@ export function decodeArgs(options: DecodeArgsOptions): string[] {
  * The soundtrack alone, as `decodeArgs` writes it beside the picture: the same input
  * guards and time limit, the same WAV. A pass over the audio stream only (demux and
  * audio decode, a second or so for 10 minutes), so transcription can start while the
- * picture is decoded on the other core.
+ * picture is decoded on the other core. Its loudness is measured apart (`loudnessArgs`).
  */
-export function soundtrackArgs(options: { input: string; wavOut: string; limits?: MediaLimits; loudnessLog?: string }): string[] {
+export function soundtrackArgs(options: { input: string; wavOut: string; limits?: MediaLimits }): string[] {
+  const limits = options.limits ?? DEFAULT_MEDIA_LIMITS;
+  return [...QUIET, ...inputGuards(limits), '-t', String(decodeTimeLimitSec(limits)), '-i', options.input, ...wavOutputArgs(options.wavOut)];
+}
+
+/**
+ * The soundtrack through the EBU R128 meter only, with the same input guards and time
+ * limit, its readings printed to `loudnessLog` and the samples dropped. Its own process
+ * because ffmpeg 5.1's meter costs about 2.5 % of the sound's length in CPU on a 48 kHz
+ * stereo track (1.5 s for 60 s; the plain soundtrack pass 0.15 s): run beside the
+ * picture's decode it leaves the soundtrack pass, which everything else waits for, fast.
+ */
+export function loudnessArgs(options: { input: string; loudnessLog: string; limits?: MediaLimits }): string[] {
   const limits = options.limits ?? DEFAULT_MEDIA_LIMITS;
   return [
     ...QUIET,
@@ -159,7 +171,16 @@ export function soundtrackArgs(options: { input: string; wavOut: string; limits?
     String(decodeTimeLimitSec(limits)),
     '-i',
     options.input,
-    ...wavOutputArgs(options.wavOut, options.loudnessLog),
+    '-map',
+    '0:a:0',
+    '-vn',
+    '-sn',
+    '-dn',
+    '-af',
+    meterFilter(options.loudnessLog),
+    '-f',
+    'null',
+    '-',
   ];
 }
 
@@ -174,6 +195,9 @@ export function filterPathValue(path: string): string {
   return quoted.replace(/[\\',;[\]]/g, (c) => `\\${c}`);
 }
 
+/** ffmpeg's EBU R128 meter on the source's own channels and rate, true peak on, each 100 ms reading printed to `loudnessLog`. */
+const meterFilter = (loudnessLog: string) => `ebur128=metadata=1:peak=true,ametadata=mode=print:file=${filterPathValue(loudnessLog)}`;
+
 /**
  * With `loudnessLog`, the soundtrack passes ffmpeg's EBU R128 meter (`ebur128`, on the
  * source's own channels and rate, true peak on) before it is mixed down: the meter
@@ -181,7 +205,7 @@ export function filterPathValue(path: string): string {
  * to the log, and the samples go on unchanged to the WAV. No second decode.
  */
 function wavOutputArgs(wavOut: string, loudnessLog?: string): string[] {
-  const meter = loudnessLog === undefined ? '' : `ebur128=metadata=1:peak=true,ametadata=mode=print:file=${filterPathValue(loudnessLog)},`;
+  const meter = loudnessLog === undefined ? '' : `${meterFilter(loudnessLog)},`;
   return [
     '-map',
     '0:a:0?',

@@ -3,7 +3,7 @@ import type { MediaStore } from '../../store/media';
 import type { ScansStore } from '../../store/scans';
 import type { LocalMediaCache } from '../media/local-cache';
 import type { probeMedia as ProbeMedia } from '../media/probe';
-import type { decodeMedia as DecodeMedia, decodeSoundtrack as DecodeSoundtrack } from '../media/decode';
+import type { decodeMedia as DecodeMedia, decodeSoundtrack as DecodeSoundtrack, measureLoudness as MeasureLoudness } from '../media/decode';
 import type { frameDiffsInWindow as FrameDiffsInWindow } from '../media/cut-window';
 import type { Ear } from '../media/transcriber';
 import type { safeFetchStream as SafeFetchStream } from '../../net/safe-fetch';
@@ -16,6 +16,8 @@ export interface ScanActivityDeps {
   decode: typeof DecodeMedia;
   /** The soundtrack alone, decoded before the picture so transcription overlaps it. */
   decodeSoundtrack: typeof DecodeSoundtrack;
+  /** The soundtrack's EBU R128 loudness, metered beside the picture's decode. */
+  measureLoudness: typeof MeasureLoudness;
   /** One cut's short window at the full frame rate, for refining the cut to its frame. */
   cutWindow: typeof FrameDiffsInWindow;
   /** Speech-to-text: the configured engine, pocketsphinx behind a server that fails. */

@@ -9,9 +9,9 @@ export function createExtractAudio(deps: ScanActivityDeps) {
   const { scans, media } = deps;
   const limits = mediaLimitsOf(deps);
   /**
-   * The soundtrack alone (a fast pass): its samples go to the store and its loudness to the
-   * parts, and the chunks are planned, so transcription runs while `decodeMedia` decodes
-   * the picture. A retry starts the transcription parts afresh (none has begun yet).
+   * The soundtrack alone (a fast pass): its samples go to the store and the chunks are
+   * planned, so transcription runs while `decodeMedia` decodes the picture and meters the
+   * loudness. A retry starts the transcription parts afresh (none has begun yet).
    */
   return async function extractAudio({ scanId }: { scanId: string }): Promise<{ audioSec: number; chunks: TranscriptChunk[] }> {
     return withScratch(deps, scanId, (dir) =>
@@ -23,7 +23,7 @@ export function createExtractAudio(deps: ScanActivityDeps) {
         await storeSamples(media, scanId, wavOut);
         // Planned over what was decoded: a header's duration never sizes the work.
         const chunks = planTranscriptChunks(sound.windowRms, sound.decodedSec).map((range, index) => ({ index, ...range }));
-        await scans.setParts(scanId, { loudnessRms: sound.perSecondRms, loudnessLufs: sound.lufs, chunks, words: {}, voice: {}, engines: {}, languages: {} });
+        await scans.setParts(scanId, { loudnessRms: sound.perSecondRms, chunks, words: {}, voice: {}, engines: {}, languages: {} });
         return { audioSec: sound.decodedSec, chunks };
       }),
     );

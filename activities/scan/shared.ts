@@ -54,3 +54,23 @@ export async function recordProgress(scans: ScansStore, scanId: string, key: 'de
   const transcribedFraction = chunkCount > 0 ? transcribed / chunkCount : 1;
   await scans.advance(scanId, scanPct({ stage: 'decode', decodeFraction: progress.decode ?? 0, transcribedFraction }));
 }
+
+/**
+ * Two passes side by side on one cancellation signal: the first to fail stops the
+ * other (its ffmpeg killed through the signal) and its error is the one thrown, so
+ * no process outlives the activity that started it.
+ */
+export async function sideBySide<A, B>(signal: AbortSignal, a: (signal: AbortSignal) => Promise<A>, b: (signal: AbortSignal) => Promise<B>): Promise<[A, B]> {
+  const stop = new AbortController();
+  const both = AbortSignal.any([signal, stop.signal]);
+  let firstError: { error: unknown } | null = null;
+  const watch = <T>(work: Promise<T>) =>
+    work.catch((error: unknown) => {
+      firstError ??= { error };
+      stop.abort();
+      throw error;
+    });
+  const [ra, rb] = await Promise.allSettled([watch(a(both)), watch(b(both))]);
+  if (ra.status === 'fulfilled' && rb.status === 'fulfilled') return [ra.value, rb.value];
+  throw firstError!.error;
+}

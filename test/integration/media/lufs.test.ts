@@ -1,13 +1,13 @@
-// EBU R128 loudness measured in the decode pass against ffmpeg's own `ebur128`
-// summary of the same file (a separate run, as an engineer would check it):
+// EBU R128 loudness measured in the decode pass and in the meter's own pass against
+// ffmpeg's own `ebur128` summary of the same file (a separate run, as an engineer would check it):
 // integrated loudness and loudness range within 0.5 LU, true peak within 0.5 dB.
 // Needs ffmpeg only (HOLDLINE_TEST_STACK=0 runs it without the stack).
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decodeMedia, decodeSoundtrack } from '../../../activities/media/decode';
+import { decodeMedia, decodeSoundtrack, measureLoudness } from '../../../activities/media/decode';
 import { runProcess } from '../../../activities/media/process';
 import { makeFixtures } from '../../../tooling/make-fixtures';
 
@@ -42,27 +42,29 @@ describe('loudness_lufs from the decode pass', () => {
   it.each(fixtures.map((f) => [f.name, f] as const))("%s: matches ffmpeg's ebur128 summary within 0.5 LU", async (name, f) => {
     const reference = await ffmpegSummary(f.path);
     const sound = await decodeSoundtrack({ input: f.path, wavOut: join(dir, `${name}.wav`) });
+    const lufs = await measureLoudness({ input: f.path, loudnessLog: join(dir, `${name}.r128.txt`) });
+    expect(existsSync(join(dir, `${name}.r128.txt`))).toBe(false);
     if (Number.isFinite(reference.integrated) && reference.integrated > -70) {
-      expect(sound.lufs.integratedLufs).not.toBeNull();
-      expect(Math.abs((sound.lufs.integratedLufs ?? 0) - reference.integrated)).toBeLessThanOrEqual(0.5);
+      expect(lufs.integratedLufs).not.toBeNull();
+      expect(Math.abs((lufs.integratedLufs ?? 0) - reference.integrated)).toBeLessThanOrEqual(0.5);
     } else {
-      expect(sound.lufs.integratedLufs).toBeNull();
+      expect(lufs.integratedLufs).toBeNull();
     }
-    expect(Math.abs(sound.lufs.rangeLu - reference.range)).toBeLessThanOrEqual(0.5);
-    if (Number.isFinite(reference.truePeakDb)) expect(Math.abs((sound.lufs.truePeakDbtp ?? Number.NaN) - reference.truePeakDb)).toBeLessThanOrEqual(0.5);
-    else expect(sound.lufs.truePeakDbtp).toBeNull();
+    expect(Math.abs(lufs.rangeLu - reference.range)).toBeLessThanOrEqual(0.5);
+    if (Number.isFinite(reference.truePeakDb)) expect(Math.abs((lufs.truePeakDbtp ?? Number.NaN) - reference.truePeakDb)).toBeLessThanOrEqual(0.5);
+    else expect(lufs.truePeakDbtp).toBeNull();
     // One short-term value per second of the soundtrack (the meter's last 100 ms frame may hold a codec's padding past it);
     // the first two are null, as the meter gives no short-term loudness before its 3 s window is full.
-    expect(sound.lufs.shortTermLufs.length).toBeGreaterThanOrEqual(Math.floor(sound.decodedSec));
-    expect(sound.lufs.shortTermLufs.length).toBeLessThanOrEqual(Math.ceil(sound.decodedSec));
-    expect(sound.lufs.shortTermLufs.slice(0, 2)).toEqual([null, null]);
+    expect(lufs.shortTermLufs.length).toBeGreaterThanOrEqual(Math.floor(sound.decodedSec));
+    expect(lufs.shortTermLufs.length).toBeLessThanOrEqual(Math.ceil(sound.decodedSec));
+    expect(lufs.shortTermLufs.slice(0, 2)).toEqual([null, null]);
   });
 
-  it('the one-pass decode measures the same loudness as the soundtrack pass, and none without audio', async () => {
+  it("the one-pass decode measures the same loudness as the meter's own pass, and none without audio", async () => {
     const f = fixtures.find((x) => x.truth.hasVideo) ?? fixtures[0]!;
-    const sound = await decodeSoundtrack({ input: f.path, wavOut: join(dir, 'apart.wav') });
+    const alone = await measureLoudness({ input: f.path, loudnessLog: join(dir, 'apart.r128.txt') });
     const full = await decodeMedia({ input: f.path, wavOut: join(dir, 'full.wav'), hasAudio: true, durationSec: f.truth.duration ?? 0 });
-    expect(full.lufs).toEqual(sound.lufs);
+    expect(full.lufs).toEqual(alone);
     const picture = await decodeMedia({ input: f.path, wavOut: join(dir, 'none.wav'), hasAudio: false, durationSec: f.truth.duration ?? 0 });
     expect(picture.lufs).toBeNull();
   });

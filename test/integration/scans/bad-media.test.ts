@@ -219,6 +219,7 @@ describe('after all of it', () => {
       probe: () => Promise.reject(new Error('not used')),
       decode: () => Promise.reject(new Error('not used')),
       decodeSoundtrack: () => Promise.reject(new Error('not used')),
+      measureLoudness: () => Promise.reject(new Error('not used')),
       cutWindow: () => Promise.reject(new Error('not used')),
       transcriber: { hear: () => Promise.reject(new Error('not used')) },
       fetch: () => Promise.reject(new Error('not used')),

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure, CancelledFailure } from '@temporalio/common';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
+import { measureLoudness } from '../../../activities/media/decode';
 import type { ScanActivities } from '../../../activities/scan-activities';
 import { workflowBundlePath } from '../../../workers/bundle';
 import { FailureType } from '../../../contracts/names';
@@ -83,6 +86,7 @@ describe('transcription beside the picture decode', () => {
       timeline: { second: number; scores: { loudness: number } }[];
       transcript: unknown[];
       duration_sec: number;
+      loudness_lufs: { integrated_lufs: number | null; range_lu: number; true_peak_dbtp: number | null; short_term_lufs: (number | null)[] };
     };
     // The soundtrack's loudness and words, measured apart, landed in the read: the 440 Hz tone
     // (21–25 s) is louder than the silence before it (13.4–21 s), and the speech was heard.
@@ -90,6 +94,15 @@ describe('transcription beside the picture decode', () => {
     expect(scan.timeline).toHaveLength(Math.ceil(scan.duration_sec));
     expect(scan.timeline[22]!.scores.loudness).toBeGreaterThan(scan.timeline[16]!.scores.loudness);
     expect(scan.transcript.length).toBeGreaterThan(0);
+    // The EBU R128 loudness, metered in its own pass beside the picture's decode, is the meter's reading of the file.
+    const metered = await measureLoudness({ input: f.path, loudnessLog: join(tmpdir(), `holdline-overlap-${scanId}.r128.txt`) });
+    expect(metered.integratedLufs).not.toBeNull();
+    expect(scan.loudness_lufs).toMatchObject({
+      integrated_lufs: metered.integratedLufs,
+      range_lu: metered.rangeLu,
+      true_peak_dbtp: metered.truePeakDbtp,
+      short_term_lufs: scan.timeline.map((_, t) => metered.shortTermLufs[t] ?? null),
+    });
   });
 
   it('cancels the transcriptions still running when the picture fails, and cleans up only once they have stopped', async () => {

@@ -7,6 +7,7 @@ import {
   decodeArgs,
   decoderShortcuts,
   filterPathValue,
+  loudnessArgs,
   probeArgs,
   renderArgs,
   soundtrackArgs,
@@ -100,13 +101,17 @@ describe('decodeArgs', () => {
     ]);
   });
 
-  it('meters the soundtrack with ebur128 before the mix-down when given a loudness log, in both passes', () => {
+  it('meters the soundtrack with ebur128 before the mix-down when given a loudness log, and the same meter alone in its own pass', () => {
     const full = decodeArgs({ input: '/in/clip.mov', wavOut: '/scratch/a.wav', loudnessLog: '/scratch/a.wav.r128.txt' });
-    const chain = "ebur128=metadata=1:peak=true,ametadata=mode=print:file=\\'/scratch/a.wav.r128.txt\\',aresample=async=1:first_pts=0";
-    expect(full[full.indexOf('-af') + 1]).toBe(chain);
+    const meter = "ebur128=metadata=1:peak=true,ametadata=mode=print:file=\\'/scratch/a.wav.r128.txt\\'";
+    expect(full[full.indexOf('-af') + 1]).toBe(`${meter},aresample=async=1:first_pts=0`);
     expect(full.indexOf('-af')).toBeLessThan(full.indexOf('-ac'));
-    const apart = soundtrackArgs({ input: '/in/clip.mov', wavOut: '/scratch/a.wav', loudnessLog: '/scratch/a.wav.r128.txt' });
-    expect(apart[apart.indexOf('-af') + 1]).toBe(chain);
+    const apart = soundtrackArgs({ input: '/in/clip.mov', wavOut: '/scratch/a.wav' });
+    expect(apart[apart.indexOf('-af') + 1]).toBe('aresample=async=1:first_pts=0');
+    const alone = loudnessArgs({ input: '/in/clip.mov', loudnessLog: '/scratch/a.wav.r128.txt' });
+    // The soundtrack pass's guards and time limit, then the meter into no file at all.
+    expect(alone.slice(0, alone.indexOf('-i') + 2)).toEqual(apart.slice(0, apart.indexOf('-i') + 2));
+    expect(alone.slice(alone.indexOf('-i') + 2)).toEqual(['-map', '0:a:0', '-vn', '-sn', '-dn', '-af', meter, '-f', 'null', '-']);
   });
 
   it.each([
