@@ -164,7 +164,7 @@ export function loudnessLufsFor(parts: LoudnessLufsParts | null | undefined, n: 
 
 export const LOUDNESS_LUFS_METHOD =
   "loudness_lufs (beside the spec's fields) is measured as EBU R128 / ITU-R BS.1770-4 prescribe, by ffmpeg's ebur128 filter on every channel of the first audio stream " +
-  'in the same pass that decodes the soundtrack: integrated loudness in LUFS (gated, null when the sound never rises above the absolute gate of -70 LUFS), ' +
+  'from its own samples at their own rate, before any mix-down: integrated loudness in LUFS (gated, null when the sound never rises above the absolute gate of -70 LUFS), ' +
   'loudness range in LU, true peak in dBTP (4x oversampled, null when every sample is 0), and short-term loudness (the 3 s window ending at t+1) for each second t, null below -70 LUFS and for the first two seconds, before the window is full. ' +
   `Targets: ${LOUDNESS_TARGETS.map((t) => `${t.name} ${t.integratedLufs} LUFS`).join(', ')}, each with at most ${LOUDNESS_TARGETS[0]?.maxTruePeakDbtp ?? -1} dBTP true peak; ` +
   `within ${TARGET_TOLERANCE_LU} LU a file is on target, above it louder (the platform turns it down), below it quieter. ` +

@@ -27,7 +27,11 @@ describe('voiceRegions', () => {
     ['frames between the two thresholds keep a region open (hysteresis)', '0994444444990000', {}, [[0.1, 1.2]]],
     ['frames between the two thresholds do not open a region', '0444444440', {}, []],
     ['a frame between the thresholds neither cancels a pause nor moves where it began', '09900400000', {}, [[0.1, 0.3]]],
-    ['a frame back at the threshold cancels a pause that had begun', '0990090000', {}, [[0.1, 0.6]]],
+    ['a frame back at the threshold cancels a pause that had begun (Silero\'s own rule)', '0990090000', {}, [[0.1, 0.6]]],
+    ['with minResumeSec, frames back at the threshold for that long cancel a pause', '09900990000', { minResumeSec: 0.2 }, [[0.1, 0.7]]],
+    ['with minResumeSec, a shorter return leaves the pause running and the region ends where it began', '0990090000', { minResumeSec: 0.2 }, [[0.1, 0.3]]],
+    ['with minResumeSec, a return between the thresholds after a lone frame does not cancel the pause either', '09900940000', { minResumeSec: 0.2 }, [[0.1, 0.3]]],
+    ['with minResumeSec, a region still opens at its first frame at the threshold', '000990000', { minResumeSec: 0.2 }, [[0.3, 0.5]]],
     ['a region shorter than minSpeechSec is dropped', '0900000990000', {}, [[0.7, 0.9]]],
     ['a region of exactly minSpeechSec is kept', '0990000', {}, [[0.1, 0.3]]],
     ['a trailing pause shorter than minSilenceSec ends the region where the pause began', '0999900', {}, [[0.1, 0.5]]],
@@ -64,6 +68,7 @@ describe('voiceRegions', () => {
     ['negThreshold above threshold', { negThreshold: 0.6 }],
     ['a negative padding', { padSec: -0.1 }],
     ['a negative minimum silence', { minSilenceSec: -1 }],
+    ['a negative minimum resume', { minResumeSec: -0.1 }],
   ])('refuses %s', (_name, options) => {
     expect(() => voiceRegions([0.9], { ...base, ...options })).toThrow(RangeError);
   });
