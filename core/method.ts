@@ -32,7 +32,7 @@ const VAD = SILERO_REGION_OPTIONS;
 export const VOICE_GATE_TEXT =
   'Only words heard inside a voice count, here and in the transcript, moments, quotes and claims. ' +
   `The voice activity detector is Silero VAD v6 (the 16 kHz model of silero-vad 6.2.3, run by onnxruntime): for each ${Math.round(VAD.frameSec * 1000)} ms window of the same 16 kHz mono audio it gives the probability that a voice speaks. ` +
-  `A voice region opens at the first window whose probability is at least ${VAD.threshold} and closes where it falls below ${VAD.negThreshold} and does not climb back to ${VAD.threshold} for ${Math.round((VAD.minResumeSec ?? 0) * 1000)} ms within ${VAD.minSilenceSec} s; ` +
+  `A voice region opens at the first window whose probability is at least ${VAD.threshold} and closes where it falls below ${VAD.negThreshold} and does not climb back to ${VAD.threshold} within ${VAD.minSilenceSec} s (a return shorter than ${Math.round((VAD.minResumeSec ?? 0) * 1000)} ms does not move where it closes); ` +
   `regions under ${VAD.minSpeechSec} s are dropped and each is widened by ${VAD.padSec} s on both sides. ` +
   `A word counts when it lasts ${MIN_WORD_SEC} to ${MAX_WORD_SEC} s (engines report multi-second "words" on music) and its middle lies inside a region or within ${VOICE_REACH_SEC} s of one; ` +
   `each region's words are then placed on the region's clock (their first start moved to its start and their last end to its end, stretched by at most ${MAX_FIT_SCALE}× either way, else clamped inside it), because the detector places a stretch's edges better than the recogniser's word times do. ` +

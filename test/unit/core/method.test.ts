@@ -15,7 +15,7 @@ describe('METHOD_TEXT', () => {
     'Only words heard inside a voice count',
     'Silero VAD v6 (the 16 kHz model of silero-vad 6.2.3',
     'for each 32 ms window',
-    'at least 0.5 and closes where it falls below 0.35 and does not climb back to 0.5 for 64 ms within 0.1 s',
+    'at least 0.5 and closes where it falls below 0.35 and does not climb back to 0.5 within 0.1 s (a return shorter than 64 ms does not move where it closes)',
     'regions under 0.25 s are dropped and each is widened by 0.03 s on both sides',
     'lasts 0.02 to 1.5 s',
     'transcriber field names the engine',
