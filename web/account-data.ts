@@ -64,7 +64,7 @@ function retentionForm(viewer: Viewer, setting: RetentionSetting, error?: string
   <p id="retention-current">${words.current} ${words.published}</p>
   <p class="hint" id="retention-default">${words.serverDefault} A removed video's read, exports and place in your history stay.</p>
   <form method="post" action="/account/retention" class="stack">${csrfField(viewer)}
-    ${radio('days', html`Remove videos after <input type="number" name="days" min="0" max="${MAX_RETENTION_DAYS}" step="1" inputmode="numeric" value="${own !== null && own > 0 ? String(own) : ''}" aria-label="days"> days`)}
+    ${radio('days', html`Remove videos after <input type="number" class="days" name="days" min="0" max="${MAX_RETENTION_DAYS}" step="1" inputmode="numeric" value="${own !== null && own > 0 ? String(own) : ''}" aria-label="days"> days`)}
     ${radio('keep', 'Keep videos for good')}
     ${radio('default', 'Follow the server default')}
     <label class="check"><input type="checkbox" name="include_published" value="yes"${setting.include_published ? html` checked` : ''}> Remove published scans' videos too</label>

@@ -85,7 +85,7 @@ describe('dataSection', () => {
   it('checks the current choice, fills its days, ticks published, and shows a refusal', () => {
     const page = dataSection(viewer, setting(14, null, true), 'Days must be…').value;
     expect(page).toContain('<input type="radio" name="retention" value="days" checked>');
-    expect(page).toContain('name="days" min="0" max="3650" step="1" inputmode="numeric" value="14"');
+    expect(page).toContain('class="days" name="days" min="0" max="3650" step="1" inputmode="numeric" value="14"');
     expect(page).toContain('<input type="radio" name="retention" value="keep">');
     expect(page).toContain('<input type="checkbox" name="include_published" value="yes" checked>');
     expect(page).toContain('<p class="error" role="alert" id="retention-error">Days must be…</p>');
