@@ -127,3 +127,23 @@ export function readLines(
 export function count(n: number, singular: string, plural = `${singular}s`): string {
   return `${n} ${n === 1 ? singular : plural}`;
 }
+
+/** The media retention as `holdline account retention` prints it: the account's own setting, the server default, and published scans. */
+export function retentionLines(setting: {
+  media_retention_days: number | null;
+  include_published: boolean;
+  operator_default_days: number | null;
+  effective_days: number | null;
+}): string[] {
+  const keeps = (days: number | null) => (days === null || days <= 0 ? 'videos kept for good' : `videos removed ${count(days, 'day')} after their scan`);
+  const own = setting.media_retention_days;
+  return [
+    `retention       ${own === null ? 'the server default' : own === 0 ? 'keep for good' : count(own, 'day')}`,
+    `server default  ${setting.operator_default_days === null ? 'off' : count(setting.operator_default_days, 'day')}`,
+    `in force        ${keeps(setting.effective_days)}; the reads are kept`,
+    `published       ${setting.include_published ? 'their videos are removed too' : 'their videos are kept'}`,
+  ];
+}
+
+/** Where `holdline account export` writes without `-o`: `holdline-export-<UTC date>.tar`. */
+export const defaultArchiveName = (now: Date) => `holdline-export-${now.toISOString().slice(0, 10)}.tar`;

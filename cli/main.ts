@@ -4,14 +4,17 @@
 // --json), stderr carries progress and errors; no colour or bars unless
 // stdout is a terminal.
 
-import { stat, writeFile } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import { open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { Writable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { MultiBar, Presets, type SingleBar } from 'cli-progress';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import OpenAI from 'openai';
 import { EXPORT_FORMATS } from '../core/exports';
+import { MAX_RETENTION_DAYS } from '../core/retention';
 import {
   Holdline,
   HoldlineError,
@@ -24,7 +27,19 @@ import {
   type ScanListItem,
 } from '../clients/js/src/index';
 import { configPath, readConfig, writeConfig } from './config';
-import { ansiStyle, count, EXIT, exitCodeForStatus, humanDuration, plainStyle, readLines, type ExitCode, type Style } from './format';
+import {
+  ansiStyle,
+  count,
+  defaultArchiveName,
+  EXIT,
+  exitCodeForStatus,
+  humanDuration,
+  plainStyle,
+  readLines,
+  retentionLines,
+  type ExitCode,
+  type Style,
+} from './format';
 import { terminalSafe, terminalSafeDeep, terminalSafeJson } from './terminal-text';
 import { uploadWithProgress } from './upload';
 
@@ -434,6 +449,85 @@ async function loginCommand(options: { key?: string }, globals: GlobalOptions): 
   return EXIT.ok;
 }
 
+// ------------------------------------------------------------------ account
+
+interface RetentionOptions {
+  days?: number;
+  keep?: boolean;
+  default?: boolean;
+  includePublished?: 'yes' | 'no';
+}
+
+/**
+ * `holdline account retention`: shows the media retention, or sets what is given and
+ * keeps the rest (the API resets a left-out `include_published`, so the current one is read first).
+ */
+async function retentionCommand(options: RetentionOptions, globals: GlobalOptions): Promise<ExitCode> {
+  const { client } = await context(globals, { needKey: true });
+  const days = options.days !== undefined ? options.days : options.keep ? 0 : options.default ? null : undefined;
+  const includePublished = options.includePublished === undefined ? undefined : options.includePublished === 'yes';
+  let setting = await client.account.retention();
+  if (days !== undefined || includePublished !== undefined) {
+    setting = await client.account.setRetention({
+      mediaRetentionDays: days === undefined ? setting.media_retention_days : days,
+      includePublished: includePublished ?? setting.include_published,
+    });
+  }
+  if (globals.json) printJson(setting);
+  else for (const line of retentionLines(setting)) out(line);
+  return EXIT.ok;
+}
+
+/**
+ * `holdline account export`: the account archive (GET /v1/account/export) streamed to a
+ * file, `holdline-export-<date>.tar` by default, through `<file>.part` so that a cut-off
+ * download never passes for a whole archive. `-o -` writes it to stdout, unless that is a terminal.
+ */
+async function accountExportCommand(options: { media?: boolean; output?: string }, globals: GlobalOptions): Promise<ExitCode> {
+  if (options.output === '-') {
+    if (process.stdout.isTTY)
+      throw new CliError(EXIT.usage, 'the archive is a binary tar file, not for a terminal: name a file with -o FILE, or pipe -o - elsewhere');
+    const { client } = await context(globals, { needKey: true });
+    const archive = await client.account.export({ media: options.media });
+    await pipeline(Readable.fromWeb(archive.body as Parameters<typeof Readable.fromWeb>[0]), process.stdout);
+    return EXIT.ok;
+  }
+  const now = new Date();
+  const named = resolve(options.output ?? defaultArchiveName(now));
+  const isDirectory = await stat(named).then(
+    (info) => info.isDirectory(),
+    () => false,
+  );
+  const path = isDirectory ? resolve(named, defaultArchiveName(now)) : named;
+  const partial = `${path}.part`;
+  const { client } = await context(globals, { needKey: true });
+  // Opened before anything is asked of the service, so an unwritable place costs no request.
+  const file = await open(partial, 'w').catch((error: Error) => {
+    throw new CliError(EXIT.usage, `cannot write ${partial}: ${error.message}`);
+  });
+  const interrupted = () => {
+    rmSync(partial, { force: true });
+    process.exit(130);
+  };
+  process.once('SIGINT', interrupted);
+  try {
+    note(`downloading the account archive${options.media ? ' with videos' : ''} to ${path}`);
+    const archive = await client.account.export({ media: options.media });
+    await pipeline(Readable.fromWeb(archive.body as Parameters<typeof Readable.fromWeb>[0]), file.createWriteStream());
+    await rename(partial, path);
+    const bytes = (await stat(path)).size;
+    if (globals.json) printJson({ path, filename: archive.filename, bytes, media: Boolean(options.media) });
+    else out(`archive written to ${path} (${count(bytes, 'byte')})`);
+    return EXIT.ok;
+  } catch (error) {
+    await file.close().catch(() => undefined);
+    await rm(partial, { force: true });
+    throw error;
+  } finally {
+    process.off('SIGINT', interrupted);
+  }
+}
+
 // ------------------------------------------------------------------ mcp
 
 interface McpOptions {
@@ -670,6 +764,29 @@ export function buildProgram(run: (action: () => Promise<ExitCode | 'running'>) 
     .option('--max-seconds <n>', 'longest the recut may be', integer('--max-seconds', 1, 86_400))
     .option('--no-wait', 'print the queued recut id and return at once')
     .action((scanId: string, options: { goal?: string; maxSeconds?: number; wait: boolean }) => run(() => recutCommand(scanId, options, globals())));
+
+  const account = program.command('account').description("your account's data: the media retention setting and the archive of every scan");
+  account
+    .command('retention')
+    .description('show how long your videos are kept, or set it (what is not given stays as it is); the reads are always kept')
+    .addOption(
+      new Option('--days <n>', `remove each video this many days after its scan (0 to ${MAX_RETENTION_DAYS}; 0 keeps for good)`)
+        .argParser(integer('--days', 0, MAX_RETENTION_DAYS))
+        .conflicts(['keep', 'default']),
+    )
+    .addOption(new Option('--keep', 'keep videos for good').conflicts(['default']))
+    .addOption(new Option('--default', "follow the server's default"))
+    .addOption(new Option('--include-published <yes|no>', "whether published scans' videos are removed too").choices(['yes', 'no']))
+    .action((options: RetentionOptions) => run(() => retentionCommand(options, globals())));
+  account
+    .command('export')
+    .description('download every scan of the account as one tar archive (each read as JSON and a manifest; --media adds the videos)')
+    .option('--media', 'add the stored videos (can be large)')
+    .option(
+      '-o, --output <file>',
+      'file, or directory for holdline-export-<date>.tar (default: that name in the current directory); - writes to stdout when it is not a terminal',
+    )
+    .action((options: { media?: boolean; output?: string }) => run(() => accountExportCommand(options, globals())));
 
   program
     .command('login')

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { EXPORT_FORMATS } from '../core/exports';
+import { MAX_RETENTION_DAYS } from '../core/retention';
 import {
   HoldlineError,
   untilTimeout,
@@ -15,6 +16,7 @@ import {
   type LibraryPage,
   type QueuedScan,
   type Recut,
+  type RetentionSetting,
   type Scan,
   type ScanPage,
   type SignalsReference,
@@ -114,6 +116,20 @@ const recutArgs = z.object({
   max_seconds: z.number().min(1).max(86_400).optional().describe('Longest the recut may be, in seconds.'),
   wait,
   timeout_sec: timeoutSec,
+});
+
+const retentionArgs = z.object({
+  media_retention_days: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_RETENTION_DAYS)
+    .nullable()
+    .optional()
+    .describe(
+      `To change it: days after which each video is removed (the read stays), 0 to ${MAX_RETENTION_DAYS}; 0 keeps videos for good; null follows the server default. Left out: unchanged.`,
+    ),
+  include_published: z.boolean().optional().describe("To change it: whether published scans' videos are removed too. Left out: unchanged."),
 });
 
 export const holdlineTools: HoldlineTool[] = [
@@ -247,6 +263,26 @@ export const holdlineTools: HoldlineTool[] = [
           ? `${deleted.scan_id} deleted: nothing of it is left.`
           : `${deleted.scan_id} is being deleted: it is gone from every read already and the rest follows.`;
       return { content: [{ type: 'text', text }], structuredContent: deleted };
+    },
+  },
+  {
+    name: 'media_retention',
+    title: 'Media retention',
+    description:
+      'How long your videos are kept before they are removed (the reads, exports and history always stay): your setting, the server default and what is in force. Give media_retention_days and/or include_published to change it; what is left out stays as it is. Without arguments it only reads.',
+    keyless: false,
+    inputSchema: retentionArgs.shape,
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    run: async (client, args, context) => {
+      const input = retentionArgs.parse(args);
+      const now = await client.account.retention({ signal: context.signal });
+      if (input.media_retention_days === undefined && input.include_published === undefined) return retentionResult(now);
+      const set = await client.account.setRetention({
+        mediaRetentionDays: input.media_retention_days === undefined ? now.media_retention_days : input.media_retention_days,
+        includePublished: input.include_published ?? now.include_published,
+        signal: context.signal,
+      });
+      return retentionResult(set);
     },
   },
   {
@@ -481,6 +517,16 @@ export function signalsResult(reference: SignalsReference): CallToolResult {
   const rows = reference.signals.map((signal) => `- ${signal.name}: ${signal.reads} Rises when ${signal.rises_when}; falls when ${signal.falls_when}.`);
   const heading = `Holdline signals ${reference.version}: series 0–100 per second (${reference.scale}); floor ${reference.floor}; ${reference.dead_min_seconds}+ consecutive seconds under the floor are dead.`;
   return jsonResult([heading, ...rows].join('\n'), reference);
+}
+
+/** The media retention in one sentence, and the API's answer as `structuredContent`. */
+export function retentionResult(setting: RetentionSetting): CallToolResult {
+  const keeps = (days: number | null) => (days === null || days <= 0 ? 'kept for good' : `removed ${count(days, 'day')} after their scan`);
+  const own = setting.media_retention_days;
+  const yours = own === null ? 'you follow the server default' : own === 0 ? 'your setting keeps them for good' : `your setting is ${count(own, 'day')}`;
+  const serverDefault = setting.operator_default_days === null ? 'off' : count(setting.operator_default_days, 'day');
+  const published = setting.include_published ? "published scans' videos are removed too" : 'published scans keep their videos';
+  return jsonResult(`Videos are ${keeps(setting.effective_days)} (${yours}; server default: ${serverDefault}); ${published}. Reads are always kept.`, setting);
 }
 
 /** Any failure as an error result: API errors with their status and detail, and the wait for a 429. */

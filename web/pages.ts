@@ -5,6 +5,8 @@ import { csrfField, layout, type Viewer } from './layout';
 import type { AccountSummary } from '../services/account';
 import type { AccountSecurity } from '../services/account-sessions';
 import { securitySections, type SecurityFormErrors } from './account-security';
+import { dataSection } from './account-data';
+import type { RetentionSetting } from '../core/wire/account';
 import type { HistoryEntry } from '../core/wire/scans';
 import type { LibraryRow } from '../core/wire/web';
 
@@ -90,7 +92,13 @@ export interface AccountSecurityView {
   errors?: SecurityFormErrors;
 }
 
-export function accountPage(viewer: Viewer, view: AccountView, security: AccountSecurityView): string {
+/** The account page's "Your data" section (web/account-data.ts): the retention setting and a refusal of its form. */
+export interface AccountDataView {
+  retention: RetentionSetting;
+  error?: string;
+}
+
+export function accountPage(viewer: Viewer, view: AccountView, security: AccountSecurityView, data: AccountDataView): string {
   const plan = PLANS[view.plan];
   const other = PLANS[view.plan === 'signal' ? 'agents' : 'signal'];
   const body = html`
@@ -134,6 +142,7 @@ ${view.notice ? html`<p class="notice">${view.notice}</p>` : ''}
   </table>
   <p class="hint">Counts reset on ${day(view.usage.periodEnd)} (UTC).</p>
 </section>
+${dataSection(viewer, data.retention, data.error)}
 ${securitySections(viewer, security.state, security.errors)}`;
   return layout({ title: 'Account', viewer, body });
 }

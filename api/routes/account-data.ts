@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ErrorBody } from '../../core/wire/common';
 import { PutRetentionBody, RetentionSetting } from '../../core/wire/account';
 import { AccountExportQuery } from '../../core/wire/export';
@@ -33,14 +33,18 @@ export async function accountDataRoutes(scope: FastifyInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       await countRequest(deps, request, 'read', deps.config.scanReadsPerMinute);
-      const archive = await accountArchive(deps, request.account._id, { media: request.query.media === '1' });
-      // A client that goes away destroys this stream (Fastify), which stops the generator and closes the media read in progress.
-      return reply
-        .header('content-type', 'application/x-tar')
-        .header('content-disposition', `attachment; filename="${archive.filename}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(Readable.from(archive.stream, { objectMode: false, highWaterMark: 64 * 1024 }));
+      return sendAccountArchive(reply, await accountArchive(deps, request.account._id, { media: request.query.media === '1' }));
     },
   );
+}
+
+/** Sends the account archive as a tar download: for the key here, for the session on the account page (web/routes/account.ts). */
+export function sendAccountArchive(reply: FastifyReply, archive: Awaited<ReturnType<typeof accountArchive>>) {
+  // A client that goes away destroys this stream (Fastify), which stops the generator and closes the media read in progress.
+  return reply
+    .header('content-type', 'application/x-tar')
+    .header('content-disposition', `attachment; filename="${archive.filename}"`)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(Readable.from(archive.stream, { objectMode: false, highWaterMark: 64 * 1024 }));
 }

@@ -1,6 +1,7 @@
 // Wire schemas of the account routes (issue 22: closing an account, setting its password).
 import { Type, type Static } from 'typebox';
 import { MAX_RETENTION_DAYS } from '../retention';
+import { nullable } from './common';
 import { PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS, PASSWORD_RULE } from '../password-rule';
 
 export const CloseAccountBody = Type.Object(
@@ -15,7 +16,9 @@ export type ClosingAccount = Static<typeof ClosingAccount>;
 
 // Media retention (issue 22 item 6): `GET`/`PUT /v1/account/retention`.
 
-const retentionDays = (description: string) => Type.Union([Type.Integer({ minimum: 0, maximum: MAX_RETENTION_DAYS }), Type.Null()], { description });
+// One schema with two types, not a union: the validator coerces types, and a union's first branch would turn
+// null into 0 (integer first) or 0 into null (null first), so "follow the default" and "keep for good" would swap.
+const retentionDays = (description: string) => nullable(Type.Integer({ minimum: 0, maximum: MAX_RETENTION_DAYS }), { description });
 
 /** The account's media retention, and what is in force with the operator's default. */
 export const RetentionSetting = Type.Object(

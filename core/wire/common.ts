@@ -10,7 +10,7 @@ import { Type, type Static, type TSchema } from 'typebox';
  * scalar. TypeBox would write `anyOf` (a different document for the same
  * values), so the schema is given as it was and its type said beside it.
  */
-export const nullable = <Scalar extends TSchema & { type: 'string' | 'number' }>(schema: Scalar, options: { description?: string } = {}) =>
+export const nullable = <Scalar extends TSchema & { type: 'string' | 'number' | 'integer' }>(schema: Scalar, options: { description?: string } = {}) =>
   Type.Unsafe<Static<Scalar> | null>({ ...schema, type: [schema.type, 'null'], ...options });
 
 /** A string that is one of `values`, written `{type: 'string', enum}` as the document has it. */

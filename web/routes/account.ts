@@ -1,9 +1,14 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError } from '../../core/errors';
+import { badRequest, DomainError } from '../../core/errors';
 import { PASSWORD_RULE } from '../../core/password-rule';
 import { FormBody } from '../../core/wire/web';
 import { statusOf } from '../../api/errors';
+import { sendAccountArchive } from '../../api/routes/account-data';
+import { accountArchive } from '../../services/export-account';
+import { enforceRateLimit } from '../../services/rate-limit';
+import { retentionSetting, setRetentionSetting } from '../../services/retention-setting';
+import { hashSecret } from '../../store/ids';
 import { accountSummary, changePlan, rotateKey, rotateWebhookSecret, type AccountSummary } from '../../services/account';
 import { accountSecurity, signOutOtherSessions } from '../../services/account-sessions';
 import { changePassword, PasswordRefusedError } from '../../services/change-password';
@@ -12,12 +17,16 @@ import type { AppDeps } from '../../services/ports';
 import { signIn } from '../../services/sign-in';
 import { signUp } from '../../services/sign-up';
 import { accountClosedPage, type SecurityFormErrors } from '../account-security';
+import { retentionFromForm } from '../account-data';
 import type { Viewer } from '../layout';
 import { accountPage, signinPage, signupPage } from '../pages';
 import { sendPage, signedIn, signedInPost, viewerOf } from '../scope';
 import { assertCsrf, clearedSessionCookie, endSession, secureCookies, sessionCookie, type WebSession } from '../session';
 
 const whoIs = (web: WebSession) => ({ accountId: web.account._id, sessionId: web.session._id });
+
+/** What a refused form of the account page says, next to that form. */
+type AccountFormErrors = SecurityFormErrors & { retention?: string };
 
 /** The one answer to a valid sign-up, new email or not. */
 export const SIGNED_UP_NOTICE =
@@ -37,9 +46,14 @@ export function accountPages(scope: FastifyInstance, deps: AppDeps) {
     viewer: Viewer,
     who: { accountId: string; sessionId: string },
     view: AccountSummary,
-    errors: SecurityFormErrors = {},
+    errors: AccountFormErrors = {},
     status = 200,
-  ) => sendPage(reply, accountPage(viewer, view, { state: await accountSecurity(deps, who.accountId, who.sessionId), errors }), status);
+  ) => {
+    const { retention: retentionError, ...securityErrors } = errors;
+    const [state, retention] = await Promise.all([accountSecurity(deps, who.accountId, who.sessionId), retentionSetting(deps, who.accountId)]);
+    const data = { retention, ...(retentionError ? { error: retentionError } : {}) };
+    return sendPage(reply, accountPage(viewer, view, { state, errors: securityErrors }, data), status);
+  };
 
   app.get('/signup', async (request, reply) => (request.webSession ? reply.redirect('/account', 303) : sendPage(reply, signupPage())));
 
@@ -135,6 +149,27 @@ export function accountPages(scope: FastifyInstance, deps: AppDeps) {
     const ended = await signOutOtherSessions(deps, web.account._id, web.session._id);
     const notice = ended === 0 ? 'There were no other sessions to sign out.' : `Signed out ${ended} other ${ended === 1 ? 'session' : 'sessions'}.`;
     return sendAccountPage(reply, viewerOf(request)!, whoIs(web), await accountSummary(deps, web.account._id, { notice }));
+  });
+
+  app.post('/account/retention', { schema: { body: FormBody } }, async (request, reply) => {
+    const web = signedInPost(request, reply, request.body);
+    if (!web) return reply;
+    const body = retentionFromForm(request.body);
+    if (typeof body === 'string')
+      return sendAccountPage(reply, viewerOf(request)!, whoIs(web), await accountSummary(deps, web.account._id), { retention: body }, 400);
+    await setRetentionSetting(deps, web.account._id, body);
+    return sendAccountPage(reply, viewerOf(request)!, whoIs(web), await accountSummary(deps, web.account._id, { notice: 'Your retention setting is saved.' }));
+  });
+
+  // The archive of GET /v1/account/export through the session: a form post, so it carries the CSRF token like every
+  // other action of the page, and is counted in a per-account window as the key's reads are.
+  app.post('/account/export', { schema: { body: FormBody } }, async (request, reply) => {
+    const web = signedInPost(request, reply, request.body);
+    if (!web) return reply;
+    const media = request.body.media ?? '0';
+    if (media !== '0' && media !== '1') throw badRequest('media must be 0 or 1');
+    await enforceRateLimit(deps, hashSecret(`web-export:${web.account._id}`), 'read', deps.config.scanReadsPerMinute);
+    return sendAccountArchive(reply, await accountArchive(deps, web.account._id, { media: media === '1' }));
   });
 
   app.post('/account/close', { schema: { body: FormBody } }, async (request, reply) => {

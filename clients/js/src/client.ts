@@ -8,7 +8,9 @@ import { InvalidArgumentError, WaitTimeoutError } from './errors.js';
 import { DEFAULT_RETRY, send, sendJson, sleep, type RetryOptions, type Transport } from './http.js';
 import { PageList } from './pages.js';
 import type {
+  AccountArchive,
   ChatCompletion,
+  ClosedAccount,
   ChatCompletionRequest,
   DeletedScan,
   ExportedFile,
@@ -22,11 +24,13 @@ import type {
   ModelList,
   QueuedRecut,
   QueuedScan,
+  PasswordChanged,
   Readiness,
   Recut,
   RecutList,
   Scan,
   ScanListItem,
+  RetentionSetting,
   ScanStatus,
   SignalsReference,
   Usage,
@@ -97,6 +101,30 @@ export interface RecutOptions extends CallOptions {
   idempotencyKey?: string;
 }
 
+export interface SetRetentionOptions extends CallOptions {
+  /** Days a video is kept before the hourly retention run removes it (0 to 3650; 0 keeps videos for good), or null to follow the server default. */
+  mediaRetentionDays: number | null;
+  /** Remove published scans' videos too. Default false: they stay watchable. */
+  includePublished?: boolean;
+}
+
+export interface AccountExportOptions extends CallOptions {
+  /** Add each scan's stored video. Default false: reads and manifest only. */
+  media?: boolean;
+}
+
+export interface ChangePasswordOptions extends CallOptions {
+  /** The new website password, 8 to 200 characters. */
+  password: string;
+  /** The password now; needed once the account has one (an `account:create` account sets its first without). */
+  currentPassword?: string;
+}
+
+export interface CloseAccountOptions extends CallOptions {
+  /** The account's email (any case), confirming the closure. */
+  email: string;
+}
+
 const isFinishedScan = (scan: Scan): scan is FinishedScan => scan.status === 'complete' || scan.status === 'error';
 const isFinishedRecut = (recut: Recut): recut is FinishedRecut => recut.status === 'complete' || recut.status === 'error';
 const id = (value: string) => encodeURIComponent(value);
@@ -110,6 +138,7 @@ export class Holdline {
   readonly models: Models;
   readonly chat: { completions: ChatCompletions };
   readonly health: Health;
+  readonly account: Account;
   private readonly transport: Transport;
 
   constructor(options: HoldlineOptions) {
@@ -128,6 +157,7 @@ export class Holdline {
     this.models = new Models(this.transport);
     this.chat = { completions: new ChatCompletions(this.transport) };
     this.health = new Health(this.transport);
+    this.account = new Account(this.transport);
   }
 
   /** `GET /v1/signals`: what each series reads, the floor, the dead rule and the method text. Keyless. */
@@ -294,6 +324,54 @@ class ChatCompletions {
    */
   create(request: Omit<ChatCompletionRequest, 'stream'>, options: CallOptions = {}): Promise<ChatCompletion> {
     return sendJson(this.transport, { method: 'POST', path: '/v1/chat/completions', json: { ...request, stream: false }, signal: options.signal });
+  }
+}
+
+class Account {
+  constructor(private readonly transport: Transport) {}
+
+  /** `GET /v1/account/retention`: how long this account's videos are kept, the server default and what is in force. */
+  retention(options: CallOptions = {}): Promise<RetentionSetting> {
+    return sendJson(this.transport, { method: 'GET', path: '/v1/account/retention', signal: options.signal });
+  }
+
+  /** `PUT /v1/account/retention`: days (0 keeps videos for good) or null for the server default; answers the setting now in force. */
+  setRetention(options: SetRetentionOptions): Promise<RetentionSetting> {
+    const json = {
+      media_retention_days: options.mediaRetentionDays,
+      ...(options.includePublished === undefined ? {} : { include_published: options.includePublished }),
+    };
+    return sendJson(this.transport, { method: 'PUT', path: '/v1/account/retention', json, signal: options.signal });
+  }
+
+  /**
+   * `GET /v1/account/export`: every scan of the account as one tar stream (`media: true` adds the videos).
+   * The body is not read here: pipe it where it goes (`pipeline(Readable.fromWeb(archive.body), createWriteStream(path))`),
+   * or cancel it (`archive.body.cancel()`) to stop the service's side. A 4xx or 5xx is thrown before any byte.
+   */
+  async export(options: AccountExportOptions = {}): Promise<AccountArchive> {
+    const response = await send(this.transport, {
+      method: 'GET',
+      path: '/v1/account/export',
+      query: { media: options.media ? '1' : undefined },
+      accept: 'application/x-tar',
+      signal: options.signal,
+    });
+    const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'holdline-export.tar';
+    return { body: response.body ?? new Blob([]).stream(), filename, contentType: response.headers.get('content-type') ?? 'application/x-tar' };
+  }
+
+  /** `PUT /v1/account/password`: sets or changes the website password; every website session of the account is signed out. */
+  changePassword(options: ChangePasswordOptions): Promise<PasswordChanged> {
+    const json = { password: options.password, ...(options.currentPassword === undefined ? {} : { current_password: options.currentPassword }) };
+    return sendJson(this.transport, { method: 'PUT', path: '/v1/account/password', json, signal: options.signal });
+  }
+
+  /** `DELETE /v1/account`: closes the account and removes all of its data; its key stops working at once. */
+  async close(options: CloseAccountOptions): Promise<ClosedAccount> {
+    const response = await send(this.transport, { method: 'DELETE', path: '/v1/account', json: { email: options.email }, signal: options.signal });
+    await response.body?.cancel();
+    return { status: response.status === 202 ? 'closing' : 'closed' };
   }
 }
 

@@ -1,5 +1,5 @@
 // One HTTP exchange with the service, retried on 429 and 503 when that is
-// safe: GET and DELETE (idempotent), and a POST only when it carries an
+// safe: GET, PUT and DELETE (idempotent), and a POST only when it carries an
 // Idempotency-Key (the service then answers a repeat from the first request).
 
 import { ConnectionError, errorFromResponse, HoldlineError } from './errors.js';
@@ -37,7 +37,7 @@ export function retryDelayMs(attempt: number, retryAfterSec: number | undefined,
 }
 
 export interface Exchange {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   query?: Record<string, string | number | undefined>;
   json?: unknown;

@@ -1,6 +1,18 @@
 // @holdline/client: the Holdline API from Node 20+, with nothing but fetch.
 export { Holdline, CLIENT_VERSION } from './client.js';
-export type { CallOptions, CreateScanOptions, HoldlineOptions, ListOptions, RecutOptions, ScanListOptions, WaitOptions } from './client.js';
+export type {
+  AccountExportOptions,
+  CallOptions,
+  ChangePasswordOptions,
+  CloseAccountOptions,
+  CreateScanOptions,
+  HoldlineOptions,
+  ListOptions,
+  RecutOptions,
+  ScanListOptions,
+  SetRetentionOptions,
+  WaitOptions,
+} from './client.js';
 export {
   AuthenticationError,
   BadRequestError,

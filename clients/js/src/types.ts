@@ -6,7 +6,7 @@
 
 import type { paths } from './openapi.js';
 
-type Method = 'get' | 'post' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'delete';
 type Operation<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>;
 
 /** The JSON body of one response of one operation, as the document types it. */
@@ -126,4 +126,26 @@ export type FinishedRecut = CompleteRecut | FailedRecut;
 export interface RecutList {
   parent_scan_id: string;
   data: Recut[];
+}
+
+/** `GET`/`PUT /v1/account/retention`: the account's own days (0 keeps videos for good, null follows the server default), the server default and what is in force. */
+export type RetentionSetting = ResponseBody<'/v1/account/retention', 'get', 200>;
+/** `PUT /v1/account/password` 200. */
+export type PasswordChanged = ResponseBody<'/v1/account/password', 'put', 200>;
+
+/** `DELETE /v1/account`: `closed` (204) once nothing is left, `closing` (202) when the service answered before the end (the key is dead either way). */
+export type ClosedAccount = {
+  status: 'closed' | 'closing';
+};
+
+/**
+ * `GET /v1/account/export`: the account archive as the service streams it, a POSIX tar
+ * with `<scan_id>/scan.json`, the videos when asked, and `manifest.json` last.
+ */
+export interface AccountArchive {
+  /** The tar bytes, read as they arrive (a web ReadableStream; in Node `Readable.fromWeb(body)` pipes it to a file). */
+  body: ReadableStream<Uint8Array>;
+  /** The served name, `holdline-<account_id>-<date>.tar`. */
+  filename: string;
+  contentType: string;
 }

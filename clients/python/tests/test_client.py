@@ -11,6 +11,7 @@ import httpx
 import pytest
 
 from holdline import (
+    AccountArchive,
     APIConnectionError,
     AuthenticationError,
     BadRequestError,
@@ -306,6 +307,89 @@ class TestWait:
         assert [r.url.path for r in script.requests] == ["/v1/recuts/rct_1"] * 2
 
 
+SETTING = {"media_retention_days": 7, "include_published": True, "operator_default_days": None, "effective_days": 7}
+TAR = b"a tar stream " * 4000
+TAR_HEADERS = {"content-type": "application/x-tar", "content-disposition": 'attachment; filename="holdline-acc_1-2026-01-02.tar"'}
+
+
+class TestAccount:
+    def test_retention_reads_and_sets_days_0_and_none_as_sent(self, scripted) -> None:
+        client, script, _ = scripted(*(answer(200, SETTING) for _ in range(4)))
+        assert client.account.retention() == SETTING
+        assert client.account.set_retention(media_retention_days=7, include_published=True) == SETTING
+        client.account.set_retention(media_retention_days=None)
+        client.account.set_retention(media_retention_days=0, include_published=False)
+        assert [(r.method, r.url.path) for r in script.requests] == [("GET", "/v1/account/retention")] + [("PUT", "/v1/account/retention")] * 3
+        assert [json.loads(body) for body in script.bodies[1:]] == [
+            {"media_retention_days": 7, "include_published": True},
+            {"media_retention_days": None},
+            {"media_retention_days": 0, "include_published": False},
+        ]
+
+    def test_a_put_refused_with_503_is_retried_and_a_400_raised_with_its_detail(self, scripted) -> None:
+        client, script, sleeps = scripted(
+            answer(503, {"detail": "busy"}), answer(200, SETTING), answer(400, {"detail": "body/media_retention_days must be <= 3650"})
+        )
+        assert client.account.set_retention(media_retention_days=7) == SETTING
+        with pytest.raises(BadRequestError) as caught:
+            client.account.set_retention(media_retention_days=3651)
+        assert (caught.value.status, caught.value.detail, len(script.requests), sleeps) == (400, "body/media_retention_days must be <= 3650", 3, [0.5])
+
+    def test_export_streams_into_a_directory_under_the_served_name(self, scripted, tmp_path: Path) -> None:
+        client, script, _ = scripted(httpx.Response(200, content=TAR, headers=TAR_HEADERS))
+        archive = client.account.export(tmp_path, media=True)
+        target = tmp_path / "holdline-acc_1-2026-01-02.tar"
+        assert archive == AccountArchive("holdline-acc_1-2026-01-02.tar", "application/x-tar", target, len(TAR))
+        assert target.read_bytes() == TAR
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["holdline-acc_1-2026-01-02.tar"]
+        assert (str(script.requests[0].url), script.requests[0].headers["accept"]) == ("http://holdline.test/v1/account/export?media=1", "application/x-tar")
+
+    def test_export_to_a_named_path_or_a_file_object(self, scripted, tmp_path: Path) -> None:
+        client, script, _ = scripted(httpx.Response(200, content=TAR, headers=TAR_HEADERS), httpx.Response(200, content=TAR, headers=TAR_HEADERS))
+        named = tmp_path / "mine.tar"
+        assert client.account.export(str(named)).path == named
+        assert named.read_bytes() == TAR
+        sink = io.BytesIO()
+        assert client.account.export(sink) == AccountArchive("holdline-acc_1-2026-01-02.tar", "application/x-tar", None, len(TAR))
+        assert sink.getvalue() == TAR
+        assert [str(r.url) for r in script.requests] == ["http://holdline.test/v1/account/export"] * 2
+
+    def test_a_refused_export_raises_and_leaves_no_file(self, scripted, tmp_path: Path) -> None:
+        client, _, _ = scripted(answer(401, {"detail": "invalid or revoked API key"}))
+        with pytest.raises(AuthenticationError):
+            client.account.export(tmp_path / "refused.tar")
+        assert list(tmp_path.iterdir()) == []
+
+    def test_a_stream_cut_off_removes_the_partial_file(self, scripted, tmp_path: Path) -> None:
+        class CutOff(httpx.SyncByteStream):
+            def __iter__(self):
+                yield b"the first part"
+                raise httpx.ReadError("connection reset")
+
+        client, _, _ = scripted(httpx.Response(200, stream=CutOff(), headers=TAR_HEADERS))
+        with pytest.raises(httpx.ReadError):
+            client.account.export(tmp_path / "cut.tar")
+        assert list(tmp_path.iterdir()) == []
+
+    def test_change_password_and_close(self, scripted) -> None:
+        client, script, _ = scripted(
+            answer(200, {"status": "set", "signed_out_sessions": 0}),
+            answer(200, {"status": "changed", "signed_out_sessions": 2}),
+            answer(204),
+            answer(202, {"account_id": "acc_1", "status": "closing"}),
+        )
+        assert client.account.change_password("a new password") == {"status": "set", "signed_out_sessions": 0}
+        assert client.account.change_password("another", current_password="a new password")["status"] == "changed"
+        assert client.account.close("me@example.com") == {"status": "closed"}
+        assert client.account.close("me@example.com") == {"status": "closing"}
+        assert [(r.method, r.url.path, json.loads(b)) for r, b in zip(script.requests, script.bodies)] == [
+            ("PUT", "/v1/account/password", {"password": "a new password"}),
+            ("PUT", "/v1/account/password", {"password": "another", "current_password": "a new password"}),
+            ("DELETE", "/v1/account", {"email": "me@example.com"}),
+            ("DELETE", "/v1/account", {"email": "me@example.com"}),
+        ]
+
+
 class TestAsync:
     @pytest.mark.anyio
     async def test_the_async_client_retries_and_raises_alike(self, scripted_async) -> None:
@@ -340,4 +424,30 @@ class TestAsync:
         client, script, _ = scripted_async(answer(202, queued))
         assert await client.scans.create(file=str(video), title="Async") == queued
         assert multipart_fields(script.requests[0], script.bodies[0]) == {"title": b"Async", "file": video.read_bytes()}
+        await client._http.aclose()
+
+    @pytest.mark.anyio
+    async def test_the_async_account_calls_and_export_stream_alike(self, scripted_async, tmp_path: Path) -> None:
+        client, script, _ = scripted_async(
+            answer(200, SETTING),
+            answer(200, SETTING),
+            httpx.Response(200, content=TAR, headers=TAR_HEADERS),
+            httpx.Response(200, content=TAR, headers=TAR_HEADERS),
+            answer(404, {"detail": "gone"}),
+            answer(204),
+        )
+        assert await client.account.retention() == SETTING
+        assert await client.account.set_retention(media_retention_days=None, include_published=True) == SETTING
+        archive = await client.account.export(tmp_path)
+        assert (archive.path, archive.size) == (tmp_path / "holdline-acc_1-2026-01-02.tar", len(TAR))
+        assert archive.path.read_bytes() == TAR
+        sink = io.BytesIO()
+        assert (await client.account.export(sink, media=True)).size == len(TAR)
+        assert sink.getvalue() == TAR
+        with pytest.raises(NotFoundError):
+            await client.account.export(tmp_path / "missing.tar")
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["holdline-acc_1-2026-01-02.tar"]
+        assert await client.account.close("me@example.com") == {"status": "closed"}
+        assert json.loads(script.bodies[1]) == {"media_retention_days": None, "include_published": True}
+        assert str(script.requests[3].url) == "http://holdline.test/v1/account/export?media=1"
         await client._http.aclose()

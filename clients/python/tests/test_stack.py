@@ -8,7 +8,9 @@ fixture's truth and the service's own records.
 from __future__ import annotations
 
 import json
+import tarfile
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -106,6 +108,29 @@ def test_sync_export_is_the_file_the_service_names(stack: Stack, client: Holdlin
     assert export.content_type.startswith("text/vtt")
     assert export.text.startswith("WEBVTT")
     record(stack, "sync_export_vtt", export.text)
+
+
+def test_sync_account_retention_round_trips_and_the_archive_holds_the_read(stack: Stack, client: Holdline, sync_scan: dict[str, Any], tmp_path: Path) -> None:
+    default = {"media_retention_days": None, "include_published": False, "operator_default_days": None, "effective_days": None}
+    assert client.account.retention() == default
+    assert client.account.set_retention(media_retention_days=0)["media_retention_days"] == 0
+    assert client.account.set_retention(media_retention_days=30, include_published=True) == {**default, "media_retention_days": 30, "include_published": True, "effective_days": 30}
+    with pytest.raises(BadRequestError) as caught:
+        client.account.set_retention(media_retention_days=3651)
+    assert caught.value.detail == "body/media_retention_days must be <= 3650"
+    assert client.account.set_retention(media_retention_days=None) == default
+
+    scan_id = sync_scan["read"]["scan_id"]
+    archive = client.account.export(tmp_path)
+    assert archive.path is not None and archive.path.parent == tmp_path and archive.filename.endswith(".tar")
+    assert archive.size == archive.path.stat().st_size
+    with tarfile.open(archive.path) as tar:
+        names = tar.getnames()
+        assert names[-1] == "manifest.json"
+        member = tar.extractfile(f"{scan_id}/scan.json")
+        assert member is not None
+        assert json.loads(member.read()) == client.scans.get(scan_id)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [archive.filename]
 
 
 def test_sync_unknown_scan_is_not_found_error(client: Holdline) -> None:

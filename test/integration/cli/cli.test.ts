@@ -1,5 +1,6 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,8 @@ import { exportScan } from '../../../core/exports';
 import { fixture, type Fixture } from '../helpers/fixtures';
 import { ScanClient } from '../helpers/scan-client';
 import { startService, type Service } from '../helpers/service';
+import { MediaStore } from '../../../store/media';
+import { insertCompleteScan } from '../web/helpers';
 import { runHoldline, type CliRun } from './run-holdline';
 
 // The `holdline` command spawned as a user runs it (node cli/holdline.mjs,
@@ -370,5 +373,101 @@ describe('holdline export', () => {
     const gone = await holdline(['export', 'scn_000000000000000000000000', '--format', 'otio']);
     expect(gone.code).toBe(1);
     expect(gone.stderr).toContain('404: no scan scn_000000000000000000000000');
+  });
+});
+
+describe('holdline account', () => {
+  it('retention shows the setting; --days, --keep and --default set it and keep --include-published as it was; --json prints the API answer', async () => {
+    const own = await service.createAccount();
+    const as = (args: string[]) => holdline(args, { HOLDLINE_API_KEY: own.apiKey });
+    const shown = await as(['account', 'retention']);
+    expect(shown).toEqual({
+      code: 0,
+      stderr: '',
+      stdout:
+        'retention       the server default\nserver default  off\nin force        videos kept for good; the reads are kept\npublished       their videos are kept\n',
+    });
+    const week = await as(['--json', 'account', 'retention', '--days', '7', '--include-published', 'yes']);
+    expect(week.code).toBe(0);
+    expect(JSON.parse(week.stdout)).toEqual({ media_retention_days: 7, include_published: true, operator_default_days: null, effective_days: 7 });
+    const keep = await as(['--json', 'account', 'retention', '--keep']);
+    expect(JSON.parse(keep.stdout)).toEqual({ media_retention_days: 0, include_published: true, operator_default_days: null, effective_days: null });
+    const byDefault = await as(['--json', 'account', 'retention', '--default', '--include-published', 'no']);
+    expect(JSON.parse(byDefault.stdout)).toEqual({ media_retention_days: null, include_published: false, operator_default_days: null, effective_days: null });
+    const published = await as(['account', 'retention', '--include-published', 'yes']);
+    expect(published.stdout.split('\n')[0]).toBe('retention       the server default');
+    expect(published.stdout).toContain('published       their videos are removed too');
+
+    const both = await as(['account', 'retention', '--days', '7', '--keep']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain("option '--days <n>' cannot be used with option '--keep'");
+    const tooLong = await as(['account', 'retention', '--days', '3651']);
+    expect(tooLong.code).toBe(2);
+    expect(tooLong.stderr).toContain('--days must be a whole number from 0 to 3650');
+    const refused = await holdline(['account', 'retention'], { HOLDLINE_API_KEY: 'sk_sig_notakey' });
+    expect(refused).toMatchObject({ code: 3, stderr: 'holdline: 401: invalid or revoked API key\n' });
+  });
+
+  it('export writes the archive to holdline-export-<date>.tar in a directory or to a named file (--media adds the videos), never to a terminal', async () => {
+    const own = await service.createAccount();
+    const as = (args: string[]) => holdline(args, { HOLDLINE_API_KEY: own.apiKey });
+    const { scanId } = await insertCompleteScan(service, own.accountId, 'for the archive');
+    const video = Buffer.from('the stored bytes of a video');
+    await service.deps.media.put(service.deps.media.media, MediaStore.mediaId(scanId), Readable.from([video]), { filename: 'v.mp4', contentType: 'video/mp4' });
+    const dir = join(scratch, 'archives');
+    await mkdir(dir);
+
+    const intoDir = await as(['account', 'export', '-o', dir]);
+    const named = join(dir, `holdline-export-${new Date().toISOString().slice(0, 10)}.tar`);
+    expect(intoDir.code).toBe(0);
+    expect(intoDir.stderr).toBe(`downloading the account archive to ${named}\n`);
+    expect(intoDir.stdout).toBe(`archive written to ${named} (${(await stat(named)).size} bytes)\n`);
+    expect(execFileSync('tar', ['-tf', named], { encoding: 'utf8' })).toBe(`${scanId}/scan.json\nmanifest.json\n`);
+
+    const file = join(dir, 'with-videos.tar');
+    const withMedia = await as(['--json', 'account', 'export', '--media', '--output', file]);
+    expect(withMedia.code).toBe(0);
+    const listed = execFileSync('tar', ['-tf', file], { encoding: 'utf8' }).trim().split('\n');
+    expect(listed).toEqual([`${scanId}/scan.json`, expect.stringMatching(new RegExp(`^${scanId}/media\\.`)), 'manifest.json']);
+    expect(JSON.parse(withMedia.stdout)).toEqual({
+      path: file,
+      filename: expect.stringMatching(new RegExp(`^holdline-${own.accountId}-\\d{4}-\\d{2}-\\d{2}\\.tar$`)),
+      bytes: (await stat(file)).size,
+      media: true,
+    });
+    const unpacked = join(dir, 'unpacked');
+    await mkdir(unpacked);
+    execFileSync('tar', ['-xf', file, '-C', unpacked]);
+    expect(await readFile(join(unpacked, listed[1]!))).toEqual(video);
+
+    // A refused key leaves no file behind, not even the partial one.
+    const refused = await holdline(['account', 'export', '-o', join(dir, 'refused.tar')], { HOLDLINE_API_KEY: 'sk_sig_notakey' });
+    expect(refused.code).toBe(3);
+    expect((await readdir(dir)).sort()).toEqual([named.split('/').pop(), 'unpacked', 'with-videos.tar'].sort());
+
+    const piped = await as(['account', 'export', '-o', '-']);
+    expect(piped.code).toBe(0);
+    expect(Buffer.from(piped.stdout, 'latin1').subarray(0, scanId.length).toString()).toBe(scanId);
+
+    // Under a pseudo-terminal (`script`), stdout is a terminal: refused before anything is asked.
+    const command = ['node', 'cli/holdline.mjs', 'account', 'export', '-o', '-'].map((arg) => `'${arg}'`).join(' ');
+    const tty = await new Promise<{ code: number | null; output: string }>((resolve) => {
+      const child = spawn('script', ['-qfec', command, '/dev/null'], {
+        env: {
+          PATH: process.env.PATH,
+          TERM: 'dumb',
+          HOLDLINE_CONFIG: join(scratch, 'none.json'),
+          HOLDLINE_BASE_URL: service.apiUrl,
+          HOLDLINE_API_KEY: own.apiKey,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+      child.on('close', (code) => resolve({ code, output }));
+    });
+    expect(tty.code).toBe(2);
+    expect(tty.output).toContain('holdline: the archive is a binary tar file, not for a terminal: name a file with -o FILE, or pipe -o - elsewhere');
   });
 });

@@ -1,15 +1,20 @@
 // @holdline/client as an integrator gets it: built by its own `npm run build`
 // (tsc to dist/, no network) and imported from dist/, driven against the real
 // stack: create from a fixture file, wait with progress, read, list by
-// iteration, delete.
-import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
+// iteration, delete; the account's retention, archive, password and closure.
+import { execFile, execFileSync } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../helpers/fixtures';
 import { ONE_SCAN_TEST_MS, SCAN_WAIT_MS } from '../helpers/scan-client';
 import { startService, type Service } from '../helpers/service';
+import { insertCompleteScan } from '../web/helpers';
 
 type Sdk = typeof import('../../../clients/js/src/index');
 
@@ -74,5 +79,50 @@ describe('@holdline/client on the real stack', () => {
     const refused = await client.usage().catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(sdk.AuthenticationError);
     expect((refused as InstanceType<Sdk['HoldlineError']>).status).toBe(401);
+  });
+
+  it('account: sets and reads the retention (days, 0, null), streams the archive to a file, sets a password, closes the account', async () => {
+    const { accountId, apiKey } = await service.createAccount();
+    const { scanId } = await insertCompleteScan(service, accountId, 'archived');
+    const client = new sdk.Holdline({ baseUrl: service.apiUrl, apiKey });
+
+    expect(await client.account.retention()).toEqual({
+      media_retention_days: null,
+      include_published: false,
+      operator_default_days: null,
+      effective_days: null,
+    });
+    expect(await client.account.setRetention({ mediaRetentionDays: 14, includePublished: true })).toEqual({
+      media_retention_days: 14,
+      include_published: true,
+      operator_default_days: null,
+      effective_days: 14,
+    });
+    expect((await client.account.setRetention({ mediaRetentionDays: 0 })).media_retention_days).toBe(0);
+    expect((await client.account.setRetention({ mediaRetentionDays: null })).media_retention_days).toBeNull();
+    const refused = await client.account.setRetention({ mediaRetentionDays: 3651 }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(sdk.BadRequestError);
+    expect(refused).toMatchObject({ status: 400, detail: 'body/media_retention_days must be <= 3650' });
+
+    const archive = await client.account.export();
+    expect(archive.filename).toMatch(new RegExp(`^holdline-${accountId}-\\d{4}-\\d{2}-\\d{2}\\.tar$`));
+    const dir = mkdtempSync(join(tmpdir(), 'holdline-sdk-archive-'));
+    try {
+      await pipeline(Readable.fromWeb(archive.body as never), createWriteStream(join(dir, archive.filename)));
+      expect(
+        execFileSync('tar', ['-tf', join(dir, archive.filename)], { encoding: 'utf8' })
+          .split('\n')
+          .filter(Boolean),
+      ).toEqual([`${scanId}/scan.json`, 'manifest.json']);
+      execFileSync('tar', ['-xf', join(dir, archive.filename), '-C', dir]);
+      expect(JSON.parse(readFileSync(join(dir, scanId, 'scan.json'), 'utf8'))).toEqual(await client.scans.get(scanId));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+
+    expect(await client.account.changePassword({ password: 'sdk password 1' })).toEqual({ status: 'set', signed_out_sessions: 0 });
+    const email = (await service.deps.accounts.byId(accountId))!.email;
+    expect(await client.account.close({ email })).toEqual({ status: 'closed' });
+    expect(await client.usage().catch((error: unknown) => error)).toBeInstanceOf(sdk.AuthenticationError);
   });
 });

@@ -22,6 +22,7 @@ const PYTEST_BUDGET_MS = 600_000;
 
 const STACK_TESTS = [
   'tests.test_stack::test_async_scans_waits_lists_and_raises_alike',
+  'tests.test_stack::test_sync_account_retention_round_trips_and_the_archive_holds_the_read',
   'tests.test_stack::test_sync_delete_leaves_a_scan_that_reads_as_not_found',
   'tests.test_stack::test_sync_export_is_the_file_the_service_names',
   'tests.test_stack::test_sync_get_answers_the_same_read',

@@ -1,19 +1,28 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ArchiveManifest } from '../../../core/wire/export';
+import { MediaStore } from '../../../store/media';
 import { startService, type Service } from '../helpers/service';
-import { signUpAndSignIn, WebClient } from '../web/helpers';
+import { insertCompleteScan, signUpAndSignIn, WebClient } from '../web/helpers';
 
-// The password, the sessions and the closure on the real stack: PUT /v1/account/password
-// with a key, `npm run account:create --password`, and the account page's forms.
+// The password, the sessions, the closure, the retention setting and the archive on the real
+// stack: PUT /v1/account/password with a key, `npm run account:create --password`, and the account page's forms.
 
 let service: Service;
 
 beforeAll(async () => {
   // Every test here signs in many times from loopback; the throttles have their own tests.
-  service = await startService({ env: { HOLDLINE_SIGNUPS_PER_HOUR: '1000', HOLDLINE_SIGNINS_PER_HOUR: '1000' } });
+  // The operator's retention default is set so the account page has one to show; no test here makes a real scan.
+  service = await startService({ env: { HOLDLINE_SIGNUPS_PER_HOUR: '1000', HOLDLINE_SIGNINS_PER_HOUR: '1000', HOLDLINE_MEDIA_RETENTION_DAYS: '30' } });
 });
 
+const dirs: string[] = [];
 afterAll(async () => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   await service?.stop();
 });
 
@@ -209,3 +218,110 @@ describe('the account page: password, sessions, closure', () => {
     expect(fresh.text.replaceAll(newEmail, 'EMAIL')).toBe(answer.text.replaceAll(taken, 'EMAIL'));
   });
 });
+
+describe('the account page: retention and the archive', () => {
+  const retentionOf = async (key: string) => (await fetch(`${service.apiUrl}/v1/account/retention`, { headers: { authorization: `Bearer ${key}` } })).json();
+  const currentWords = (page: string) => /<p id="retention-current">([^<]*)<\/p>/.exec(page)?.[1];
+
+  it('shows the setting and the server default, sets days, keep for good and the default as the API reads them back; refuses bad days and a missing CSRF token, changing nothing', async () => {
+    const main = new WebClient(service.apiUrl);
+    const { key } = await signUpAndSignIn(main, freshEmail(), 'a password');
+    const page = (await main.get('/account')).text;
+    expect(currentWords(page)).toBe(
+      'Your account follows the server default, which removes each video 30 days after its scan was made. Published scans keep their videos.',
+    );
+    expect(page).toContain('<input type="radio" name="retention" value="default" checked>');
+    expect(page).toContain('<p class="hint" id="retention-default">The server default removes each video 30 days after its scan was made.');
+    const csrf = await main.csrf();
+
+    const week = { retention: 'days', days: '7', include_published: 'yes' };
+    expect((await main.post('/account/retention', week)).status).toBe(400);
+    const tooLong = await main.post('/account/retention', { ...week, csrf, days: '3651' });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.text).toContain(
+      '<p class="error" role="alert" id="retention-error">Days must be a whole number from 0 to 3650 (0 keeps videos for good). Nothing was changed.</p>',
+    );
+    expect(await retentionOf(key!)).toEqual({ media_retention_days: null, include_published: false, operator_default_days: 30, effective_days: 30 });
+
+    const saved = await main.post('/account/retention', { ...week, csrf });
+    expect(saved.status).toBe(200);
+    expect(saved.text).toContain('<p class="notice">Your retention setting is saved.</p>');
+    expect(currentWords(saved.text)).toBe(
+      'Your account removes each video 7 days after its scan was made (the read is kept). Published scans&#39; videos are removed too.',
+    );
+    expect(await retentionOf(key!)).toEqual({ media_retention_days: 7, include_published: true, operator_default_days: 30, effective_days: 7 });
+
+    const keep = await main.post('/account/retention', { retention: 'keep', csrf });
+    expect(currentWords(keep.text)).toBe('Your account keeps videos for good. Published scans keep their videos.');
+    expect(await retentionOf(key!)).toEqual({ media_retention_days: 0, include_published: false, operator_default_days: 30, effective_days: null });
+
+    await main.post('/account/retention', { retention: 'default', days: '12', csrf });
+    expect(await retentionOf(key!)).toEqual({ media_retention_days: null, include_published: false, operator_default_days: 30, effective_days: 30 });
+
+    // Set with the key, shown on the page.
+    await fetch(`${service.apiUrl}/v1/account/retention`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ media_retention_days: 90 }),
+    });
+    const shown = (await main.get('/account')).text;
+    expect(shown).toContain('name="days" min="0" max="3650" step="1" inputmode="numeric" value="90"');
+    expect(shown).toContain('<input type="radio" name="retention" value="days" checked>');
+  });
+
+  it('downloads the archive through the session, with and without videos, as the key gets it; needs the CSRF token and a session', async () => {
+    const main = new WebClient(service.apiUrl);
+    const { key } = await signUpAndSignIn(main, freshEmail(), 'a password');
+    const accountId = (await service.deps.accounts.authenticate(key!))!.account._id;
+    const { scanId } = await insertCompleteScan(service, accountId, 'a clip');
+    const video = Buffer.from('not really a video, but the bytes the store holds');
+    await service.deps.media.put(service.deps.media.media, MediaStore.mediaId(scanId), Readable.from([video]), {
+      filename: 'clip.mp4',
+      contentType: 'video/mp4',
+    });
+    const csrf = await main.csrf();
+
+    const download = (form: Record<string, string>, cookie = main.cookie) =>
+      fetch(`${service.apiUrl}/account/export`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
+        body: new URLSearchParams(form).toString(),
+        redirect: 'manual',
+      });
+    expect((await download({ media: '1' })).status).toBe(400);
+    expect((await download({ media: '1', csrf }, null)).status).toBe(303);
+    const badMedia = await download({ media: 'yes', csrf });
+    expect(badMedia.status).toBe(400);
+    expect(await badMedia.text()).toContain('Media must be 0 or 1.');
+
+    const withVideos = await download({ media: '1', csrf });
+    expect(withVideos.status).toBe(200);
+    expect(withVideos.headers.get('content-type')).toBe('application/x-tar');
+    expect(withVideos.headers.get('content-disposition')).toMatch(new RegExp(`^attachment; filename="holdline-${accountId}-\\d{4}-\\d{2}-\\d{2}\\.tar"$`));
+    const dir = await untar(withVideos);
+    expect(readdirSync(dir).sort()).toEqual(['manifest.json', scanId]);
+    const served = await (await fetch(`${service.apiUrl}/v1/scans/${scanId}`, { headers: { authorization: `Bearer ${key}` } })).json();
+    expect(JSON.parse(readFileSync(join(dir, scanId, 'scan.json'), 'utf8'))).toEqual(served);
+    const mediaName = readdirSync(join(dir, scanId)).find((name) => name.startsWith('media.'))!;
+    expect(readFileSync(join(dir, scanId, mediaName)).equals(video)).toBe(true);
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as ArchiveManifest;
+    expect(manifest).toMatchObject({ format: 'holdline-account-export', account_id: accountId, media: true });
+    expect(manifest.scans.map((entry) => entry.files.map((file) => file.name))).toEqual([[`${scanId}/scan.json`, `${scanId}/${mediaName}`]]);
+
+    const readsOnly = await untar(await download({ media: '0', csrf }));
+    expect(readdirSync(join(readsOnly, scanId))).toEqual(['scan.json']);
+    // The key's archive holds the same files.
+    const keyed = await untar(await fetch(`${service.apiUrl}/v1/account/export`, { headers: { authorization: `Bearer ${key}` } }));
+    expect(readFileSync(join(keyed, scanId, 'scan.json'), 'utf8')).toBe(readFileSync(join(readsOnly, scanId, 'scan.json'), 'utf8'));
+  });
+});
+
+/** The tar body of `response`, unpacked by tar(1) into a directory removed after the file. */
+async function untar(response: Response): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'holdline-page-archive-'));
+  dirs.push(dir);
+  writeFileSync(join(dir, 'archive.tar'), Buffer.from(await response.arrayBuffer()));
+  execFileSync('tar', ['-xf', join(dir, 'archive.tar'), '-C', dir]);
+  rmSync(join(dir, 'archive.tar'));
+  return dir;
+}

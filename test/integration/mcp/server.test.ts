@@ -12,6 +12,7 @@ import { startService, type Service } from '../helpers/service';
 // with the SDK's own client, in front of the real service and workers.
 
 let service: Service;
+let keyedApiKey: string;
 let files: Server;
 let filesUrl: string;
 let portrait: Fixture;
@@ -62,6 +63,7 @@ beforeAll(async () => {
   const address = files.address();
   filesUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const { apiKey } = await service.createAccount();
+  keyedApiKey = apiKey;
   const otherKey = (await service.createAccount()).apiKey;
   [keyed, keyless, other] = await Promise.all([
     connect({ HOLDLINE_BASE_URL: service.apiUrl, HOLDLINE_API_KEY: apiKey }),
@@ -93,7 +95,7 @@ function expectComplete(result: CallToolResult, f: Fixture) {
 }
 
 describe('tool lists', () => {
-  it('offers all eleven tools with a key', async () => {
+  it('offers all twelve tools with a key', async () => {
     const { tools } = await keyed.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(
       [
@@ -104,6 +106,7 @@ describe('tool lists', () => {
         'get_scan',
         'library',
         'list_scans',
+        'media_retention',
         'recut_scan',
         'scan_file',
         'scan_url',
@@ -254,6 +257,22 @@ describe('with a key', () => {
       `Scan ${scan.scan_id} is ${scan.status} (${scan.pct}%). Still running after waiting 1 s; read it later with get_scan {"scan_id": "${scan.scan_id}"}.`,
     );
     await service.temporal.workflow.getHandle(`scan-${scan.scan_id}`).terminate('test cleanup');
+  });
+
+  it('media_retention reads the setting, sets what it is given, and the API reads it back', async () => {
+    const read = await call(keyed, 'media_retention', {});
+    expect(read.structuredContent).toEqual({ media_retention_days: null, include_published: false, operator_default_days: null, effective_days: null });
+    const set = await call(keyed, 'media_retention', { media_retention_days: 14, include_published: true });
+    expect(set.structuredContent).toEqual({ media_retention_days: 14, include_published: true, operator_default_days: null, effective_days: 14 });
+    expect(textOf(set)[0]).toBe(
+      "Videos are removed 14 days after their scan (your setting is 14 days; server default: off); published scans' videos are removed too. Reads are always kept.",
+    );
+    const back = await call(keyed, 'media_retention', { media_retention_days: null });
+    expect(back.structuredContent).toMatchObject({ media_retention_days: null, include_published: true });
+    const api = await fetch(`${service.apiUrl}/v1/account/retention`, { headers: { authorization: `Bearer ${keyedApiKey}` } });
+    expect(await api.json()).toEqual({ media_retention_days: null, include_published: true, operator_default_days: null, effective_days: null });
+    const refused = await call(keyed, 'media_retention', { media_retention_days: 3651 });
+    expect(refused.isError).toBe(true);
   });
 
   it('get_scan of an unknown id is an error result with the 404 detail', async () => {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ansiStyle, EXIT, exitCodeForStatus, holdSparkline, humanDuration, plainStyle, readLines } from '../../../cli/format';
+import {
+  ansiStyle,
+  defaultArchiveName,
+  EXIT,
+  exitCodeForStatus,
+  holdSparkline,
+  humanDuration,
+  plainStyle,
+  readLines,
+  retentionLines,
+} from '../../../cli/format';
 import type { CompleteScan } from '../../../core/shapes';
 
 describe('exit codes', () => {
@@ -98,5 +108,29 @@ describe('the read as text', () => {
     [-1, '?'],
   ])('humanDuration(%s) is %s', (seconds, text) => {
     expect(humanDuration(seconds)).toBe(text);
+  });
+});
+
+describe('holdline account', () => {
+  it('prints the retention: own setting, server default, what is in force, published scans', () => {
+    expect(retentionLines({ media_retention_days: null, include_published: false, operator_default_days: 30, effective_days: 30 })).toEqual([
+      'retention       the server default',
+      'server default  30 days',
+      'in force        videos removed 30 days after their scan; the reads are kept',
+      'published       their videos are kept',
+    ]);
+    expect(retentionLines({ media_retention_days: 0, include_published: true, operator_default_days: null, effective_days: null })).toEqual([
+      'retention       keep for good',
+      'server default  off',
+      'in force        videos kept for good; the reads are kept',
+      'published       their videos are removed too',
+    ]);
+    expect(retentionLines({ media_retention_days: 1, include_published: false, operator_default_days: null, effective_days: 1 })[0]).toBe(
+      'retention       1 day',
+    );
+  });
+
+  it('names the archive by the UTC date', () => {
+    expect(defaultArchiveName(new Date('2026-11-27T23:59:59Z'))).toBe('holdline-export-2026-11-27.tar');
   });
 });

@@ -251,6 +251,87 @@ describe('keys', () => {
   });
 });
 
+describe('account', () => {
+  const setting = { media_retention_days: 7, include_published: true, operator_default_days: null, effective_days: 7 };
+
+  it('retention reads and sets the setting: days, 0 and null go as sent, includePublished only when given', async () => {
+    script = [
+      { status: 200, body: setting },
+      { status: 200, body: setting },
+      { status: 200, body: { ...setting, media_retention_days: null, include_published: false, effective_days: null } },
+      { status: 200, body: { ...setting, media_retention_days: 0, include_published: false, effective_days: null } },
+    ];
+    const sdk = client();
+    expect(await sdk.account.retention()).toEqual(setting);
+    expect(await sdk.account.setRetention({ mediaRetentionDays: 7, includePublished: true })).toEqual(setting);
+    await sdk.account.setRetention({ mediaRetentionDays: null });
+    await sdk.account.setRetention({ mediaRetentionDays: 0, includePublished: false });
+    expect(seen.map((s) => [s.method, s.url, s.body, s.headers['content-type']])).toEqual([
+      ['GET', '/v1/account/retention', '', undefined],
+      ['PUT', '/v1/account/retention', '{"media_retention_days":7,"include_published":true}', 'application/json'],
+      ['PUT', '/v1/account/retention', '{"media_retention_days":null}', 'application/json'],
+      ['PUT', '/v1/account/retention', '{"media_retention_days":0,"include_published":false}', 'application/json'],
+    ]);
+  });
+
+  it('a PUT answered 503 is retried (it is idempotent); a refused one throws its detail', async () => {
+    script = [busy(), { status: 200, body: setting }, { status: 400, body: { detail: 'body/media_retention_days must be <= 3650' } }];
+    expect(await client().account.setRetention({ mediaRetentionDays: 7 })).toEqual(setting);
+    const refused = await client()
+      .account.setRetention({ mediaRetentionDays: 3651 })
+      .catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 400, detail: 'body/media_retention_days must be <= 3650' });
+    expect(seen.map((s) => s.method)).toEqual(['PUT', 'PUT', 'PUT']);
+  });
+
+  it('export returns the unread tar stream with its served name; media adds ?media=1', async () => {
+    const tar = 'x'.repeat(3000);
+    const headers = { 'content-type': 'application/x-tar', 'content-disposition': 'attachment; filename="holdline-acc_1-2026-01-02.tar"' };
+    script = [
+      { status: 200, body: tar, headers },
+      { status: 200, body: tar, headers },
+    ];
+    const archive = await client().account.export();
+    expect(archive.filename).toBe('holdline-acc_1-2026-01-02.tar');
+    expect(archive.contentType).toBe('application/x-tar');
+    expect(archive.body).toBeInstanceOf(ReadableStream);
+    expect(await new Response(archive.body).text()).toBe(tar);
+    await (await client().account.export({ media: true })).body.cancel();
+    expect(seen.map((s) => [s.url, s.headers.accept])).toEqual([
+      ['/v1/account/export', 'application/x-tar'],
+      ['/v1/account/export?media=1', 'application/x-tar'],
+    ]);
+  });
+
+  it('export answered 401 throws before any byte is handed over', async () => {
+    script = [{ status: 401, body: { detail: 'invalid or revoked API key' } }];
+    await expect(client().account.export()).rejects.toBeInstanceOf(AuthenticationError);
+  });
+
+  it('changePassword sends current_password only when given; close sends the email and reads 204 and 202', async () => {
+    script = [
+      { status: 200, body: { status: 'set', signed_out_sessions: 0 } },
+      { status: 200, body: { status: 'changed', signed_out_sessions: 2 } },
+      { status: 204 },
+      { status: 202, body: { account_id: 'acc_1', status: 'closing' } },
+    ];
+    const sdk = client();
+    expect(await sdk.account.changePassword({ password: 'a new password' })).toEqual({ status: 'set', signed_out_sessions: 0 });
+    expect(await sdk.account.changePassword({ password: 'another one', currentPassword: 'a new password' })).toEqual({
+      status: 'changed',
+      signed_out_sessions: 2,
+    });
+    expect(await sdk.account.close({ email: 'me@example.com' })).toEqual({ status: 'closed' });
+    expect(await sdk.account.close({ email: 'me@example.com' })).toEqual({ status: 'closing' });
+    expect(seen.map((s) => [s.method, s.url, s.body])).toEqual([
+      ['PUT', '/v1/account/password', '{"password":"a new password"}'],
+      ['PUT', '/v1/account/password', '{"password":"another one","current_password":"a new password"}'],
+      ['DELETE', '/v1/account', '{"email":"me@example.com"}'],
+      ['DELETE', '/v1/account', '{"email":"me@example.com"}'],
+    ]);
+  });
+});
+
 describe('paging', () => {
   const row = (n: number) => ({ scan_id: `scn_${n}`, status: 'complete', pct: 100, title: null, created_at: '2026-01-01T00:00:00.000Z' });
 

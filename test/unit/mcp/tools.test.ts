@@ -41,7 +41,7 @@ const text = (result: { content: unknown[] }, index: number) => (result.content[
 const inputObject = (name: string) => z.object(holdlineTools.find((tool) => tool.name === name)!.inputSchema);
 
 describe('which tools a server offers', () => {
-  it('offers all eleven tools with a key', () => {
+  it('offers all twelve tools with a key', () => {
     expect(toolsFor(true, { kind: 'any' }).map((tool) => tool.name)).toEqual([
       'scan_url',
       'scan_file',
@@ -51,6 +51,7 @@ describe('which tools a server offers', () => {
       'recut_scan',
       'get_recut',
       'delete_scan',
+      'media_retention',
       'demo_scan',
       'library',
       'signals_reference',

@@ -6,6 +6,7 @@ import { plotData, scanPage } from '../../../web/scan-page';
 const viewer = { email: 'me@example.com', csrf: 'csrf"<token>' };
 const usage = { scans: 3, calls: 26, tokens: 1234, periodEnd: new Date('2025-02-01T00:00:00Z') };
 const security = { state: { sessions: [], hasPassword: true, now: new Date('2025-01-20T00:00:00Z') } };
+const data = { retention: { media_retention_days: null, include_published: false, operator_default_days: null, effective_days: null } };
 
 const read = assembleRead({
   durationSec: 4,
@@ -25,12 +26,18 @@ describe('account page', () => {
       viewer,
       { email: 'me@example.com', plan: 'signal', keyPrefix: 'sk_sig_abcd…', webhookSecret: 'whsec_AAAA', newKey: 'sk_sig_FULL', usage },
       security,
+      data,
     );
     expect(page).toContain('<code class="key" id="new-key">sk_sig_FULL</code>');
     expect(page).not.toContain('id="key-prefix"');
   });
   it('otherwise shows only the prefix, the plan switch and the usage (calls left never below 0)', () => {
-    const page = accountPage(viewer, { email: 'me@example.com', plan: 'agents', keyPrefix: 'sk_sig_abcd…', webhookSecret: 'whsec_AAAA', usage }, security);
+    const page = accountPage(
+      viewer,
+      { email: 'me@example.com', plan: 'agents', keyPrefix: 'sk_sig_abcd…', webhookSecret: 'whsec_AAAA', usage },
+      security,
+      data,
+    );
     expect(page).not.toContain('id="new-key"');
     expect(page).toContain('<code id="key-prefix">sk_sig_abcd…</code>');
     expect(page).toContain('<input type="hidden" name="plan" value="signal">');
@@ -40,7 +47,7 @@ describe('account page', () => {
     expect(page).toContain('Counts reset on 2025-02-01 (UTC).');
   });
   it('an account without a key yet (its first sign-in failed to issue one) says so and offers to create one', () => {
-    const page = accountPage(viewer, { email: 'me@example.com', plan: 'signal', keyPrefix: '', webhookSecret: 'whsec_AAAA', usage }, security);
+    const page = accountPage(viewer, { email: 'me@example.com', plan: 'signal', keyPrefix: '', webhookSecret: 'whsec_AAAA', usage }, security, data);
     expect(page).toContain('<p id="no-key">You have no API key yet.</p>');
     expect(page).not.toContain('id="key-prefix"');
     expect(page).toMatch(
@@ -49,7 +56,12 @@ describe('account page', () => {
     expect(page).not.toContain('The current key stops working at once.');
   });
   it('shows the webhook signing secret with a rotate form carrying the CSRF token', () => {
-    const page = accountPage(viewer, { email: 'me@example.com', plan: 'signal', keyPrefix: 'sk_sig_abcd…', webhookSecret: 'whsec_AB+/cd==', usage }, security);
+    const page = accountPage(
+      viewer,
+      { email: 'me@example.com', plan: 'signal', keyPrefix: 'sk_sig_abcd…', webhookSecret: 'whsec_AB+/cd==', usage },
+      security,
+      data,
+    );
     expect(page).toContain('<code class="key" id="webhook-secret">whsec_AB+/cd==</code>');
     expect(page).toMatch(/<form method="post" action="\/account\/webhook-secret"><input type="hidden" name="csrf" value="csrf&quot;&lt;token&gt;">/);
   });

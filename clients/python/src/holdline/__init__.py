@@ -1,4 +1,4 @@
-"""Holdline's Python client: the signal interface (scans, waits, pages, exports, recuts), sync and async.
+"""Holdline's Python client: the signal interface (scans, waits, pages, exports, recuts, the account's data), sync and async.
 
     from holdline import Holdline
 
@@ -11,7 +11,7 @@ The model interface is OpenAI-compatible: use the official ``openai`` client wit
 ``base_url=<base URL>/v1`` for it.
 """
 
-from ._client import AsyncHoldline, AsyncPages, ExportFile, Holdline, Pages, __version__
+from ._client import AccountArchive, AsyncHoldline, AsyncPages, ExportFile, Holdline, Pages, __version__
 from ._core import RetryPolicy
 from .errors import (
     APIConnectionError,
@@ -32,6 +32,7 @@ from .errors import (
 
 __all__ = [
     "APIConnectionError",
+    "AccountArchive",
     "APIStatusError",
     "AsyncHoldline",
     "AsyncPages",

@@ -14,7 +14,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, TypeVar, Union, cast
+from typing import IO, Any, Generic, TypeVar, Union, cast
 from urllib.parse import quote
 
 import anyio
@@ -24,14 +24,17 @@ from . import _core
 from ._core import FileInput, Request, RetryPolicy
 from .errors import APIConnectionError, APIStatusError, HoldlineError, WaitTimeoutError, error_for
 from .types import (
+    ClosedAccount,
     CompleteScan,
     DeletedScan,
     ExportFormat,
     HistoryRow,
+    PasswordChanged,
     QueuedRecut,
     QueuedScan,
     Recut,
     RecutList,
+    RetentionSetting,
     Scan,
     ScanPage,
 )
@@ -67,6 +70,20 @@ class ExportFile:
         return target
 
 
+@dataclass(frozen=True)
+class AccountArchive:
+    """The account archive as it was written: the served name and type, where it went
+    (None for a file object) and how many bytes."""
+
+    filename: str
+    content_type: str
+    path: Path | None
+    size: int
+
+
+ArchiveDestination = Union[str, "os.PathLike[str]", IO[bytes]]
+
+
 def _segment(id: str) -> str:
     # An id is one path segment, whatever a caller passes.
     return quote(id, safe="")
@@ -99,6 +116,14 @@ def _export_of(response: httpx.Response, scan_id: str, format: str) -> ExportFil
         content_type=response.headers.get("content-type", "application/octet-stream"),
         content=response.content,
     )
+
+
+def _closed(response: httpx.Response) -> ClosedAccount:
+    return {"status": "closing" if response.status_code == 202 else "closed"}
+
+
+def _archive_of(response: httpx.Response, path: Path | None, size: int) -> AccountArchive:
+    return AccountArchive(_core.served_filename(response.headers), response.headers.get("content-type", "application/x-tar"), path, size)
 
 
 def _deleted(response: httpx.Response, scan_id: str) -> DeletedScan:
@@ -149,6 +174,7 @@ class Holdline(_Base):
         self._clock: Callable[[], float] = time.monotonic
         self.scans = Scans(self)
         self.recuts = Recuts(self)
+        self.account = Account(self)
 
     def signals(self) -> dict[str, Any]:
         """``GET /v1/signals``: what each signal reads, and the method."""
@@ -168,13 +194,14 @@ class Holdline(_Base):
     def __exit__(self, *_: object) -> None:
         self.close()
 
-    def _request(self, request: Request) -> httpx.Response:
+    def _request(self, request: Request, *, stream: bool = False) -> httpx.Response:
+        """The 2xx answer to ``request``; with ``stream`` its body is left unread (the caller closes the response)."""
         retries = 0
         resendable = request.upload is None or request.upload.resendable
         while True:
             part, sent = request.upload.open() if request.upload else (None, _core.nothing)
             try:
-                response = self._http.request(
+                built = self._http.build_request(
                     request.method,
                     self._url(request.path),
                     params=request.params,
@@ -183,6 +210,7 @@ class Holdline(_Base):
                     files=None if part is None else {"file": part},
                     data=request.form or None,
                 )
+                response = self._http.send(built, stream=stream)
             except httpx.TransportError as exc:
                 never_sent = isinstance(exc, (httpx.ConnectError, httpx.ConnectTimeout))
                 delay = self.retry_policy.connection_delay(retries, request.method, never_sent) if resendable else None
@@ -191,6 +219,9 @@ class Holdline(_Base):
             else:
                 if response.status_code < 400:
                     return response
+                if stream:
+                    response.read()
+                    response.close()
                 error = _error_of(response)
                 delay = self.retry_policy.delay(retries, error.status, error.retry_after) if resendable else None
                 if delay is None:
@@ -319,6 +350,60 @@ class Recuts:
         return self._client._wait(lambda: self.get(recut_id), recut_id, "recut_id", on_progress, timeout, poll_interval)
 
 
+class Account:
+    """``client.account``: the account's own data: media retention, the archive of every scan, the password, closing."""
+
+    def __init__(self, client: Holdline) -> None:
+        self._client = client
+
+    def retention(self) -> RetentionSetting:
+        """``GET /v1/account/retention``: how long videos are kept (the reads always are), the server default and what is in force."""
+        return cast(RetentionSetting, self._client._request(Request("GET", "/v1/account/retention")).json())
+
+    def set_retention(self, *, media_retention_days: int | None, include_published: bool | None = None) -> RetentionSetting:
+        """``PUT /v1/account/retention``: days (0 to 3650; 0 keeps videos for good) or None for the server default.
+
+        ``include_published`` left out is sent as the service's default, False (published videos stay).
+        """
+        return cast(RetentionSetting, self._client._request(_core.set_retention_request(media_retention_days, include_published)).json())
+
+    def export(self, to: ArchiveDestination, *, media: bool = False) -> AccountArchive:
+        """``GET /v1/account/export``: every scan as one tar archive, streamed to ``to`` as it arrives.
+
+        ``to`` is a file path, a directory (the served name ``holdline-<account>-<date>.tar`` is used
+        in it) or a binary file object. A path is written through ``<path>.part``, renamed once the
+        archive is whole and removed on any failure. ``media=True`` adds the stored videos.
+        """
+        response = self._client._request(_core.export_request(media), stream=True)
+        try:
+            if not isinstance(to, (str, os.PathLike)):
+                size = 0
+                for chunk in response.iter_bytes():
+                    to.write(chunk)
+                    size += len(chunk)
+                return _archive_of(response, None, size)
+            target, partial = _core.archive_path(to, _core.served_filename(response.headers))
+            try:
+                with partial.open("wb") as file:
+                    for chunk in response.iter_bytes():
+                        file.write(chunk)
+                partial.replace(target)
+            except BaseException:
+                partial.unlink(missing_ok=True)
+                raise
+            return _archive_of(response, target, target.stat().st_size)
+        finally:
+            response.close()
+
+    def change_password(self, password: str, *, current_password: str | None = None) -> PasswordChanged:
+        """``PUT /v1/account/password``: sets or changes the website password; every website session is signed out."""
+        return cast(PasswordChanged, self._client._request(_core.change_password_request(password, current_password)).json())
+
+    def close(self, email: str) -> ClosedAccount:
+        """``DELETE /v1/account``, confirmed by the account's email: every scan, key and session goes; the key stops working at once."""
+        return _closed(self._client._request(Request("DELETE", "/v1/account", json={"email": email})))
+
+
 # --- async ------------------------------------------------------------------
 
 
@@ -342,6 +427,7 @@ class AsyncHoldline(_Base):
         self._clock: Callable[[], float] = time.monotonic
         self.scans = AsyncScans(self)
         self.recuts = AsyncRecuts(self)
+        self.account = AsyncAccount(self)
 
     async def signals(self) -> dict[str, Any]:
         return cast(dict[str, Any], (await self._request(Request("GET", "/v1/signals"))).json())
@@ -359,13 +445,14 @@ class AsyncHoldline(_Base):
     async def __aexit__(self, *_: object) -> None:
         await self.close()
 
-    async def _request(self, request: Request) -> httpx.Response:
+    async def _request(self, request: Request, *, stream: bool = False) -> httpx.Response:
+        """The 2xx answer to ``request``; with ``stream`` its body is left unread (the caller closes the response)."""
         retries = 0
         resendable = request.upload is None or request.upload.resendable
         while True:
             part, sent = request.upload.open() if request.upload else (None, _core.nothing)
             try:
-                response = await self._http.request(
+                built = self._http.build_request(
                     request.method,
                     self._url(request.path),
                     params=request.params,
@@ -374,6 +461,7 @@ class AsyncHoldline(_Base):
                     files=None if part is None else {"file": part},
                     data=request.form or None,
                 )
+                response = await self._http.send(built, stream=stream)
             except httpx.TransportError as exc:
                 never_sent = isinstance(exc, (httpx.ConnectError, httpx.ConnectTimeout))
                 delay = self.retry_policy.connection_delay(retries, request.method, never_sent) if resendable else None
@@ -382,6 +470,9 @@ class AsyncHoldline(_Base):
             else:
                 if response.status_code < 400:
                     return response
+                if stream:
+                    await response.aread()
+                    await response.aclose()
                 error = _error_of(response)
                 delay = self.retry_policy.delay(retries, error.status, error.retry_after) if resendable else None
                 if delay is None:
@@ -495,3 +586,45 @@ class AsyncRecuts:
 
     async def wait(self, recut_id: str, *, on_progress: AsyncProgress | None = None, timeout: float | None = None, poll_interval: float = 1.0) -> Recut:
         return await self._client._wait(lambda: self.get(recut_id), recut_id, "recut_id", on_progress, timeout, poll_interval)
+
+
+class AsyncAccount:
+    """``client.account`` of :class:`AsyncHoldline`: the calls of :class:`Account`, awaited."""
+
+    def __init__(self, client: AsyncHoldline) -> None:
+        self._client = client
+
+    async def retention(self) -> RetentionSetting:
+        return cast(RetentionSetting, (await self._client._request(Request("GET", "/v1/account/retention"))).json())
+
+    async def set_retention(self, *, media_retention_days: int | None, include_published: bool | None = None) -> RetentionSetting:
+        return cast(RetentionSetting, (await self._client._request(_core.set_retention_request(media_retention_days, include_published))).json())
+
+    async def export(self, to: ArchiveDestination, *, media: bool = False) -> AccountArchive:
+        """As :meth:`Account.export`; a path is written without blocking the event loop, a file object is written to as given."""
+        response = await self._client._request(_core.export_request(media), stream=True)
+        try:
+            if not isinstance(to, (str, os.PathLike)):
+                size = 0
+                async for chunk in response.aiter_bytes():
+                    to.write(chunk)
+                    size += len(chunk)
+                return _archive_of(response, None, size)
+            target, partial = _core.archive_path(to, _core.served_filename(response.headers))
+            try:
+                async with await anyio.open_file(partial, "wb") as file:
+                    async for chunk in response.aiter_bytes():
+                        await file.write(chunk)
+                await anyio.Path(partial).replace(target)
+            except BaseException:
+                partial.unlink(missing_ok=True)
+                raise
+            return _archive_of(response, target, (await anyio.Path(target).stat()).st_size)
+        finally:
+            await response.aclose()
+
+    async def change_password(self, password: str, *, current_password: str | None = None) -> PasswordChanged:
+        return cast(PasswordChanged, (await self._client._request(_core.change_password_request(password, current_password))).json())
+
+    async def close(self, email: str) -> ClosedAccount:
+        return _closed(await self._client._request(Request("DELETE", "/v1/account", json={"email": email})))

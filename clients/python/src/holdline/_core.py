@@ -119,7 +119,7 @@ def _content_type(filename: str) -> str:
 class Request:
     """One call to the service, before it is sent."""
 
-    method: Literal["GET", "POST", "DELETE"]
+    method: Literal["GET", "POST", "PUT", "DELETE"]
     path: str
     params: Mapping[str, str | int] | None = None
     json: Any = None
@@ -200,3 +200,43 @@ def outcome_of(view: Mapping[str, Any], id_field: str) -> Outcome:
 def progress_key(view: Mapping[str, Any]) -> tuple[object, object, object]:
     """What a progress callback is told about: a change of status, stage or percentage."""
     return (view.get("status"), view.get("stage"), view.get("pct"))
+
+
+def set_retention_request(media_retention_days: int | None, include_published: bool | None) -> Request:
+    """``PUT /v1/account/retention``: days (0 keeps videos for good) or None for the server default; ``include_published`` only when given."""
+    body: dict[str, Any] = {"media_retention_days": media_retention_days}
+    if include_published is not None:
+        body["include_published"] = include_published
+    return Request("PUT", "/v1/account/retention", json=body)
+
+
+def change_password_request(password: str, current_password: str | None) -> Request:
+    """``PUT /v1/account/password``: ``current_password`` only when given (an ``account:create`` account sets its first without)."""
+    body = {"password": password}
+    if current_password is not None:
+        body["current_password"] = current_password
+    return Request("PUT", "/v1/account/password", json=body)
+
+
+def export_request(media: bool) -> Request:
+    """``GET /v1/account/export``, with the videos when ``media``."""
+    return Request("GET", "/v1/account/export", params={"media": "1"} if media else None, headers={"Accept": "application/x-tar"})
+
+
+def archive_path(destination: str | os.PathLike[str], served_filename: str) -> tuple[Path, Path]:
+    """Where the archive goes (a directory gets the served name) and the ``.part`` file it is written through,
+    renamed once whole, so an interrupted download never passes for a whole archive."""
+    target = Path(destination)
+    if target.is_dir():
+        target = target / served_filename
+    return target, target.with_name(target.name + ".part")
+
+
+def served_filename(headers: Mapping[str, str]) -> str:
+    """The archive's name from ``Content-Disposition``, else a plain one."""
+    disposition = headers.get("content-disposition", "")
+    start = disposition.find('filename="')
+    if start < 0:
+        return "holdline-export.tar"
+    name = disposition[start + len('filename="') :].split('"', 1)[0]
+    return os.path.basename(name) or "holdline-export.tar"

@@ -184,3 +184,26 @@ class Recut(_RecutRequired, total=False):
 class RecutList(TypedDict):
     parent_scan_id: str
     data: list[Recut]
+
+
+class RetentionSetting(TypedDict):
+    """``GET``/``PUT /v1/account/retention``: the account's own days (0 keeps videos for good,
+    None follows the server default), the server default (None: off) and the days in force (None: kept for good)."""
+
+    media_retention_days: int | None
+    include_published: bool
+    operator_default_days: int | None
+    effective_days: int | None
+
+
+class PasswordChanged(TypedDict):
+    """``PUT /v1/account/password``: ``set`` (the account had none) or ``changed``, and the website sessions signed out."""
+
+    status: Literal["set", "changed"]
+    signed_out_sessions: int
+
+
+class ClosedAccount(TypedDict):
+    """``closed`` when nothing of the account is left (204); ``closing`` when the rest follows (202). The key is dead either way."""
+
+    status: Literal["closed", "closing"]
