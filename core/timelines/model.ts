@@ -20,12 +20,20 @@ export type FramedSource = Pick<CompleteScan, 'duration_sec' | 'cuts'> & {
   cut_frames?: number[];
 };
 
-/** What a timeline is built from: the read's fields it uses. */
+/** What a timeline is built from: the read's fields it uses; `width` and `height` (the probed picture size) when the read has them. */
 export type TimelineSource = FramedSource &
   Pick<CompleteScan, 'scan_id' | 'dead' | 'moments' | 'claims' | 'transcript'> & {
     title?: string | null;
     dips?: Dip[];
+    width?: number;
+    height?: number;
   };
+
+/** The picture's displayed size in pixels. */
+export interface FrameSize {
+  width: number;
+  height: number;
+}
 
 export type MarkerKind = 'cut' | 'dead' | 'dip' | 'moment' | 'claim';
 
@@ -72,6 +80,8 @@ export interface EditorTimeline extends SourceFrames {
   scanId: string;
   /** The title its owner gave the scan, else the scan id. */
   name: string;
+  /** The picture's size; null for reads made before the read carried it. */
+  frameSize: FrameSize | null;
   /** Where the source media is, as given (an absolute URL when the caller knows its origin); null when it is not kept. */
   mediaUrl: string | null;
   /** In time order; at one frame, cuts, dead stretches, dips, moments, claims. */
@@ -143,6 +153,7 @@ export function editorTimeline(scan: TimelineSource, options: { mediaUrl?: strin
     ...source,
     scanId: scan.scan_id,
     name: oneLine(scan.title ?? '') || scan.scan_id,
+    frameSize: frameSizeOf(scan),
     mediaUrl: options.mediaUrl ?? null,
     markers,
   };
@@ -160,6 +171,13 @@ function cutFramesOf(scan: FramedSource, rate: FrameRate): number[] {
   if (!scan.frame_rate_variable && given && given.length === scan.cuts.length && given.every((f) => Number.isFinite(f)))
     return given.map((f) => Math.max(0, Math.round(f)));
   return scan.cuts.map((c) => frameAt(c, rate));
+}
+
+/** The read's picture size when it has a whole, positive width and height. */
+function frameSizeOf(scan: TimelineSource): FrameSize | null {
+  const { width, height } = scan;
+  const pixels = (side: number | undefined): side is number => typeof side === 'number' && Number.isInteger(side) && side > 0;
+  return pixels(width) && pixels(height) ? { width, height } : null;
 }
 
 /**

@@ -274,6 +274,13 @@ describe('exportScan', () => {
     expect(lines[3]?.split(/\s+/)[5]).toBe(cutAt);
   });
 
+  it("the fcpxml and otio exports carry the read's picture size", () => {
+    const scan = scanOf({ frame_rate: 25, width: 1920, height: 1080 });
+    expect(exportScan(scan, 'fcpxml').body).toContain('<format id="r1" name="FFVideoFormat1080p25" frameDuration="1/25s" width="1920" height="1080"/>');
+    const otio = JSON.parse(exportScan(scan, 'otio').body);
+    expect(otio.tracks.children[0].children[0].media_references.DEFAULT_MEDIA.metadata).toEqual({ holdline: { width: 1920, height: 1080 } });
+  });
+
   it('json is the scan itself', () => {
     const scan = scanOf();
     expect(JSON.parse(exportScan(scan, 'json').body)).toEqual(scan);
