@@ -1,4 +1,4 @@
-// Final Cut Pro XML 1.9 (which DaVinci Resolve and Premiere Pro also import): a
+// Final Cut Pro XML 1.9 (which DaVinci Resolve also imports; Premiere Pro needs a converter): a
 // format at the source's rate and picture size (named when Final Cut Pro has it
 // among its predefined formats), one asset for the source, and a project whose
 // sequence has one asset-clip per shot between the cuts, each carrying the
