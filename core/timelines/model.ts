@@ -1,7 +1,8 @@
 // One editor's timeline built from a read, written once and then serialised by
 // each format (OTIO, FCPXML, Resolve's marker list): the clips between the cuts
 // and a marker for every cut, dead stretch, dip, moment and claim, all counted
-// in frames at the source's rate. Pure.
+// in frames at the source's rate. The EDL (core/exports.ts) counts its events
+// from the same `sourceFrames`. Pure.
 
 import { FLOOR } from '../dead';
 import type { CompleteScan, TranscriptSegment } from '../shapes';
