@@ -7,10 +7,10 @@
 
 import type { CompleteScan, TranscriptSegment } from './shapes';
 import { fcpxmlDocument } from './timelines/fcpxml';
-import { editorTimeline } from './timelines/model';
+import { editorTimeline, oneLine, sourceFrames, type FramedSource } from './timelines/model';
 import { otioJson } from './timelines/otio';
 import { resolveMarkersCsv } from './timelines/resolve-markers';
-import { isDropFrameRate, timecode } from './timelines/timecode';
+import { fpsOf, frameAt, isDropFrameRate, pad, timecode } from './timelines/timecode';
 
 export { isDropFrameRate, timecode };
 
@@ -66,8 +66,7 @@ function exportBody(scan: ExportableScan, format: ExportFormat, options: ExportO
     case 'csv':
       return timelineCsv(scan);
     case 'edl':
-      // At the source's rate when the read knows it (drop-frame at 29.97 and 59.94), else EDL_FPS.
-      return cmx3600Edl(scan, scan.frame_rate ?? EDL_FPS);
+      return cmx3600Edl(scan);
     case 'chapters':
       return chapterLines(youtubeChapters(scan));
     case 'json':
@@ -138,42 +137,41 @@ const csvNumber = (value: number) => (Number.isFinite(value) ? String(value) : '
 
 // ---------------------------------------------------------------- EDL
 
-/** Frames per second of the EDL's timecodes when the read has no frame rate (reads made before it, or an unknown rate): 30 is web video's commonest. */
-export const EDL_FPS = 30;
-
 /** The most events a CMX3600 list may hold (event numbers are three digits). */
 export const EDL_MAX_EVENTS = 999;
 
+/** What the EDL reads of a scan: its frames (`FramedSource`), its dead stretches and its name. */
+export type EdlSource = FramedSource & Pick<CompleteScan, 'scan_id' | 'dead'> & { title?: string | null };
+
 /**
- * CMX3600 cut list: one cut event (`V`, reel `AX`) per shot between the
- * detected cuts, source and record timecodes equal (record starts at
- * 00:00:00:00), followed by Avid-style `* LOC:` markers for each cut (BLUE)
- * and each dead stretch (RED, at its start, naming its span). Past 999 shots
- * (the format's limit) every k-th cut bounds an event, k the smallest that
- * fits; the markers still name every cut.
+ * CMX3600 cut list at the source's rate (drop-frame at 29.97 and 59.94; 30 fps
+ * when the read has no rate): one cut event (`V`, reel `AX`) per shot between
+ * the cuts, on the frames every timeline format counts from (`sourceFrames`:
+ * the read's `cut_frames`, else its cut seconds), source and record timecodes
+ * equal (record starts at 00:00:00:00), followed by Avid-style `* LOC:`
+ * markers for each cut (BLUE) and each dead stretch (RED, at its start, naming
+ * its span). Past 999 shots (the format's limit) every k-th cut bounds an
+ * event, k the smallest that fits; the markers still name every cut.
  */
-export function cmx3600Edl(scan: Pick<CompleteScan, 'scan_id' | 'duration_sec' | 'cuts' | 'dead'> & { title?: string | null }, fps = EDL_FPS): string {
+export function cmx3600Edl(scan: EdlSource): string {
   const name = edlText(scan.title || scan.scan_id) || scan.scan_id;
-  const end = Math.round(Math.max(0, scan.duration_sec) * fps);
-  const cutFrames = scan.cuts
-    .map((c) => Math.round(c * fps))
-    .filter((f) => f > 0 && f < end)
-    .sort((a, b) => a - b)
-    .filter((f, i, all) => i === 0 || f > all[i - 1]!);
+  const { rate, dropFrame, frames: end, cutFrames, clips } = sourceFrames(scan);
+  const fps = fpsOf(rate);
+  const shotStarts = clips.slice(1).map((clip) => clip.start);
   // CMX3600 holds at most 999 events: past that every k-th cut bounds an event; every cut still has its marker.
-  const step = Math.ceil((cutFrames.length + 1) / EDL_MAX_EVENTS);
-  const bounds = [0, ...cutFrames.filter((_, i) => (i + 1) % step === 0), end];
+  const step = Math.ceil((shotStarts.length + 1) / EDL_MAX_EVENTS);
+  const bounds = [0, ...shotStarts.filter((_, i) => (i + 1) % step === 0), end];
   const markers = [
-    ...scan.cuts.map((c) => ({ frame: Math.round(c * fps), color: 'BLUE', text: `CUT ${seconds(c)}` })),
+    ...scan.cuts.map((c, i) => ({ frame: cutFrames[i]!, color: 'BLUE', text: `CUT ${seconds(c)}` })),
     ...scan.dead.map((d) => ({
-      frame: Math.round(d.start * fps),
+      frame: frameAt(d.start, rate),
       color: 'RED',
       text: `DEAD ${seconds(d.start)}-${seconds(d.end)} S (${seconds(d.end - d.start)} S BELOW THE FLOOR)`,
     })),
   ]
     .filter((m) => m.frame >= 0 && m.frame < end)
     .sort((a, b) => a.frame - b.frame);
-  const lines = [`TITLE: ${name.slice(0, 70)}`, isDropFrameRate(fps) ? 'FCM: DROP FRAME' : 'FCM: NON-DROP FRAME', ''];
+  const lines = [`TITLE: ${name.slice(0, 70)}`, dropFrame ? 'FCM: DROP FRAME' : 'FCM: NON-DROP FRAME', ''];
   for (let i = 0; i + 1 < bounds.length; i++) {
     const from = bounds[i]!;
     const to = bounds[i + 1]!;
@@ -261,15 +259,4 @@ function chapterTitle(text: string): string {
   const cut = line.slice(0, CHAPTER_TITLE_MAX_CHARS);
   const space = cut.lastIndexOf(' ');
   return `${(space > 20 ? cut.slice(0, space) : cut).trimEnd()}…`;
-}
-
-// ---------------------------------------------------------------- helpers
-
-/** Whitespace and control characters collapsed into single spaces. */
-function oneLine(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029\s]+/g, ' ').trim();
-}
-
-function pad(value: number, width: number): string {
-  return String(value).padStart(width, '0');
 }

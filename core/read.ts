@@ -80,5 +80,9 @@ export function assembleRead(raw: RawMeasurements): ScanRead {
     frame_rate: fps === null ? null : Math.round(fps * 1000) / 1000,
     frame_rate_variable: raw.fpsVariable === true,
     ...(framed.cutFrames ? { cut_frames: framed.cutFrames } : {}),
+    ...(isPixelCount(raw.width) && isPixelCount(raw.height) ? { width: raw.width, height: raw.height } : {}),
   };
 }
+
+/** A probed frame side: a whole number of pixels (a file without a picture probes as 0). */
+const isPixelCount = (value: number | undefined): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0;

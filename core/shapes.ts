@@ -43,6 +43,9 @@ export interface RawMeasurements {
   fps?: number | null;
   /** Whether the video's frame rate is variable (from the probe); absent: not known to be. */
   fpsVariable?: boolean;
+  /** Displayed size of the video in pixels (from the probe, rotation applied); absent when not known. */
+  width?: number;
+  height?: number;
   /** Where `refineCuts` moved each grid cut; absent when no refinement ran, empty when it failed as a whole. */
   cutRefinement?: CutRefinement[];
   /** EBU R128 loudness of the soundtrack; null or absent without sound. */

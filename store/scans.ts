@@ -98,6 +98,8 @@ export const READ_FIELDS = [
   'frame_rate',
   'frame_rate_variable',
   'cut_frames',
+  'width',
+  'height',
 ] as const satisfies readonly (keyof ScanRead)[];
 
 const ACTIVE = ['queued', 'processing'] as const;

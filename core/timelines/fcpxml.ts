@@ -1,14 +1,50 @@
-// Final Cut Pro XML 1.9 (which DaVinci Resolve and Premiere Pro also import): a
-// format at the source's rate, one asset for the source, and a project whose
+// Final Cut Pro XML 1.9 (which DaVinci Resolve also imports; Premiere Pro needs a converter): a
+// format at the source's rate and picture size (named when Final Cut Pro has it
+// among its predefined formats), one asset for the source, and a project whose
 // sequence has one asset-clip per shot between the cuts, each carrying the
 // read's markers that start inside it, with the advice, quote or claim as the
 // marker's note. Times are exact rationals of seconds (`1001/30000s`), never
 // rounded decimals, so every edit lands on its frame. Pure.
 
 import { framesToSeconds, type FrameRate } from './timecode';
-import { oneLine, type EditorTimeline } from './model';
+import { oneLine, type EditorTimeline, type FrameSize } from './model';
 
 export const FCPXML_VERSION = '1.9';
+
+/** The frame sizes of Final Cut Pro's predefined progressive formats, as their names write them. */
+const PREDEFINED_SIZES: Record<string, string> = { '1280x720': '720p', '1920x1080': '1080p', '3840x2160': '3840x2160p', '4096x2160': '4096x2160p' };
+
+/** The rates of Final Cut Pro's predefined formats (`num/den`), as their names write them. */
+const PREDEFINED_RATES: Record<string, string> = {
+  '24000/1001': '2398',
+  '24/1': '24',
+  '25/1': '25',
+  '30000/1001': '2997',
+  '30/1': '30',
+  '50/1': '50',
+  '60000/1001': '5994',
+  '60/1': '60',
+};
+
+/**
+ * The name Final Cut Pro gives a predefined format (`FFVideoFormat1080p25`,
+ * `FFVideoFormat3840x2160p2997`), or null for any other size or rate (a
+ * vertical 1080x1920, 12.5 fps): those are described by `frameDuration`,
+ * `width` and `height` alone, as Final Cut Pro writes a custom format.
+ */
+export function fcpxmlFormatName(size: FrameSize, rate: FrameRate): string | null {
+  const sizeName = PREDEFINED_SIZES[`${size.width}x${size.height}`];
+  const rateName = PREDEFINED_RATES[`${rate.num}/${rate.den}`];
+  return sizeName && rateName ? `FFVideoFormat${sizeName}${rateName}` : null;
+}
+
+/** The `format` resource: its name when predefined, the frame duration, and the picture size when the read has it (older reads do not). */
+function formatElement(timeline: EditorTimeline): string {
+  const size = timeline.frameSize;
+  const name = size ? fcpxmlFormatName(size, timeline.rate) : null;
+  const sizeAttributes = size ? ` width="${size.width}" height="${size.height}"` : '';
+  return `<format id="r1"${name ? ` name="${name}"` : ''} frameDuration="${fcpxmlTime(1, timeline.rate)}"${sizeAttributes}/>`;
+}
 
 /** An FCPXML time: `0s`, `5s`, `1001/30000s`. */
 export function fcpxmlTime(frames: number, rate: FrameRate): string {
@@ -28,7 +64,7 @@ export function fcpxmlDocument(timeline: EditorTimeline): string {
     '<!DOCTYPE fcpxml>',
     `<fcpxml version="${FCPXML_VERSION}">`,
     '  <resources>',
-    `    <format id="r1" frameDuration="${time(1)}"/>`,
+    `    ${formatElement(timeline)}`,
     `    <asset id="r2" name="${name}" start="0s" duration="${time(timeline.frames)}" hasVideo="1" hasAudio="1" format="r1">`,
     // Without kept media the asset names the scan; the editor shows it offline until relinked.
     `      <media-rep kind="original-media" src="${attr(timeline.mediaUrl ?? timeline.scanId)}"/>`,

@@ -1,7 +1,8 @@
 // One editor's timeline built from a read, written once and then serialised by
 // each format (OTIO, FCPXML, Resolve's marker list): the clips between the cuts
 // and a marker for every cut, dead stretch, dip, moment and claim, all counted
-// in frames at the source's rate. Pure.
+// in frames at the source's rate. The EDL (core/exports.ts) counts its events
+// from the same `sourceFrames`. Pure.
 
 import { FLOOR } from '../dead';
 import type { CompleteScan, TranscriptSegment } from '../shapes';
@@ -9,13 +10,31 @@ import { clockTime } from '../summary';
 import { DIP_CAUSE_WORDS, type Dip } from '../dips';
 import { frameAt, frameRateOf, isDropFrameRate, fpsOf, type FrameRate } from './timecode';
 
-/** What a timeline is built from: the read's fields it uses; `cut_frames` (frame indexes at the source rate, parallel to `cuts`) when the read has them. */
-export type TimelineSource = Pick<CompleteScan, 'scan_id' | 'duration_sec' | 'cuts' | 'dead' | 'moments' | 'claims' | 'transcript'> & {
-  title?: string | null;
+/**
+ * What places a read's cuts on frames: its duration and cut seconds, its frame
+ * rate, and `cut_frames` (frame indexes at the source rate, parallel to `cuts`)
+ * when the read has them. Reads made before the rate or the frames existed lack them.
+ */
+export type FramedSource = Pick<CompleteScan, 'duration_sec' | 'cuts'> & {
   frame_rate?: number | null;
-  dips?: Dip[];
+  frame_rate_variable?: boolean;
   cut_frames?: number[];
 };
+
+/** What a timeline is built from: the read's fields it uses; `width` and `height` (the probed picture size) when the read has them. */
+export type TimelineSource = FramedSource &
+  Pick<CompleteScan, 'scan_id' | 'dead' | 'moments' | 'claims' | 'transcript'> & {
+    title?: string | null;
+    dips?: Dip[];
+    width?: number;
+    height?: number;
+  };
+
+/** The picture's displayed size in pixels. */
+export interface FrameSize {
+  width: number;
+  height: number;
+}
 
 export type MarkerKind = 'cut' | 'dead' | 'dip' | 'moment' | 'claim';
 
@@ -45,36 +64,55 @@ export interface TimelineClip {
   duration: number;
 }
 
-export interface EditorTimeline {
-  scanId: string;
-  /** The title its owner gave the scan, else the scan id. */
-  name: string;
+/** A read's cuts on the frames of its source: what every timeline format (the EDL included) counts from. */
+export interface SourceFrames {
   rate: FrameRate;
   /** Drop-frame timecode (29.97 and 59.94). */
   dropFrame: boolean;
-  /** Frames in the source. */
+  /** Frames in the source, at least 1. */
   frames: number;
+  /** One frame per cut, parallel to the read's `cuts` (not clamped: a cut may sit at or past the end). */
+  cutFrames: number[];
+  /** The shots between consecutive distinct cut frames inside the source; one clip when there are none. */
+  clips: TimelineClip[];
+}
+
+export interface EditorTimeline extends SourceFrames {
+  scanId: string;
+  /** The title its owner gave the scan, else the scan id. */
+  name: string;
+  /** The picture's size; null for reads made before the read carried it. */
+  frameSize: FrameSize | null;
   /** Where the source media is, as given (an absolute URL when the caller knows its origin); null when it is not kept. */
   mediaUrl: string | null;
-  clips: TimelineClip[];
   /** In time order; at one frame, cuts, dead stretches, dips, moments, claims. */
   markers: TimelineMarker[];
 }
 
 /**
- * The timeline of a read. Cut frames come from `cut_frames` when the read has
- * one entry per cut, else from the cut seconds at the source's rate (30 fps when
- * the read has no rate). Clips run between consecutive distinct cut frames
- * inside the source; a read without cuts is one clip. Markers are clamped
- * into the source and last at least one frame.
+ * The frames of a read's source and its cuts on them, at the source's rate (30
+ * fps when the read has none). Cut frames come from `cut_frames` when the read
+ * has one per cut and a constant rate, else from the cut seconds at the rate.
+ * Clips run between consecutive distinct cut frames inside the source.
  */
-export function editorTimeline(scan: TimelineSource, options: { mediaUrl?: string | null } = {}): EditorTimeline {
+export function sourceFrames(scan: FramedSource): SourceFrames {
   const rate = frameRateOf(scan.frame_rate);
   const frames = Math.max(1, frameAt(scan.duration_sec, rate));
   const cutFrames = cutFramesOf(scan, rate);
   const inside = [...new Set(cutFrames.filter((f) => f > 0 && f < frames))].sort((a, b) => a - b);
   const bounds = [0, ...inside, frames];
   const clips = bounds.slice(0, -1).map((start, i) => ({ start, duration: bounds[i + 1]! - start }));
+  return { rate, dropFrame: isDropFrameRate(fpsOf(rate)), frames, cutFrames, clips };
+}
+
+/**
+ * The timeline of a read: its source frames (`sourceFrames`) and a marker for
+ * every cut, dead stretch, dip, moment and claim, clamped into the source and
+ * at least one frame long.
+ */
+export function editorTimeline(scan: TimelineSource, options: { mediaUrl?: string | null } = {}): EditorTimeline {
+  const source = sourceFrames(scan);
+  const { rate, frames, cutFrames } = source;
   const span = (start: number, end: number) => {
     const first = Math.min(frames - 1, frameAt(start, rate));
     return { frame: first, duration: Math.max(1, Math.min(frames, frameAt(end, rate)) - first) };
@@ -113,22 +151,34 @@ export function editorTimeline(scan: TimelineSource, options: { mediaUrl?: strin
     .map((m) => ({ ...m, color: MARKER_COLORS[m.kind] }))
     .sort((a, b) => a.frame - b.frame || KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
   return {
+    ...source,
     scanId: scan.scan_id,
     name: oneLine(scan.title ?? '') || scan.scan_id,
-    rate,
-    dropFrame: isDropFrameRate(fpsOf(rate)),
-    frames,
+    frameSize: frameSizeOf(scan),
     mediaUrl: options.mediaUrl ?? null,
-    clips,
     markers,
   };
 }
 
-/** One frame per cut: the read's `cut_frames` when it has one for each cut, else each cut's second at the rate. */
-function cutFramesOf(scan: TimelineSource, rate: FrameRate): number[] {
+/**
+ * One frame per cut: the read's `cut_frames` when it has one for each cut, else
+ * each cut's second at the rate. On a variable rate `cut_frames` counts at the
+ * probed average, which the timelines write as the nearest editor rate
+ * (`frameRateOf`); the cut's seconds, its frame's own timestamp, placed at that
+ * written rate is where an editor shows it.
+ */
+function cutFramesOf(scan: FramedSource, rate: FrameRate): number[] {
   const given = scan.cut_frames;
-  if (given && given.length === scan.cuts.length && given.every((f) => Number.isFinite(f))) return given.map((f) => Math.max(0, Math.round(f)));
+  if (!scan.frame_rate_variable && given && given.length === scan.cuts.length && given.every((f) => Number.isFinite(f)))
+    return given.map((f) => Math.max(0, Math.round(f)));
   return scan.cuts.map((c) => frameAt(c, rate));
+}
+
+/** The read's picture size when it has a whole, positive width and height. */
+function frameSizeOf(scan: TimelineSource): FrameSize | null {
+  const { width, height } = scan;
+  const pixels = (side: number | undefined): side is number => typeof side === 'number' && Number.isInteger(side) && side > 0;
+  return pixels(width) && pixels(height) ? { width, height } : null;
 }
 
 /**

@@ -20,18 +20,20 @@ const timeRange = (start: number, duration: number, rate: FrameRate) => ({
 export function otioJson(timeline: EditorTimeline): string {
   const { rate } = timeline;
   const available = timeRange(0, timeline.frames, rate);
+  // OTIO's image bounds are unit-less (no pixel convention a reader could apply), so the probed size travels as metadata.
+  const metadata = timeline.frameSize ? { holdline: { width: timeline.frameSize.width, height: timeline.frameSize.height } } : {};
   // Without kept media (retention ended) the clips still cut the right frames; the editor relinks them.
   const reference = () =>
     timeline.mediaUrl
       ? {
           OTIO_SCHEMA: 'ExternalReference.1',
-          metadata: {},
+          metadata,
           name: timeline.name,
           available_range: available,
           available_image_bounds: null,
           target_url: timeline.mediaUrl,
         }
-      : { OTIO_SCHEMA: 'MissingReference.1', metadata: {}, name: timeline.name, available_range: available, available_image_bounds: null };
+      : { OTIO_SCHEMA: 'MissingReference.1', metadata, name: timeline.name, available_range: available, available_image_bounds: null };
   const clips = timeline.clips.map((clip, i) => ({
     OTIO_SCHEMA: 'Clip.2',
     metadata: {},

@@ -67,6 +67,15 @@ export const readActionProperties = {
     description:
       "Whether the video's frames come at an uneven rate (the gaps between its first packets' timestamps differ), beside the spec's fields. Then each cut's time is its frame's own timestamp and cut_frames counts at the average rate.",
   }),
+  width: Type.Integer({
+    minimum: 1,
+    description:
+      "The video's displayed width in pixels as probed (rotation applied), beside the spec's fields; absent on reads made before it. The fcpxml export's format carries it.",
+  }),
+  height: Type.Integer({
+    minimum: 1,
+    description: "The video's displayed height in pixels as probed (rotation applied), beside the spec's fields; absent on reads made before it.",
+  }),
   cut_frames: Type.Array(Type.Integer({ minimum: 0 }), {
     description:
       "The frame index at the source's frame rate of each cut, parallel to cuts (whose seconds are the refined times), beside the spec's fields; absent when the frame rate is unknown.",

@@ -56,6 +56,8 @@ export const ScanRead = Type.Object({
   frame_rate: Type.Optional(readActionProperties.frame_rate),
   frame_rate_variable: Type.Optional(readActionProperties.frame_rate_variable),
   cut_frames: Type.Optional(readActionProperties.cut_frames),
+  width: Type.Optional(readActionProperties.width),
+  height: Type.Optional(readActionProperties.height),
 });
 export type ScanRead = Static<typeof ScanRead>;
 

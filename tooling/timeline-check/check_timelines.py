@@ -2,8 +2,9 @@
 
 Usage: check_timelines.py OTIO_FILE FCPXML_FILE
 Prints one JSON object: the timeline as OpenTimelineIO loaded it (clips,
-rates, markers) and the FCPXML document as lxml parsed it (DTD verdict and
-errors, time-attribute errors, clips and markers in seconds as exact fractions).
+rates, markers, media references' metadata) and the FCPXML document as lxml
+parsed it (DTD verdict and errors, time-attribute errors, the format's size and
+name with their errors, clips and markers in seconds as exact fractions).
 Run by test/integration/scans/export.test.ts with the environment from
 scripts/install-timeline-check.sh.
 """
@@ -20,6 +21,22 @@ from lxml import etree
 
 DTD_PATH = Path(__file__).with_name("fcpxml-1.9-subset.dtd")
 TIME = re.compile(r"^(0|[1-9][0-9]*)(/[1-9][0-9]*)?s$")
+PIXELS = re.compile(r"^[1-9][0-9]*$")
+
+# Final Cut Pro's predefined progressive formats, written out here apart from
+# core/timelines/fcpxml.ts so the two are checked against each other: frame
+# size -> the name's size part; frame duration in seconds -> the name's rate part.
+PREDEFINED_SIZES = {(1280, 720): "720p", (1920, 1080): "1080p", (3840, 2160): "3840x2160p", (4096, 2160): "4096x2160p"}
+PREDEFINED_RATES = {
+    Fraction(1001, 24000): "2398",
+    Fraction(1, 24): "24",
+    Fraction(1, 25): "25",
+    Fraction(1001, 30000): "2997",
+    Fraction(1, 30): "30",
+    Fraction(1, 50): "50",
+    Fraction(1001, 60000): "5994",
+    Fraction(1, 60): "60",
+}
 
 
 def otio_summary(path: str) -> dict[str, object]:
@@ -34,6 +51,8 @@ def otio_summary(path: str) -> dict[str, object]:
         "video_tracks": len(timeline.video_tracks()),
         "clips": [[clip.source_range.start_time.value, clip.source_range.duration.value] for clip in clips],
         "media_urls": sorted({getattr(clip.media_reference, "target_url", None) or clip.media_reference.schema_name() for clip in clips}),
+        # Distinct metadata of the clips' media references, as OpenTimelineIO serialises it back.
+        "media_metadata": [json.loads(text) for text in sorted({otio.core.serialize_json_to_string(clip.media_reference.metadata, 0) for clip in clips})],
         "rates": rates,
         "duration_frames": timeline.duration().value,
         "markers": [
@@ -46,6 +65,34 @@ def otio_summary(path: str) -> dict[str, object]:
 def seconds(value: str) -> list[int]:
     fraction = Fraction(value[:-1])
     return [fraction.numerator, fraction.denominator]
+
+
+def format_summary(element: etree._Element) -> dict[str, object]:
+    """The format's size and name as written, and what is wrong with them: a
+    size that is not whole pixels, half a size, or a name that is not the
+    predefined one for this size and rate (a size and rate with no predefined
+    format must have no name)."""
+    width, height, name = element.get("width"), element.get("height"), element.get("name")
+    errors = []
+    if (width is None) != (height is None):
+        errors.append(f"width={width} height={height}: one without the other")
+    for attribute, value in (("width", width), ("height", height)):
+        if value is not None and not PIXELS.match(value):
+            errors.append(f"{attribute}={value} is not a whole number of pixels")
+    if not errors and width is not None and height is not None:
+        size = PREDEFINED_SIZES.get((int(width), int(height)))
+        rate = PREDEFINED_RATES.get(Fraction(element.get("frameDuration", "0s")[:-1]))
+        expected = f"FFVideoFormat{size}{rate}" if size and rate else None
+        if name != expected:
+            errors.append(f"name={name} but a {width}x{height} format at {element.get('frameDuration')} is {expected}")
+    elif name is not None and width is None:
+        errors.append(f"name={name} without a size")
+    return {
+        "width": None if width is None else int(width) if PIXELS.match(width) else width,
+        "height": None if height is None else int(height) if PIXELS.match(height) else height,
+        "name": name,
+        "errors": errors,
+    }
 
 
 def fcpxml_summary(path: str) -> dict[str, object]:
@@ -65,6 +112,7 @@ def fcpxml_summary(path: str) -> dict[str, object]:
         "dtd_errors": [str(error) for error in dtd.error_log],
         "time_errors": time_errors,
         "frame_duration": seconds(root.find("resources/format").get("frameDuration")),
+        "format": format_summary(root.find("resources/format")),
         "tc_format": root.find(".//sequence").get("tcFormat"),
         "sequence_duration": seconds(root.find(".//sequence").get("duration")),
         "clips": [

@@ -121,6 +121,8 @@ describe('editor timelines, read back by their reference tools', () => {
       expect(seen.otio.rates).toEqual([24]);
       expect(seen.otio.duration_frames).toBe(Math.round(scan.duration_sec * 24));
       expect(seen.otio.media_urls).toEqual([`${service.apiUrl}/v1/scans/${scan.scan_id}/media`]);
+      // The read's picture size (the probed one; absent on a read that lacks it) in every media reference's metadata.
+      expect(seen.otio.media_metadata).toEqual([scan.width ? { holdline: { width: scan.width, height: scan.height } } : {}]);
       const names: string[] = seen.otio.markers.map((m: { name: string }) => m.name);
       expect(names).toEqual(expected.markers.map((m) => m.name));
       expect(names.filter((n) => n.startsWith('Cut '))).toHaveLength(scan.cuts.length);
@@ -137,10 +139,52 @@ describe('editor timelines, read back by their reference tools', () => {
 
       expect([seen.fcpxml.version, seen.fcpxml.dtd_valid, seen.fcpxml.dtd_errors, seen.fcpxml.time_errors]).toEqual(['1.9', true, [], []]);
       expect([seen.fcpxml.frame_duration, seen.fcpxml.tc_format]).toEqual([[1, 24], 'NDF']);
+      // The format carries the read's size, and a name only when it is the predefined one for that size and rate (the checker's own table).
+      expect(seen.fcpxml.format).toEqual(
+        scan.width
+          ? { width: scan.width, height: scan.height, name: 'FFVideoFormat720p24', errors: [] }
+          : { width: null, height: null, name: null, errors: [] },
+      );
       expect(frames(seen.fcpxml.sequence_duration)).toBe(expected.frames);
       const clips = seen.fcpxml.clips as Array<{ offset: [number, number]; start: [number, number]; duration: [number, number]; markers: string[] }>;
       expect(clips.map((c) => [frames(c.offset), frames(c.start), frames(c.duration)])).toEqual(expected.clips.map((c) => [c.start, c.start, c.duration]));
       expect(clips.flatMap((c) => c.markers)).toEqual(names);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the checker refuses a format whose size or name is wrong, so the format check above can fail', async () => {
+    // The served scan's export with a 1280x720 size set here, then broken by hand one way at a time.
+    const good = exportScan({ ...scan, title: 'Sample for export', width: 1280, height: 720 }, 'fcpxml').body;
+    expect(good).toContain('<format id="r1" name="FFVideoFormat720p24" frameDuration="1/24s" width="1280" height="720"/>');
+    const documents: Record<string, string> = {
+      good,
+      wrongName: good.replace('FFVideoFormat720p24', 'FFVideoFormat720p25'),
+      nameForCustomSize: good.replace('width="1280" height="720"', 'width="1080" height="1920"'),
+      halfSize: good.replace(' height="720"', ''),
+      notPixels: good.replace('width="1280"', 'width="1280.5"'),
+      undeclared: good.replace('width="1280"', 'widht="1280"'),
+    };
+    const dir = await mkdtemp(join(tmpdir(), 'holdline-timelines-'));
+    try {
+      await writeFile(join(dir, 'sample.otio'), (await exportOf(owner, scan.scan_id, 'otio')).text);
+      const seen: Record<string, { dtd_valid: boolean; format: { errors: string[] } }> = {};
+      for (const [name, body] of Object.entries(documents)) {
+        await writeFile(join(dir, `${name}.fcpxml`), body);
+        const { stdout } = await promisify(execFile)(TIMELINE_CHECK_PYTHON, [TIMELINE_CHECK_SCRIPT, join(dir, 'sample.otio'), join(dir, `${name}.fcpxml`)], {
+          env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PYTHONDONTWRITEBYTECODE: '1' },
+        });
+        seen[name] = JSON.parse(stdout).fcpxml;
+      }
+      expect(Object.fromEntries(Object.entries(seen).map(([name, s]) => [name, [s.dtd_valid, s.format.errors]]))).toEqual({
+        good: [true, []],
+        wrongName: [true, ['name=FFVideoFormat720p25 but a 1280x720 format at 1/24s is FFVideoFormat720p24']],
+        nameForCustomSize: [true, ['name=FFVideoFormat720p24 but a 1080x1920 format at 1/24s is None']],
+        halfSize: [true, ['width=1280 height=None: one without the other']],
+        notPixels: [true, ['width=1280.5 is not a whole number of pixels']],
+        undeclared: [false, ['width=None height=720: one without the other', 'name=FFVideoFormat720p24 without a size']],
+      });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -151,7 +195,9 @@ describe('editor timelines, read back by their reference tools', () => {
     const expected = editorTimeline({ ...scan, title: 'Sample for export' });
     expect(rows[0]).toBe(RESOLVE_MARKER_COLUMNS.join(','));
     expect(rows).toHaveLength(expected.markers.length + 1);
-    expect(rows.slice(1).every((row) => /^\d+,[^,]+,\d\d:\d\d:\d\d:\d\d,/.test(row))).toBe(true);
+    // A name with a comma (a dip's several causes: "Dip 0:04–0:12: still picture, silence") is a quoted cell.
+    const badRows = rows.slice(1).filter((row) => !/^\d+,("(?:[^"]|"")*"|[^,"]+),\d\d:\d\d:\d\d:\d\d,/.test(row));
+    expect(badRows).toEqual([]);
   });
 });
 

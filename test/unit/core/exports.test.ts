@@ -127,7 +127,7 @@ describe('EDL timecodes', () => {
 
 describe('CMX3600 EDL', () => {
   it('says DROP FRAME and writes drop-frame timecodes at 29.97 fps', () => {
-    const edl = cmx3600Edl({ scan_id: 'scn_x', title: 'T', duration_sec: 120, cuts: [60.06], dead: [] }, 30000 / 1001).split('\r\n');
+    const edl = cmx3600Edl({ scan_id: 'scn_x', title: 'T', duration_sec: 120, frame_rate: 30000 / 1001, cuts: [60.06], dead: [] }).split('\r\n');
     expect(edl[1]).toBe('FCM: DROP FRAME');
     expect(edl[3]).toBe('001  AX       V     C        00:00:00;00 00:01:00;02 00:00:00;00 00:01:00;02');
   });
@@ -170,7 +170,7 @@ describe('CMX3600 EDL', () => {
 describe('CMX3600 event limit', () => {
   it('keeps a 2-hour list of 2 400 cuts within 999 events, with a marker for every cut', () => {
     const cuts = Array.from({ length: 2400 }, (_, i) => (i + 1) * 3);
-    const edl = cmx3600Edl({ scan_id: 'scn_long', duration_sec: 7203, cuts, dead: [] }, 30);
+    const edl = cmx3600Edl({ scan_id: 'scn_long', duration_sec: 7203, frame_rate: 30, cuts, dead: [] });
     const events = edl.match(/^\d{3,} /gm)!;
     expect(events.length).toBeLessThanOrEqual(EDL_MAX_EVENTS);
     expect(events.length).toBe(Math.ceil(2401 / 3));
@@ -183,7 +183,7 @@ describe('CMX3600 event limit', () => {
   });
 
   it('exactly 999 shots stay one event each', () => {
-    const edl = cmx3600Edl({ scan_id: 'scn_x', duration_sec: 1000, cuts: Array.from({ length: 998 }, (_, i) => i + 1), dead: [] }, 30);
+    const edl = cmx3600Edl({ scan_id: 'scn_x', duration_sec: 1000, frame_rate: 30, cuts: Array.from({ length: 998 }, (_, i) => i + 1), dead: [] });
     expect(edl.match(/^\d{3} /gm)).toHaveLength(999);
   });
 });
@@ -272,6 +272,13 @@ describe('exportScan', () => {
     const lines = exportScan(scanOf({ cuts: [2.5], dead: [], frame_rate: frameRate }), 'edl').body.split('\r\n');
     expect(lines[1]).toBe(fcm);
     expect(lines[3]?.split(/\s+/)[5]).toBe(cutAt);
+  });
+
+  it("the fcpxml and otio exports carry the read's picture size", () => {
+    const scan = scanOf({ frame_rate: 25, width: 1920, height: 1080 });
+    expect(exportScan(scan, 'fcpxml').body).toContain('<format id="r1" name="FFVideoFormat1080p25" frameDuration="1/25s" width="1920" height="1080"/>');
+    const otio = JSON.parse(exportScan(scan, 'otio').body);
+    expect(otio.tracks.children[0].children[0].media_references.DEFAULT_MEDIA.metadata).toEqual({ holdline: { width: 1920, height: 1080 } });
   });
 
   it('json is the scan itself', () => {

@@ -79,6 +79,17 @@ describe('assembleRead loudness_lufs', () => {
     expect(assembleRead(raw).frame_rate).toBeNull();
   });
 
+  it('keeps the probed picture size, and leaves it out when the probe gave none or no picture', () => {
+    const sized = assembleRead({ ...raw, width: 1080, height: 1920 });
+    expect([sized.width, sized.height]).toEqual([1080, 1920]);
+    // The size comes last, after cut_frames, in the order the store and the scan view list the read's fields.
+    expect(Object.keys(sized).slice(-2)).toEqual(['width', 'height']);
+    for (const size of [{}, { width: 0, height: 0 }, { width: 1280 }, { width: 12.5, height: 720 }]) {
+      const read = assembleRead({ ...raw, ...size });
+      expect('width' in read || 'height' in read, JSON.stringify(size)).toBe(false);
+    }
+  });
+
   it('moves the cut to the frame refinement found, gives its index beside it, and the hold bonus follows it', () => {
     // The grid cut at 3.0 s (sample 12) refined to frame 74 at 25 fps: 2.96 s, so the cut bonus moves to second 2:
     // h = [84.81, 90, 94.81, 25, 0, 0, 0], centred means [87.4, 89.9, 69.9, 39.9, 8.3, 0, 0].

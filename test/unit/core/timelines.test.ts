@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fcpxmlDocument, fcpxmlTime } from '../../../core/timelines/fcpxml';
+import { fcpxmlDocument, fcpxmlFormatName, fcpxmlTime } from '../../../core/timelines/fcpxml';
 import { claimSegment, editorTimeline, type TimelineSource } from '../../../core/timelines/model';
 import { otioJson } from '../../../core/timelines/otio';
 import { csvCell, resolveMarkersCsv, RESOLVE_MARKER_COLUMNS } from '../../../core/timelines/resolve-markers';
@@ -214,6 +214,38 @@ describe('fcpxmlDocument', () => {
     expect(lines.at(-2)).toBe('</fcpxml>');
   });
 
+  it.each([
+    [1920, 1080, 25, '<format id="r1" name="FFVideoFormat1080p25" frameDuration="1/25s" width="1920" height="1080"/>'],
+    [3840, 2160, NTSC30, '<format id="r1" name="FFVideoFormat3840x2160p2997" frameDuration="1001/30000s" width="3840" height="2160"/>'],
+    [1280, 720, NTSC60, '<format id="r1" name="FFVideoFormat720p5994" frameDuration="1001/60000s" width="1280" height="720"/>'],
+    // A vertical phone video and an odd rate are not among Final Cut Pro's predefined formats: described, not named.
+    [1080, 1920, 30, '<format id="r1" frameDuration="1/30s" width="1080" height="1920"/>'],
+    [1920, 1080, 12.5, '<format id="r1" frameDuration="2/25s" width="1920" height="1080"/>'],
+  ])("the format of a %sx%s read at %s fps carries the read's size, named only when predefined", (width, height, fps, format) => {
+    expect(fcpxmlDocument(editorTimeline(source({ frame_rate: fps, width, height }))).split('\n')[4]).toBe(`    ${format}`);
+  });
+
+  it('leaves the size out of the format for a read made before it carried one, or with a size that is not whole pixels', () => {
+    for (const size of [{}, { width: 1920 }, { width: 0, height: 0 }, { width: 1920.5, height: 1080 }]) {
+      expect(editorTimeline(source(size)).frameSize, JSON.stringify(size)).toBeNull();
+      expect(fcpxmlDocument(editorTimeline(source(size))).split('\n')[4]).toBe('    <format id="r1" frameDuration="1/25s"/>');
+    }
+  });
+
+  it.each([
+    [1920, 1080, { num: 24000, den: 1001 }, 'FFVideoFormat1080p2398'],
+    [1920, 1080, { num: 24, den: 1 }, 'FFVideoFormat1080p24'],
+    [1920, 1080, { num: 50, den: 1 }, 'FFVideoFormat1080p50'],
+    [1920, 1080, { num: 60, den: 1 }, 'FFVideoFormat1080p60'],
+    [1280, 720, { num: 30, den: 1 }, 'FFVideoFormat720p30'],
+    [4096, 2160, { num: 24, den: 1 }, 'FFVideoFormat4096x2160p24'],
+    [1920, 1080, { num: 120, den: 1 }, null],
+    [1920, 1088, { num: 25, den: 1 }, null],
+    [640, 360, { num: 24, den: 1 }, null],
+  ])('fcpxmlFormatName(%sx%s at %o) is %s', (width, height, rate, name) => {
+    expect(fcpxmlFormatName({ width, height }, rate)).toBe(name);
+  });
+
   it('keeps a marker inside its clip and names the scan when the media is not kept', () => {
     const doc = fcpxmlDocument(editorTimeline(source({ cuts: [5], dead: [{ start: 4, end: 6 }] })));
     // The dead stretch starts in shot 1 (frames 0–125) and is cut at its end; non-drop at 25 fps.
@@ -276,6 +308,25 @@ describe('otioJson', () => {
   it('points at a MissingReference when the media is not kept', () => {
     const otio = JSON.parse(otioJson(editorTimeline(source())));
     expect(otio.tracks.children[0].children[0].media_references.DEFAULT_MEDIA.OTIO_SCHEMA).toBe('MissingReference.1');
+  });
+
+  it("carries the read's picture size in every media reference's metadata, kept media or not", () => {
+    const references = (mediaUrl: string | null) =>
+      JSON.parse(otioJson(editorTimeline(source({ cuts: [2.5], width: 1080, height: 1920 }), { mediaUrl }))).tracks.children[0].children.map(
+        (clip: { media_references: { DEFAULT_MEDIA: { OTIO_SCHEMA: string; metadata: unknown } } }) => [
+          clip.media_references.DEFAULT_MEDIA.OTIO_SCHEMA,
+          clip.media_references.DEFAULT_MEDIA.metadata,
+        ],
+      );
+    const sized = { holdline: { width: 1080, height: 1920 } };
+    expect(references('http://h/v1/scans/scn_x/media')).toEqual([
+      ['ExternalReference.1', sized],
+      ['ExternalReference.1', sized],
+    ]);
+    expect(references(null)).toEqual([
+      ['MissingReference.1', sized],
+      ['MissingReference.1', sized],
+    ]);
   });
 });
 
