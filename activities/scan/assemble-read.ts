@@ -31,6 +31,9 @@ export function createAssembleRead(deps: Pick<ScanActivityDeps, 'scans'>) {
       loudnessLufs: parts.loudnessLufs ?? null,
       fps: parts.probe.fps ?? null,
       ...(parts.probe.fpsVariable !== undefined ? { fpsVariable: parts.probe.fpsVariable } : {}),
+      // The displayed size (the read checks it is whole positive pixels); the FCPXML format and the OTIO media carry it.
+      width: parts.probe.width,
+      height: parts.probe.height,
       ...(parts.cutRefinement ? { cutRefinement: parts.cutRefinement } : cutRefinementFailed ? { cutRefinement: [] } : {}),
       words,
       ...(voice ? { voice } : {}),

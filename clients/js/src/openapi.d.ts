@@ -581,6 +581,10 @@ export interface paths {
                             frame_rate_variable?: boolean;
                             /** @description The frame index at the source's frame rate of each cut, parallel to cuts (whose seconds are the refined times), beside the spec's fields; absent when the frame rate is unknown. */
                             cut_frames?: number[];
+                            /** @description The video's displayed width in pixels as probed (rotation applied), beside the spec's fields; absent on reads made before it. The fcpxml export's format carries it. */
+                            width?: number;
+                            /** @description The video's displayed height in pixels as probed (rotation applied), beside the spec's fields; absent on reads made before it. */
+                            height?: number;
                             /** @description Where the video is served; null once the retention setting removed it (the read is kept). */
                             media_url?: string | null;
                         };
@@ -1407,6 +1411,10 @@ export interface paths {
                             frame_rate_variable?: boolean;
                             /** @description The frame index at the source's frame rate of each cut, parallel to cuts (whose seconds are the refined times), beside the spec's fields; absent when the frame rate is unknown. */
                             cut_frames?: number[];
+                            /** @description The video's displayed width in pixels as probed (rotation applied), beside the spec's fields; absent on reads made before it. The fcpxml export's format carries it. */
+                            width?: number;
+                            /** @description The video's displayed height in pixels as probed (rotation applied), beside the spec's fields; absent on reads made before it. */
+                            height?: number;
                             /** @description Where the video is served; null once the retention setting removed it (the read is kept). */
                             media_url?: string | null;
                         };
@@ -1835,6 +1843,10 @@ export interface paths {
                             frame_rate_variable?: boolean;
                             /** @description The frame index at the source's frame rate of each cut, parallel to cuts (whose seconds are the refined times), beside the spec's fields; absent when the frame rate is unknown. */
                             cut_frames?: number[];
+                            /** @description The video's displayed width in pixels as probed (rotation applied), beside the spec's fields; absent on reads made before it. The fcpxml export's format carries it. */
+                            width?: number;
+                            /** @description The video's displayed height in pixels as probed (rotation applied), beside the spec's fields; absent on reads made before it. */
+                            height?: number;
                             /** @description Where the video is served; null once the retention setting removed it (the read is kept). */
                             media_url?: string | null;
                         };

@@ -121,8 +121,9 @@ describe('editor timelines, read back by their reference tools', () => {
       expect(seen.otio.rates).toEqual([24]);
       expect(seen.otio.duration_frames).toBe(Math.round(scan.duration_sec * 24));
       expect(seen.otio.media_urls).toEqual([`${service.apiUrl}/v1/scans/${scan.scan_id}/media`]);
-      // The read's picture size (the probed one; absent on a read that lacks it) in every media reference's metadata.
-      expect(seen.otio.media_metadata).toEqual([scan.width ? { holdline: { width: scan.width, height: scan.height } } : {}]);
+      // The read's picture size (the probed one) in every media reference's metadata.
+      expect([scan.width, scan.height]).toEqual([1280, 720]);
+      expect(seen.otio.media_metadata).toEqual([{ holdline: { width: 1280, height: 720 } }]);
       const names: string[] = seen.otio.markers.map((m: { name: string }) => m.name);
       expect(names).toEqual(expected.markers.map((m) => m.name));
       expect(names.filter((n) => n.startsWith('Cut '))).toHaveLength(scan.cuts.length);
@@ -140,11 +141,7 @@ describe('editor timelines, read back by their reference tools', () => {
       expect([seen.fcpxml.version, seen.fcpxml.dtd_valid, seen.fcpxml.dtd_errors, seen.fcpxml.time_errors]).toEqual(['1.9', true, [], []]);
       expect([seen.fcpxml.frame_duration, seen.fcpxml.tc_format]).toEqual([[1, 24], 'NDF']);
       // The format carries the read's size, and a name only when it is the predefined one for that size and rate (the checker's own table).
-      expect(seen.fcpxml.format).toEqual(
-        scan.width
-          ? { width: scan.width, height: scan.height, name: 'FFVideoFormat720p24', errors: [] }
-          : { width: null, height: null, name: null, errors: [] },
-      );
+      expect(seen.fcpxml.format).toEqual({ width: 1280, height: 720, name: 'FFVideoFormat720p24', errors: [] });
       expect(frames(seen.fcpxml.sequence_duration)).toBe(expected.frames);
       const clips = seen.fcpxml.clips as Array<{ offset: [number, number]; start: [number, number]; duration: [number, number]; markers: string[] }>;
       expect(clips.map((c) => [frames(c.offset), frames(c.start), frames(c.duration)])).toEqual(expected.clips.map((c) => [c.start, c.start, c.duration]));
