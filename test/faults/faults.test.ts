@@ -585,7 +585,7 @@ describe(`faults (${MODE} form)`, () => {
       clientRequests: tally.requests,
       recoverSec: recover,
       notes: [
-        `${kills} kill; DELETE answered ${answer?.status} after ${answeredSec.toFixed(1)} s, the deletion finished ${finishedSec.toFixed(1)} s after the kill (the erase step's 2-minute start-to-close timeout, then its retry)`,
+        `${kills} kill; DELETE answered ${answer?.status} after ${answeredSec.toFixed(1)} s, the deletion finished ${finishedSec.toFixed(1)} s after the kill (the erase step retried once its 15 s heartbeat timeout found the worker gone)`,
         `left of the scan: ${leftDocuments.length} documents, ${leftFiles.length} files; the other account's ${other.before.documents.length} documents and ${other.before.files.length} files unchanged: ${JSON.stringify(after) === JSON.stringify(other.before)}`,
       ],
     });
