@@ -7,6 +7,8 @@ import type { RecutsStore } from '../store/recuts';
 import type { ScansStore } from '../store/scans';
 import type { SessionsStore } from '../store/sessions';
 import type { RateLimiter, UsageStore } from '../store/usage';
+import { DELETION_HEARTBEAT_MS } from './deletion-activities';
+import { heartbeatingEach } from './heartbeat';
 
 /** The ports an account's closure runs on (its scans go through the deletion activities); workers/deps.ts wires the real ones. */
 export interface AccountClosureActivityDeps {
@@ -24,8 +26,9 @@ export interface AccountClosureActivityDeps {
 
 export type AccountClosureActivities = ReturnType<typeof createAccountClosureActivities>;
 
+/** Each step heartbeats as a scan deletion's steps do, for the same heartbeat timeout (workflows/close-account.ts). */
 export function createAccountClosureActivities(deps: AccountClosureActivityDeps) {
-  return {
+  return heartbeatingEach(DELETION_HEARTBEAT_MS, {
     /**
      * Marks the account closing (its key and sessions stop working) and names its
      * running chat calls. An account already gone (a retry after the last step) has none.
@@ -72,5 +75,5 @@ export function createAccountClosureActivities(deps: AccountClosureActivityDeps)
       await deps.accounts.removeWithKeys(accountId);
       return { calls };
     },
-  };
+  });
 }

@@ -8,6 +8,7 @@ import { scanAudio, scanMedia } from '../store/scan-media';
 import type { RecutsStore } from '../store/recuts';
 import type { ScansStore } from '../store/scans';
 import type { UsageStore } from '../store/usage';
+import { heartbeatingEach } from './heartbeat';
 import type { LocalMediaCache } from './media/local-cache';
 
 /** The ports a scan's deletion and cancellation run on; workers/deps.ts wires the real ones. */
@@ -35,10 +36,17 @@ export interface ScanFamily {
 /** Recuts of recuts are possible (a re-scan is a scan); this bounds the walk. */
 const MAX_FAMILY = 1_000;
 
+/**
+ * How often a deletion or closure step heartbeats while it runs (their workflows give
+ * them a 15 s heartbeat timeout, workflows/delete-scan.ts). More often than the SDK
+ * sends them (at most one per 80 % of the timeout, 12 s), so one is always waiting.
+ */
+export const DELETION_HEARTBEAT_MS = 3_000;
+
 export type DeletionActivities = ReturnType<typeof createDeletionActivities>;
 
 export function createDeletionActivities(deps: DeletionActivityDeps) {
-  return {
+  return heartbeatingEach(DELETION_HEARTBEAT_MS, {
     /** Hides the scan from every read and names everything its deletion removes. */
     async hideScanFamily({ scanId }: { scanId: string }): Promise<ScanFamily> {
       await deps.scans.hide(scanId);
@@ -106,7 +114,7 @@ export function createDeletionActivities(deps: DeletionActivityDeps) {
       await deps.usage.giveBack(doc.account_id, 'scans', doc.created_at);
       return { returned: true };
     },
-  };
+  });
 }
 
 /** Removes the scan's scratch entries on this host: activity folders `<scanId>-…` and media copies (and partial downloads) `media/<scanId>…`. */

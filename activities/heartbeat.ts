@@ -20,3 +20,14 @@ export async function heartbeating<T>(everyMs: number, work: (signal: AbortSigna
     clearInterval(timer);
   }
 }
+
+/**
+ * The same activities, each one heartbeating every `everyMs` while it runs: for steps
+ * with no progress to report whose workflow still gives them a heartbeat timeout, so
+ * a worker lost mid-step is noticed within that timeout and the step retried elsewhere.
+ */
+export function heartbeatingEach<T extends Record<string, (input: never) => Promise<unknown>>>(everyMs: number, activities: T): T {
+  const wrapped: Record<string, (input: never) => Promise<unknown>> = {};
+  for (const [name, activity] of Object.entries(activities)) wrapped[name] = (input) => heartbeating(everyMs, () => activity(input));
+  return wrapped as T;
+}

@@ -1,7 +1,7 @@
 import { ActivityFailure, log, proxyActivities } from '@temporalio/workflow';
 import type { AccountClosureActivities } from '../activities/account-closure-activities';
 import type { DeletionActivities } from '../activities/deletion-activities';
-import { cancelled, deleteScanFamily } from './delete-scan';
+import { cancelled, DELETION_STEP_HEARTBEAT_TIMEOUT, deleteScanFamily } from './delete-scan';
 import { chatWorkflowId, recutWorkflowId } from '../contracts/names';
 
 export interface CloseAccountInput {
@@ -16,8 +16,10 @@ export interface CloseAccountResult {
 
 // As for a scan's deletion: every step is idempotent and retried without limit, so a
 // worker killed or MongoDB down mid-closure only delays it; it finishes when they are back.
+// Its steps heartbeat as the deletion's do, for the same reason (see the timeout's comment).
 const close = proxyActivities<AccountClosureActivities & Pick<DeletionActivities, 'eraseRecut' | 'awaitWorkEnded'>>({
   startToCloseTimeout: '2 minutes',
+  heartbeatTimeout: DELETION_STEP_HEARTBEAT_TIMEOUT,
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
 });
 
@@ -25,6 +27,7 @@ const close = proxyActivities<AccountClosureActivities & Pick<DeletionActivities
 // was already gone) must not hold the closure for good: its records go all the same.
 const callsEnd = proxyActivities<AccountClosureActivities>({
   startToCloseTimeout: '30 seconds',
+  heartbeatTimeout: DELETION_STEP_HEARTBEAT_TIMEOUT,
   retry: { initialInterval: '1 second', maximumInterval: '5 seconds', maximumAttempts: 6 },
 });
 

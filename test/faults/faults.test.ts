@@ -249,15 +249,32 @@ function filesNaming(needles: string[]): string[] {
   return found.sort();
 }
 
+/** A new Agents account with `count` complete scans of the talking fixture. */
+async function accountWithCompleteScans(tally: ClientTally, count: number) {
+  const account = await h.newAccount('agents');
+  const talking = (await fixture('talking')).path;
+  const scanIds: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const scanId = await upload(h, tally, talking, account.apiKey, 3);
+    if (!scanId) throw new Error(`upload ${i + 1} of ${count} was refused`);
+    scanIds.push(scanId);
+  }
+  expect((await settleScans(h, scanIds)).map((o) => o.status)).toEqual(scanIds.map(() => 'complete'));
+  return { ...account, scanIds };
+}
+
 /** Another account with one complete scan, and what the stores hold of it: a fault on someone else's data must leave this unchanged. */
 async function bystander(tally: ClientTally) {
-  const other = await h.newAccount('agents');
-  const scanId = await upload(h, tally, (await fixture('talking')).path, other.apiKey, 3);
-  const [outcome] = await settleScans(h, [scanId!]);
-  expect(outcome!.status).toBe('complete');
-  const needles = [other.accountId, scanId!];
+  const other = await accountWithCompleteScans(tally, 1);
+  const needles = [other.accountId, ...other.scanIds];
   const snapshot = async () => ({ documents: await documentsNaming(needles), files: filesNaming(needles) });
-  return { ...other, scanId: scanId!, before: await snapshot(), snapshot };
+  return { ...other, before: await snapshot(), snapshot };
+}
+
+/** A data fault's row begins alike: the account whose data the fault hits, with `count` complete scans, then a bystander. */
+async function ownerAndBystander(tally: ClientTally, count: number) {
+  const owner = await accountWithCompleteScans(tally, count);
+  return { owner, other: await bystander(tally) };
 }
 
 async function waitForWorkflow(workflowId: string, timeoutMs = 60_000): Promise<void> {
@@ -527,10 +544,8 @@ describe(`faults (${MODE} form)`, () => {
 
   it('worker SIGKILL during a scan deletion: the deletion finishes when the worker is back, nothing of the scan is left, another account untouched', async () => {
     const tally = newTally();
-    const owner = await h.newAccount('agents');
-    const scanId = (await upload(h, tally, (await fixture('talking')).path, owner.apiKey, 3))!;
-    expect((await settleScans(h, [scanId]))[0]!.status).toBe('complete');
-    const other = await bystander(tally);
+    const { owner, other } = await ownerAndBystander(tally, 1);
+    const scanId = owner.scanIds[0]!;
     expect(await documentsNaming([scanId])).not.toEqual([]);
     expect(filesNaming([scanId])).not.toEqual([]);
     await restartBudget('worker', 1);
@@ -570,7 +585,7 @@ describe(`faults (${MODE} form)`, () => {
       clientRequests: tally.requests,
       recoverSec: recover,
       notes: [
-        `${kills} kill; DELETE answered ${answer?.status} after ${answeredSec.toFixed(1)} s, the deletion finished ${finishedSec.toFixed(1)} s after the kill (the erase step's 2-minute start-to-close timeout, then its retry)`,
+        `${kills} kill; DELETE answered ${answer?.status} after ${answeredSec.toFixed(1)} s, the deletion finished ${finishedSec.toFixed(1)} s after the kill (the erase step retried once its 15 s heartbeat timeout found the worker gone)`,
         `left of the scan: ${leftDocuments.length} documents, ${leftFiles.length} files; the other account's ${other.before.documents.length} documents and ${other.before.files.length} files unchanged: ${JSON.stringify(after) === JSON.stringify(other.before)}`,
       ],
     });
@@ -586,14 +601,11 @@ describe(`faults (${MODE} form)`, () => {
 
   it('FerretDB SIGKILL during an account closure: the closure finishes when it is back, nothing of the account is left, another account untouched', async () => {
     const tally = newTally();
-    const doomed = await h.newAccount('agents');
-    const talking = (await fixture('talking')).path;
-    const done = [(await upload(h, tally, talking, doomed.apiKey, 3))!, (await upload(h, tally, talking, doomed.apiKey, 3))!];
-    expect((await settleScans(h, done)).map((o) => o.status)).toEqual(['complete', 'complete']);
-    const other = await bystander(tally);
+    const { owner: doomed, other } = await ownerAndBystander(tally, 2);
+    const done = doomed.scanIds;
     const email = (await h.db.collection('accounts').findOne({ _id: doomed.accountId as never }))!.email as string;
     // One more scan still in flight: the closure cancels it and waits for its clean-up.
-    const running = (await upload(h, tally, talking, doomed.apiKey, 3))!;
+    const running = (await upload(h, tally, (await fixture('talking')).path, doomed.apiKey, 3))!;
     const scanIds = [...done, running];
     const workflowId = `close-account-${doomed.accountId}`;
     let answeredAt = 0;

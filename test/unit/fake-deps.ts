@@ -605,3 +605,47 @@ export async function accountWithKey(deps: FakeDeps, plan: PlanId = 'signal') {
   const { account, apiKey } = await deps.accounts.create({ email: `${newAccountId()}@example.com`, plan });
   return { account, apiKey, auth: { authorization: `Bearer ${apiKey}` } };
 }
+
+/**
+ * Puts a scan document into the fake store as the real one keeps it: a complete scan
+ * carries a whole read (timeline, a cut, a dead stretch, a moment, a claim, a transcript),
+ * a failed one its detail, an unfinished one 0 %. `extra` overrides any field.
+ */
+export function scanDocFixture(deps: FakeDeps, scan: { scanId: string; accountId: string; status: ScanDoc['status'] }, extra: Partial<ScanDoc> = {}): ScanDoc {
+  const now = deps.now();
+  const doc = {
+    _id: scan.scanId,
+    scan_id: scan.scanId,
+    account_id: scan.accountId,
+    title: `title of ${scan.scanId}`,
+    status: scan.status,
+    pct: scan.status === 'complete' ? 100 : 0,
+    source: { type: 'upload', filename: 'clip.mp4' },
+    priority: false,
+    created_at: now,
+    updated_at: now,
+    media_type: 'video/mp4',
+    ...(scan.status === 'complete'
+      ? {
+          duration_sec: 3,
+          score: 71,
+          grade: 'B',
+          label: 'holds',
+          hook: 0.8,
+          timeline: [0, 1, 2].map((second) => ({ second, scores: { hold: 0.7, motion: 0.5, loudness: 0.4, speech: 0.6 } })),
+          cuts: [1.5],
+          dead: [{ start: 2, end: 3 }],
+          moments: [{ second: 1, label: 'peak', hold: 0.9, quote: 'hello' }],
+          claims: ['a claim'],
+          transcript: [{ start: 0, end: 1.2, text: 'hello there' }],
+          summary: 'A clip.',
+          method: 'm',
+          transcriber: 'pocketsphinx',
+        }
+      : {}),
+    ...(scan.status === 'error' ? { detail: 'could not decode the video' } : {}),
+    ...extra,
+  } as unknown as ScanDoc;
+  deps.scans.docs.set(scan.scanId, doc);
+  return doc;
+}

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthPeriod } from '../../../core/plans';
-import { compareReads } from '../../../core/recut';
-import { newRecutId, RecutsStore } from '../../../store/recuts';
+import { RecutsStore } from '../../../store/recuts';
+import { insertFinishedRecut } from '../helpers/recuts';
 import { startService, type Service } from '../helpers/service';
 import { insertCompleteScan, signUpAndSignIn, WebClient } from '../web/helpers';
 
@@ -90,28 +90,7 @@ describe('the recut page', () => {
       filename: 'recut.mp4',
       contentType: 'video/mp4',
     });
-    const recuts = new RecutsStore(service.mongo.db);
-    const recutId = newRecutId();
-    await recuts.insertQueued({
-      recut_id: recutId,
-      account_id: accountId,
-      parent_scan_id: parent.scanId,
-      scan_id: child.scanId,
-      goal: null,
-      max_seconds: null,
-      created_at: new Date(),
-    });
-    await recuts.advance(recutId, 'render', 20, {
-      segments: [
-        { start: 0, end: 14 },
-        { start: 18, end: 24 },
-      ],
-      rationale: 'Drop the <still> part.',
-      proposed_by: 'rules',
-      base_model: null,
-    });
-    const figures = compareReads(parent.read, child.read);
-    await recuts.complete(recutId, figures);
+    const { recutId, figures } = await insertFinishedRecut(service, { accountId, parent, child, rationale: 'Drop the <still> part.' });
     const page = await client.get(`/recuts/${recutId}`);
     expect(page.status).toBe(200);
     expect(page.text).toContain('proposed by the rules');

@@ -4,8 +4,6 @@
 // `error` with its documented plain detail, the worker must survive it, and
 // nothing may be left behind.
 
-import { Context, asyncLocalStorage, type Info } from '@temporalio/activity';
-import { noopMetricMeter } from '@temporalio/common';
 import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { promisify } from 'node:util';
@@ -24,6 +22,7 @@ import { ONE_SCAN_TEST_MS, ScanClient } from '../helpers/scan-client';
 import { filesUnder, mediaFilesOf } from '../helpers/stored-files';
 import { startService, type Service } from '../helpers/service';
 import { isAlive } from '../helpers/processes';
+import { inActivityContext } from '../../unit/activity-context';
 
 const run = promisify(execFile);
 
@@ -228,7 +227,7 @@ describe('after all of it', () => {
       allowHosts: [],
       uploadLimitBytes: 1,
     });
-    const outcome = await inActivityContext(() => activities.failScan({ scanId, detail: 'a late failure' }));
+    const outcome = await inActivityContext(() => activities.failScan({ scanId, detail: 'a late failure' }), 'failScan');
     expect(outcome).toEqual({ status: 'complete' });
     const after = await client.request('GET', `/v1/scans/${scanId}`);
     expect(after.body.status).toBe('complete');
@@ -238,19 +237,3 @@ describe('after all of it', () => {
     expect(Buffer.from(await served.arrayBuffer()).length).toBe((await stat((await fixture('no-audio')).path)).size);
   });
 });
-
-/** Runs `work` as an activity would run it (Context.current() answers), without a Temporal worker. */
-function inActivityContext<T>(work: () => Promise<T>): Promise<T> {
-  const info = {
-    activityType: 'failScan',
-    activityId: 'test',
-    attempt: 1,
-    taskQueue: 'test',
-    workflowExecution: { workflowId: 'test', runId: 'test' },
-  } as unknown as Info;
-  const log = { trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined, log: () => undefined };
-  const context = new Context(info, new Promise<never>(() => undefined), new AbortController().signal, () => undefined, undefined, log, noopMetricMeter, {
-    details: undefined,
-  } as never);
-  return asyncLocalStorage.run(context, work);
-}

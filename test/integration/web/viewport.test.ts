@@ -5,11 +5,10 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compareReads } from '../../../core/recut';
 import { LibraryStore } from '../../../store/library';
 import { MediaStore } from '../../../store/media';
-import { newRecutId, RecutsStore } from '../../../store/recuts';
 import { SessionsStore } from '../../../store/sessions';
+import { insertFinishedRecut } from '../helpers/recuts';
 import { startService, type Service } from '../helpers/service';
 import { insertCompleteScan, insertQueuedScan } from './helpers';
 
@@ -51,27 +50,7 @@ beforeAll(async () => {
   });
   const child = await insertCompleteScan(service, account._id, 'kitchen (recut)');
   await insertQueuedScan(service, account._id, 'Still running');
-  const recuts = new RecutsStore(service.mongo.db);
-  const recutId = newRecutId();
-  await recuts.insertQueued({
-    recut_id: recutId,
-    account_id: account._id,
-    parent_scan_id: scan.scanId,
-    scan_id: child.scanId,
-    goal: null,
-    max_seconds: null,
-    created_at: new Date(),
-  });
-  await recuts.advance(recutId, 'render', 20, {
-    segments: [
-      { start: 0, end: 14 },
-      { start: 18, end: 24 },
-    ],
-    rationale: 'Drop the still part.',
-    proposed_by: 'rules',
-    base_model: null,
-  });
-  await recuts.complete(recutId, compareReads(scan.read, child.read));
+  const { recutId } = await insertFinishedRecut(service, { accountId: account._id, parent: scan, child, rationale: 'Drop the still part.' });
   // The home page draws the featured scan's hold curve.
   expect(await new LibraryStore(service.mongo.db).feature(scan.scanId)).toBe('featured');
   pages = [

@@ -12,8 +12,7 @@ import { PAGE_CSP } from '../../../web/page-headers';
 import { SESSION_COOKIE } from '../../../web/session';
 import { LIMITS } from '../../../core/plans';
 import { MediaStore } from '../../../store/media';
-import type { ScanDoc } from '../../../store/scans';
-import { accountWithKey, fakeDeps, type FakeDeps } from '../fake-deps';
+import { accountWithKey, fakeDeps, scanDocFixture, type FakeDeps } from '../fake-deps';
 import { multipart } from './multipart';
 
 interface MediaObject {
@@ -48,45 +47,6 @@ let cookie: Record<string, string>;
 const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
 /** `METHOD /path/{template} status` of every response checked. */
 const seen = new Set<string>();
-
-function scan(id: string, owner: string, status: ScanDoc['status'], extra: Partial<ScanDoc> = {}) {
-  const now = deps.now();
-  const full = {
-    _id: id,
-    scan_id: id,
-    account_id: owner,
-    title: 'A clip',
-    status,
-    pct: status === 'complete' ? 100 : 0,
-    source: { type: 'upload', filename: 'clip.mp4' },
-    priority: false,
-    created_at: now,
-    updated_at: now,
-    media_type: 'video/mp4',
-    ...(status === 'complete'
-      ? {
-          duration_sec: 3,
-          score: 71,
-          grade: 'B',
-          label: 'holds',
-          hook: 0.8,
-          timeline: [0, 1, 2].map((second) => ({ second, scores: { hold: 0.7, motion: 0.5, loudness: 0.4, speech: 0.6 } })),
-          cuts: [1.5],
-          dead: [{ start: 2, end: 3 }],
-          moments: [{ second: 1, label: 'peak', hold: 0.9, quote: 'hello' }],
-          claims: ['a claim'],
-          transcript: [{ start: 0, end: 1.2, text: 'hello there' }],
-          summary: 'A clip.',
-          method: 'm',
-          transcriber: 'pocketsphinx',
-        }
-      : {}),
-    ...(status === 'error' ? { detail: 'could not decode the video' } : {}),
-    ...extra,
-  } as unknown as ScanDoc;
-  deps.scans.docs.set(id, full);
-  return full;
-}
 
 /** The path template of `url` in the document (literal segments win over `{id}`). */
 function templateOf(url: string): string | undefined {
@@ -222,7 +182,7 @@ describe('real responses match the document', () => {
     deps.down.temporal = false;
     await call('GET', '/v1/signals');
     expect((await call('GET', '/v1/demo')).statusCode).toBe(503);
-    scan('scn_demo', 'acct_someone', 'complete', { published_at: deps.now() });
+    scanDocFixture(deps, { scanId: 'scn_demo', accountId: 'acct_someone', status: 'complete' }, { published_at: deps.now() });
     deps.library.featuredId = 'scn_demo';
     expect((await call('GET', '/v1/demo')).statusCode).toBe(200);
     expect((await call('GET', '/api/library')).statusCode).toBe(200);
@@ -244,7 +204,7 @@ describe('real responses match the document', () => {
     const huge = { ...auth, ...upload.headers, 'content-length': String(deps.config.uploadLimitBytes * 2) };
     expect((await app.inject({ method: 'POST', url: '/v1/scans', headers: huge, payload: upload.payload })).statusCode).toBeGreaterThanOrEqual(400);
     for (const status of ['queued', 'processing', 'complete', 'error'] as const) {
-      scan(`scn_${status}`, accountId, status);
+      scanDocFixture(deps, { scanId: `scn_${status}`, accountId, status });
       expect((await call('GET', `/v1/scans/scn_${status}`, { headers: auth })).statusCode).toBe(200);
     }
     expect((await call('GET', '/v1/scans/scn_missing', { headers: auth })).statusCode).toBe(404);
@@ -280,7 +240,7 @@ describe('real responses match the document', () => {
   });
 
   it('media and exports: whole, ranged, unsatisfiable, every format, refusals', async () => {
-    scan('scn_media', accountId, 'complete');
+    scanDocFixture(deps, { scanId: 'scn_media', accountId, status: 'complete' });
     await deps.media.put('media', MediaStore.mediaId('scn_media'), Readable.from([Buffer.from('0123456789')]), {
       filename: 'clip.mp4',
       contentType: 'video/mp4',
@@ -297,20 +257,20 @@ describe('real responses match the document', () => {
     expect((await call('GET', '/v1/scans', { headers: auth })).statusCode).toBe(429);
     expect((await call('GET', '/v1/scans/scn_media/export?format=srt', { headers: auth })).statusCode).toBe(429);
     deps.rateLimiter.hit = hit;
-    scan('scn_export', accountId, 'complete');
+    scanDocFixture(deps, { scanId: 'scn_export', accountId, status: 'complete' });
     for (const format of ['srt', 'vtt', 'csv', 'edl', 'chapters', 'json', 'otio', 'fcpxml', 'markers.csv']) {
       expect((await call('GET', `/v1/scans/scn_export/export?format=${format}`, { headers: auth })).statusCode).toBe(200);
     }
     expect((await call('GET', '/v1/scans/scn_export/export?format=docx', { headers: auth })).statusCode).toBe(400);
     expect((await call('GET', '/v1/scans/scn_export/export?format=srt')).statusCode).toBe(401);
     expect((await call('GET', '/v1/scans/scn_nope/export?format=srt', { headers: auth })).statusCode).toBe(404);
-    scan('scn_busy', accountId, 'processing');
+    scanDocFixture(deps, { scanId: 'scn_busy', accountId, status: 'processing' });
     expect((await call('GET', '/v1/scans/scn_busy/export?format=srt', { headers: auth })).statusCode).toBe(409);
   });
 
   it('recuts: queue, read, list, refusals', async () => {
     const agents = await deps.accounts.authenticate(agentsAuth.authorization!.slice('Bearer '.length));
-    scan('scn_recut', agents!.account._id, 'complete', { duration_sec: 30 });
+    scanDocFixture(deps, { scanId: 'scn_recut', accountId: agents!.account._id, status: 'complete' }, { duration_sec: 30 });
     const queued = await call('POST', '/v1/scans/scn_recut/recut', { headers: agentsAuth, payload: { goal: 'tighter' } });
     expect(queued.statusCode).toBe(202);
     expect((await call('GET', `/v1/recuts/${queued.json().recut_id}`, { headers: agentsAuth })).statusCode).toBe(200);
@@ -319,28 +279,28 @@ describe('real responses match the document', () => {
     expect((await call('GET', '/v1/recuts/rct_none', { headers: agentsAuth })).statusCode).toBe(404);
     // A fresh Signal key (the first one spent its submissions above): recuts are not in its plan.
     const signal = await accountWithKey(deps);
-    scan('scn_signal', signal.account._id, 'complete', { duration_sec: 30 });
+    scanDocFixture(deps, { scanId: 'scn_signal', accountId: signal.account._id, status: 'complete' }, { duration_sec: 30 });
     expect((await call('POST', '/v1/scans/scn_signal/recut', { headers: signal.auth, payload: {} })).statusCode).toBe(403);
     expect((await call('POST', '/v1/scans/scn_recut/recut', { headers: agentsAuth, payload: { max_seconds: -1 } })).statusCode).toBe(400);
     expect((await call('POST', '/v1/scans/scn_recut/recut', { payload: {} })).statusCode).toBe(401);
-    scan('scn_recut_busy', agents!.account._id, 'processing', { duration_sec: 30 });
+    scanDocFixture(deps, { scanId: 'scn_recut_busy', accountId: agents!.account._id, status: 'processing' }, { duration_sec: 30 });
     expect((await call('POST', '/v1/scans/scn_recut_busy/recut', { headers: agentsAuth, payload: {} })).statusCode).toBe(409);
     expect((await call('GET', '/v1/recuts/rct_none')).statusCode).toBe(401);
   });
 
   it('publish: a signed-in session publishes its complete scan; refusals', async () => {
-    scan('scn_pub', accountId, 'complete');
+    scanDocFixture(deps, { scanId: 'scn_pub', accountId, status: 'complete' });
     const json = { ...cookie, 'content-type': 'application/json' };
     expect((await call('POST', '/api/scans/scn_pub/publish', { headers: json, payload: { title: 'Mine' } })).statusCode).toBe(200);
     expect((await call('POST', '/api/scans/scn_pub/publish', { headers: { 'content-type': 'application/json' }, payload: {} })).statusCode).toBe(401);
     expect((await call('POST', '/api/scans/scn_none/publish', { headers: json, payload: {} })).statusCode).toBe(404);
-    scan('scn_pub_busy', accountId, 'queued');
+    scanDocFixture(deps, { scanId: 'scn_pub_busy', accountId, status: 'queued' });
     expect((await call('POST', '/api/scans/scn_pub_busy/publish', { headers: json, payload: {} })).statusCode).toBe(409);
     expect((await call('POST', '/api/scans/scn_pub/publish', { headers: { ...cookie, 'content-type': 'text/plain' }, payload: 'x' })).statusCode).toBe(400);
   });
 
   it('unpublish: a signed-in session takes its scan out of the library; refusals', async () => {
-    scan('scn_unpub', accountId, 'complete', { published_at: deps.now() });
+    scanDocFixture(deps, { scanId: 'scn_unpub', accountId, status: 'complete' }, { published_at: deps.now() });
     const json = { ...cookie, 'content-type': 'application/json' };
     const done = await call('POST', '/api/scans/scn_unpub/unpublish', { headers: json, payload: {} });
     expect(done.json()).toEqual({ scan_id: 'scn_unpub', published: false });
@@ -350,22 +310,22 @@ describe('real responses match the document', () => {
   });
 
   it('delete and cancel: 204 once done, 202 while it continues, 200 cancelled, refusals', async () => {
-    scan('scn_del', accountId, 'complete');
+    scanDocFixture(deps, { scanId: 'scn_del', accountId, status: 'complete' });
     expect((await call('DELETE', '/v1/scans/scn_del', { headers: auth })).statusCode).toBe(204);
     expect((await call('DELETE', '/v1/scans/scn_del', { headers: auth })).statusCode).toBe(404);
     expect((await call('DELETE', '/v1/scans/scn_del')).statusCode).toBe(401);
-    scan('scn_del_slow', accountId, 'processing');
+    scanDocFixture(deps, { scanId: 'scn_del_slow', accountId, status: 'processing' });
     deps.workflows.deletionFinishes = false;
     expect((await call('DELETE', '/v1/scans/scn_del_slow', { headers: auth })).json()).toEqual({ scan_id: 'scn_del_slow', status: 'deleting' });
     deps.workflows.deletionFinishes = true;
-    scan('scn_cancel', accountId, 'processing');
+    scanDocFixture(deps, { scanId: 'scn_cancel', accountId, status: 'processing' });
     deps.workflows.onCancelScan = (id) => Object.assign(deps.scans.docs.get(id)!, { status: 'error', detail: 'cancelled' });
     expect((await call('POST', '/v1/scans/scn_cancel/cancel', { headers: auth })).json()).toEqual({
       scan_id: 'scn_cancel',
       status: 'error',
       pct: 0,
       detail: 'cancelled',
-      title: 'A clip',
+      title: 'title of scn_cancel',
       created_at: '2026-03-10T12:00:00.000Z',
     });
     expect((await call('POST', '/v1/scans/scn_cancel/cancel', { headers: auth })).statusCode).toBe(409);
@@ -448,7 +408,7 @@ describe('real responses match the document', () => {
     expect((await call('PUT', '/v1/account/retention', { payload: { media_retention_days: 1 } })).statusCode).toBe(401);
     expect((await call('GET', '/v1/account/retention')).statusCode).toBe(401);
 
-    scan('scn_removed', owner.account._id, 'complete', { media_removed_at: deps.now() });
+    scanDocFixture(deps, { scanId: 'scn_removed', accountId: owner.account._id, status: 'complete' }, { media_removed_at: deps.now() });
     const removed = await call('GET', '/v1/scans/scn_removed', { headers: owner.auth });
     expect(removed.json()).toMatchObject({ status: 'complete', media_url: null, timeline: expect.any(Array) });
     const gone = await call('GET', '/v1/scans/scn_removed/media', { headers: owner.auth });

@@ -2,10 +2,11 @@
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDeletionActivities, removeScratchOf, type DeletionActivityDeps } from '../../../activities/deletion-activities';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createDeletionActivities, DELETION_HEARTBEAT_MS, removeScratchOf, type DeletionActivityDeps } from '../../../activities/deletion-activities';
 import type { RecutDoc } from '../../../store/recuts';
 import type { ScanDoc } from '../../../store/scans';
+import { asActivities, newActivityRecord } from '../activity-context';
 
 const A = 'scn_aaaaaaaaaaaaaaaaaaaaaaaa';
 const B = 'scn_bbbbbbbbbbbbbbbbbbbbbbbb';
@@ -58,7 +59,8 @@ function world() {
     scans.set(id, { _id: id, scan_id: id, account_id: 'acct_1', status: 'complete', created_at: new Date('2026-10-31T23:00:00Z'), ...extra } as ScanDoc);
   const addRecut = (id: string, parent: string, child: string) =>
     recuts.set(id, { _id: id, recut_id: id, parent_scan_id: parent, scan_id: child, account_id: 'acct_1', status: 'complete' } as RecutDoc);
-  return { deps, scans, recuts, objects, calls, given, addScan, addRecut, activities: createDeletionActivities(deps) };
+  const record = newActivityRecord();
+  return { deps, scans, recuts, objects, calls, given, addScan, addRecut, record, activities: asActivities(createDeletionActivities(deps), record) };
 }
 
 describe('hideScanFamily', () => {
@@ -78,7 +80,7 @@ describe('awaitWorkEnded', () => {
   it('looks again within one attempt, so work that stops meanwhile needs no retry', async () => {
     const w = world();
     w.addScan(A, { status: 'processing' });
-    const patient = createDeletionActivities({ ...w.deps, stopPollMs: 5_000 });
+    const patient = asActivities(createDeletionActivities({ ...w.deps, stopPollMs: 5_000 }));
     setTimeout(() => (w.scans.get(A)!.status = 'error'), 300);
     await expect(patient.awaitWorkEnded({ scanId: A })).resolves.toBeUndefined();
   });
@@ -118,6 +120,38 @@ describe('eraseScan', () => {
 
   it('refuses a name that is not a scan id as a scratch path', async () => {
     await expect(removeScratchOf(scratch, '../etc')).rejects.toThrow('not a scan id');
+  });
+});
+
+describe('heartbeats', () => {
+  it('every step heartbeats as it starts, so its workflow notices a lost worker within the heartbeat timeout', async () => {
+    const w = world();
+    w.addScan(A);
+    await w.activities.hideScanFamily({ scanId: A });
+    await w.activities.awaitWorkEnded({ scanId: A });
+    await w.activities.eraseRecut({ recutId: 'rct_1' });
+    await w.activities.eraseScan({ scanId: A });
+    await w.activities.returnScanUnit({ scanId: A });
+    expect(w.record.heartbeats).toEqual([undefined, undefined, undefined, undefined, undefined]);
+  });
+
+  it('a step that runs longer heartbeats again every 3 s until it ends', async () => {
+    vi.useFakeTimers();
+    try {
+      const w = world();
+      w.addScan(A, { status: 'processing' });
+      const patient = asActivities(createDeletionActivities({ ...w.deps, stopPollMs: 60_000 }), w.record);
+      const waiting = patient.awaitWorkEnded({ scanId: A });
+      await vi.advanceTimersByTimeAsync(DELETION_HEARTBEAT_MS * 3 + 100);
+      expect(w.record.heartbeats).toHaveLength(4);
+      w.scans.get(A)!.status = 'error';
+      await vi.advanceTimersByTimeAsync(300);
+      await expect(waiting).resolves.toBeUndefined();
+      await vi.advanceTimersByTimeAsync(DELETION_HEARTBEAT_MS * 3);
+      expect(w.record.heartbeats).toHaveLength(4);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

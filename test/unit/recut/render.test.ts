@@ -2,8 +2,7 @@
 // odd frame sizes render, ffmpeg's own words never reach the recut's detail, the input
 // guards of the scan side apply, and a recut that fails before its re-scan gives its
 // scan unit back (once). Fixtures are made here with ffmpeg's lavfi sources.
-import { ApplicationFailure, Context, asyncLocalStorage, type Info } from '@temporalio/activity';
-import { noopMetricMeter } from '@temporalio/common';
+import { ApplicationFailure } from '@temporalio/activity';
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,6 +15,7 @@ import { probeMedia } from '../../../activities/media/probe';
 import { DEFAULT_MEDIA_LIMITS, frameSizeOverLimit } from '../../../core/media-limits';
 import type { RecutDoc } from '../../../store/recuts';
 import type { ScanDoc } from '../../../store/scans';
+import { inActivityContext, newActivityRecord, type ActivityRecord } from '../activity-context';
 
 const run = promisify(execFile);
 let dir: string;
@@ -50,30 +50,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-/** Runs `work` as an activity would run it (Context.current() answers), without a Temporal worker. */
-function inActivityContext<T>(work: () => Promise<T>, warnings: unknown[] = []): Promise<T> {
-  const info = {
-    activityType: 'renderRecut',
-    activityId: 'test',
-    attempt: 1,
-    isLocal: false,
-    taskQueue: 'test',
-    workflowExecution: { workflowId: 'test', runId: 'test' },
-  } as unknown as Info;
-  const log = {
-    trace: () => undefined,
-    debug: () => undefined,
-    info: () => undefined,
-    warn: (...args: unknown[]) => warnings.push(args),
-    error: () => undefined,
-    log: () => undefined,
-  };
-  const context = new Context(info, new Promise<never>(() => undefined), new AbortController().signal, () => undefined, undefined, log, noopMetricMeter, {
-    details: undefined,
-  } as never);
-  return asyncLocalStorage.run(context, work);
-}
 
 function world(input: string, overrides: Partial<RecutActivityDeps> = {}) {
   const recut: RecutDoc = {
@@ -135,8 +111,8 @@ function world(input: string, overrides: Partial<RecutActivityDeps> = {}) {
   return { recut, stored, queued, givenBack, activities: createRecutActivities(deps) };
 }
 
-async function renderFailure(activities: ReturnType<typeof createRecutActivities>, warnings: unknown[] = []): Promise<ApplicationFailure> {
-  const error = await inActivityContext(() => activities.renderRecut({ recutId: 'rct_1' }), warnings).catch((e: unknown) => e);
+async function renderFailure(activities: ReturnType<typeof createRecutActivities>, record: ActivityRecord = newActivityRecord()): Promise<ApplicationFailure> {
+  const error = await inActivityContext(() => activities.renderRecut({ recutId: 'rct_1' }), 'renderRecut', record).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(ApplicationFailure);
   return error as ApplicationFailure;
 }
@@ -144,7 +120,7 @@ async function renderFailure(activities: ReturnType<typeof createRecutActivities
 describe('renderRecut', () => {
   it('renders a 17×17 source (scaled to even sides) and queues the re-scan', async () => {
     const { activities, stored, queued } = world(oddVideo);
-    const { bytes } = await inActivityContext(() => activities.renderRecut({ recutId: 'rct_1' }));
+    const { bytes } = await inActivityContext(() => activities.renderRecut({ recutId: 'rct_1' }), 'renderRecut');
     expect(bytes).toBeGreaterThan(0);
     expect(stored.get('media:scn_child')).toBe(bytes);
     expect(queued.map((doc) => [doc.scan_id, doc.parent_scan_id, doc.recut_id, doc.title])).toEqual([['scn_child', 'scn_parent', 'rct_1', 'Odd (recut)']]);
@@ -163,7 +139,7 @@ describe('renderRecut', () => {
         },
       },
     });
-    await inActivityContext(() => activities.renderRecut({ recutId: 'rct_1' }));
+    await inActivityContext(() => activities.renderRecut({ recutId: 'rct_1' }), 'renderRecut');
     const info = await probeMedia(out);
     expect([info.width, info.height, info.hasAudio]).toEqual([18, 18, true]);
     expect(Math.abs(info.durationSec - 3)).toBeLessThanOrEqual(0.1);
@@ -187,10 +163,10 @@ describe('renderRecut', () => {
         fps: 25,
       }),
     });
-    const warnings: unknown[] = [];
-    const failure = await renderFailure(activities, warnings);
+    const record = newActivityRecord();
+    const failure = await renderFailure(activities, record);
     expect([failure.type, failure.nonRetryable, failure.message]).toEqual(['RenderFailed', true, RENDER_FAILED_DETAIL]);
-    expect(JSON.stringify(warnings)).toContain('recut render failed');
+    expect(JSON.stringify(record.warnings)).toContain('recut render failed');
     expect(stored.size).toBe(0);
   });
 
@@ -232,15 +208,15 @@ describe('renderRecut', () => {
 describe('failRecut', () => {
   it('before the re-scan: gives the scan unit back to the month it was taken in, once', async () => {
     const { activities, recut, givenBack } = world(oddVideo);
-    await inActivityContext(() => activities.failRecut({ recutId: 'rct_1', detail: 'the render failed', giveBackUnit: true }));
-    await inActivityContext(() => activities.failRecut({ recutId: 'rct_1', detail: 'the render failed', giveBackUnit: true }));
+    await inActivityContext(() => activities.failRecut({ recutId: 'rct_1', detail: 'the render failed', giveBackUnit: true }), 'failRecut');
+    await inActivityContext(() => activities.failRecut({ recutId: 'rct_1', detail: 'the render failed', giveBackUnit: true }), 'failRecut');
     expect(recut).toMatchObject({ status: 'error', detail: 'the render failed' });
     expect(givenBack).toEqual([{ accountId: 'acct_1', counter: 'scans', month: new Date('2026-02-27T10:00:00Z') }]);
   });
 
   it('after the re-scan ran: the unit stays counted (the scan was made)', async () => {
     const { activities, givenBack } = world(oddVideo);
-    await inActivityContext(() => activities.failRecut({ recutId: 'rct_1', detail: 'the re-scan failed', giveBackUnit: false }));
+    await inActivityContext(() => activities.failRecut({ recutId: 'rct_1', detail: 'the re-scan failed', giveBackUnit: false }), 'failRecut');
     expect(givenBack).toEqual([]);
   });
 });

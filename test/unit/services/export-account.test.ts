@@ -11,52 +11,12 @@ import type { ArchiveManifest } from '../../../core/wire/export';
 import { accountArchive, ArchiveMediaChangedError } from '../../../services/export-account';
 import { scanView } from '../../../services/scan-view';
 import { MediaStore } from '../../../store/media';
-import type { ScanDoc } from '../../../store/scans';
-import { fakeDeps, type FakeDeps } from '../fake-deps';
+import { fakeDeps, scanDocFixture, type FakeDeps } from '../fake-deps';
 
 const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
-
-function scan(deps: FakeDeps, id: string, accountId: string, status: ScanDoc['status'], extra: Partial<ScanDoc> = {}): ScanDoc {
-  const now = deps.now();
-  const doc = {
-    _id: id,
-    scan_id: id,
-    account_id: accountId,
-    title: `title of ${id}`,
-    status,
-    pct: status === 'complete' ? 100 : 40,
-    source: { type: 'upload', filename: 'clip.mp4' },
-    priority: false,
-    created_at: now,
-    updated_at: now,
-    media_type: 'video/mp4',
-    ...(status === 'complete'
-      ? {
-          duration_sec: 3,
-          score: 71,
-          grade: 'B',
-          label: 'holds',
-          hook: 0.8,
-          timeline: [0, 1, 2].map((second) => ({ second, scores: { hold: 0.7, motion: 0.5, loudness: 0.4, speech: 0.6 } })),
-          cuts: [1.5],
-          dead: [],
-          moments: [],
-          claims: [],
-          transcript: [{ start: 0, end: 1, text: 'hi' }],
-          summary: 'A clip.',
-          method: 'm',
-          transcriber: 'pocketsphinx',
-        }
-      : {}),
-    ...(status === 'error' ? { detail: 'could not decode the video' } : {}),
-    ...extra,
-  } as unknown as ScanDoc;
-  deps.scans.docs.set(id, doc);
-  return doc;
-}
 
 const putMedia = (deps: FakeDeps, scanId: string, bytes: Buffer) =>
   deps.media.put('media', MediaStore.mediaId(scanId), Readable.from([bytes]), { filename: 'clip.mp4', contentType: 'video/mp4' });
@@ -78,11 +38,11 @@ describe('the account archive', () => {
   it("holds each of the account's scans as served, its videos when asked, and a manifest with sizes and SHA-256", async () => {
     const deps = fakeDeps();
     const video = Buffer.from(Array.from({ length: 5000 }, (_, i) => i % 256));
-    const complete = scan(deps, 'scn_a', 'acct_me', 'complete');
-    scan(deps, 'scn_b', 'acct_me', 'complete', { media_removed_at: deps.now() });
-    const failed = scan(deps, 'scn_c', 'acct_me', 'error');
-    scan(deps, 'scn_d', 'acct_me', 'complete', { deleted_at: deps.now() });
-    scan(deps, 'scn_e', 'acct_other', 'complete');
+    const complete = scanDocFixture(deps, { scanId: 'scn_a', accountId: 'acct_me', status: 'complete' });
+    scanDocFixture(deps, { scanId: 'scn_b', accountId: 'acct_me', status: 'complete' }, { media_removed_at: deps.now() });
+    const failed = scanDocFixture(deps, { scanId: 'scn_c', accountId: 'acct_me', status: 'error' });
+    scanDocFixture(deps, { scanId: 'scn_d', accountId: 'acct_me', status: 'complete' }, { deleted_at: deps.now() });
+    scanDocFixture(deps, { scanId: 'scn_e', accountId: 'acct_other', status: 'complete' });
     await putMedia(deps, 'scn_a', video);
     await putMedia(deps, 'scn_e', video);
 
@@ -119,7 +79,7 @@ describe('the account archive', () => {
 
   it('leaves videos out unless asked, and one over the media size limit in force', async () => {
     const deps = fakeDeps({}, { uploadLimitBytes: 100 });
-    scan(deps, 'scn_big', 'acct_me', 'complete');
+    scanDocFixture(deps, { scanId: 'scn_big', accountId: 'acct_me', status: 'complete' });
     await putMedia(deps, 'scn_big', Buffer.alloc(101, 1));
     const without = await unpack((await accountArchive(deps, 'acct_me', { media: false })).stream);
     expect(readdirSync(join(without, 'scn_big'))).toEqual(['scan.json']);
@@ -131,8 +91,8 @@ describe('the account archive', () => {
 
   it('a reader that stops mid-video closes the media read, and nothing more is made', async () => {
     const deps = fakeDeps();
-    scan(deps, 'scn_a', 'acct_me', 'complete');
-    scan(deps, 'scn_b', 'acct_me', 'complete');
+    scanDocFixture(deps, { scanId: 'scn_a', accountId: 'acct_me', status: 'complete' });
+    scanDocFixture(deps, { scanId: 'scn_b', accountId: 'acct_me', status: 'complete' });
     await putMedia(deps, 'scn_a', Buffer.alloc(64 * 1024 * 10, 1));
     let pulled = 0;
     let mediaReads = 0;
@@ -164,7 +124,7 @@ describe('the account archive', () => {
 
   it('a stored video shorter than its stat cuts the archive off with a named error', async () => {
     const deps = fakeDeps();
-    scan(deps, 'scn_a', 'acct_me', 'complete');
+    scanDocFixture(deps, { scanId: 'scn_a', accountId: 'acct_me', status: 'complete' });
     await putMedia(deps, 'scn_a', Buffer.alloc(1000, 1));
     deps.media.read = () => Readable.from([Buffer.alloc(10, 1)]);
     const archive = await accountArchive(deps, 'acct_me', { media: true });
