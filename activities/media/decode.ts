@@ -274,6 +274,8 @@ export async function measureLoudness(options: LoudnessOptions): Promise<Loudnes
   try {
     const result = await runProcess(options.ffmpegPath ?? 'ffmpeg', loudnessArgs({ input: options.input, loudnessLog: options.loudnessLog, limits }), {
       ...(options.signal ? { signal: options.signal } : {}),
+      // Beside the picture's decode, the scan's longest pass: the meter takes the CPU the decode leaves.
+      yieldTo: 5,
     });
     assertFfmpegSucceeded(result, options.input, limits);
   } catch (error) {

@@ -16,6 +16,8 @@ export interface RunProcessOptions {
   stderrTailBytes?: number;
   /** Piped to the process's stdin (input `pipe:0`). The process may stop reading early; that is not an error. */
   stdin?: Readable;
+  /** Niceness added to the media tools' own (capped at 19): for work beside the scan's longest pass, which must not slow it. */
+  yieldTo?: number;
 }
 
 export interface ProcessResult {
@@ -54,10 +56,11 @@ export function runProcess(command: string, args: readonly string[], options: Ru
     }
     // `nice` sets the priority before the tool runs, so every thread it starts inherits it
     // (os.setPriority after spawn would race the tool's own threads, and on Linux reaches one thread only).
-    const niced = toolNiceness > 0;
-    const child = niced
-      ? spawn('nice', ['-n', String(toolNiceness), command, ...args], { stdio: ['pipe', 'pipe', 'pipe'] })
-      : spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    const niceness = Math.min(19, toolNiceness + (options.yieldTo ?? 0));
+    const child =
+      niceness > 0
+        ? spawn('nice', ['-n', String(niceness), command, ...args], { stdio: ['pipe', 'pipe', 'pipe'] })
+        : spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
     if (!options.stdin) child.stdin.end();
     if (options.stdin) {
       const source = options.stdin;
@@ -109,7 +112,7 @@ export function runProcess(command: string, args: readonly string[], options: Ru
         return;
       }
       // `nice` could not start the tool: the same error as a direct spawn gives.
-      if (niced && exitCode === 127 && stderr.toString('utf8').startsWith('nice:')) {
+      if (niceness > 0 && exitCode === 127 && stderr.toString('utf8').startsWith('nice:')) {
         reject(Object.assign(new Error(`spawn ${command} ENOENT`), { code: 'ENOENT', path: command }));
         return;
       }

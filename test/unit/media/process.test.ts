@@ -42,6 +42,16 @@ describe('runProcess', () => {
       expect(plain.nice).toEqual([own]);
     });
 
+    it('adds yieldTo to the configured niceness, capped at 19, and niceness alone when nothing is configured', async () => {
+      const own = getPriority();
+      const niceOf = async (yieldTo: number) => (JSON.parse((await runProcess(node, ['-e', threadNiceness], { yieldTo })).stdout) as { nice: number[] }).nice;
+      setMediaToolNiceness(5);
+      expect(await niceOf(5)).toEqual([Math.min(19, own + 10)]);
+      expect(await niceOf(30)).toEqual([19]);
+      setMediaToolNiceness(0);
+      expect(await niceOf(5)).toEqual([Math.min(19, own + 5)]);
+    });
+
     it('still rejects a missing binary as a direct spawn does', async () => {
       setMediaToolNiceness(5);
       await expect(runProcess('holdline-no-such-binary', [])).rejects.toMatchObject({ code: 'ENOENT' });
