@@ -13,36 +13,9 @@ import {
   timelineCsv,
   vttFrom,
   youtubeChapters,
-  type ExportableScan,
 } from '../../../core/exports';
 import type { Moment, TranscriptSegment } from '../../../core/shapes';
-
-function scanOf(overrides: Partial<ExportableScan> = {}): ExportableScan {
-  return {
-    scan_id: 'scn_0123456789abcdef01234567',
-    status: 'complete',
-    media_url: '/v1/scans/scn_0123456789abcdef01234567/media',
-    duration_sec: 3,
-    score: 61,
-    grade: 'B-',
-    label: 'Engaging',
-    hook: 55.5,
-    timeline: [
-      { second: 0, scores: { hold: 50, motion: 10.5, loudness: 20, speech: 0 } },
-      { second: 1, scores: { hold: 60.2, motion: 0, loudness: 30, speech: 100 } },
-      { second: 2, scores: { hold: 12, motion: 1, loudness: 2, speech: 3 } },
-    ],
-    cuts: [],
-    dead: [],
-    moments: [],
-    claims: [],
-    transcript: [],
-    summary: 's',
-    method: 'm',
-    transcriber: null,
-    ...overrides,
-  };
-}
+import { exportableScan } from './exportable-scan';
 
 const moment = (second: number, hold: number, quote: string): Moment => ({ second, label: 'peak', hold, quote });
 
@@ -96,7 +69,7 @@ describe('SRT and WebVTT from the transcript', () => {
 
 describe('timeline CSV', () => {
   it('has a header and one row per second with the four series', () => {
-    expect(timelineCsv(scanOf())).toBe('second,hold,motion,loudness,speech\r\n0,50,10.5,20,0\r\n1,60.2,0,30,100\r\n2,12,1,2,3\r\n');
+    expect(timelineCsv(exportableScan())).toBe('second,hold,motion,loudness,speech\r\n0,50,10.5,20,0\r\n1,60.2,0,30,100\r\n2,12,1,2,3\r\n');
   });
 
   it('an empty timeline is the header alone', () => {
@@ -259,7 +232,7 @@ describe('exportScan', () => {
     ['fcpxml', 'application/xml; charset=utf-8', 'scn_0123456789abcdef01234567.fcpxml'],
     ['markers.csv', 'text/csv; charset=utf-8; header=present', 'scn_0123456789abcdef01234567-markers.csv'],
   ] as const)('%s is sent as %s named %s', (format, contentType, filename) => {
-    const result = exportScan(scanOf(), format);
+    const result = exportScan(exportableScan(), format);
     expect(result.contentType).toBe(contentType);
     expect(result.filename).toBe(filename);
   });
@@ -269,20 +242,20 @@ describe('exportScan', () => {
     [30000 / 1001, 'FCM: DROP FRAME', '00:00:02;15'],
     [null, 'FCM: NON-DROP FRAME', '00:00:02:15'],
   ] as const)("edl counts frames at the read's frame rate %s", (frameRate, fcm, cutAt) => {
-    const lines = exportScan(scanOf({ cuts: [2.5], dead: [], frame_rate: frameRate }), 'edl').body.split('\r\n');
+    const lines = exportScan(exportableScan({ cuts: [2.5], dead: [], frame_rate: frameRate }), 'edl').body.split('\r\n');
     expect(lines[1]).toBe(fcm);
     expect(lines[3]?.split(/\s+/)[5]).toBe(cutAt);
   });
 
   it("the fcpxml and otio exports carry the read's picture size", () => {
-    const scan = scanOf({ frame_rate: 25, width: 1920, height: 1080 });
+    const scan = exportableScan({ frame_rate: 25, width: 1920, height: 1080 });
     expect(exportScan(scan, 'fcpxml').body).toContain('<format id="r1" name="FFVideoFormat1080p25" frameDuration="1/25s" width="1920" height="1080"/>');
     const otio = JSON.parse(exportScan(scan, 'otio').body);
     expect(otio.tracks.children[0].children[0].media_references.DEFAULT_MEDIA.metadata).toEqual({ holdline: { width: 1920, height: 1080 } });
   });
 
   it('json is the scan itself', () => {
-    const scan = scanOf();
+    const scan = exportableScan();
     expect(JSON.parse(exportScan(scan, 'json').body)).toEqual(scan);
   });
 
@@ -293,7 +266,7 @@ describe('exportScan', () => {
   });
 
   it('the timelines point at the media by an absolute URL when the origin is known, the markers list names none', () => {
-    const scan = scanOf();
+    const scan = exportableScan();
     const otio = JSON.parse(exportScan(scan, 'otio', { origin: 'https://holdline.example/' }).body);
     expect(otio.tracks.children[0].children[0].media_references.DEFAULT_MEDIA.target_url).toBe(
       'https://holdline.example/v1/scans/scn_0123456789abcdef01234567/media',

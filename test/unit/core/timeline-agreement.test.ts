@@ -1,33 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { exportScan, type ExportableScan } from '../../../core/exports';
+import { exportableScan } from './exportable-scan';
 
 // The EDL, the OTIO timeline, the FCPXML document and Resolve's marker list are
 // built from one read and parsed back here with arithmetic of this file's own
 // (timecode to frames, FCPXML's rational seconds to frames), so each format is
 // checked against the frames the read names, not against the code that wrote it.
 
-function readOf(overrides: Partial<ExportableScan>): ExportableScan {
-  return {
-    scan_id: 'scn_0123456789abcdef01234567',
-    status: 'complete',
-    media_url: '/v1/scans/scn_0123456789abcdef01234567/media',
-    title: 'Agreement',
-    duration_sec: 10,
-    score: 60,
-    grade: 'B-',
-    label: 'Engaging',
-    hook: 50,
-    timeline: [],
-    cuts: [],
-    dead: [],
-    moments: [],
-    claims: [],
-    transcript: [],
-    summary: 's',
-    method: 'm',
-    ...overrides,
-  };
-}
+/** The read of each case: its own title and length, no series (the exports read none of them). */
+const readOf = (overrides: Partial<ExportableScan>) => exportableScan({ title: 'Agreement', duration_sec: 10, timeline: [], ...overrides });
 
 /** Frames of a timecode at a nominal whole rate; `;` before the frames means drop-frame (2 frame numbers a minute at 30, 4 at 60, skipped except every tenth minute). */
 function framesOfTimecode(tc: string, nominal: number): number {
