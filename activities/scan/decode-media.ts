@@ -13,8 +13,8 @@ export function createDecodeMedia(deps: ScanActivityDeps) {
    * kept for transcription. With `audioSec` the soundtrack was decoded apart (`extractAudio`)
    * and is being transcribed meanwhile: this pass decodes the picture only, a second pass
    * beside it meters the soundtrack's EBU R128 loudness, and it writes only those parts and
-   * the read's length, not the transcription's. With `keepMedia` the
-   * worker's local copy of the media stays for `refineCuts`, which reads it next and drops it.
+   * the read's length, not the transcription's. With `keepMedia` the worker's local copy of
+   * the media stays for `refineCuts`, which reads it next and drops it.
    */
   return async function decodeMedia(input: {
     scanId: string;
