@@ -312,7 +312,7 @@ describe('with a key', () => {
     const result = await call(nowhere, 'get_scan', { scan_id: 'scn_000000000000000000000000' });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toEqual([`Holdline: cannot reach Holdline at http://127.0.0.1:${port}: ECONNREFUSED`]);
-    expect((await nowhere.listTools()).tools).toHaveLength(11);
+    expect((await nowhere.listTools()).tools).toHaveLength(12);
   });
 
   it(
