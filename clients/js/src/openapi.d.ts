@@ -278,11 +278,11 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "scan_id": "scn_5a61dbf175f5a886dfc9159d",
+                         *       "scan_id": "scn_6849516f8be73951ef711b13",
                          *       "status": "complete",
                          *       "pct": 100,
                          *       "title": "Weak opening",
-                         *       "created_at": "2026-11-27T00:20:47.013Z",
+                         *       "created_at": "2026-11-27T03:20:57.869Z",
                          *       "duration_sec": 30,
                          *       "score": 24,
                          *       "grade": "F",
@@ -353,7 +353,7 @@ export interface paths {
                          *           "second": 26,
                          *           "label": "peak",
                          *           "hold": 80.1,
-                         *           "quote": "Let me show you how the rings fit together."
+                         *           "quote": "Let me show you how the rings is together."
                          *         }
                          *       ],
                          *       "claims": [
@@ -363,7 +363,7 @@ export interface paths {
                          *         {
                          *           "start": 4.226,
                          *           "end": 7.614,
-                         *           "text": "Welcome back. Today we put free camera for a storm."
+                         *           "text": "Welcome back. Today we put free camera for the storm."
                          *         },
                          *         {
                          *           "start": 16.738,
@@ -373,7 +373,7 @@ export interface paths {
                          *         {
                          *           "start": 25.218,
                          *           "end": 27.582,
-                         *           "text": "Let me show you how the rings fit together."
+                         *           "text": "Let me show you how the rings is together."
                          *         }
                          *       ],
                          *       "summary": "Average hold is 27.4 over 30 seconds. The strongest second is 0:26 (hold 80.1). 3 dead stretches: 0:00 to 0:04, 0:08 to 0:15 and 0:19 to 0:25, 17 seconds in all. 5 cuts. The hook (mean hold over the first 3 seconds) is 0.0.",
@@ -440,14 +440,14 @@ export interface paths {
                          *           "advice": "Cut or add sound under 0:07–0:15 (8 s): the sound is silent and nobody speaks."
                          *         },
                          *         {
-                         *           "start": 18,
+                         *           "start": 19,
                          *           "end": 25,
                          *           "causes": [
                          *             "still_picture",
                          *             "silence",
                          *             "no_speech"
                          *           ],
-                         *           "advice": "Cut or speed up 0:18–0:25 (7 s): the picture is still, the sound is silent and nobody speaks."
+                         *           "advice": "Cut or speed up 0:19–0:25 (6 s): the picture is still, the sound is silent and nobody speaks."
                          *         }
                          *       ],
                          *       "hook_report": {
@@ -475,7 +475,9 @@ export interface paths {
                          *         240,
                          *         360
                          *       ],
-                         *       "media_url": "/v1/scans/scn_5a61dbf175f5a886dfc9159d/media"
+                         *       "width": 640,
+                         *       "height": 360,
+                         *       "media_url": "/v1/scans/scn_6849516f8be73951ef711b13/media"
                          *     }
                          */
                         "application/json": {
@@ -681,22 +683,18 @@ export interface paths {
                          * @example {
                          *       "data": [
                          *         {
-                         *           "scan_id": "scn_a5f071d2ace9871bc1d7d00e",
-                         *           "status": "complete",
-                         *           "pct": 100,
+                         *           "scan_id": "scn_a079afc5791d34d89095cac5",
+                         *           "status": "processing",
+                         *           "pct": 50,
                          *           "title": "Weak opening (by URL)",
-                         *           "created_at": "2026-11-27T00:20:47.137Z",
-                         *           "duration_sec": 30,
-                         *           "score": 24,
-                         *           "grade": "F",
-                         *           "label": "Flat"
+                         *           "created_at": "2026-11-27T03:20:57.948Z"
                          *         },
                          *         {
-                         *           "scan_id": "scn_5a61dbf175f5a886dfc9159d",
+                         *           "scan_id": "scn_6849516f8be73951ef711b13",
                          *           "status": "complete",
                          *           "pct": 100,
                          *           "title": "Weak opening",
-                         *           "created_at": "2026-11-27T00:20:47.013Z",
+                         *           "created_at": "2026-11-27T03:20:57.869Z",
                          *           "duration_sec": 30,
                          *           "score": 24,
                          *           "grade": "F",
@@ -927,7 +925,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "scan_id": "scn_a5f071d2ace9871bc1d7d00e",
+                         *       "scan_id": "scn_a079afc5791d34d89095cac5",
                          *       "status": "queued",
                          *       "pct": 0
                          *     }
@@ -1108,11 +1106,11 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "scan_id": "scn_5a61dbf175f5a886dfc9159d",
+                         *       "scan_id": "scn_6849516f8be73951ef711b13",
                          *       "status": "complete",
                          *       "pct": 100,
                          *       "title": "Weak opening",
-                         *       "created_at": "2026-11-27T00:20:47.013Z",
+                         *       "created_at": "2026-11-27T03:20:57.869Z",
                          *       "duration_sec": 30,
                          *       "score": 24,
                          *       "grade": "F",
@@ -1183,7 +1181,7 @@ export interface paths {
                          *           "second": 26,
                          *           "label": "peak",
                          *           "hold": 80.1,
-                         *           "quote": "Let me show you how the rings fit together."
+                         *           "quote": "Let me show you how the rings is together."
                          *         }
                          *       ],
                          *       "claims": [
@@ -1193,7 +1191,7 @@ export interface paths {
                          *         {
                          *           "start": 4.226,
                          *           "end": 7.614,
-                         *           "text": "Welcome back. Today we put free camera for a storm."
+                         *           "text": "Welcome back. Today we put free camera for the storm."
                          *         },
                          *         {
                          *           "start": 16.738,
@@ -1203,7 +1201,7 @@ export interface paths {
                          *         {
                          *           "start": 25.218,
                          *           "end": 27.582,
-                         *           "text": "Let me show you how the rings fit together."
+                         *           "text": "Let me show you how the rings is together."
                          *         }
                          *       ],
                          *       "summary": "Average hold is 27.4 over 30 seconds. The strongest second is 0:26 (hold 80.1). 3 dead stretches: 0:00 to 0:04, 0:08 to 0:15 and 0:19 to 0:25, 17 seconds in all. 5 cuts. The hook (mean hold over the first 3 seconds) is 0.0.",
@@ -1270,14 +1268,14 @@ export interface paths {
                          *           "advice": "Cut or add sound under 0:07–0:15 (8 s): the sound is silent and nobody speaks."
                          *         },
                          *         {
-                         *           "start": 18,
+                         *           "start": 19,
                          *           "end": 25,
                          *           "causes": [
                          *             "still_picture",
                          *             "silence",
                          *             "no_speech"
                          *           ],
-                         *           "advice": "Cut or speed up 0:18–0:25 (7 s): the picture is still, the sound is silent and nobody speaks."
+                         *           "advice": "Cut or speed up 0:19–0:25 (6 s): the picture is still, the sound is silent and nobody speaks."
                          *         }
                          *       ],
                          *       "hook_report": {
@@ -1305,7 +1303,9 @@ export interface paths {
                          *         240,
                          *         360
                          *       ],
-                         *       "media_url": "/v1/scans/scn_5a61dbf175f5a886dfc9159d/media"
+                         *       "width": 640,
+                         *       "height": 360,
+                         *       "media_url": "/v1/scans/scn_6849516f8be73951ef711b13/media"
                          *     }
                          */
                         "application/json": {
@@ -1617,7 +1617,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "detail": "no scan scn_a81e62ef7755312bb080bbe2"
+                         *       "detail": "no scan scn_4dadd5bd2edd9a7ddc9cd05c"
                          *     }
                          */
                         "application/json": {
@@ -1732,11 +1732,11 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "scan_id": "scn_a81e62ef7755312bb080bbe2",
+                         *       "scan_id": "scn_4dadd5bd2edd9a7ddc9cd05c",
                          *       "status": "error",
                          *       "pct": 0,
                          *       "title": "Weak opening (by URL)",
-                         *       "created_at": "2026-11-27T00:23:13.820Z",
+                         *       "created_at": "2026-11-27T03:21:55.321Z",
                          *       "detail": "cancelled"
                          *     }
                          */
@@ -2156,7 +2156,7 @@ export interface paths {
                         /**
                          * @example 1
                          *     00:00:04,226 --> 00:00:07,614
-                         *     Welcome back. Today we put free camera for a storm.
+                         *     Welcome back. Today we put free camera for the storm.
                          *
                          *     2
                          *     00:00:16,738 --> 00:00:19,102
@@ -2167,7 +2167,7 @@ export interface paths {
                          * @example WEBVTT
                          *
                          *     00:00:04.226 --> 00:00:07.614
-                         *     Welcome back. Today we put free camera for a storm.
+                         *     Welcome back. Today we put free camera for the storm.
                          *
                          *     00:00:16.738 --> 00:00:19.102
                          *     Our sail doubled in just six months.
@@ -2186,11 +2186,11 @@ export interface paths {
                         "text/plain": string;
                         /**
                          * @example {
-                         *       "scan_id": "scn_5a61dbf175f5a886dfc9159d",
+                         *       "scan_id": "scn_6849516f8be73951ef711b13",
                          *       "status": "complete",
                          *       "pct": 100,
                          *       "title": "Weak opening",
-                         *       "created_at": "2026-11-27T00:20:47.013Z",
+                         *       "created_at": "2026-11-27T03:20:57.869Z",
                          *       "duration_sec": 30,
                          *       "score": 24,
                          *       "grade": "F",
@@ -2261,7 +2261,7 @@ export interface paths {
                          *           "second": 26,
                          *           "label": "peak",
                          *           "hold": 80.1,
-                         *           "quote": "Let me show you how the rings fit together."
+                         *           "quote": "Let me show you how the rings is together."
                          *         }
                          *       ],
                          *       "claims": [
@@ -2271,7 +2271,7 @@ export interface paths {
                          *         {
                          *           "start": 4.226,
                          *           "end": 7.614,
-                         *           "text": "Welcome back. Today we put free camera for a storm."
+                         *           "text": "Welcome back. Today we put free camera for the storm."
                          *         },
                          *         {
                          *           "start": 16.738,
@@ -2281,7 +2281,7 @@ export interface paths {
                          *         {
                          *           "start": 25.218,
                          *           "end": 27.582,
-                         *           "text": "Let me show you how the rings fit together."
+                         *           "text": "Let me show you how the rings is together."
                          *         }
                          *       ],
                          *       "summary": "Average hold is 27.4 over 30 seconds. The strongest second is 0:26 (hold 80.1). 3 dead stretches: 0:00 to 0:04, 0:08 to 0:15 and 0:19 to 0:25, 17 seconds in all. 5 cuts. The hook (mean hold over the first 3 seconds) is 0.0.",
@@ -2348,14 +2348,14 @@ export interface paths {
                          *           "advice": "Cut or add sound under 0:07–0:15 (8 s): the sound is silent and nobody speaks."
                          *         },
                          *         {
-                         *           "start": 18,
+                         *           "start": 19,
                          *           "end": 25,
                          *           "causes": [
                          *             "still_picture",
                          *             "silence",
                          *             "no_speech"
                          *           ],
-                         *           "advice": "Cut or speed up 0:18–0:25 (7 s): the picture is still, the sound is silent and nobody speaks."
+                         *           "advice": "Cut or speed up 0:19–0:25 (6 s): the picture is still, the sound is silent and nobody speaks."
                          *         }
                          *       ],
                          *       "hook_report": {
@@ -2383,7 +2383,9 @@ export interface paths {
                          *         240,
                          *         360
                          *       ],
-                         *       "media_url": "/v1/scans/scn_5a61dbf175f5a886dfc9159d/media"
+                         *       "width": 640,
+                         *       "height": 360,
+                         *       "media_url": "/v1/scans/scn_6849516f8be73951ef711b13/media"
                          *     }
                          */
                         "application/json": Record<string, never>;
@@ -2779,7 +2781,7 @@ export interface paths {
                          *       },
                          *       "calls_this_month": 1,
                          *       "calls_left": 24,
-                         *       "tokens_used": 686,
+                         *       "tokens_used": 630,
                          *       "scans_this_month": 3,
                          *       "scans_left": 47
                          *     }
@@ -3031,32 +3033,32 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "call_834b548fe0d2a76686d6aa89",
+                         *       "id": "call_731b5aff6cd360aa16f5a89b",
                          *       "object": "chat.completion",
-                         *       "created": 1795738859,
+                         *       "created": 1795749664,
                          *       "model": "holdline",
                          *       "choices": [
                          *         {
                          *           "index": 0,
                          *           "message": {
                          *             "role": "assistant",
-                         *             "content": "A 2-step plan to improve.\n\n(The agents used all their model steps before finishing.)"
+                         *             "content": "Catch it."
                          *           },
                          *           "logprobs": null,
-                         *           "finish_reason": "length"
+                         *           "finish_reason": "stop"
                          *         }
                          *       ],
                          *       "usage": {
-                         *         "prompt_tokens": 603,
-                         *         "completion_tokens": 83,
-                         *         "total_tokens": 686
+                         *         "prompt_tokens": 566,
+                         *         "completion_tokens": 64,
+                         *         "total_tokens": 630
                          *       },
                          *       "holdline": {
-                         *         "call_id": "call_834b548fe0d2a76686d6aa89",
+                         *         "call_id": "call_731b5aff6cd360aa16f5a89b",
                          *         "base_model": "SmolLM2-135M-Instruct-Q4_1",
                          *         "steps": 3,
                          *         "tools_used": [],
-                         *         "stopped": "step_limit"
+                         *         "stopped": "done"
                          *       }
                          *     }
                          */
@@ -3302,10 +3304,10 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "scan_id": "scn_5a61dbf175f5a886dfc9159d",
+                         *       "scan_id": "scn_6849516f8be73951ef711b13",
                          *       "title": "Weak opening",
-                         *       "published_at": "2026-11-27T00:20:59.324Z",
-                         *       "url": "/library/scn_5a61dbf175f5a886dfc9159d"
+                         *       "published_at": "2026-11-27T03:21:04.064Z",
+                         *       "url": "/library/scn_6849516f8be73951ef711b13"
                          *     }
                          */
                         "application/json": {
@@ -3430,7 +3432,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "scan_id": "scn_5a61dbf175f5a886dfc9159d",
+                         *       "scan_id": "scn_6849516f8be73951ef711b13",
                          *       "published": false
                          *     }
                          */
@@ -3551,14 +3553,14 @@ export interface paths {
                          * @example {
                          *       "data": [
                          *         {
-                         *           "scan_id": "scn_5a61dbf175f5a886dfc9159d",
+                         *           "scan_id": "scn_6849516f8be73951ef711b13",
                          *           "title": "Weak opening",
-                         *           "published_at": "2026-11-27T00:20:59.172Z",
+                         *           "published_at": "2026-11-27T03:21:03.885Z",
                          *           "score": 24,
                          *           "grade": "F",
                          *           "label": "Flat",
                          *           "duration_sec": 30,
-                         *           "url": "/library/scn_5a61dbf175f5a886dfc9159d"
+                         *           "url": "/library/scn_6849516f8be73951ef711b13"
                          *         }
                          *       ],
                          *       "limit": 2,
@@ -3687,9 +3689,9 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "recut_id": "rct_277d5f2ba0ba44a122572dba",
+                         *       "recut_id": "rct_25337f214d66a3f283fd2937",
                          *       "status": "queued",
-                         *       "parent_scan_id": "scn_5a61dbf175f5a886dfc9159d"
+                         *       "parent_scan_id": "scn_6849516f8be73951ef711b13"
                          *     }
                          */
                         "application/json": {
@@ -3862,10 +3864,10 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "recut_id": "rct_277d5f2ba0ba44a122572dba",
+                         *       "recut_id": "rct_25337f214d66a3f283fd2937",
                          *       "status": "complete",
-                         *       "parent_scan_id": "scn_5a61dbf175f5a886dfc9159d",
-                         *       "scan_id": "scn_706bdedf50ea132a936f86e2",
+                         *       "parent_scan_id": "scn_6849516f8be73951ef711b13",
+                         *       "scan_id": "scn_67df0e4628193e3d60301cc8",
                          *       "segments": [
                          *         {
                          *           "start": 4,
@@ -3880,7 +3882,7 @@ export interface paths {
                          *           "end": 30
                          *         }
                          *       ],
-                         *       "rationale": "Rules: cut 17 weak seconds of 3 dips: 0–4 s (still picture, silence, no speech), 7–15 s (silence, no speech), 18–25 s (still picture, silence, no speech); started at 4 s, the first second with hold ≥ 30 (the strongest 3 s (25–28 s, hold 67.3) come too late to open on without losi…",
+                         *       "rationale": "Rules: cut 17 weak seconds of 3 dips: 0–4 s (still picture, silence, no speech), 7–15 s (silence, no speech), 19–25 s (still picture, silence, no speech); started at 4 s, the first second with hold ≥ 30 (the strongest 3 s (25–28 s, hold 67.3) come too late to open on without losi…",
                          *       "proposed_by": "rules",
                          *       "base_model": null,
                          *       "before": {
@@ -3892,7 +3894,7 @@ export interface paths {
                          *         "average_hold": 27.4,
                          *         "dips": {
                          *           "count": 4,
-                         *           "seconds": 21,
+                         *           "seconds": 20,
                          *           "causes": {
                          *             "still_picture": 2,
                          *             "silence": 4,
@@ -3919,7 +3921,7 @@ export interface paths {
                          *       },
                          *       "goal": "Open on the first lively shot",
                          *       "max_seconds": 20,
-                         *       "created_at": "2026-11-27T00:20:59.360Z"
+                         *       "created_at": "2026-11-27T03:21:04.119Z"
                          *     }
                          */
                         "application/json": {
@@ -4157,13 +4159,13 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "parent_scan_id": "scn_5a61dbf175f5a886dfc9159d",
+                         *       "parent_scan_id": "scn_6849516f8be73951ef711b13",
                          *       "data": [
                          *         {
-                         *           "recut_id": "rct_277d5f2ba0ba44a122572dba",
+                         *           "recut_id": "rct_25337f214d66a3f283fd2937",
                          *           "status": "complete",
-                         *           "parent_scan_id": "scn_5a61dbf175f5a886dfc9159d",
-                         *           "scan_id": "scn_706bdedf50ea132a936f86e2",
+                         *           "parent_scan_id": "scn_6849516f8be73951ef711b13",
+                         *           "scan_id": "scn_67df0e4628193e3d60301cc8",
                          *           "segments": [
                          *             {
                          *               "start": 4,
@@ -4178,7 +4180,7 @@ export interface paths {
                          *               "end": 30
                          *             }
                          *           ],
-                         *           "rationale": "Rules: cut 17 weak seconds of 3 dips: 0–4 s (still picture, silence, no speech), 7–15 s (silence, no speech), 18–25 s (still picture, silence, no speech); started at 4 s, the first second with hold ≥ 30 (the strongest 3 s (25–28 s, hold 67.3) come too late to open on without losi…",
+                         *           "rationale": "Rules: cut 17 weak seconds of 3 dips: 0–4 s (still picture, silence, no speech), 7–15 s (silence, no speech), 19–25 s (still picture, silence, no speech); started at 4 s, the first second with hold ≥ 30 (the strongest 3 s (25–28 s, hold 67.3) come too late to open on without losi…",
                          *           "proposed_by": "rules",
                          *           "base_model": null,
                          *           "before": {
@@ -4190,7 +4192,7 @@ export interface paths {
                          *             "average_hold": 27.4,
                          *             "dips": {
                          *               "count": 4,
-                         *               "seconds": 21,
+                         *               "seconds": 20,
                          *               "causes": {
                          *                 "still_picture": 2,
                          *                 "silence": 4,
@@ -4217,7 +4219,7 @@ export interface paths {
                          *           },
                          *           "goal": "Open on the first lively shot",
                          *           "max_seconds": 20,
-                         *           "created_at": "2026-11-27T00:20:59.360Z"
+                         *           "created_at": "2026-11-27T03:21:04.119Z"
                          *         }
                          *       ]
                          *     }
@@ -4473,7 +4475,7 @@ export interface paths {
                         /**
                          * @example {
                          *       "type": "webhook.test",
-                         *       "webhook_id": "msg_test_389b6836-ec0d-4c33-b77a-a66607904120",
+                         *       "webhook_id": "msg_test_8730d980-3261-4287-96bd-d0ef49b8ead9",
                          *       "url": "https://hooks.example.com/holdline",
                          *       "delivered": true,
                          *       "status": 204
@@ -4950,7 +4952,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "detail": "body/media_retention_days must be >= 0, body/media_retention_days must be null, body/media_retention_days must match a schema in anyOf"
+                         *       "detail": "body/media_retention_days must be >= 0"
                          *     }
                          */
                         "application/json": {
@@ -5027,7 +5029,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        /** @example a ustar archive of 5 entries: scn_5a61dbf175f5a886dfc9159d/scan.json, scn_a5f071d2ace9871bc1d7d00e/scan.json, manifest.json, scn_5a61dbf175f5a886dfc9159d/scan.json, scn_a5f071d2ace9871bc1d7d00e/scan.json */
+                        /** @example a ustar archive of 5 entries: scn_6849516f8be73951ef711b13/scan.json, scn_a079afc5791d34d89095cac5/scan.json, manifest.json, scn_6849516f8be73951ef711b13/scan.json, scn_a079afc5791d34d89095cac5/scan.json */
                         "application/x-tar": string;
                     };
                 };
