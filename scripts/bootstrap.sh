@@ -139,3 +139,6 @@ elif [ ! -d node_modules ]; then
   say "npm install (no package-lock.json yet)"
   npm install --no-audit --no-fund >&2
 fi
+
+# --- the embedded model server's check: it loads the model and answers one request (once per build) ---
+[ "${HOLDLINE_EMBEDDED_MODEL:-on}" = "off" ] || node --import tsx "$ROOT/tooling/check-model-server.ts"

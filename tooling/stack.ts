@@ -12,6 +12,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, 
 import { createServer, connect as tcpConnect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { describeExit } from '../core/restart-policy';
 import { EMBEDDED_MODEL_NAME } from '../core/chat/embedded-model';
 
 export { EMBEDDED_MODEL_NAME };
@@ -476,14 +477,14 @@ async function waitOrStop(what: string, proc: ManagedProcess, timeoutMs: number,
 
 async function waitUntil(what: string, proc: ManagedProcess | undefined, timeoutMs: number, check: () => Promise<boolean>): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  let exitedEarly = false;
-  void proc?.exited.then(() => {
-    exitedEarly = true;
+  let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  void proc?.exitedWith.then((how) => {
+    exit = how;
   });
   let lastError: unknown;
   while (Date.now() < deadline) {
-    if (exitedEarly) {
-      throw new StackError(`${what} exited before it was ready (log ${proc?.logFile}):\n${proc?.logTail()}`);
+    if (exit) {
+      throw new StackError(`${what} exited before it was ready (${describeExit(exit.code, exit.signal)}; log ${proc?.logFile}):\n${proc?.logTail()}`);
     }
     try {
       if (await check()) return;
@@ -656,8 +657,37 @@ export interface ModelServer {
 }
 
 /**
- * Starts llama.cpp's `llama-server` with the embedded model on 127.0.0.1 and waits until its
- * `/health` answers 200 (the weights are loaded). `--jinja` makes it accept `tools`.
+ * llama-server's arguments for the embedded model. `--no-repack` keeps ggml from moving
+ * weights into its CPU-specific "extra" buffers: on CPUs that advertise AMX inside a
+ * virtual machine, the AMX buffer's first tile instruction faults (SIGSEGV at the first
+ * request), and the native build cannot leave AMX out by itself. `--jinja` makes it accept `tools`.
+ */
+export function modelServerArgs(options: { modelFile: string; name: string; port: number; parallel: number; maxTokens: number }): string[] {
+  return [
+    '--model',
+    options.modelFile,
+    '--alias',
+    options.name,
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(options.port),
+    '--jinja',
+    '--no-repack',
+    '--parallel',
+    String(options.parallel),
+    '--ctx-size',
+    String(8192 * options.parallel),
+    '--n-predict',
+    String(options.maxTokens),
+    '--no-webui',
+  ];
+}
+
+/**
+ * Starts llama.cpp's `llama-server` with the embedded model on 127.0.0.1 and waits until it
+ * has loaded the weights and answered one short completion: `/health` alone says the file
+ * loaded, not that the first matrix multiply runs (the AMX fault came there).
  */
 export async function startModelServer(options: ModelServerOptions): Promise<ModelServer> {
   const command = join(resolve(options.toolsDir ?? join(REPO_ROOT, '.tools', 'bin')), 'llama-server');
@@ -674,22 +704,7 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
       name: 'model',
       command,
       args: [
-        '--model',
-        modelFile,
-        '--alias',
-        EMBEDDED_MODEL_NAME,
-        '--host',
-        '127.0.0.1',
-        '--port',
-        String(port),
-        '--jinja',
-        '--parallel',
-        String(parallel),
-        '--ctx-size',
-        String(8192 * parallel),
-        '--n-predict',
-        String(options.maxTokens ?? EMBEDDED_MODEL_MAX_TOKENS),
-        '--no-webui',
+        ...modelServerArgs({ modelFile, name: EMBEDDED_MODEL_NAME, port, parallel, maxTokens: options.maxTokens ?? EMBEDDED_MODEL_MAX_TOKENS }),
         ...(options.extraArgs ?? []),
       ],
       // llama-server reads LLAMA_ARG_* settings: a stray one must not change it.
@@ -704,6 +719,15 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
   const start = async () => {
     const proc = spawnServer();
     await waitOrStop(`model server (${health})`, proc, timeoutMs, () => httpOk(health));
+    try {
+      await answersOneRequest(baseUrl, EMBEDDED_MODEL_NAME, timeoutMs);
+    } catch (error) {
+      // Give the process a moment to be seen dying, so the message names the signal.
+      const exit = await Promise.race([proc.exitedWith, sleep(500).then(() => undefined)]);
+      await proc.stop(2000);
+      const how = exit ? `exited (${describeExit(exit.code, exit.signal)})` : `did not answer (${(error as Error).message})`;
+      throw new StackError(`model server loaded its weights but ${how} on its first request (log ${proc.logFile}):\n${proc.logTail()}`);
+    }
     return proc;
   };
   return {
@@ -719,6 +743,20 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
     },
     restart: start,
   };
+}
+
+/** One short completion, so the first matrix multiplies have run; throws when the server fails or dies. */
+async function answersOneRequest(baseUrl: string, name: string, timeoutMs: number): Promise<void> {
+  const response = await fetch(`${baseUrl}/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ model: name, messages: [{ role: 'user', content: 'Say OK.' }], max_tokens: 2, temperature: 0 }),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const body = await response.text();
+  if (response.status !== 200) throw new Error(`status ${response.status}: ${body.slice(0, 200)}`);
+  const parsed = JSON.parse(body) as { choices?: { message?: { content?: unknown } }[] };
+  if (typeof parsed.choices?.[0]?.message?.content !== 'string') throw new Error(`no answer in ${body.slice(0, 200)}`);
 }
 
 /** Whether a stack with `model: true` starts the embedded model server. */
