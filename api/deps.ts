@@ -124,7 +124,12 @@ export function createAppDeps(input: { config: HoldlineConfig; db: Db; temporal:
       mongodb: () => db.command({ ping: 1 }),
       temporal: () => temporal.connection.workflowService.getSystemInfo({}),
     },
-    upstream: new UpstreamHealth({ baseUrl: config.modelBaseUrl, apiKey: config.modelApiKey, ttlMs: config.upstreamHealthTtlMs }),
+    upstream: new UpstreamHealth({
+      baseUrl: config.modelBaseUrl,
+      apiKey: config.modelApiKey,
+      ttlMs: config.upstreamHealthTtlMs,
+      ...(config.modelUnavailableReason ? { unavailableReason: config.modelUnavailableReason } : {}),
+    }),
     now,
   } satisfies AppDeps;
   return deps;

@@ -105,7 +105,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: D
     return sendPage(reply, errorPage(viewerOf(request), status, message), status);
   }
   if (isModelInterface(request.url)) {
-    if (status === 429) reply.header('x-should-retry', 'false');
+    if (status === 429 || error.extra.shouldRetry === false) reply.header('x-should-retry', 'false');
     return reply
       .code(status)
       .type('application/json')

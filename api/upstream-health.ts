@@ -9,12 +9,17 @@ export const MODEL_NOT_CONFIGURED_MESSAGE =
 export const MODEL_UNREACHABLE_MESSAGE =
   'the model server does not answer: the operator starts it, or points MODEL_BASE_URL (with MODEL_API_KEY and MODEL_BASE_NAME) at a reachable OpenAI-compatible server; nothing was charged; try again shortly';
 
+/** Seconds a caller is asked to wait when the server does not answer now but may come back (a supervised restart). */
+const UNREACHABLE_RETRY_AFTER_SEC = 5;
+
 /** How long a failed check is trusted, in ms: a storm of calls while the server is down costs one check a second, and a server that comes back is seen within a second or two. */
 const DOWN_TTL_MS = 1000;
 
 export interface UpstreamHealthOptions {
   /** null: no model server is configured (MODEL_BASE_URL=off). */
   baseUrl: string | null;
+  /** Why there is none although one was wanted (the embedded server could not start): said to callers and by `/readyz`. */
+  unavailableReason?: string;
   apiKey: string;
   /** How long a healthy answer is trusted, in ms; 0 checks every time. */
   ttlMs: number;
@@ -74,10 +79,21 @@ export class UpstreamHealth {
     }
   }
 
+  /** Why the model is unavailable for good (until the operator acts), if that is known. */
+  get unavailableReason(): string | undefined {
+    return this.options.baseUrl === null ? this.options.unavailableReason : undefined;
+  }
+
   async assertReachable(): Promise<void> {
-    if (this.options.baseUrl === null) throw new DomainError('model_unavailable', MODEL_NOT_CONFIGURED_MESSAGE);
+    if (this.options.baseUrl === null) {
+      // No model can come back by itself: retrying is pointless until the operator acts.
+      const message = this.options.unavailableReason ? `the model server could not start: ${this.options.unavailableReason}` : MODEL_NOT_CONFIGURED_MESSAGE;
+      throw new DomainError('model_unavailable', message, { shouldRetry: false });
+    }
     if (this.now() < this.healthyUntil) return;
-    if (this.now() < this.downUntil || !(await this.check())) throw new DomainError('model_unavailable', MODEL_UNREACHABLE_MESSAGE);
+    if (this.now() < this.downUntil || !(await this.check())) {
+      throw new DomainError('model_unavailable', MODEL_UNREACHABLE_MESSAGE, { retryAfterSec: UNREACHABLE_RETRY_AFTER_SEC });
+    }
   }
 
   /** One check at a time: concurrent callers share it. */

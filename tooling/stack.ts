@@ -8,14 +8,13 @@
 // model (llama.cpp's llama-server with SmolLM2-135M-Instruct) on loopback.
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, connect as tcpConnect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { embeddedModelFor, QWEN_CODER_1_5B, type EmbeddedModel } from '../core/chat/embedded-model';
 import { describeExit } from '../core/restart-policy';
-import { EMBEDDED_MODEL_NAME } from '../core/chat/embedded-model';
-
-export { EMBEDDED_MODEL_NAME };
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -81,6 +80,12 @@ export interface StackOptions {
   model?: boolean;
   /** The embedded model server's port; 0 or absent picks a free port. */
   modelPort?: number;
+  /**
+   * The model server is optional: when it cannot start, the stack comes up without it
+   * (`modelUnavailable` says why; API and worker get MODEL_BASE_URL=off and the reason, so
+   * chat answers 503 `model_unavailable` naming it). Default false: a failure throws.
+   */
+  modelOptional?: boolean;
 }
 
 export interface Stack {
@@ -92,6 +97,8 @@ export interface Stack {
   apiUrl: string | undefined;
   /** The transcription API the stack's workers use (`…/v1`): the ear's when it was started. */
   transcriberUrl: string | undefined;
+  /** Why the embedded model server is not running although one was wanted (`modelOptional`). */
+  modelUnavailable: string | undefined;
   dataDir: string;
   /** The environment a worker or API of this stack runs with. */
   env: Record<string, string>;
@@ -616,15 +623,8 @@ async function startApi(env: Record<string, string>, dirs: { logDir: string; pid
 // ---------------------------------------------------------------------------
 // The embedded model server
 
-/** Where scripts/install-model.sh links the weights. */
-export const EMBEDDED_MODEL_FILE = join(REPO_ROOT, '.tools', 'models', 'SmolLM2-135M-Instruct.Q4_1.gguf');
-/**
- * Tokens one model step may generate on the embedded model (HOLDLINE_MODEL_MAX_TOKENS for the
- * API and workers, which send it as `max_tokens`, and the server's own default). The small model
- * tends to ramble on; past this the answer ends with `finish_reason: length`, which the agents
- * handle like any cut answer.
- */
-export const EMBEDDED_MODEL_MAX_TOKENS = 512;
+/** Where scripts/install-model.sh links an embedded model's weights. */
+export const embeddedModelPath = (model: EmbeddedModel) => join(REPO_ROOT, '.tools', 'models', model.file);
 
 export interface ModelServerOptions {
   /** Loopback port; 0 or absent picks a free port. */
@@ -634,11 +634,14 @@ export interface ModelServerOptions {
   pidFile?: string;
   /** Directory holding `llama-server`. Default `<repo>/.tools/bin`. */
   toolsDir?: string;
-  modelFile?: string;
-  /** Cap on generated tokens per request. Default EMBEDDED_MODEL_MAX_TOKENS. */
+  /** Which embedded model to serve. Default the one HOLDLINE_EMBEDDED_MODEL names (Qwen2.5-Coder-1.5B when unset). */
+  model?: EmbeddedModel;
+  /** Cap on generated tokens per request. Default the model's `maxTokens`. */
   maxTokens?: number;
   /** Requests answered at once; each gets its own 8192-token context. Default 2. */
   parallel?: number;
+  /** CPU threads for prompts and generation. Default HOLDLINE_MODEL_THREADS, else 1. */
+  threads?: number;
   /** More llama-server arguments (tests: `--temp 0` for repeatable answers). */
   extraArgs?: string[];
   echo?: boolean;
@@ -650,30 +653,58 @@ export interface ModelServer {
   proc: ManagedProcess;
   /** The OpenAI-compatible base URL (`…/v1`). */
   baseUrl: string;
-  /** MODEL_BASE_URL, MODEL_API_KEY and MODEL_BASE_NAME for the API and workers. */
+  /** The key the server was started with (a new random one each start of the stack). */
+  apiKey: string;
+  model: EmbeddedModel;
+  /** MODEL_BASE_URL, MODEL_API_KEY, MODEL_BASE_NAME and HOLDLINE_MODEL_MAX_TOKENS for the API and workers. */
   env: Record<string, string>;
-  /** Starts the server again on the same port and waits for `/health`. */
+  /** Starts the server again on the same port (same key) and waits until it answers. */
   restart(): Promise<ManagedProcess>;
 }
 
+/** The variables that change what the embedded model server does, said wherever it fails. */
+export const MODEL_FIX_HINT =
+  'HOLDLINE_EMBEDDED_MODEL=small serves the 135M model instead, HOLDLINE_EMBEDDED_MODEL=off starts no model server, MODEL_BASE_URL points at another OpenAI-compatible server';
+
 /**
- * llama-server's arguments for the embedded model. `--no-repack` keeps ggml from moving
+ * llama-server's arguments for an embedded model. `--no-repack` keeps ggml from moving
  * weights into its CPU-specific "extra" buffers: on CPUs that advertise AMX inside a
- * virtual machine, the AMX buffer's first tile instruction faults (SIGSEGV at the first
- * request), and the native build cannot leave AMX out by itself. `--jinja` makes it accept `tools`.
+ * virtual machine, the AMX buffer's first tile instruction faults (SIGSEGV at load), and
+ * the native build cannot leave AMX out by itself. `--jinja` makes it accept `tools`;
+ * `--api-key` keeps other local callers (a web page in a browser on this machine, by DNS
+ * rebinding) from posting work to it; `--no-slots` hides the slots' prompts. One thread by
+ * default (HOLDLINE_MODEL_THREADS): ggml's threads meet at a barrier after every operation, so
+ * on two cores shared with the API, the worker and ffmpeg a second thread that is preempted
+ * stalls the first; measured under a load average of 7, one thread generated 2.9–6.9 tokens/s
+ * and two 0.4–0.7.
  */
-export function modelServerArgs(options: { modelFile: string; name: string; port: number; parallel: number; maxTokens: number }): string[] {
+export function modelServerArgs(options: {
+  modelFile: string;
+  model: EmbeddedModel;
+  port: number;
+  apiKey: string;
+  parallel: number;
+  maxTokens: number;
+  threads: number;
+}): string[] {
   return [
     '--model',
     options.modelFile,
     '--alias',
-    options.name,
+    options.model.name,
     '--host',
     '127.0.0.1',
     '--port',
     String(options.port),
+    '--api-key',
+    options.apiKey,
     '--jinja',
     '--no-repack',
+    '--no-slots',
+    '--threads',
+    String(options.threads),
+    '--threads-batch',
+    String(options.threads),
     '--parallel',
     String(options.parallel),
     '--ctx-size',
@@ -685,28 +716,29 @@ export function modelServerArgs(options: { modelFile: string; name: string; port
 }
 
 /**
- * Starts llama.cpp's `llama-server` with the embedded model on 127.0.0.1 and waits until it
+ * Starts llama.cpp's `llama-server` with an embedded model on 127.0.0.1 and waits until it
  * has loaded the weights and answered one short completion: `/health` alone says the file
  * loaded, not that the first matrix multiply runs (the AMX fault came there).
  */
 export async function startModelServer(options: ModelServerOptions): Promise<ModelServer> {
   const command = join(resolve(options.toolsDir ?? join(REPO_ROOT, '.tools', 'bin')), 'llama-server');
-  const modelFile = options.modelFile ?? EMBEDDED_MODEL_FILE;
+  const model = options.model ?? embeddedModelFor(process.env.HOLDLINE_EMBEDDED_MODEL) ?? QWEN_CODER_1_5B;
+  const modelFile = embeddedModelPath(model);
   for (const path of [command, modelFile]) {
-    if (!existsSync(path)) throw new StackError(`${path} is missing: run scripts/bootstrap.sh (or set MODEL_BASE_URL, or HOLDLINE_EMBEDDED_MODEL=off)`);
+    if (!existsSync(path)) throw new StackError(`${path} is missing: run scripts/bootstrap.sh (${MODEL_FIX_HINT})`);
   }
   const port = await portOrFree(options.port);
-  if (await canConnect(port)) throw new StackError(`port ${port} (model server) is already in use`);
+  if (await canConnect(port)) throw new StackError(`port ${port} (model server) is already in use (MODEL_PORT moves it)`);
   const parallel = options.parallel ?? 2;
+  const maxTokens = options.maxTokens ?? model.maxTokens;
+  const threads = options.threads ?? threadsFromEnv(process.env.HOLDLINE_MODEL_THREADS);
   const timeoutMs = options.readyTimeoutMs ?? 90_000;
+  const apiKey = `sk-local-${randomBytes(18).toString('base64url')}`;
   const spawnServer = () =>
     spawnManaged({
       name: 'model',
       command,
-      args: [
-        ...modelServerArgs({ modelFile, name: EMBEDDED_MODEL_NAME, port, parallel, maxTokens: options.maxTokens ?? EMBEDDED_MODEL_MAX_TOKENS }),
-        ...(options.extraArgs ?? []),
-      ],
+      args: [...modelServerArgs({ modelFile, model, port, apiKey, parallel, maxTokens, threads }), ...(options.extraArgs ?? [])],
       // llama-server reads LLAMA_ARG_* settings: a stray one must not change it.
       env: withoutPrefix(process.env, 'LLAMA_'),
       logFile: options.logFile,
@@ -720,36 +752,45 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
     const proc = spawnServer();
     await waitOrStop(`model server (${health})`, proc, timeoutMs, () => httpOk(health));
     try {
-      await answersOneRequest(baseUrl, EMBEDDED_MODEL_NAME, timeoutMs);
+      await answersOneRequest(baseUrl, apiKey, model.name, timeoutMs);
     } catch (error) {
       // Give the process a moment to be seen dying, so the message names the signal.
       const exit = await Promise.race([proc.exitedWith, sleep(500).then(() => undefined)]);
       await proc.stop(2000);
       const how = exit ? `exited (${describeExit(exit.code, exit.signal)})` : `did not answer (${(error as Error).message})`;
-      throw new StackError(`model server loaded its weights but ${how} on its first request (log ${proc.logFile}):\n${proc.logTail()}`);
+      throw new StackError(`model server loaded ${model.file} but ${how} on its first request (log ${proc.logFile}):\n${proc.logTail()}`);
     }
     return proc;
   };
   return {
     proc: await start(),
     baseUrl,
-    // llama-server checks no key unless started with one; the client still sends one.
+    apiKey,
+    model,
     env: {
       MODEL_BASE_URL: baseUrl,
-      MODEL_API_KEY: 'embedded',
-      MODEL_BASE_NAME: EMBEDDED_MODEL_NAME,
+      MODEL_API_KEY: apiKey,
+      MODEL_BASE_NAME: model.name,
       // The request's max_tokens overrides the server's --n-predict, so the cap travels with the requests.
-      HOLDLINE_MODEL_MAX_TOKENS: String(options.maxTokens ?? EMBEDDED_MODEL_MAX_TOKENS),
+      HOLDLINE_MODEL_MAX_TOKENS: String(maxTokens),
     },
     restart: start,
   };
 }
 
+function threadsFromEnv(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 1;
+  const threads = Number(raw);
+  if (!Number.isInteger(threads) || threads < 1 || threads > 256)
+    throw new StackError(`HOLDLINE_MODEL_THREADS must be a whole number from 1 to 256, got "${raw}"`);
+  return threads;
+}
+
 /** One short completion, so the first matrix multiplies have run; throws when the server fails or dies. */
-async function answersOneRequest(baseUrl: string, name: string, timeoutMs: number): Promise<void> {
+async function answersOneRequest(baseUrl: string, apiKey: string, name: string, timeoutMs: number): Promise<void> {
   const response = await fetch(`${baseUrl}/chat/completions`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
     body: JSON.stringify({ model: name, messages: [{ role: 'user', content: 'Say OK.' }], max_tokens: 2, temperature: 0 }),
     signal: AbortSignal.timeout(timeoutMs),
   });
@@ -759,10 +800,15 @@ async function answersOneRequest(baseUrl: string, name: string, timeoutMs: numbe
   if (typeof parsed.choices?.[0]?.message?.content !== 'string') throw new Error(`no answer in ${body.slice(0, 200)}`);
 }
 
+/** The embedded model a stack with `model: true` starts, or null when it starts none (MODEL_BASE_URL set, or HOLDLINE_EMBEDDED_MODEL=off). */
+export function wantedEmbeddedModel(env: Env, external: Env): EmbeddedModel | null {
+  if (env.MODEL_BASE_URL ?? external.MODEL_BASE_URL) return null;
+  return embeddedModelFor(env.HOLDLINE_EMBEDDED_MODEL ?? external.HOLDLINE_EMBEDDED_MODEL);
+}
+
 /** Whether a stack with `model: true` starts the embedded model server. */
 export function wantsEmbeddedModel(env: Env, external: Env): boolean {
-  if ((env.HOLDLINE_EMBEDDED_MODEL ?? external.HOLDLINE_EMBEDDED_MODEL) === 'off') return false;
-  return !(env.MODEL_BASE_URL ?? external.MODEL_BASE_URL);
+  return wantedEmbeddedModel(env, external) !== null;
 }
 
 // ---------------------------------------------------------------------------
@@ -935,18 +981,28 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ]);
 
     let modelEnv: Record<string, string> = {};
-    if (options.model && wantsEmbeddedModel(options.env ?? {}, external)) {
-      const server = await startModelServer({
-        ...(options.modelPort ? { port: options.modelPort } : {}),
-        logFile: join(logDir, 'model.log'),
-        pidFile: join(pidDir, 'model.pid'),
-        toolsDir,
-        echo: echoes('model'),
-        readyTimeoutMs: timeoutMs,
-        stopGraceMs: graceMs,
-      });
-      track(server.proc, server.restart);
-      modelEnv = server.env;
+    let modelUnavailable: string | undefined;
+    const embeddedModel = options.model ? wantedEmbeddedModel(options.env ?? {}, external) : null;
+    if (embeddedModel) {
+      try {
+        const server = await startModelServer({
+          ...(options.modelPort ? { port: options.modelPort } : {}),
+          model: embeddedModel,
+          logFile: join(logDir, 'model.log'),
+          pidFile: join(pidDir, 'model.pid'),
+          toolsDir,
+          echo: echoes('model'),
+          readyTimeoutMs: timeoutMs,
+          stopGraceMs: graceMs,
+        });
+        track(server.proc, server.restart);
+        modelEnv = server.env;
+      } catch (error) {
+        if (!options.modelOptional) throw error;
+        // The signal half runs without a model: chat says why instead of the stack not starting.
+        modelUnavailable = (error as Error).message.split('\n')[0] ?? String(error);
+        modelEnv = { MODEL_BASE_URL: 'off', HOLDLINE_MODEL_UNAVAILABLE: `${modelUnavailable} (${MODEL_FIX_HINT})` };
+      }
     }
 
     const scratchDir = join(dataDir, 'scratch');
@@ -1009,6 +1065,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       temporalUiUrl,
       apiUrl,
       transcriberUrl,
+      modelUnavailable,
       dataDir,
       env: stackEnv,
       processes: started,

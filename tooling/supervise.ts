@@ -14,6 +14,13 @@ export interface SuperviseOptions {
   tailLines?: number;
   /** Called once when a part is given up on; the caller stops the stack. */
   onGiveUp?: (part: string, reason: string) => void;
+  /**
+   * Parts the rest can run without (the model server): one that keeps dying is not given
+   * up on but tried again every `optionalRetryMs`, and the stack stays up meanwhile.
+   */
+  optionalParts?: string[];
+  /** Pause between tries of an optional part that keeps dying, in ms. Default 60 000. */
+  optionalRetryMs?: number;
   /** Called after each successful restart. */
   onRestart?: (event: RestartEvent) => void;
 }
@@ -76,6 +83,29 @@ export function superviseStack(stack: Stack, options: SuperviseOptions = {}): Su
         history.filter((t) => t > now - policy.windowMs),
       );
       const tail = current.logTail(tailLines);
+      if (decision.action === 'give-up' && options.optionalParts?.includes(proc.name)) {
+        const waitMs = options.optionalRetryMs ?? 60_000;
+        log(
+          `up: ${proc.name} ${why}; it ${decision.reason}. The rest keeps running without it; trying again in ${Math.round(waitMs / 1000)} s. ` +
+            `Last lines of ${proc.logFile}:\n${tail}`,
+        );
+        failures.set(key(proc), []);
+        await sleep(waitMs);
+        if (!watching || stack.stopped) return;
+        try {
+          const next = await stack.restart(current);
+          const event = { part: proc.name, oldPid: proc.pid, newPid: next.pid, cause, exitedAt, readyAt: Date.now() };
+          restarts.push(event);
+          log(`up: ${proc.name} is back (process ${next.pid})`);
+          options.onRestart?.(event);
+          watch(next);
+          return;
+        } catch (error) {
+          if (!watching || stack.stopped) return;
+          why = `did not come back (${(error as Error).message.split('\n')[0]})`;
+          continue;
+        }
+      }
       if (decision.action === 'give-up') {
         gaveUp = true;
         log(`up: ${proc.name} ${why}; it ${decision.reason}, giving up. Last lines of ${proc.logFile}:\n${tail}`);

@@ -29,7 +29,9 @@ export async function publicRoutes(scope: FastifyInstance, deps: AppDeps) {
       const down = [mongo.status === 'rejected' ? 'MongoDB' : null, temporal.status === 'rejected' ? 'Temporal' : null].filter(Boolean);
       if (down.length > 0) throw new DomainError('unavailable', `not ready: ${down.join(' and ')} unreachable`);
       // The model is reported, not required: the signal interface serves without one.
-      return { mongodb: 'ok' as const, temporal: 'ok' as const, model: model.status === 'fulfilled' ? model.value : 'unavailable' };
+      const state = model.status === 'fulfilled' ? model.value : 'unavailable';
+      const detail = deps.upstream.unavailableReason;
+      return { mongodb: 'ok' as const, temporal: 'ok' as const, model: detail ? ('unavailable' as const) : state, ...(detail ? { model_detail: detail } : {}) };
     },
   );
 

@@ -92,5 +92,10 @@ export const ReadinessBody = Type.Object({
   model: stringEnum(['available', 'unavailable', 'not configured'], {
     description: 'The model server behind /v1/chat/completions, from a check cached for seconds.',
   }),
+  model_detail: Type.Optional(
+    Type.String({
+      description: 'Why the model is unavailable when the service knows (the embedded model server could not start), with the variable that fixes it.',
+    }),
+  ),
 });
 export type ReadinessBody = Static<typeof ReadinessBody>;

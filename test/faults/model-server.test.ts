@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient, type Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMBEDDED_MODEL_NAME } from '../../core/chat/embedded-model';
+import { SMOLLM2_135M } from '../../core/chat/embedded-model';
 import { startStack, type ManagedProcess, type Stack } from '../../tooling/stack';
 import { superviseStack, type RestartEvent, type Supervisor } from '../../tooling/supervise';
 import { AccountsStore } from '../../store/accounts';
@@ -38,6 +38,8 @@ beforeAll(async () => {
     externalEnv: {},
     handleSignals: true,
     env: {
+      // The small model: these rows are about the process, not what it says.
+      HOLDLINE_EMBEDDED_MODEL: 'small',
       HOLDLINE_UPSTREAM_HEALTH_TTL_MS: '0',
       HOLDLINE_CHAT_MAX_STEPS: '3',
       HOLDLINE_WORKER_LOG_LEVEL: 'WARN',
@@ -147,7 +149,7 @@ describe('the embedded model server killed mid-call', () => {
         body: JSON.stringify({ model: 'holdline', messages: [{ role: 'user', content: 'What is 2 + 2?' }] }),
       });
       expect(next?.status).toBe(200);
-      expect((next?.body as { holdline: { base_model: string; stopped: string } }).holdline).toMatchObject({ base_model: EMBEDDED_MODEL_NAME });
+      expect((next?.body as { holdline: { base_model: string; stopped: string } }).holdline).toMatchObject({ base_model: SMOLLM2_135M.name });
       expect((next?.body as { holdline: { stopped: string } }).holdline.stopped).not.toBe('upstream_error');
     }, 600_000);
   }

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMBEDDED_MODEL_NAME } from '../../../core/chat/embedded-model';
+import { SMOLLM2_135M } from '../../../core/chat/embedded-model';
 import { startModelServer, type ModelServer } from '../../../tooling/stack';
 import { CallsStore } from '../../../store/calls';
 import { countingProxy, type CountingProxy } from '../helpers/model-proxy';
@@ -32,7 +32,7 @@ let calls: CallsStore;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'holdline-model-'));
-  model = await startModelServer({ logFile: join(dir, 'model.log'), maxTokens: 24, extraArgs: ['--temp', '0', '--seed', '1'] });
+  model = await startModelServer({ logFile: join(dir, 'model.log'), model: SMOLLM2_135M, maxTokens: 24, extraArgs: ['--temp', '0', '--seed', '1'] });
   proxy = await countingProxy(model.baseUrl.replace(/\/v1$/, ''));
   service = await startService({ env: { ...model.env, MODEL_BASE_URL: `${proxy.url}/v1`, HOLDLINE_UPSTREAM_HEALTH_TTL_MS: '0' } });
   calls = new CallsStore(service.mongo.db);
@@ -115,7 +115,7 @@ describe('admission answers first', { timeout: 300_000 }, () => {
       holdline: { base_model: string; stopped: string };
     };
     expect(completion.object).toBe('chat.completion');
-    expect(completion.holdline.base_model).toBe(EMBEDDED_MODEL_NAME);
+    expect(completion.holdline.base_model).toBe(SMOLLM2_135M.name);
     expect(completion.holdline.stopped).not.toBe('upstream_error');
     expect(completion.choices[0]?.message.content.trim()).not.toBe('');
     expect((await chargesOf(accountId)).calls).toBe(1);

@@ -12,7 +12,7 @@ import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import OpenAI from 'openai';
 import { fallbackAnswer, newLoopState } from '../../../core/chat/agent-loop';
 import { parseVerdict } from '../../../core/chat/conversation';
-import { EMBEDDED_MODEL_NAME, EMBEDDED_MODEL_NOTE } from '../../../core/chat/embedded-model';
+import { SMOLLM2_135M } from '../../../core/chat/embedded-model';
 import { addUsage, ZERO_USAGE, type TokenUsage } from '../../../core/chat/shapes';
 import { startModelServer, type ModelServer } from '../../../tooling/stack';
 import { countingProxy, type CountingProxy, type SeenAnswer } from '../helpers/model-proxy';
@@ -37,7 +37,7 @@ let model: ModelServer;
 let proxy: CountingProxy;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'holdline-model-'));
-  model = await startModelServer({ logFile: join(dir, 'model.log'), maxTokens: 24, extraArgs: ['--temp', '0', '--seed', '1'] });
+  model = await startModelServer({ logFile: join(dir, 'model.log'), model: SMOLLM2_135M, maxTokens: 24, extraArgs: ['--temp', '0', '--seed', '1'] });
   proxy = await countingProxy(model.baseUrl.replace(/\/v1$/, ''));
 }, 120_000);
 afterAll(async () => {
@@ -63,8 +63,8 @@ describe('the agents on the embedded model', { timeout: 300_000 }, () => {
   it('offers the model under its base name and says plainly what it is', async () => {
     const { apiKey } = await service.createAccount();
     const models = await client(apiKey).models.list();
-    expect(models.data.map((m) => [m.id, (m as unknown as { base_model: string }).base_model])).toEqual([['holdline', EMBEDDED_MODEL_NAME]]);
-    expect((models.data[0] as unknown as { description: string }).description).toBe(EMBEDDED_MODEL_NOTE);
+    expect(models.data.map((m) => [m.id, (m as unknown as { base_model: string }).base_model])).toEqual([['holdline', SMOLLM2_135M.name]]);
+    expect((models.data[0] as unknown as { description: string }).description).toBe(SMOLLM2_135M.note);
   });
 
   it("answers a non-streamed call with the model's own text and its token counts summed over the steps", async () => {
@@ -72,7 +72,7 @@ describe('the agents on the embedded model', { timeout: 300_000 }, () => {
     const before = proxy.answers.length;
     const completion = await client(apiKey).chat.completions.create({ model: 'holdline', messages: ask });
     const run = runOf(completion);
-    expect(run.base_model).toBe(EMBEDDED_MODEL_NAME);
+    expect(run.base_model).toBe(SMOLLM2_135M.name);
     expect(completion.choices[0]?.message.content?.trim()).not.toBe('');
     // Plan, act, check at least; the tiny model calls no tools.
     expect(run.steps).toBeGreaterThanOrEqual(3);
@@ -96,7 +96,7 @@ describe('the agents on the embedded model', { timeout: 300_000 }, () => {
     const finish = chunks.find((c) => c.choices[0]?.finish_reason);
     expect(finish).toBeDefined();
     const run = runOf(finish);
-    expect(run.base_model).toBe(EMBEDDED_MODEL_NAME);
+    expect(run.base_model).toBe(SMOLLM2_135M.name);
     const content = chunks.map((c) => c.choices[0]?.delta.content ?? '').join('');
     expect(content.trim()).not.toBe('');
     const last = chunks.at(-1);
@@ -187,7 +187,7 @@ describe('the step limit on the embedded model (3 steps by configuration)', { ti
     // output changed, not the service.)
     expect(parseVerdict(answers[2]!.content).verdict).toBe('revise');
     const run = runOf(completion);
-    expect(run).toMatchObject({ base_model: EMBEDDED_MODEL_NAME, steps: 3, stopped: 'step_limit', tools_used: [] });
+    expect(run).toMatchObject({ base_model: SMOLLM2_135M.name, steps: 3, stopped: 'step_limit', tools_used: [] });
     expect(completion.object).toBe('chat.completion');
     expect(completion.choices[0]?.finish_reason).toBe('length');
     // No step was left for a final answer: the actor's answer stands, with the reason appended.
@@ -217,7 +217,7 @@ describe('the time limit on the embedded model (1 s by configuration)', { timeou
     });
     const run = runOf(completion);
     expect(run.stopped).toBe('time_limit');
-    expect(run.base_model).toBe(EMBEDDED_MODEL_NAME);
+    expect(run.base_model).toBe(SMOLLM2_135M.name);
     expect(completion.choices[0]?.finish_reason).toBe('length');
     expect(completion.choices[0]?.message.content?.trim()).not.toBe('');
   });

@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMBEDDED_MODEL_NAME } from '../../../core/chat/embedded-model';
+import { SMOLLM2_135M } from '../../../core/chat/embedded-model';
 import { addUsage, ZERO_USAGE, type TokenUsage } from '../../../core/chat/shapes';
 import { startModelServer, type ModelServer } from '../../../tooling/stack';
 import { countingProxy, type SeenAnswer } from '../helpers/model-proxy';
@@ -44,7 +44,7 @@ let report: Report;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'holdline-openai-python-'));
-  model = await startModelServer({ logFile: join(dir, 'model.log'), maxTokens: 24, extraArgs: ['--temp', '0', '--seed', '1'] });
+  model = await startModelServer({ logFile: join(dir, 'model.log'), model: SMOLLM2_135M, maxTokens: 24, extraArgs: ['--temp', '0', '--seed', '1'] });
   proxy = await countingProxy(model.baseUrl.replace(/\/v1$/, ''));
   service = await startService({ env: { ...model.env, MODEL_BASE_URL: `${proxy.url}/v1`, HOLDLINE_UPSTREAM_HEALTH_TTL_MS: '0' } });
   const { apiKey } = await service.createAccount();
@@ -54,7 +54,7 @@ beforeAll(async () => {
     {
       HOLDLINE_OPENAI_BASE_URL: `${service.apiUrl}/v1`,
       HOLDLINE_API_KEY: apiKey,
-      HOLDLINE_EXPECTED_BASE_MODEL: EMBEDDED_MODEL_NAME,
+      HOLDLINE_EXPECTED_BASE_MODEL: SMOLLM2_135M.name,
       HOLDLINE_OPENAI_REPORT: reportPath,
     },
     join(import.meta.dirname, 'python'),
@@ -93,7 +93,7 @@ describe('the official openai Python client on the embedded model', () => {
         return addUsage(total, a.usage);
       }, ZERO_USAGE);
       expect(call.usage).toEqual(counted);
-      expect(call.run.base_model).toBe(EMBEDDED_MODEL_NAME);
+      expect(call.run.base_model).toBe(SMOLLM2_135M.name);
     }
     expect(new Set(calls.map((call) => call.run.call_id)).size).toBe(3);
   });

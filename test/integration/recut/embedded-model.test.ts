@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { SMOLLM2_135M } from '../../../core/chat/embedded-model';
 import { startModelServer, type ModelServer } from '../../../tooling/stack';
 import { fixture } from '../helpers/fixtures';
 import { countingProxy } from '../helpers/model-proxy';
@@ -23,7 +24,7 @@ let parent: { scan_id: string; status: string };
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'holdline-model-'));
-  model = await startModelServer({ logFile: join(dir, 'model.log'), maxTokens: 160, extraArgs: ['--temp', '0', '--seed', '1'] });
+  model = await startModelServer({ logFile: join(dir, 'model.log'), model: SMOLLM2_135M, maxTokens: 160, extraArgs: ['--temp', '0', '--seed', '1'] });
   proxy = await countingProxy(model.baseUrl.replace(/\/v1$/, ''));
   service = await startService({ env: { ...model.env, MODEL_BASE_URL: `${proxy.url}/v1` } });
   agents = new ScanClient(service.apiUrl, (await service.createAccount('agents')).apiKey);

@@ -82,4 +82,18 @@ describe('UpstreamHealth', () => {
     expect(await health.reachableNow()).toBe(false);
     expect(hits).toBe(0);
   });
+
+  it('tells clients not to retry when no model can come back by itself, and to retry later when the server is only down', async () => {
+    const gone = new UpstreamHealth({ baseUrl: null, apiKey: 'k', ttlMs: 5000, unavailableReason: 'model server exited (signal SIGSEGV)' });
+    expect(gone.unavailableReason).toBe('model server exited (signal SIGSEGV)');
+    await expect(gone.assertReachable()).rejects.toMatchObject({
+      code: 'model_unavailable',
+      message: 'the model server could not start: model server exited (signal SIGSEGV)',
+      extra: { shouldRetry: false },
+    });
+    status = 503;
+    const down = new UpstreamHealth({ baseUrl, apiKey: 'k', ttlMs: 5000 });
+    expect(down.unavailableReason).toBeUndefined();
+    await expect(down.assertReachable()).rejects.toMatchObject({ code: 'model_unavailable', extra: { retryAfterSec: 5 } });
+  });
 });

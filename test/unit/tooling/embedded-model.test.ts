@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { modelServerArgs, wantsEmbeddedModel } from '../../../tooling/stack';
+import { embeddedModelFor, QWEN_CODER_1_5B, SMOLLM2_135M } from '../../../core/chat/embedded-model';
+import { modelServerArgs, wantedEmbeddedModel, wantsEmbeddedModel } from '../../../tooling/stack';
 
 describe('wantsEmbeddedModel', () => {
   it('starts the embedded model only when no model server is named and it is not turned off', () => {
@@ -16,15 +17,48 @@ describe('wantsEmbeddedModel', () => {
   });
 });
 
+describe('the embedded model chosen', () => {
+  it('is Qwen2.5-Coder-1.5B by default and SmolLM2-135M when asked for the small one', () => {
+    expect(wantedEmbeddedModel({}, {})).toBe(QWEN_CODER_1_5B);
+    expect(wantedEmbeddedModel({ HOLDLINE_EMBEDDED_MODEL: 'qwen' }, {})).toBe(QWEN_CODER_1_5B);
+    expect(wantedEmbeddedModel({}, { HOLDLINE_EMBEDDED_MODEL: 'small' })).toBe(SMOLLM2_135M);
+    expect(wantedEmbeddedModel({}, { HOLDLINE_EMBEDDED_MODEL: 'off' })).toBeNull();
+  });
+
+  it('refuses a setting it does not know, naming the choices', () => {
+    expect(() => embeddedModelFor('large')).toThrow(/must be on .* small .* or off; got "large"/);
+  });
+
+  it('only the small model carries a warning note', () => {
+    expect(QWEN_CODER_1_5B.note).toBeUndefined();
+    expect(SMOLLM2_135M.note).toMatch(/does not call tools/);
+  });
+});
+
 describe('modelServerArgs', () => {
-  const args = modelServerArgs({ modelFile: '/m.gguf', name: 'm', port: 8088, parallel: 2, maxTokens: 512 });
+  const args = modelServerArgs({ modelFile: '/m.gguf', model: QWEN_CODER_1_5B, port: 8088, apiKey: 'sk-local-x', parallel: 2, maxTokens: 1024, threads: 1 });
+  const value = (flag: string) => args[args.indexOf(flag) + 1];
 
   it('keeps weights out of the CPU-specific repacked buffers (the AMX fault) on every machine', () => {
     expect(args).toContain('--no-repack');
   });
 
-  it('listens on loopback only and accepts tools', () => {
-    expect(args[args.indexOf('--host') + 1]).toBe('127.0.0.1');
+  it('listens on loopback only, behind a key, with the slots hidden', () => {
+    expect(value('--host')).toBe('127.0.0.1');
+    expect(value('--api-key')).toBe('sk-local-x');
+    expect(args).toContain('--no-slots');
+  });
+
+  it('serves the model under its name, with one context per parallel request and the step cap', () => {
+    expect(value('--alias')).toBe(QWEN_CODER_1_5B.name);
+    expect(value('--model')).toBe('/m.gguf');
+    expect(value('--ctx-size')).toBe('16384');
+    expect(value('--n-predict')).toBe('1024');
     expect(args).toContain('--jinja');
+  });
+
+  it('uses the threads it is given for prompts and generation alike', () => {
+    expect(value('--threads')).toBe('1');
+    expect(value('--threads-batch')).toBe('1');
   });
 });
