@@ -12,7 +12,7 @@
 // Usage: node --import tsx scripts/make-fixtures.ts [--bench] [--only a,b] [--out DIR] [--force] [--list]
 
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -645,7 +645,7 @@ function intersectSpans(a: Span[], b: Span[]): Span[] {
 async function buildRecipe(recipe: Recipe, outDir: string, workDir: string, generator: string): Promise<FixtureTruth> {
   const file = `${recipe.name}.${recipe.container}`;
   const target = join(outDir, file);
-  const partial = join(outDir, `.${recipe.name}.partial.${recipe.container}`);
+  const partial = partialPath(outDir, recipe.name, recipe.container);
 
   const args = [...FFMPEG];
   let video: VideoPlan | undefined;
@@ -970,7 +970,7 @@ const isHostile = (name: string): name is (typeof HOSTILE_NAMES)[number] => (HOS
 
 async function buildHostile(name: (typeof HOSTILE_NAMES)[number], outDir: string, workDir: string, generator: string): Promise<FixtureTruth> {
   const spec = HOSTILE[name];
-  const partial = join(outDir, `.${name}.partial`);
+  const partial = partialPath(outDir, name, 'bin');
   await spec.make(partial, workDir);
   renameSync(partial, join(outDir, spec.file));
   const video = spec.container !== 'none';
@@ -1028,12 +1028,32 @@ export async function generatorHash(): Promise<string> {
   return generatorHashCache;
 }
 
+/**
+ * A scratch name of this process's own beside the fixture: two stacks or test runs making
+ * the same fixture at once (two checkouts' `npm run up`) each write their own file and
+ * rename it into place whole, so neither ever reads or renames the other's half-written one.
+ */
+function partialPath(outDir: string, name: string, extension: string): string {
+  return join(outDir, `.${name}.${process.pid}-${randomBytes(4).toString('hex')}.partial.${extension}`);
+}
+
+/** The truth file beside a fixture, written whole (a reader never sees half of it). */
+function writeTruth(outDir: string, name: string, truth: FixtureTruth & { bytes: number }): void {
+  const path = join(outDir, `${name}.truth.json`);
+  const partial = partialPath(outDir, `${name}.truth`, 'json');
+  writeFileSync(partial, `${JSON.stringify(truth, null, 2)}\n`);
+  renameSync(partial, path);
+}
+
+/** The fixture as recorded, when its generator is current and its file is the one recorded (same size); else it is made again. */
 function upToDate(outDir: string, name: string, generator: string): FixtureTruth | undefined {
   const truthPath = join(outDir, `${name}.truth.json`);
   if (!existsSync(truthPath)) return undefined;
   try {
-    const truth = JSON.parse(readFileSync(truthPath, 'utf8')) as FixtureTruth;
-    if (truth.generator !== generator || !existsSync(join(outDir, truth.file))) return undefined;
+    const truth = JSON.parse(readFileSync(truthPath, 'utf8')) as FixtureTruth & { bytes?: number };
+    if (truth.generator !== generator) return undefined;
+    const file = join(outDir, truth.file);
+    if (!existsSync(file) || statSync(file).size !== truth.bytes) return undefined;
     return truth;
   } catch {
     return undefined;
@@ -1066,8 +1086,8 @@ export async function makeFixtures(options: MakeFixturesOptions = {}): Promise<B
             : upload
               ? await buildUploadRecipe(upload, outDir, workDir, generator)
               : await buildBroken(name as (typeof BROKEN)[number], outDir, generator);
-        writeFileSync(join(outDir, `${name}.truth.json`), `${JSON.stringify(truth, null, 2)}\n`);
         const size = statSync(join(outDir, truth.file)).size;
+        writeTruth(outDir, name, { ...truth, bytes: size });
         log(`made ${truth.file} (${(size / 1e6).toFixed(2)} MB) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       }
       built.push({ name, path: join(outDir, truth.file), truthPath: join(outDir, `${name}.truth.json`), truth });
@@ -1715,7 +1735,7 @@ async function planUploadAudio(recipe: UploadRecipe, workDir: string): Promise<{
 async function buildUploadRecipe(recipe: UploadRecipe, outDir: string, workDir: string, generator: string): Promise<FixtureTruth & UploadTruthExtra> {
   const file = `${recipe.name}.mp4`;
   const target = join(outDir, file);
-  const partial = join(outDir, `.${recipe.name}.partial.mp4`);
+  const partial = partialPath(outDir, recipe.name, 'mp4');
   const video = await planUploadVideo(recipe, workDir);
   const audio = await planUploadAudio(recipe, workDir);
   const wavPath = join(workDir, `${recipe.name}.wav`);
