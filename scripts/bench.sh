@@ -7,6 +7,7 @@
 #   npm run bench                 the 60 s and the 10-minute file (about 25 min on a quiet 2-core machine)
 #   npm run bench -- --quick      the 60 s file only, 5 s load windows (about 8 min)
 #   npm run bench -- --fidelity   the read against each fixture's truth instead (bench/fidelity.ts)
+#   npm run bench -- --agents     what the agents get right on the embedded model, beside the bare model (bench/agents.ts, about 40 min)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/bootstrap.sh
@@ -16,6 +17,12 @@ if [[ " $* " == *" --fidelity "* ]]; then
   args=()
   for a in "$@"; do [[ "$a" != --fidelity ]] && args+=("$a"); done
   exec node --import tsx bench/fidelity.ts "${args[@]}"
+fi
+# `npm run bench -- --agents [--only id,id] [--model small]`: the agents' tasks instead (bench/agents.ts).
+if [[ " $* " == *" --agents "* ]]; then
+  args=()
+  for a in "$@"; do [[ "$a" != --agents ]] && args+=("$a"); done
+  exec node --no-node-snapshot --import tsx bench/agents.ts "${args[@]}"
 fi
 quick=()
 [[ " $* " == *" --quick "* ]] && quick=(--quick)

@@ -12,7 +12,9 @@ import type { SandboxTools } from '../sandbox/tools';
 import type { CallFiles } from '../sandbox/call-files';
 import type { CallDoc, CallsStore, CallTurnDoc } from '../../store/calls';
 import type { UsageStore } from '../../store/usage';
-import { UpstreamRejectedError, type ModelClient } from './model-client';
+import { toolCallsInText } from '../../core/chat/text-tool-calls';
+import type { FunctionToolDefinition } from '../../core/chat/tools';
+import { UpstreamRejectedError, type ModelClient, type ModelReply } from './model-client';
 import { eventSeqBase, ProgressWriter } from './progress';
 import { heartbeating as heartbeatingEvery } from '../heartbeat';
 import { FailureType } from '../../contracts/names';
@@ -98,6 +100,8 @@ export function createChatActivities(deps: ChatActivityDeps) {
       if (known?.call?._id === callId) rememberCall(known.call);
       const [call, turns] = await Promise.all([loadCall(callId), role === 'plan' ? Promise.resolve([]) : turnsBefore(callId, seq)]);
       const messages = viewFor(input, call.messages, turns);
+      // The actor gets every tool (unless asked to answer now); a verifying checker only `run`.
+      const offered = role === 'act' && !input.answerNow ? deps.sandbox.definitions : role === 'check' && input.verify ? runOnly(deps.sandbox.definitions) : [];
       const progress = progressFor(callId, seq);
       // The API holds back the response status until the upstream answers the call's first
       // step (its first chunk): a dead upstream before then is a 502/503, not a 200 apology.
@@ -110,7 +114,7 @@ export function createChatActivities(deps: ChatActivityDeps) {
           deps.model.complete({
             model: call.base_model,
             messages,
-            ...(role === 'act' ? { tools: deps.sandbox.definitions } : {}),
+            ...(offered.length > 0 ? { tools: offered } : {}),
             signal,
             onReasoning: (text) => progress.reasoning(text),
             onChunk: () => {
@@ -120,10 +124,10 @@ export function createChatActivities(deps: ChatActivityDeps) {
           }),
         );
         progress.endReasoning();
-        const toolCalls = role === 'act' ? uniqueIds(reply.toolCalls, seq) : [];
+        const { toolCalls, text } = offered.length > 0 ? toolCallsOf(reply, offered, seq) : { toolCalls: [], text: reply.content };
         let turn: CallTurn;
         let verdict: ModelStepResult['verdict'];
-        let content = reply.content;
+        let content = text;
         switch (role) {
           case 'plan':
             turn = { kind: 'plan', text: reply.content };
@@ -131,11 +135,16 @@ export function createChatActivities(deps: ChatActivityDeps) {
             content = '';
             break;
           case 'act':
-            turn = { kind: 'act', content: reply.content, tool_calls: toolCalls };
-            if (toolCalls.length > 0 && reply.content.trim() !== '') progress.note(reply.content.trim());
+            turn = { kind: 'act', content: text, tool_calls: toolCalls };
+            if (toolCalls.length > 0 && text.trim() !== '') progress.note(text.trim());
             if (toolCalls.length === 0) progress.note('answer drafted');
             break;
           case 'check': {
+            if (toolCalls.length > 0) {
+              turn = { kind: 'verify', content: text, tool_calls: toolCalls };
+              progress.note('check: recomputing the result');
+              break;
+            }
             const parsed = parseVerdict(reply.content);
             verdict = parsed.verdict;
             content = parsed.reasons;
@@ -172,7 +181,8 @@ export function createChatActivities(deps: ChatActivityDeps) {
 
     async executeTool(input: ToolStepInput & { callId: string }): Promise<ToolStepResult> {
       const { callId, toolCallId, actSeq, seq } = input;
-      const findCall = (turn: CallTurn | null | undefined) => (turn?.kind === 'act' ? turn.tool_calls.find((c) => c.id === toolCallId) : undefined);
+      const findCall = (turn: CallTurn | null | undefined) =>
+        turn?.kind === 'act' || turn?.kind === 'verify' ? turn.tool_calls.find((c) => c.id === toolCallId) : undefined;
       // A step retried elsewhere may have rewritten the turn: a miss in the cache reads the log.
       const call = findCall(turnCache.get(callId)?.get(actSeq)) ?? findCall(await calls.turn(callId, actSeq));
       const name = call?.function.name ?? input.name;
@@ -246,7 +256,7 @@ function viewFor(input: ModelStepInput, task: UpstreamMessage[], turns: CallTurn
     case 'plan':
       return planMessages(task);
     case 'act':
-      return actMessages(task, turns, input.stepsLeft + 1);
+      return actMessages(task, turns, input.stepsLeft + 1, input.answerNow === true);
     case 'check':
       return checkMessages(task, turns);
     case 'final':
@@ -257,6 +267,23 @@ function viewFor(input: ModelStepInput, task: UpstreamMessage[], turns: CallTurn
 function turnOf(doc: CallTurnDoc): CallTurn {
   const { _id, call_id, seq, created_at, usage, ...turn } = doc;
   return turn as CallTurn;
+}
+
+const runOnly = (tools: readonly FunctionToolDefinition[]) => tools.filter((t) => t.function.name === 'run');
+
+/**
+ * The step's tool calls: the server's `tool_calls`, or else calls the model wrote into its
+ * text (a fenced JSON block, `<tool_call>` tags, a bare JSON call), which are then taken
+ * out of the text so the thread shows them once, as calls.
+ */
+function toolCallsOf(reply: ModelReply, tools: readonly FunctionToolDefinition[], seq: number): { toolCalls: UpstreamToolCall[]; text: string } {
+  if (reply.toolCalls.length > 0) return { toolCalls: uniqueIds(reply.toolCalls, seq), text: reply.content };
+  const inText = toolCallsInText(
+    reply.content,
+    tools.map((t) => t.function.name),
+  );
+  const calls = inText.calls.map((c) => ({ id: '', type: 'function' as const, function: { name: c.name, arguments: c.arguments } }));
+  return calls.length > 0 ? { toolCalls: uniqueIds(calls, seq), text: inText.rest } : { toolCalls: [], text: reply.content };
 }
 
 /** Tool call ids the thread can rely on: present and distinct (some servers omit or repeat them). */

@@ -2,9 +2,13 @@
 // (ports = activities) and in unit tests (ports = fakes). plan → act (tool loop) →
 // check → done, or back to act with the checker's reasons; every model step counts
 // toward `maxSteps`, and the last one is kept for the best answer when steps run out.
+// The checker checks something real: its step is offered the `run` tool, so it can
+// recompute the result with a program of its own before it answers APPROVE or REVISE
+// (its verdict then comes in a second step that sees what that program printed).
 // Real models stray: an empty reply is not an answer (the actor is asked again), and a
-// tool call repeated word for word with nothing changed since is not run again (the
-// actor is told so); both still count steps, so a model stuck in either ends at the limit.
+// tool call repeated word for word with nothing changed since is not run again: the
+// actor's next step is offered no tools and asked for the answer from the results it has
+// (small models otherwise repeat the call until the step limit). Both still count steps.
 
 import { isSandboxToolName } from './tools';
 import { addUsage, ZERO_USAGE, type StepRole, type TokenUsage, type Verdict } from './shapes';
@@ -17,6 +21,10 @@ export interface ModelStepInput {
   /** Model steps left after this one. */
   stepsLeft: number;
   finalReason?: FinalReason;
+  /** Act steps only: offer no tools and ask for the answer now (the last call was a repeat). */
+  answerNow?: true;
+  /** Check steps only: offer the `run` tool, so the checker can recompute the result before its verdict. */
+  verify?: true;
 }
 
 export interface ModelStepResult {
@@ -79,10 +87,18 @@ export const newLoopState = (): LoopState => ({ steps: 0, nextSeq: 0, usage: ZER
 /** Tools whose call may change what a later call sees: after one, an earlier call is worth repeating. */
 const CHANGING_TOOLS = new Set(['write_file', 'run']);
 
-async function step(ports: AgentPorts, state: LoopState, maxSteps: number, role: StepRole, finalReason?: FinalReason): Promise<ModelStepResult> {
+async function step(
+  ports: AgentPorts,
+  state: LoopState,
+  maxSteps: number,
+  role: StepRole,
+  options: { finalReason?: FinalReason; answerNow?: boolean; verify?: boolean } = {},
+): Promise<ModelStepResult> {
   state.steps += 1;
   const input: ModelStepInput = { role, seq: state.nextSeq++, stepsLeft: maxSteps - state.steps };
-  if (finalReason) input.finalReason = finalReason;
+  if (options.finalReason) input.finalReason = options.finalReason;
+  if (options.answerNow) input.answerNow = true;
+  if (options.verify) input.verify = true;
   const result = await ports.modelStep(input);
   state.usage = addUsage(state.usage, result.usage);
   return result;
@@ -90,33 +106,50 @@ async function step(ports: AgentPorts, state: LoopState, maxSteps: number, role:
 
 export async function runAgents(ports: AgentPorts, state: LoopState, maxSteps: number): Promise<LoopOutcome> {
   await step(ports, state, maxSteps, 'plan');
+  let answerNow = false;
   for (;;) {
     // Act needs one step and its check another; with one left, ask for the best answer.
     if (maxSteps - state.steps <= 1) return finishEarly(ports, state, maxSteps, 'step_limit');
-    const act = await step(ports, state, maxSteps, 'act');
-    const actSeq = state.nextSeq - 1;
+    const act = await step(ports, state, maxSteps, 'act', { answerNow });
+    answerNow = false;
     if (act.toolCalls.length > 0) {
-      for (const call of act.toolCalls) {
-        const repeated = call.signature !== undefined && state.callsSinceChange.includes(call.signature);
-        const input: ToolStepInput = { toolCallId: call.id, name: call.name, actSeq, seq: state.nextSeq++ };
-        if (repeated) input.repeated = true;
-        const result = await ports.executeTool(input);
-        if (repeated) continue;
-        if (isSandboxToolName(result.name) && !state.toolsUsed.includes(result.name)) state.toolsUsed.push(result.name);
-        if (CHANGING_TOOLS.has(result.name)) state.callsSinceChange = [];
-        if (call.signature !== undefined) state.callsSinceChange.push(call.signature);
-      }
+      if (await runTools(ports, state, act.toolCalls)) answerNow = true;
       continue;
     }
     // An empty reply answers nothing: the actor's thread asks again (conversation.ts).
     if (act.content.trim() === '') continue;
     state.answer = act.content;
     state.answerTruncated = act.finishReason === 'length';
-    const check = await step(ports, state, maxSteps, 'check');
+    // A recomputation needs a second step for the verdict: offered only when two are left.
+    let check = await step(ports, state, maxSteps, 'check', { verify: maxSteps - state.steps >= 2 });
+    if (check.toolCalls.length > 0) {
+      await runTools(ports, state, check.toolCalls);
+      check = await step(ports, state, maxSteps, 'check');
+    }
     if (check.verdict !== 'revise') {
       return { content: state.answer, stopped: 'done', finishReason: state.answerTruncated ? 'length' : 'stop' };
     }
   }
+}
+
+/** Runs one step's tool calls in order; true when one was a repeat (not run again: the actor should answer now). */
+async function runTools(ports: AgentPorts, state: LoopState, calls: ModelStepResult['toolCalls']): Promise<boolean> {
+  const actSeq = state.nextSeq - 1;
+  let repeatedAny = false;
+  for (const call of calls) {
+    const repeated = call.signature !== undefined && state.callsSinceChange.includes(call.signature);
+    const input: ToolStepInput = { toolCallId: call.id, name: call.name, actSeq, seq: state.nextSeq++ };
+    if (repeated) {
+      input.repeated = true;
+      repeatedAny = true;
+    }
+    const result = await ports.executeTool(input);
+    if (repeated) continue;
+    if (isSandboxToolName(result.name) && !state.toolsUsed.includes(result.name)) state.toolsUsed.push(result.name);
+    if (CHANGING_TOOLS.has(result.name)) state.callsSinceChange = [];
+    if (call.signature !== undefined) state.callsSinceChange.push(call.signature);
+  }
+  return repeatedAny;
 }
 
 /**
@@ -125,7 +158,7 @@ export async function runAgents(ports: AgentPorts, state: LoopState, maxSteps: n
  */
 export async function finishEarly(ports: AgentPorts, state: LoopState, maxSteps: number, reason: FinalReason): Promise<LoopOutcome> {
   if (state.steps < maxSteps) {
-    const final = await step(ports, state, maxSteps, 'final', reason);
+    const final = await step(ports, state, maxSteps, 'final', { finalReason: reason });
     if (final.content.trim() !== '') return { content: final.content, stopped: reason, finishReason: 'length' };
   }
   return { content: fallbackAnswer(state, reason), stopped: reason, finishReason: 'length' };

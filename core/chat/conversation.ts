@@ -5,27 +5,32 @@
 
 import type { CallTurn, UpstreamMessage, Verdict } from './shapes';
 
+// The prompts are short and concrete: the embedded default is a 1.5B model, which follows
+// a few plain sentences far better than a page of rules. The actor's thread only ever
+// grows (system prompt, task, plan, then its steps), so a server's prompt cache reuses
+// every earlier step's tokens.
+
 export const PLANNER_PROMPT = [
-  'You are the planner in a small team of agents that completes one task for a client.',
-  'The actors after you can write and read files in a private folder, run JavaScript in a sandbox (no network), and read public web pages.',
-  'Write a short numbered plan (at most 6 steps) for completing the task, naming the tools worth using and how to verify the result.',
-  'If the task is simple, say so and plan a direct answer. Do not solve the task here.',
+  'You plan the work of a small team of agents for one task.',
+  'The actor after you can run code (it sees what the code prints), write and read files in a private folder, and read web pages with read_url.',
+  'Write at most 4 short numbered steps: what to compute or read, with which tool, and how to check the result.',
+  'Do not solve the task yourself.',
 ].join(' ');
 
 export const ACTOR_PROMPT = [
-  'You are the actor in a small team of agents that completes one task for a client.',
-  'Follow the plan. Use the tools when they help: write_file, read_file and list_files work in a private folder for this call;',
-  'run executes JavaScript in a sandbox that sees that folder through `files`; read_url reads a public web page.',
-  'Check computed results by running code rather than guessing.',
-  'When the work is done, reply without calling tools: that reply is your complete answer to the client, self-contained,',
-  'because the client sees only it (the folder is deleted within 24 hours).',
+  'You are the actor: you complete the task for the client, following the plan.',
+  'Do not guess results: to compute, call the run tool with a short program that prints the result, and read what it prints.',
+  'To read a web page, call read_url. write_file, read_file and list_files use a private folder that run sees too.',
+  'Call one tool at a time.',
+  'When you have the result, reply without calling a tool: that reply is your final answer, complete and self-contained, because the client sees only it.',
 ].join(' ');
 
 export const CHECKER_PROMPT = [
-  'You are the checker in a small team of agents. Read the task, the work log and the answer the actors propose.',
-  'Decide whether the answer fully and correctly completes the task.',
-  'Reply with APPROVE or REVISE as the first word. After REVISE, say precisely what is wrong or missing so the actors can fix it.',
-  'Approve answers that are correct even if they could be polished.',
+  'You check the answer a team of agents wrote for a task.',
+  'The tool results are what the code really printed and what the pages really said: compare the answer with them and with the task, and trust them over the answer.',
+  'If the answer holds a computed result, you may first call the run tool with a short program of your own that computes it independently.',
+  'Then reply APPROVE if the answer is correct and complete, or REVISE followed by one or two sentences on what is wrong or missing.',
+  'Your first word must be APPROVE or REVISE.',
 ].join(' ');
 
 /** Context the client gave as system/developer messages, appended to an agent's own prompt. */
@@ -45,7 +50,7 @@ export function planMessages(task: UpstreamMessage[]): UpstreamMessage[] {
  * verdict that sent the work back. Tool calls whose result never arrived (a step cut short
  * by a limit) get a result saying so, because upstreams reject dangling tool calls.
  */
-export function actMessages(task: UpstreamMessage[], turns: CallTurn[], stepsLeft?: number): UpstreamMessage[] {
+export function actMessages(task: UpstreamMessage[], turns: CallTurn[], stepsLeft?: number, answerNow = false): UpstreamMessage[] {
   const out: UpstreamMessage[] = [systemMessage(ACTOR_PROMPT, task), ...withoutSystem(task)];
   const pending = new Map<string, string>();
   const flushPending = () => {
@@ -83,11 +88,16 @@ export function actMessages(task: UpstreamMessage[], turns: CallTurn[], stepsLef
     }
   }
   flushPending();
-  if (stepsLeft !== undefined && stepsLeft <= 3) {
+  if (answerNow) {
+    out.push({ role: 'user', content: ANSWER_NOW_NOTE });
+  } else if (stepsLeft !== undefined && stepsLeft <= 3) {
     out.push({ role: 'user', content: `Only ${stepsLeft} model step${stepsLeft === 1 ? '' : 's'} left for this task: finish soon.` });
   }
   return out;
 }
+
+/** After a repeated call: the actor is offered no tools and asked for the answer. */
+export const ANSWER_NOW_NOTE = 'You already have the results of that call above. Do not call tools again: give your final answer to the task now.';
 
 export const EMPTY_REPLY_NOTE = 'Your last reply was empty. Reply with your complete answer to the task, or call a tool.';
 
@@ -105,6 +115,9 @@ export function candidateAnswer(turns: CallTurn[]): string | undefined {
 }
 
 const TOOL_OUTPUT_FOR_CHECK = 2000;
+
+/** After the checker's own program ran: the verdict, now. */
+export const VERDICT_NOW_NOTE = 'Compare what your program printed with the answer. Reply APPROVE or REVISE now, as the first word.';
 
 export function checkMessages(task: UpstreamMessage[], turns: CallTurn[]): UpstreamMessage[] {
   const taskText = withoutSystem(task)
@@ -125,7 +138,25 @@ export function checkMessages(task: UpstreamMessage[], turns: CallTurn[]): Upstr
     `Answer to check:\n${candidateAnswer(turns) ?? '(no answer)'}`,
     'First word: APPROVE or REVISE.',
   ].filter((p) => p !== '');
-  return [systemMessage(CHECKER_PROMPT, task), { role: 'user', content: parts.join('\n\n') }];
+  return [systemMessage(CHECKER_PROMPT, task), { role: 'user', content: parts.join('\n\n') }, ...verification(turns)];
+}
+
+/** The checker's own program runs since the answer it checks, as its thread shows them; then a request for the verdict. */
+function verification(turns: CallTurn[]): UpstreamMessage[] {
+  let from = turns.length;
+  while (from > 0 && (turns[from - 1]?.kind === 'verify' || turns[from - 1]?.kind === 'tool')) from -= 1;
+  const out: UpstreamMessage[] = [];
+  const mine = new Set<string>();
+  for (const turn of turns.slice(from)) {
+    if (turn.kind === 'verify') {
+      out.push({ role: 'assistant', content: turn.content === '' ? null : turn.content, tool_calls: turn.tool_calls });
+      for (const call of turn.tool_calls) mine.add(call.id);
+    } else if (turn.kind === 'tool' && mine.has(turn.tool_call_id)) {
+      out.push({ role: 'tool', tool_call_id: turn.tool_call_id, content: turn.output });
+    }
+  }
+  if (out.length > 0) out.push({ role: 'user', content: VERDICT_NOW_NOTE });
+  return out;
 }
 
 export type FinalReason = 'step_limit' | 'time_limit';
@@ -148,7 +179,10 @@ export function parseVerdict(text: string): { verdict: Verdict; reasons: string 
   const match = /^([A-Za-z]+)[*_]*[ \t]*(?:[:.,!]|[—–-](?=\s))?\s*/.exec(trimmed);
   const word = match?.[1]?.toUpperCase() ?? '';
   const rest = match ? trimmed.slice(match[0].length).trim() : trimmed.trim();
-  if (word === 'REVISE' || word === 'REJECT' || word === 'REVISION') return { verdict: 'revise', reasons: rest === '' ? 'the checker gave no reasons' : rest };
+  // A small model's checker writes a neighbour of REVISE as often as the word itself.
+  if (['REVISE', 'REJECT', 'REJECTED', 'REVISION', 'REVOKE', 'INCORRECT', 'WRONG'].includes(word)) {
+    return { verdict: 'revise', reasons: rest === '' ? 'the checker gave no reasons' : rest };
+  }
   if (word === 'APPROVE' || word === 'APPROVED') return { verdict: 'approve', reasons: rest };
   if (/\bREVISE\b/.test(text)) return { verdict: 'revise', reasons: text.trim() };
   return { verdict: 'approve', reasons: text.trim() };

@@ -38,6 +38,8 @@ export type CallTurn =
   | { kind: 'act'; content: string; tool_calls: UpstreamToolCall[] }
   | { kind: 'tool'; tool_call_id: string; name: string; ok: boolean; output: string; summary: string }
   | { kind: 'check'; verdict: Verdict; text: string }
+  /** The checker recomputing the result before its verdict: its `run` calls (results follow as `tool` turns). */
+  | { kind: 'verify'; content: string; tool_calls: UpstreamToolCall[] }
   | { kind: 'final'; content: string };
 
 export type Verdict = 'approve' | 'revise';

@@ -15,8 +15,8 @@ export interface SeenAnswer {
   /** When the request reached the proxy and when the answer's last byte left it (ms since the epoch). */
   startedAt: number;
   endedAt: number;
-  /** llama-server's own speeds for the answer (tokens per second), when it sent them. */
-  timings: { promptPerSecond: number; predictedPerSecond: number } | undefined;
+  /** llama-server's own speeds for the answer (tokens per second) and its milliseconds reading the prompt and generating, when it sent them. */
+  timings: { promptPerSecond: number; predictedPerSecond: number; promptMs: number; predictedMs: number } | undefined;
 }
 
 export interface CountingProxy {
@@ -104,7 +104,7 @@ function readAnswer(text: string, request: SeenAnswer['request']): Omit<SeenAnsw
   for (const payload of payloads) {
     const body = JSON.parse(payload) as {
       usage?: TokenUsage;
-      timings?: { prompt_per_second?: number; predicted_per_second?: number };
+      timings?: { prompt_per_second?: number; predicted_per_second?: number; prompt_ms?: number; predicted_ms?: number };
       choices?: { finish_reason?: string | null; delta?: { content?: string | null }; message?: { content?: string | null } }[];
     };
     const choice = body.choices?.[0];
@@ -112,7 +112,12 @@ function readAnswer(text: string, request: SeenAnswer['request']): Omit<SeenAnsw
     if (body.usage)
       seen.usage = { prompt_tokens: body.usage.prompt_tokens, completion_tokens: body.usage.completion_tokens, total_tokens: body.usage.total_tokens };
     if (body.timings?.predicted_per_second !== undefined) {
-      seen.timings = { promptPerSecond: body.timings.prompt_per_second ?? Number.NaN, predictedPerSecond: body.timings.predicted_per_second };
+      seen.timings = {
+        promptPerSecond: body.timings.prompt_per_second ?? Number.NaN,
+        predictedPerSecond: body.timings.predicted_per_second,
+        promptMs: body.timings.prompt_ms ?? 0,
+        predictedMs: body.timings.predicted_ms ?? 0,
+      };
     }
     const finish = choice?.finish_reason;
     if (finish) seen.finishReason = finish;

@@ -144,6 +144,31 @@ describe('runAgents', () => {
     expect(log).toEqual(['plan#0(left 4)', 'act#1(left 3)', 'act#2(left 2)', 'act#3(left 1)', 'final#4(left 0, step_limit)']);
   });
 
+  it('lets the checker run a program of its own, then asks it for the verdict with what the program printed', async () => {
+    const { ports, log, inputs } = scripted([
+      { content: 'plan' },
+      { content: 'The sum is 42.' },
+      { toolCalls: [{ id: 'v', name: 'run', signature: 's-check' }] },
+      { verdict: 'revise', content: 'it is 76127' },
+      { content: 'The sum is 76127.' },
+      { content: 'APPROVE', verdict: 'approve' },
+    ]);
+    const state = newLoopState();
+    expect(await runAgents(ports, state, 15)).toEqual({ content: 'The sum is 76127.', stopped: 'done', finishReason: 'stop' });
+    expect(log).toEqual(['plan#0(left 14)', 'act#1(left 13)', 'check#2(left 12)', 'tool run#3<-2', 'check#4(left 11)', 'act#5(left 10)', 'check#6(left 9)']);
+    const checks = inputs.filter((i): i is ModelStepInput => 'role' in i && i.role === 'check');
+    // The first look at an answer may run code; the verdict after it may not.
+    expect(checks.map((i) => i.verify ?? false)).toEqual([true, false, true]);
+    expect(state.toolsUsed).toEqual(['run']);
+  });
+
+  it('offers the checker no program run when only its verdict step is left', async () => {
+    const { ports, inputs } = scripted([{ content: 'plan' }, { content: 'answer' }, { content: 'APPROVE', verdict: 'approve' }]);
+    expect(await runAgents(ports, newLoopState(), 3)).toEqual({ content: 'answer', stopped: 'done', finishReason: 'stop' });
+    const checks = inputs.filter((i): i is ModelStepInput => 'role' in i && i.role === 'check');
+    expect(checks.map((i) => i.verify ?? false)).toEqual([false]);
+  });
+
   it('does not run a call repeated word for word; it is recorded as repeated and not listed as used', async () => {
     const { ports, inputs } = scripted([
       { content: 'plan' },
@@ -166,6 +191,9 @@ describe('runAgents', () => {
       ['c', true],
     ]);
     expect(state.toolsUsed).toEqual(['read_url']);
+    // The step after the repeat is offered no tools and asked for the answer; the one before it was not.
+    const acts = inputs.filter((i): i is ModelStepInput => 'role' in i && i.role === 'act');
+    expect(acts.map((i) => i.answerNow ?? false)).toEqual([false, false, true]);
   });
 
   it('runs a repeated call again once a write_file or run changed the folder since', async () => {

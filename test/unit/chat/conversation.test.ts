@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ACTOR_PROMPT,
+  ANSWER_NOW_NOTE,
   actMessages,
   candidateAnswer,
   EMPTY_REPLY_NOTE,
@@ -10,6 +11,7 @@ import {
   parseVerdict,
   PLANNER_PROMPT,
   planMessages,
+  VERDICT_NOW_NOTE,
 } from '../../../core/chat/conversation';
 import type { CallTurn, UpstreamMessage } from '../../../core/chat/shapes';
 
@@ -57,6 +59,27 @@ describe('agent views', () => {
       { role: 'tool', tool_call_id: 'a', content: 'ok' },
       { role: 'tool', tool_call_id: 'b', content: 'error: list_files did not run (the step was cut short)' },
     ]);
+  });
+
+  it('asks for the answer now, and nothing else, after a repeated call', () => {
+    const messages = actMessages([{ role: 'user', content: 'x' }], [], 2, true);
+    expect(messages.at(-1)).toEqual({ role: 'user', content: ANSWER_NOW_NOTE });
+    expect(messages).toHaveLength(3);
+  });
+
+  it('shows the checker its own program and what it printed, then asks for the verdict; the actors never see them', () => {
+    const verifying: CallTurn[] = [
+      ...turns.slice(0, 4),
+      { kind: 'verify', content: '', tool_calls: [call('v', 'run', { code: 'print(5)' })] },
+      { kind: 'tool', tool_call_id: 'v', name: 'run', ok: true, output: '5', summary: 'run: ok' },
+    ];
+    expect(checkMessages(task, verifying).slice(2)).toEqual([
+      { role: 'assistant', content: null, tool_calls: [call('v', 'run', { code: 'print(5)' })] },
+      { role: 'tool', tool_call_id: 'v', content: '5' },
+      { role: 'user', content: VERDICT_NOW_NOTE },
+    ]);
+    expect(checkMessages(task, turns.slice(0, 4))).toHaveLength(2);
+    expect(actMessages(task, verifying)).toEqual(actMessages(task, turns.slice(0, 4)));
   });
 
   it('warns the actors when three steps or fewer are left', () => {
@@ -108,6 +131,9 @@ describe('parseVerdict', () => {
     ['REVISE', 'revise', 'the checker gave no reasons'],
     ['I think you should REVISE this part.', 'revise', 'I think you should REVISE this part.'],
     ['Looks good to me.', 'approve', 'Looks good to me.'],
+    // Qwen2.5-Coder-1.5B's checker, on an answer that was a tool call it never ran.
+    ['REVOKE', 'revise', 'the checker gave no reasons'],
+    ['Incorrect: the sum is 76127', 'revise', 'the sum is 76127'],
   ])('%j → %s', (text, verdict, reasons) => {
     expect(parseVerdict(text)).toEqual({ verdict, reasons });
   });

@@ -1,0 +1,140 @@
+// Tool calls written into a reply's text. Small open-weight models often skip the
+// server's `tool_calls` field and write the call as text instead: Qwen2.5-Coder-1.5B
+// writes a fenced JSON block, others Hermes-style `<tool_call>` tags or a bare JSON
+// object. A call is read only when it names one of the offered tools and carries an
+// object of arguments; anything else stays text (the reply is then an answer).
+
+import { canonicalJson } from '../canonical-json';
+
+export interface TextToolCall {
+  name: string;
+  /** The arguments as a JSON object text, the form `tool_calls[].function.arguments` takes. */
+  arguments: string;
+}
+
+export interface TextToolCalls {
+  calls: TextToolCall[];
+  /** The reply with the calls taken out (what the model said around them), trimmed. */
+  rest: string;
+}
+
+const FENCED = /```[ \t]*([A-Za-z_-]*)[ \t]*\r?\n([\s\S]*?)```/g;
+const TAGGED = /<tool_call>\s*([\s\S]*?)\s*(?:<\/tool_call>|$)/g;
+
+/**
+ * The tool calls in `text` naming one of `toolNames`, in order, with the text left around them.
+ * Reads, in turn: `<tool_call>…</tool_call>` tags, fenced blocks (```json, ```tool_call or
+ * unlabelled) whose whole content is a call, and a reply that is one bare JSON call.
+ */
+export function toolCallsInText(text: string, toolNames: readonly string[]): TextToolCalls {
+  const names = new Set(toolNames);
+  const calls: TextToolCall[] = [];
+  let rest = text;
+  const take = (pattern: RegExp, pick: (match: RegExpMatchArray) => string | undefined) => {
+    let kept = '';
+    let from = 0;
+    for (const match of rest.matchAll(pattern)) {
+      const found = readCall(pick(match) ?? '', names);
+      if (found.length === 0) continue;
+      calls.push(...found);
+      kept += rest.slice(from, match.index);
+      from = (match.index ?? 0) + match[0].length;
+    }
+    rest = kept + rest.slice(from);
+  };
+  take(TAGGED, (m) => m[1]);
+  // A fenced block in another language (```python) is code shown to the reader, never a call.
+  take(FENCED, (m) => (['', 'json', 'tool_call', 'tool', 'javascript_tool'].includes((m[1] ?? '').toLowerCase()) ? m[2] : undefined));
+  if (calls.length === 0) {
+    const bare = readCall(text.trim(), names);
+    if (bare.length > 0) return { calls: bare, rest: '' };
+  }
+  return { calls, rest: rest.trim() };
+}
+
+/** One call, or several as a JSON array, from a JSON text; none when it is not a call of a known tool. */
+function readCall(json: string, names: Set<string>): TextToolCall[] {
+  const trimmed = json.trim();
+  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(trimmed);
+  } catch {
+    try {
+      parsed = JSON.parse(asStrictJson(trimmed));
+    } catch {
+      return [];
+    }
+  }
+  const items = Array.isArray(parsed) ? parsed : [parsed];
+  const calls: TextToolCall[] = [];
+  for (const item of items) {
+    const call = callOf(item, names);
+    if (!call) return [];
+    calls.push(call);
+  }
+  return calls;
+}
+
+/**
+ * The JSON a small model meant when it wrote code into a call: a string quoted with
+ * backticks (a JavaScript template literal) or with Python's triple quotes, or a quoted
+ * string holding raw line breaks and tabs. Each such string becomes a proper JSON string;
+ * everything else is left as written (and still has to parse).
+ */
+export function asStrictJson(text: string): string {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const rest = text.slice(i);
+    const triple = rest.startsWith('"""') ? '"""' : rest.startsWith("'''") ? "'''" : undefined;
+    if (triple) {
+      const end = text.indexOf(triple, i + 3);
+      if (end < 0) return text;
+      out += JSON.stringify(text.slice(i + 3, end));
+      i = end + 3;
+    } else if (text[i] === '`') {
+      const end = text.indexOf('`', i + 1);
+      if (end < 0) return text;
+      out += JSON.stringify(text.slice(i + 1, end));
+      i = end + 1;
+    } else if (text[i] === '"') {
+      // An ordinary string: kept, with raw control characters escaped.
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      out += text
+        .slice(i, j + 1)
+        .replace(/\n/g, '\\n')
+        .replace(/\r/g, '\\r')
+        .replace(/\t/g, '\\t');
+      i = j + 1;
+    } else {
+      out += text[i];
+      i += 1;
+    }
+  }
+  return out;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * `{name, arguments}` (OpenAI's and Hermes' form), with `parameters` or `args` for
+ * `arguments`, or `{function: {name, arguments}}`; arguments as an object or as its JSON text.
+ */
+function callOf(value: unknown, names: Set<string>): TextToolCall | undefined {
+  if (!isObject(value)) return undefined;
+  const inner = isObject(value.function) ? value.function : value;
+  const name = typeof inner.name === 'string' ? inner.name : typeof value.tool === 'string' ? value.tool : undefined;
+  if (name === undefined || !names.has(name)) return undefined;
+  let args: unknown = inner.arguments ?? inner.parameters ?? inner.args ?? value.arguments ?? value.parameters ?? {};
+  if (typeof args === 'string') {
+    try {
+      args = JSON.parse(args);
+    } catch {
+      return undefined;
+    }
+  }
+  if (!isObject(args)) return undefined;
+  return { name, arguments: canonicalJson(args) };
+}

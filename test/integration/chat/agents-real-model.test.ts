@@ -1,0 +1,75 @@
+// The agents against the embedded default model (Qwen2.5-Coder-1.5B-Instruct on
+// llama-server), as a user checks them: the right number, a tool really run, a page
+// really read. Greedy sampling for repeatable runs. What the model says around the
+// result is not asserted; the benchmark (`npm run bench -- --agents`) measures how
+// often it is right over many tasks.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import OpenAI from 'openai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QWEN_CODER_1_5B } from '../../../core/chat/embedded-model';
+import { CallsStore } from '../../../store/calls';
+import { startModelServer, type ModelServer } from '../../../tooling/stack';
+import { startService, type Service } from '../helpers/service';
+
+type Run = { call_id: string; base_model: string; steps: number; tools_used: string[]; stopped: string };
+const runOf = (value: unknown) => (value as { holdline: Run }).holdline;
+
+let dir: string;
+let model: ModelServer;
+let pages: Server;
+let pagesUrl: string;
+let service: Service;
+let client: OpenAI;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'holdline-agents-real-'));
+  model = await startModelServer({ logFile: join(dir, 'model.log'), model: QWEN_CODER_1_5B, extraArgs: ['--temp', '0', '--seed', '1'] });
+  // A price nobody could know without reading the page.
+  pages = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end('<html><head><title>Prices</title></head><body><h1>Price list</h1><p>The teal lamp costs 73.19 EUR this week.</p></body></html>');
+  });
+  await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
+  const port = (pages.address() as { port: number }).port;
+  pagesUrl = `http://127.0.0.1:${port}`;
+  service = await startService({ env: { ...model.env, HOLDLINE_ALLOW_HOSTS: `127.0.0.1:${port}` } });
+  const { apiKey } = await service.createAccount('agents');
+  client = new OpenAI({ baseURL: `${service.apiUrl}/v1`, apiKey, maxRetries: 0, timeout: 15 * 60_000 });
+}, 300_000);
+afterAll(async () => {
+  await service?.stop();
+  await model?.proc.stop();
+  pages?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the agents on the embedded default model', { timeout: 900_000 }, () => {
+  it("answers the README's task right, with code it really ran", async () => {
+    const completion = await client.chat.completions.create({
+      model: 'holdline',
+      messages: [{ role: 'user', content: 'Sum the primes below 1000; check it by running code.' }],
+    });
+    const run = runOf(completion);
+    expect(run.base_model).toBe(QWEN_CODER_1_5B.name);
+    expect(run.stopped).toBe('done');
+    expect(run.tools_used).toContain('run');
+    expect(completion.choices[0]?.message.content?.replace(/(\d),(\d{3})/g, '$1$2')).toMatch(/\b76127\b/);
+    // The run in the log printed the number: the answer came from code, not from memory.
+    const turns = await new CallsStore(service.mongo.db).turnLog(run.call_id);
+    const ran = turns.filter((t) => t.kind === 'tool' && t.name === 'run' && t.ok);
+    expect(ran.some((t) => t.kind === 'tool' && /\b76127\b/.test(t.output))).toBe(true);
+  });
+
+  it('reads a page to answer what only the page says', async () => {
+    const completion = await client.chat.completions.create({
+      model: 'holdline',
+      messages: [{ role: 'user', content: `Read ${pagesUrl}/lamps.html and tell me what the teal lamp costs.` }],
+    });
+    const run = runOf(completion);
+    expect(run.tools_used).toContain('read_url');
+    expect(completion.choices[0]?.message.content).toContain('73.19');
+  });
+});

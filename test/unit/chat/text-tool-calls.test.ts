@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { toolCallsInText } from '../../../core/chat/text-tool-calls';
+
+const TOOLS = ['write_file', 'read_file', 'list_files', 'run', 'read_url'];
+const RUN = { name: 'run', arguments: '{"code":"console.log(1+1)"}' };
+
+describe('toolCallsInText', () => {
+  it.each([
+    ['a fenced json block (Qwen2.5-Coder)', '```json\n{"name": "run", "arguments": {"code": "console.log(1+1)"}}\n```'],
+    ['an unlabelled fence', '```\n{"name": "run", "arguments": {"code": "console.log(1+1)"}}\n```'],
+    ['a tool_call tag (Hermes, Qwen)', '<tool_call>\n{"name": "run", "arguments": {"code": "console.log(1+1)"}}\n</tool_call>'],
+    ['a tag never closed', '<tool_call>\n{"name": "run", "arguments": {"code": "console.log(1+1)"}}'],
+    ['a bare object', '{"name": "run", "arguments": {"code": "console.log(1+1)"}}'],
+    ['arguments as JSON text', '{"name": "run", "arguments": "{\\"code\\": \\"console.log(1+1)\\"}"}'],
+    ['`parameters` for arguments', '```json\n{"name": "run", "parameters": {"code": "console.log(1+1)"}}\n```'],
+    ['the OpenAI function wrapper', '{"type": "function", "function": {"name": "run", "arguments": {"code": "console.log(1+1)"}}}'],
+  ])('reads %s', (_, text) => {
+    expect(toolCallsInText(text, TOOLS)).toEqual({ calls: [RUN], rest: '' });
+  });
+
+  it('reads code quoted the way a small model writes it: a template literal, triple quotes, raw line breaks', () => {
+    const code = 'const n = 2;\n  console.log(`n=${n}`.length);\n';
+    // Qwen2.5-Coder-1.5B's own first call on the primes task quoted its program with backticks.
+    const backticks = '```json\n{\n  "name": "run",\n  "arguments": {\n    "code": `const n = 2;\n  console.log(\'n\'.length);\n`\n  }\n}\n```';
+    expect(toolCallsInText(backticks, TOOLS).calls).toEqual([
+      { name: 'run', arguments: JSON.stringify({ code: "const n = 2;\n  console.log('n'.length);\n" }) },
+    ]);
+    const triple = '{"name": "run", "arguments": {"code": """print("a")\nprint(2)"""}}';
+    expect(toolCallsInText(triple, TOOLS).calls).toEqual([{ name: 'run', arguments: JSON.stringify({ code: 'print("a")\nprint(2)' }) }]);
+    const raw = `{"name": "run", "arguments": {"code": "${code.replace(/"/g, '\\"')}"}}`;
+    expect(toolCallsInText(raw, TOOLS).calls).toEqual([{ name: 'run', arguments: JSON.stringify({ code }) }]);
+  });
+
+  it('keeps what the model said around the call', () => {
+    const text = 'Let me compute it.\n```json\n{"name": "run", "arguments": {"code": "console.log(1+1)"}}\n```\nThen I will answer.';
+    expect(toolCallsInText(text, TOOLS)).toEqual({ calls: [RUN], rest: 'Let me compute it.\n\nThen I will answer.' });
+  });
+
+  it('reads several calls in order, in blocks or as one array', () => {
+    const write = '{"name": "write_file", "arguments": {"path": "a.txt", "content": "hi"}}';
+    const list = '{"name": "list_files", "arguments": {}}';
+    const expected = [
+      { name: 'write_file', arguments: '{"content":"hi","path":"a.txt"}' },
+      { name: 'list_files', arguments: '{}' },
+    ];
+    expect(toolCallsInText(`\`\`\`json\n${write}\n\`\`\`\n\`\`\`json\n${list}\n\`\`\``, TOOLS).calls).toEqual(expected);
+    expect(toolCallsInText(`[${write}, ${list}]`, TOOLS).calls).toEqual(expected);
+  });
+
+  it.each([
+    ['plain prose', 'The sum of the primes below 1000 is 76127.'],
+    ['a JSON answer that names no tool', '```json\n{"sum": 76127}\n```'],
+    ['a tool that is not offered', '```json\n{"name": "shell", "arguments": {"cmd": "ls"}}\n```'],
+    ['code shown in another language', '```python\n{"name": "run", "arguments": {"code": "x"}}\n```'],
+    ['arguments that are not an object', '{"name": "run", "arguments": [1, 2]}'],
+    ['arguments text that is not JSON', '{"name": "run", "arguments": "console.log(1)"}'],
+    ['broken JSON', '```json\n{"name": "run", "arguments": {"code": "console.log(1)"\n```'],
+    ['an array with one stranger', '[{"name": "run", "arguments": {"code": "1"}}, {"name": "rm", "arguments": {}}]'],
+  ])('leaves %s as text', (_, text) => {
+    expect(toolCallsInText(text, TOOLS)).toEqual({ calls: [], rest: text.trim() });
+  });
+
+  it('only reads a bare object when it is the whole reply', () => {
+    const text = 'I would call {"name": "run", "arguments": {"code": "1"}} but the answer is 2.';
+    expect(toolCallsInText(text, TOOLS).calls).toEqual([]);
+  });
+});
