@@ -2,7 +2,9 @@
 // free ports with a throw-away data directory, and hands their addresses to
 // the tests through `provide` / `inject` (see integration/helpers/stack-env.ts).
 // TEMPORAL_ADDRESS / MONGODB_URI in the environment point the tests at running
-// servers instead. A run of unit test files only starts nothing.
+// servers instead. It is the integration project's global setup (vitest.config.ts):
+// vitest runs it only when an integration or fault file is in the run, so a run of
+// unit files alone starts nothing.
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,14 +31,8 @@ declare module 'vitest' {
   }
 }
 
-/** True when every path filter on the command line names unit tests. */
-function onlyUnitTests(): boolean {
-  const filters = process.argv.slice(2).filter((a) => !a.startsWith('-') && a !== 'run' && a.includes('test'));
-  return filters.length > 0 && filters.every((f) => f.includes('test/unit'));
-}
-
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (onlyUnitTests() || process.env.HOLDLINE_TEST_STACK === '0') {
+  if (process.env.HOLDLINE_TEST_STACK === '0') {
     project.provide('stack', null);
     return async () => {};
   }

@@ -7,7 +7,7 @@ export function getStackEnv(): ProvidedStack {
   if (!stack) {
     throw new Error(
       'no test stack: integration tests need the Temporal and MongoDB servers that test/global-setup.ts starts ' +
-        '(it skips them when only test/unit files are named or HOLDLINE_TEST_STACK=0)',
+        '(the integration project of vitest.config.ts starts them, unless HOLDLINE_TEST_STACK=0)',
     );
   }
   return stack;
