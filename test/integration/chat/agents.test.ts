@@ -77,7 +77,9 @@ describe('the agents at work', () => {
       ['read_url', true],
     ]);
     expect(tools[0]?.output).toBe('created data/numbers.txt (6 bytes)');
-    expect(tools[1]?.output).toMatch(/^status: ok \(\d+ ms\)\noutput:\nsum 42\nfiles written: sum\.txt \(2 bytes\)$/);
+    expect(tools[1]?.output).toMatch(
+      /^language: javascript \(detected from the code\)\nstatus: ok \(\d+ ms\)\noutput:\nsum 42\nfiles written: sum\.txt \(2 bytes\)$/,
+    );
     expect(tools[2]?.output).toBe(`URL: ${pagesUrl}/facts\nTitle: Facts\n\nFacts\n\nThe magic number is 42.`);
 
     // The actors saw each tool's result; the checker saw the work log and the answer.
