@@ -43,7 +43,8 @@ process.once('message', (job) => {
 function send(message) {
   if (!process.send) process.exit(2);
   process.send(message, () => {
-    if (message.type === 'result' || message.type === 'fatal') process.exit(0);
+    // SIGKILL, not exit(): tearing down the interpreter took ~1.4 s (measured) that nobody waits for. The message is already written.
+    if (message.type === 'result' || message.type === 'fatal') process.kill(process.pid, 'SIGKILL');
   });
 }
 
@@ -73,7 +74,8 @@ async function load(loadPyodide, indexURL, output, snapshot) {
   };
   if (snapshot) {
     try {
-      return { pyodide: await loadPyodide({ ...options, _loadSnapshot: snapshot }), fresh: false };
+      // A copy: the bytes arrive as a view at any offset of the IPC buffer, and Pyodide reads them as 32-bit words.
+      return { pyodide: await loadPyodide({ ...options, _loadSnapshot: new Uint8Array(snapshot) }), fresh: false };
     } catch {
       // A snapshot this build cannot use: start fresh below (slower, same result).
     }

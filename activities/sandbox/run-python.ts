@@ -42,9 +42,12 @@ export function pythonNodeArgs(): string[] {
 /** Pyodide's memory right after start-up, shared by the later children of this process. */
 let snapshot: Uint8Array | undefined;
 
-/** Forgets the start-up snapshot (tests use it to measure a cold start). */
-export function resetPythonSnapshot(): void {
-  snapshot = undefined;
+/** Children of this process that started Pyodide from scratch (each sends a snapshot). */
+let coldStarts = 0;
+
+/** How many Python children of this process started from scratch rather than from the snapshot. */
+export function pythonColdStarts(): number {
+  return coldStarts;
 }
 
 /**
@@ -61,10 +64,10 @@ export function runPython(options: RunJavaScriptOptions): Promise<RunJavaScriptR
     job: snapshot ? { snapshot } : {},
     startupTimeoutMessage: `the Python interpreter did not start within ${PYTHON_STARTUP_MS / 1000} s (the machine is busy); try again`,
     onMessage: (message, codeStarted) => {
+      if (message.type !== 'snapshot') return;
+      coldStarts += 1;
       // Only a snapshot sent before the model's code ran is trusted.
-      if (message.type === 'snapshot' && !codeStarted && snapshot === undefined && message['bytes'] instanceof Uint8Array) {
-        snapshot = message['bytes'];
-      }
+      if (!codeStarted && snapshot === undefined && message['bytes'] instanceof Uint8Array) snapshot = message['bytes'];
     },
   });
 }

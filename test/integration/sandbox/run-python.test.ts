@@ -3,7 +3,7 @@
 import { readFileSync, readlinkSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { childIsolation } from '../../../activities/sandbox/child-isolation';
-import { runPython } from '../../../activities/sandbox/run-python';
+import { pythonColdStarts, runPython } from '../../../activities/sandbox/run-python';
 import { sandboxChildren } from '../helpers/processes';
 
 /** Polls until `probe` gives a value; the budget stays well below the file's test timeout. */
@@ -27,6 +27,17 @@ describe('runPython', { timeout: 90_000 }, () => {
     const result = await runPython({ code: `${PRIMES}\n6 * 7`, files: {} });
     expect(result).toMatchObject({ ok: true, stdout: '76127\n', returnValue: '42', filesWritten: {} });
     expect(result.error).toBeUndefined();
+  });
+
+  it('starts later children from the snapshot the first one made, each from a clean interpreter', async () => {
+    const before = pythonColdStarts();
+    expect(before).toBeGreaterThan(0);
+    const first = await runPython({ code: 'import sys\nsys.modules["leftover"] = 1\nx = 5\nprint("set")', files: {} });
+    const second = await runPython({ code: 'import sys\nprint("leftover" in sys.modules, "x" in globals())', files: {} });
+    expect(first).toMatchObject({ ok: true, stdout: 'set\n' });
+    // Nothing of one run reaches the next.
+    expect(second).toMatchObject({ ok: true, stdout: 'False False\n' });
+    expect(pythonColdStarts()).toBe(before);
   });
 
   it('sees the call folder in its working directory and hands back the files it created or changed', async () => {
