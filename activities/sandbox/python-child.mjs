@@ -158,7 +158,7 @@ async function runJob(job) {
     FS.writeFile(full, content);
   }
   FS.chdir(WORKDIR);
-  pyodide.runPython(RUNNER);
+  pyodide.runPython(RUNNER, { filename: '<sandbox>' });
   pyodide.runPython('_holdline_prepare()');
   const run = pyodide.globals.get('_holdline_run');
 
