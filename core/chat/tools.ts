@@ -275,18 +275,28 @@ const PYTHON_LINE =
   /^\s*(?:#.*|(?:async\s+)?def\s+\w+\s*\(.*\)\s*(?:->.*)?:|class\s+\w+.*:|import\s+[\w.]+(?:\s+as\s+\w+)?(?:\s*,\s*[\w.]+(?:\s+as\s+\w+)?)*|from\s+[\w.]+\s+import\s+.+|print\s*\(.*|(?:if|elif|while|for|with|try|except|else|finally)\b.*:)\s*(?:#.*)?$/;
 
 /**
- * The language of code sent without one. JavaScript when the code parses as JavaScript
- * (as the body of an async function, so top-level await counts) and does not call
- * `print(` without `console.` (the sandbox's JavaScript has no `print`); Python when it
- * does not parse but has a Python line (`def`, `import`, `print(`, a `…:` block opener,
- * a `#` comment); else JavaScript, whose error message then says what is wrong.
+ * Python built-ins that the sandbox's JavaScript does not have either: JavaScript code
+ * calling one of them (without declaring it) would fail with a ReferenceError.
+ */
+const PYTHON_BUILTIN_CALL =
+  /(?:^|[^.\w$])(print|open|len|range|sum|int|str|float|sorted|enumerate|zip|input|abs|min|max|round|list|dict|set|tuple|repr|divmod|pow|any|all|isinstance|type)\s*\(/g;
+
+/**
+ * The language of code sent without one. Code that does not parse as JavaScript (as the
+ * body of an async function, so top-level await counts) is Python when it has a Python
+ * line (`def`, `import`, `print(`, a `…:` block opener, a `#` comment). Code that parses
+ * as both is Python when it calls a Python built-in the sandbox's JavaScript lacks
+ * (`print(`, `open(`, `len(`, `range(`, …) without declaring it and without using
+ * `console.` or `files.`. Everything else is JavaScript, whose error then says what is wrong.
  */
 export function detectRunLanguage(code: string): RunLanguage {
-  if (parsesAsJavaScript(code)) {
-    const callsPrint = /(^|[^.\w$])print\s*\(/.test(code);
-    return callsPrint && !/\bconsole\s*\./.test(code) ? 'python' : 'javascript';
+  if (!parsesAsJavaScript(code)) return code.split('\n').some((line) => PYTHON_LINE.test(line)) ? 'python' : 'javascript';
+  if (/\b(?:console|files)\s*\./.test(code)) return 'javascript';
+  for (const match of code.matchAll(PYTHON_BUILTIN_CALL)) {
+    const name = match[1]!;
+    if (!new RegExp(`\\b(?:function|const|let|var|class)\\s+${name}\\b`).test(code)) return 'python';
   }
-  return code.split('\n').some((line) => PYTHON_LINE.test(line)) ? 'python' : 'javascript';
+  return 'javascript';
 }
 
 const AsyncFunction = Object.getPrototypeOf(async function () {}).constructor as new (body: string) => unknown;

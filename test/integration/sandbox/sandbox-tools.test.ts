@@ -271,7 +271,7 @@ describe('executeTool', { timeout: 30_000 }, () => {
     const result = await executeTool({ callId, name: 'run', argumentsJson: JSON.stringify({ code }) });
     expect(result.ok).toBe(false);
     expect(result.output).toMatch(
-      /^language: python \(detected from the code\)\nstatus: ok \(\d+ ms\)\noutput: \(none\)\nfiles written: ok\.txt \(4 bytes\)\nfiles NOT saved:\nbig\.txt: 1001 bytes; a file may hold at most 1000 bytes\nbin\.dat: not UTF-8 text; the folder keeps text files only$/,
+      /^language: python \(detected from the code\)\nstatus: ok \(\d+ ms\)\noutput: \(none\)\nresult: 4\nfiles written: ok\.txt \(4 bytes\)\nfiles NOT saved:\nbig\.txt: 1001 bytes; a file may hold at most 1000 bytes\nbin\.dat: not UTF-8 text; the folder keeps text files only$/,
     );
     expect((await callFiles.list(callId)).map((f) => f.path)).toEqual(['ok.txt']);
   });

@@ -243,8 +243,15 @@ describe('detectRunLanguage', () => {
     ['javascript', '1 + 1'],
     // Neither: JavaScript, whose error then says what is wrong.
     ['javascript', 'let = = 3'],
-    // Python-looking text that is also valid JavaScript and prints nothing stays JavaScript.
-    ['javascript', 'sum(range(10))'],
+    // Valid JavaScript too, but calling Python built-ins the sandbox's JavaScript lacks.
+    ['python', 'sum(range(10))'],
+    ['python', 'open("a.txt", "w").write("x" * 3)\nlen("abc")'],
+    ['python', 'x = int("41") + 1\nx'],
+    // Those names declared in JavaScript, or next to console/files, stay JavaScript.
+    ['javascript', 'const range = (n) => [...Array(n).keys()];\nrange(3)'],
+    ['javascript', 'console.log(len)'],
+    ['javascript', 'files.write("a.txt", String(Math.max(1, 2)))'],
+    ['javascript', 'Math.max(1, 2) + parseInt("3")'],
   ];
   it.each(cases)('%s ← %j', (language, code) => {
     expect(detectRunLanguage(code)).toBe(language);
