@@ -166,18 +166,30 @@ async function runJob(job) {
   // KeyboardInterrupt. A getter makes it a clock, without a second thread. It fires once
   // a second past the deadline, so code that catches the interrupt is interrupted again,
   // and the parent kills the child a few seconds later in any case.
-  const deadline = Date.now() + timeoutMs;
+  let deadline = Infinity;
   let fired = 0;
+  // While Python runs, this thread never returns to the event loop, so 'disconnect' cannot
+  // fire when the worker dies: the clock also notices a new parent (the orphan was
+  // re-parented) and ends the child.
+  const parent = process.ppid;
+  let parentChecked = 0;
   pyodide.setInterruptBuffer({
     get 0() {
       const now = Date.now();
+      if (now - parentChecked >= 200) {
+        parentChecked = now;
+        if (process.ppid !== parent) process.kill(process.pid, 'SIGKILL');
+      }
       if (now < deadline || now - fired < 1000) return 0;
       fired = now;
       return 2;
     },
     set 0(_value) {},
   });
-  process.send?.({ type: 'started' });
+  // Waits until this message (and the snapshot before it) is written: once the code runs, this thread does not return
+  // to the event loop, and a message still queued would only leave after the code ends.
+  await new Promise((resolve) => (process.send ? process.send({ type: 'started' }, resolve) : resolve(undefined)));
+  deadline = Date.now() + timeoutMs;
 
   let status;
   let text;

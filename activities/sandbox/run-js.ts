@@ -68,6 +68,8 @@ export interface RunJavaScriptOptions {
   memoryBudget?: MemoryBudget;
   /** Network namespace and user of the child (default: what `childIsolation()` found this process can give). */
   isolation?: ChildIsolation;
+  /** Python only: called once the interpreter is up and the code starts (its time limit counts from here). */
+  onStarted?: () => void;
 }
 
 export type RunErrorCode = 'timeout' | 'memory' | 'runtime_error';
@@ -253,6 +255,7 @@ function runChild(options: RunJavaScriptOptions, spec: ChildSpec, isolation: Chi
         // From here the code has its own timeoutMs (plus the grace to report), however long start-up took.
         clearTimeout(wallClock);
         wallClock = setTimeout(killForTime, timeoutMs + WALL_CLOCK_GRACE_MS);
+        options.onStarted?.();
       } else {
         spec.onMessage?.(m as ChildOther, codeStarted);
       }
