@@ -59,9 +59,14 @@ async function probeIsolation(log: (message: string) => void): Promise<ChildIsol
   );
   let lowerUser = false;
   if (root) {
-    // The child must still read its script and isolated-vm as nobody (world-readable files).
+    // The children must still read their scripts, isolated-vm and Pyodide as nobody (world-readable files).
     const require = createRequire(import.meta.url);
-    const readable = [fileURLToPath(new URL('./isolate-child.mjs', import.meta.url)), dirname(require.resolve('isolated-vm/package.json'))];
+    const readable = [
+      ...['./isolate-child.mjs', './python-child.mjs', './child-common.mjs'].map((script) => fileURLToPath(new URL(script, import.meta.url))),
+      dirname(require.resolve('isolated-vm/package.json')),
+      require.resolve('pyodide/pyodide.asm.wasm'),
+      require.resolve('pyodide/python_stdlib.zip'),
+    ];
     // The paths travel in the environment, not argv: nothing probing looks like a sandbox child in /proc.
     const check = `const fs=require('fs');for(const p of JSON.parse(process.env.PROBE_PATHS))fs.accessSync(p,fs.constants.R_OK)`;
     const env = { PROBE_PATHS: JSON.stringify(readable) };

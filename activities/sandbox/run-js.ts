@@ -1,8 +1,9 @@
 // The `run` tool: JavaScript in an isolated-vm Isolate inside a throwaway child process
-// (isolate-child.mjs). The child gets a copy of the call's files and hands back what the
-// code wrote; the caller stores those through CallFiles. The parent keeps its own
-// wall-clock limit and kills the child on abort, so neither a stuck isolate nor an
-// out-of-memory crash can hold or take down the worker.
+// (isolate-child.mjs), and the child machinery Python shares (run-python.ts,
+// python-child.mjs): OS limits, isolation, memory budget, wall clock. The child gets a copy
+// of the call's files and hands back what the code wrote; the caller stores those through
+// CallFiles. The parent keeps its own wall-clock limit and kills the child on abort, so
+// neither stuck code nor an out-of-memory crash can hold or take down the worker.
 
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -67,6 +68,8 @@ export interface RunJavaScriptOptions {
   memoryBudget?: MemoryBudget;
   /** Network namespace and user of the child (default: what `childIsolation()` found this process can give). */
   isolation?: ChildIsolation;
+  /** Python only: called once the interpreter is up and the code starts (its time limit counts from here). */
+  onStarted?: () => void;
 }
 
 export type RunErrorCode = 'timeout' | 'memory' | 'runtime_error';
@@ -78,6 +81,8 @@ export interface RunJavaScriptResult {
   error?: { code: RunErrorCode; message: string };
   /** Files the code wrote (last content per path), by normalised path. */
   filesWritten: Record<string, string>;
+  /** Files the code left that cannot be kept (Python only: too large, not text, over the folder's caps), with the reason. */
+  filesNotSaved?: Record<string, string>;
   /** The formatted value of the code's last expression, when it has one. */
   returnValue?: string;
   durationMs: number;
@@ -89,11 +94,39 @@ interface ChildResult {
   stdout: string;
   error?: { code: RunErrorCode; message: string };
   filesWritten: Record<string, string>;
+  filesNotSaved?: Record<string, string>;
   returnValue?: string;
 }
 interface ChildFatal {
   type: 'fatal';
   message: string;
+}
+/** The child's interpreter is up and the code starts now (Python); the wall clock restarts. */
+interface ChildStarted {
+  type: 'started';
+}
+/** Any other message a child sends before its result, handed to `ChildSpec.onMessage`. */
+interface ChildOther {
+  type: string;
+  [key: string]: unknown;
+}
+type ChildMessage = ChildResult | ChildFatal | ChildStarted | ChildOther;
+
+/** How to start the child of one language. */
+export interface ChildSpec {
+  /** Absolute path of the child's script. */
+  script: string;
+  /** Node options of the child (after the memory and snapshot flags common to all). */
+  nodeArgs: string[];
+  /** Time the interpreter may take to start before the code's own `timeoutMs` counts (ms); the child reports 'started'. */
+  startupMs: number;
+  serialization: 'json' | 'advanced';
+  /** The job sent to the child (besides the options' code, files and limits). */
+  job: Record<string, unknown>;
+  /** Messages other than started/result/fatal, e.g. a memory snapshot. */
+  onMessage?: (message: ChildOther, startedYet: boolean) => void;
+  /** What a child killed for time before it said 'started' reports. */
+  startupTimeoutMessage?: string;
 }
 
 /**
@@ -101,8 +134,8 @@ interface ChildFatal {
  * a little after the wall-clock limit would have; the hard one SIGKILLs a second later),
  * open files, processes, and no core files.
  */
-export function childLimitArgs(timeoutMs: number): string[] {
-  const cpuSeconds = Math.ceil((timeoutMs + WALL_CLOCK_GRACE_MS) / 1000) + 1;
+export function childLimitArgs(timeoutMs: number, startupMs = 0): string[] {
+  const cpuSeconds = Math.ceil((startupMs + timeoutMs + WALL_CLOCK_GRACE_MS) / 1000) + 1;
   return [
     `--as=${CHILD_ADDRESS_SPACE_BYTES}`,
     `--cpu=${cpuSeconds}:${cpuSeconds + 1}`,
@@ -119,7 +152,12 @@ export function childLimitArgs(timeoutMs: number): string[] {
  * rejects only when the sandbox itself cannot run (child fails to start, isolated-vm
  * missing) or on abort.
  */
-export async function runJavaScript(options: RunJavaScriptOptions): Promise<RunJavaScriptResult> {
+export function runJavaScript(options: RunJavaScriptOptions): Promise<RunJavaScriptResult> {
+  return runInChild(options, { script: CHILD_PATH, nodeArgs: [], startupMs: 0, serialization: 'json', job: {} });
+}
+
+/** Runs `options.code` in a child described by `spec`, under the budget, limits and isolation every run gets. */
+export async function runInChild(options: RunJavaScriptOptions, spec: ChildSpec): Promise<RunJavaScriptResult> {
   const memoryMb = options.memoryMb ?? 128;
   const started = performance.now();
   let reservation: Reservation;
@@ -131,14 +169,14 @@ export async function runJavaScript(options: RunJavaScriptOptions): Promise<RunJ
   }
   try {
     const isolation = options.isolation ?? (await childIsolation());
-    return await runChild(options, isolation, performance.now());
+    return await runChild(options, spec, isolation, performance.now());
   } finally {
     // Given back when the run settles: its child has exited ('close'), or was just sent SIGKILL (abort, failure to start).
     reservation.release();
   }
 }
 
-function runChild(options: RunJavaScriptOptions, isolation: ChildIsolation, started: number): Promise<RunJavaScriptResult> {
+function runChild(options: RunJavaScriptOptions, spec: ChildSpec, isolation: ChildIsolation, started: number): Promise<RunJavaScriptResult> {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const memoryMb = options.memoryMb ?? 128;
   const outputCapBytes = options.outputCapBytes ?? 16 * 1024;
@@ -150,19 +188,28 @@ function runChild(options: RunJavaScriptOptions, isolation: ChildIsolation, star
       reject(signal.reason);
       return;
     }
-    const child = fork(CHILD_PATH, [], {
+    const child = fork(spec.script, [], {
       execPath: PRLIMIT,
       // Explicit: the worker's own flags (tsx loader, inspector) must not reach the child.
-      execArgv: [...childLimitArgs(timeoutMs), '--', ...isolation.wrapper, process.execPath, '--no-node-snapshot', `--max-old-space-size=${CHILD_HEAP_MB}`],
+      execArgv: [
+        ...childLimitArgs(timeoutMs, spec.startupMs),
+        '--',
+        ...isolation.wrapper,
+        process.execPath,
+        '--no-node-snapshot',
+        `--max-old-space-size=${CHILD_HEAP_MB}`,
+        ...spec.nodeArgs,
+      ],
       // Nothing of the worker's environment (keys, URIs) is the sandbox's business; fork adds
       // only the IPC channel's descriptor number and serialization mode.
       env: {},
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-      serialization: 'json',
+      serialization: spec.serialization,
     });
 
     let settled = false;
     let killedForTime = false;
+    let codeStarted = spec.startupMs === 0;
     let stderr = '';
     let message: ChildResult | ChildFatal | undefined;
     let sendError: Error | undefined;
@@ -187,10 +234,11 @@ function runChild(options: RunJavaScriptOptions, isolation: ChildIsolation, star
         },
       });
 
-    const wallClock = setTimeout(() => {
+    const killForTime = () => {
       killedForTime = true;
       child.kill('SIGKILL');
-    }, timeoutMs + WALL_CLOCK_GRACE_MS);
+    };
+    let wallClock = setTimeout(killForTime, spec.startupMs + timeoutMs + WALL_CLOCK_GRACE_MS);
     const onAbort = () => finish({ error: signal?.reason ?? new Error('aborted') });
     signal?.addEventListener('abort', onAbort, { once: true });
 
@@ -198,8 +246,19 @@ function runChild(options: RunJavaScriptOptions, isolation: ChildIsolation, star
     child.stderr?.on('data', (chunk: string) => {
       if (stderr.length < STDERR_CAP_BYTES) stderr += chunk.slice(0, STDERR_CAP_BYTES - stderr.length);
     });
-    child.on('message', (m: ChildResult | ChildFatal) => {
-      message = m;
+    child.on('message', (m: ChildMessage) => {
+      if (m.type === 'result' || m.type === 'fatal') {
+        message = m as ChildResult | ChildFatal;
+      } else if (m.type === 'started') {
+        if (codeStarted || settled) return;
+        codeStarted = true;
+        // From here the code has its own timeoutMs (plus the grace to report), however long start-up took.
+        clearTimeout(wallClock);
+        wallClock = setTimeout(killForTime, timeoutMs + WALL_CLOCK_GRACE_MS);
+        options.onStarted?.();
+      } else {
+        spec.onMessage?.(m as ChildOther, codeStarted);
+      }
     });
     child.on('error', (error) => finish({ error }));
     // 'close' (not 'exit') so the child's last IPC message has certainly been delivered.
@@ -211,6 +270,8 @@ function runChild(options: RunJavaScriptOptions, isolation: ChildIsolation, star
         finish({ error: new Error(message.message) });
       } else if (sendError) {
         finish({ error: sendError });
+      } else if (!codeStarted && (killedForTime || exitSignal === 'SIGXCPU')) {
+        failed('timeout', spec.startupTimeoutMessage ?? `the sandbox did not start within ${spec.startupMs} ms`);
       } else if (killedForTime || exitSignal === 'SIGXCPU') {
         failed('timeout', `the code ran longer than ${timeoutMs} ms and was stopped`);
       } else if (/out of memory|allocation failed|heap limit/i.test(stderr)) {
@@ -220,7 +281,7 @@ function runChild(options: RunJavaScriptOptions, isolation: ChildIsolation, star
       }
     });
 
-    child.send({ code: options.code, files: options.files, timeoutMs, memoryMb, outputCapBytes, limits }, (error) => {
+    child.send({ ...spec.job, code: options.code, files: options.files, timeoutMs, memoryMb, outputCapBytes, limits }, (error) => {
       if (error && !message) {
         sendError = error;
         child.kill('SIGKILL');

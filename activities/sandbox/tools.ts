@@ -10,6 +10,7 @@ import {
   parseToolCall,
   sandboxToolDefinitions,
   type FunctionToolDefinition,
+  type RunLanguage,
   type SandboxToolArgs,
 } from '../../core/chat/tools';
 import type { CallFiles } from './call-files';
@@ -17,6 +18,7 @@ import { SandboxError } from './errors';
 import type { MemoryBudget } from './memory-budget';
 import { readUrl, type ReadUrlOptions } from './read-url';
 import { runJavaScript, type RunJavaScriptOptions, type RunJavaScriptResult } from './run-js';
+import { runPython } from './run-python';
 
 export interface RunLimits {
   /** Default 10 000 ms. */
@@ -108,7 +110,7 @@ export function createSandboxTools(deps: SandboxToolsDeps): SandboxTools {
         return result(args.name, true, output, `list_files: ${listing.length} file${listing.length === 1 ? '' : 's'}`);
       }
       case 'run':
-        return run(callId, args.code, signal);
+        return run(callId, args.code, args.language, args.languageDetected, signal);
       case 'read_url': {
         const options: ReadUrlOptions = { url: args.url, allowHosts: deps.allowHosts ?? [], ...deps.readUrlLimits };
         if (signal) options.signal = signal;
@@ -122,14 +124,14 @@ export function createSandboxTools(deps: SandboxToolsDeps): SandboxTools {
     }
   }
 
-  async function run(callId: string, code: string, signal: AbortSignal | undefined): Promise<ToolResult> {
+  async function run(callId: string, code: string, language: RunLanguage, detected: boolean, signal: AbortSignal | undefined): Promise<ToolResult> {
     const files = await callFiles.readAll(callId);
     const options: RunJavaScriptOptions = { code, files, limits, ...deps.runLimits, ...(deps.memoryBudget ? { memoryBudget: deps.memoryBudget } : {}) };
     if (signal) options.signal = signal;
-    const outcome = await runJavaScript(options);
+    const outcome = language === 'python' ? await runPython(options) : await runJavaScript(options);
 
     const saved: string[] = [];
-    const notSaved: string[] = [];
+    const notSaved: string[] = Object.entries(outcome.filesNotSaved ?? {}).map(([path, reason]) => `${path}: ${reason}`);
     for (const [path, content] of Object.entries(outcome.filesWritten)) {
       try {
         const written = await callFiles.write(callId, path, content);
@@ -140,7 +142,7 @@ export function createSandboxTools(deps: SandboxToolsDeps): SandboxTools {
       }
     }
     const ok = outcome.ok && notSaved.length === 0;
-    return result('run', ok, formatRun(outcome, saved, notSaved), runSummary(outcome, saved.length));
+    return result('run', ok, formatRun(outcome, language, detected, saved, notSaved), runSummary(outcome, language, saved.length));
   }
 
   return {
@@ -159,8 +161,10 @@ export function createSandboxTools(deps: SandboxToolsDeps): SandboxTools {
   };
 }
 
-function formatRun(outcome: RunJavaScriptResult, saved: string[], notSaved: string[]): string {
+/** The text the model reads; its first line names the language that ran (and whether it was detected). */
+function formatRun(outcome: RunJavaScriptResult, language: RunLanguage, detected: boolean, saved: string[], notSaved: string[]): string {
   const lines = [
+    `language: ${language}${detected ? ' (detected from the code)' : ''}`,
     outcome.ok ? `status: ok (${outcome.durationMs} ms)` : `status: error (${outcome.error?.code ?? 'runtime_error'}) after ${outcome.durationMs} ms`,
   ];
   if (outcome.error) lines.push(`error: ${outcome.error.message}`);
@@ -171,9 +175,11 @@ function formatRun(outcome: RunJavaScriptResult, saved: string[], notSaved: stri
   return lines.join('\n');
 }
 
-function runSummary(outcome: RunJavaScriptResult, savedCount: number): string {
+function runSummary(outcome: RunJavaScriptResult, language: RunLanguage, savedCount: number): string {
   const files = savedCount > 0 ? `, ${savedCount} file${savedCount === 1 ? '' : 's'} written` : '';
-  return outcome.ok ? `run: ok in ${outcome.durationMs} ms${files}` : `run: ${outcome.error?.code ?? 'runtime_error'} after ${outcome.durationMs} ms${files}`;
+  return outcome.ok
+    ? `run ${language}: ok in ${outcome.durationMs} ms${files}`
+    : `run ${language}: ${outcome.error?.code ?? 'runtime_error'} after ${outcome.durationMs} ms${files}`;
 }
 
 function shortUrl(url: string): string {

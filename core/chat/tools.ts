@@ -33,6 +33,20 @@ export const DEFAULT_TOOL_OUTPUT_CAP_BYTES = 24 * 1024;
 /** Source code accepted by `run` (UTF-8 bytes). */
 export const MAX_RUN_CODE_BYTES = 256 * 1024;
 
+/** The languages `run` executes: Python (Pyodide) and JavaScript (isolated-vm). */
+export const RUN_LANGUAGES = ['python', 'javascript'] as const;
+export type RunLanguage = (typeof RUN_LANGUAGES)[number];
+
+/** The Pyodide release `run` executes Python with (pinned exactly in package.json). */
+export const PYODIDE_VERSION = '314.0.7';
+
+/** A JSON-schema property of a tool's parameters. */
+export interface ToolParameter {
+  type: string;
+  description: string;
+  enum?: string[];
+}
+
 /** An OpenAI chat-completions function tool (`tools[]` entry). */
 export interface FunctionToolDefinition {
   type: 'function';
@@ -41,7 +55,7 @@ export interface FunctionToolDefinition {
     description: string;
     parameters: {
       type: 'object';
-      properties: Record<string, { type: string; description: string }>;
+      properties: Record<string, ToolParameter>;
       required: string[];
       additionalProperties: false;
     };
@@ -53,12 +67,17 @@ export function sandboxToolDefinitions(limits: SandboxLimits = DEFAULT_SANDBOX_L
     type: 'string',
     description: `Relative path inside the call's folder, for example "notes/plan.md" (no leading "/", no "..", at most ${limits.maxPathLength} characters).`,
   };
-  const tool = (name: SandboxToolName, description: string, properties: Record<string, { type: string; description: string }>): FunctionToolDefinition => ({
+  const tool = (
+    name: SandboxToolName,
+    description: string,
+    properties: Record<string, ToolParameter>,
+    required: string[] = Object.keys(properties),
+  ): FunctionToolDefinition => ({
     type: 'function',
     function: {
       name,
       description,
-      parameters: { type: 'object', properties, required: Object.keys(properties), additionalProperties: false },
+      parameters: { type: 'object', properties, required, additionalProperties: false },
     },
   });
   return [
@@ -72,12 +91,16 @@ export function sandboxToolDefinitions(limits: SandboxLimits = DEFAULT_SANDBOX_L
     tool(
       'run',
       [
-        'Run JavaScript (ES2023) in an isolated sandbox: no network, no require/import, no process, no timers, no disk.',
-        'console.log/console.error print output; the last expression value is shown too.',
-        "The call's folder is available as `files.read(path)` → string, `files.write(path, text)`, `files.list()` → string[]; writes are saved to the folder.",
-        'Top-level await is allowed. Limits: 10 seconds, 128 MB memory, output capped.',
+        'Run Python 3 or JavaScript in a sandbox and get its printed output. Python is preferred for calculations.',
+        'Python: standard library only (no pip packages); print() shows output; files of this call are in the working directory (open("data.csv")), and files you write there are saved.',
+        'JavaScript: console.log() shows output; use files.read(path), files.write(path, text), files.list().',
+        'The value of the last line is shown too. No network. Limits: 10 seconds, 128 MB memory.',
       ].join(' '),
-      { code: { type: 'string', description: 'The JavaScript source to run.' } },
+      {
+        code: { type: 'string', description: 'The complete program to run.' },
+        language: { type: 'string', enum: [...RUN_LANGUAGES], description: 'python or javascript. If left out, it is detected from the code.' },
+      },
+      ['code'],
     ),
     tool(
       'read_url',
@@ -128,7 +151,7 @@ export type SandboxToolArgs =
   | { name: 'write_file'; path: string; content: string }
   | { name: 'read_file'; path: string }
   | { name: 'list_files' }
-  | { name: 'run'; code: string }
+  | { name: 'run'; code: string; language: RunLanguage; languageDetected: boolean }
   | { name: 'read_url'; url: string };
 
 export type ParsedToolCall = { ok: true; args: SandboxToolArgs } | { ok: false; message: string };
@@ -183,13 +206,18 @@ export function parseToolCall(name: string, argumentsJson: string, limits: Sandb
     case 'list_files':
       return { ok: true, args: { name } };
     case 'run': {
-      const code = str('code');
-      if (typeof code !== 'string') return fail(code);
+      const raw = str('code');
+      if (typeof raw !== 'string') return fail(raw);
+      const language = parseRunLanguage(obj['language']);
+      if (!language.ok) return { ok: false, message: language.message };
+      const fenced = unfenceCode(raw);
+      const code = fenced.code;
       if (code.trim() === '') return { ok: false, message: 'run: "code" is empty' };
       if (utf8Length(code) > MAX_RUN_CODE_BYTES) {
         return { ok: false, message: `run: "code" is larger than ${formatBytes(MAX_RUN_CODE_BYTES)}` };
       }
-      return { ok: true, args: { name, code } };
+      const chosen = language.language ?? fenced.language;
+      return { ok: true, args: { name, code, language: chosen ?? detectRunLanguage(code), languageDetected: chosen === undefined } };
     }
     case 'read_url': {
       const url = str('url');
@@ -205,6 +233,81 @@ export function parseToolCall(name: string, argumentsJson: string, limits: Sandb
       }
       return { ok: true, args: { name, url: parsedUrl.href } };
     }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// run: language
+
+const LANGUAGE_NAMES: Record<string, RunLanguage> = {
+  python: 'python',
+  python3: 'python',
+  py: 'python',
+  javascript: 'javascript',
+  js: 'javascript',
+};
+
+/** `language` as the model sent it: absent (or null, or "") means detect; names are matched without case. */
+export function parseRunLanguage(raw: unknown): { ok: true; language: RunLanguage | undefined } | { ok: false; message: string } {
+  if (raw === undefined || raw === null || raw === '') return { ok: true, language: undefined };
+  const language = typeof raw === 'string' ? LANGUAGE_NAMES[raw.trim().toLowerCase()] : undefined;
+  if (language === undefined) {
+    const shown = typeof raw === 'string' ? `"${truncateForMessage(raw)}"` : JSON.stringify(raw);
+    return { ok: false, message: `run: unknown "language" ${shown}; use "python" or "javascript" (or leave it out)` };
+  }
+  return { ok: true, language };
+}
+
+/**
+ * Small models often wrap the program in a Markdown fence (```python … ```) inside the JSON
+ * string. The fence is not code in either language: take it off, and keep its tag as the
+ * language when it names one.
+ */
+export function unfenceCode(code: string): { code: string; language?: RunLanguage } {
+  const match = /^\s*```[ \t]*([A-Za-z0-9]*)[^\n]*\n([\s\S]*?)\n?```\s*$/.exec(code);
+  if (!match) return { code };
+  const language = LANGUAGE_NAMES[match[1]!.toLowerCase()];
+  return language ? { code: match[2]!, language } : { code: match[2]! };
+}
+
+/** Lines only Python writes this way: `def f(...):`, `import x`, `from x import y`, `print(...)` as a statement, a block opener ending in `:`, a `#` comment. */
+const PYTHON_LINE =
+  /^\s*(?:#.*|(?:async\s+)?def\s+\w+\s*\(.*\)\s*(?:->.*)?:|class\s+\w+.*:|import\s+[\w.]+(?:\s+as\s+\w+)?(?:\s*,\s*[\w.]+(?:\s+as\s+\w+)?)*|from\s+[\w.]+\s+import\s+.+|print\s*\(.*|(?:if|elif|while|for|with|try|except|else|finally)\b.*:)\s*(?:#.*)?$/;
+
+/**
+ * Python built-ins that the sandbox's JavaScript does not have either: JavaScript code
+ * calling one of them (without declaring it) would fail with a ReferenceError.
+ */
+const PYTHON_BUILTIN_CALL =
+  /(?:^|[^.\w$])(print|open|len|range|sum|int|str|float|sorted|enumerate|zip|input|abs|min|max|round|list|dict|set|tuple|repr|divmod|pow|any|all|isinstance|type)\s*\(/g;
+
+/**
+ * The language of code sent without one. Code that does not parse as JavaScript (as the
+ * body of an async function, so top-level await counts) is Python when it has a Python
+ * line (`def`, `import`, `print(`, a `…:` block opener, a `#` comment). Code that parses
+ * as both is Python when it calls a Python built-in the sandbox's JavaScript lacks
+ * (`print(`, `open(`, `len(`, `range(`, …) without declaring it and without using
+ * `console.` or `files.`. Everything else is JavaScript, whose error then says what is wrong.
+ */
+export function detectRunLanguage(code: string): RunLanguage {
+  if (!parsesAsJavaScript(code)) return code.split('\n').some((line) => PYTHON_LINE.test(line)) ? 'python' : 'javascript';
+  if (/\b(?:console|files)\s*\./.test(code)) return 'javascript';
+  for (const match of code.matchAll(PYTHON_BUILTIN_CALL)) {
+    const name = match[1]!;
+    if (!new RegExp(`\\b(?:function|const|let|var|class)\\s+${name}\\b`).test(code)) return 'python';
+  }
+  return 'javascript';
+}
+
+const AsyncFunction = Object.getPrototypeOf(async function () {}).constructor as new (body: string) => unknown;
+
+/** Compiles (never runs) `code` as the body of an async function. */
+function parsesAsJavaScript(code: string): boolean {
+  try {
+    new AsyncFunction(code);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -77,7 +77,9 @@ describe('the agents at work', () => {
       ['read_url', true],
     ]);
     expect(tools[0]?.output).toBe('created data/numbers.txt (6 bytes)');
-    expect(tools[1]?.output).toMatch(/^status: ok \(\d+ ms\)\noutput:\nsum 42\nfiles written: sum\.txt \(2 bytes\)$/);
+    expect(tools[1]?.output).toMatch(
+      /^language: javascript \(detected from the code\)\nstatus: ok \(\d+ ms\)\noutput:\nsum 42\nfiles written: sum\.txt \(2 bytes\)$/,
+    );
     expect(tools[2]?.output).toBe(`URL: ${pagesUrl}/facts\nTitle: Facts\n\nFacts\n\nThe magic number is 42.`);
 
     // The actors saw each tool's result; the checker saw the work log and the answer.
@@ -188,12 +190,16 @@ describe('the agents at work', () => {
     const tools = await toolTurns(res.id);
     expect(tools.map((t) => t.ok)).toEqual([false, false, false, false, false, false, false, false, false]);
     const [loop, bomb, traversal, absolute, nul, runTraversal, privateIp, loopback, redirect] = tools.map((t) => t.output);
-    expect(loop).toMatch(/^status: error \(timeout\) after \d+ ms\nerror: the code ran longer than 10000 ms and was stopped/);
-    expect(bomb).toMatch(/^status: error \(memory\) after \d+ ms\nerror: the code used more memory than the sandbox allows and was stopped/);
+    expect(loop).toMatch(
+      /^language: javascript \(detected from the code\)\nstatus: error \(timeout\) after \d+ ms\nerror: the code ran longer than 10000 ms and was stopped/,
+    );
+    expect(bomb).toMatch(
+      /^language: javascript \(detected from the code\)\nstatus: error \(memory\) after \d+ ms\nerror: the code used more memory than the sandbox allows and was stopped/,
+    );
     expect(traversal).toBe('error (bad_arguments): write_file: bad path: path must not contain ".."');
     expect(absolute).toBe('error (bad_arguments): read_file: bad path: path must be relative (no leading "/")');
     expect(nul).toBe('error (bad_arguments): write_file: bad path: path contains NUL or control characters');
-    expect(runTraversal).toMatch(/^status: error \(runtime_error\)/);
+    expect(runTraversal).toMatch(/^language: javascript \(detected from the code\)\nstatus: error \(runtime_error\)/);
     for (const refused of [privateIp, loopback, redirect]) expect(refused).toMatch(/^error \(forbidden_address\): refused: /);
     expect(runOf(res).tools_used).toEqual(['run', 'write_file', 'read_file', 'read_url']);
 

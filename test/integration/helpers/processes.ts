@@ -10,7 +10,7 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-/** Live sandbox children of `parentPid` (zombies count as gone). */
+/** Live sandbox children of `parentPid`, JavaScript or Python (zombies count as gone). */
 export function sandboxChildren(parentPid = process.pid): number[] {
   const pids: number[] = [];
   for (const entry of readdirSync('/proc')) {
@@ -19,7 +19,7 @@ export function sandboxChildren(parentPid = process.pid): number[] {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       if (Number(ppid) !== parentPid || state === 'Z') continue;
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('isolate-child.mjs')) pids.push(Number(entry));
+      if (/(isolate|python)-child\.mjs/.test(readFileSync(`/proc/${entry}/cmdline`, 'utf8'))) pids.push(Number(entry));
     } catch {
       // The process ended while we looked.
     }

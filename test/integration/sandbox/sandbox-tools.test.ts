@@ -234,9 +234,56 @@ describe('executeTool', { timeout: 30_000 }, () => {
       'const n = JSON.parse(files.read("data.json"));\nconsole.log("sum", n.reduce((a, b) => a + b));\nfiles.write("out/result.txt", String(n.length));\nn.length';
     const result = await executeTool({ callId, name: 'run', argumentsJson: JSON.stringify({ code }) });
     expect(result.ok).toBe(true);
-    expect(result.output).toMatch(/^status: ok \(\d+ ms\)\noutput:\nsum 12\nresult: 3\nfiles written: out\/result\.txt \(1 bytes\)$/);
-    expect(result.summary).toMatch(/^run: ok in \d+ ms, 1 file written$/);
+    expect(result.output).toMatch(
+      /^language: javascript \(detected from the code\)\nstatus: ok \(\d+ ms\)\noutput:\nsum 12\nresult: 3\nfiles written: out\/result\.txt \(1 bytes\)$/,
+    );
+    expect(result.summary).toMatch(/^run javascript: ok in \d+ ms, 1 file written$/);
     expect(await callFiles.read(callId, 'out/result.txt')).toBe('3');
+  });
+
+  it('runs Python that reads the folder as files in its working directory and stores what it writes', async () => {
+    const callFiles = new CallFiles(db);
+    const { executeTool } = createSandboxTools({ callFiles });
+    const callId = newCallId();
+    await callFiles.write(callId, 'data.json', '[3, 4, 5]');
+    const code = [
+      'import json, os',
+      'n = json.load(open("data.json"))',
+      'print("sum", sum(n))',
+      'os.makedirs("out", exist_ok=True)',
+      'open("out/result.txt", "w").write(str(len(n)))',
+      'len(n)',
+    ].join('\n');
+    const result = await executeTool({ callId, name: 'run', argumentsJson: JSON.stringify({ code, language: 'python' }) });
+    expect(result.ok).toBe(true);
+    expect(result.output).toMatch(/^language: python\nstatus: ok \(\d+ ms\)\noutput:\nsum 12\nresult: 3\nfiles written: out\/result\.txt \(1 bytes\)$/);
+    expect(result.summary).toMatch(/^run python: ok in \d+ ms, 1 file written$/);
+    expect(await callFiles.read(callId, 'out/result.txt')).toBe('3');
+    // Unchanged input files are not written back.
+    expect((await callFiles.list(callId)).map((f) => f.path)).toEqual(['data.json', 'out/result.txt']);
+  });
+
+  it('names the Python files it could not keep, with the reason', async () => {
+    const callFiles = new CallFiles(db, { maxFiles: 64, maxFileBytes: 1000, maxCallBytes: 8000 });
+    const { executeTool } = createSandboxTools({ callFiles });
+    const callId = newCallId();
+    const code = 'open("big.txt", "w").write("x" * 1001)\nopen("bin.dat", "wb").write(bytes([255, 0]))\nopen("ok.txt", "w").write("fine")';
+    const result = await executeTool({ callId, name: 'run', argumentsJson: JSON.stringify({ code }) });
+    expect(result.ok).toBe(false);
+    expect(result.output).toMatch(
+      /^language: python \(detected from the code\)\nstatus: ok \(\d+ ms\)\noutput: \(none\)\nresult: 4\nfiles written: ok\.txt \(4 bytes\)\nfiles NOT saved:\nbig\.txt: 1001 bytes; a file may hold at most 1000 bytes\nbin\.dat: not UTF-8 text; the folder keeps text files only$/,
+    );
+    expect((await callFiles.list(callId)).map((f) => f.path)).toEqual(['ok.txt']);
+  });
+
+  it('refuses an unknown language with a message the model can act on', async () => {
+    const result = await tools().executeTool({ callId: newCallId(), name: 'run', argumentsJson: '{"code":"puts 1","language":"ruby"}' });
+    expect(result).toEqual({
+      name: 'run',
+      ok: false,
+      output: 'error (bad_arguments): run: unknown "language" "ruby"; use "python" or "javascript" (or leave it out)',
+      summary: 'run: bad_arguments',
+    });
   });
 
   it('reports an infinite loop as a timeout tool error and the next run works', async () => {
@@ -244,8 +291,10 @@ describe('executeTool', { timeout: 30_000 }, () => {
     const callId = newCallId();
     const looped = await executeTool({ callId, name: 'run', argumentsJson: '{"code":"for(;;){}"}' });
     expect(looped.ok).toBe(false);
-    expect(looped.output).toMatch(/^status: error \(timeout\) after \d+ ms\nerror: the code ran longer than 1000 ms and was stopped\noutput: \(none\)$/);
-    expect(looped.summary).toMatch(/^run: timeout after \d+ ms$/);
+    expect(looped.output).toMatch(
+      /^language: javascript \(detected from the code\)\nstatus: error \(timeout\) after \d+ ms\nerror: the code ran longer than 1000 ms and was stopped\noutput: \(none\)$/,
+    );
+    expect(looped.summary).toMatch(/^run javascript: timeout after \d+ ms$/);
     const next = await executeTool({ callId, name: 'run', argumentsJson: '{"code":"6 * 7"}' });
     expect(next.ok).toBe(true);
     expect(next.output).toContain('result: 42');
@@ -284,7 +333,7 @@ describe('executeTool', { timeout: 30_000 }, () => {
     expect(callFiles.raced).toBe(true);
     expect(result.ok).toBe(false);
     expect(result.output).toMatch(
-      /^status: ok \(\d+ ms\)\noutput: \(none\)\nresult: "wrote"\nfiles NOT saved:\nb\.txt: writing b\.txt would bring the folder to 1600 bytes; the folder may hold at most 1500 bytes$/,
+      /^language: javascript \(detected from the code\)\nstatus: ok \(\d+ ms\)\noutput: \(none\)\nresult: "wrote"\nfiles NOT saved:\nb\.txt: writing b\.txt would bring the folder to 1600 bytes; the folder may hold at most 1500 bytes$/,
     );
     expect((await callFiles.list(callId)).map((f) => f.path)).toEqual(['a.txt', 'c.txt']);
   });

@@ -16,6 +16,11 @@ describe('childLimitArgs', () => {
     ]);
   });
 
+  it("adds an interpreter's start-up time to the CPU seconds (Python: 20 s before the code's 10 s)", () => {
+    expect(childLimitArgs(10_000, 20_000)[1]).toBe('--cpu=34:35');
+    expect(childLimitArgs(1_000, 500)[1]).toBe('--cpu=6:7');
+  });
+
   it('passes sizes in bytes (prlimit takes no unit suffixes)', () => {
     expect(childLimitArgs(10_000)[0]).toBe('--as=4294967296');
   });

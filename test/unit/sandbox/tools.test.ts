@@ -3,10 +3,13 @@ import {
   DEFAULT_SANDBOX_LIMITS,
   SANDBOX_TOOL_NAMES,
   capOutput,
+  detectRunLanguage,
   normaliseCallPath,
   parseToolCall,
   sandboxToolDefinitions,
+  unfenceCode,
   utf8Length,
+  type RunLanguage,
 } from '../../../core/chat/tools';
 
 describe('normaliseCallPath', () => {
@@ -78,7 +81,7 @@ describe('sandboxToolDefinitions', () => {
     }
   });
 
-  it('declares every parameter as a required string', () => {
+  it("declares every parameter as a string, all required but run's language", () => {
     const shape = Object.fromEntries(
       defs.map((d) => [
         d.function.name,
@@ -89,9 +92,20 @@ describe('sandboxToolDefinitions', () => {
       write_file: { required: ['path', 'content'], types: ['string', 'string'] },
       read_file: { required: ['path'], types: ['string'] },
       list_files: { required: [], types: [] },
-      run: { required: ['code'], types: ['string'] },
+      run: { required: ['code'], types: ['string', 'string'] },
       read_url: { required: ['url'], types: ['string'] },
     });
+  });
+
+  it('offers run in Python and JavaScript, the language optional and limited to the two', () => {
+    const run = defs.find((d) => d.function.name === 'run')!.function;
+    expect(Object.keys(run.parameters.properties)).toEqual(['code', 'language']);
+    expect(run.parameters.properties['language']?.enum).toEqual(['python', 'javascript']);
+    expect(run.description).toMatch(/Python/);
+    expect(run.description).toMatch(/JavaScript/);
+    expect(run.description).toMatch(/Python is preferred for calculations/);
+    // Short enough for a small model's prompt.
+    expect(run.description.length).toBeLessThan(600);
   });
 
   it('is plain JSON (survives a round trip unchanged)', () => {
@@ -113,7 +127,7 @@ describe('parseToolCall', () => {
     expect(parseToolCall('read_file', '{"path":"./a.txt"}')).toEqual({ ok: true, args: { name: 'read_file', path: 'a.txt' } });
     expect(parseToolCall('list_files', '')).toEqual({ ok: true, args: { name: 'list_files' } });
     expect(parseToolCall('list_files', '{}')).toEqual({ ok: true, args: { name: 'list_files' } });
-    expect(parseToolCall('run', '{"code":"1+1"}')).toEqual({ ok: true, args: { name: 'run', code: '1+1' } });
+    expect(parseToolCall('run', '{"code":"1+1"}')).toEqual({ ok: true, args: { name: 'run', code: '1+1', language: 'javascript', languageDetected: true } });
     expect(parseToolCall('read_url', '{"url":" https://Example.com/a b "}')).toEqual({
       ok: true,
       args: { name: 'read_url', url: 'https://example.com/a%20b' },
@@ -132,12 +146,40 @@ describe('parseToolCall', () => {
     ['read_file', '{"path":"/etc/passwd"}', 'read_file: bad path: path must be relative (no leading "/")'],
     ['run', '{}', 'run: "code" must be a string'],
     ['run', '{"code":"   "}', 'run: "code" is empty'],
+    ['run', '{"code":"```python\\n\\n```"}', 'run: "code" is empty'],
+    ['run', '{"code":"print(1)","language":"ruby"}', 'run: unknown "language" "ruby"; use "python" or "javascript" (or leave it out)'],
+    ['run', '{"code":"print(1)","language":3}', 'run: unknown "language" 3; use "python" or "javascript" (or leave it out)'],
+    ['run', '{"code":"print(1)","language":["python"]}', 'run: unknown "language" ["python"]; use "python" or "javascript" (or leave it out)'],
     ['read_url', '{"url":"not a url"}', 'read_url: "not a url" is not an absolute URL'],
     ['read_url', '{"url":"file:///etc/passwd"}', 'read_url: only http and https URLs can be read'],
     ['read_url', '{"url":"ftp://example.com/"}', 'read_url: only http and https URLs can be read'],
   ];
   it.each(mistakes)('%s %s → %s', (name, args, message) => {
     expect(parseToolCall(name, args)).toEqual({ ok: false, message });
+  });
+
+  const languages: Array<[string, string, RunLanguage, boolean]> = [
+    ['{"code":"print(1)","language":"python"}', 'print(1)', 'python', false],
+    ['{"code":"print(1)","language":"Python"}', 'print(1)', 'python', false],
+    ['{"code":"print(1)","language":" py "}', 'print(1)', 'python', false],
+    ['{"code":"print(1)","language":"python3"}', 'print(1)', 'python', false],
+    ['{"code":"console.log(1)","language":"javascript"}', 'console.log(1)', 'javascript', false],
+    ['{"code":"console.log(1)","language":"JS"}', 'console.log(1)', 'javascript', false],
+    // A stated language wins over what the code looks like.
+    ['{"code":"print(1)","language":"javascript"}', 'print(1)', 'javascript', false],
+    // Absent, null or empty: detected.
+    ['{"code":"print(1)"}', 'print(1)', 'python', true],
+    ['{"code":"print(1)","language":null}', 'print(1)', 'python', true],
+    ['{"code":"console.log(1)","language":""}', 'console.log(1)', 'javascript', true],
+    // A Markdown fence inside the string comes off; its tag names the language.
+    ['{"code":"```python\\nx = 2\\nx * 3\\n```"}', 'x = 2\nx * 3', 'python', false],
+    ['{"code":"```js\\nconsole.log(1)\\n```\\n"}', 'console.log(1)', 'javascript', false],
+    ['{"code":"```\\nimport math\\nprint(math.pi)\\n```"}', 'import math\nprint(math.pi)', 'python', true],
+    // The stated language wins over the fence's tag.
+    ['{"code":"```js\\nprint(1)\\n```","language":"python"}', 'print(1)', 'python', false],
+  ];
+  it.each(languages)('run %s → %j in %s (detected: %s)', (args, code, language, languageDetected) => {
+    expect(parseToolCall('run', args)).toEqual({ ok: true, args: { name: 'run', code, language, languageDetected } });
   });
 
   it('refuses code over 256 KiB', () => {
@@ -176,5 +218,54 @@ describe('capOutput', () => {
     for (const s of ['', 'abc', 'é', '€', '😀', 'a😀b€c', '\ud800x']) {
       expect(utf8Length(s)).toBe(new TextEncoder().encode(s).length);
     }
+  });
+});
+
+describe('detectRunLanguage', () => {
+  const cases: Array<[RunLanguage, string]> = [
+    ['python', 'print(sum(p for p in range(1000) if all(p % d for d in range(2, int(p**0.5)+1)) and p > 1))'],
+    ['python', 'import math\nprint(math.factorial(20))'],
+    ['python', 'from datetime import date\ndate(2024, 3, 1) - date(2024, 2, 1)'],
+    ['python', 'def f(n):\n    return n * 2\n\nf(21)'],
+    ['python', 'total = 0\nfor i in range(10):\n    total += i\nprint(total)'],
+    ['python', 'x = 5\nprint(x * 2)'],
+    ['python', "print(f'{3:.2f}')"],
+    ['python', '# the sum\nsum([1, 2, 3])'],
+    ['python', 'with open("data.csv") as f:\n    rows = f.read().splitlines()\nlen(rows)'],
+    ['python', 'class P:\n    pass\nP()'],
+    ['python', 'try:\n    1/0\nexcept ZeroDivisionError:\n    print("no")'],
+    ['javascript', 'console.log(1 + 1)'],
+    ['javascript', 'const xs = [1, 2, 3];\nxs.reduce((a, b) => a + b, 0)'],
+    ['javascript', 'let total = 0;\nfor (let i = 0; i < 10; i++) total += i;\nconsole.log(total);'],
+    ['javascript', 'function print(x) { console.log(x) }\nprint(3)'],
+    ['javascript', 'const x = await Promise.resolve(2); x * 21'],
+    ['javascript', 'files.write("a.txt", "hi"); files.list()'],
+    ['javascript', '1 + 1'],
+    // Neither: JavaScript, whose error then says what is wrong.
+    ['javascript', 'let = = 3'],
+    // Valid JavaScript too, but calling Python built-ins the sandbox's JavaScript lacks.
+    ['python', 'sum(range(10))'],
+    ['python', 'open("a.txt", "w").write("x" * 3)\nlen("abc")'],
+    ['python', 'x = int("41") + 1\nx'],
+    // Those names declared in JavaScript, or next to console/files, stay JavaScript.
+    ['javascript', 'const range = (n) => [...Array(n).keys()];\nrange(3)'],
+    ['javascript', 'console.log(len)'],
+    ['javascript', 'files.write("a.txt", String(Math.max(1, 2)))'],
+    ['javascript', 'Math.max(1, 2) + parseInt("3")'],
+  ];
+  it.each(cases)('%s ← %j', (language, code) => {
+    expect(detectRunLanguage(code)).toBe(language);
+  });
+});
+
+describe('unfenceCode', () => {
+  it('leaves unfenced code alone, even with a fence inside', () => {
+    expect(unfenceCode('print(1)')).toEqual({ code: 'print(1)' });
+    expect(unfenceCode('s = "```x```"\nprint(s)')).toEqual({ code: 's = "```x```"\nprint(s)' });
+  });
+
+  it('takes a fence off and keeps a known tag, ignoring an unknown one', () => {
+    expect(unfenceCode('```Python\nprint(1)\n```')).toEqual({ code: 'print(1)', language: 'python' });
+    expect(unfenceCode('  ```ruby\nputs 1\n```  ')).toEqual({ code: 'puts 1' });
   });
 });
