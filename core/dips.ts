@@ -2,10 +2,11 @@
 // hold becomes a dip, with the causes read from the series themselves and one
 // plain sentence of advice. Proxies from the file, like the series they read.
 
+import { clampEnd } from './dead';
 import type { DeadStretch, RecognisedWord } from './shapes';
 import { mean, round1 } from './numbers';
 import { percentile } from './percentile';
-import { clockTime } from './summary';
+import { clockTime, spanEndTime } from './summary';
 
 /** A fall of reported hold by at least this many points… */
 export const DIP_DROP_POINTS = 15;
@@ -55,6 +56,8 @@ export interface DipInputs {
   /** Cut times in seconds. */
   cuts: readonly number[];
   dead: readonly DeadStretch[];
+  /** The file's duration in seconds: the last shot ends there and no dip runs past it. Default: the number of seconds. */
+  durationSec?: number;
 }
 
 /**
@@ -90,9 +93,9 @@ export function mergeSpans(spans: readonly DeadStretch[]): DeadStretch[] {
 
 const slice = (series: readonly number[], span: DeadStretch) => series.slice(span.start, span.end);
 
-/** The shots as [start, end) between cuts over n seconds. */
-export function shots(cuts: readonly number[], n: number): DeadStretch[] {
-  const bounds = [0, ...cuts.filter((c) => c > 0 && c < n), n];
+/** The shots as [start, end) between the cut times over a file of `durationSec` seconds (the last shot ends at the duration). */
+export function shots(cuts: readonly number[], durationSec: number): DeadStretch[] {
+  const bounds = [0, ...cuts.filter((c) => c > 0 && c < durationSec), durationSec];
   return bounds.slice(1).map((end, i) => ({ start: bounds[i] as number, end }));
 }
 
@@ -113,10 +116,13 @@ export function innerSpan(span: DeadStretch): DeadStretch {
   return span.end - span.start >= 3 ? { start: span.start + 1, end: span.end - 1 } : span;
 }
 
-/** The causes of one dip, each against its threshold above, in a fixed order. */
+/**
+ * The causes of one dip, each against its threshold above, in a fixed order. `whole` is in whole
+ * seconds (the series' grid); pauses and shots are measured in time, up to the file's end.
+ */
 export function dipCauses(
   whole: DeadStretch,
-  inputs: Omit<DipInputs, 'dead' | 'hold'> & { n: number },
+  inputs: Omit<DipInputs, 'dead' | 'hold' | 'durationSec'> & { durationSec: number },
 ): { causes: DipCause[]; shotSec: number; pauseSec: number; medianShotSec: number } {
   const causes: DipCause[] = [];
   const span = innerSpan(whole);
@@ -126,10 +132,10 @@ export function dipCauses(
   if (loud < SILENT_LOUDNESS) causes.push('silence');
   else if (whole.start > 0 && before - loud >= LOUDNESS_DROP_POINTS) causes.push('loudness_drop');
   const spoken = inputs.words.some((w) => w.start >= span.start && w.start < span.end);
-  const pauseSec = longestPause(inputs.words, span);
+  const pauseSec = longestPause(inputs.words, { start: span.start, end: Math.min(span.end, inputs.durationSec) });
   if (!spoken) causes.push('no_speech');
   else if (pauseSec >= LONG_PAUSE_SEC) causes.push('long_pause');
-  const all = shots(inputs.cuts, inputs.n);
+  const all = shots(inputs.cuts, inputs.durationSec);
   // The cut-less run the dip sits in: from the last cut before its end to the first cut after its start.
   const covering = all.filter((s) => s.end > span.start && s.start < span.end);
   const shotSec = covering.length === 1 ? (covering[0] as DeadStretch).end - (covering[0] as DeadStretch).start : 0;
@@ -157,8 +163,8 @@ const ACTION: Record<DipCause, string> = {
 
 /** One sentence: what to do over which span and why, naming every cause. */
 export function dipAdvice(span: DeadStretch, found: ReturnType<typeof dipCauses>): string {
-  const range = `${clockTime(span.start)}–${clockTime(span.end)}`;
-  const length = span.end - span.start;
+  const range = `${clockTime(span.start)}–${spanEndTime(span.end)}`;
+  const length = round1(span.end - span.start);
   const phrases: Record<DipCause, string> = {
     still_picture: 'the picture is still',
     silence: 'the sound is silent',
@@ -176,12 +182,19 @@ export function dipAdvice(span: DeadStretch, found: ReturnType<typeof dipCauses>
   return `${action.charAt(0).toUpperCase()}${action.slice(1)} ${range} (${length} s): ${joined}.`;
 }
 
-/** Every dead stretch and every sharp fall of hold, merged where they overlap, with causes and advice. */
+/**
+ * Every dead stretch and every sharp fall of hold, merged where they overlap, with causes and advice.
+ * Spans are found on whole seconds; each reported end is clamped to the duration.
+ */
 export function findDips(inputs: DipInputs): Dip[] {
   const n = inputs.hold.length;
-  const spans = mergeSpans([...inputs.dead, ...holdDrops(inputs.hold)]).filter((s) => s.end > s.start && s.start < n);
-  return spans.map((span) => {
-    const found = dipCauses(span, { motion: inputs.motion, loudness: inputs.loudness, words: inputs.words, cuts: inputs.cuts, n });
+  const durationSec = inputs.durationSec ?? n;
+  // A dead stretch's end may be clamped to a partial last second: on the grid it covers that whole second.
+  const onGrid = inputs.dead.map((d) => ({ start: d.start, end: Math.ceil(d.end - 1e-9) }));
+  const spans = mergeSpans([...onGrid, ...holdDrops(inputs.hold)]).filter((s) => s.end > s.start && s.start < n && s.start < durationSec);
+  return spans.map((grid) => {
+    const found = dipCauses(grid, { motion: inputs.motion, loudness: inputs.loudness, words: inputs.words, cuts: inputs.cuts, durationSec });
+    const span = { start: grid.start, end: clampEnd(grid.end, durationSec) };
     return { start: span.start, end: span.end, causes: found.causes, advice: dipAdvice(span, found) };
   });
 }

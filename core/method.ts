@@ -64,7 +64,7 @@ const HOLD_METHOD =
 export const METHOD_TEXT = [
   'How this read is computed.',
   PROXY_TEXT,
-  'Seconds run t = 0 to N-1 with N = ceil(duration). One decode of the file serves all series. Percentiles use linear interpolation.',
+  'Seconds run t = 0 to N-1 with N = ceil(duration); the last second may hold only part of a second of the file, so every span (dead stretches, dips, the suggested opening) ends at the duration at the latest, and shots and lengths are measured to the duration. One decode of the file serves all series. Percentiles use linear interpolation.',
   SCALE_TEXT,
   `Motion: ${MOTION_METHOD}`,
   `Loudness: ${LOUDNESS_METHOD} ${LOUDNESS_LUFS_METHOD}`,

@@ -6,7 +6,7 @@
 
 import { FLOOR } from '../dead';
 import type { CompleteScan, TranscriptSegment } from '../shapes';
-import { clockTime } from '../summary';
+import { clockTime, spanEndTime } from '../summary';
 import { DIP_CAUSE_WORDS, type Dip } from '../dips';
 import { frameAt, frameRateOf, isDropFrameRate, fpsOf, type FrameRate } from './timecode';
 
@@ -128,13 +128,13 @@ export function editorTimeline(scan: TimelineSource, options: { mediaUrl?: strin
     ...scan.dead.map((d) => ({
       kind: 'dead' as const,
       ...span(d.start, d.end),
-      name: `Dead ${clockTime(d.start)}–${clockTime(d.end)}`,
+      name: `Dead ${clockTime(d.start)}–${spanEndTime(d.end)}`,
       note: `Hold stays below ${FLOOR} for ${seconds(d.end - d.start)} s.`,
     })),
     ...(scan.dips ?? []).map((dip) => ({
       kind: 'dip' as const,
       ...span(dip.start, dip.end),
-      name: `Dip ${clockTime(dip.start)}–${clockTime(dip.end)}${dip.causes.length ? `: ${dip.causes.map((c) => DIP_CAUSE_WORDS[c]).join(', ')}` : ''}`,
+      name: `Dip ${clockTime(dip.start)}–${spanEndTime(dip.end)}${dip.causes.length ? `: ${dip.causes.map((c) => DIP_CAUSE_WORDS[c]).join(', ')}` : ''}`,
       note: dip.advice,
     })),
     ...scan.moments.map((m) => ({

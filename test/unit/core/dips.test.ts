@@ -98,7 +98,7 @@ describe('dipCauses', () => {
       expected: ['still_picture', 'silence', 'no_speech'],
     },
   ])('$name', ({ span, motion, loudness, words, cuts, expected }) => {
-    expect(dipCauses(span, { motion, loudness, words, cuts, n }).causes).toEqual(expected);
+    expect(dipCauses(span, { motion, loudness, words, cuts, durationSec: n }).causes).toEqual(expected);
   });
 });
 
@@ -135,6 +135,15 @@ describe('findDips', () => {
     expect(dips[0]?.advice).toBe(
       'Cut or speed up 0:05–0:09 (4 s): the picture is still, the sound is silent, nobody speaks and one shot runs 10 s without a cut.',
     );
+  });
+  it('ends a dip at the duration and measures the last shot to it', () => {
+    // 12.4 s (N = 13): a cut at 2 s, then still and silent from 9 s; the last shot is 10.4 s, not 11 s.
+    const hold = [...fill(9, 60), 20, 10, 10, 10];
+    const quiet = (v: number) => fill(13, v).map((x, t) => (t >= 9 ? 0 : x));
+    const dips = findDips({ hold, motion: quiet(50), loudness: quiet(50), words: [], cuts: [2], dead: [{ start: 9, end: 12.4 }], durationSec: 12.4 });
+    expect(dips.map(({ start, end }) => ({ start, end }))).toEqual([{ start: 9, end: 12.4 }]);
+    expect(dips[0]?.advice).toContain('0:09–0:12.4 (3.4 s)');
+    expect(dips[0]?.advice).toContain('one shot runs 10.4 s without a cut');
   });
   it('finds none in a steady file', () => {
     expect(findDips({ hold: fill(10, 55), motion: fill(10, 50), loudness: fill(10, 50), words: [], cuts: [], dead: [] })).toEqual([]);
