@@ -7,6 +7,7 @@ import { CUT_LOCAL_RATIO, CUT_LOCAL_WINDOW_SEC, CUT_MIN_DIFF, CUT_MIN_GAP_SEC, C
 import { DEAD_MIN_SECONDS, FLOOR } from './dead';
 import { DIPS_METHOD } from './dips';
 import { HOOK_REPORT_METHOD } from './hook-report';
+import { SCORE_METHOD } from './score';
 import { LOUDNESS_LUFS_METHOD } from './lufs';
 import { MAX_FIT_SCALE, MAX_WORD_SEC, MIN_WORD_SEC, VOICE_REACH_SEC } from './speech';
 import { SILERO_REGION_OPTIONS } from './voice-regions';
@@ -77,7 +78,7 @@ export const METHOD_TEXT = [
   DIPS_METHOD,
   HOOK_REPORT_METHOD,
   'Hook: the mean reported hold over the first 3 seconds (fewer if the file is shorter), to one decimal.',
-  `Score: E = mean hold x (1 - dead seconds / N), mapped piecewise-linearly through 0->0, 25->50, 60->90, 80->100, rounded and kept within 0-100. ` +
+  `${SCORE_METHOD} ` +
     'Grade: A+ from 97, A 93, A- 90, B+ 87, B 83, B- 80, C+ 77, C 73, C- 70, D+ 67, D 63, D- 60, F below. Label by letter: A Gripping, B Engaging, C Steady, D Sluggish, F Flat.',
   'Transcript: the recognised words that count (inside a voice, see Speech) grouped into segments, split at pauses of 0.5 s or more or after 25 words.',
   'Claims: transcript sentences (each segment is a sentence when the transcript has no punctuation) that carry a check-worthy cue: quantities (numbers, number words, percent, money, million, times, double, half), ' +

@@ -4,7 +4,7 @@ import { extractClaims } from './claims';
 import { claimsApplyTo, dominantLanguage } from './language';
 import { detectCuts } from './cuts';
 import { cutsToTheFrame } from './cut-refinement';
-import { DEAD_MIN_SECONDS, FLOOR, deadSeconds, deadStretches } from './dead';
+import { DEAD_MIN_SECONDS, FLOOR, deadStretches } from './dead';
 import { findDips } from './dips';
 import { hookReport } from './hook-report';
 import { rawHold, smoothHold } from './hold';
@@ -24,7 +24,8 @@ import { transcriptSegments } from './transcript';
  * Wires every definition of design §4: N = ceil(duration) seconds; loudness
  * padded with 0 or cut to N; cuts from the frame diffs; motion without cut
  * samples; each series scaled to its P95 behind its gate; hold, dead, moments,
- * hook, score, grade, label, transcript, claims, summary and method. Timeline
+ * hook, grade, label, transcript, claims, summary and method; the score from the
+ * raw measures (issue 32, core/score.ts). Timeline
  * scores are rounded to one decimal, duration to two.
  */
 export function assembleRead(raw: RawMeasurements): ScanRead {
@@ -34,8 +35,10 @@ export function assembleRead(raw: RawMeasurements): ScanRead {
   // Only words inside a voice, of a length a word can have, count anywhere in the read.
   const words = gateWords(raw.words, raw.voice).sort((a, b) => a.start - b.start);
   const cuts = detectCuts({ frameDiffs: raw.frameDiffs, skipDiffs: raw.skipDiffs });
-  const motion = scaleToP95(motionPerSecond(raw.frameDiffs, cuts.samples, n), MOTION_GATE);
-  const loudness = scaleToP95(fitLength(raw.loudnessRms, n), LOUDNESS_GATE);
+  const motionRaw = motionPerSecond(raw.frameDiffs, cuts.samples, n);
+  const loudnessRaw = fitLength(raw.loudnessRms, n);
+  const motion = scaleToP95(motionRaw, MOTION_GATE);
+  const loudness = scaleToP95(loudnessRaw, LOUDNESS_GATE);
   const speech = scaleSpeech(wordsPerSecond(words, n));
   // A cut at or after the end (possible when frames outlast the container's duration) cuts nothing the file plays.
   const onGrid = cuts.samples.map((sample, i) => ({ sample, time: cuts.times[i] as number })).filter((c) => c.time < durationSec);
@@ -45,7 +48,8 @@ export function assembleRead(raw: RawMeasurements): ScanRead {
   const cutTimes = framed.cuts;
   const hold = smoothHold(rawHold({ motion, loudness, speech, cutTimes }, n));
   const dead = deadStretches(hold, FLOOR, DEAD_MIN_SECONDS, durationSec);
-  const score = overallScore(hold, deadSeconds(dead));
+  // The score reads the raw measures, not the per-file scaled series, so it compares across files.
+  const score = overallScore({ durationSec, words, cuts: cutTimes, dead, motionRaw, loudnessRms: loudnessRaw });
   const grade = gradeFor(score);
   const hook = hookValue(hold);
   const transcript = transcriptSegments(words);

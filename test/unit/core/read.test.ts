@@ -12,7 +12,10 @@ import type { RawMeasurements } from '../../../core/shapes';
 //   P95 = 2 + 0.7 × 1 = 2.7 → S = [74.07, 100, 74.07, 0, 0, 0, 0].
 // - h = [84.81, 90, 84.81, 35 (25 + cut bonus), 0, 0, 0]; centred mean → hold = [87.4, 86.5, 69.9, 39.9, 11.7, 0, 0].
 // - dead = seconds 4..6, its end clamped to the duration: 4..6.5 (2.5 s of the file).
-// - mean hold 295.4 / 7 = 42.2; E = 42.2 × (1 − 2.5/7) = 27.13 → score round(52.4) = 52, F, Flat.
+// - score (issue 32, from the raw measures): live = 1 − 2.5/6.5 = 0.6154; speech 0.1..2.9 = 2.8 s of 6.5 → 0.4308 / 0.8 = 0.5385;
+//   pace 7 words in 2.8 s = 150 wpm → 1; two shots of 3.25 s → cutting 1; motion 8 grey levels (≥ 3) in 3 of 6.5 s → 0.4615;
+//   RMS 0.1 (−20 dBFS, ≥ −30) in 4 of 6.5 s → 0.6154. 100 × 0.6154 × (0.4 × 0.5385 + 0.1 × 0.5385 + 0.2 + 0.15 × 0.4615 + 0.15 × 0.6154)
+//   = 38.8 → 39, F, Flat.
 // - hook = (87.4 + 86.5 + 69.9) / 3 = 81.27 → 81.3. The only peak is second 0 (87.4 ≥ median 39.9).
 const text = ['studies', 'show', 'ten', 'percent', 'of', 'people', 'agree'];
 const starts = [0.1, 0.5, 1.0, 1.4, 1.8, 2.2, 2.6];
@@ -44,7 +47,7 @@ describe('assembleRead', () => {
     expect(read.cuts).toEqual([3]);
     expect(read.dead).toEqual([{ start: 4, end: 6.5 }]);
     expect(read.hook).toBe(81.3);
-    expect(read.score).toBe(52);
+    expect(read.score).toBe(39);
     expect(read.grade).toBe('F');
     expect(read.label).toBe('Flat');
   });
