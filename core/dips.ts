@@ -151,18 +151,45 @@ export function dipCauses(
   return { causes, shotSec, pauseSec, medianShotSec };
 }
 
-const ACTION: Record<DipCause, string> = {
-  still_picture: 'cut or speed up',
-  silence: 'cut or add sound under',
-  loudness_drop: 'lift the sound in',
-  no_speech: 'tighten or talk over',
-  long_pause: 'close the pause in',
-  long_shot: 'add a cut or a cutaway in',
-  slow_cutting: 'cut faster in',
-};
+/**
+ * The cause table: the first row whose causes a dip has decides what to do; the sentence
+ * still names every cause. Rows that need two causes come first, and a dip at the file's
+ * edge with nothing to watch or hear is cut off (`edgeAction`).
+ */
+export const ADVICE_TABLE: ReadonlyArray<{ when: readonly DipCause[]; action: string }> = [
+  { when: ['still_picture', 'silence'], action: 'cut' },
+  { when: ['silence'], action: 'cut or add sound under' },
+  // Nobody speaking is why the sound drops there: lifting it would lift nothing.
+  { when: ['no_speech'], action: 'tighten or talk over' },
+  { when: ['long_pause'], action: 'close the pause in' },
+  { when: ['still_picture'], action: 'add movement or a cutaway over' },
+  { when: ['loudness_drop'], action: 'lift the sound in' },
+  { when: ['long_shot'], action: 'add a cut or a cutaway in' },
+  { when: ['slow_cutting'], action: 'cut faster in' },
+];
 
-/** One sentence: what to do over which span and why, naming every cause. */
-export function dipAdvice(span: DeadStretch, found: ReturnType<typeof dipCauses>): string {
+/** The action of the first row of ADVICE_TABLE the causes hold; null without causes. */
+export function adviceAction(causes: readonly DipCause[]): string | null {
+  return ADVICE_TABLE.find((row) => row.when.every((c) => causes.includes(c)))?.action ?? null;
+}
+
+/**
+ * At the file's start or end, a dip that is silent or wordless (still and silent, or nobody
+ * speaks while the picture or the sound fades out) is best cut off: nothing before or after
+ * it needs it. Null elsewhere.
+ */
+function edgeAction(span: DeadStretch, causes: readonly DipCause[], durationSec: number | undefined): string | null {
+  if (!causes.includes('silence') && !causes.includes('no_speech')) return null;
+  if (durationSec !== undefined && span.end >= durationSec - 1e-6) return 'cut the tail';
+  if (span.start === 0 && causes.includes('still_picture') && causes.includes('silence')) return 'cut the opening';
+  return null;
+}
+
+/**
+ * One sentence: what to do over which span (ADVICE_TABLE, or cutting off a silent or wordless
+ * start or end) and why, naming every cause. `durationSec` tells a dip that ends the file.
+ */
+export function dipAdvice(span: DeadStretch, found: ReturnType<typeof dipCauses>, durationSec?: number): string {
   const range = `${clockTime(span.start)}–${spanEndTime(span.end)}`;
   const length = round1(span.end - span.start);
   const phrases: Record<DipCause, string> = {
@@ -174,35 +201,83 @@ export function dipAdvice(span: DeadStretch, found: ReturnType<typeof dipCauses>
     long_shot: `one shot runs ${round1(found.shotSec)} s without a cut`,
     slow_cutting: `the shot (${round1(found.shotSec)} s) is longer than this file's median shot (${round1(found.medianShotSec)} s)`,
   };
-  const first = found.causes[0];
-  if (!first) return `Watch ${range} (${length} s): hold falls without one clear cause in motion, sound, speech or cuts; trim what drags.`;
+  const action = edgeAction(span, found.causes, durationSec) ?? adviceAction(found.causes);
+  if (!action) return `Watch ${range} (${length} s): hold falls without one clear cause in motion, sound, speech or cuts; trim what drags.`;
   const reasons = found.causes.map((c) => phrases[c]);
   const joined = reasons.length === 1 ? reasons[0] : `${reasons.slice(0, -1).join(', ')} and ${reasons[reasons.length - 1]}`;
-  const action = ACTION[first];
   return `${action.charAt(0).toUpperCase()}${action.slice(1)} ${range} (${length} s): ${joined}.`;
 }
 
+/** `span` without the parts any of `holes` covers, in time order. */
+export function subtractSpans(span: DeadStretch, holes: readonly DeadStretch[]): DeadStretch[] {
+  let pieces: DeadStretch[] = [{ ...span }];
+  for (const hole of holes) {
+    pieces = pieces.flatMap((p) => {
+      if (hole.end <= p.start || hole.start >= p.end) return [p];
+      const out: DeadStretch[] = [];
+      if (hole.start > p.start) out.push({ start: p.start, end: hole.start });
+      if (hole.end < p.end) out.push({ start: hole.end, end: p.end });
+      return out;
+    });
+  }
+  return pieces;
+}
+
 /**
- * Every dead stretch and every sharp fall of hold, merged where they overlap, with causes and advice.
- * Spans are found on whole seconds; each reported end is clamped to the duration.
+ * Runs of seconds inside `span` where the sound is silent (scaled loudness under SILENT_LOUDNESS)
+ * and no counted word starts: of 2 s or more, or of any length when they run to the file's last second.
+ */
+export function quietRuns(span: DeadStretch, loudness: readonly number[], words: readonly RecognisedWord[], n: number): DeadStretch[] {
+  const spoken = new Set(words.map((w) => Math.floor(w.start)));
+  const runs: DeadStretch[] = [];
+  let from = -1;
+  for (let t = span.start; t <= span.end; t++) {
+    const quiet = t < span.end && (loudness[t] ?? 0) < SILENT_LOUDNESS && !spoken.has(t);
+    if (quiet && from < 0) from = t;
+    if (!quiet && from >= 0) {
+      if (t - from >= 2 || t >= n) runs.push({ start: from, end: t });
+      from = -1;
+    }
+  }
+  return runs;
+}
+
+/**
+ * Every dead stretch is a dip of its own, its causes read from its own seconds; every sharp
+ * fall of hold is a dip over what it adds outside them (falls joined where they overlap), and a
+ * silent, wordless run inside a fall (`quietRuns`) is a dip of its own too. Where a fall leaves
+ * a single second beside a dead stretch or a quiet run, that second is only the 3-second mean of
+ * hold leaning into it, and is no dip. Spans are found on whole seconds; each reported end is
+ * clamped to the duration.
  */
 export function findDips(inputs: DipInputs): Dip[] {
   const n = inputs.hold.length;
   const durationSec = inputs.durationSec ?? n;
   // A dead stretch's end may be clamped to a partial last second: on the grid it covers that whole second.
-  const onGrid = inputs.dead.map((d) => ({ start: d.start, end: Math.ceil(d.end - 1e-9) }));
-  const spans = mergeSpans([...onGrid, ...holdDrops(inputs.hold)]).filter((s) => s.end > s.start && s.start < n && s.start < durationSec);
+  const dead = mergeSpans(inputs.dead.map((d) => ({ start: d.start, end: Math.ceil(d.end - 1e-9) })));
+  const outside = mergeSpans(holdDrops(inputs.hold)).flatMap((fall) => subtractSpans(fall, dead));
+  const quiet = outside.flatMap((piece) => quietRuns(piece, inputs.loudness, inputs.words, n));
+  const whole = [...dead, ...quiet];
+  const falls = outside
+    .flatMap((piece) => subtractSpans(piece, quiet))
+    .filter((p) => p.end - p.start >= 2 || !whole.some((d) => d.start === p.end || d.end === p.start));
+  const spans = [...whole, ...falls].filter((s) => s.end > s.start && s.start < n && s.start < durationSec).sort((a, b) => a.start - b.start);
   return spans.map((grid) => {
     const found = dipCauses(grid, { motion: inputs.motion, loudness: inputs.loudness, words: inputs.words, cuts: inputs.cuts, durationSec });
     const span = { start: grid.start, end: clampEnd(grid.end, durationSec) };
-    return { start: span.start, end: span.end, causes: found.causes, advice: dipAdvice(span, found) };
+    return { start: span.start, end: span.end, causes: found.causes, advice: dipAdvice(span, found, durationSec) };
   });
 }
 
 export const DIPS_METHOD =
-  `Dips (beside the spec's fields): every dead stretch and every fall of reported hold by ${DIP_DROP_POINTS} points or more within ${DIP_DROP_WITHIN_SEC} s ` +
-  '(from the second after the higher value to the lowest second, end exclusive), overlapping or touching spans joined. Their causes are read from the series over the dip ' +
+  `Dips (beside the spec's fields): every dead stretch is a dip of its own; every fall of reported hold by ${DIP_DROP_POINTS} points or more within ${DIP_DROP_WITHIN_SEC} s ` +
+  '(from the second after the higher value to the lowest second, end exclusive; overlapping falls joined) is a dip over the part of it outside the dead stretches; ' +
+  `inside such a part, a run of seconds with scaled loudness under ${SILENT_LOUDNESS} where no counted word starts, of 2 s or more or running to the file's end, is a dip of its own; ` +
+  'a single second left beside a dead stretch or such a run is only the 3-second mean leaning into it and is no dip. No dip ends after the duration. Their causes are read from the series over the dip ' +
   '(without its first and last second when it lasts 3 s or more, as hold is a 3-second mean): ' +
   `still picture (mean scaled motion under ${STILL_MOTION}), silence (mean scaled loudness under ${SILENT_LOUDNESS}) or else a loudness drop (${LOUDNESS_DROP_POINTS} points or more under the 3 s before), ` +
   `no speech (no counted word starts in it) or else a long pause (${LONG_PAUSE_SEC} s or more between words), a long shot (one shot of ${LONG_SHOT_SEC} s or more covers it) ` +
-  "or else slow cutting (its shot is longer than the file's median shot, with at least 3 shots). The advice is one sentence naming the span and every cause.";
+  "or else slow cutting (its shot is longer than the file's median shot, with at least 3 shots). The advice is one sentence naming the span and every cause; " +
+  'what to do follows the first row of this table the causes hold: still picture and silence: cut; silence: cut or add sound under; no speech: tighten or talk over; ' +
+  'long pause: close the pause; still picture: add movement or a cutaway; loudness drop: lift the sound; long shot: add a cut or a cutaway; slow cutting: cut faster. ' +
+  'A dip that ends the file with silence or no speech, or opens it still and silent, is to be cut off (cut the tail, cut the opening).';
