@@ -5,6 +5,9 @@
 // FCPXML and Resolve's marker list, built in core/timelines/. Pure text
 // builders; the HTTP layer only picks one and sends it.
 
+import { captionCues, joinHyphenated, type CaptionOptions } from './captions';
+import { withoutGreetings } from './claims';
+import { keyPhrase } from './key-phrase';
 import type { CompleteScan, TranscriptSegment } from './shapes';
 import { fcpxmlDocument } from './timelines/fcpxml';
 import { editorTimeline, oneLine, sourceFrames, type FramedSource } from './timelines/model';
@@ -60,9 +63,9 @@ export function exportScan(scan: ExportableScan, format: ExportFormat, options: 
 function exportBody(scan: ExportableScan, format: ExportFormat, options: ExportOptions): string {
   switch (format) {
     case 'srt':
-      return srtFrom(scan.transcript);
+      return srtFrom(scan.transcript, { cuts: scan.cuts, durationSec: scan.duration_sec });
     case 'vtt':
-      return vttFrom(scan.transcript);
+      return vttFrom(scan.transcript, { cuts: scan.cuts, durationSec: scan.duration_sec });
     case 'csv':
       return timelineCsv(scan);
     case 'edl':
@@ -100,25 +103,23 @@ export function subtitleTime(seconds: number, separator: ',' | '.'): string {
   return `${pad(h, 2)}:${pad(m, 2)}:${pad(s, 2)}${separator}${pad(ms % 1000, 3)}`;
 }
 
-/** Cues in time order, each one line of text: a blank line inside a cue would end it early. */
-function cues(transcript: readonly TranscriptSegment[]): Array<{ start: number; end: number; text: string }> {
-  return [...transcript]
-    .map((segment) => ({ start: Math.max(0, segment.start), end: Math.max(segment.start, segment.end, 0), text: oneLine(segment.text) }))
-    .filter((cue) => cue.text.length > 0)
-    .sort((a, b) => a.start - b.start);
-}
-
-/** SubRip: numbered cues, `00:00:01,000 --> 00:00:02,500`. An empty transcript is an empty file. */
-export function srtFrom(transcript: readonly TranscriptSegment[]): string {
-  return cues(transcript)
-    .map((cue, i) => `${i + 1}\r\n${subtitleTime(cue.start, ',')} --> ${subtitleTime(cue.end, ',')}\r\n${cue.text.replace(/-->/g, '->')}\r\n\r\n`)
+/**
+ * SubRip: numbered cues, `00:00:01,000 --> 00:00:02,500`, each of at most two lines of 42
+ * characters and 1–7 s (`captionCues`). An empty transcript is an empty file.
+ */
+export function srtFrom(transcript: readonly TranscriptSegment[], options: CaptionOptions = {}): string {
+  return captionCues(transcript, options)
+    .map(
+      (cue, i) =>
+        `${i + 1}\r\n${subtitleTime(cue.start, ',')} --> ${subtitleTime(cue.end, ',')}\r\n${cue.lines.map((l) => l.replace(/-->/g, '->')).join('\r\n')}\r\n\r\n`,
+    )
     .join('');
 }
 
-/** WebVTT: the header, then cues with `.` milliseconds; `&`, `<` and `>` escaped as the spec asks. */
-export function vttFrom(transcript: readonly TranscriptSegment[]): string {
-  const body = cues(transcript)
-    .map((cue) => `${subtitleTime(cue.start, '.')} --> ${subtitleTime(cue.end, '.')}\n${escapeVtt(cue.text)}\n\n`)
+/** WebVTT: the header, then the same cues as SRT with `.` milliseconds; `&`, `<` and `>` escaped as the spec asks. */
+export function vttFrom(transcript: readonly TranscriptSegment[], options: CaptionOptions = {}): string {
+  const body = captionCues(transcript, options)
+    .map((cue) => `${subtitleTime(cue.start, '.')} --> ${subtitleTime(cue.end, '.')}\n${cue.lines.map(escapeVtt).join('\n')}\n\n`)
     .join('');
   return `WEBVTT\n\n${body}`;
 }
@@ -202,6 +203,8 @@ export const CHAPTER_MIN_SEC = 10;
 /** A long video gets at most this many chapters (each then proportionally longer), so the list stays readable. */
 export const CHAPTERS_MAX_COUNT = 50;
 const CHAPTER_TITLE_MAX_CHARS = 60;
+/** A chapter title made of the chapter's first words holds at most this many. */
+const CHAPTER_TITLE_WORDS = 5;
 
 export interface Chapter {
   start: number;
@@ -214,8 +217,10 @@ export interface Chapter {
  * long, the last one included. Starts are taken greedily from the cuts; when
  * the cuts give fewer than three chapters the moments' seconds are added as
  * starts. Still fewer than three: no chapters at all (YouTube would ignore the
- * list). Each chapter is titled with the quote of its strongest moment, else
- * its first transcript words, else "Part N".
+ * list). Each chapter is titled with the key phrase of what is said in it
+ * (`keyPhrase`: a few words, greetings and sign-offs left out), else its first
+ * words; a first or last chapter where only a greeting or sign-off is said is
+ * "Intro" or "Outro"; else "Part N" (nothing is said in it).
  */
 export function youtubeChapters(scan: Pick<CompleteScan, 'duration_sec' | 'cuts' | 'moments' | 'transcript'>): Chapter[] {
   const duration = Math.floor(Math.max(0, scan.duration_sec));
@@ -232,9 +237,15 @@ export function youtubeChapters(scan: Pick<CompleteScan, 'duration_sec' | 'cuts'
   if (starts.length < CHAPTERS_MIN_COUNT) return [];
   return starts.map((start, i) => {
     const end = starts[i + 1] ?? Number.POSITIVE_INFINITY;
-    const moment = scan.moments.filter((m) => m.second >= start && m.second < end && oneLine(m.quote)).sort((a, b) => b.hold - a.hold)[0];
-    const spoken = scan.transcript.find((s) => s.start >= start && s.start < end && oneLine(s.text));
-    return { start, title: chapterTitle(moment?.quote ?? spoken?.text ?? '') || `Part ${i + 1}` };
+    const said = joinHyphenated(
+      scan.transcript
+        .filter((s) => s.start >= start && s.start < end)
+        .map((s) => oneLine(s.text))
+        .join(' '),
+    );
+    // Only a greeting or a sign-off said: the part is the video's intro or outro.
+    const framing = oneLine(said) !== '' ? (i === 0 ? 'Intro' : i === starts.length - 1 ? 'Outro' : '') : '';
+    return { start, title: chapterTitle(keyPhrase(said) || firstWords(withoutGreetings(said))) || framing || `Part ${i + 1}` };
   });
 }
 
@@ -250,6 +261,17 @@ export function clock(totalSeconds: number): string {
   const m = Math.floor(t / 60) % 60;
   const s = t % 60;
   return h > 0 ? `${h}:${pad(m, 2)}:${pad(s, 2)}` : `${m}:${pad(s, 2)}`;
+}
+
+/** A chapter title of a few words: the first CHAPTER_TITLE_WORDS words, their trailing punctuation dropped. */
+function firstWords(text: string): string {
+  const words = oneLine(text)
+    .replace(/^[\s,.;:!?]+/, '')
+    .split(' ')
+    .filter(Boolean)
+    .slice(0, CHAPTER_TITLE_WORDS);
+  const line = words.join(' ').replace(/[\s,.;:!?…—–-]+$/, '');
+  return line ? `${line.charAt(0).toUpperCase()}${line.slice(1)}` : '';
 }
 
 /** One line, no angle brackets (YouTube refuses them in descriptions), cut at a word near 60 characters. */

@@ -80,10 +80,12 @@ export const METHOD_TEXT = [
   'Hook: the mean reported hold over the first 3 seconds (fewer if the file is shorter), to one decimal.',
   `${SCORE_METHOD} ` +
     'Grade: A+ from 97, A 93, A- 90, B+ 87, B 83, B- 80, C+ 77, C 73, C- 70, D+ 67, D 63, D- 60, F below. Label by letter: A Gripping, B Engaging, C Steady, D Sluggish, F Flat.',
-  'Transcript: the recognised words that count (inside a voice, see Speech) grouped into segments, split at pauses of 0.5 s or more or after 25 words.',
+  'Transcript: the recognised words that count (inside a voice, see Speech) grouped into segments, split at pauses of 0.5 s or more or after 25 words; a word the engine split at its hyphen ("ill", "-disposed") is joined whole.',
   'Claims: transcript sentences (each segment is a sentence when the transcript has no punctuation) that carry a check-worthy cue: quantities (numbers, number words, percent, money, million, times, double, half), ' +
     'evidence words (studies show, research, proven, clinically, according to, data shows), absolutes and superlatives (always, never, everyone, guaranteed, best, worst, number one, only), ' +
-    'comparatives (more or less ... than) and causal or predictive verbs (causes, cures, prevents, leads to, will make, help or double). A claim is flagged for checking, not judged true or false. ' +
+    'comparatives (more or less ... than) and causal or predictive verbs (causes, cures, prevents, leads to, will make, help or double). ' +
+    'Greetings and sign-offs ("hey everyone", "welcome back to the channel", "thanks for watching", "see you next time", "subscribe") are left out before the cues are sought, so "Hey everyone" is no absolute. ' +
+    'A claim is flagged for checking, not judged true or false. ' +
     'The cues are English: when the file is spoken in another language, claims is empty.',
 ].join(' ');
 

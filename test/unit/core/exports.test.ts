@@ -62,8 +62,8 @@ describe('SRT and WebVTT from the transcript', () => {
     expect(vttFrom([])).toBe('WEBVTT\n\n');
   });
 
-  it('a segment ending before it starts ends where it starts', () => {
-    expect(srtFrom([{ start: 3, end: 2, text: 'x' }])).toBe('1\r\n00:00:03,000 --> 00:00:03,000\r\nx\r\n\r\n');
+  it('a segment ending before it starts stays up the shortest time a cue may', () => {
+    expect(srtFrom([{ start: 3, end: 2, text: 'x' }])).toBe('1\r\n00:00:03,000 --> 00:00:04,000\r\nx\r\n\r\n');
   });
 });
 
@@ -164,21 +164,46 @@ describe('CMX3600 event limit', () => {
 describe('YouTube chapters', () => {
   const base = { transcript: [] as TranscriptSegment[], moments: [] as Moment[] };
 
-  it('starts at 0:00, takes cuts at least 10 s apart and 10 s before the end, titles by moment, transcript or part', () => {
+  it('starts at 0:00, takes cuts at least 10 s apart and 10 s before the end, titles by key phrase, first words or part', () => {
     const chapters = youtubeChapters({
       ...base,
       duration_sec: 60,
       cuts: [3.5, 12.25, 20, 25, 45.9, 55],
       moments: [moment(30, 80, 'the big reveal'), moment(33, 60, 'weaker')],
-      transcript: [{ start: 13, end: 15, text: 'so here we go' }],
+      transcript: [
+        { start: 13, end: 15, text: 'so here we go' },
+        { start: 26, end: 31, text: 'Now the big reveal: the new battery lasts twice as long.' },
+        { start: 32, end: 36, text: 'The new battery charges in an hour.' },
+      ],
     });
     expect(chapters).toEqual([
       { start: 0, title: 'Part 1' },
-      { start: 12, title: 'so here we go' },
-      { start: 25, title: 'the big reveal' },
+      { start: 12, title: 'So here we go' },
+      { start: 25, title: 'New battery lasts twice' },
       { start: 45, title: 'Part 4' },
     ]);
-    expect(chapterLines(chapters)).toBe('0:00 Part 1\n0:12 so here we go\n0:25 the big reveal\n0:45 Part 4\n');
+    expect(chapterLines(chapters)).toBe('0:00 Part 1\n0:12 So here we go\n0:25 New battery lasts twice\n0:45 Part 4\n');
+  });
+
+  it("names chapters with a few words of their key phrase, not a sentence fragment or a greeting (issue 32's reading)", () => {
+    const chapters = youtubeChapters({
+      ...base,
+      duration_sec: 62,
+      cuts: [20, 42],
+      transcript: [
+        { start: 0.5, end: 4, text: 'Hey everyone, welcome back to the channel.' },
+        { start: 4.5, end: 18, text: 'Today we review three budget microphones for recording voice at home.' },
+        { start: 21, end: 40, text: 'Mr. John Dashwood had not the strong feelings of the rest of the family; he married a more amiable woman.' },
+        { start: 52, end: 60, text: 'That is it for today. Thanks for watching, see you next time!' },
+      ],
+    });
+    const titles = chapters.map((c) => c.title);
+    expect(titles[0]).toBe('Review three budget microphones');
+    expect(titles[1]).toBe('John Dashwood');
+    // Only a sign-off is said in the last part.
+    expect(titles[2]).toBe('Outro');
+    for (const title of titles) expect(title.split(' ').length).toBeLessThanOrEqual(5);
+    expect(titles.join(' ')).not.toMatch(/welcome|everyone|thanks for watching/i);
   });
 
   it('adds moments as starts when the cuts give fewer than three chapters', () => {
@@ -202,10 +227,10 @@ describe('YouTube chapters', () => {
     });
   });
 
-  it('titles drop angle brackets and long quotes are cut at a word', () => {
-    const quote = 'this <quote> goes on and on well past what fits in a chapter title on the page';
-    const [, second] = youtubeChapters({ ...base, duration_sec: 40, cuts: [10, 20], moments: [moment(12, 50, quote)] });
-    expect(second!.title).toBe('this quote goes on and on well past what fits in a chapter…');
+  it('titles drop angle brackets', () => {
+    const said = 'the <b>bold</b> move';
+    const [, second] = youtubeChapters({ ...base, duration_sec: 40, cuts: [10, 20], transcript: [{ start: 11, end: 14, text: said }] });
+    expect(second!.title).not.toMatch(/[<>]/);
   });
 
   it.each([
