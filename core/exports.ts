@@ -29,6 +29,8 @@ export const isExportFormat = (value: unknown): value is ExportFormat => (EXPORT
 export type ExportableScan = Omit<CompleteScan, 'pct' | 'title' | 'created_at'> & Partial<Pick<CompleteScan, 'pct' | 'title' | 'created_at'>>;
 
 export interface ExportOptions {
+  /** The EDL's record start timecode (default 01:00:00:00). */
+  recordStart?: string;
   /** Scheme and host the API is reached at (`https://holdline.example`): the timelines point at the media by an absolute URL when it is given. */
   origin?: string;
 }
@@ -69,7 +71,7 @@ function exportBody(scan: ExportableScan, format: ExportFormat, options: ExportO
     case 'csv':
       return timelineCsv(scan);
     case 'edl':
-      return cmx3600Edl(scan);
+      return cmx3600Edl(scan, options.recordStart ? { recordStart: options.recordStart } : {});
     case 'chapters':
       return chapterLines(youtubeChapters(scan));
     case 'json':
@@ -141,23 +143,59 @@ const csvNumber = (value: number) => (Number.isFinite(value) ? String(value) : '
 /** The most events a CMX3600 list may hold (event numbers are three digits). */
 export const EDL_MAX_EVENTS = 999;
 
-/** What the EDL reads of a scan: its frames (`FramedSource`), its dead stretches and its name. */
-export type EdlSource = FramedSource & Pick<CompleteScan, 'scan_id' | 'dead'> & { title?: string | null };
+/** What the EDL reads of a scan: its frames (`FramedSource`), its dead stretches, its name and whether it has sound. */
+export type EdlSource = FramedSource & Pick<CompleteScan, 'scan_id' | 'dead'> & { title?: string | null; loudness_lufs?: unknown };
+
+/** Where the record side starts by default: editors expect a programme at one hour. */
+export const EDL_RECORD_START = '01:00:00:00';
+
+export interface EdlOptions {
+  /** The record side's first timecode, `HH:MM:SS:FF` (or `;FF`); default EDL_RECORD_START. */
+  recordStart?: string;
+}
+
+/** Frames of a `HH:MM:SS:FF` timecode at a source rate, counted as `timecode` writes them (drop-frame at 29.97 and 59.94). */
+export function framesOfTimecode(tc: string, fps: number): number {
+  const m = /^(\d{2}):(\d{2}):(\d{2})[:;.](\d{2})$/.exec(tc.trim());
+  if (!m) throw new RangeError(`not a timecode: ${tc}`);
+  const [h, min, s, f] = m.slice(1).map(Number) as [number, number, number, number];
+  const nominal = Math.round(fps);
+  if (f >= nominal || min > 59 || s > 59) throw new RangeError(`not a timecode at ${nominal} fps: ${tc}`);
+  const totalMinutes = h * 60 + min;
+  const dropped = isDropFrameRate(fps) ? (nominal / 15) * (totalMinutes - Math.floor(totalMinutes / 10)) : 0;
+  return (totalMinutes * 60 + s) * nominal + f - dropped;
+}
+
+/**
+ * `HH:MM:SS:FF` of a frame counted without drop at the nominal rate, always with colons:
+ * the form OpenTimelineIO's cmx_3600 reader takes in a `* LOC:` line (its pattern has no
+ * `;`, so a drop-frame locator was dropped), and the frame it reads back is this one.
+ */
+export function locatorTimecode(frames: number, fps: number): string {
+  const nominal = Math.round(fps);
+  const f = Math.max(0, Math.round(frames));
+  const s = Math.floor(f / nominal);
+  return `${pad(Math.floor(s / 3600), 2)}:${pad(Math.floor(s / 60) % 60, 2)}:${pad(s % 60, 2)}:${pad(f % nominal, 2)}`;
+}
 
 /**
  * CMX3600 cut list at the source's rate (drop-frame at 29.97 and 59.94; 30 fps
- * when the read has no rate): one cut event (`V`, reel `AX`) per shot between
+ * when the read has no rate): one cut event (reel `AX`) per shot between
  * the cuts, on the frames every timeline format counts from (`sourceFrames`:
- * the read's `cut_frames`, else its cut seconds), source and record timecodes
- * equal (record starts at 00:00:00:00), followed by Avid-style `* LOC:`
- * markers for each cut (BLUE) and each dead stretch (RED, at its start, naming
+ * the read's `cut_frames`, else its cut seconds), picture and sound (`AA/V`)
+ * unless the file has none, the record side from 01:00:00:00 (or
+ * `options.recordStart`), followed by Avid-style `* LOC:` markers at the
+ * source frame in colon timecode (`locatorTimecode`) for each cut (BLUE) and each dead stretch (RED, at its start, naming
  * its span). Past 999 shots (the format's limit) every k-th cut bounds an
  * event, k the smallest that fits; the markers still name every cut.
  */
-export function cmx3600Edl(scan: EdlSource): string {
+export function cmx3600Edl(scan: EdlSource, options: EdlOptions = {}): string {
   const name = edlText(scan.title || scan.scan_id) || scan.scan_id;
   const { rate, dropFrame, frames: end, cutFrames, clips } = sourceFrames(scan);
   const fps = fpsOf(rate);
+  const recordStart = framesOfTimecode(options.recordStart ?? EDL_RECORD_START, fps);
+  // Picture and both channels of sound in one event (AA/V), so the imported timeline is not silent.
+  const channels = scan.loudness_lufs === null ? 'V' : 'AA/V';
   const shotStarts = clips.slice(1).map((clip) => clip.start);
   // CMX3600 holds at most 999 events: past that every k-th cut bounds an event; every cut still has its marker.
   const step = Math.ceil((shotStarts.length + 1) / EDL_MAX_EVENTS);
@@ -178,11 +216,12 @@ export function cmx3600Edl(scan: EdlSource): string {
     const to = bounds[i + 1]!;
     const number = pad(i + 1, 3);
     lines.push(
-      `${number}  ${'AX'.padEnd(8)} ${'V'.padEnd(5)} ${'C'.padEnd(8)} ${timecode(from, fps)} ${timecode(to, fps)} ${timecode(from, fps)} ${timecode(to, fps)}`,
+      `${number}  ${'AX'.padEnd(8)} ${channels.padEnd(5)} ${'C'.padEnd(8)} ${timecode(from, fps)} ${timecode(to, fps)} ${timecode(recordStart + from, fps)} ${timecode(recordStart + to, fps)}`,
     );
     lines.push(`* FROM CLIP NAME: ${name}`);
     for (const marker of markers) {
-      if (marker.frame >= from && marker.frame < to) lines.push(`* LOC: ${timecode(marker.frame, fps)} ${marker.color.padEnd(7)} ${marker.text}`);
+      // At the source's frame, where OpenTimelineIO's reader puts a clip's markers.
+      if (marker.frame >= from && marker.frame < to) lines.push(`* LOC: ${locatorTimecode(marker.frame, fps)} ${marker.color.padEnd(7)} ${marker.text}`);
     }
     lines.push('');
   }

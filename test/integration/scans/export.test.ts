@@ -86,7 +86,9 @@ describe('formats of a complete scan, with its owner key', () => {
   it('edl has one event per shot between the detected cuts and a marker per cut and dead stretch', async () => {
     const edl = (await exportOf(owner, scan.scan_id, 'edl')).text;
     expect(edl.startsWith('TITLE: Sample for export\r\nFCM: NON-DROP FRAME\r\n')).toBe(true);
-    expect(edl.match(/^\d{3}  AX {7}V {5}C {8}/gm)).toHaveLength(scan.cuts.length + 1);
+    // Picture and sound in every event, the record side from 01:00:00:00.
+    expect(edl.match(/^\d{3}  AX {7}AA\/V {2}C {8}/gm)).toHaveLength(scan.cuts.length + 1);
+    expect(edl).toMatch(/^001 .* 00:00:00:00 \S+ 01:00:00:00 /m);
     expect(edl.match(/^\* LOC: .* BLUE {4}CUT /gm) ?? []).toHaveLength(scan.cuts.length);
     expect(edl.match(/^\* LOC: .* RED {5}DEAD /gm) ?? []).toHaveLength(scan.dead.length);
   });
@@ -112,7 +114,8 @@ describe('editor timelines, read back by their reference tools', () => {
       });
       const seen = JSON.parse(stdout);
 
-      expect([seen.otio.schema, seen.otio.name, seen.otio.video_tracks]).toEqual(['Timeline', 'Sample for export', 1]);
+      expect([seen.otio.schema, seen.otio.name, seen.otio.video_tracks, seen.otio.audio_tracks]).toEqual(['Timeline', 'Sample for export', 1, 1]);
+      expect(seen.otio.audio_clips).toEqual(seen.otio.clips);
       expect(seen.otio.clips).toHaveLength(scan.cuts.length + 1);
       expect(seen.otio.clips).toEqual(expected.clips.map((clip) => [clip.start, clip.duration]));
       // The clips start at the read's cut frames (the cuts refined to the frame), one per cut.

@@ -4,6 +4,7 @@ import {
   clock,
   cmx3600Edl,
   EDL_MAX_EVENTS,
+  framesOfTimecode,
   EXPORT_FORMATS,
   exportScan,
   isExportFormat,
@@ -102,7 +103,7 @@ describe('CMX3600 EDL', () => {
   it('says DROP FRAME and writes drop-frame timecodes at 29.97 fps', () => {
     const edl = cmx3600Edl({ scan_id: 'scn_x', title: 'T', duration_sec: 120, frame_rate: 30000 / 1001, cuts: [60.06], dead: [] }).split('\r\n');
     expect(edl[1]).toBe('FCM: DROP FRAME');
-    expect(edl[3]).toBe('001  AX       V     C        00:00:00;00 00:01:00;02 00:00:00;00 00:01:00;02');
+    expect(edl[3]).toBe('001  AX       AA/V  C        00:00:00;00 00:01:00;02 01:00:00;00 01:01:00;02');
   });
   it('lists one cut event per shot, with cut and dead-stretch markers inside their events', () => {
     const edl = cmx3600Edl({ scan_id: 'scn_x', title: 'My talk', duration_sec: 12.5, cuts: [4, 8.25], dead: [{ start: 9, end: 11 }] });
@@ -110,14 +111,14 @@ describe('CMX3600 EDL', () => {
       'TITLE: My talk',
       'FCM: NON-DROP FRAME',
       '',
-      '001  AX       V     C        00:00:00:00 00:00:04:00 00:00:00:00 00:00:04:00',
+      '001  AX       AA/V  C        00:00:00:00 00:00:04:00 01:00:00:00 01:00:04:00',
       '* FROM CLIP NAME: My talk',
       '',
-      '002  AX       V     C        00:00:04:00 00:00:08:08 00:00:04:00 00:00:08:08',
+      '002  AX       AA/V  C        00:00:04:00 00:00:08:08 01:00:04:00 01:00:08:08',
       '* FROM CLIP NAME: My talk',
       '* LOC: 00:00:04:00 BLUE    CUT 4',
       '',
-      '003  AX       V     C        00:00:08:08 00:00:12:15 00:00:08:08 00:00:12:15',
+      '003  AX       AA/V  C        00:00:08:08 00:00:12:15 01:00:08:08 01:00:12:15',
       '* FROM CLIP NAME: My talk',
       '* LOC: 00:00:08:08 BLUE    CUT 8.25',
       '* LOC: 00:00:09:00 RED     DEAD 9-11 S (2 S BELOW THE FLOOR)',
@@ -130,8 +131,27 @@ describe('CMX3600 EDL', () => {
     const edl = cmx3600Edl({ scan_id: 'scn_y', title: 'Caf\u00e9\nnight', duration_sec: 2, cuts: [], dead: [] });
     expect(edl).toBe(
       'TITLE: Caf? night\r\nFCM: NON-DROP FRAME\r\n\r\n' +
-        '001  AX       V     C        00:00:00:00 00:00:02:00 00:00:00:00 00:00:02:00\r\n* FROM CLIP NAME: Caf? night\r\n\r\n',
+        '001  AX       AA/V  C        00:00:00:00 00:00:02:00 01:00:00:00 01:00:02:00\r\n* FROM CLIP NAME: Caf? night\r\n\r\n',
     );
+  });
+
+  it('carries picture only when the file has no sound, and starts the record side where asked', () => {
+    const edl = cmx3600Edl({ scan_id: 'scn_q', duration_sec: 2, cuts: [], dead: [], loudness_lufs: null }, { recordStart: '10:00:00:00' });
+    expect(edl).toContain('001  AX       V     C        00:00:00:00 00:00:02:00 10:00:00:00 10:00:02:00');
+    expect(() => cmx3600Edl({ scan_id: 'scn_q', duration_sec: 2, cuts: [], dead: [] }, { recordStart: '1:00' })).toThrow(RangeError);
+  });
+
+  it("writes locators OpenTimelineIO's cmx_3600 reader keeps: colon timecode at the source frame, colour, name", () => {
+    // The reader's locator pattern (otio-cmx3600-adapter, ClipHandler.make_clip): no ';', so drop-frame locators were skipped.
+    const otioLocator = /^\* LOC: (\d\d:\d\d:\d\d:\d\d)\s+(\w*)(\s+|$)(.*)$/;
+    const edl = cmx3600Edl({ scan_id: 'scn_x', duration_sec: 700, frame_rate: 30000 / 1001, cuts: [600.6], dead: [{ start: 610, end: 640 }] });
+    const locators = edl.split('\r\n').filter((line) => line.startsWith('* LOC:'));
+    expect(locators).toHaveLength(2);
+    for (const line of locators) expect(line).toMatch(otioLocator);
+    // Read back at 29.97 without drop (as that reader does for a colon timecode), each lands on its own frame.
+    const [cut, dead] = locators.map((line) => otioLocator.exec(line)![1]!);
+    expect(framesOfTimecode(cut!, 30)).toBe(18000);
+    expect(framesOfTimecode(dead!, 30)).toBe(Math.round((610 * 30000) / 1001));
   });
 
   it('ignores cuts at 0, at or past the end, and duplicates after rounding to frames', () => {
@@ -150,7 +170,7 @@ describe('CMX3600 event limit', () => {
     expect(events.at(-1)).toBe(`${events.length} `);
     expect(edl.match(/ BLUE {4}CUT /g)).toHaveLength(2400);
     // Events tile the file: each starts where the previous one ended, the last ends at the duration.
-    const spans = [...edl.matchAll(/^\d+ {2}AX {7}V {5}C {8}(\S+) (\S+) /gm)].map((m) => [m[1], m[2]]);
+    const spans = [...edl.matchAll(/^\d+ {2}AX {7}AA\/V {2}C {8}(\S+) (\S+) /gm)].map((m) => [m[1], m[2]]);
     spans.forEach(([from], i) => expect(from).toBe(i === 0 ? '00:00:00:00' : spans[i - 1]![1]));
     expect(spans.at(-1)![1]).toBe('02:00:03:00');
   });
