@@ -92,6 +92,18 @@ describe('captionCues', () => {
     expect(captionCues(spoken)).toHaveLength(1);
   });
 
+  it('splits a long unpunctuated segment (as pocketsphinx writes) between words within both limits', () => {
+    const words = Array.from({ length: 25 }, (_, i) => ['people', 'often', 'say', 'that', 'the', 'first', 'seconds', 'decide'][i % 8]).join(' ');
+    const slow = captionCues([{ start: 2, end: 16, text: words }]);
+    expect(slow.length).toBeGreaterThan(1);
+    for (const cue of slow) {
+      expect(cue.end - cue.start).toBeLessThanOrEqual(7);
+      expect(cue.lines.length).toBeLessThanOrEqual(2);
+      for (const line of cue.lines) expect(line.length).toBeLessThanOrEqual(CAPTION_LINE_CHARS);
+    }
+    expect(slow.map((c) => c.lines.join(' ')).join(' ')).toBe(words);
+  });
+
   it('ends no cue after the duration', () => {
     const last = captionCues([{ start: 9.5, end: 9.8, text: 'Bye.' }], { durationSec: 10 }).at(-1);
     expect(last).toMatchObject({ start: 9.5, end: 10 });
