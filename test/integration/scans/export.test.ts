@@ -66,14 +66,29 @@ describe('formats of a complete scan, with its owner key', () => {
     }
   });
 
-  it('srt and vtt carry one cue per transcript segment, with the spoken words', async () => {
+  it('srt and vtt carry the spoken words in cues of at most 2 lines of 42 characters and 7 s', async () => {
     expect(scan.transcript.length).toBeGreaterThan(0);
     const srt = (await exportOf(owner, scan.scan_id, 'srt')).text;
     const vtt = (await exportOf(owner, scan.scan_id, 'vtt')).text;
-    expect(srt.match(/^\d\d:\d\d:\d\d,\d{3} --> \d\d:\d\d:\d\d,\d{3}\r$/gm)).toHaveLength(scan.transcript.length);
+    const blocks = srt.split('\r\n\r\n').filter(Boolean);
+    const seconds = (tc: string) =>
+      tc
+        .split(/[:,]/)
+        .map(Number)
+        .reduce((s, x, i) => (i < 3 ? s * 60 + x : s + x / 1000), 0);
+    for (const block of blocks) {
+      const [, times, ...lines] = block.split('\r\n');
+      const [from, to] = times!.split(' --> ');
+      expect(seconds(to!) - seconds(from!)).toBeLessThanOrEqual(7);
+      expect(lines.length).toBeGreaterThanOrEqual(1);
+      expect(lines.length).toBeLessThanOrEqual(2);
+      for (const line of lines) expect(line.length).toBeLessThanOrEqual(42);
+    }
     expect(vtt.startsWith('WEBVTT\n\n')).toBe(true);
-    expect(vtt.match(/^\d\d:\d\d:\d\d\.\d{3} --> /gm)).toHaveLength(scan.transcript.length);
-    for (const segment of scan.transcript) expect(srt).toContain(segment.text);
+    expect(vtt.match(/^\d\d:\d\d:\d\d\.\d{3} --> /gm)).toHaveLength(blocks.length);
+    // Every word, in order.
+    const cueText = blocks.map((b) => b.split('\r\n').slice(2).join(' ')).join(' ');
+    expect(cueText).toBe(scan.transcript.map((s: { text: string }) => s.text).join(' '));
   });
 
   it('csv has a row per timeline second with the four series', async () => {
