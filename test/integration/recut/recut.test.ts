@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthPeriod } from '../../../core/plans';
-import { keptRanges, snapToSpeechGaps } from '../../../core/recut';
+import { SPEECH_MARGIN_SEC, keptRanges, snapToSpeechGaps } from '../../../core/recut';
+import { subtractSpans } from '../../../core/dips';
 import { startScriptedUpstream, type ScriptedUpstream } from '../../scripted-upstream/server';
 import { fixture, type Fixture } from '../helpers/fixtures';
 import { ScanClient, SCAN_WAIT_MS } from '../helpers/scan-client';
@@ -255,8 +256,13 @@ function dipFiguresOf(scan: any) {
 }
 
 function expectRulesCut(recut: any) {
-  // No kept second is dead in the parent, the weak opening is gone, the moments stay.
-  expect(overlap(recut.segments, parent.dead)).toBe(0);
+  // Nothing dead in the parent is kept but the speech a cut point kept whole (with its margin), the weak opening is gone, the moments stay.
+  const speech = parent.transcript.map((s: { start: number; end: number }) => ({
+    start: s.start - SPEECH_MARGIN_SEC - 1e-6,
+    end: s.end + SPEECH_MARGIN_SEC + 1e-6,
+  }));
+  const silentDead = parent.dead.flatMap((d: { start: number; end: number }) => subtractSpans(d, speech));
+  expect(overlap(recut.segments, silentDead)).toBeLessThan(1e-6);
   expect(recut.segments[0].start).toBeGreaterThan(0);
   for (const m of parent.moments) expect(recut.segments.some((s: any) => m.second >= s.start && m.second < s.end)).toBe(true);
   expect(recut.after.dead_seconds).toBeLessThan(recut.before.dead_seconds);
