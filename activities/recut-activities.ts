@@ -9,7 +9,18 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from '../core/media-limits';
 import { storedTitle } from '../core/title';
-import { compareReads, proposeByRules, recutPrompt, snapToFrames, type PromptRetry, type Proposal, type ReadFigures } from '../core/recut';
+import {
+  MIN_SEGMENT_SEC,
+  compareReads,
+  keptRanges,
+  proposeByRules,
+  recutPrompt,
+  snapToFrames,
+  snapToSpeechGaps,
+  type PromptRetry,
+  type Proposal,
+  type ReadFigures,
+} from '../core/recut';
 import type { ScanRead } from '../core/shapes';
 import type { MediaStore } from '../store/media';
 import { scanMedia } from '../store/scan-media';
@@ -96,8 +107,24 @@ export function createRecutActivities(deps: RecutActivityDeps) {
       return { segments: proposal.segments, rationale: `${proposal.rationale} (${why})` };
     },
 
+    /**
+     * Stores the proposal with its cut points moved into the pauses between words
+     * (`snapToSpeechGaps`): a model answers in seconds with no regard for words, and a
+     * cut inside a word clips it. The rationale then names the ranges kept.
+     */
     async recordRecutProposal({ recutId, proposal }: { recutId: string; proposal: RecutProposalFields }): Promise<void> {
-      await recuts.advance(recutId, 'render', 20, proposal);
+      const recut = await loadRecut(recutId);
+      const read = await loadRead(recut.parent_scan_id);
+      const snapped = snapToSpeechGaps(proposal.segments, read.transcript ?? [], read.duration_sec).filter((s) => s.end - s.start >= MIN_SEGMENT_SEC);
+      const moved = snapped.length > 0 && JSON.stringify(snapped) !== JSON.stringify(proposal.segments);
+      await recuts.advance(
+        recutId,
+        'render',
+        20,
+        moved
+          ? { ...proposal, segments: snapped, rationale: `${proposal.rationale} Cut points moved into the pauses between words: ${keptRanges(snapped)}.` }
+          : proposal,
+      );
     },
 
     /**

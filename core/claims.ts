@@ -40,9 +40,29 @@ export const CLAIM_CUES: Readonly<Record<string, readonly RegExp[]>> = {
   ],
 };
 
-/** True when the sentence holds at least one cue of any kind. */
+/**
+ * Greetings and sign-offs a creator opens or closes with: "everyone", "today" or "the best"
+ * in them state nothing a viewer could check. Each is a clause (up to the next , . ! ? ; or the end).
+ */
+export const GREETING_CLAUSES: readonly RegExp[] = [
+  /\b(?:hey|hi|hello|what'?s up|good (?:morning|afternoon|evening))\b(?: there)?(?:,? (?:every(?:one|body)|guys|folks|friends|all|y'?all|people|team))?/gi,
+  /\bwelcome(?: back)?(?: (?:every(?:one|body)|guys|folks|friends))?(?: to (?:the|my|our|this) (?:channel|video|show|podcast|vlog|stream))?/gi,
+  /\b(?:thanks|thank you)(?: (?:so|very) much)?(?: (?:every(?:one|body)|guys|all))? for (?:watching|listening|tuning in|joining|being here)\b[^,.!?;]*/gi,
+  /\b(?:see you|catch you|talk to you)(?: (?:all|guys|everyone))? (?:next time|soon|later|in the next (?:one|video|episode)|tomorrow)\b[^,.!?;]*/gi,
+  /\b(?:don'?t forget to |please |make sure to )?(?:like(?: and| &)? )?(?:subscribe|hit the bell|smash that like)\b[^,.!?;]*/gi,
+  /\b(?:that'?s|that is) (?:it|all) for (?:today|now|this (?:video|week|episode))\b[^,.!?;]*/gi,
+  /\b(?:bye|goodbye|take care|peace out)\b(?:,? (?:every(?:one|body)|guys|folks|for now))?/gi,
+];
+
+/** The sentence without its greeting and sign-off clauses. */
+export function withoutGreetings(sentence: string): string {
+  return GREETING_CLAUSES.reduce((text, re) => text.replace(re, ' '), sentence);
+}
+
+/** True when the sentence, its greetings and sign-offs left out, holds at least one cue of any kind. */
 export function isCheckWorthy(sentence: string): boolean {
-  return Object.values(CLAIM_CUES).some((patterns) => patterns.some((re) => re.test(sentence)));
+  const said = withoutGreetings(sentence);
+  return Object.values(CLAIM_CUES).some((patterns) => patterns.some((re) => re.test(said)));
 }
 
 /**

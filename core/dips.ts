@@ -2,10 +2,11 @@
 // hold becomes a dip, with the causes read from the series themselves and one
 // plain sentence of advice. Proxies from the file, like the series they read.
 
+import { clampEnd } from './dead';
 import type { DeadStretch, RecognisedWord } from './shapes';
 import { mean, round1 } from './numbers';
 import { percentile } from './percentile';
-import { clockTime } from './summary';
+import { clockTime, spanEndTime } from './summary';
 
 /** A fall of reported hold by at least this many points… */
 export const DIP_DROP_POINTS = 15;
@@ -55,6 +56,8 @@ export interface DipInputs {
   /** Cut times in seconds. */
   cuts: readonly number[];
   dead: readonly DeadStretch[];
+  /** The file's duration in seconds: the last shot ends there and no dip runs past it. Default: the number of seconds. */
+  durationSec?: number;
 }
 
 /**
@@ -90,9 +93,9 @@ export function mergeSpans(spans: readonly DeadStretch[]): DeadStretch[] {
 
 const slice = (series: readonly number[], span: DeadStretch) => series.slice(span.start, span.end);
 
-/** The shots as [start, end) between cuts over n seconds. */
-export function shots(cuts: readonly number[], n: number): DeadStretch[] {
-  const bounds = [0, ...cuts.filter((c) => c > 0 && c < n), n];
+/** The shots as [start, end) between the cut times over a file of `durationSec` seconds (the last shot ends at the duration). */
+export function shots(cuts: readonly number[], durationSec: number): DeadStretch[] {
+  const bounds = [0, ...cuts.filter((c) => c > 0 && c < durationSec), durationSec];
   return bounds.slice(1).map((end, i) => ({ start: bounds[i] as number, end }));
 }
 
@@ -113,10 +116,13 @@ export function innerSpan(span: DeadStretch): DeadStretch {
   return span.end - span.start >= 3 ? { start: span.start + 1, end: span.end - 1 } : span;
 }
 
-/** The causes of one dip, each against its threshold above, in a fixed order. */
+/**
+ * The causes of one dip, each against its threshold above, in a fixed order. `whole` is in whole
+ * seconds (the series' grid); pauses and shots are measured in time, up to the file's end.
+ */
 export function dipCauses(
   whole: DeadStretch,
-  inputs: Omit<DipInputs, 'dead' | 'hold'> & { n: number },
+  inputs: Omit<DipInputs, 'dead' | 'hold' | 'durationSec'> & { durationSec: number },
 ): { causes: DipCause[]; shotSec: number; pauseSec: number; medianShotSec: number } {
   const causes: DipCause[] = [];
   const span = innerSpan(whole);
@@ -126,10 +132,10 @@ export function dipCauses(
   if (loud < SILENT_LOUDNESS) causes.push('silence');
   else if (whole.start > 0 && before - loud >= LOUDNESS_DROP_POINTS) causes.push('loudness_drop');
   const spoken = inputs.words.some((w) => w.start >= span.start && w.start < span.end);
-  const pauseSec = longestPause(inputs.words, span);
+  const pauseSec = longestPause(inputs.words, { start: span.start, end: Math.min(span.end, inputs.durationSec) });
   if (!spoken) causes.push('no_speech');
   else if (pauseSec >= LONG_PAUSE_SEC) causes.push('long_pause');
-  const all = shots(inputs.cuts, inputs.n);
+  const all = shots(inputs.cuts, inputs.durationSec);
   // The cut-less run the dip sits in: from the last cut before its end to the first cut after its start.
   const covering = all.filter((s) => s.end > span.start && s.start < span.end);
   const shotSec = covering.length === 1 ? (covering[0] as DeadStretch).end - (covering[0] as DeadStretch).start : 0;
@@ -145,20 +151,47 @@ export function dipCauses(
   return { causes, shotSec, pauseSec, medianShotSec };
 }
 
-const ACTION: Record<DipCause, string> = {
-  still_picture: 'cut or speed up',
-  silence: 'cut or add sound under',
-  loudness_drop: 'lift the sound in',
-  no_speech: 'tighten or talk over',
-  long_pause: 'close the pause in',
-  long_shot: 'add a cut or a cutaway in',
-  slow_cutting: 'cut faster in',
-};
+/**
+ * The cause table: the first row whose causes a dip has decides what to do; the sentence
+ * still names every cause. Rows that need two causes come first, and a dip at the file's
+ * edge with nothing to watch or hear is cut off (`edgeAction`).
+ */
+export const ADVICE_TABLE: ReadonlyArray<{ when: readonly DipCause[]; action: string }> = [
+  { when: ['still_picture', 'silence'], action: 'cut' },
+  { when: ['silence'], action: 'cut or add sound under' },
+  // Nobody speaking is why the sound drops there: lifting it would lift nothing.
+  { when: ['no_speech'], action: 'tighten or talk over' },
+  { when: ['long_pause'], action: 'close the pause in' },
+  { when: ['still_picture'], action: 'add movement or a cutaway over' },
+  { when: ['loudness_drop'], action: 'lift the sound in' },
+  { when: ['long_shot'], action: 'add a cut or a cutaway in' },
+  { when: ['slow_cutting'], action: 'cut faster in' },
+];
 
-/** One sentence: what to do over which span and why, naming every cause. */
-export function dipAdvice(span: DeadStretch, found: ReturnType<typeof dipCauses>): string {
-  const range = `${clockTime(span.start)}–${clockTime(span.end)}`;
-  const length = span.end - span.start;
+/** The action of the first row of ADVICE_TABLE the causes hold; null without causes. */
+export function adviceAction(causes: readonly DipCause[]): string | null {
+  return ADVICE_TABLE.find((row) => row.when.every((c) => causes.includes(c)))?.action ?? null;
+}
+
+/**
+ * At the file's start or end, a dip that is silent or wordless (still and silent, or nobody
+ * speaks while the picture or the sound fades out) is best cut off: nothing before or after
+ * it needs it. Null elsewhere.
+ */
+function edgeAction(span: DeadStretch, causes: readonly DipCause[], durationSec: number | undefined): string | null {
+  if (!causes.includes('silence') && !causes.includes('no_speech')) return null;
+  if (durationSec !== undefined && span.end >= durationSec - 1e-6) return 'cut the tail';
+  if (span.start === 0 && causes.includes('still_picture') && causes.includes('silence')) return 'cut the opening';
+  return null;
+}
+
+/**
+ * One sentence: what to do over which span (ADVICE_TABLE, or cutting off a silent or wordless
+ * start or end) and why, naming every cause. `durationSec` tells a dip that ends the file.
+ */
+export function dipAdvice(span: DeadStretch, found: ReturnType<typeof dipCauses>, durationSec?: number): string {
+  const range = `${clockTime(span.start)}–${spanEndTime(span.end)}`;
+  const length = round1(span.end - span.start);
   const phrases: Record<DipCause, string> = {
     still_picture: 'the picture is still',
     silence: 'the sound is silent',
@@ -168,28 +201,83 @@ export function dipAdvice(span: DeadStretch, found: ReturnType<typeof dipCauses>
     long_shot: `one shot runs ${round1(found.shotSec)} s without a cut`,
     slow_cutting: `the shot (${round1(found.shotSec)} s) is longer than this file's median shot (${round1(found.medianShotSec)} s)`,
   };
-  const first = found.causes[0];
-  if (!first) return `Watch ${range} (${length} s): hold falls without one clear cause in motion, sound, speech or cuts; trim what drags.`;
+  const action = edgeAction(span, found.causes, durationSec) ?? adviceAction(found.causes);
+  if (!action) return `Watch ${range} (${length} s): hold falls without one clear cause in motion, sound, speech or cuts; trim what drags.`;
   const reasons = found.causes.map((c) => phrases[c]);
   const joined = reasons.length === 1 ? reasons[0] : `${reasons.slice(0, -1).join(', ')} and ${reasons[reasons.length - 1]}`;
-  const action = ACTION[first];
   return `${action.charAt(0).toUpperCase()}${action.slice(1)} ${range} (${length} s): ${joined}.`;
 }
 
-/** Every dead stretch and every sharp fall of hold, merged where they overlap, with causes and advice. */
+/** `span` without the parts any of `holes` covers, in time order. */
+export function subtractSpans(span: DeadStretch, holes: readonly DeadStretch[]): DeadStretch[] {
+  let pieces: DeadStretch[] = [{ ...span }];
+  for (const hole of holes) {
+    pieces = pieces.flatMap((p) => {
+      if (hole.end <= p.start || hole.start >= p.end) return [p];
+      const out: DeadStretch[] = [];
+      if (hole.start > p.start) out.push({ start: p.start, end: hole.start });
+      if (hole.end < p.end) out.push({ start: hole.end, end: p.end });
+      return out;
+    });
+  }
+  return pieces;
+}
+
+/**
+ * Runs of seconds inside `span` where the sound is silent (scaled loudness under SILENT_LOUDNESS)
+ * and no counted word starts: of 2 s or more, or of any length when they run to the file's last second.
+ */
+export function quietRuns(span: DeadStretch, loudness: readonly number[], words: readonly RecognisedWord[], n: number): DeadStretch[] {
+  const spoken = new Set(words.map((w) => Math.floor(w.start)));
+  const runs: DeadStretch[] = [];
+  let from = -1;
+  for (let t = span.start; t <= span.end; t++) {
+    const quiet = t < span.end && (loudness[t] ?? 0) < SILENT_LOUDNESS && !spoken.has(t);
+    if (quiet && from < 0) from = t;
+    if (!quiet && from >= 0) {
+      if (t - from >= 2 || t >= n) runs.push({ start: from, end: t });
+      from = -1;
+    }
+  }
+  return runs;
+}
+
+/**
+ * Every dead stretch is a dip of its own, its causes read from its own seconds; every sharp
+ * fall of hold is a dip over what it adds outside them (falls joined where they overlap), and a
+ * silent, wordless run inside a fall (`quietRuns`) is a dip of its own too. Where a fall leaves
+ * a single second beside a dead stretch or a quiet run, that second is only the 3-second mean of
+ * hold leaning into it, and is no dip. Spans are found on whole seconds; each reported end is
+ * clamped to the duration.
+ */
 export function findDips(inputs: DipInputs): Dip[] {
   const n = inputs.hold.length;
-  const spans = mergeSpans([...inputs.dead, ...holdDrops(inputs.hold)]).filter((s) => s.end > s.start && s.start < n);
-  return spans.map((span) => {
-    const found = dipCauses(span, { motion: inputs.motion, loudness: inputs.loudness, words: inputs.words, cuts: inputs.cuts, n });
-    return { start: span.start, end: span.end, causes: found.causes, advice: dipAdvice(span, found) };
+  const durationSec = inputs.durationSec ?? n;
+  // A dead stretch's end may be clamped to a partial last second: on the grid it covers that whole second.
+  const dead = mergeSpans(inputs.dead.map((d) => ({ start: d.start, end: Math.ceil(d.end - 1e-9) })));
+  const outside = mergeSpans(holdDrops(inputs.hold)).flatMap((fall) => subtractSpans(fall, dead));
+  const quiet = outside.flatMap((piece) => quietRuns(piece, inputs.loudness, inputs.words, n));
+  const whole = [...dead, ...quiet];
+  const falls = outside
+    .flatMap((piece) => subtractSpans(piece, quiet))
+    .filter((p) => p.end - p.start >= 2 || !whole.some((d) => d.start === p.end || d.end === p.start));
+  const spans = [...whole, ...falls].filter((s) => s.end > s.start && s.start < n && s.start < durationSec).sort((a, b) => a.start - b.start);
+  return spans.map((grid) => {
+    const found = dipCauses(grid, { motion: inputs.motion, loudness: inputs.loudness, words: inputs.words, cuts: inputs.cuts, durationSec });
+    const span = { start: grid.start, end: clampEnd(grid.end, durationSec) };
+    return { start: span.start, end: span.end, causes: found.causes, advice: dipAdvice(span, found, durationSec) };
   });
 }
 
 export const DIPS_METHOD =
-  `Dips (beside the spec's fields): every dead stretch and every fall of reported hold by ${DIP_DROP_POINTS} points or more within ${DIP_DROP_WITHIN_SEC} s ` +
-  '(from the second after the higher value to the lowest second, end exclusive), overlapping or touching spans joined. Their causes are read from the series over the dip ' +
+  `Dips (beside the spec's fields): every dead stretch is a dip of its own; every fall of reported hold by ${DIP_DROP_POINTS} points or more within ${DIP_DROP_WITHIN_SEC} s ` +
+  '(from the second after the higher value to the lowest second, end exclusive; overlapping falls joined) is a dip over the part of it outside the dead stretches; ' +
+  `inside such a part, a run of seconds with scaled loudness under ${SILENT_LOUDNESS} where no counted word starts, of 2 s or more or running to the file's end, is a dip of its own; ` +
+  'a single second left beside a dead stretch or such a run is only the 3-second mean leaning into it and is no dip. No dip ends after the duration. Their causes are read from the series over the dip ' +
   '(without its first and last second when it lasts 3 s or more, as hold is a 3-second mean): ' +
   `still picture (mean scaled motion under ${STILL_MOTION}), silence (mean scaled loudness under ${SILENT_LOUDNESS}) or else a loudness drop (${LOUDNESS_DROP_POINTS} points or more under the 3 s before), ` +
   `no speech (no counted word starts in it) or else a long pause (${LONG_PAUSE_SEC} s or more between words), a long shot (one shot of ${LONG_SHOT_SEC} s or more covers it) ` +
-  "or else slow cutting (its shot is longer than the file's median shot, with at least 3 shots). The advice is one sentence naming the span and every cause.";
+  "or else slow cutting (its shot is longer than the file's median shot, with at least 3 shots). The advice is one sentence naming the span and every cause; " +
+  'what to do follows the first row of this table the causes hold: still picture and silence: cut; silence: cut or add sound under; no speech: tighten or talk over; ' +
+  'long pause: close the pause; still picture: add movement or a cutaway; loudness drop: lift the sound; long shot: add a cut or a cutaway; slow cutting: cut faster. ' +
+  'A dip that ends the file with silence or no speech, or opens it still and silent, is to be cut off (cut the tail, cut the opening).';

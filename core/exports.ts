@@ -5,6 +5,9 @@
 // FCPXML and Resolve's marker list, built in core/timelines/. Pure text
 // builders; the HTTP layer only picks one and sends it.
 
+import { captionCues, joinHyphenated, type CaptionOptions } from './captions';
+import { withoutGreetings } from './claims';
+import { keyPhrase } from './key-phrase';
 import type { CompleteScan, TranscriptSegment } from './shapes';
 import { fcpxmlDocument } from './timelines/fcpxml';
 import { editorTimeline, oneLine, sourceFrames, type FramedSource } from './timelines/model';
@@ -26,6 +29,8 @@ export const isExportFormat = (value: unknown): value is ExportFormat => (EXPORT
 export type ExportableScan = Omit<CompleteScan, 'pct' | 'title' | 'created_at'> & Partial<Pick<CompleteScan, 'pct' | 'title' | 'created_at'>>;
 
 export interface ExportOptions {
+  /** The EDL's record start timecode (default 01:00:00:00). */
+  recordStart?: string;
   /** Scheme and host the API is reached at (`https://holdline.example`): the timelines point at the media by an absolute URL when it is given. */
   origin?: string;
 }
@@ -60,13 +65,13 @@ export function exportScan(scan: ExportableScan, format: ExportFormat, options: 
 function exportBody(scan: ExportableScan, format: ExportFormat, options: ExportOptions): string {
   switch (format) {
     case 'srt':
-      return srtFrom(scan.transcript);
+      return srtFrom(scan.transcript, { cuts: scan.cuts, durationSec: scan.duration_sec });
     case 'vtt':
-      return vttFrom(scan.transcript);
+      return vttFrom(scan.transcript, { cuts: scan.cuts, durationSec: scan.duration_sec });
     case 'csv':
       return timelineCsv(scan);
     case 'edl':
-      return cmx3600Edl(scan);
+      return cmx3600Edl(scan, options.recordStart ? { recordStart: options.recordStart } : {});
     case 'chapters':
       return chapterLines(youtubeChapters(scan));
     case 'json':
@@ -100,25 +105,23 @@ export function subtitleTime(seconds: number, separator: ',' | '.'): string {
   return `${pad(h, 2)}:${pad(m, 2)}:${pad(s, 2)}${separator}${pad(ms % 1000, 3)}`;
 }
 
-/** Cues in time order, each one line of text: a blank line inside a cue would end it early. */
-function cues(transcript: readonly TranscriptSegment[]): Array<{ start: number; end: number; text: string }> {
-  return [...transcript]
-    .map((segment) => ({ start: Math.max(0, segment.start), end: Math.max(segment.start, segment.end, 0), text: oneLine(segment.text) }))
-    .filter((cue) => cue.text.length > 0)
-    .sort((a, b) => a.start - b.start);
-}
-
-/** SubRip: numbered cues, `00:00:01,000 --> 00:00:02,500`. An empty transcript is an empty file. */
-export function srtFrom(transcript: readonly TranscriptSegment[]): string {
-  return cues(transcript)
-    .map((cue, i) => `${i + 1}\r\n${subtitleTime(cue.start, ',')} --> ${subtitleTime(cue.end, ',')}\r\n${cue.text.replace(/-->/g, '->')}\r\n\r\n`)
+/**
+ * SubRip: numbered cues, `00:00:01,000 --> 00:00:02,500`, each of at most two lines of 42
+ * characters and 1–7 s (`captionCues`). An empty transcript is an empty file.
+ */
+export function srtFrom(transcript: readonly TranscriptSegment[], options: CaptionOptions = {}): string {
+  return captionCues(transcript, options)
+    .map(
+      (cue, i) =>
+        `${i + 1}\r\n${subtitleTime(cue.start, ',')} --> ${subtitleTime(cue.end, ',')}\r\n${cue.lines.map((l) => l.replace(/-->/g, '->')).join('\r\n')}\r\n\r\n`,
+    )
     .join('');
 }
 
-/** WebVTT: the header, then cues with `.` milliseconds; `&`, `<` and `>` escaped as the spec asks. */
-export function vttFrom(transcript: readonly TranscriptSegment[]): string {
-  const body = cues(transcript)
-    .map((cue) => `${subtitleTime(cue.start, '.')} --> ${subtitleTime(cue.end, '.')}\n${escapeVtt(cue.text)}\n\n`)
+/** WebVTT: the header, then the same cues as SRT with `.` milliseconds; `&`, `<` and `>` escaped as the spec asks. */
+export function vttFrom(transcript: readonly TranscriptSegment[], options: CaptionOptions = {}): string {
+  const body = captionCues(transcript, options)
+    .map((cue) => `${subtitleTime(cue.start, '.')} --> ${subtitleTime(cue.end, '.')}\n${cue.lines.map(escapeVtt).join('\n')}\n\n`)
     .join('');
   return `WEBVTT\n\n${body}`;
 }
@@ -140,23 +143,59 @@ const csvNumber = (value: number) => (Number.isFinite(value) ? String(value) : '
 /** The most events a CMX3600 list may hold (event numbers are three digits). */
 export const EDL_MAX_EVENTS = 999;
 
-/** What the EDL reads of a scan: its frames (`FramedSource`), its dead stretches and its name. */
-export type EdlSource = FramedSource & Pick<CompleteScan, 'scan_id' | 'dead'> & { title?: string | null };
+/** What the EDL reads of a scan: its frames (`FramedSource`), its dead stretches, its name and whether it has sound. */
+export type EdlSource = FramedSource & Pick<CompleteScan, 'scan_id' | 'dead'> & { title?: string | null; loudness_lufs?: unknown };
+
+/** Where the record side starts by default: editors expect a programme at one hour. */
+export const EDL_RECORD_START = '01:00:00:00';
+
+export interface EdlOptions {
+  /** The record side's first timecode, `HH:MM:SS:FF` (or `;FF`); default EDL_RECORD_START. */
+  recordStart?: string;
+}
+
+/** Frames of a `HH:MM:SS:FF` timecode at a source rate, counted as `timecode` writes them (drop-frame at 29.97 and 59.94). */
+export function framesOfTimecode(tc: string, fps: number): number {
+  const m = /^(\d{2}):(\d{2}):(\d{2})[:;.](\d{2})$/.exec(tc.trim());
+  if (!m) throw new RangeError(`not a timecode: ${tc}`);
+  const [h, min, s, f] = m.slice(1).map(Number) as [number, number, number, number];
+  const nominal = Math.round(fps);
+  if (f >= nominal || min > 59 || s > 59) throw new RangeError(`not a timecode at ${nominal} fps: ${tc}`);
+  const totalMinutes = h * 60 + min;
+  const dropped = isDropFrameRate(fps) ? (nominal / 15) * (totalMinutes - Math.floor(totalMinutes / 10)) : 0;
+  return (totalMinutes * 60 + s) * nominal + f - dropped;
+}
+
+/**
+ * `HH:MM:SS:FF` of a frame counted without drop at the nominal rate, always with colons:
+ * the form OpenTimelineIO's cmx_3600 reader takes in a `* LOC:` line (its pattern has no
+ * `;`, so a drop-frame locator was dropped), and the frame it reads back is this one.
+ */
+export function locatorTimecode(frames: number, fps: number): string {
+  const nominal = Math.round(fps);
+  const f = Math.max(0, Math.round(frames));
+  const s = Math.floor(f / nominal);
+  return `${pad(Math.floor(s / 3600), 2)}:${pad(Math.floor(s / 60) % 60, 2)}:${pad(s % 60, 2)}:${pad(f % nominal, 2)}`;
+}
 
 /**
  * CMX3600 cut list at the source's rate (drop-frame at 29.97 and 59.94; 30 fps
- * when the read has no rate): one cut event (`V`, reel `AX`) per shot between
+ * when the read has no rate): one cut event (reel `AX`) per shot between
  * the cuts, on the frames every timeline format counts from (`sourceFrames`:
- * the read's `cut_frames`, else its cut seconds), source and record timecodes
- * equal (record starts at 00:00:00:00), followed by Avid-style `* LOC:`
- * markers for each cut (BLUE) and each dead stretch (RED, at its start, naming
+ * the read's `cut_frames`, else its cut seconds), picture and sound (`AA/V`)
+ * unless the file has none, the record side from 01:00:00:00 (or
+ * `options.recordStart`), followed by Avid-style `* LOC:` markers at the
+ * source frame in colon timecode (`locatorTimecode`) for each cut (BLUE) and each dead stretch (RED, at its start, naming
  * its span). Past 999 shots (the format's limit) every k-th cut bounds an
  * event, k the smallest that fits; the markers still name every cut.
  */
-export function cmx3600Edl(scan: EdlSource): string {
+export function cmx3600Edl(scan: EdlSource, options: EdlOptions = {}): string {
   const name = edlText(scan.title || scan.scan_id) || scan.scan_id;
   const { rate, dropFrame, frames: end, cutFrames, clips } = sourceFrames(scan);
   const fps = fpsOf(rate);
+  const recordStart = framesOfTimecode(options.recordStart ?? EDL_RECORD_START, fps);
+  // Picture and both channels of sound in one event (AA/V), so the imported timeline is not silent.
+  const channels = scan.loudness_lufs === null ? 'V' : 'AA/V';
   const shotStarts = clips.slice(1).map((clip) => clip.start);
   // CMX3600 holds at most 999 events: past that every k-th cut bounds an event; every cut still has its marker.
   const step = Math.ceil((shotStarts.length + 1) / EDL_MAX_EVENTS);
@@ -177,11 +216,12 @@ export function cmx3600Edl(scan: EdlSource): string {
     const to = bounds[i + 1]!;
     const number = pad(i + 1, 3);
     lines.push(
-      `${number}  ${'AX'.padEnd(8)} ${'V'.padEnd(5)} ${'C'.padEnd(8)} ${timecode(from, fps)} ${timecode(to, fps)} ${timecode(from, fps)} ${timecode(to, fps)}`,
+      `${number}  ${'AX'.padEnd(8)} ${channels.padEnd(5)} ${'C'.padEnd(8)} ${timecode(from, fps)} ${timecode(to, fps)} ${timecode(recordStart + from, fps)} ${timecode(recordStart + to, fps)}`,
     );
     lines.push(`* FROM CLIP NAME: ${name}`);
     for (const marker of markers) {
-      if (marker.frame >= from && marker.frame < to) lines.push(`* LOC: ${timecode(marker.frame, fps)} ${marker.color.padEnd(7)} ${marker.text}`);
+      // At the source's frame, where OpenTimelineIO's reader puts a clip's markers.
+      if (marker.frame >= from && marker.frame < to) lines.push(`* LOC: ${locatorTimecode(marker.frame, fps)} ${marker.color.padEnd(7)} ${marker.text}`);
     }
     lines.push('');
   }
@@ -202,6 +242,8 @@ export const CHAPTER_MIN_SEC = 10;
 /** A long video gets at most this many chapters (each then proportionally longer), so the list stays readable. */
 export const CHAPTERS_MAX_COUNT = 50;
 const CHAPTER_TITLE_MAX_CHARS = 60;
+/** A chapter title made of the chapter's first words holds at most this many. */
+const CHAPTER_TITLE_WORDS = 5;
 
 export interface Chapter {
   start: number;
@@ -214,8 +256,10 @@ export interface Chapter {
  * long, the last one included. Starts are taken greedily from the cuts; when
  * the cuts give fewer than three chapters the moments' seconds are added as
  * starts. Still fewer than three: no chapters at all (YouTube would ignore the
- * list). Each chapter is titled with the quote of its strongest moment, else
- * its first transcript words, else "Part N".
+ * list). Each chapter is titled with the key phrase of what is said in it
+ * (`keyPhrase`: a few words, greetings and sign-offs left out), else its first
+ * words; a first or last chapter where only a greeting or sign-off is said is
+ * "Intro" or "Outro"; else "Part N" (nothing is said in it).
  */
 export function youtubeChapters(scan: Pick<CompleteScan, 'duration_sec' | 'cuts' | 'moments' | 'transcript'>): Chapter[] {
   const duration = Math.floor(Math.max(0, scan.duration_sec));
@@ -232,9 +276,15 @@ export function youtubeChapters(scan: Pick<CompleteScan, 'duration_sec' | 'cuts'
   if (starts.length < CHAPTERS_MIN_COUNT) return [];
   return starts.map((start, i) => {
     const end = starts[i + 1] ?? Number.POSITIVE_INFINITY;
-    const moment = scan.moments.filter((m) => m.second >= start && m.second < end && oneLine(m.quote)).sort((a, b) => b.hold - a.hold)[0];
-    const spoken = scan.transcript.find((s) => s.start >= start && s.start < end && oneLine(s.text));
-    return { start, title: chapterTitle(moment?.quote ?? spoken?.text ?? '') || `Part ${i + 1}` };
+    const said = joinHyphenated(
+      scan.transcript
+        .filter((s) => s.start >= start && s.start < end)
+        .map((s) => oneLine(s.text))
+        .join(' '),
+    );
+    // Only a greeting or a sign-off said: the part is the video's intro or outro.
+    const framing = oneLine(said) !== '' ? (i === 0 ? 'Intro' : i === starts.length - 1 ? 'Outro' : '') : '';
+    return { start, title: chapterTitle(keyPhrase(said) || firstWords(withoutGreetings(said))) || framing || `Part ${i + 1}` };
   });
 }
 
@@ -250,6 +300,17 @@ export function clock(totalSeconds: number): string {
   const m = Math.floor(t / 60) % 60;
   const s = t % 60;
   return h > 0 ? `${h}:${pad(m, 2)}:${pad(s, 2)}` : `${m}:${pad(s, 2)}`;
+}
+
+/** A chapter title of a few words: the first CHAPTER_TITLE_WORDS words, their trailing punctuation dropped. */
+function firstWords(text: string): string {
+  const words = oneLine(text)
+    .replace(/^[\s,.;:!?]+/, '')
+    .split(' ')
+    .filter(Boolean)
+    .slice(0, CHAPTER_TITLE_WORDS);
+  const line = words.join(' ').replace(/[\s,.;:!?…—–-]+$/, '');
+  return line ? `${line.charAt(0).toUpperCase()}${line.slice(1)}` : '';
 }
 
 /** One line, no angle brackets (YouTube refuses them in descriptions), cut at a word near 60 characters. */

@@ -2,7 +2,7 @@
 // file's own seconds, what carried or was missing in the opening, and the
 // strongest 3-second window as a suggested opening.
 
-import { mean, round1 } from './numbers';
+import { mean, round1, round2 } from './numbers';
 import type { RecognisedWord } from './shapes';
 
 /** The opening the hook is measured over, seconds. */
@@ -32,6 +32,8 @@ export interface HookInputs {
   motion: readonly number[];
   loudness: readonly number[];
   words: readonly RecognisedWord[];
+  /** The file's duration in seconds: the suggested opening ends no later. Default: the number of seconds. */
+  durationSec?: number;
 }
 
 /** Start of the 3-second window with the highest mean reported hold (the earliest on a tie); the whole file when shorter. */
@@ -60,7 +62,8 @@ export function hookReport(inputs: HookInputs): HookReport {
   };
   const carried = (Object.keys(parts) as HookPart[]).filter((p) => parts[p]);
   const missing = (Object.keys(parts) as HookPart[]).filter((p) => !parts[p]);
-  const best = strongestWindow(inputs.hold);
+  const window = strongestWindow(inputs.hold);
+  const best = { ...window, end: Math.min(window.end, round2(inputs.durationSec ?? inputs.hold.length)) };
   const better = best.start > 0 && best.hold > inputs.hook;
   const advice = better
     ? `The strongest 3 seconds start at ${best.start} s (mean hold ${best.hold} against the hook's ${inputs.hook}): consider opening with them${missing.length > 0 ? `, or add ${missing.join(' and ')} to the first 3 s` : ''}.`

@@ -7,6 +7,7 @@ import { CUT_LOCAL_RATIO, CUT_LOCAL_WINDOW_SEC, CUT_MIN_DIFF, CUT_MIN_GAP_SEC, C
 import { DEAD_MIN_SECONDS, FLOOR } from './dead';
 import { DIPS_METHOD } from './dips';
 import { HOOK_REPORT_METHOD } from './hook-report';
+import { SCORE_METHOD } from './score';
 import { LOUDNESS_LUFS_METHOD } from './lufs';
 import { MAX_FIT_SCALE, MAX_WORD_SEC, MIN_WORD_SEC, VOICE_REACH_SEC } from './speech';
 import { SILERO_REGION_OPTIONS } from './voice-regions';
@@ -64,7 +65,7 @@ const HOLD_METHOD =
 export const METHOD_TEXT = [
   'How this read is computed.',
   PROXY_TEXT,
-  'Seconds run t = 0 to N-1 with N = ceil(duration). One decode of the file serves all series. Percentiles use linear interpolation.',
+  'Seconds run t = 0 to N-1 with N = ceil(duration); the last second may hold only part of a second of the file, so every span (dead stretches, dips, the suggested opening) ends at the duration at the latest, and shots and lengths are measured to the duration. One decode of the file serves all series. Percentiles use linear interpolation.',
   SCALE_TEXT,
   `Motion: ${MOTION_METHOD}`,
   `Loudness: ${LOUDNESS_METHOD} ${LOUDNESS_LUFS_METHOD}`,
@@ -77,12 +78,14 @@ export const METHOD_TEXT = [
   DIPS_METHOD,
   HOOK_REPORT_METHOD,
   'Hook: the mean reported hold over the first 3 seconds (fewer if the file is shorter), to one decimal.',
-  `Score: E = mean hold x (1 - dead seconds / N), mapped piecewise-linearly through 0->0, 25->50, 60->90, 80->100, rounded and kept within 0-100. ` +
+  `${SCORE_METHOD} ` +
     'Grade: A+ from 97, A 93, A- 90, B+ 87, B 83, B- 80, C+ 77, C 73, C- 70, D+ 67, D 63, D- 60, F below. Label by letter: A Gripping, B Engaging, C Steady, D Sluggish, F Flat.',
-  'Transcript: the recognised words that count (inside a voice, see Speech) grouped into segments, split at pauses of 0.5 s or more or after 25 words.',
+  'Transcript: the recognised words that count (inside a voice, see Speech) grouped into segments, split at pauses of 0.5 s or more or after 25 words; a word the engine split at its hyphen ("ill", "-disposed") is joined whole.',
   'Claims: transcript sentences (each segment is a sentence when the transcript has no punctuation) that carry a check-worthy cue: quantities (numbers, number words, percent, money, million, times, double, half), ' +
     'evidence words (studies show, research, proven, clinically, according to, data shows), absolutes and superlatives (always, never, everyone, guaranteed, best, worst, number one, only), ' +
-    'comparatives (more or less ... than) and causal or predictive verbs (causes, cures, prevents, leads to, will make, help or double). A claim is flagged for checking, not judged true or false. ' +
+    'comparatives (more or less ... than) and causal or predictive verbs (causes, cures, prevents, leads to, will make, help or double). ' +
+    'Greetings and sign-offs ("hey everyone", "welcome back to the channel", "thanks for watching", "see you next time", "subscribe") are left out before the cues are sought, so "Hey everyone" is no absolute. ' +
+    'A claim is flagged for checking, not judged true or false. ' +
     'The cues are English: when the file is spoken in another language, claims is empty.',
 ].join(' ');
 

@@ -4,7 +4,7 @@ import { extractClaims } from './claims';
 import { claimsApplyTo, dominantLanguage } from './language';
 import { detectCuts } from './cuts';
 import { cutsToTheFrame } from './cut-refinement';
-import { deadSeconds, deadStretches } from './dead';
+import { DEAD_MIN_SECONDS, FLOOR, deadStretches } from './dead';
 import { findDips } from './dips';
 import { hookReport } from './hook-report';
 import { rawHold, smoothHold } from './hold';
@@ -24,26 +24,32 @@ import { transcriptSegments } from './transcript';
  * Wires every definition of design §4: N = ceil(duration) seconds; loudness
  * padded with 0 or cut to N; cuts from the frame diffs; motion without cut
  * samples; each series scaled to its P95 behind its gate; hold, dead, moments,
- * hook, score, grade, label, transcript, claims, summary and method. Timeline
+ * hook, grade, label, transcript, claims, summary and method; the score from the
+ * raw measures (issue 32, core/score.ts). Timeline
  * scores are rounded to one decimal, duration to two.
  */
 export function assembleRead(raw: RawMeasurements): ScanRead {
   const n = secondsIn(raw.durationSec);
+  // Spans end no later than this, the duration the read reports: the last of the N seconds may be partial.
+  const durationSec = round2(Math.max(0, raw.durationSec));
   // Only words inside a voice, of a length a word can have, count anywhere in the read.
   const words = gateWords(raw.words, raw.voice).sort((a, b) => a.start - b.start);
   const cuts = detectCuts({ frameDiffs: raw.frameDiffs, skipDiffs: raw.skipDiffs });
-  const motion = scaleToP95(motionPerSecond(raw.frameDiffs, cuts.samples, n), MOTION_GATE);
-  const loudness = scaleToP95(fitLength(raw.loudnessRms, n), LOUDNESS_GATE);
+  const motionRaw = motionPerSecond(raw.frameDiffs, cuts.samples, n);
+  const loudnessRaw = fitLength(raw.loudnessRms, n);
+  const motion = scaleToP95(motionRaw, MOTION_GATE);
+  const loudness = scaleToP95(loudnessRaw, LOUDNESS_GATE);
   const speech = scaleSpeech(wordsPerSecond(words, n));
-  // A cut at or after the last second (possible when frames outlast the container's duration) has no second to land in.
-  const onGrid = cuts.samples.map((sample, i) => ({ sample, time: cuts.times[i] as number })).filter((c) => c.time < n);
+  // A cut at or after the end (possible when frames outlast the container's duration) cuts nothing the file plays.
+  const onGrid = cuts.samples.map((sample, i) => ({ sample, time: cuts.times[i] as number })).filter((c) => c.time < durationSec);
   const fps = typeof raw.fps === 'number' && raw.fps > 0 ? raw.fps : null;
   // Refined to the frame where `refineCuts` could: the hold bonus, dips and summary follow the refined times.
   const framed = cutsToTheFrame({ samples: onGrid.map((c) => c.sample), times: onGrid.map((c) => c.time) }, raw.cutRefinement, fps, n);
   const cutTimes = framed.cuts;
   const hold = smoothHold(rawHold({ motion, loudness, speech, cutTimes }, n));
-  const dead = deadStretches(hold);
-  const score = overallScore(hold, deadSeconds(dead));
+  const dead = deadStretches(hold, FLOOR, DEAD_MIN_SECONDS, durationSec);
+  // The score reads the raw measures, not the per-file scaled series, so it compares across files.
+  const score = overallScore({ durationSec, words, cuts: cutTimes, dead, motionRaw, loudnessRms: loudnessRaw });
   const grade = gradeFor(score);
   const hook = hookValue(hold);
   const transcript = transcriptSegments(words);
@@ -59,7 +65,7 @@ export function assembleRead(raw: RawMeasurements): ScanRead {
     },
   }));
   return {
-    duration_sec: round2(Math.max(0, raw.durationSec)),
+    duration_sec: durationSec,
     score,
     grade,
     label: labelFor(grade),
@@ -70,13 +76,13 @@ export function assembleRead(raw: RawMeasurements): ScanRead {
     moments: findMoments(hold, dead, words),
     claims: claimsApplyTo(language) ? extractClaims(transcript) : [],
     transcript,
-    summary: summaryText({ hold, dead, cuts: cutTimes, hook }),
+    summary: summaryText({ durationSec, hold, dead, cuts: cutTimes, hook }),
     method: methodFor(raw.transcriber, language, framed.unrefined),
     transcriber: raw.transcriber ?? null,
     language,
     loudness_lufs: loudnessLufsFor(raw.loudnessLufs, n),
-    dips: findDips({ hold, motion, loudness, words, cuts: cutTimes, dead }),
-    hook_report: hookReport({ hook, hold, motion, loudness, words }),
+    dips: findDips({ hold, motion, loudness, words, cuts: cutTimes, dead, durationSec }),
+    hook_report: hookReport({ hook, hold, motion, loudness, words, durationSec }),
     frame_rate: fps === null ? null : Math.round(fps * 1000) / 1000,
     frame_rate_variable: raw.fpsVariable === true,
     ...(framed.cutFrames ? { cut_frames: framed.cutFrames } : {}),

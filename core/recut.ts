@@ -259,12 +259,23 @@ export function proposeByRules(read: ReadForRecut, request: RecutRequest = {}): 
     added++;
   }
   if (added > 0) notes.push(`added back ${added} second${added === 1 ? '' : 's'} to keep at least ${round1(minKeptSec)} s`);
-  // Runs shorter than a second (a partial last second alone) cannot be kept.
-  const segments = runsOf(keep)
-    .map((r) => ({ start: r.start, end: round2(Math.min(r.end, duration)) }))
-    .filter((s) => s.end - s.start >= MIN_SEGMENT_SEC - EPS);
+  // Whole seconds, then each bound moved into the silence between words (snapToSpeechGaps),
+  // so no kept word is clipped; runs shorter than a second cannot be kept.
+  const segments = snapToSpeechGaps(
+    runsOf(keep).map((r) => ({ start: r.start, end: round2(Math.min(r.end, duration)) })),
+    read.transcript ?? [],
+    duration,
+  ).filter((s) => s.end - s.start >= MIN_SEGMENT_SEC - EPS);
   const kept = round1(keptSeconds(segments));
-  const rationale = `Rules: ${notes.length > 0 ? notes.join('; ') : 'nothing to drop'}. Keeps ${kept} of ${round1(duration)} s in ${segments.length} segment${segments.length === 1 ? '' : 's'}.`;
+  // The opening clause names where the rules meant to start; say so when the kept part starts elsewhere.
+  const firstKept = segments[0]?.start;
+  const at = notes.indexOf(opening.note);
+  if (opening.note && at >= 0 && firstKept !== undefined && Math.abs(firstKept - opening.start) > EPS)
+    notes[at] = `${opening.note} (the kept part starts at ${round2(firstKept)} s)`;
+  const shown = segments.slice(0, RATIONALE_RANGES);
+  const ranges = `${keptRanges(shown)}${segments.length > shown.length ? ` and ${segments.length - shown.length} more` : ''}`;
+  const gaps = (read.transcript ?? []).length > 0 ? `; every bound in a pause between words, at least ${SPEECH_MARGIN_SEC} s from them` : '';
+  const rationale = `Rules: ${notes.length > 0 ? notes.join('; ') : 'nothing to drop'}. Keeps ${kept} of ${round1(duration)} s in ${segments.length} segment${segments.length === 1 ? '' : 's'} (${ranges}${gaps}).`;
   return { segments, rationale };
 }
 
@@ -448,6 +459,70 @@ export function readFigures(read: ComparableRead): ReadFigures {
 /** The before (parent) and after (re-scan) figures side by side. */
 export function compareReads(before: ComparableRead, after: ComparableRead): { before: ReadFigures; after: ReadFigures } {
   return { before: readFigures(before), after: readFigures(after) };
+}
+
+/** The rationale lists at most this many kept ranges and counts the rest. */
+const RATIONALE_RANGES = 6;
+
+/** Silence kept around speech at a cut point, seconds (auto-editor's default margin). */
+export const SPEECH_MARGIN_SEC = 0.2;
+
+/**
+ * Kept segments whose bounds sit in the silence between words, `margin` away from speech,
+ * so a kept word is never clipped and no cut word half sounds. Speech is the transcript's
+ * segments (words joined across pauses under 0.5 s: the read keeps no word times, so a
+ * pause inside a segment cannot be cut in). A bound inside speech moves to the nearer
+ * edge of that speech, past it by the margin (a start before it keeps it whole, after it
+ * drops it whole; likewise an end); a bound in a pause keeps at least the margin from the
+ * speech on either side (the middle of a pause narrower than two margins). Segments that
+ * then touch or overlap are joined; bounds stay within [0, duration]. Frames are the
+ * render's (`snapToFrames`).
+ */
+export function snapToSpeechGaps(
+  segments: readonly Segment[],
+  speech: ReadonlyArray<{ start: number; end: number }>,
+  durationSec: number,
+  margin = SPEECH_MARGIN_SEC,
+): Segment[] {
+  const spans = [...speech].filter((s) => s.end > s.start).sort((a, b) => a.start - b.start);
+  const clampTime = (x: number) => Math.min(durationSec, Math.max(0, x));
+  const place = (x: number): number => {
+    const inside = spans.find((s) => x > s.start && x < s.end);
+    if (inside) {
+      const before = inside.start - margin;
+      const after = inside.end + margin;
+      return clampTime(x - before <= after - x ? before : after);
+    }
+    // In a pause: between the speech that ends before x and the speech that starts after it.
+    const prevEnd = Math.max(0, ...spans.filter((s) => s.end <= x).map((s) => s.end));
+    const nextStart = Math.min(durationSec, ...spans.filter((s) => s.start >= x).map((s) => s.start));
+    const hasPrev = spans.some((s) => s.end <= x);
+    const hasNext = spans.some((s) => s.start >= x);
+    const lo = hasPrev ? prevEnd + margin : 0;
+    const hi = hasNext ? nextStart - margin : durationSec;
+    if (lo <= hi) return clampTime(Math.min(hi, Math.max(lo, x)));
+    // Narrower than two margins: the file's own edge when the pause runs to it, else the pause's middle.
+    return clampTime(!hasNext ? durationSec : !hasPrev ? 0 : (prevEnd + nextStart) / 2);
+  };
+  const moved = segments.map((s) => ({ start: round3(place(s.start)), end: round3(place(s.end)) })).filter((s) => s.end > s.start);
+  const joined: Segment[] = [];
+  for (const s of moved.sort((a, b) => a.start - b.start)) {
+    const last = joined[joined.length - 1];
+    if (last && s.start <= last.end) last.end = Math.max(last.end, s.end);
+    else joined.push({ ...s });
+  }
+  return joined;
+}
+
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+
+/** `m:ss.s` ranges of kept segments, as the rationale names them. */
+export function keptRanges(segments: readonly Segment[]): string {
+  const t = (x: number) => {
+    const m = Math.floor(x / 60);
+    return `${m}:${(x - m * 60).toFixed(1).padStart(4, '0')}`;
+  };
+  return segments.map((s) => `${t(s.start)}–${t(s.end)}`).join(', ');
 }
 
 /** Segment bounds moved to the nearest frame boundary, so picture and sound are cut at the same instant. */

@@ -4,6 +4,8 @@ import { mean, round1 } from './numbers';
 import type { DeadStretch } from './shapes';
 
 export interface SummaryInput {
+  /** The file's duration in seconds (`duration_sec`); default: the number of seconds. */
+  durationSec?: number;
   /** Reported hold per second. */
   hold: readonly number[];
   dead: readonly DeadStretch[];
@@ -20,8 +22,24 @@ export function clockTime(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
 
+/**
+ * The end of a span: `clockTime`, with one decimal of a second when the end is not a whole
+ * second (a span clamped to a file's partial last second ends at its duration, e.g. 1:02.1).
+ */
+export function spanEndTime(seconds: number): string {
+  const tenths = Math.round(Math.max(0, seconds) * 10);
+  if (tenths % 10 === 0) return clockTime(tenths / 10);
+  return `${clockTime(Math.floor(tenths / 10))}.${tenths % 10}`;
+}
+
+/** A count or an amount of seconds: whole numbers plainly, others to one decimal. */
+function amount(x: number): string {
+  const r = round1(x);
+  return Number.isInteger(r) ? String(r) : r.toFixed(1);
+}
+
 function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
+  return `${amount(n)} ${n === 1 ? one : many}`;
 }
 
 function fixed1(x: number): string {
@@ -39,7 +57,8 @@ export function summaryText(input: SummaryInput): string {
   const { hold, dead, cuts, hook } = input;
   const n = hold.length;
   const parts: string[] = [];
-  parts.push(`Average hold is ${fixed1(mean(hold))} over ${plural(n, 'second', 'seconds')}.`);
+  // The length said is the file's own, not the count of (possibly partial) seconds in the series.
+  parts.push(`Average hold is ${fixed1(mean(hold))} over ${plural(input.durationSec ?? n, 'second', 'seconds')}.`);
   if (n > 0) {
     let best = 0;
     for (let t = 1; t < n; t++) if ((hold[t] as number) > (hold[best] as number)) best = t;
@@ -48,7 +67,7 @@ export function summaryText(input: SummaryInput): string {
   if (dead.length === 0) {
     parts.push('No dead stretches.');
   } else {
-    const ranges = dead.map((d) => `${clockTime(d.start)} to ${clockTime(d.end)}`);
+    const ranges = dead.map((d) => `${clockTime(d.start)} to ${spanEndTime(d.end)}`);
     const list = ranges.length === 1 ? ranges[0] : `${ranges.slice(0, -1).join(', ')} and ${ranges[ranges.length - 1]}`;
     const total = dead.reduce((s, d) => s + d.end - d.start, 0);
     parts.push(`${plural(dead.length, 'dead stretch', 'dead stretches')}: ${list}, ${plural(total, 'second', 'seconds')} in all.`);

@@ -1,5 +1,6 @@
 // Transcript segments from recognised words.
 
+import { joinHyphenated } from './captions';
 import type { RecognisedWord, TranscriptSegment } from './shapes';
 
 /** A silence at least this long between two words starts a new segment. */
@@ -21,7 +22,7 @@ export function transcriptSegments(words: readonly RecognisedWord[]): Transcript
     const first = current[0];
     const last = current[current.length - 1];
     if (first && last) {
-      segments.push({ start: roundMs(first.start), end: roundMs(last.end), text: current.map((w) => w.word).join(' ') });
+      segments.push({ start: roundMs(first.start), end: roundMs(last.end), text: joinHyphenated(current.map((w) => w.word).join(' ')) });
     }
     current = [];
   };

@@ -1,8 +1,9 @@
 // Final Cut Pro XML 1.9 (which DaVinci Resolve also imports; Premiere Pro needs a converter): a
 // format at the source's rate and picture size (named when Final Cut Pro has it
 // among its predefined formats), one asset for the source, and a project whose
-// sequence has one asset-clip per shot between the cuts, each carrying the
-// read's markers that start inside it, with the advice, quote or claim as the
+// sequence has one asset-clip per shot between the cuts (picture and, when the
+// source has sound, its audio), each carrying the read's markers that start
+// inside it at their full length, with the advice, quote or claim as the
 // marker's note. Times are exact rationals of seconds (`1001/30000s`), never
 // rounded decimals, so every edit lands on its frame. Pure.
 
@@ -65,7 +66,7 @@ export function fcpxmlDocument(timeline: EditorTimeline): string {
     `<fcpxml version="${FCPXML_VERSION}">`,
     '  <resources>',
     `    ${formatElement(timeline)}`,
-    `    <asset id="r2" name="${name}" start="0s" duration="${time(timeline.frames)}" hasVideo="1" hasAudio="1" format="r1">`,
+    `    <asset id="r2" name="${name}" start="0s" duration="${time(timeline.frames)}" hasVideo="1" hasAudio="${timeline.hasAudio ? 1 : 0}" format="r1">`,
     // Without kept media the asset names the scan; the editor shows it offline until relinked.
     `      <media-rep kind="original-media" src="${attr(timeline.mediaUrl ?? timeline.scanId)}"/>`,
     '    </asset>',
@@ -86,11 +87,10 @@ export function fcpxmlDocument(timeline: EditorTimeline): string {
     }
     lines.push(`${open}>`);
     for (const marker of inside) {
-      // A marker may not outlast its clip; the note still names the whole span.
-      const duration = Math.max(1, Math.min(marker.duration, end - marker.frame));
+      // Its full length, even past the clip's end: a dead stretch over a cut is still one span.
       const note = oneLine(marker.note);
       lines.push(
-        `              <marker start="${time(marker.frame)}" duration="${time(duration)}" value="${attr(marker.name)}"${note ? ` note="${attr(note)}"` : ''}/>`,
+        `              <marker start="${time(marker.frame)}" duration="${time(marker.duration)}" value="${attr(marker.name)}"${note ? ` note="${attr(note)}"` : ''}/>`,
       );
     }
     lines.push('            </asset-clip>');

@@ -6,7 +6,7 @@
 
 import { FLOOR } from '../dead';
 import type { CompleteScan, TranscriptSegment } from '../shapes';
-import { clockTime } from '../summary';
+import { clockTime, spanEndTime } from '../summary';
 import { DIP_CAUSE_WORDS, type Dip } from '../dips';
 import { frameAt, frameRateOf, isDropFrameRate, fpsOf, type FrameRate } from './timecode';
 
@@ -25,6 +25,8 @@ export type FramedSource = Pick<CompleteScan, 'duration_sec' | 'cuts'> & {
 export type TimelineSource = FramedSource &
   Pick<CompleteScan, 'scan_id' | 'dead' | 'moments' | 'claims' | 'transcript'> & {
     title?: string | null;
+    /** Null when the file has no sound (no audio stream); absent on reads made before it existed. */
+    loudness_lufs?: unknown;
     dips?: Dip[];
     width?: number;
     height?: number;
@@ -85,6 +87,8 @@ export interface EditorTimeline extends SourceFrames {
   frameSize: FrameSize | null;
   /** Where the source media is, as given (an absolute URL when the caller knows its origin); null when it is not kept. */
   mediaUrl: string | null;
+  /** Whether the source has sound: every format then carries it beside the picture. */
+  hasAudio: boolean;
   /** In time order; at one frame, cuts, dead stretches, dips, moments, claims. */
   markers: TimelineMarker[];
 }
@@ -105,6 +109,9 @@ export function sourceFrames(scan: FramedSource): SourceFrames {
   return { rate, dropFrame: isDropFrameRate(fpsOf(rate)), frames, cutFrames, clips };
 }
 
+/** A span marker starting at most this long (seconds) before a cut it runs past starts at the cut. */
+export const SPAN_SNAP_SEC = 0.5;
+
 /**
  * The timeline of a read: its source frames (`sourceFrames`) and a marker for
  * every cut, dead stretch, dip, moment and claim, clamped into the source and
@@ -113,9 +120,16 @@ export function sourceFrames(scan: FramedSource): SourceFrames {
 export function editorTimeline(scan: TimelineSource, options: { mediaUrl?: string | null } = {}): EditorTimeline {
   const source = sourceFrames(scan);
   const { rate, frames, cutFrames } = source;
-  const span = (start: number, end: number) => {
-    const first = Math.min(frames - 1, frameAt(start, rate));
-    return { frame: first, duration: Math.max(1, Math.min(frames, frameAt(end, rate)) - first) };
+  const bounds = source.clips.slice(1).map((clip) => clip.start);
+  const reach = Math.max(1, Math.round(fpsOf(rate) * SPAN_SNAP_SEC));
+  const span = (start: number, end: number, wholeSeconds = true) => {
+    let first = Math.min(frames - 1, frameAt(start, rate));
+    const last = Math.min(frames, frameAt(end, rate));
+    // The read's spans are whole seconds: one that starts just before a cut and runs past it starts, as far as
+    // the read can tell, at the cut, so it belongs to the shot after it (not one frame of the shot before).
+    const cut = wholeSeconds ? bounds.find((b) => b > first && b - first <= reach && b < last) : undefined;
+    if (cut !== undefined) first = cut;
+    return { frame: first, duration: Math.max(1, last - first) };
   };
   const markers: TimelineMarker[] = [
     ...cutFrames.map((frame, i) => ({
@@ -128,13 +142,13 @@ export function editorTimeline(scan: TimelineSource, options: { mediaUrl?: strin
     ...scan.dead.map((d) => ({
       kind: 'dead' as const,
       ...span(d.start, d.end),
-      name: `Dead ${clockTime(d.start)}–${clockTime(d.end)}`,
+      name: `Dead ${clockTime(d.start)}–${spanEndTime(d.end)}`,
       note: `Hold stays below ${FLOOR} for ${seconds(d.end - d.start)} s.`,
     })),
     ...(scan.dips ?? []).map((dip) => ({
       kind: 'dip' as const,
       ...span(dip.start, dip.end),
-      name: `Dip ${clockTime(dip.start)}–${clockTime(dip.end)}${dip.causes.length ? `: ${dip.causes.map((c) => DIP_CAUSE_WORDS[c]).join(', ')}` : ''}`,
+      name: `Dip ${clockTime(dip.start)}–${spanEndTime(dip.end)}${dip.causes.length ? `: ${dip.causes.map((c) => DIP_CAUSE_WORDS[c]).join(', ')}` : ''}`,
       note: dip.advice,
     })),
     ...scan.moments.map((m) => ({
@@ -145,7 +159,8 @@ export function editorTimeline(scan: TimelineSource, options: { mediaUrl?: strin
     })),
     ...scan.claims.map((claim) => {
       const at = claimSegment(claim, scan.transcript);
-      return { kind: 'claim' as const, ...span(at?.start ?? 0, at?.end ?? 0), name: `Claim ${clockTime(at?.start ?? 0)}`, note: claim };
+      // A claim's span is its sentence's own word times, finer than the read's seconds: it is not moved.
+      return { kind: 'claim' as const, ...span(at?.start ?? 0, at?.end ?? 0, false), name: `Claim ${clockTime(at?.start ?? 0)}`, note: claim };
     }),
   ]
     .map((m) => ({ ...m, color: MARKER_COLORS[m.kind] }))
@@ -156,6 +171,7 @@ export function editorTimeline(scan: TimelineSource, options: { mediaUrl?: strin
     name: oneLine(scan.title ?? '') || scan.scan_id,
     frameSize: frameSizeOf(scan),
     mediaUrl: options.mediaUrl ?? null,
+    hasAudio: scan.loudness_lufs !== null,
     markers,
   };
 }

@@ -1,6 +1,6 @@
 // OpenTimelineIO's JSON (the `otio_json` adapter's schema, as opentimelineio
 // 0.18 writes it): a Timeline whose Stack holds one video Track of Clips, one
-// per shot between the cuts, each pointing at the source by an ExternalReference,
+// per shot between the cuts, and an audio Track of the same Clips when the source has sound, each pointing at the source by an ExternalReference,
 // and the read's markers on the Stack. Pure; checked by loading it with the
 // opentimelineio package (test/integration/exports/timelines-reference.test.ts).
 
@@ -34,18 +34,31 @@ export function otioJson(timeline: EditorTimeline): string {
           target_url: timeline.mediaUrl,
         }
       : { OTIO_SCHEMA: 'MissingReference.1', metadata, name: timeline.name, available_range: available, available_image_bounds: null };
-  const clips = timeline.clips.map((clip, i) => ({
-    OTIO_SCHEMA: 'Clip.2',
+  const clips = () =>
+    timeline.clips.map((clip, i) => ({
+      OTIO_SCHEMA: 'Clip.2',
+      metadata: {},
+      name: `Shot ${i + 1}`,
+      source_range: timeRange(clip.start, clip.duration, rate),
+      effects: [],
+      markers: [],
+      enabled: true,
+      color: null,
+      media_references: { DEFAULT_MEDIA: reference() },
+      active_media_reference_key: 'DEFAULT_MEDIA',
+    }));
+  const track = (name: string, kind: 'Video' | 'Audio') => ({
+    OTIO_SCHEMA: 'Track.1',
     metadata: {},
-    name: `Shot ${i + 1}`,
-    source_range: timeRange(clip.start, clip.duration, rate),
+    name,
+    source_range: null,
     effects: [],
     markers: [],
     enabled: true,
     color: null,
-    media_references: { DEFAULT_MEDIA: reference() },
-    active_media_reference_key: 'DEFAULT_MEDIA',
-  }));
+    children: clips(),
+    kind,
+  });
   const markers = timeline.markers.map((marker) => ({
     OTIO_SCHEMA: 'Marker.2',
     metadata: { holdline: { kind: marker.kind } },
@@ -68,20 +81,8 @@ export function otioJson(timeline: EditorTimeline): string {
       markers,
       enabled: true,
       color: null,
-      children: [
-        {
-          OTIO_SCHEMA: 'Track.1',
-          metadata: {},
-          name: 'V1',
-          source_range: null,
-          effects: [],
-          markers: [],
-          enabled: true,
-          color: null,
-          children: clips,
-          kind: 'Video',
-        },
-      ],
+      // The sound as a track of its own over the same shots, so the imported timeline is not silent.
+      children: [track('V1', 'Video'), ...(timeline.hasAudio ? [track('A1', 'Audio')] : [])],
     },
   };
   return `${JSON.stringify(document, null, 2)}\n`;

@@ -41,15 +41,18 @@ PREDEFINED_RATES = {
 
 def otio_summary(path: str) -> dict[str, object]:
     timeline = otio.adapters.read_from_file(path)
-    tracks = list(timeline.tracks)
-    clips = [clip for track in tracks for clip in track.find_clips()]
+    # The picture's clips; the sound track repeats them (compared apart, as "audio_clips").
+    clips = [clip for track in timeline.video_tracks() for clip in track.find_clips()]
+    audio_clips = [clip for track in timeline.audio_tracks() for clip in track.find_clips()]
     markers = list(timeline.tracks.markers)
     rates = sorted({clip.source_range.start_time.rate for clip in clips} | {clip.source_range.duration.rate for clip in clips} | {m.marked_range.start_time.rate for m in markers})
     return {
         "schema": timeline.schema_name(),
         "name": timeline.name,
         "video_tracks": len(timeline.video_tracks()),
+        "audio_tracks": len(timeline.audio_tracks()),
         "clips": [[clip.source_range.start_time.value, clip.source_range.duration.value] for clip in clips],
+        "audio_clips": [[clip.source_range.start_time.value, clip.source_range.duration.value] for clip in audio_clips],
         "media_urls": sorted({getattr(clip.media_reference, "target_url", None) or clip.media_reference.schema_name() for clip in clips}),
         # Distinct metadata of the clips' media references, as OpenTimelineIO serialises it back.
         "media_metadata": [json.loads(text) for text in sorted({otio.core.serialize_json_to_string(clip.media_reference.metadata, 0) for clip in clips})],

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthPeriod } from '../../../core/plans';
+import { SPEECH_MARGIN_SEC, keptRanges, snapToSpeechGaps } from '../../../core/recut';
+import { subtractSpans } from '../../../core/dips';
 import { startScriptedUpstream, type ScriptedUpstream } from '../../scripted-upstream/server';
 import { fixture, type Fixture } from '../helpers/fixtures';
 import { ScanClient, SCAN_WAIT_MS } from '../helpers/scan-client';
@@ -126,6 +128,10 @@ describe('the model proposes', () => {
         { start: 25, end: 30 },
       ];
       upstream.script([{ content: JSON.stringify({ segments, rationale: 'Open on the fractal zoom and drop the still slates.' }) }]);
+      // What is kept: the model's bounds moved into the pauses between the parent's words (issue 32).
+      const kept = snapToSpeechGaps(segments, parent.transcript, parent.duration_sec);
+      const moved = JSON.stringify(kept) !== JSON.stringify(segments);
+      const keptSec = kept.reduce((s, k) => s + k.end - k.start, 0);
       const requestsBefore = upstream.requests.length;
       const usedBefore = await usedScans(agentsAccount);
       const submitted = await agents.request('POST', `/v1/scans/${parent.scan_id}/recut`, { goal: 'open strong', max_seconds: 20 });
@@ -139,8 +145,8 @@ describe('the model proposes', () => {
         status: 'complete',
         parent_scan_id: parent.scan_id,
         scan_id: expect.stringMatching(/^scn_/),
-        segments,
-        rationale: 'Open on the fractal zoom and drop the still slates.',
+        segments: kept,
+        rationale: `Open on the fractal zoom and drop the still slates.${moved ? ` Cut points moved into the pauses between words: ${keptRanges(kept)}.` : ''}`,
         proposed_by: 'model',
         base_model: 'base-model',
       });
@@ -160,8 +166,8 @@ describe('the model proposes', () => {
       const child = (await agents.waitForScan(recut.scan_id)).scan;
       expect(child.status).toBe('complete');
       // Exactly the kept seconds, within one frame; the joins are where the re-scan finds its cuts.
-      expect(Math.abs(child.duration_sec - 17)).toBeLessThanOrEqual(FRAME);
-      const joins = joinTimes(segments);
+      expect(Math.abs(child.duration_sec - keptSec)).toBeLessThanOrEqual(FRAME);
+      const joins = joinTimes(kept);
       for (const j of joins)
         expect(
           child.cuts.some((c: number) => Math.abs(c - j) <= 0.25),
@@ -250,8 +256,13 @@ function dipFiguresOf(scan: any) {
 }
 
 function expectRulesCut(recut: any) {
-  // No kept second is dead in the parent, the weak opening is gone, the moments stay.
-  expect(overlap(recut.segments, parent.dead)).toBe(0);
+  // Nothing dead in the parent is kept but the speech a cut point kept whole (with its margin), the weak opening is gone, the moments stay.
+  const speech = parent.transcript.map((s: { start: number; end: number }) => ({
+    start: s.start - SPEECH_MARGIN_SEC - 1e-6,
+    end: s.end + SPEECH_MARGIN_SEC + 1e-6,
+  }));
+  const silentDead = parent.dead.flatMap((d: { start: number; end: number }) => subtractSpans(d, speech));
+  expect(overlap(recut.segments, silentDead)).toBeLessThan(1e-6);
   expect(recut.segments[0].start).toBeGreaterThan(0);
   for (const m of parent.moments) expect(recut.segments.some((s: any) => m.second >= s.start && m.second < s.end)).toBe(true);
   expect(recut.after.dead_seconds).toBeLessThan(recut.before.dead_seconds);

@@ -66,14 +66,29 @@ describe('formats of a complete scan, with its owner key', () => {
     }
   });
 
-  it('srt and vtt carry one cue per transcript segment, with the spoken words', async () => {
+  it('srt and vtt carry the spoken words in cues of at most 2 lines of 42 characters and 7 s', async () => {
     expect(scan.transcript.length).toBeGreaterThan(0);
     const srt = (await exportOf(owner, scan.scan_id, 'srt')).text;
     const vtt = (await exportOf(owner, scan.scan_id, 'vtt')).text;
-    expect(srt.match(/^\d\d:\d\d:\d\d,\d{3} --> \d\d:\d\d:\d\d,\d{3}\r$/gm)).toHaveLength(scan.transcript.length);
+    const blocks = srt.split('\r\n\r\n').filter(Boolean);
+    const seconds = (tc: string) =>
+      tc
+        .split(/[:,]/)
+        .map(Number)
+        .reduce((s, x, i) => (i < 3 ? s * 60 + x : s + x / 1000), 0);
+    for (const block of blocks) {
+      const [, times, ...lines] = block.split('\r\n');
+      const [from, to] = times!.split(' --> ');
+      expect(seconds(to!) - seconds(from!)).toBeLessThanOrEqual(7);
+      expect(lines.length).toBeGreaterThanOrEqual(1);
+      expect(lines.length).toBeLessThanOrEqual(2);
+      for (const line of lines) expect(line.length).toBeLessThanOrEqual(42);
+    }
     expect(vtt.startsWith('WEBVTT\n\n')).toBe(true);
-    expect(vtt.match(/^\d\d:\d\d:\d\d\.\d{3} --> /gm)).toHaveLength(scan.transcript.length);
-    for (const segment of scan.transcript) expect(srt).toContain(segment.text);
+    expect(vtt.match(/^\d\d:\d\d:\d\d\.\d{3} --> /gm)).toHaveLength(blocks.length);
+    // Every word, in order.
+    const cueText = blocks.map((b) => b.split('\r\n').slice(2).join(' ')).join(' ');
+    expect(cueText).toBe(scan.transcript.map((s: { text: string }) => s.text).join(' '));
   });
 
   it('csv has a row per timeline second with the four series', async () => {
@@ -86,7 +101,9 @@ describe('formats of a complete scan, with its owner key', () => {
   it('edl has one event per shot between the detected cuts and a marker per cut and dead stretch', async () => {
     const edl = (await exportOf(owner, scan.scan_id, 'edl')).text;
     expect(edl.startsWith('TITLE: Sample for export\r\nFCM: NON-DROP FRAME\r\n')).toBe(true);
-    expect(edl.match(/^\d{3}  AX {7}V {5}C {8}/gm)).toHaveLength(scan.cuts.length + 1);
+    // Picture and sound in every event, the record side from 01:00:00:00.
+    expect(edl.match(/^\d{3}  AX {7}AA\/V {2}C {8}/gm)).toHaveLength(scan.cuts.length + 1);
+    expect(edl).toMatch(/^001 .* 00:00:00:00 \S+ 01:00:00:00 /m);
     expect(edl.match(/^\* LOC: .* BLUE {4}CUT /gm) ?? []).toHaveLength(scan.cuts.length);
     expect(edl.match(/^\* LOC: .* RED {5}DEAD /gm) ?? []).toHaveLength(scan.dead.length);
   });
@@ -112,7 +129,8 @@ describe('editor timelines, read back by their reference tools', () => {
       });
       const seen = JSON.parse(stdout);
 
-      expect([seen.otio.schema, seen.otio.name, seen.otio.video_tracks]).toEqual(['Timeline', 'Sample for export', 1]);
+      expect([seen.otio.schema, seen.otio.name, seen.otio.video_tracks, seen.otio.audio_tracks]).toEqual(['Timeline', 'Sample for export', 1, 1]);
+      expect(seen.otio.audio_clips).toEqual(seen.otio.clips);
       expect(seen.otio.clips).toHaveLength(scan.cuts.length + 1);
       expect(seen.otio.clips).toEqual(expected.clips.map((clip) => [clip.start, clip.duration]));
       // The clips start at the read's cut frames (the cuts refined to the frame), one per cut.

@@ -85,3 +85,31 @@ describe('extractClaims', () => {
     expect(extractClaims([])).toEqual([]);
   });
 });
+
+describe('greetings and sign-offs (issue 32)', () => {
+  it.each([
+    'Hey everyone, welcome back to the channel.',
+    'Hi guys, welcome to my channel!',
+    'Thanks so much for watching, see you next time.',
+    "That's it for today, bye everyone.",
+    "Don't forget to subscribe.",
+  ])('%j is no claim', (sentence) => {
+    expect(isCheckWorthy(sentence)).toBe(false);
+  });
+
+  it.each(['Hey everyone, studies show that 90 percent of creators never post twice.', 'Welcome back: this lens is the best under 500 dollars.'])(
+    '%j still is one: its greeting is left out, not its claim',
+    (sentence) => {
+      expect(isCheckWorthy(sentence)).toBe(true);
+    },
+  );
+
+  it('leaves the greeting out of the claims of a transcript', () => {
+    expect(
+      extractClaims([
+        { start: 0, end: 2, text: 'Hey everyone, welcome back to the channel.' },
+        { start: 2.6, end: 6, text: 'This trick doubles your battery life.' },
+      ]),
+    ).toEqual(['This trick doubles your battery life.']);
+  });
+});

@@ -18,7 +18,14 @@ describe('deadStretches', () => {
     expect(deadStretches(hold)).toEqual(dead);
   });
 
+  it('clamps the last run to the duration, and drops it when under 2 s of real time remain', () => {
+    expect(deadStretches([50, 50, 20, 20, 20], 30, 2, 4.3)).toEqual([{ start: 2, end: 4.3 }]);
+    expect(deadStretches([50, 50, 50, 20, 20], 30, 2, 4.3)).toEqual([]);
+    expect(deadStretches([20, 20, 50, 50, 50], 30, 2, 4.3)).toEqual([{ start: 0, end: 2 }]);
+  });
+
   it('sums the seconds of the stretches', () => {
+    expect(deadSeconds([{ start: 2, end: 4.3 }])).toBe(2.3);
     expect(
       deadSeconds([
         { start: 1, end: 3 },

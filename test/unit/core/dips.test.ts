@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dipAdvice, dipCauses, findDips, holdDrops, mergeSpans, shots } from '../../../core/dips';
+import { adviceAction, dipAdvice, dipCauses, findDips, holdDrops, mergeSpans, shots, subtractSpans, type DipCause } from '../../../core/dips';
 import type { RecognisedWord } from '../../../core/shapes';
 
 const fill = (n: number, v: number) => Array.from({ length: n }, () => v);
@@ -98,7 +98,41 @@ describe('dipCauses', () => {
       expected: ['still_picture', 'silence', 'no_speech'],
     },
   ])('$name', ({ span, motion, loudness, words, cuts, expected }) => {
-    expect(dipCauses(span, { motion, loudness, words, cuts, n }).causes).toEqual(expected);
+    expect(dipCauses(span, { motion, loudness, words, cuts, durationSec: n }).causes).toEqual(expected);
+  });
+});
+
+describe('adviceAction: the cause table', () => {
+  it.each<[DipCause[], string | null]>([
+    [['still_picture', 'silence', 'no_speech', 'long_shot'], 'cut'],
+    [['silence', 'no_speech'], 'cut or add sound under'],
+    [['loudness_drop', 'no_speech'], 'tighten or talk over'],
+    [['loudness_drop', 'long_pause'], 'close the pause in'],
+    [['still_picture', 'long_pause'], 'close the pause in'],
+    [['still_picture'], 'add movement or a cutaway over'],
+    [['loudness_drop', 'slow_cutting'], 'lift the sound in'],
+    [['long_shot'], 'add a cut or a cutaway in'],
+    [['slow_cutting'], 'cut faster in'],
+    [[], null],
+  ])('%j: %s', (causes, action) => {
+    expect(adviceAction(causes)).toBe(action);
+  });
+});
+
+describe('subtractSpans', () => {
+  it('leaves the parts outside the holes', () => {
+    expect(subtractSpans({ start: 36, end: 52 }, [{ start: 42, end: 52 }])).toEqual([{ start: 36, end: 42 }]);
+    expect(
+      subtractSpans({ start: 0, end: 10 }, [
+        { start: 2, end: 4 },
+        { start: 6, end: 7 },
+      ]),
+    ).toEqual([
+      { start: 0, end: 2 },
+      { start: 4, end: 6 },
+      { start: 7, end: 10 },
+    ]);
+    expect(subtractSpans({ start: 3, end: 5 }, [{ start: 0, end: 8 }])).toEqual([]);
   });
 });
 
@@ -106,7 +140,7 @@ describe('dipAdvice', () => {
   it("names the span, its length and every cause in one sentence, led by the first cause's action", () => {
     const found = { causes: ['still_picture', 'no_speech'] as const, shotSec: 20, pauseSec: 14, medianShotSec: 5 };
     expect(dipAdvice({ start: 22, end: 36 }, { ...found, causes: [...found.causes] })).toBe(
-      'Cut or speed up 0:22–0:36 (14 s): the picture is still and nobody speaks.',
+      'Tighten or talk over 0:22–0:36 (14 s): the picture is still and nobody speaks.',
     );
   });
   it('gives the shot lengths for slow cutting', () => {
@@ -122,19 +156,65 @@ describe('dipAdvice', () => {
 });
 
 describe('findDips', () => {
-  it('gives every dead stretch and every sharp fall, joined where they overlap', () => {
+  it('gives every dead stretch and every sharp fall; a fall leaving one second beside a dead stretch is no dip of its own', () => {
     const n = 20;
     const hold = [60, 60, 60, 60, 60, 40, 20, 20, 20, 50, 60, 60, 60, 60, 44, 60, 60, 60, 60, 60];
     const motion = fill(n, 50).map((m, t) => (t >= 5 && t < 9 ? 0 : m));
     const loudness = fill(n, 50).map((l, t) => (t >= 5 && t < 9 ? 0 : l));
+    // The falls are 5..7 and 14..15; outside the dead stretch 6..9 the first leaves only second 5.
     const dips = findDips({ hold, motion, loudness, words: [], cuts: [10], dead: [{ start: 6, end: 9 }] });
     expect(dips.map(({ start, end, causes }) => ({ start, end, causes }))).toEqual([
-      { start: 5, end: 9, causes: ['still_picture', 'silence', 'no_speech', 'long_shot'] },
+      { start: 6, end: 9, causes: ['still_picture', 'silence', 'no_speech', 'long_shot'] },
       { start: 14, end: 15, causes: ['no_speech', 'long_shot'] },
     ]);
-    expect(dips[0]?.advice).toBe(
-      'Cut or speed up 0:05–0:09 (4 s): the picture is still, the sound is silent, nobody speaks and one shot runs 10 s without a cut.',
-    );
+    expect(dips[0]?.advice).toBe('Cut 0:06–0:09 (3 s): the picture is still, the sound is silent, nobody speaks and one shot runs 10 s without a cut.');
+  });
+
+  it("keeps a still, silent slide after falling speech as its own dip, read from its own seconds (issue 32's 0:36–0:52)", () => {
+    // 60 s, cuts at 10, 20, 30, 42 and 52. Speech runs to 36 s and gets quieter from 36 to 42 with
+    // long pauses; 42–52 is a still slide with no sound; speech comes back at 52.
+    const n = 60;
+    const hold = fill(n, 70).map((h, t) => (t >= 36 && t < 42 ? 70 - (t - 35) * 7 : t >= 42 && t < 52 ? 5 : h));
+    const motion = fill(n, 60).map((m, t) => (t >= 42 && t < 52 ? 0 : m));
+    const loudness = fill(n, 80).map((l, t) => (t >= 36 && t < 42 ? 40 : t >= 42 && t < 52 ? 0 : l));
+    const words = [...talk(0, 36), word(37), word(39.5), ...talk(52, 60)];
+    const dead = [{ start: 42, end: 52 }];
+    const dips = findDips({ hold, motion, loudness, words, cuts: [10, 20, 30, 42, 52], dead });
+    const slide = dips.find((d) => d.start === 42);
+    expect(slide).toMatchObject({ end: 52, causes: ['still_picture', 'silence', 'no_speech', 'long_shot'] });
+    expect(slide?.advice).toMatch(/^Cut 0:42–0:52 \(10 s\): the picture is still, the sound is silent/);
+    // The fall before it is a dip of its own, not joined into one 0:36–0:52 span.
+    expect(dips.some((d) => d.start < 42 && d.end > 42)).toBe(false);
+    for (const d of dips) expect(d.advice).not.toMatch(/^Lift the sound in 0:4/);
+  });
+
+  it('advises cutting a silent or wordless tail off, not lifting its sound', () => {
+    // A 14.2 s short: speech ends at 12.4 s and the sound with it; hold falls over the last seconds.
+    const hold = [...fill(11, 70), 50, 30, 20, 10];
+    const motion = fill(15, 40);
+    const loudness = [...fill(12, 80), 40, 0, 0];
+    const dips = findDips({ hold, motion, loudness, words: talk(0, 12.4), cuts: [4, 8], dead: [], durationSec: 14.2 });
+    const tail = dips[dips.length - 1];
+    expect(tail?.end).toBe(14.2);
+    expect(tail?.advice).toMatch(/^Cut the tail /);
+  });
+
+  it('advises cutting off a still, silent opening', () => {
+    const hold = [5, 5, 5, 5, ...fill(16, 70)];
+    const motion = [0, 0, 0, 0, ...fill(16, 50)];
+    const loudness = [0, 0, 0, 0, ...fill(16, 60)];
+    const dips = findDips({ hold, motion, loudness, words: talk(4, 20), cuts: [4, 8, 12, 16], dead: [{ start: 0, end: 4 }] });
+    expect(dips[0]?.advice).toBe('Cut the opening 0:00–0:04 (4 s): the picture is still, the sound is silent and nobody speaks.');
+  });
+
+  it('ends a dip at the duration and measures the last shot to it', () => {
+    // 12.4 s (N = 13): a cut at 2 s, then still and silent from 9 s; the last shot is 10.4 s, not 11 s.
+    const hold = [...fill(9, 60), 20, 10, 10, 10];
+    const quiet = (v: number) => fill(13, v).map((x, t) => (t >= 9 ? 0 : x));
+    const dips = findDips({ hold, motion: quiet(50), loudness: quiet(50), words: [], cuts: [2], dead: [{ start: 9, end: 12.4 }], durationSec: 12.4 });
+    expect(dips.map(({ start, end }) => ({ start, end }))).toEqual([{ start: 9, end: 12.4 }]);
+    expect(dips[0]?.advice).toMatch(/^Cut the tail 0:09–0:12\.4 \(3\.4 s\): /);
+    expect(dips[0]?.advice).toContain('one shot runs 10.4 s without a cut');
   });
   it('finds none in a steady file', () => {
     expect(findDips({ hold: fill(10, 55), motion: fill(10, 50), loudness: fill(10, 50), words: [], cuts: [], dead: [] })).toEqual([]);

@@ -4,6 +4,7 @@ import {
   clock,
   cmx3600Edl,
   EDL_MAX_EVENTS,
+  framesOfTimecode,
   EXPORT_FORMATS,
   exportScan,
   isExportFormat,
@@ -62,8 +63,8 @@ describe('SRT and WebVTT from the transcript', () => {
     expect(vttFrom([])).toBe('WEBVTT\n\n');
   });
 
-  it('a segment ending before it starts ends where it starts', () => {
-    expect(srtFrom([{ start: 3, end: 2, text: 'x' }])).toBe('1\r\n00:00:03,000 --> 00:00:03,000\r\nx\r\n\r\n');
+  it('a segment ending before it starts stays up the shortest time a cue may', () => {
+    expect(srtFrom([{ start: 3, end: 2, text: 'x' }])).toBe('1\r\n00:00:03,000 --> 00:00:04,000\r\nx\r\n\r\n');
   });
 });
 
@@ -102,7 +103,7 @@ describe('CMX3600 EDL', () => {
   it('says DROP FRAME and writes drop-frame timecodes at 29.97 fps', () => {
     const edl = cmx3600Edl({ scan_id: 'scn_x', title: 'T', duration_sec: 120, frame_rate: 30000 / 1001, cuts: [60.06], dead: [] }).split('\r\n');
     expect(edl[1]).toBe('FCM: DROP FRAME');
-    expect(edl[3]).toBe('001  AX       V     C        00:00:00;00 00:01:00;02 00:00:00;00 00:01:00;02');
+    expect(edl[3]).toBe('001  AX       AA/V  C        00:00:00;00 00:01:00;02 01:00:00;00 01:01:00;02');
   });
   it('lists one cut event per shot, with cut and dead-stretch markers inside their events', () => {
     const edl = cmx3600Edl({ scan_id: 'scn_x', title: 'My talk', duration_sec: 12.5, cuts: [4, 8.25], dead: [{ start: 9, end: 11 }] });
@@ -110,14 +111,14 @@ describe('CMX3600 EDL', () => {
       'TITLE: My talk',
       'FCM: NON-DROP FRAME',
       '',
-      '001  AX       V     C        00:00:00:00 00:00:04:00 00:00:00:00 00:00:04:00',
+      '001  AX       AA/V  C        00:00:00:00 00:00:04:00 01:00:00:00 01:00:04:00',
       '* FROM CLIP NAME: My talk',
       '',
-      '002  AX       V     C        00:00:04:00 00:00:08:08 00:00:04:00 00:00:08:08',
+      '002  AX       AA/V  C        00:00:04:00 00:00:08:08 01:00:04:00 01:00:08:08',
       '* FROM CLIP NAME: My talk',
       '* LOC: 00:00:04:00 BLUE    CUT 4',
       '',
-      '003  AX       V     C        00:00:08:08 00:00:12:15 00:00:08:08 00:00:12:15',
+      '003  AX       AA/V  C        00:00:08:08 00:00:12:15 01:00:08:08 01:00:12:15',
       '* FROM CLIP NAME: My talk',
       '* LOC: 00:00:08:08 BLUE    CUT 8.25',
       '* LOC: 00:00:09:00 RED     DEAD 9-11 S (2 S BELOW THE FLOOR)',
@@ -130,8 +131,27 @@ describe('CMX3600 EDL', () => {
     const edl = cmx3600Edl({ scan_id: 'scn_y', title: 'Caf\u00e9\nnight', duration_sec: 2, cuts: [], dead: [] });
     expect(edl).toBe(
       'TITLE: Caf? night\r\nFCM: NON-DROP FRAME\r\n\r\n' +
-        '001  AX       V     C        00:00:00:00 00:00:02:00 00:00:00:00 00:00:02:00\r\n* FROM CLIP NAME: Caf? night\r\n\r\n',
+        '001  AX       AA/V  C        00:00:00:00 00:00:02:00 01:00:00:00 01:00:02:00\r\n* FROM CLIP NAME: Caf? night\r\n\r\n',
     );
+  });
+
+  it('carries picture only when the file has no sound, and starts the record side where asked', () => {
+    const edl = cmx3600Edl({ scan_id: 'scn_q', duration_sec: 2, cuts: [], dead: [], loudness_lufs: null }, { recordStart: '10:00:00:00' });
+    expect(edl).toContain('001  AX       V     C        00:00:00:00 00:00:02:00 10:00:00:00 10:00:02:00');
+    expect(() => cmx3600Edl({ scan_id: 'scn_q', duration_sec: 2, cuts: [], dead: [] }, { recordStart: '1:00' })).toThrow(RangeError);
+  });
+
+  it("writes locators OpenTimelineIO's cmx_3600 reader keeps: colon timecode at the source frame, colour, name", () => {
+    // The reader's locator pattern (otio-cmx3600-adapter, ClipHandler.make_clip): no ';', so drop-frame locators were skipped.
+    const otioLocator = /^\* LOC: (\d\d:\d\d:\d\d:\d\d)\s+(\w*)(\s+|$)(.*)$/;
+    const edl = cmx3600Edl({ scan_id: 'scn_x', duration_sec: 700, frame_rate: 30000 / 1001, cuts: [600.6], dead: [{ start: 610, end: 640 }] });
+    const locators = edl.split('\r\n').filter((line) => line.startsWith('* LOC:'));
+    expect(locators).toHaveLength(2);
+    for (const line of locators) expect(line).toMatch(otioLocator);
+    // Read back at 29.97 without drop (as that reader does for a colon timecode), each lands on its own frame.
+    const [cut, dead] = locators.map((line) => otioLocator.exec(line)![1]!);
+    expect(framesOfTimecode(cut!, 30)).toBe(18000);
+    expect(framesOfTimecode(dead!, 30)).toBe(Math.round((610 * 30000) / 1001));
   });
 
   it('ignores cuts at 0, at or past the end, and duplicates after rounding to frames', () => {
@@ -150,7 +170,7 @@ describe('CMX3600 event limit', () => {
     expect(events.at(-1)).toBe(`${events.length} `);
     expect(edl.match(/ BLUE {4}CUT /g)).toHaveLength(2400);
     // Events tile the file: each starts where the previous one ended, the last ends at the duration.
-    const spans = [...edl.matchAll(/^\d+ {2}AX {7}V {5}C {8}(\S+) (\S+) /gm)].map((m) => [m[1], m[2]]);
+    const spans = [...edl.matchAll(/^\d+ {2}AX {7}AA\/V {2}C {8}(\S+) (\S+) /gm)].map((m) => [m[1], m[2]]);
     spans.forEach(([from], i) => expect(from).toBe(i === 0 ? '00:00:00:00' : spans[i - 1]![1]));
     expect(spans.at(-1)![1]).toBe('02:00:03:00');
   });
@@ -164,21 +184,46 @@ describe('CMX3600 event limit', () => {
 describe('YouTube chapters', () => {
   const base = { transcript: [] as TranscriptSegment[], moments: [] as Moment[] };
 
-  it('starts at 0:00, takes cuts at least 10 s apart and 10 s before the end, titles by moment, transcript or part', () => {
+  it('starts at 0:00, takes cuts at least 10 s apart and 10 s before the end, titles by key phrase, first words or part', () => {
     const chapters = youtubeChapters({
       ...base,
       duration_sec: 60,
       cuts: [3.5, 12.25, 20, 25, 45.9, 55],
       moments: [moment(30, 80, 'the big reveal'), moment(33, 60, 'weaker')],
-      transcript: [{ start: 13, end: 15, text: 'so here we go' }],
+      transcript: [
+        { start: 13, end: 15, text: 'so here we go' },
+        { start: 26, end: 31, text: 'Now the big reveal: the new battery lasts twice as long.' },
+        { start: 32, end: 36, text: 'The new battery charges in an hour.' },
+      ],
     });
     expect(chapters).toEqual([
       { start: 0, title: 'Part 1' },
-      { start: 12, title: 'so here we go' },
-      { start: 25, title: 'the big reveal' },
+      { start: 12, title: 'So here we go' },
+      { start: 25, title: 'New battery lasts twice' },
       { start: 45, title: 'Part 4' },
     ]);
-    expect(chapterLines(chapters)).toBe('0:00 Part 1\n0:12 so here we go\n0:25 the big reveal\n0:45 Part 4\n');
+    expect(chapterLines(chapters)).toBe('0:00 Part 1\n0:12 So here we go\n0:25 New battery lasts twice\n0:45 Part 4\n');
+  });
+
+  it("names chapters with a few words of their key phrase, not a sentence fragment or a greeting (issue 32's reading)", () => {
+    const chapters = youtubeChapters({
+      ...base,
+      duration_sec: 62,
+      cuts: [20, 42],
+      transcript: [
+        { start: 0.5, end: 4, text: 'Hey everyone, welcome back to the channel.' },
+        { start: 4.5, end: 18, text: 'Today we review three budget microphones for recording voice at home.' },
+        { start: 21, end: 40, text: 'Mr. John Dashwood had not the strong feelings of the rest of the family; he married a more amiable woman.' },
+        { start: 52, end: 60, text: 'That is it for today. Thanks for watching, see you next time!' },
+      ],
+    });
+    const titles = chapters.map((c) => c.title);
+    expect(titles[0]).toBe('Review three budget microphones');
+    expect(titles[1]).toBe('John Dashwood');
+    // Only a sign-off is said in the last part.
+    expect(titles[2]).toBe('Outro');
+    for (const title of titles) expect(title.split(' ').length).toBeLessThanOrEqual(5);
+    expect(titles.join(' ')).not.toMatch(/welcome|everyone|thanks for watching/i);
   });
 
   it('adds moments as starts when the cuts give fewer than three chapters', () => {
@@ -202,10 +247,10 @@ describe('YouTube chapters', () => {
     });
   });
 
-  it('titles drop angle brackets and long quotes are cut at a word', () => {
-    const quote = 'this <quote> goes on and on well past what fits in a chapter title on the page';
-    const [, second] = youtubeChapters({ ...base, duration_sec: 40, cuts: [10, 20], moments: [moment(12, 50, quote)] });
-    expect(second!.title).toBe('this quote goes on and on well past what fits in a chapter…');
+  it('titles drop angle brackets', () => {
+    const said = 'the <b>bold</b> move';
+    const [, second] = youtubeChapters({ ...base, duration_sec: 40, cuts: [10, 20], transcript: [{ start: 11, end: 14, text: said }] });
+    expect(second!.title).not.toMatch(/[<>]/);
   });
 
   it.each([

@@ -11,7 +11,11 @@ import type { RawMeasurements } from '../../../core/shapes';
 // - words: 7 words starting 0.1, 0.5 | 1.0, 1.4, 1.8 | 2.2, 2.6 → speech_raw = [2,3,2,0,0,0,0];
 //   P95 = 2 + 0.7 × 1 = 2.7 → S = [74.07, 100, 74.07, 0, 0, 0, 0].
 // - h = [84.81, 90, 84.81, 35 (25 + cut bonus), 0, 0, 0]; centred mean → hold = [87.4, 86.5, 69.9, 39.9, 11.7, 0, 0].
-// - dead = 4..7 (3 seconds); mean hold 295.4 / 7 = 42.2; E = 42.2 × 4/7 = 24.11 → score round(48.23) = 48, F, Flat.
+// - dead = seconds 4..6, its end clamped to the duration: 4..6.5 (2.5 s of the file).
+// - score (issue 32, from the raw measures): live = 1 − 2.5/6.5 = 0.6154; speech 0.1..2.9 = 2.8 s of 6.5 → 0.4308 / 0.8 = 0.5385;
+//   pace 7 words in 2.8 s = 150 wpm → 1; two shots of 3.25 s → cutting 1; motion 8 grey levels (≥ 3) in 3 of 6.5 s → 0.4615;
+//   RMS 0.1 (−20 dBFS, ≥ −30) in 4 of 6.5 s → 0.6154. 100 × 0.6154 × (0.4 × 0.5385 + 0.1 × 0.5385 + 0.2 + 0.15 × 0.4615 + 0.15 × 0.6154)
+//   = 38.8 → 39, F, Flat.
 // - hook = (87.4 + 86.5 + 69.9) / 3 = 81.27 → 81.3. The only peak is second 0 (87.4 ≥ median 39.9).
 const text = ['studies', 'show', 'ten', 'percent', 'of', 'people', 'agree'];
 const starts = [0.1, 0.5, 1.0, 1.4, 1.8, 2.2, 2.6];
@@ -41,9 +45,9 @@ describe('assembleRead', () => {
   it('reports cuts, dead stretches, hook, score, grade and label', () => {
     expect(read.duration_sec).toBe(6.5);
     expect(read.cuts).toEqual([3]);
-    expect(read.dead).toEqual([{ start: 4, end: 7 }]);
+    expect(read.dead).toEqual([{ start: 4, end: 6.5 }]);
     expect(read.hook).toBe(81.3);
-    expect(read.score).toBe(48);
+    expect(read.score).toBe(39);
     expect(read.grade).toBe('F');
     expect(read.label).toBe('Flat');
   });
@@ -56,8 +60,8 @@ describe('assembleRead', () => {
 
   it('writes the summary and carries the method text', () => {
     expect(read.summary).toBe(
-      'Average hold is 42.2 over 7 seconds. The strongest second is 0:00 (hold 87.4). ' +
-        '1 dead stretch: 0:04 to 0:07, 3 seconds in all. 1 cut. The hook (mean hold over the first 3 seconds) is 81.3.',
+      'Average hold is 42.2 over 6.5 seconds. The strongest second is 0:00 (hold 87.4). ' +
+        '1 dead stretch: 0:04 to 0:06.5, 2.5 seconds in all. 1 cut. The hook (mean hold over the first 3 seconds) is 81.3.',
     );
     expect(read.method).toBe(METHOD_TEXT);
   });
@@ -110,6 +114,46 @@ describe('assembleRead loudness_lufs', () => {
   it('has no cut_frames without a frame rate', () => {
     expect(assembleRead(raw).cut_frames).toBeUndefined();
     expect(assembleRead(raw).cuts).toEqual([3]);
+  });
+});
+
+describe('assembleRead edges: the duration, not ceil(duration)', () => {
+  // 12.1 s: moving, loud and spoken until 8 s with a cut at 2.0 s, then a still, silent tail.
+  // N = 13 seconds; second 12 holds only 0.1 s of the file.
+  const durationSec = 12.1;
+  const frames = 49; // k/4 for k = 0..48: the last frame at 12.0 s
+  const tail: RawMeasurements = {
+    durationSec,
+    frameDiffs: Array.from({ length: frames }, (_, k) => (k === 0 ? 0 : k === 8 ? 60 : k < 32 ? 6 + (k % 3) : 0)),
+    skipDiffs: Array.from({ length: frames }, (_, k) => (k === 0 || k === frames - 1 ? Number.NaN : k === 8 ? 60 : 8)),
+    loudnessRms: Array.from({ length: 13 }, (_, t) => (t < 8 ? 0.1 : 0)),
+    words: Array.from({ length: 16 }, (_, i) => ({ word: 'word', start: 0.2 + i / 2, end: 0.5 + i / 2 })),
+  };
+  const read = assembleRead(tail);
+
+  it('keeps N = ceil(duration) entries in the series', () => {
+    expect(read.cuts).toEqual([2]);
+    expect(read.timeline).toHaveLength(13);
+  });
+
+  it('ends every dead stretch, dip and suggested opening at the duration at the latest', () => {
+    expect(read.dead.length).toBeGreaterThan(0);
+    expect(read.dead[read.dead.length - 1]?.end).toBe(durationSec);
+    expect(read.dips?.[read.dips.length - 1]?.end).toBe(durationSec);
+    for (const span of [...read.dead, ...(read.dips ?? [])]) expect(span.end).toBeLessThanOrEqual(durationSec);
+    expect(read.hook_report?.best_opening.end).toBeLessThanOrEqual(durationSec);
+    for (const m of read.moments) expect(m.second).toBeLessThan(durationSec);
+  });
+
+  it('measures the last shot from its cut to the duration and names the span to its real end', () => {
+    // The shot runs from the cut at 2.0 s to 12.1 s: 10.1 s, not the 11 s to ceil(duration).
+    expect(read.dips?.[read.dips.length - 1]?.advice).toContain('one shot runs 10.1 s without a cut');
+    expect(read.dips?.[read.dips.length - 1]?.advice).toMatch(/–0:12\.1 \(/);
+  });
+
+  it("states the file's own length in the summary", () => {
+    expect(read.summary).toMatch(/^Average hold is [0-9.]+ over 12\.1 seconds\./);
+    expect(read.summary).toContain('to 0:12.1');
   });
 });
 

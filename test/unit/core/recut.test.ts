@@ -13,6 +13,7 @@ import {
   recutLimits,
   recutPrompt,
   snapToFrames,
+  snapToSpeechGaps,
   validateProposal,
   type ReadForRecut,
   type Segment,
@@ -288,12 +289,13 @@ describe('proposeByRules with dips and the hook report', () => {
       { start: 12, end: 24 },
     ]);
     expect(proposal.rationale).toBe(
-      'Rules: cut 5 weak seconds of 2 dips: 0–3 s (still picture, silence), 10–12 s (long pause); started at 4 s, the first second with hold ≥ 62. Keeps 18 of 24 s in 2 segments.',
+      'Rules: cut 5 weak seconds of 2 dips: 0–3 s (still picture, silence), 10–12 s (long pause); started at 4 s, the first second with hold ≥ 62. Keeps 18 of 24 s in 2 segments (0:04.0–0:10.0, 0:12.0–0:24.0).',
     );
     // The same read without dips (made before they existed) cuts only the dead stretch.
     expect(proposeByRules(readOf(hold))).toEqual({
       segments: [{ start: 4, end: 24 }],
-      rationale: 'Rules: cut 3 weak seconds of 1 dead stretch: 0–3 s; started at 4 s, the first second with hold ≥ 62. Keeps 20 of 24 s in 1 segment.',
+      rationale:
+        'Rules: cut 3 weak seconds of 1 dead stretch: 0–3 s; started at 4 s, the first second with hold ≥ 62. Keeps 20 of 24 s in 1 segment (0:04.0–0:24.0).',
     });
   });
 
@@ -314,7 +316,7 @@ describe('proposeByRules with dips and the hook report', () => {
     const many = Array.from({ length: 8 }, (_, i) => ({ start: i * 5 + 4, end: i * 5 + 5, causes: ['no_speech' as const], advice: '' }));
     const proposal = proposeByRules({ ...readOf(saw), dips: many });
     expect(proposal.rationale).toContain(
-      'cut 8 weak seconds of 8 dips: 4–5 s (no speech), 9–10 s (no speech), 14–15 s (no speech), 19–20 s (no speech), 24–25 s (no speech), 29–30 s (no speech) and 2 more. Keeps 32 of 40 s in 8 segments.',
+      'cut 8 weak seconds of 8 dips: 4–5 s (no speech), 9–10 s (no speech), 14–15 s (no speech), 19–20 s (no speech), 24–25 s (no speech), 29–30 s (no speech) and 2 more. Keeps 32 of 40 s in 8 segments (0:00.0–0:04.0, 0:05.0–0:09.0, 0:10.0–0:14.0, 0:15.0–0:19.0, 0:20.0–0:24.0, 0:25.0–0:29.0 and 2 more).',
     );
   });
 });
@@ -450,5 +452,72 @@ describe('snapToFrames', () => {
   it('snaps bounds to the frame grid', () => {
     expect(snapToFrames([{ start: 1.01, end: 2.49 }], 24)).toEqual([{ start: 1, end: 2.5 }]);
     expect(snapToFrames([{ start: 1.01, end: 2.49 }], null)).toEqual([{ start: 1.01, end: 2.49 }]);
+  });
+});
+
+describe('snapToSpeechGaps: cut points in the pauses between words (issue 32)', () => {
+  // Speech as the transcript gives it: segments of words joined across pauses under 0.5 s.
+  const speech = [
+    { start: 0.3, end: 4.6 },
+    { start: 5.4, end: 9.8 },
+    { start: 11.0, end: 14.2 },
+  ];
+  it.each([
+    { name: 'a bound in a pause keeps 0.2 s from the speech on both sides', segments: [{ start: 5, end: 10.2 }], expected: [{ start: 5, end: 10.2 }] },
+    { name: 'a bound too close to speech moves away from it', segments: [{ start: 5.3, end: 9.9 }], expected: [{ start: 5.2, end: 10 }] },
+    {
+      name: "a start inside speech moves to the nearer edge: before it (the speech kept whole) — 'And Mr. John Dashwood' keeps 'Mr. John'",
+      segments: [{ start: 6, end: 14 }],
+      // The end moves past the last speech, as far as the file goes.
+      expected: [{ start: 5.2, end: 14.3 }],
+    },
+    { name: 'an end inside speech, nearer its end, keeps it whole', segments: [{ start: 0, end: 13 }], expected: [{ start: 0, end: 14.3 }] },
+    { name: 'a start inside speech, nearer its end, drops it whole', segments: [{ start: 4, end: 9 }], expected: [{ start: 4.8, end: 10 }] },
+    {
+      name: 'segments that meet after moving are joined',
+      segments: [
+        { start: 0, end: 5 },
+        { start: 4.9, end: 12 },
+      ],
+      expected: [{ start: 0, end: 10.8 }],
+    },
+    { name: "bounds stay inside the file; one at the file's end stays there", segments: [{ start: 0.1, end: 14.3 }], expected: [{ start: 0.1, end: 14.3 }] },
+  ])('$name', ({ segments, expected }) => {
+    expect(snapToSpeechGaps(segments, speech, 14.3)).toEqual(expected);
+  });
+
+  it('never clips a kept word: every speech span is kept whole or not at all', () => {
+    for (let start = 0; start < 14; start += 0.25) {
+      for (let end = start + 1; end <= 14.3; end += 0.5) {
+        const kept = snapToSpeechGaps([{ start, end }], speech, 14.3);
+        for (const s of speech) {
+          const inside = kept.filter((k) => k.end > s.start && k.start < s.end);
+          for (const k of inside) expect(k.start <= s.start && k.end >= s.end, `${start}–${end} clips ${s.start}–${s.end}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('lets the rules cut in pauses and name the kept ranges', () => {
+    const hold = [20, 22, 25, 60, 80, 85, 80, 70, 65, 60, 40, 35, 38, 62, 70, 72, 70, 68, 66, 64, 62, 60, 58, 56];
+    const transcript = [
+      { start: 3.6, end: 7.2, text: 'and Mr. John Dashwood' },
+      { start: 9.5, end: 12.4, text: 'not the setup' },
+      { start: 12.9, end: 20, text: 'that is it for today' },
+    ];
+    const read = {
+      ...readOf(hold),
+      dips: [
+        { start: 0, end: 3, causes: ['still_picture' as const], advice: '' },
+        { start: 10, end: 12, causes: ['long_pause' as const], advice: '' },
+      ],
+      transcript,
+    };
+    const { segments, rationale } = proposeByRules(read);
+    for (const s of transcript)
+      for (const k of segments.filter((k) => k.end > s.start && k.start < s.end)) expect(k.start <= s.start && k.end >= s.end).toBe(true);
+    expect(segments[0]!.start).toBeCloseTo(3.4, 9);
+    expect(rationale).toContain('(the kept part starts at 3.4 s)');
+    expect(rationale).toContain('every bound in a pause between words, at least 0.2 s from them');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockTime, summaryText } from '../../../core/summary';
+import { clockTime, spanEndTime, summaryText } from '../../../core/summary';
 
 describe('summaryText', () => {
   it('names average hold, strongest second, dead stretches, cuts and hook', () => {
@@ -41,6 +41,26 @@ describe('summaryText', () => {
       'Average hold is 55.5 over 1 second. The strongest second is 0:00 (hold 55.5). ' +
         'No dead stretches. No cuts. The hook (mean hold over the first second) is 55.5.',
     );
+  });
+});
+
+describe('summaryText over a partial last second', () => {
+  it("names the file's duration and a clamped dead stretch to its real end", () => {
+    expect(summaryText({ durationSec: 62.1, hold: [...Array<number>(60).fill(50), 10, 10, 10], dead: [{ start: 60, end: 62.1 }], cuts: [], hook: 50 })).toBe(
+      'Average hold is 48.1 over 62.1 seconds. The strongest second is 0:00 (hold 50.0). ' +
+        '1 dead stretch: 1:00 to 1:02.1, 2.1 seconds in all. No cuts. The hook (mean hold over the first 3 seconds) is 50.0.',
+    );
+  });
+});
+
+describe('spanEndTime', () => {
+  it.each([
+    [62, '1:02'],
+    [62.1, '1:02.1'],
+    [6.5, '0:06.5'],
+    [59.96, '1:00'],
+  ])('%s s is %s', (s, text) => {
+    expect(spanEndTime(s)).toBe(text);
   });
 });
 

@@ -48,7 +48,11 @@ interface Placement {
 function edlPlacement(read: ExportableScan, nominal: number): Placement & { fcm: string } {
   const lines = exportScan(read, 'edl').body.split('\r\n');
   const events = lines.filter((line) => /^\d{3} /.test(line)).map((line) => line.split(/\s+/).slice(4));
-  for (const [sourceIn, sourceOut, recordIn, recordOut] of events) expect([recordIn, recordOut]).toEqual([sourceIn, sourceOut]);
+  // The record side runs one hour ahead of the source (01:00:00:00, as editors expect a programme to start).
+  const hour = (tc: string) =>
+    framesOfTimecode(tc, nominal) - framesOfTimecode(lines[1]!.includes('DROP FRAME') && !lines[1]!.includes('NON') ? '01:00:00;00' : '01:00:00:00', nominal);
+  for (const [sourceIn, sourceOut, recordIn, recordOut] of events)
+    expect([hour(recordIn!), hour(recordOut!)]).toEqual([framesOfTimecode(sourceIn!, nominal), framesOfTimecode(sourceOut!, nominal)]);
   return {
     fcm: lines[1]!,
     shots: events.map(([tcIn, tcOut]) => [framesOfTimecode(tcIn!, nominal), framesOfTimecode(tcOut!, nominal)]),
@@ -183,8 +187,11 @@ describe('the EDL, OTIO, FCPXML and Resolve markers place each cut on the same f
 
   it('at 29.97 the EDL writes drop-frame timecodes: frame 1800 is 00:01:00;02, frame 17982 is 00:10:00;00', () => {
     const edl = exportScan(READS[1]!.read, 'edl').body;
-    expect(edl).toContain('00:00:59;29 00:01:00;02 00:00:59;29 00:01:00;02');
-    expect(edl).toContain('* LOC: 00:10:00;00 BLUE    CUT 600');
+    expect(edl).toContain('00:00:59;29 00:01:00;02 01:00:59;29 01:01:00;02');
+    expect(edl).toContain(' 00:10:00;00 ');
+    // The locator is written with colons, the form OpenTimelineIO's cmx_3600 reader keeps, counted without drop:
+    // frame 17982 at a nominal 30 is 00:09:59:12, the frame that reader gives back.
+    expect(edl).toContain('* LOC: 00:09:59:12 BLUE    CUT 600');
   });
 });
 

@@ -246,12 +246,27 @@ describe('fcpxmlDocument', () => {
     expect(fcpxmlFormatName({ width, height }, rate)).toBe(name);
   });
 
-  it('keeps a marker inside its clip and names the scan when the media is not kept', () => {
+  it('keeps a marker in the clip it starts in, at its full length, and names the scan when the media is not kept', () => {
     const doc = fcpxmlDocument(editorTimeline(source({ cuts: [5], dead: [{ start: 4, end: 6 }] })));
-    // The dead stretch starts in shot 1 (frames 0–125) and is cut at its end; non-drop at 25 fps.
-    expect(doc).toContain('<marker start="4s" duration="1s" value="Dead 0:04–0:06" note="Hold stays below 30 for 2 s."/>');
+    // The dead stretch starts in shot 1 (frames 0–125) and runs on past the cut: its marker keeps both seconds; non-drop at 25 fps.
+    expect(doc).toContain('<marker start="4s" duration="2s" value="Dead 0:04–0:06" note="Hold stays below 30 for 2 s."/>');
     expect(doc).toContain('<media-rep kind="original-media" src="scn_0123456789abcdef01234567"/>');
     expect(doc).toContain('tcFormat="NDF"');
+  });
+
+  it("puts a span starting a frame before a cut into the shot after it, whole (issue 32's 1-frame marker on the shot before)", () => {
+    // A 10 s still slide from 42 s; the cut into it refined to frame 1051 at 25 fps (42.04 s), a frame after 42 s.
+    const timeline = editorTimeline(source({ duration_sec: 60, cuts: [42.04], cut_frames: [1051], dead: [{ start: 42, end: 52 }] }));
+    expect(timeline.markers.find((m) => m.kind === 'dead')).toMatchObject({ frame: 1051, duration: 1300 - 1051 });
+    const doc = fcpxmlDocument(timeline);
+    const second = doc.slice(doc.indexOf('name="Shot 2"'));
+    expect(second).toContain('<marker start="1051/25s" duration="249/25s" value="Dead 0:42–0:52"');
+    expect(doc.slice(0, doc.indexOf('name="Shot 2"'))).not.toContain('Dead 0:42');
+  });
+
+  it('says whether the asset has sound', () => {
+    expect(fcpxmlDocument(editorTimeline(source()))).toContain('hasVideo="1" hasAudio="1"');
+    expect(fcpxmlDocument(editorTimeline(source({ loudness_lufs: null })))).toContain('hasVideo="1" hasAudio="0"');
   });
 
   it('drops characters XML cannot carry and never breaks an attribute', () => {
@@ -260,13 +275,23 @@ describe('fcpxmlDocument', () => {
   });
 });
 
+describe('otioJson without sound', () => {
+  it('has the picture track alone when the file has no audio stream', () => {
+    const otio = JSON.parse(otioJson(editorTimeline(source({ loudness_lufs: null }))));
+    expect(otio.tracks.children.map((t: { kind: string }) => t.kind)).toEqual(['Video']);
+  });
+});
+
 describe('otioJson', () => {
   it('is a Timeline with one video track of clips between the cuts, at the source rate, and the markers on its stack', () => {
     const otio = JSON.parse(otioJson(drama()));
     expect(otio.OTIO_SCHEMA).toBe('Timeline.1');
     expect(otio.metadata).toEqual({ holdline: { scan_id: 'scn_0123456789abcdef01234567', frame_rate: '30000/1001', drop_frame: true } });
-    const [track] = otio.tracks.children;
-    expect([otio.tracks.children.length, track.OTIO_SCHEMA, track.kind]).toEqual([1, 'Track.1', 'Video']);
+    const [track, sound] = otio.tracks.children;
+    expect([otio.tracks.children.length, track.OTIO_SCHEMA, track.kind, track.name]).toEqual([2, 'Track.1', 'Video', 'V1']);
+    // The sound on a track of its own over the same shots, so the imported timeline is not silent.
+    expect([sound.kind, sound.name]).toEqual(['Audio', 'A1']);
+    expect(sound.children).toEqual(track.children);
     expect(
       track.children.map((c: { source_range: { start_time: { value: number; rate: number }; duration: { value: number } } }) => [
         c.source_range.start_time.value,

@@ -23,3 +23,10 @@ describe('transcriptSegments', () => {
     expect(transcriptSegments([])).toEqual([]);
   });
 });
+
+describe('transcriptSegments and hyphenated words (issue 32)', () => {
+  it('keeps a word the engine split at its hyphen whole', () => {
+    const words = ['not', 'an', 'ill', '-disposed', 'man,', 'rather', 'cold', '-hearted'].map((word, i) => ({ word, start: i * 0.3, end: i * 0.3 + 0.25 }));
+    expect(transcriptSegments(words).map((s) => s.text)).toEqual(['not an ill-disposed man, rather cold-hearted']);
+  });
+});

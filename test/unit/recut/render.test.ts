@@ -220,3 +220,52 @@ describe('failRecut', () => {
     expect(givenBack).toEqual([]);
   });
 });
+
+describe('recordRecutProposal (issue 32: recuts on word boundaries)', () => {
+  it("moves a proposal's cut points into the pauses between words and says so in the rationale", async () => {
+    const parent = {
+      _id: 'scn_parent',
+      scan_id: 'scn_parent',
+      account_id: 'acct_1',
+      status: 'complete',
+      title: 'Talk',
+      duration_sec: 20,
+      timeline: [{ second: 0, scores: { hold: 50, motion: 0, loudness: 0, speech: 0 } }],
+      transcript: [
+        { start: 0.4, end: 5.6, text: 'And Mr. John Dashwood' },
+        { start: 6.5, end: 11.2, text: 'not the setup.' },
+        { start: 12, end: 19.5, text: 'That is it for today.' },
+      ],
+    } as unknown as ScanDoc;
+    let stored: unknown;
+    const { activities } = world(oddVideo, {
+      scans: { get: async (id) => (id === 'scn_parent' ? parent : null), insertQueued: async (doc) => doc as ScanDoc },
+      recuts: {
+        get: async () => ({ _id: 'rct_1', parent_scan_id: 'scn_parent' }) as RecutDoc,
+        advance: async (_id, _stage, _pct, fields) => void (stored = fields),
+        complete: async () => undefined,
+        fail: async () => true,
+      },
+    });
+    // Whole seconds from a model: 5 s cuts into "Dashwood", 9 s into "the setup".
+    await activities.recordRecutProposal({
+      recutId: 'rct_1',
+      proposal: {
+        segments: [
+          { start: 5, end: 9 },
+          { start: 14, end: 20 },
+        ],
+        rationale: 'Drop the middle.',
+        proposed_by: 'model',
+        base_model: 'm',
+      },
+    });
+    expect(stored).toMatchObject({
+      segments: [
+        { start: 5.8, end: 11.4 },
+        { start: 11.8, end: 20 },
+      ],
+      rationale: 'Drop the middle. Cut points moved into the pauses between words: 0:05.8–0:11.4, 0:11.8–0:20.0.',
+    });
+  });
+});
