@@ -182,11 +182,14 @@ export const OPERATION_TEXT: Record<string, OperationText> = {
   'DELETE /v1/account': {
     rateWindow: false,
     description:
-      'Closes the account. The body repeats its email (any case) as confirmation. The key answers 401 at once and website sessions end; then every scan, recut, chat call, key, session and counter is removed by a workflow that retries until done.',
+      'Closes the account. The body repeats its email (any case) as confirmation and, once the account has a password (every account made on the website does), the password as `password`: **the key alone cannot close an account**. Wrong passwords count against the same throttle as `PUT /v1/account/password` (10 per 15 minutes). The key answers 401 at once and website sessions end; then every scan, recut, chat call, key, session and counter is removed by a workflow that retries until done.',
     responses: {
       '202': 'Closing: the key no longer works and the clean-up goes on',
       '204': 'Closed: nothing of the account is left',
-      '400': "The body's email is missing or not the account's",
+      '400':
+        "The body's email is missing or not the account's, `password` is missing once the account has one, or the body has a field this route does not take",
+      '403': "The `password` is not the account's; the account is still open",
+      '429': 'Too many wrong passwords for this account (10 per 15 minutes)',
     },
   },
   'PUT /v1/account/password': {

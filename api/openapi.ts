@@ -144,7 +144,7 @@ const OPERATIONS: Record<string, Operation> = {
   'GET /api/library': { summary: 'Published scans, newest first', tags: ['library'], security: NONE },
   'DELETE /v1/account': {
     summary:
-      'Close your account, confirmed by its email: the key stops working at once; every scan, recut, chat call, key, session and counter is removed. 204 once done, 202 if it takes over 20 s',
+      'Close your account, confirmed by its email and password (the key alone cannot close it): the key stops working at once; every scan, recut, chat call, key, session and counter is removed. 204 once done, 202 if it takes over 20 s',
     tags: ['account'],
     security: BEARER,
   },

@@ -15,11 +15,14 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
     '/v1/account',
     {
       onRequest: [requireKey(deps)],
-      schema: { body: CloseAccountBody, response: { 204: NoContent, 202: ClosingAccount, 400: ErrorBody, 401: ErrorBody } },
+      schema: {
+        body: CloseAccountBody,
+        response: { 204: NoContent, 202: ClosingAccount, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
+      },
     },
     async (request, reply) => {
-      const { email } = request.body;
-      const outcome = await closeAccount(deps, { account: request.account, email, requestId: request.id });
+      const { email, password } = request.body;
+      const outcome = await closeAccount(deps, { account: request.account, email, password, requestId: request.id });
       if (outcome === 'closing') return reply.code(202).send({ account_id: request.account._id, status: 'closing' });
       return reply.code(204).send(null);
     },

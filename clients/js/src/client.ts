@@ -123,6 +123,8 @@ export interface ChangePasswordOptions extends CallOptions {
 export interface CloseAccountOptions extends CallOptions {
   /** The account's email (any case), confirming the closure. */
   email: string;
+  /** The account's password: needed once the account has one (the key alone cannot close an account). */
+  password?: string;
 }
 
 const isFinishedScan = (scan: Scan): scan is FinishedScan => scan.status === 'complete' || scan.status === 'error';
@@ -367,9 +369,10 @@ class Account {
     return sendJson(this.transport, { method: 'PUT', path: '/v1/account/password', json, signal: options.signal });
   }
 
-  /** `DELETE /v1/account`: closes the account and removes all of its data; its key stops working at once. */
+  /** `DELETE /v1/account`: closes the account (confirmed by its email, and its password once it has one) and removes all of its data; its key stops working at once. */
   async close(options: CloseAccountOptions): Promise<ClosedAccount> {
-    const response = await send(this.transport, { method: 'DELETE', path: '/v1/account', json: { email: options.email }, signal: options.signal });
+    const json = { email: options.email, ...(options.password === undefined ? {} : { password: options.password }) };
+    const response = await send(this.transport, { method: 'DELETE', path: '/v1/account', json, signal: options.signal });
     await response.body?.cancel();
     return { status: response.status === 202 ? 'closing' : 'closed' };
   }

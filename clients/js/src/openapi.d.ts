@@ -4712,8 +4712,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Close your account, confirmed by its email: the key stops working at once; every scan, recut, chat call, key, session and counter is removed. 204 once done, 202 if it takes over 20 s
-         * @description Closes the account. The body repeats its email (any case) as confirmation. The key answers 401 at once and website sessions end; then every scan, recut, chat call, key, session and counter is removed by a workflow that retries until done.
+         * Close your account, confirmed by its email and password (the key alone cannot close it): the key stops working at once; every scan, recut, chat call, key, session and counter is removed. 204 once done, 202 if it takes over 20 s
+         * @description Closes the account. The body repeats its email (any case) as confirmation and, once the account has a password (every account made on the website does), the password as `password`: **the key alone cannot close an account**. Wrong passwords count against the same throttle as `PUT /v1/account/password` (10 per 15 minutes). The key answers 401 at once and website sessions end; then every scan, recut, chat call, key, session and counter is removed by a workflow that retries until done.
          */
         delete: {
             parameters: {
@@ -4735,6 +4735,8 @@ export interface paths {
                     "application/json": {
                         /** @description The account's email, to confirm the closure. */
                         email: string;
+                        /** @description The account's password. Required once the account has one (every account made on the website does): the key alone cannot close an account. Wrong ones count against the same throttle as `PUT /v1/account/password`. */
+                        password?: string;
                     };
                 };
             };
@@ -4761,7 +4763,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description The body's email is missing or not the account's */
+                /** @description The body's email is missing or not the account's, `password` is missing once the account has one, or the body has a field this route does not take */
                 400: {
                     headers: {
                         "x-request-id": components["headers"]["x-request-id"];
@@ -4782,6 +4784,31 @@ export interface paths {
                 401: {
                     headers: {
                         "x-request-id": components["headers"]["x-request-id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description The `password` is not the account's; the account is still open */
+                403: {
+                    headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Too many wrong passwords for this account (10 per 15 minutes) */
+                429: {
+                    headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "Retry-After": components["headers"]["retry-after"];
                         [name: string]: unknown;
                     };
                     content: {

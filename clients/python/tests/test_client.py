@@ -380,12 +380,12 @@ class TestAccount:
         )
         assert client.account.change_password("a new password") == {"status": "set", "signed_out_sessions": 0}
         assert client.account.change_password("another", current_password="a new password")["status"] == "changed"
-        assert client.account.close("me@example.com") == {"status": "closed"}
+        assert client.account.close("me@example.com", password="another") == {"status": "closed"}
         assert client.account.close("me@example.com") == {"status": "closing"}
         assert [(r.method, r.url.path, json.loads(b)) for r, b in zip(script.requests, script.bodies)] == [
             ("PUT", "/v1/account/password", {"password": "a new password"}),
             ("PUT", "/v1/account/password", {"password": "another", "current_password": "a new password"}),
-            ("DELETE", "/v1/account", {"email": "me@example.com"}),
+            ("DELETE", "/v1/account", {"email": "me@example.com", "password": "another"}),
             ("DELETE", "/v1/account", {"email": "me@example.com"}),
         ]
 

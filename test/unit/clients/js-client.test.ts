@@ -308,7 +308,7 @@ describe('account', () => {
     await expect(client().account.export()).rejects.toBeInstanceOf(AuthenticationError);
   });
 
-  it('changePassword sends current_password only when given; close sends the email and reads 204 and 202', async () => {
+  it('changePassword sends current_password only when given; close sends the email (and the password when given) and reads 204 and 202', async () => {
     script = [
       { status: 200, body: { status: 'set', signed_out_sessions: 0 } },
       { status: 200, body: { status: 'changed', signed_out_sessions: 2 } },
@@ -321,12 +321,12 @@ describe('account', () => {
       status: 'changed',
       signed_out_sessions: 2,
     });
-    expect(await sdk.account.close({ email: 'me@example.com' })).toEqual({ status: 'closed' });
+    expect(await sdk.account.close({ email: 'me@example.com', password: 'another one' })).toEqual({ status: 'closed' });
     expect(await sdk.account.close({ email: 'me@example.com' })).toEqual({ status: 'closing' });
     expect(seen.map((s) => [s.method, s.url, s.body])).toEqual([
       ['PUT', '/v1/account/password', '{"password":"a new password"}'],
       ['PUT', '/v1/account/password', '{"password":"another one","current_password":"a new password"}'],
-      ['DELETE', '/v1/account', '{"email":"me@example.com"}'],
+      ['DELETE', '/v1/account', '{"email":"me@example.com","password":"another one"}'],
       ['DELETE', '/v1/account', '{"email":"me@example.com"}'],
     ]);
   });

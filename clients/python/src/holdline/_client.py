@@ -399,9 +399,10 @@ class Account:
         """``PUT /v1/account/password``: sets or changes the website password; every website session is signed out."""
         return cast(PasswordChanged, self._client._request(_core.change_password_request(password, current_password)).json())
 
-    def close(self, email: str) -> ClosedAccount:
-        """``DELETE /v1/account``, confirmed by the account's email: every scan, key and session goes; the key stops working at once."""
-        return _closed(self._client._request(Request("DELETE", "/v1/account", json={"email": email})))
+    def close(self, email: str, *, password: str | None = None) -> ClosedAccount:
+        """``DELETE /v1/account``, confirmed by the account's email and, once the account has one, its password
+        (the key alone cannot close an account): every scan, key and session goes; the key stops working at once."""
+        return _closed(self._client._request(_core.close_account_request(email, password)))
 
 
 # --- async ------------------------------------------------------------------
@@ -626,5 +627,5 @@ class AsyncAccount:
     async def change_password(self, password: str, *, current_password: str | None = None) -> PasswordChanged:
         return cast(PasswordChanged, (await self._client._request(_core.change_password_request(password, current_password))).json())
 
-    async def close(self, email: str) -> ClosedAccount:
-        return _closed(await self._client._request(Request("DELETE", "/v1/account", json={"email": email})))
+    async def close(self, email: str, *, password: str | None = None) -> ClosedAccount:
+        return _closed(await self._client._request(_core.close_account_request(email, password)))

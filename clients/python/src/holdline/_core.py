@@ -218,6 +218,14 @@ def change_password_request(password: str, current_password: str | None) -> Requ
     return Request("PUT", "/v1/account/password", json=body)
 
 
+def close_account_request(email: str, password: str | None) -> Request:
+    """``DELETE /v1/account``: ``password`` only when given (needed once the account has one; the key alone cannot close it)."""
+    body = {"email": email}
+    if password is not None:
+        body["password"] = password
+    return Request("DELETE", "/v1/account", json=body)
+
+
 def export_request(media: bool) -> Request:
     """``GET /v1/account/export``, with the videos when ``media``."""
     return Request("GET", "/v1/account/export", params={"media": "1"} if media else None, headers={"Accept": "application/x-tar"})
