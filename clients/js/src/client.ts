@@ -5,6 +5,7 @@ import { openAsBlob } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { InvalidArgumentError, WaitTimeoutError } from './errors.js';
+import { servedFileName } from './file-name.js';
 import { DEFAULT_RETRY, send, sendJson, sleep, type RetryOptions, type Transport } from './http.js';
 import { PageList } from './pages.js';
 import type {
@@ -247,7 +248,7 @@ class Scans {
       signal: options.signal,
     });
     const body = await response.text();
-    const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `${scanId}.${format}`;
+    const filename = servedFileName(response.headers.get('content-disposition'), `${scanId}.${format}`);
     return { body, contentType: response.headers.get('content-type') ?? 'application/octet-stream', filename };
   }
 
@@ -359,7 +360,7 @@ class Account {
       accept: 'application/x-tar',
       signal: options.signal,
     });
-    const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'holdline-export.tar';
+    const filename = servedFileName(response.headers.get('content-disposition'), 'holdline-export.tar');
     return { body: response.body ?? new Blob([]).stream(), filename, contentType: response.headers.get('content-type') ?? 'application/x-tar' };
   }
 
