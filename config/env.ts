@@ -61,6 +61,8 @@ export interface HoldlineConfig {
   sandboxMemoryMb: number;
   /** Webhook delivery attempts one worker process runs at once, on the webhooks queue beside chat (default 8). */
   webhookConcurrency: number;
+  /** `POST /v1/webhooks/test` attempts one worker process runs at once, on their own queue apart from deliveries (default 2). */
+  webhookTestConcurrency: number;
   /** Time allowed to one upstream model request, in ms (default 300 000). */
   modelStepTimeoutMs: number;
   /** Tokens one model step may generate (default and most 4096; the embedded model's stack sets 512). */
@@ -209,6 +211,7 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     chatMaxRunning: int('HOLDLINE_CHAT_MAX_RUNNING', 32, 1, 10_000),
     chatConcurrency: int('HOLDLINE_CHAT_CONCURRENCY', 16, 1, 256),
     webhookConcurrency: int('HOLDLINE_WEBHOOK_CONCURRENCY', 8, 1, 256),
+    webhookTestConcurrency: int('HOLDLINE_WEBHOOK_TEST_CONCURRENCY', 2, 1, 64),
     sandboxMemoryMb: int('HOLDLINE_SANDBOX_MEMORY_MB', 2048, 512, 1_048_576),
     modelStepTimeoutMs: int('HOLDLINE_MODEL_STEP_TIMEOUT_MS', 300_000, 1000, 900_000),
     modelMaxTokens: int('HOLDLINE_MODEL_MAX_TOKENS', 4096, 1, 4096),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { isDuplicateKey } from './duplicate-key';
 import type { Db } from 'mongodb';
 import { monthPeriod } from '../core/plans';
@@ -97,6 +98,14 @@ interface RateWindowDoc {
   _id: string;
   count: number;
   window_end: Date;
+  /** A lease's holder (`takeLease`): only it gives the lease back. */
+  holder?: string;
+}
+
+/** A lease held (`takeLease`): give it back with `releaseLease` when the work ends. */
+export interface Lease {
+  id: string;
+  holder: string;
 }
 
 /** What this process knows of one window: the shared count at its last write, and hits not yet written. */
@@ -242,6 +251,36 @@ export class RateLimiter {
 
   async releaseSlot(slot: string): Promise<void> {
     await this.db.collection<RateWindowDoc>('rate_windows').deleteOne({ _id: slot });
+  }
+
+  /**
+   * Takes the one lease of `key` and `kind` (one piece of work in flight: an account's
+   * webhook test, its archive), exact under any concurrency: an insert on a fixed `_id`,
+   * as `takeSlot`'s. A lease whose holder never gave it back (its process died) is
+   * taken over once `ttlMs` has passed; the maintenance sweep removes it like an ended
+   * window. `retryAfterSec` says when a held lease runs out at the latest.
+   */
+  async takeLease(key: string, kind: string, now: Date, ttlMs: number): Promise<{ allowed: boolean; retryAfterSec: number; lease: Lease | null }> {
+    const windows = this.db.collection<RateWindowDoc>('rate_windows');
+    const lease: Lease = { id: `${key}:${kind}:lease`, holder: randomUUID() };
+    const doc: RateWindowDoc = { _id: lease.id, count: 1, window_end: new Date(now.getTime() + ttlMs), holder: lease.holder };
+    try {
+      await windows.insertOne(doc);
+      return { allowed: true, retryAfterSec: 0, lease };
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+    }
+    const { _id, ...fields } = doc;
+    const taken = await windows.updateOne({ _id, window_end: { $lt: now } }, { $set: fields });
+    if (taken.modifiedCount === 1) return { allowed: true, retryAfterSec: 0, lease };
+    const held = await windows.findOne({ _id }, { projection: { window_end: 1 } });
+    const retryAfterSec = Math.max(1, Math.ceil(((held?.window_end.getTime() ?? now.getTime()) - now.getTime()) / 1000));
+    return { allowed: false, retryAfterSec, lease: null };
+  }
+
+  /** Gives `lease` back, if its holder still holds it (one taken over after its time is someone else's now). */
+  async releaseLease(lease: Lease): Promise<void> {
+    await this.db.collection<RateWindowDoc>('rate_windows').deleteOne({ _id: lease.id, holder: lease.holder });
   }
 
   /** Every window counted under one of `keys` (an account's key hashes at its closure), whatever its kind. */
