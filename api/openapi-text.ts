@@ -217,8 +217,12 @@ export const OPERATION_TEXT: Record<string, OperationText> = {
   },
   'GET /v1/account/export': {
     description:
-      "Every scan of the account as one tar stream, made entry by entry as it is read: `<scan_id>/scan.json` (the scan as served), its video with `media=1` (a video over the upload limit is left out and the manifest says why), and `manifest.json` last, with each file's size and SHA-256.",
-    responses: { '200': 'The archive (`application/x-tar`, `Content-Disposition: attachment`)', '400': 'A `media` other than `0` or `1`' },
+      "Every scan of the account as one tar stream, made entry by entry as it is read: `<scan_id>/scan.json` (the scan as served), its video with `media=1` (a video over the upload limit is left out and the manifest says why), and `manifest.json` last, with each file's size and SHA-256. One archive of an account is sent at a time, and with `media=1` the videos' size counts against the account's hourly allowance of archived video (`HOLDLINE_ARCHIVE_MEDIA_MIB_PER_HOUR`, 20 GiB by default).",
+    responses: {
+      '200': 'The archive (`application/x-tar`, `Content-Disposition: attachment`)',
+      '400': 'A `media` other than `0` or `1`',
+      '429': "The key's reads per minute are spent, another archive of the account is still being sent, or the videos are more than the hour's allowance left",
+    },
   },
   'GET /v1/models': {
     description:

@@ -117,6 +117,8 @@ export interface HoldlineConfig {
   ferretdbSqliteDir: string | undefined;
   /** Reads per minute per key on the signal interface (default 600, the spec's; raised only for the load benchmark). */
   scanReadsPerMinute: number;
+  /** MiB of videos one account's archives (`GET /v1/account/export?media=1`, the account page's) may send an hour (default 20 480: 20 GiB). */
+  archiveMediaMibPerHour: number;
   /**
    * Speech-to-text (issue 8): `pocketsphinx` (embedded, the default) or
    * `openai` (an OpenAI-compatible transcription server at `transcriberUrl`,
@@ -233,6 +235,7 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     // `npm run up` keeps FerretDB's files in .data/ferretdb; another server's files are named explicitly.
     ferretdbSqliteDir: str('HOLDLINE_FERRETDB_SQLITE_DIR', '') || (env.MONGODB_URI ? undefined : '.data/ferretdb'),
     scanReadsPerMinute: int('HOLDLINE_SCAN_READS_PER_MINUTE', LIMITS.scanReadsPerMinute, 1, 100_000_000),
+    archiveMediaMibPerHour: int('HOLDLINE_ARCHIVE_MEDIA_MIB_PER_HOUR', 20_480, 1, 1_000_000_000),
     transcriber: 'pocketsphinx',
     transcriberUrl: null,
     transcriberModel: 'whisper-1',

@@ -278,6 +278,30 @@ export class RateLimiter {
     return { allowed: false, retryAfterSec, lease: null };
   }
 
+  /**
+   * Spends `amount` of the window's `limit` (bytes of an archive's videos, counted in
+   * MiB) when it fits; refused, nothing is spent. A read and then an `$inc`, not
+   * exact under concurrency: its callers hold a lease (one archive per account in
+   * flight), so one account's spends never race.
+   */
+  async spend(
+    key: string,
+    kind: string,
+    amount: number,
+    limit: number,
+    now: Date,
+    windowMs: number,
+  ): Promise<{ allowed: boolean; retryAfterSec: number; spent: number }> {
+    const { id, windowEnd, retryAfterSec } = RateLimiter.window(key, kind, now, windowMs);
+    const windows = this.db.collection<RateWindowDoc>('rate_windows');
+    const spent = (await windows.findOne({ _id: id }, { projection: { count: 1 } }))?.count ?? 0;
+    if (spent + amount > limit) return { allowed: false, retryAfterSec, spent };
+    const after = await upsertRetrying(() =>
+      windows.findOneAndUpdate({ _id: id }, { $inc: { count: amount }, $setOnInsert: { window_end: windowEnd } }, { upsert: true, returnDocument: 'after' }),
+    );
+    return { allowed: true, retryAfterSec, spent: after?.count ?? spent + amount };
+  }
+
   /** Gives `lease` back, if its holder still holds it (one taken over after its time is someone else's now). */
   async releaseLease(lease: Lease): Promise<void> {
     await this.db.collection<RateWindowDoc>('rate_windows').deleteOne({ _id: lease.id, holder: lease.holder });

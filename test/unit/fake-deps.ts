@@ -263,6 +263,13 @@ export class FakeRateLimiter {
   async releaseSlot(slot: string) {
     this.counts.set(slot, (this.counts.get(slot) ?? 1) - 1);
   }
+  async spend(key: string, kind: string, amount: number, limit: number, now: Date, windowMs: number) {
+    const { id, retryAfterSec } = FakeRateLimiter.window(key, kind, now, windowMs);
+    const spent = this.counts.get(id) ?? 0;
+    if (spent + amount > limit) return { allowed: false, retryAfterSec, spent };
+    this.counts.set(id, spent + amount);
+    return { allowed: true, retryAfterSec, spent: spent + amount };
+  }
   /** Leases held now: id → holder and expiry (ms). */
   readonly leases = new Map<string, { holder: string; until: number }>();
   private leaseCount = 0;

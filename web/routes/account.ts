@@ -5,7 +5,7 @@ import { PASSWORD_RULE } from '../../core/password-rule';
 import { FormBody } from '../../core/wire/web';
 import { statusOf } from '../../api/errors';
 import { sendAccountArchive } from '../../api/routes/account-data';
-import { accountArchive } from '../../services/export-account';
+import { admitAccountArchive } from '../../services/export-account';
 import { enforceRateLimit } from '../../services/rate-limit';
 import { retentionSetting, setRetentionSetting } from '../../services/retention-setting';
 import { hashSecret } from '../../store/ids';
@@ -177,7 +177,7 @@ export function accountPages(scope: FastifyInstance, deps: AppDeps) {
     const media = request.body.media ?? '0';
     if (media !== '0' && media !== '1') throw badRequest('media must be 0 or 1');
     await enforceRateLimit(deps, hashSecret(`web-export:${web.account._id}`), 'read', deps.config.scanReadsPerMinute);
-    return sendAccountArchive(reply, await accountArchive(deps, web.account._id, { media: media === '1' }));
+    return sendAccountArchive(reply, await admitAccountArchive(deps, web.account._id, { media: media === '1' }));
   });
 
   app.post('/account/close', { schema: { body: FormBody } }, async (request, reply) => {

@@ -88,6 +88,20 @@ describe('leases (one piece of work in flight)', () => {
   });
 });
 
+describe('spending an allowance', () => {
+  it('spends while it fits, refuses what would pass it with nothing spent, and starts afresh in the next window', async () => {
+    const limiter = new RateLimiter(db);
+    const now = new Date('2026-11-15T12:00:00Z');
+    expect(await limiter.spend('acct_s', 'archive-media-mib', 6, 10, now, 3_600_000)).toEqual({ allowed: true, retryAfterSec: 3600, spent: 6 });
+    expect(await limiter.spend('acct_s', 'archive-media-mib', 5, 10, now, 3_600_000)).toEqual({ allowed: false, retryAfterSec: 3600, spent: 6 });
+    expect(await limiter.spend('acct_s', 'archive-media-mib', 4, 10, now, 3_600_000)).toMatchObject({ allowed: true, spent: 10 });
+    expect(await limiter.spend('acct_s', 'archive-media-mib', 5, 10, new Date(now.getTime() + 3_600_000), 3_600_000)).toMatchObject({
+      allowed: true,
+      spent: 5,
+    });
+  });
+});
+
 describe('per-key rate windows', () => {
   // Batched hits and the exact hits near the limit write the same document; on
   // FerretDB two writes at once lose one, so a window must never race itself.
