@@ -11,6 +11,12 @@ export interface HoldlineConfig {
   /** API listen port (default 8080) and host (default 127.0.0.1). */
   port: number;
   host: string;
+  /**
+   * The origin clients reach the API at (`HOLDLINE_PUBLIC_ORIGIN`, e.g. `https://holdline.example.com`), for the
+   * absolute URLs the service writes into files (the editor timelines' media URL). Unset: this server's own
+   * listen address (`http://HOST:port`), never the request's `Host` header, which the client writes.
+   */
+  publicOrigin: string | null;
   /** MongoDB connection string; the database name comes from its path (default `holdline`). */
   mongodbUri: string;
   /** Temporal frontend host:port (default 127.0.0.1:7233) and namespace (default `default`). */
@@ -189,6 +195,7 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
   const config: HoldlineConfig = {
     port: int('PORT', 8080, 0, 65535),
     host: str('HOST', '127.0.0.1'),
+    publicOrigin: null,
     mongodbUri: url('MONGODB_URI', `mongodb://127.0.0.1:${int('MONGO_PORT', 27017, 1, 65535)}/holdline`),
     temporalAddress: str('TEMPORAL_ADDRESS', `127.0.0.1:${int('TEMPORAL_PORT', 7233, 1, 65535)}`),
     temporalNamespace: str('TEMPORAL_NAMESPACE', 'default'),
@@ -270,6 +277,9 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
   if (retrySchedule.ok) config.webhookRetrySeconds = retrySchedule.delaysSec;
   else problems.push(`HOLDLINE_WEBHOOK_RETRY_SECONDS ${retrySchedule.reason}`);
   config.chatModels = parseChatModels(str('HOLDLINE_MODELS', ''), config.modelBaseName, problems);
+  const origin = publicOriginOf(str('HOLDLINE_PUBLIC_ORIGIN', ''));
+  if (origin.ok) config.publicOrigin = origin.origin;
+  else problems.push(`HOLDLINE_PUBLIC_ORIGIN ${origin.reason}`);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }
@@ -352,4 +362,20 @@ function queueList(raw: string, problems: string[]): ('scans' | 'chat')[] {
   const bad = names.filter((q) => q !== 'scans' && q !== 'chat');
   if (bad.length > 0 || names.length === 0) problems.push(`HOLDLINE_WORKER_QUEUES must list scans and/or chat, got "${raw}"`);
   return names.filter((q): q is 'scans' | 'chat' => q === 'scans' || q === 'chat');
+}
+
+/** `HOLDLINE_PUBLIC_ORIGIN`: an http(s) origin (scheme, host, optional port) and nothing else; '' is unset. */
+export function publicOriginOf(value: string): { ok: true; origin: string | null } | { ok: false; reason: string } {
+  if (value === '') return { ok: true, origin: null };
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return { ok: false, reason: `must be an origin like https://holdline.example.com, got "${value}"` };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, reason: `must be http or https, got "${value}"` };
+  if (url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== '')) {
+    return { ok: false, reason: `must be an origin only (scheme, host and port; no path, query or credentials), got "${value}"` };
+  }
+  return { ok: true, origin: url.origin };
 }
