@@ -85,7 +85,8 @@ const OPERATIONS: Record<string, Operation> = {
   },
   'POST /v1/webhooks/test': { summary: 'Send a signed webhook.test event to a receiver and report its answer', tags: ['scans'], security: BEARER },
   'POST /v1/scans/:id/cancel': {
-    summary: 'Cancel a queued or running scan: it ends in error, detail "cancelled", nothing of its media kept',
+    summary:
+      'Cancel a queued or running scan: it ends in error, detail "cancelled", nothing of its media kept; 200 once done, 202 if the clean-up takes over 5 s',
     tags: ['scans'],
     security: BEARER,
   },

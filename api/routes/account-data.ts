@@ -7,20 +7,24 @@ import { AccountExportQuery } from '../../core/wire/export';
 import { admitAccountArchive, type AdmittedArchive } from '../../services/export-account';
 import type { AppDeps } from '../../services/ports';
 import { retentionSetting, setRetentionSetting } from '../../services/retention-setting';
-import { countRequest, requireKey } from '../auth';
+import { countRequest, rateLimitHook, requireKey } from '../auth';
 
 /** The account's data settings and archive (issue 22 items 6 and 7): `/v1/account/retention`, `/v1/account/export`. */
 export async function accountDataRoutes(scope: FastifyInstance, deps: AppDeps) {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const auth = requireKey(deps);
+  // Counted in the key's per-minute reads like every keyed route, with its `x-ratelimit-*` headers.
+  const reads = rateLimitHook(deps, 'read', deps.config.scanReadsPerMinute);
 
-  app.get('/v1/account/retention', { onRequest: [auth], schema: { response: { 200: RetentionSetting, 401: ErrorBody } } }, async (request) =>
-    retentionSetting(deps, request.account._id),
+  app.get(
+    '/v1/account/retention',
+    { onRequest: [auth, reads], schema: { response: { 200: RetentionSetting, 401: ErrorBody, 429: ErrorBody } } },
+    async (request) => retentionSetting(deps, request.account._id),
   );
 
   app.put(
     '/v1/account/retention',
-    { onRequest: [auth], schema: { body: PutRetentionBody, response: { 200: RetentionSetting, 400: ErrorBody, 401: ErrorBody } } },
+    { onRequest: [auth, reads], schema: { body: PutRetentionBody, response: { 200: RetentionSetting, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody } } },
     async (request) => setRetentionSetting(deps, request.account._id, request.body),
   );
 
