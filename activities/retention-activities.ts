@@ -7,8 +7,8 @@ import type { LocalMediaCache } from './media/local-cache';
 
 /** The ports of the hourly media retention run; workers/deps.ts wires the real ones. */
 export interface RetentionActivityDeps {
-  accounts: Pick<AccountsStore, 'retentionSettings'>;
-  scans: Pick<ScansStore, 'mediaRetentionCandidates' | 'markMediaRemoved'>;
+  accounts: Pick<AccountsStore, 'retentionSettingsPage'>;
+  scans: Pick<ScansStore, 'mediaRetentionPage' | 'markMediaRemoved'>;
   media: Pick<MediaStore, 'media' | 'audio' | 'remove'>;
   mediaCache: Pick<LocalMediaCache, 'drop'>;
   /** The operator's default (`HOLDLINE_MEDIA_RETENTION_DAYS`); null: off. */
@@ -19,6 +19,9 @@ export interface RetentionActivityDeps {
 
 export type RetentionActivities = ReturnType<typeof createRetentionActivities>;
 
+/** Accounts, and each account's scans, read per page by the retention run. */
+export const RETENTION_PAGE = 200;
+
 export function createRetentionActivities(deps: RetentionActivityDeps) {
   return {
     /**
@@ -27,26 +30,45 @@ export function createRetentionActivities(deps: RetentionActivityDeps) {
      * marks the scan so it answers `media_url: null`. Published scans are skipped
      * unless their owner included them. Idempotent: the mark comes after the removal,
      * so a run cut short is finished by the next.
+     *
+     * Walks the accounts in pages, and for each account with a retention in force
+     * reads only its scans older than that retention, by the `{account_id,
+     * created_at}` index, in pages: one account with a 1-day setting no longer makes
+     * every run read the whole history of every account.
      */
     async applyMediaRetention(): Promise<{ removed: string[] }> {
       const now = deps.now?.() ?? new Date();
-      const settings = new Map((await deps.accounts.retentionSettings()).map((account) => [account._id, account]));
-      const daysInForce = [
-        deps.operatorDefaultDays,
-        ...[...settings.values()].map((account) => effectiveRetentionDays({ days: account.media_retention_days }, deps.operatorDefaultDays)),
-      ];
-      const cutoff = retentionCutoff(daysInForce, now);
-      if (!cutoff) return { removed: [] };
       const removed: string[] = [];
-      for (const scan of await deps.scans.mediaRetentionCandidates(cutoff)) {
-        const account = settings.get(scan.account_id);
-        // An account being closed has its closure remove everything.
-        if (!account || account.closing_at) continue;
-        const setting = { days: account.media_retention_days, includePublished: account.retention_includes_published };
-        if (!mediaExpired({ createdAt: scan.created_at, published: scan.published_at !== undefined }, setting, deps.operatorDefaultDays, now)) continue;
-        await Promise.all([scanMedia(deps.media, scan._id).remove(), scanAudio(deps.media, scan._id).remove(), deps.mediaCache.drop(scan._id)]);
-        await deps.scans.markMediaRemoved(scan._id, now);
-        removed.push(scan._id);
+      let afterAccount: string | null = null;
+      for (;;) {
+        const accounts = await deps.accounts.retentionSettingsPage(afterAccount, RETENTION_PAGE);
+        for (const account of accounts) {
+          // An account being closed has its closure remove everything.
+          if (account.closing_at) continue;
+          const before = retentionCutoff([effectiveRetentionDays({ days: account.media_retention_days }, deps.operatorDefaultDays)], now);
+          if (!before) continue;
+          const setting = { days: account.media_retention_days, includePublished: account.retention_includes_published };
+          let after: { created_at: Date; _id: string } | undefined;
+          for (;;) {
+            const page = await deps.scans.mediaRetentionPage(account._id, before, {
+              includePublished: setting.includePublished === true,
+              limit: RETENTION_PAGE,
+              ...(after ? { after } : {}),
+            });
+            for (const scan of page) {
+              if (!mediaExpired({ createdAt: scan.created_at, published: scan.published_at !== undefined }, setting, deps.operatorDefaultDays, now)) continue;
+              await Promise.all([scanMedia(deps.media, scan._id).remove(), scanAudio(deps.media, scan._id).remove(), deps.mediaCache.drop(scan._id)]);
+              await deps.scans.markMediaRemoved(scan._id, now);
+              removed.push(scan._id);
+            }
+            const last = page.at(-1);
+            if (!last || page.length < RETENTION_PAGE) break;
+            after = { created_at: last.created_at, _id: last._id };
+          }
+        }
+        const lastAccount = accounts.at(-1);
+        if (!lastAccount || accounts.length < RETENTION_PAGE) break;
+        afterAccount = lastAccount._id;
       }
       return { removed };
     },

@@ -14,9 +14,14 @@ export interface WebhookActivityDeps {
   allowHosts: readonly string[];
   /** One attempt's whole exchange, in ms. Default 15 000. */
   timeoutMs?: number;
+  /** A `webhook.test` attempt's whole exchange, in ms (the caller waits for it). Default 5 000. */
+  testTimeoutMs?: number;
   /** The attempt's clock (the `webhook-timestamp`); default the system's. */
   now?: () => Date;
 }
+
+/** A `webhook.test` attempt's default limit: the API's caller is waiting for the answer. */
+export const TEST_TIMEOUT_MS = 5_000;
 
 export interface DeliverWebhookInput {
   scanId: string;
@@ -85,7 +90,13 @@ export async function attemptTestDelivery(deps: WebhookActivityDeps, input: Deli
   if (!secret) throw ApplicationFailure.nonRetryable(`account ${input.accountId} no longer exists`, FailureType.WebhookSourceMissing);
   const body = JSON.stringify(webhookTestEvent((deps.now ?? (() => new Date()))()));
   try {
-    return { status: await postSigned(deps, { url: input.url, secret, webhookId: input.webhookId, body }, signal) };
+    return {
+      status: await postSigned(
+        { ...deps, timeoutMs: deps.testTimeoutMs ?? TEST_TIMEOUT_MS },
+        { url: input.url, secret, webhookId: input.webhookId, body },
+        signal,
+      ),
+    };
   } catch (error) {
     if (error instanceof FetchError) return { status: null, reason: unreachableReason(error) };
     throw error;
@@ -127,7 +138,8 @@ function unreachableReason(error: FetchError): string {
     case 'forbidden_address':
     case 'bad_scheme':
     case 'bad_url':
-      return `the webhook URL was refused at delivery: ${error.message}`;
+      // One sentence for every refusal: the rule's own reasons would say what the name resolves to here (a test's answer is the client's to read).
+      return 'the webhook URL was refused at delivery: it is not a public http(s) address';
     case 'timeout':
       return 'the receiver did not answer in time';
     default:

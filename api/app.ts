@@ -1,4 +1,4 @@
-import { refuseUnknownQueryParameters } from './query-check';
+import { refuseUnknownBodyFields, refuseUnknownQueryParameters } from './unknown-fields';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { LIMITS } from '../core/plans';
@@ -43,8 +43,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     requestTimeout: config.requestTimeoutMs,
     // Node checks header and request deadlines on this interval (default 30 s), so short test timeouts bite too.
     http: { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(config.headersTimeoutMs / 4))) },
-    // AJV stops at the first problem; the error handler turns it into the one `detail`.
-    ajv: { customOptions: { allErrors: false } },
+    // AJV stops at the first problem; the error handler turns it into the one `detail`. Fastify's default
+    // `removeAdditional: true` would drop a field a closed schema does not name, and run the request as if
+    // it had not been sent: refused instead (api/unknown-fields.ts names them all first).
+    ajv: { customOptions: { allErrors: false, removeAdditional: false } },
     // The id is read (and checked) by genReqId; Fastify's own header option would take any value as it comes.
     genReqId: requestIdOf,
     requestIdHeader: false,
@@ -59,6 +61,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.addHook('onSend', rateLimitHeadersHook);
   registerMetrics(app, config.metricsToken);
   refuseUnknownQueryParameters(app);
+  refuseUnknownBodyFields(app);
   await registerOpenApi(app);
   await app.register(multipart, { limits: { fileSize: deps.config.uploadLimitBytes, files: 1 } });
   await app.register(async (scope) => publicRoutes(scope, deps));

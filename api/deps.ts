@@ -98,11 +98,12 @@ export function createAppDeps(input: { config: HoldlineConfig; db: Db; temporal:
     },
     async testWebhook({ testId, ...input }, origin) {
       return (await temporal.workflow.execute('webhookTestWorkflow', {
-        taskQueue: queues.webhooks,
+        // Its own queue and slots: a test never holds a slot of the completion deliveries.
+        taskQueue: queues.webhookTests,
         workflowId: webhookTestWorkflowId(testId),
         args: [input],
-        // The caller is waiting: one attempt of at most 30 s, then the workflow is given up.
-        workflowExecutionTimeout: '1 minute',
+        // The caller is waiting: one attempt of at most 5 s (10 s to start and end it), then the workflow is given up.
+        workflowExecutionTimeout: '20 seconds',
         ...memo(origin),
       })) as TestDeliveryOutcome;
     },

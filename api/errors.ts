@@ -72,6 +72,13 @@ export function isModelInterface(url: string): boolean {
 function fromFastifyError(error: FastifyError): DomainError | null {
   if (error.validation) {
     const first = error.validation[0];
+    const extra = (first?.params as { additionalProperty?: string } | undefined)?.additionalProperty;
+    if (first?.keyword === 'additionalProperties' && extra !== undefined) {
+      // A field a closed schema does not name (api/unknown-fields.ts names them all first where it can).
+      const at = first.instancePath ? first.instancePath.replace(/^\//, '').replace(/\//g, '.') : '';
+      const param = at === '' ? extra : `${at}.${extra}`;
+      return new DomainError('bad_request', `unknown ${error.validationContext ?? 'request'} field "${param}"`, { param });
+    }
     const param = first?.instancePath
       ? first.instancePath.replace(/^\//, '').replace(/\//g, '.')
       : (first?.params as { missingProperty?: string } | undefined)?.missingProperty;

@@ -105,9 +105,10 @@ export const OPERATION_TEXT: Record<string, OperationText> = {
   },
   'POST /v1/scans/:id/cancel': {
     description:
-      'Stops a queued or running scan. It ends in `error` with `detail: "cancelled"` (a webhook gets `scan.failed`), and its video, audio and parts are removed before the answer.',
+      'Stops a queued or running scan. It ends in `error` with `detail: "cancelled"` (a webhook gets `scan.failed`), and its video, audio and parts are removed. The answer waits up to 5 s for that clean-up: `200` once it is done, else `202` with the scan as it is now while the cancel goes on (poll `GET /v1/scans/{id}` for its `cancelled` end).',
     responses: {
       '200': 'The scan, now `{status: "error", detail: "cancelled"}`',
+      '202': 'The cancel was sent and goes on: the scan as it is now, still `queued` or `processing`',
       '404': 'No such scan for this key',
       '409': 'The scan has already ended (complete or error)',
     },
@@ -180,42 +181,45 @@ export const OPERATION_TEXT: Record<string, OperationText> = {
     responses: { '200': 'One page of the library', '400': 'A bad `limit` (1–100) or `offset` (0–10 000)' },
   },
   'DELETE /v1/account': {
-    rateWindow: false,
     description:
-      'Closes the account. The body repeats its email (any case) as confirmation. The key answers 401 at once and website sessions end; then every scan, recut, chat call, key, session and counter is removed by a workflow that retries until done.',
+      'Closes the account. The body repeats its email (any case) as confirmation and, once the account has a password (every account made on the website does), the password as `password`: **the key alone cannot close an account**. Wrong passwords count against the same throttle as `PUT /v1/account/password` (10 per 15 minutes). The key answers 401 at once and website sessions end; then every scan, recut, chat call, key, session and counter is removed by a workflow that retries until done.',
     responses: {
       '202': 'Closing: the key no longer works and the clean-up goes on',
       '204': 'Closed: nothing of the account is left',
-      '400': "The body's email is missing or not the account's",
+      '400':
+        "The body's email is missing or not the account's, `password` is missing once the account has one, or the body has a field this route does not take",
+      '403': "The `password` is not the account's; the account is still open",
+      '429': "Too many wrong passwords for this account (10 per 15 minutes), or the key's submissions per minute are spent",
     },
   },
   'PUT /v1/account/password': {
-    rateWindow: false,
     description:
       "Sets or changes the account's website password with the key. An account made by `npm run account:create` has none and sets its first with the key alone; once it has one, `current_password` is required. Every website session of the account is signed out (a key is not a session); the key keeps working.",
     responses: {
       '200': '`{status: "set" | "changed", signed_out_sessions}`',
       '400': 'A password outside the rule (8–200 characters), or `current_password` missing once the account has a password',
       '403': 'The `current_password` is wrong; nothing was changed',
-      '429': 'Too many wrong current passwords (10 per 15 minutes) or changes (10 per hour) for this account',
+      '429': "Too many wrong current passwords (10 per 15 minutes) or changes (10 per hour) for this account, or the key's submissions per minute are spent",
     },
   },
   'GET /v1/account/retention': {
-    rateWindow: false,
     description:
       "How long this account's videos are kept: its own setting, the operator's default (`HOLDLINE_MEDIA_RETENTION_DAYS`) and what is in force. The hourly retention run removes older videos and keeps their reads, which then say `media_url: null`.",
     responses: { '200': 'The setting and what is in force' },
   },
   'PUT /v1/account/retention': {
-    rateWindow: false,
     description:
       "Sets the days a video is kept (0 keeps videos for good; null follows the operator's default) and whether published scans' videos go too (`include_published`, false by default: they stay watchable).",
     responses: { '200': 'The setting now in force', '400': 'Days outside 0–3650, or an unknown field' },
   },
   'GET /v1/account/export': {
     description:
-      "Every scan of the account as one tar stream, made entry by entry as it is read: `<scan_id>/scan.json` (the scan as served), its video with `media=1` (a video over the upload limit is left out and the manifest says why), and `manifest.json` last, with each file's size and SHA-256.",
-    responses: { '200': 'The archive (`application/x-tar`, `Content-Disposition: attachment`)', '400': 'A `media` other than `0` or `1`' },
+      "Every scan of the account as one tar stream, made entry by entry as it is read: `<scan_id>/scan.json` (the scan as served), its video with `media=1` (a video over the upload limit is left out and the manifest says why), and `manifest.json` last, with each file's size and SHA-256. One archive of an account is sent at a time, and with `media=1` the videos' size counts against the account's hourly allowance of archived video (`HOLDLINE_ARCHIVE_MEDIA_MIB_PER_HOUR`, 20 GiB by default).",
+    responses: {
+      '200': 'The archive (`application/x-tar`, `Content-Disposition: attachment`)',
+      '400': 'A `media` other than `0` or `1`',
+      '429': "The key's reads per minute are spent, another archive of the account is still being sent, or the videos are more than the hour's allowance left",
+    },
   },
   'GET /v1/models': {
     description:

@@ -85,7 +85,8 @@ const OPERATIONS: Record<string, Operation> = {
   },
   'POST /v1/webhooks/test': { summary: 'Send a signed webhook.test event to a receiver and report its answer', tags: ['scans'], security: BEARER },
   'POST /v1/scans/:id/cancel': {
-    summary: 'Cancel a queued or running scan: it ends in error, detail "cancelled", nothing of its media kept',
+    summary:
+      'Cancel a queued or running scan: it ends in error, detail "cancelled", nothing of its media kept; 200 once done, 202 if the clean-up takes over 5 s',
     tags: ['scans'],
     security: BEARER,
   },
@@ -144,7 +145,7 @@ const OPERATIONS: Record<string, Operation> = {
   'GET /api/library': { summary: 'Published scans, newest first', tags: ['library'], security: NONE },
   'DELETE /v1/account': {
     summary:
-      'Close your account, confirmed by its email: the key stops working at once; every scan, recut, chat call, key, session and counter is removed. 204 once done, 202 if it takes over 20 s',
+      'Close your account, confirmed by its email and password (the key alone cannot close it): the key stops working at once; every scan, recut, chat call, key, session and counter is removed. 204 once done, 202 if it takes over 20 s',
     tags: ['account'],
     security: BEARER,
   },

@@ -122,6 +122,9 @@ export async function receiveUpload(request: FastifyRequest, deps: AppDeps, scan
         // The public-address check waits for the whole body (services/submit-scan.ts); the length is known now.
         if (part.valueTruncated || webhookUrl.length > WEBHOOK_URL_MAX_LENGTH)
           throw badRequest(`webhook_url is longer than ${WEBHOOK_URL_MAX_LENGTH} characters`, 'webhook_url');
+      } else {
+        // A misspelt field (`webhok_url`) would otherwise be dropped and the scan run without it.
+        throw badRequest(`unknown form field "${part.fieldname}"; this route takes file, title, webhook_url`, part.fieldname);
       }
     }
   } catch (error) {

@@ -11,6 +11,12 @@ export interface HoldlineConfig {
   /** API listen port (default 8080) and host (default 127.0.0.1). */
   port: number;
   host: string;
+  /**
+   * The origin clients reach the API at (`HOLDLINE_PUBLIC_ORIGIN`, e.g. `https://holdline.example.com`), for the
+   * absolute URLs the service writes into files (the editor timelines' media URL). Unset: this server's own
+   * listen address (`http://HOST:port`), never the request's `Host` header, which the client writes.
+   */
+  publicOrigin: string | null;
   /** MongoDB connection string; the database name comes from its path (default `holdline`). */
   mongodbUri: string;
   /** Temporal frontend host:port (default 127.0.0.1:7233) and namespace (default `default`). */
@@ -63,6 +69,8 @@ export interface HoldlineConfig {
   sandboxMemoryMb: number;
   /** Webhook delivery attempts one worker process runs at once, on the webhooks queue beside chat (default 8). */
   webhookConcurrency: number;
+  /** `POST /v1/webhooks/test` attempts one worker process runs at once, on their own queue apart from deliveries (default 2). */
+  webhookTestConcurrency: number;
   /** Time allowed to one upstream model request, in ms (default 300 000). */
   modelStepTimeoutMs: number;
   /** Tokens one model step may generate (default and most 4096; the embedded model's stack sets 512). */
@@ -117,6 +125,8 @@ export interface HoldlineConfig {
   ferretdbSqliteDir: string | undefined;
   /** Reads per minute per key on the signal interface (default 600, the spec's; raised only for the load benchmark). */
   scanReadsPerMinute: number;
+  /** MiB of videos one account's archives (`GET /v1/account/export?media=1`, the account page's) may send an hour (default 20 480: 20 GiB). */
+  archiveMediaMibPerHour: number;
   /**
    * Speech-to-text (issue 8): `pocketsphinx` (embedded, the default) or
    * `openai` (an OpenAI-compatible transcription server at `transcriberUrl`,
@@ -187,6 +197,7 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
   const config: HoldlineConfig = {
     port: int('PORT', 8080, 0, 65535),
     host: str('HOST', '127.0.0.1'),
+    publicOrigin: null,
     mongodbUri: url('MONGODB_URI', `mongodb://127.0.0.1:${int('MONGO_PORT', 27017, 1, 65535)}/holdline`),
     temporalAddress: str('TEMPORAL_ADDRESS', `127.0.0.1:${int('TEMPORAL_PORT', 7233, 1, 65535)}`),
     temporalNamespace: str('TEMPORAL_NAMESPACE', 'default'),
@@ -212,6 +223,7 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     chatMaxRunning: int('HOLDLINE_CHAT_MAX_RUNNING', 32, 1, 10_000),
     chatConcurrency: int('HOLDLINE_CHAT_CONCURRENCY', 16, 1, 256),
     webhookConcurrency: int('HOLDLINE_WEBHOOK_CONCURRENCY', 8, 1, 256),
+    webhookTestConcurrency: int('HOLDLINE_WEBHOOK_TEST_CONCURRENCY', 2, 1, 64),
     sandboxMemoryMb: int('HOLDLINE_SANDBOX_MEMORY_MB', 2048, 512, 1_048_576),
     modelStepTimeoutMs: int('HOLDLINE_MODEL_STEP_TIMEOUT_MS', 300_000, 1000, 900_000),
     modelMaxTokens: int('HOLDLINE_MODEL_MAX_TOKENS', 4096, 1, 4096),
@@ -233,6 +245,7 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     // `npm run up` keeps FerretDB's files in .data/ferretdb; another server's files are named explicitly.
     ferretdbSqliteDir: str('HOLDLINE_FERRETDB_SQLITE_DIR', '') || (env.MONGODB_URI ? undefined : '.data/ferretdb'),
     scanReadsPerMinute: int('HOLDLINE_SCAN_READS_PER_MINUTE', LIMITS.scanReadsPerMinute, 1, 100_000_000),
+    archiveMediaMibPerHour: int('HOLDLINE_ARCHIVE_MEDIA_MIB_PER_HOUR', 20_480, 1, 1_000_000_000),
     transcriber: 'pocketsphinx',
     transcriberUrl: null,
     transcriberModel: 'whisper-1',
@@ -267,6 +280,9 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
   if (retrySchedule.ok) config.webhookRetrySeconds = retrySchedule.delaysSec;
   else problems.push(`HOLDLINE_WEBHOOK_RETRY_SECONDS ${retrySchedule.reason}`);
   config.chatModels = parseChatModels(str('HOLDLINE_MODELS', ''), config.modelBaseName, problems);
+  const origin = publicOriginOf(str('HOLDLINE_PUBLIC_ORIGIN', ''));
+  if (origin.ok) config.publicOrigin = origin.origin;
+  else problems.push(`HOLDLINE_PUBLIC_ORIGIN ${origin.reason}`);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }
@@ -349,4 +365,20 @@ function queueList(raw: string, problems: string[]): ('scans' | 'chat')[] {
   const bad = names.filter((q) => q !== 'scans' && q !== 'chat');
   if (bad.length > 0 || names.length === 0) problems.push(`HOLDLINE_WORKER_QUEUES must list scans and/or chat, got "${raw}"`);
   return names.filter((q): q is 'scans' | 'chat' => q === 'scans' || q === 'chat');
+}
+
+/** `HOLDLINE_PUBLIC_ORIGIN`: an http(s) origin (scheme, host, optional port) and nothing else; '' is unset. */
+export function publicOriginOf(value: string): { ok: true; origin: string | null } | { ok: false; reason: string } {
+  if (value === '') return { ok: true, origin: null };
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return { ok: false, reason: `must be an origin like https://holdline.example.com, got "${value}"` };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, reason: `must be http or https, got "${value}"` };
+  if (url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== '')) {
+    return { ok: false, reason: `must be an origin only (scheme, host and port; no path, query or credentials), got "${value}"` };
+  }
+  return { ok: true, origin: url.origin };
 }

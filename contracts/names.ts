@@ -22,13 +22,15 @@ export const maintenanceScheduleId = (taskQueuePrefix: string): string => `${tas
 /**
  * Scans (and recut renders) on one queue, chat calls (and maintenance) on another, and
  * webhook deliveries on their own, served beside chat with their own slots: a receiver
- * that never answers holds a delivery slot, never a chat tool's.
+ * that never answers holds a delivery slot, never a chat tool's. `POST /v1/webhooks/test`
+ * runs on a fourth, with a few slots of its own, so tests never delay real deliveries.
  */
 export function taskQueues(config: { taskQueuePrefix: string }) {
   return {
     scans: `${config.taskQueuePrefix}-scans`,
     chat: `${config.taskQueuePrefix}-chat`,
     webhooks: `${config.taskQueuePrefix}-webhooks`,
+    webhookTests: `${config.taskQueuePrefix}-webhook-tests`,
   } as const;
 }
 

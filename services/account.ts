@@ -1,6 +1,7 @@
 import { badRequest, notFound, rateLimited } from '../core/errors';
 import { isPlanId, PLANS, type PlanId } from '../core/plans';
 import { hashSecret } from '../store/ids';
+import { confirmCurrentPassword } from './change-password';
 import type { AppDeps } from './ports';
 
 /**
@@ -45,8 +46,17 @@ export async function accountSummary(
   };
 }
 
-/** Revokes the account's key and issues a new one, shown once in the returned summary; 429 past KEY_ROTATIONS_PER_HOUR. */
-export async function rotateKey(deps: Pick<AppDeps, 'accounts' | 'usage' | 'rateLimiter' | 'now'>, accountId: string): Promise<AccountSummary> {
+/**
+ * Revokes the account's key and issues a new one, shown once in the returned summary; 429 past
+ * KEY_ROTATIONS_PER_HOUR. An account with a password must give it (`confirmCurrentPassword`, its
+ * throttle included): a session left open on a shared computer would otherwise hand out a fresh key.
+ */
+export async function rotateKey(
+  deps: Pick<AppDeps, 'accounts' | 'usage' | 'rateLimiter' | 'sessions' | 'now'>,
+  accountId: string,
+  password?: string,
+): Promise<AccountSummary> {
+  await confirmCurrentPassword(deps, accountId, password, 'rotate');
   const slot = await deps.rateLimiter.takeSlot(hashSecret(`rotate-key:${accountId}`), 'key-rotation', KEY_ROTATIONS_PER_HOUR, deps.now(), 3_600_000);
   if (!slot.allowed) {
     throw rateLimited(

@@ -17,13 +17,29 @@ export const PASSWORD_CHANGES_PER_HOUR = 10;
 /** Why a change of password (or a closure asking for the password) was refused; the website words each its own way. */
 export type PasswordRefusalReason = 'rule' | 'current_required' | 'current_wrong';
 
+/** What the password confirms: a change of password (`current_password`), a closure of the account or a new key (`password`). */
+export type PasswordPurpose = 'change' | 'close' | 'rotate';
+
 export class PasswordRefusedError extends DomainError {
-  constructor(readonly reason: PasswordRefusalReason) {
-    super(...PasswordRefusedError.statusAndMessage(reason));
+  constructor(
+    readonly reason: PasswordRefusalReason,
+    purpose: PasswordPurpose = 'change',
+  ) {
+    super(...PasswordRefusedError.statusAndMessage(reason, purpose));
     this.name = 'PasswordRefusedError';
   }
 
-  private static statusAndMessage(reason: PasswordRefusalReason): ConstructorParameters<typeof DomainError> {
+  private static statusAndMessage(reason: PasswordRefusalReason, purpose: PasswordPurpose): ConstructorParameters<typeof DomainError> {
+    if (purpose === 'close' && reason !== 'rule') {
+      return reason === 'current_required'
+        ? ['bad_request', 'this account has a password: send it as password to close the account (the key alone cannot close it)', { param: 'password' }]
+        : ['forbidden', "password is not this account's password; the account is still open", { param: 'password' }];
+    }
+    if (purpose === 'rotate' && reason !== 'rule') {
+      return reason === 'current_required'
+        ? ['bad_request', 'this account has a password: give it to rotate the key', { param: 'password' }]
+        : ['forbidden', "password is not this account's password; the key was not rotated", { param: 'password' }];
+    }
     switch (reason) {
       case 'rule':
         return ['bad_request', `password must be ${PASSWORD_RULE} long`, { param: 'password' }];
@@ -43,9 +59,14 @@ type PasswordDeps = Pick<AppDeps, 'sessions' | 'rateLimiter' | 'now'>;
  * `right` when it matches; otherwise refuses. Wrong ones count against
  * CURRENT_PASSWORD_THROTTLE (429 past it, even for the right one).
  */
-export async function confirmCurrentPassword(deps: PasswordDeps, accountId: string, given: string | undefined): Promise<'none' | 'right'> {
+export async function confirmCurrentPassword(
+  deps: PasswordDeps,
+  accountId: string,
+  given: string | undefined,
+  purpose: PasswordPurpose = 'change',
+): Promise<'none' | 'right'> {
   if (!given) {
-    if (await deps.sessions.hasPassword(accountId)) throw new PasswordRefusedError('current_required');
+    if (await deps.sessions.hasPassword(accountId)) throw new PasswordRefusedError('current_required', purpose);
     return 'none';
   }
   const { failures, windowMs } = CURRENT_PASSWORD_THROTTLE;
@@ -61,7 +82,7 @@ export async function confirmCurrentPassword(deps: PasswordDeps, accountId: stri
     if (slot.slot) await deps.rateLimiter.releaseSlot(slot.slot);
     throw error;
   }
-  if (check === 'wrong') throw new PasswordRefusedError('current_wrong');
+  if (check === 'wrong') throw new PasswordRefusedError('current_wrong', purpose);
   if (slot.slot) await deps.rateLimiter.releaseSlot(slot.slot);
   return check;
 }

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+import { rateLimited } from '../core/errors';
 import { exportScan } from '../core/exports';
 import { extensionFor } from '../core/media-type';
 import type { CompleteScan } from '../core/shapes';
 import { TAR_END, tarHeader, tarPadding } from '../core/tar';
 import type { ArchiveFile, ArchiveManifest, ArchiveScan } from '../core/wire/export';
+import { hashSecret } from '../store/ids';
 import { scanMedia } from '../store/scan-media';
 import type { ScanDoc } from '../store/scans';
 import type { AppDeps } from './ports';
@@ -123,4 +125,86 @@ async function* mediaEntry(deps: ArchiveDeps, doc: ScanDoc, files: ArchiveFile[]
   yield tarPadding(stored.length);
   files.push({ name, size: stored.length, sha256: hash.digest('hex') });
   return null;
+}
+
+/** How long one archive may hold its account's lease at most: a lease its API process never gave back (it died) is free again after this. */
+export const ARCHIVE_LEASE_MS = 60 * 60_000;
+/** What a second archive of an account waits at most before it asks again: the first may end any moment. */
+const ARCHIVE_BUSY_RETRY_SEC = 60;
+const MIB = 1024 * 1024;
+
+export type AdmittedArchive = Awaited<ReturnType<typeof accountArchive>> & {
+  /** Gives the account's archive lease back; called once the stream ends or its client goes (more calls do nothing). */
+  release: () => Promise<void>;
+};
+
+/**
+ * Admits one archive of the account (the key's `GET /v1/account/export`, the account
+ * page's download): one at a time per account (429 while another is being sent:
+ * eight at once would each stream every video), and with `media` the size of the
+ * videos it will send is counted against the account's hourly allowance
+ * (`HOLDLINE_ARCHIVE_MEDIA_MIB_PER_HOUR`; 429 past it, with nothing counted), since one
+ * request reads the whole media store of the account.
+ */
+export async function admitAccountArchive(
+  deps: ArchiveDeps & Pick<AppDeps, 'rateLimiter'>,
+  accountId: string,
+  options: { media: boolean },
+): Promise<AdmittedArchive> {
+  const key = hashSecret(`account-archive:${accountId}`);
+  const held = await deps.rateLimiter.takeLease(key, 'archive', deps.now(), ARCHIVE_LEASE_MS);
+  if (!held.lease) {
+    throw rateLimited(
+      'an archive of this account is already being downloaded; wait for it to finish, then try again',
+      Math.min(held.retryAfterSec, ARCHIVE_BUSY_RETRY_SEC),
+    );
+  }
+  const lease = held.lease;
+  let released = false;
+  const release = async () => {
+    if (released) return;
+    released = true;
+    await deps.rateLimiter.releaseLease(lease);
+  };
+  try {
+    const archive = await accountArchive(deps, accountId, options);
+    if (options.media) await spendMediaAllowance(deps, key, archive.scanIds, accountId);
+    return { ...archive, stream: releasedAtEnd(archive.stream, release), release };
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}
+
+/** The bytes of the videos an archive with media will send, in MiB, counted against the hour's allowance. */
+async function spendMediaAllowance(deps: ArchiveDeps & Pick<AppDeps, 'rateLimiter'>, key: string, scanIds: string[], accountId: string) {
+  let bytes = 0;
+  for (const scanId of scanIds) {
+    const doc = await deps.scans.getOwned(scanId, accountId);
+    if (doc?.status !== 'complete' || doc.media_removed_at) continue;
+    const stored = await scanMedia(deps.media, scanId).stat();
+    // A video over the size limit in force is left out of the archive (mediaEntry), so it costs nothing.
+    if (stored && stored.length <= deps.config.uploadLimitBytes) bytes += stored.length;
+  }
+  const mib = Math.ceil(bytes / MIB);
+  if (mib === 0) return;
+  const limit = deps.config.archiveMediaMibPerHour;
+  const spent = await deps.rateLimiter.spend(key, 'archive-media-mib', mib, limit, deps.now(), 3_600_000);
+  if (spent.allowed) return;
+  const left = Math.max(0, limit - spent.spent);
+  throw rateLimited(
+    mib > limit
+      ? `this account's videos (${mib} MiB) are more than the ${limit} MiB of video an archive may send in an hour; download the archive without videos, or each video from its scan`
+      : `this archive's videos (${mib} MiB) are more than the ${left} MiB of the hour's ${limit} MiB of archived video left; try again in ${Math.ceil(spent.retryAfterSec / 60)} minutes, or without videos`,
+    spent.retryAfterSec,
+  );
+}
+
+/** `inner`, then `release` once it ends, fails or is stopped (its client went away). */
+async function* releasedAtEnd(inner: AsyncGenerator<Uint8Array>, release: () => Promise<void>): AsyncGenerator<Uint8Array> {
+  try {
+    yield* inner;
+  } finally {
+    await release();
+  }
 }

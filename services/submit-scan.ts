@@ -1,5 +1,5 @@
 import { storedTitle } from '../core/title';
-import { badRequest, DomainError } from '../core/errors';
+import { badRequest, DomainError, unauthorized } from '../core/errors';
 import { PLANS } from '../core/plans';
 import { WEBHOOK_URL_MAX_LENGTH } from '../core/webhook';
 import type { QueuedScan } from '../core/wire/scans';
@@ -107,6 +107,11 @@ export async function submitScan(deps: AppDeps, input: SubmitScanInput): Promise
       priority: plan.priorityQueue,
       created_at: now,
     });
+    // An upload takes minutes, and the account may have been closed meanwhile: its closure's rounds may be over
+    // already, so nothing of this scan may stay. Checked after the insert: a closure marked later than this read
+    // lists the scan (it marks the account before it lists), one marked earlier is seen here; either way it goes.
+    const current = await deps.accounts.byId(account._id);
+    if (!current || current.closing_at) throw unauthorized('this account was closed while the submission was being received; nothing of it was kept');
     // Lower keys run first; the Agents plan rides the priority queue.
     const webhook = webhookUrl
       ? { webhook: { url: webhookUrl, retrySeconds: deps.config.webhookRetrySeconds, taskQueue: taskQueues(deps.config).webhooks } }

@@ -228,9 +228,18 @@ export class AccountsStore {
     AccountsStore.authCache.clear();
   }
 
-  /** Every account's retention fields, for the retention sweep (accounts are few next to scans). */
-  async retentionSettings(): Promise<Array<Pick<AccountDoc, '_id' | 'media_retention_days' | 'retention_includes_published' | 'closing_at'>>> {
-    return this.accounts.find({}, { projection: { _id: 1, media_retention_days: 1, retention_includes_published: 1, closing_at: 1 } }).toArray();
+  /** One page of the accounts' retention fields by `_id`, after `after` (the previous page's last): the retention run walks them all. */
+  async retentionSettingsPage(
+    after: string | null,
+    limit: number,
+  ): Promise<Array<Pick<AccountDoc, '_id' | 'media_retention_days' | 'retention_includes_published' | 'closing_at'>>> {
+    return this.accounts
+      .find(after === null ? {} : { _id: { $gt: after } }, {
+        projection: { _id: 1, media_retention_days: 1, retention_includes_published: 1, closing_at: 1 },
+        sort: { _id: 1 },
+        limit,
+      })
+      .toArray();
   }
 
   /** Sets the account's media retention (`days` null: the operator's default). */

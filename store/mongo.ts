@@ -38,5 +38,7 @@ export async function ensureIndexes(db: Db): Promise<void> {
     db.collection('api_keys').createIndex({ revoked_at: 1 }),
     db.collection('sessions').createIndex({ account_id: 1, created_at: -1 }),
     db.collection('rate_windows').createIndex({ window_end: 1 }),
+    // The hourly retention run reads each account's old scans by date (ScansStore.mediaRetentionPage).
+    db.collection('scans').createIndex({ account_id: 1, created_at: 1 }),
   ]);
 }

@@ -1,4 +1,4 @@
-import type { Db } from 'mongodb';
+import type { Db, Filter } from 'mongodb';
 import { withLibraryPercentile } from '../core/hook-report';
 import { LibraryHooks } from './library-hooks';
 import { OrderedIndex } from './ordered-index';
@@ -196,15 +196,29 @@ export class ScansStore {
   }
 
   /**
-   * Ended scans created before `before` whose media is still kept (the retention
-   * sweep's candidates; it decides per account). A collection read, once an hour.
+   * One page of the account's ended scans created before `before` whose media is still
+   * kept (published ones only with `includePublished`), oldest first, after `after`
+   * (the previous page's last row): the hourly retention run's candidates. Read through
+   * the `{account_id, created_at}` index (store/mongo.ts), so a run costs what the
+   * accounts with a retention have to remove, not the whole history.
    */
-  async mediaRetentionCandidates(before: Date): Promise<Array<Pick<ScanDoc, '_id' | 'account_id' | 'created_at' | 'published_at' | 'status' | 'deleted_at'>>> {
+  async mediaRetentionPage(
+    accountId: string,
+    before: Date,
+    options: { includePublished: boolean; after?: { created_at: Date; _id: string }; limit: number },
+  ): Promise<Array<Pick<ScanDoc, '_id' | 'account_id' | 'created_at' | 'published_at'>>> {
+    const filter: Filter<ScanDoc> = {
+      account_id: accountId,
+      created_at: { $lt: before },
+      status: { $in: ['complete', 'error'] },
+      media_removed_at: { $exists: false },
+      deleted_at: { $exists: false },
+    };
+    if (!options.includePublished) filter.published_at = { $exists: false };
+    if (options.after)
+      filter.$or = [{ created_at: { $gt: options.after.created_at } }, { created_at: options.after.created_at, _id: { $gt: options.after._id } }];
     return this.scans
-      .find(
-        { created_at: { $lt: before }, status: { $in: ['complete', 'error'] }, media_removed_at: { $exists: false }, deleted_at: { $exists: false } },
-        { projection: { _id: 1, account_id: 1, created_at: 1, published_at: 1, status: 1, deleted_at: 1 } },
-      )
+      .find(filter, { projection: { _id: 1, account_id: 1, created_at: 1, published_at: 1 }, sort: { created_at: 1, _id: 1 }, limit: options.limit })
       .toArray();
   }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { isDuplicateKey } from './duplicate-key';
 import type { Db } from 'mongodb';
 import { monthPeriod } from '../core/plans';
@@ -97,6 +98,14 @@ interface RateWindowDoc {
   _id: string;
   count: number;
   window_end: Date;
+  /** A lease's holder (`takeLease`): only it gives the lease back. */
+  holder?: string;
+}
+
+/** A lease held (`takeLease`): give it back with `releaseLease` when the work ends. */
+export interface Lease {
+  id: string;
+  holder: string;
 }
 
 /** What this process knows of one window: the shared count at its last write, and hits not yet written. */
@@ -242,6 +251,60 @@ export class RateLimiter {
 
   async releaseSlot(slot: string): Promise<void> {
     await this.db.collection<RateWindowDoc>('rate_windows').deleteOne({ _id: slot });
+  }
+
+  /**
+   * Takes the one lease of `key` and `kind` (one piece of work in flight: an account's
+   * webhook test, its archive), exact under any concurrency: an insert on a fixed `_id`,
+   * as `takeSlot`'s. A lease whose holder never gave it back (its process died) is
+   * taken over once `ttlMs` has passed; the maintenance sweep removes it like an ended
+   * window. `retryAfterSec` says when a held lease runs out at the latest.
+   */
+  async takeLease(key: string, kind: string, now: Date, ttlMs: number): Promise<{ allowed: boolean; retryAfterSec: number; lease: Lease | null }> {
+    const windows = this.db.collection<RateWindowDoc>('rate_windows');
+    const lease: Lease = { id: `${key}:${kind}:lease`, holder: randomUUID() };
+    const doc: RateWindowDoc = { _id: lease.id, count: 1, window_end: new Date(now.getTime() + ttlMs), holder: lease.holder };
+    try {
+      await windows.insertOne(doc);
+      return { allowed: true, retryAfterSec: 0, lease };
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+    }
+    const { _id, ...fields } = doc;
+    const taken = await windows.updateOne({ _id, window_end: { $lt: now } }, { $set: fields });
+    if (taken.modifiedCount === 1) return { allowed: true, retryAfterSec: 0, lease };
+    const held = await windows.findOne({ _id }, { projection: { window_end: 1 } });
+    const retryAfterSec = Math.max(1, Math.ceil(((held?.window_end.getTime() ?? now.getTime()) - now.getTime()) / 1000));
+    return { allowed: false, retryAfterSec, lease: null };
+  }
+
+  /**
+   * Spends `amount` of the window's `limit` (bytes of an archive's videos, counted in
+   * MiB) when it fits; refused, nothing is spent. A read and then an `$inc`, not
+   * exact under concurrency: its callers hold a lease (one archive per account in
+   * flight), so one account's spends never race.
+   */
+  async spend(
+    key: string,
+    kind: string,
+    amount: number,
+    limit: number,
+    now: Date,
+    windowMs: number,
+  ): Promise<{ allowed: boolean; retryAfterSec: number; spent: number }> {
+    const { id, windowEnd, retryAfterSec } = RateLimiter.window(key, kind, now, windowMs);
+    const windows = this.db.collection<RateWindowDoc>('rate_windows');
+    const spent = (await windows.findOne({ _id: id }, { projection: { count: 1 } }))?.count ?? 0;
+    if (spent + amount > limit) return { allowed: false, retryAfterSec, spent };
+    const after = await upsertRetrying(() =>
+      windows.findOneAndUpdate({ _id: id }, { $inc: { count: amount }, $setOnInsert: { window_end: windowEnd } }, { upsert: true, returnDocument: 'after' }),
+    );
+    return { allowed: true, retryAfterSec, spent: after?.count ?? spent + amount };
+  }
+
+  /** Gives `lease` back, if its holder still holds it (one taken over after its time is someone else's now). */
+  async releaseLease(lease: Lease): Promise<void> {
+    await this.db.collection<RateWindowDoc>('rate_windows').deleteOne({ _id: lease.id, holder: lease.holder });
   }
 
   /** Every window counted under one of `keys` (an account's key hashes at its closure), whatever its kind. */

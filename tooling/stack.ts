@@ -143,7 +143,7 @@ export interface WorkerOptions {
   logFile?: string;
   /** Where to record the pid, so a later stack on the same data directory can end an orphan. */
   pidFile?: string;
-  /** Wait until the worker polls its task queues (`<prefix>-scans`, `<prefix>-chat`, `<prefix>-webhooks`) in Temporal. Default true. */
+  /** Wait until the worker polls its task queues (`<prefix>-scans`, `<prefix>-chat`, `<prefix>-webhooks`, `<prefix>-webhook-tests`) in Temporal. Default true. */
   waitReady?: boolean;
   /** Task queues to wait for. Default all three queues of the prefix. */
   waitQueues?: string[];
@@ -587,7 +587,7 @@ export async function startWorker(env: Env = {}, options: WorkerOptions = {}): P
   if (options.waitReady ?? true) {
     const address = merged.TEMPORAL_ADDRESS ?? '127.0.0.1:7233';
     const prefix = merged.HOLDLINE_TASK_QUEUE_PREFIX ?? 'holdline';
-    const queues = options.waitQueues ?? [`${prefix}-scans`, `${prefix}-chat`, `${prefix}-webhooks`];
+    const queues = options.waitQueues ?? [`${prefix}-scans`, `${prefix}-chat`, `${prefix}-webhooks`, `${prefix}-webhook-tests`];
     try {
       await waitUntil('worker', proc, options.readyTimeoutMs ?? 90_000, () => workerPolls(address, proc.pid, queues));
     } catch (error) {

@@ -10,9 +10,11 @@ import { csrfField, layout, type Viewer } from './layout';
 export interface SecurityFormErrors {
   password?: string;
   close?: string;
+  /** The API key section's rotation form (web/pages.ts). */
+  key?: string;
 }
 
-const passwordInput = (name: string, label: string, autocomplete: string, rule: boolean) =>
+export const passwordInput = (name: string, label: string, autocomplete: string, rule: boolean) =>
   html`<label>${label} <input type="password" name="${name}" required ${rule ? html`minlength="${PASSWORD_MIN_CHARS}" ` : ''}maxlength="${rule ? PASSWORD_MAX_CHARS : 1000}" autocomplete="${autocomplete}"></label>`;
 
 function passwordSection(viewer: Viewer, security: AccountSecurity, error?: string): SafeHtml {

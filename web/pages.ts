@@ -4,7 +4,7 @@ import { html, type SafeHtml } from './html';
 import { csrfField, layout, type Viewer } from './layout';
 import type { AccountSummary } from '../services/account';
 import type { AccountSecurity } from '../services/account-sessions';
-import { securitySections, type SecurityFormErrors } from './account-security';
+import { passwordInput, securitySections, type SecurityFormErrors } from './account-security';
 import { dataSection } from './account-data';
 import type { RetentionSetting } from '../core/wire/account';
 import type { HistoryEntry } from '../core/wire/scans';
@@ -115,7 +115,11 @@ ${view.notice ? html`<p class="notice">${view.notice}</p>` : ''}
         : html`<p id="no-key">You have no API key yet.</p>`
   }
   <p>Send it as <code>Authorization: Bearer &lt;key&gt;</code> to the signal and model interfaces.</p>
-  <form method="post" action="/account/key">${csrfField(viewer)}<button type="submit" class="secondary">${view.keyPrefix || view.newKey ? 'Rotate key' : 'Create key'}</button>
+  ${security.errors?.key ? html`<p class="error" role="alert" id="key-error">${security.errors.key}</p>` : ''}
+  <form method="post" action="/account/key">${csrfField(viewer)}${
+    // A session left open on a shared computer must not hand out a working key: the password is asked for (services/account.ts).
+    security.state.hasPassword ? html`${passwordInput('password', 'Your password', 'current-password', false)} ` : ''
+  }<button type="submit" class="secondary">${view.keyPrefix || view.newKey ? 'Rotate key' : 'Create key'}</button>
   ${view.keyPrefix || view.newKey ? html`<span class="hint">The current key stops working at once.</span>` : ''}</form>
 </section>
 <section class="card">

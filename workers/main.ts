@@ -7,7 +7,7 @@ import { SHUTDOWN_GRACE, startWorkers } from './run';
 const config = loadConfig();
 const workers = await startWorkers(config);
 console.log(
-  `worker ${process.pid} polling ${config.workerQueues.flatMap((q) => (q === 'chat' ? [taskQueues(config).chat, taskQueues(config).webhooks] : [taskQueues(config)[q]])).join(', ')}`,
+  `worker ${process.pid} polling ${config.workerQueues.flatMap((q) => (q === 'chat' ? [taskQueues(config).chat, taskQueues(config).webhooks, taskQueues(config).webhookTests] : [taskQueues(config)[q]])).join(', ')}`,
 );
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => console.log(`worker ${process.pid}: ${signal}: polling stopped; running activities have ${SHUTDOWN_GRACE} to finish`));

@@ -89,6 +89,15 @@ export async function startWorkers(config: HoldlineConfig): Promise<RunningWorke
         maxConcurrentActivityTaskExecutions: config.webhookConcurrency,
       }),
     );
+    // `POST /v1/webhooks/test` on a queue and slots of its own: tests never delay a completion delivery.
+    workers.push(
+      await Worker.create({
+        ...common,
+        taskQueue: queues.webhookTests,
+        activities: createWebhookWorkerActivities(config, mongo),
+        maxConcurrentActivityTaskExecutions: config.webhookTestConcurrency,
+      }),
+    );
   }
   if (config.workerQueues.includes('scans')) {
     workers.push(

@@ -29,6 +29,13 @@ const attempt = proxyActivities<WebhookActivities>({
   retry: { maximumAttempts: 1 },
 });
 
+// A test's one attempt: the receiver has 5 s (activities/webhook-activities.ts); the caller is waiting.
+const testAttempt = proxyActivities<WebhookActivities>({
+  startToCloseTimeout: '10 seconds',
+  allowEagerDispatch: false,
+  retry: { maximumAttempts: 1 },
+});
+
 /** Stops the schedule: the receiver said 410 Gone, or there is no scan left to tell about. */
 const FINAL: ReadonlySet<string> = new Set([FailureType.WebhookGone, FailureType.WebhookSourceMissing]);
 
@@ -80,5 +87,5 @@ export interface WebhookTestInput {
  * retries: the caller is waiting for the receiver's answer.
  */
 export async function webhookTestWorkflow(input: WebhookTestInput): Promise<TestDeliveryOutcome> {
-  return attempt.deliverTestWebhook(input);
+  return testAttempt.deliverTestWebhook(input);
 }

@@ -4,23 +4,27 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ErrorBody } from '../../core/wire/common';
 import { PutRetentionBody, RetentionSetting } from '../../core/wire/account';
 import { AccountExportQuery } from '../../core/wire/export';
-import { accountArchive } from '../../services/export-account';
+import { admitAccountArchive, type AdmittedArchive } from '../../services/export-account';
 import type { AppDeps } from '../../services/ports';
 import { retentionSetting, setRetentionSetting } from '../../services/retention-setting';
-import { countRequest, requireKey } from '../auth';
+import { countRequest, rateLimitHook, requireKey } from '../auth';
 
 /** The account's data settings and archive (issue 22 items 6 and 7): `/v1/account/retention`, `/v1/account/export`. */
 export async function accountDataRoutes(scope: FastifyInstance, deps: AppDeps) {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const auth = requireKey(deps);
+  // Counted in the key's per-minute reads like every keyed route, with its `x-ratelimit-*` headers.
+  const reads = rateLimitHook(deps, 'read', deps.config.scanReadsPerMinute);
 
-  app.get('/v1/account/retention', { onRequest: [auth], schema: { response: { 200: RetentionSetting, 401: ErrorBody } } }, async (request) =>
-    retentionSetting(deps, request.account._id),
+  app.get(
+    '/v1/account/retention',
+    { onRequest: [auth, reads], schema: { response: { 200: RetentionSetting, 401: ErrorBody, 429: ErrorBody } } },
+    async (request) => retentionSetting(deps, request.account._id),
   );
 
   app.put(
     '/v1/account/retention',
-    { onRequest: [auth], schema: { body: PutRetentionBody, response: { 200: RetentionSetting, 400: ErrorBody, 401: ErrorBody } } },
+    { onRequest: [auth, reads], schema: { body: PutRetentionBody, response: { 200: RetentionSetting, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody } } },
     async (request) => setRetentionSetting(deps, request.account._id, request.body),
   );
 
@@ -33,14 +37,16 @@ export async function accountDataRoutes(scope: FastifyInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       await countRequest(deps, request, 'read', deps.config.scanReadsPerMinute);
-      return sendAccountArchive(reply, await accountArchive(deps, request.account._id, { media: request.query.media === '1' }));
+      return sendAccountArchive(reply, await admitAccountArchive(deps, request.account._id, { media: request.query.media === '1' }));
     },
   );
 }
 
 /** Sends the account archive as a tar download: for the key here, for the session on the account page (web/routes/account.ts). */
-export function sendAccountArchive(reply: FastifyReply, archive: Awaited<ReturnType<typeof accountArchive>>) {
+export function sendAccountArchive(reply: FastifyReply, archive: AdmittedArchive) {
   // A client that goes away destroys this stream (Fastify), which stops the generator and closes the media read in progress.
+  // The account's archive lease goes back when the response is over, however it ended (a stream never read included).
+  reply.raw.once('close', () => void archive.release().catch((error: unknown) => reply.log.warn({ err: error }, 'archive lease not given back')));
   return reply
     .header('content-type', 'application/x-tar')
     .header('content-disposition', `attachment; filename="${archive.filename}"`)

@@ -6,7 +6,14 @@ import { ChangePasswordBody, CloseAccountBody, ClosingAccount, PasswordChanged }
 import { changePassword } from '../../services/change-password';
 import { closeAccount } from '../../services/close-account';
 import type { AppDeps } from '../../services/ports';
-import { requireKey } from '../auth';
+import { rateLimitHook, requireKey } from '../auth';
+import { LIMITS } from '../../core/plans';
+
+/**
+ * Both run a password check (scrypt) when the account has one, so both count in the key's
+ * per-minute submissions, like every keyed write, and answer with its `x-ratelimit-*` headers.
+ */
+const submissions = (deps: AppDeps) => rateLimitHook(deps, 'submit', LIMITS.scanSubmissionsPerMinute);
 
 /** `DELETE /v1/account` (services/close-account.ts) and `PUT /v1/account/password`. */
 export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -14,12 +21,15 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
   app.withTypeProvider<TypeBoxTypeProvider>().delete(
     '/v1/account',
     {
-      onRequest: [requireKey(deps)],
-      schema: { body: CloseAccountBody, response: { 204: NoContent, 202: ClosingAccount, 400: ErrorBody, 401: ErrorBody } },
+      onRequest: [requireKey(deps), submissions(deps)],
+      schema: {
+        body: CloseAccountBody,
+        response: { 204: NoContent, 202: ClosingAccount, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
+      },
     },
     async (request, reply) => {
-      const { email } = request.body;
-      const outcome = await closeAccount(deps, { account: request.account, email, requestId: request.id });
+      const { email, password } = request.body;
+      const outcome = await closeAccount(deps, { account: request.account, email, password, requestId: request.id });
       if (outcome === 'closing') return reply.code(202).send({ account_id: request.account._id, status: 'closing' });
       return reply.code(204).send(null);
     },
@@ -35,7 +45,7 @@ function passwordRoute(app: FastifyInstance, deps: AppDeps) {
   app.withTypeProvider<TypeBoxTypeProvider>().put(
     '/v1/account/password',
     {
-      onRequest: [requireKey(deps)],
+      onRequest: [requireKey(deps), submissions(deps)],
       schema: { body: ChangePasswordBody, response: { 200: PasswordChanged, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody } },
     },
     async (request) => {

@@ -34,8 +34,9 @@ export async function exportRoutes(scope: FastifyInstance, deps: AppDeps) {
           return { accountId: request.account._id, keyHash: request.keyHash };
         },
         clientIp: request.ip,
-        // The timelines point at the media by an absolute URL, at the address this request reached.
-        origin: `${request.protocol}://${request.host}`,
+        // The timelines point at the media by an absolute URL: at the configured public origin, else at this
+        // server's own listen address; never at the request's Host header, which the client writes.
+        origin: deps.config.publicOrigin ?? listenOrigin(deps.config.host, request.socket.localPort ?? deps.config.port),
       });
       return reply
         .header('content-type', file.contentType)
@@ -44,4 +45,10 @@ export async function exportRoutes(scope: FastifyInstance, deps: AppDeps) {
         .send(file.body);
     },
   );
+}
+
+/** `http://host:port` of this server's listen address; a wildcard address is written as `localhost`. */
+export function listenOrigin(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' || host === '' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }

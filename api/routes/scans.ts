@@ -98,13 +98,18 @@ export async function scanRoutes(scope: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  app.post('/v1/scans/:id/cancel', { onRequest: [auth, reads], schema: { params: IdParams, response: { 200: ScanViewBody, ...err } } }, async (request) => {
-    const { id } = request.params;
-    const result = await cancelScan(deps, { accountId: request.account._id, scanId: id });
-    if (result.outcome === 'not_found') throw notFound(`no scan ${id}`);
-    if (result.outcome === 'ended') throw conflict(`scan ${id} has already ended (${result.status}); only a queued or processing scan can be cancelled`);
-    return scanView(result.doc);
-  });
+  app.post(
+    '/v1/scans/:id/cancel',
+    { onRequest: [auth, reads], schema: { params: IdParams, response: { 200: ScanViewBody, 202: ScanViewBody, ...err } } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const result = await cancelScan(deps, { accountId: request.account._id, scanId: id, log: request.log });
+      if (result.outcome === 'not_found') throw notFound(`no scan ${id}`);
+      if (result.outcome === 'ended') throw conflict(`scan ${id} has already ended (${result.status}); only a queued or processing scan can be cancelled`);
+      // 202: the cancel was sent and goes on; the scan is shown as it is now (poll it for its `cancelled` end).
+      return reply.code(result.outcome === 'cancelling' ? 202 : 200).send(scanView(result.doc));
+    },
+  );
 
   app.get('/v1/scans', { onRequest: [auth, reads], schema: { querystring: HistoryQuery, response: { 200: HistoryBody, ...err } } }, async (request) => {
     const page = pageRequest(request.query, LIMITS.historyDefaultLimit);

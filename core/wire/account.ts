@@ -5,7 +5,17 @@ import { nullable } from './common';
 import { PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS, PASSWORD_RULE } from '../password-rule';
 
 export const CloseAccountBody = Type.Object(
-  { email: Type.String({ minLength: 1, maxLength: 254, description: "The account's email, to confirm the closure." }) },
+  {
+    email: Type.String({ minLength: 1, maxLength: 254, description: "The account's email, to confirm the closure." }),
+    password: Type.Optional(
+      Type.String({
+        maxLength: 1000,
+        description:
+          "The account's password. Required once the account has one (every account made on the website does): the key alone cannot close an account. " +
+          'Wrong ones count against the same throttle as `PUT /v1/account/password`.',
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 export type CloseAccountBody = Static<typeof CloseAccountBody>;

@@ -5,20 +5,26 @@ import { Type, type Static } from 'typebox';
 import { WEBHOOK_URL_MAX_LENGTH } from '../webhook';
 import { PageOf, PageQuery, nullable, stringEnum } from './common';
 
-export const SubmitScanBody = Type.Object({
-  input: Type.Object({
-    type: stringEnum(['url']),
-    url: Type.String({ minLength: 1, maxLength: 2048 }),
-  }),
-  title: Type.Optional(Type.String({ maxLength: 200 })),
-  webhook_url: Type.Optional(
-    Type.String({
-      minLength: 1,
-      maxLength: WEBHOOK_URL_MAX_LENGTH,
-      description: 'Public http(s) URL that gets a signed POST (Standard Webhooks) when the scan completes or fails.',
-    }),
-  ),
-});
+export const SubmitScanBody = Type.Object(
+  {
+    input: Type.Object(
+      {
+        type: stringEnum(['url']),
+        url: Type.String({ minLength: 1, maxLength: 2048 }),
+      },
+      { additionalProperties: false },
+    ),
+    title: Type.Optional(Type.String({ maxLength: 200 })),
+    webhook_url: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: WEBHOOK_URL_MAX_LENGTH,
+        description: 'Public http(s) URL that gets a signed POST (Standard Webhooks) when the scan completes or fails.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 export type SubmitScanBody = Static<typeof SubmitScanBody>;
 
 /** The body of a completion webhook (core/webhook.ts `webhookEvent`), documented under the OpenAPI document's `webhooks`. */

@@ -263,6 +263,27 @@ export class FakeRateLimiter {
   async releaseSlot(slot: string) {
     this.counts.set(slot, (this.counts.get(slot) ?? 1) - 1);
   }
+  async spend(key: string, kind: string, amount: number, limit: number, now: Date, windowMs: number) {
+    const { id, retryAfterSec } = FakeRateLimiter.window(key, kind, now, windowMs);
+    const spent = this.counts.get(id) ?? 0;
+    if (spent + amount > limit) return { allowed: false, retryAfterSec, spent };
+    this.counts.set(id, spent + amount);
+    return { allowed: true, retryAfterSec, spent: spent + amount };
+  }
+  /** Leases held now: id → holder and expiry (ms). */
+  readonly leases = new Map<string, { holder: string; until: number }>();
+  private leaseCount = 0;
+  async takeLease(key: string, kind: string, now: Date, ttlMs: number) {
+    const id = `${key}:${kind}:lease`;
+    const held = this.leases.get(id);
+    if (held && held.until >= now.getTime()) return { allowed: false, retryAfterSec: Math.max(1, Math.ceil((held.until - now.getTime()) / 1000)), lease: null };
+    const lease = { id, holder: `holder-${++this.leaseCount}` };
+    this.leases.set(id, { holder: lease.holder, until: now.getTime() + ttlMs });
+    return { allowed: true, retryAfterSec: 0, lease };
+  }
+  async releaseLease(lease: { id: string; holder: string }) {
+    if (this.leases.get(lease.id)?.holder === lease.holder) this.leases.delete(lease.id);
+  }
 }
 
 export class FakeCalls {

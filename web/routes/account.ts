@@ -5,14 +5,14 @@ import { PASSWORD_RULE } from '../../core/password-rule';
 import { FormBody } from '../../core/wire/web';
 import { statusOf } from '../../api/errors';
 import { sendAccountArchive } from '../../api/routes/account-data';
-import { accountArchive } from '../../services/export-account';
+import { admitAccountArchive } from '../../services/export-account';
 import { enforceRateLimit } from '../../services/rate-limit';
 import { retentionSetting, setRetentionSetting } from '../../services/retention-setting';
 import { hashSecret } from '../../store/ids';
 import { accountSummary, changePlan, rotateKey, rotateWebhookSecret, type AccountSummary } from '../../services/account';
 import { accountSecurity, signOutOtherSessions } from '../../services/account-sessions';
 import { changePassword, PasswordRefusedError } from '../../services/change-password';
-import { closeSignedInAccount } from '../../services/close-account';
+import { closeAccount } from '../../services/close-account';
 import type { AppDeps } from '../../services/ports';
 import { signIn } from '../../services/sign-in';
 import { signUp } from '../../services/sign-up';
@@ -111,7 +111,15 @@ export function accountPages(scope: FastifyInstance, deps: AppDeps) {
   app.post('/account/key', { schema: { body: FormBody } }, async (request, reply) => {
     const web = signedInPost(request, reply, request.body);
     if (!web) return reply;
-    return sendAccountPage(reply, viewerOf(request)!, whoIs(web), await rotateKey(deps, web.account._id));
+    let rotated: AccountSummary;
+    try {
+      rotated = await rotateKey(deps, web.account._id, request.body.password ?? '');
+    } catch (error) {
+      if (!(error instanceof PasswordRefusedError)) throw error;
+      const refusal = formRefusal(reply, error, KEY_FORM_WORDS);
+      return sendAccountPage(reply, viewerOf(request)!, whoIs(web), await accountSummary(deps, web.account._id), { key: refusal.message }, refusal.status);
+    }
+    return sendAccountPage(reply, viewerOf(request)!, whoIs(web), rotated);
   });
 
   app.post('/account/webhook-secret', { schema: { body: FormBody } }, async (request, reply) => {
@@ -169,7 +177,7 @@ export function accountPages(scope: FastifyInstance, deps: AppDeps) {
     const media = request.body.media ?? '0';
     if (media !== '0' && media !== '1') throw badRequest('media must be 0 or 1');
     await enforceRateLimit(deps, hashSecret(`web-export:${web.account._id}`), 'read', deps.config.scanReadsPerMinute);
-    return sendAccountArchive(reply, await accountArchive(deps, web.account._id, { media: media === '1' }));
+    return sendAccountArchive(reply, await admitAccountArchive(deps, web.account._id, { media: media === '1' }));
   });
 
   app.post('/account/close', { schema: { body: FormBody } }, async (request, reply) => {
@@ -181,7 +189,7 @@ export function accountPages(scope: FastifyInstance, deps: AppDeps) {
     if (form.confirm !== 'yes') return again('Tick the box to confirm that the account and all of its data go. The account is still open.', 400);
     let outcome: 'closed' | 'closing';
     try {
-      outcome = await closeSignedInAccount(deps, { account: web.account, email: form.email ?? '', password: form.password ?? '', requestId: request.id });
+      outcome = await closeAccount(deps, { account: web.account, email: form.email ?? '', password: form.password ?? '', requestId: request.id });
     } catch (error) {
       const refusal = formRefusal(reply, error, CLOSE_FORM_WORDS);
       return again(refusal.message, refusal.status);
@@ -211,6 +219,12 @@ const PASSWORD_FORM_WORDS: FormWords = {
   rule: `Choose a new password of ${PASSWORD_RULE}. Nothing was changed.`,
   current_required: 'Enter your current password to change it. Nothing was changed.',
   current_wrong: 'That is not your current password. Nothing was changed.',
+};
+
+const KEY_FORM_WORDS: FormWords = {
+  rule: `Choose a password of ${PASSWORD_RULE}.`,
+  current_required: 'Enter your password to rotate the key. Your key is unchanged.',
+  current_wrong: 'That is not your password. Your key is unchanged.',
 };
 
 const CLOSE_FORM_WORDS: FormWords = {

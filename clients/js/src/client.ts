@@ -5,6 +5,7 @@ import { openAsBlob } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { InvalidArgumentError, WaitTimeoutError } from './errors.js';
+import { servedFileName } from './file-name.js';
 import { DEFAULT_RETRY, send, sendJson, sleep, type RetryOptions, type Transport } from './http.js';
 import { PageList } from './pages.js';
 import type {
@@ -123,6 +124,8 @@ export interface ChangePasswordOptions extends CallOptions {
 export interface CloseAccountOptions extends CallOptions {
   /** The account's email (any case), confirming the closure. */
   email: string;
+  /** The account's password: needed once the account has one (the key alone cannot close an account). */
+  password?: string;
 }
 
 const isFinishedScan = (scan: Scan): scan is FinishedScan => scan.status === 'complete' || scan.status === 'error';
@@ -245,7 +248,7 @@ class Scans {
       signal: options.signal,
     });
     const body = await response.text();
-    const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `${scanId}.${format}`;
+    const filename = servedFileName(response.headers.get('content-disposition'), `${scanId}.${format}`);
     return { body, contentType: response.headers.get('content-type') ?? 'application/octet-stream', filename };
   }
 
@@ -357,7 +360,7 @@ class Account {
       accept: 'application/x-tar',
       signal: options.signal,
     });
-    const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'holdline-export.tar';
+    const filename = servedFileName(response.headers.get('content-disposition'), 'holdline-export.tar');
     return { body: response.body ?? new Blob([]).stream(), filename, contentType: response.headers.get('content-type') ?? 'application/x-tar' };
   }
 
@@ -367,9 +370,10 @@ class Account {
     return sendJson(this.transport, { method: 'PUT', path: '/v1/account/password', json, signal: options.signal });
   }
 
-  /** `DELETE /v1/account`: closes the account and removes all of its data; its key stops working at once. */
+  /** `DELETE /v1/account`: closes the account (confirmed by its email, and its password once it has one) and removes all of its data; its key stops working at once. */
   async close(options: CloseAccountOptions): Promise<ClosedAccount> {
-    const response = await send(this.transport, { method: 'DELETE', path: '/v1/account', json: { email: options.email }, signal: options.signal });
+    const json = { email: options.email, ...(options.password === undefined ? {} : { password: options.password }) };
+    const response = await send(this.transport, { method: 'DELETE', path: '/v1/account', json, signal: options.signal });
     await response.body?.cancel();
     return { status: response.status === 202 ? 'closing' : 'closed' };
   }

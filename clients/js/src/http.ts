@@ -57,12 +57,34 @@ export interface Transport {
   fetch: typeof fetch;
 }
 
+/** Whether `hostname` (as `URL` gives it) is this machine: `localhost`, 127.0.0.0/8 or `[::1]`. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+let warnedPlainHttp = false;
+
+/**
+ * Warns once per process when an API key is about to travel over plain `http` to a host
+ * that is not this machine: anyone on the path can read it and use it. (Loopback is the
+ * local stack's normal address, so it stays quiet.)
+ */
+export function warnIfKeyInTheClear(url: URL, warn: (message: string) => void = (message) => process.emitWarning(message, 'HoldlineWarning')): void {
+  if (warnedPlainHttp || url.protocol !== 'http:' || isLoopbackHost(url.hostname)) return;
+  warnedPlainHttp = true;
+  warn(`the API key is sent over plain http to ${url.host}, where anyone on the path can read it; use an https base URL`);
+}
+
 /** The answer to `exchange`, 2xx; anything else becomes the matching `HoldlineError` after the allowed retries. */
 export async function send(transport: Transport, exchange: Exchange): Promise<Response> {
   const url = new URL(`${transport.baseUrl}${exchange.path}`);
   for (const [name, value] of Object.entries(exchange.query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
   const headers: Record<string, string> = { accept: exchange.accept ?? 'application/json', 'user-agent': transport.userAgent, ...exchange.headers };
-  if (transport.apiKey && !exchange.keyless) headers.authorization = `Bearer ${transport.apiKey}`;
+  if (transport.apiKey && !exchange.keyless) {
+    warnIfKeyInTheClear(url);
+    headers.authorization = `Bearer ${transport.apiKey}`;
+  }
   let body: string | FormData | undefined;
   if (exchange.form) body = exchange.form;
   else if (exchange.json !== undefined) {
@@ -73,10 +95,18 @@ export async function send(transport: Transport, exchange: Exchange): Promise<Re
   for (let attempt = 0; ; attempt++) {
     let response: Response;
     try {
-      response = await transport.fetch(url, { method: exchange.method, headers, body, signal: exchange.signal });
+      // The API never redirects: a redirect means a wrong base URL (or someone in the way), and following it
+      // would carry the key and the body to wherever it points.
+      response = await transport.fetch(url, { method: exchange.method, headers, body, signal: exchange.signal, redirect: 'error' });
     } catch (error) {
       if (exchange.signal?.aborted) throw exchange.signal.reason;
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      if (cause?.message === 'unexpected redirect') {
+        throw new ConnectionError({
+          status: 0,
+          detail: `${transport.baseUrl} answered ${exchange.method} ${exchange.path} with a redirect, which the Holdline API never sends: check the base URL (nothing was followed)`,
+        });
+      }
       throw new ConnectionError({
         status: 0,
         detail: `cannot reach Holdline at ${transport.baseUrl}: ${cause?.code ?? cause?.message ?? (error as Error).message}`,

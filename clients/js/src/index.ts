@@ -33,6 +33,7 @@ export {
 } from './errors.js';
 export type { HoldlineErrorInit } from './errors.js';
 export { DEFAULT_RETRY, RETRIED_STATUSES, retryDelayMs } from './http.js';
+export { safeFileName } from './file-name.js';
 export type { RetryOptions } from './http.js';
 export { PageList } from './pages.js';
 export { EXPORT_FORMATS, SCAN_STATUSES } from './types.js';

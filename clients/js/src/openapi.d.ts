@@ -1703,8 +1703,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Cancel a queued or running scan: it ends in error, detail "cancelled", nothing of its media kept
-         * @description Stops a queued or running scan. It ends in `error` with `detail: "cancelled"` (a webhook gets `scan.failed`), and its video, audio and parts are removed before the answer.
+         * Cancel a queued or running scan: it ends in error, detail "cancelled", nothing of its media kept; 200 once done, 202 if the clean-up takes over 5 s
+         * @description Stops a queued or running scan. It ends in `error` with `detail: "cancelled"` (a webhook gets `scan.failed`), and its video, audio and parts are removed. The answer waits up to 5 s for that clean-up: `200` once it is done, else `202` with the scan as it is now while the cancel goes on (poll `GET /v1/scans/{id}` for its `cancelled` end).
          */
         post: {
             parameters: {
@@ -1740,6 +1740,128 @@ export interface paths {
                          *       "detail": "cancelled"
                          *     }
                          */
+                        "application/json": {
+                            scan_id: string;
+                            status: string;
+                            pct: number;
+                            /**
+                             * @description queued; ingest (fetching or storing the video); probe (checking it); decode (measuring and transcribing); assembly (writing the read).
+                             * @enum {string}
+                             */
+                            stage?: "queued" | "ingest" | "probe" | "decode" | "assembly";
+                            detail?: string;
+                            /** @description The title given at submission; null when none was. */
+                            title: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the scan was accepted.
+                             */
+                            created_at: string;
+                            duration_sec?: number;
+                            score?: number;
+                            grade?: string;
+                            label?: string;
+                            hook?: number;
+                            timeline?: {
+                                second: number;
+                                scores: {
+                                    hold: number;
+                                    motion: number;
+                                    loudness: number;
+                                    speech: number;
+                                };
+                            }[];
+                            cuts?: number[];
+                            dead?: {
+                                start: number;
+                                end: number;
+                            }[];
+                            moments?: {
+                                second: number;
+                                label: string;
+                                hold: number;
+                                quote: string;
+                            }[];
+                            claims?: string[];
+                            transcript?: {
+                                start: number;
+                                end: number;
+                                text: string;
+                            }[];
+                            summary?: string;
+                            method?: string;
+                            transcriber?: string | null;
+                            /** @description The spoken language, ISO 639-1 (null when no words were heard). Beside the spec's fields. */
+                            language?: string | null;
+                            /** @description EBU R128 loudness, beside the spec's fields; null when the file has no sound. */
+                            loudness_lufs?: {
+                                integrated_lufs: number | null;
+                                range_lu: number;
+                                true_peak_dbtp: number | null;
+                                /** @description Short-term loudness (3 s window ending at t+1) per second t; null below -70 LUFS. */
+                                short_term_lufs: (number | null)[];
+                                targets: {
+                                    id: string;
+                                    name: string;
+                                    target_lufs: number;
+                                    max_true_peak_dbtp: number;
+                                    /** @description Integrated loudness minus the target, LU (positive: louder). */
+                                    difference_lu: number;
+                                    /** @enum {string} */
+                                    verdict: "on_target" | "louder" | "quieter";
+                                    true_peak_over: boolean;
+                                }[];
+                            } | null;
+                            /** @description Why attention is likely to drop, beside the spec's fields: each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice. */
+                            dips?: {
+                                start: number;
+                                /** @description Exclusive, seconds. */
+                                end: number;
+                                causes: ("still_picture" | "silence" | "loudness_drop" | "no_speech" | "long_pause" | "long_shot" | "slow_cutting")[];
+                                advice: string;
+                            }[];
+                            /** @description The hook with its scale, what carried the first 3 s and the strongest 3-second window, beside the spec's fields. */
+                            hook_report?: {
+                                value: number;
+                                scale: string;
+                                /** @description Percent of this file's seconds whose hold is below the hook. */
+                                file_percentile: number;
+                                /** @description Percent of published scans' hooks below this one, placed when the read is served; null while 20 or fewer scans are published. */
+                                library_percentile: number | null;
+                                carried: ("motion" | "sound" | "words")[];
+                                missing: ("motion" | "sound" | "words")[];
+                                best_opening: {
+                                    start: number;
+                                    end: number;
+                                    hold: number;
+                                };
+                                advice: string;
+                            };
+                            /** @description The video stream's average frame rate as probed, beside the spec's fields; null when unknown. The EDL counts frames at it. */
+                            frame_rate?: number | null;
+                            /** @description Whether the video's frames come at an uneven rate (the gaps between its first packets' timestamps differ), beside the spec's fields. Then each cut's time is its frame's own timestamp and cut_frames counts at the average rate. */
+                            frame_rate_variable?: boolean;
+                            /** @description The frame index at the source's frame rate of each cut, parallel to cuts (whose seconds are the refined times), beside the spec's fields; absent when the frame rate is unknown. */
+                            cut_frames?: number[];
+                            /** @description The video's displayed width in pixels as probed (rotation applied), beside the spec's fields; absent on reads made before it. The fcpxml export's format carries it. */
+                            width?: number;
+                            /** @description The video's displayed height in pixels as probed (rotation applied), beside the spec's fields; absent on reads made before it. */
+                            height?: number;
+                            /** @description Where the video is served; null once the retention setting removed it (the read is kept). */
+                            media_url?: string | null;
+                        };
+                    };
+                };
+                /** @description The cancel was sent and goes on: the scan as it is now, still `queued` or `processing` */
+                202: {
+                    headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        [name: string]: unknown;
+                    };
+                    content: {
                         "application/json": {
                             scan_id: string;
                             status: string;
@@ -4606,6 +4728,9 @@ export interface paths {
                 200: {
                     headers: {
                         "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4630,6 +4755,9 @@ export interface paths {
                 400: {
                     headers: {
                         "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4654,6 +4782,9 @@ export interface paths {
                 403: {
                     headers: {
                         "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4667,10 +4798,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Too many wrong current passwords (10 per 15 minutes) or changes (10 per hour) for this account */
+                /** @description Too many wrong current passwords (10 per 15 minutes) or changes (10 per hour) for this account, or the key's submissions per minute are spent */
                 429: {
                     headers: {
                         "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         "Retry-After": components["headers"]["retry-after"];
                         [name: string]: unknown;
                     };
@@ -4684,6 +4818,9 @@ export interface paths {
                 500: {
                     headers: {
                         "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4712,8 +4849,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Close your account, confirmed by its email: the key stops working at once; every scan, recut, chat call, key, session and counter is removed. 204 once done, 202 if it takes over 20 s
-         * @description Closes the account. The body repeats its email (any case) as confirmation. The key answers 401 at once and website sessions end; then every scan, recut, chat call, key, session and counter is removed by a workflow that retries until done.
+         * Close your account, confirmed by its email and password (the key alone cannot close it): the key stops working at once; every scan, recut, chat call, key, session and counter is removed. 204 once done, 202 if it takes over 20 s
+         * @description Closes the account. The body repeats its email (any case) as confirmation and, once the account has a password (every account made on the website does), the password as `password`: **the key alone cannot close an account**. Wrong passwords count against the same throttle as `PUT /v1/account/password` (10 per 15 minutes). The key answers 401 at once and website sessions end; then every scan, recut, chat call, key, session and counter is removed by a workflow that retries until done.
          */
         delete: {
             parameters: {
@@ -4735,6 +4872,8 @@ export interface paths {
                     "application/json": {
                         /** @description The account's email, to confirm the closure. */
                         email: string;
+                        /** @description The account's password. Required once the account has one (every account made on the website does): the key alone cannot close an account. Wrong ones count against the same throttle as `PUT /v1/account/password`. */
+                        password?: string;
                     };
                 };
             };
@@ -4743,6 +4882,9 @@ export interface paths {
                 202: {
                     headers: {
                         "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4757,14 +4899,20 @@ export interface paths {
                 204: {
                     headers: {
                         "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content?: never;
                 };
-                /** @description The body's email is missing or not the account's */
+                /** @description The body's email is missing or not the account's, `password` is missing once the account has one, or the body has a field this route does not take */
                 400: {
                     headers: {
                         "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4790,10 +4938,44 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The `password` is not the account's; the account is still open */
+                403: {
+                    headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Too many wrong passwords for this account (10 per 15 minutes), or the key's submissions per minute are spent */
+                429: {
+                    headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        "Retry-After": components["headers"]["retry-after"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
                         "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4836,6 +5018,9 @@ export interface paths {
                 200: {
                     headers: {
                         "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4871,10 +5056,29 @@ export interface paths {
                         };
                     };
                 };
+                /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
+                429: {
+                    headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        "Retry-After": components["headers"]["retry-after"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
                         "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4920,6 +5124,9 @@ export interface paths {
                 200: {
                     headers: {
                         "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4947,6 +5154,9 @@ export interface paths {
                 400: {
                     headers: {
                         "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4972,10 +5182,29 @@ export interface paths {
                         };
                     };
                 };
+                /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
+                429: {
+                    headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        "Retry-After": components["headers"]["retry-after"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
                 /** @description An internal error (the log has the details, under the `x-request-id`) */
                 500: {
                     headers: {
                         "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -5002,7 +5231,7 @@ export interface paths {
         };
         /**
          * All your scans as one tar stream: each scan as JSON, their videos with `media=1`, and manifest.json (last) with sizes and SHA-256
-         * @description Every scan of the account as one tar stream, made entry by entry as it is read: `<scan_id>/scan.json` (the scan as served), its video with `media=1` (a video over the upload limit is left out and the manifest says why), and `manifest.json` last, with each file's size and SHA-256.
+         * @description Every scan of the account as one tar stream, made entry by entry as it is read: `<scan_id>/scan.json` (the scan as served), its video with `media=1` (a video over the upload limit is left out and the manifest says why), and `manifest.json` last, with each file's size and SHA-256. One archive of an account is sent at a time, and with `media=1` the videos' size counts against the account's hourly allowance of archived video (`HOLDLINE_ARCHIVE_MEDIA_MIB_PER_HOUR`, 20 GiB by default).
          */
         get: {
             parameters: {
@@ -5065,7 +5294,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
+                /** @description The key's reads per minute are spent, another archive of the account is still being sent, or the videos are more than the hour's allowance left */
                 429: {
                     headers: {
                         "x-request-id": components["headers"]["x-request-id"];

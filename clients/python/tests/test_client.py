@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import warnings
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -19,12 +20,15 @@ from holdline import (
     Holdline,
     HoldlineError,
     NotFoundError,
+    PlainHttpKeyWarning,
     RateLimitError,
+    RedirectError,
     RetryPolicy,
     ScanFailedError,
     ServiceUnavailableError,
     WaitTimeoutError,
 )
+from holdline import _core
 from holdline._core import next_page_params
 from holdline.errors import parse_retry_after
 
@@ -168,6 +172,64 @@ class TestErrors:
         assert parse_retry_after("Thu, 26 Nov 2026 11:00:00 GMT", now) == 0.0
         assert parse_retry_after("soon", now) is None
         assert parse_retry_after(None, now) is None
+
+
+class TestHostileAnswers:
+    def test_a_redirect_is_an_error_and_is_not_followed(self, scripted) -> None:
+        client, script, sleeps = scripted(answer(302, headers={"location": "http://elsewhere.test/v1/scans"}))
+        with pytest.raises(RedirectError) as caught:
+            client.scans.get(SCAN_ID)
+        assert (caught.value.status, caught.value.detail) == (
+            302,
+            "the service answered with a redirect to http://elsewhere.test/v1/scans, which the Holdline API never sends: check base_url (nothing was followed)",
+        )
+        assert (len(script.requests), sleeps) == (1, [])
+
+    def test_a_redirect_is_not_followed_even_by_an_http_client_that_follows(self) -> None:
+        seen: list[str] = []
+
+        def handler(request: httpx.Request) -> httpx.Response:
+            seen.append(str(request.url))
+            return answer(307, headers={"location": "http://elsewhere.test/"}) if len(seen) == 1 else answer(200, {})
+
+        http = httpx.Client(transport=httpx.MockTransport(handler), follow_redirects=True)
+        with Holdline("sk_test", base_url="http://127.0.0.1:9", http_client=http) as client, pytest.raises(RedirectError):
+            client.scans.get(SCAN_ID)
+        assert seen == [f"http://127.0.0.1:9/v1/scans/{SCAN_ID}"]
+
+    @pytest.mark.parametrize("served", ["../escape.srt", "..\\escape.srt", ".bashrc", "a/b.srt", "..", "C:x.srt", ""])
+    def test_an_export_named_with_a_path_or_a_leading_dot_is_saved_as_id_dot_format(self, scripted, tmp_path: Path, served: str) -> None:
+        client, _, _ = scripted(httpx.Response(200, content=b"x", headers={"content-disposition": f'attachment; filename="{served}"'}))
+        export = client.scans.export(SCAN_ID, "srt")
+        assert export.filename == f"{SCAN_ID}.srt"
+        inside = tmp_path / "inside"
+        inside.mkdir()
+        assert export.save(inside) == inside / f"{SCAN_ID}.srt"
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["inside"]
+
+    def test_an_archive_named_with_a_path_goes_under_the_plain_name(self, scripted, tmp_path: Path) -> None:
+        client, _, _ = scripted(httpx.Response(200, content=TAR, headers={**TAR_HEADERS, "content-disposition": 'attachment; filename="../x.tar"'}))
+        archive = client.account.export(tmp_path)
+        assert archive.path == tmp_path / "holdline-export.tar"
+
+    def test_the_key_over_plain_http_to_another_host_warns_once(self, monkeypatch) -> None:
+        monkeypatch.setattr(_core, "_warned_plain_http", False)
+        ok = httpx.MockTransport(lambda request: answer(200, {"scan_id": SCAN_ID, "status": "queued", "pct": 0}))
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            for base_url in ("http://127.0.0.1:8080", "http://localhost:8080", "http://[::1]:8080", "https://api.example"):
+                Holdline("sk_test", base_url=base_url, http_client=httpx.Client(transport=ok)).scans.get(SCAN_ID)
+            assert caught == []
+            plain = Holdline("sk_test", base_url="http://api.example:8080", http_client=httpx.Client(transport=ok))
+            plain.scans.get(SCAN_ID)
+            plain.scans.get(SCAN_ID)
+            Holdline("sk_test", base_url="http://other.example", http_client=httpx.Client(transport=ok)).scans.get(SCAN_ID)
+        assert [(w.category, str(w.message)) for w in caught] == [
+            (
+                PlainHttpKeyWarning,
+                "the API key is sent over plain http to api.example:8080, where anyone on the path can read it; use an https base_url",
+            )
+        ]
 
 
 class TestRetries:
@@ -380,12 +442,12 @@ class TestAccount:
         )
         assert client.account.change_password("a new password") == {"status": "set", "signed_out_sessions": 0}
         assert client.account.change_password("another", current_password="a new password")["status"] == "changed"
-        assert client.account.close("me@example.com") == {"status": "closed"}
+        assert client.account.close("me@example.com", password="another") == {"status": "closed"}
         assert client.account.close("me@example.com") == {"status": "closing"}
         assert [(r.method, r.url.path, json.loads(b)) for r, b in zip(script.requests, script.bodies)] == [
             ("PUT", "/v1/account/password", {"password": "a new password"}),
             ("PUT", "/v1/account/password", {"password": "another", "current_password": "a new password"}),
-            ("DELETE", "/v1/account", {"email": "me@example.com"}),
+            ("DELETE", "/v1/account", {"email": "me@example.com", "password": "another"}),
             ("DELETE", "/v1/account", {"email": "me@example.com"}),
         ]
 

@@ -122,7 +122,9 @@ describe('@holdline/client on the real stack', () => {
 
     expect(await client.account.changePassword({ password: 'sdk password 1' })).toEqual({ status: 'set', signed_out_sessions: 0 });
     const email = (await service.deps.accounts.byId(accountId))!.email;
-    expect(await client.account.close({ email })).toEqual({ status: 'closed' });
+    // The key alone cannot close an account that has a password.
+    expect(await client.account.close({ email }).catch((error: unknown) => error)).toBeInstanceOf(sdk.BadRequestError);
+    expect(await client.account.close({ email, password: 'sdk password 1' })).toEqual({ status: 'closed' });
     expect(await client.usage().catch((error: unknown) => error)).toBeInstanceOf(sdk.AuthenticationError);
   });
 });

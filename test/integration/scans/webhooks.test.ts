@@ -336,7 +336,7 @@ describe('completion webhooks', () => {
 const newSecretOfAnotherAccount = `whsec_${Buffer.alloc(24, 9).toString('base64')}`;
 
 describe('POST /v1/webhooks/test', () => {
-  it('sends one signed webhook.test event through the webhooks queue and answers with the receiver’s 2xx', async () => {
+  it('sends one signed webhook.test event through its own queue (not the deliveries’) and answers with the receiver’s 2xx', async () => {
     const me = await customer();
     const url = receiver.on('/test-ok', () => 204);
     const answer = await me.client.request('POST', '/v1/webhooks/test', { url });
@@ -354,7 +354,7 @@ describe('POST /v1/webhooks/test', () => {
     expect(() => verify(newSecretOfAnotherAccount, delivery!)).toThrow();
     const testId = String(answer.body.webhook_id).slice('msg_test_'.length);
     const { taskQueue } = await service.temporal.workflow.getHandle(`webhook-test-${testId}`).describe();
-    expect(taskQueue).toMatch(/-webhooks$/);
+    expect(taskQueue).toBe(`${service.config.taskQueuePrefix}-webhook-tests`);
   });
 
   it('reports a receiver’s refusal and a receiver that does not answer as not delivered, with the reason, once each', async () => {

@@ -66,6 +66,42 @@ describe('rate-limit slots', () => {
   });
 });
 
+describe('leases (one piece of work in flight)', () => {
+  it('10 simultaneous takes get exactly one; a release by a stale holder does nothing; an expired lease is taken over', async () => {
+    const limiter = new RateLimiter(db);
+    const now = new Date('2026-11-15T12:00:00Z');
+    const results = await Promise.all(Array.from({ length: 10 }, () => limiter.takeLease('acct_l', 'account-export', now, 60_000)));
+    const held = results.filter((result) => result.lease);
+    expect(held).toHaveLength(1);
+    expect(results.filter((result) => !result.allowed).map((result) => result.retryAfterSec)).toEqual(Array(9).fill(60));
+    // Past its time, another takes it over; the first holder's late release leaves the new holder's lease alone.
+    const later = new Date(now.getTime() + 60_001);
+    const taken = await limiter.takeLease('acct_l', 'account-export', later, 60_000);
+    expect(taken.allowed).toBe(true);
+    await limiter.releaseLease(held[0]!.lease!);
+    expect((await limiter.takeLease('acct_l', 'account-export', later, 60_000)).allowed).toBe(false);
+    await limiter.releaseLease(taken.lease!);
+    expect((await limiter.takeLease('acct_l', 'account-export', later, 60_000)).allowed).toBe(true);
+    // Another kind or account is its own lease.
+    expect((await limiter.takeLease('acct_l', 'webhook-test', later, 60_000)).allowed).toBe(true);
+    expect((await limiter.takeLease('acct_m', 'account-export', later, 60_000)).allowed).toBe(true);
+  });
+});
+
+describe('spending an allowance', () => {
+  it('spends while it fits, refuses what would pass it with nothing spent, and starts afresh in the next window', async () => {
+    const limiter = new RateLimiter(db);
+    const now = new Date('2026-11-15T12:00:00Z');
+    expect(await limiter.spend('acct_s', 'archive-media-mib', 6, 10, now, 3_600_000)).toEqual({ allowed: true, retryAfterSec: 3600, spent: 6 });
+    expect(await limiter.spend('acct_s', 'archive-media-mib', 5, 10, now, 3_600_000)).toEqual({ allowed: false, retryAfterSec: 3600, spent: 6 });
+    expect(await limiter.spend('acct_s', 'archive-media-mib', 4, 10, now, 3_600_000)).toMatchObject({ allowed: true, spent: 10 });
+    expect(await limiter.spend('acct_s', 'archive-media-mib', 5, 10, new Date(now.getTime() + 3_600_000), 3_600_000)).toMatchObject({
+      allowed: true,
+      spent: 5,
+    });
+  });
+});
+
 describe('per-key rate windows', () => {
   // Batched hits and the exact hits near the limit write the same document; on
   // FerretDB two writes at once lose one, so a window must never race itself.

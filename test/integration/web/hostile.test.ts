@@ -51,7 +51,7 @@ describe('key rotation', () => {
     const browser = clientAt('198.51.100.1');
     expect((await browser.post('/signin', { email: owner.email, password: 'owner password 1' })).status).toBe(303);
     const csrf = await browser.csrf();
-    const pages = await Promise.all(Array.from({ length: 10 }, () => browser.post('/account/key', { csrf })));
+    const pages = await Promise.all(Array.from({ length: 10 }, () => browser.post('/account/key', { csrf, password: 'owner password 1' })));
     const keys = pages.map((page) => shownKey(page.text));
     expect(pages.map((page) => page.status)).toEqual(Array(10).fill(200));
     expect(new Set(keys).size).toBe(10);
@@ -61,7 +61,7 @@ describe('key rotation', () => {
     const account = await service.deps.accounts.byId(owner._id);
     expect(account?.key_prefix).toBe(keyPrefix(working[0]!));
     // Ten rotations are the hour's allowance: the next is refused and the working key stays.
-    const refused = await browser.post('/account/key', { csrf });
+    const refused = await browser.post('/account/key', { csrf, password: 'owner password 1' });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(refused.text).toContain(`You can rotate your key ${KEY_ROTATIONS_PER_HOUR} times an hour`);

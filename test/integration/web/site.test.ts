@@ -172,9 +172,19 @@ describe('sign-up, sign-in and the account page', () => {
     expect((await service.deps.accounts.byId(accountId))?.plan).toBe('signal');
   });
 
-  it('rotating the key shows the new key once; the old key gets 401, the new one works', async () => {
-    const { client, key } = await signUp();
-    const rotated = await client.post('/account/key', { csrf: await client.csrf() });
+  it('rotating the key asks for the password; then shows the new key once; the old key gets 401, the new one works', async () => {
+    const { client, key, password } = await signUp();
+    const page = await client.get('/account');
+    expect(page.text).toMatch(/<form method="post" action="\/account\/key">[^]*?<input type="password" name="password"/);
+    const missing = await client.post('/account/key', { csrf: await client.csrf() });
+    expect(missing.status).toBe(400);
+    expect(missing.text).toContain('Enter your password to rotate the key. Your key is unchanged.');
+    const wrong = await client.post('/account/key', { csrf: await client.csrf(), password: 'not the password' });
+    expect(wrong.status).toBe(403);
+    expect(wrong.text).toContain('That is not your password. Your key is unchanged.');
+    expect(shownKey(wrong.text)).toBeNull();
+    expect((await listScans(key!)).status).toBe(200);
+    const rotated = await client.post('/account/key', { csrf: await client.csrf(), password });
     expect(rotated.status).toBe(200);
     const newKey = shownKey(rotated.text);
     expect(newKey).toMatch(/^sk_sig_/);

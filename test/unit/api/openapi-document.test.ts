@@ -5,7 +5,8 @@
 // was then rewritten once for the additions of issues 23 and 24 (POST
 // /v1/webhooks/test, the read's loudness_lufs, dips, hook_report, frame_rate)
 // and issue 22's DELETE /v1/account, and again for issue 23's reference (every
-// operation's description, status words, headers, recorded examples, enums).
+// operation's description, status words, headers, recorded examples, enums),
+// and for issue 33's (closing with the password, closed body schemas).
 // A deliberate change rewrites it with HOLDLINE_ACCEPT_OPENAPI=1 on this file.
 //
 // Compared with toEqual, which ignores only the order of an object's keys (JSON

@@ -106,4 +106,26 @@ describe('x-ratelimit-* headers', () => {
     expect(windowOf(streamed.headers)).toEqual({ limit: String(LIMITS.chatCallsPerMonth), remaining: String(LIMITS.chatCallsPerMonth - 1), reset: toMonthEnd });
     expect(streamed.body).toContain('data: [DONE]');
   });
+
+  it('the account routes count in the key’s windows too: retention in the reads, password and closure in the submissions', async () => {
+    const { deps, app, auth, account } = await setUp();
+    const reads = deps.config.scanReadsPerMinute;
+    const submits = LIMITS.scanSubmissionsPerMinute;
+    const get = await app.inject({ method: 'GET', url: '/v1/account/retention', headers: auth });
+    expect(windowOf(get.headers)).toEqual({ limit: String(reads), remaining: String(reads - 1), reset: '45' });
+    const put = await app.inject({ method: 'PUT', url: '/v1/account/retention', headers: auth, payload: { media_retention_days: 7 } });
+    expect(windowOf(put.headers)).toEqual({ limit: String(reads), remaining: String(reads - 2), reset: '45' });
+    const password = await app.inject({ method: 'PUT', url: '/v1/account/password', headers: auth, payload: { password: 'a new password' } });
+    expect(password.statusCode).toBe(200);
+    expect(windowOf(password.headers)).toEqual({ limit: String(submits), remaining: String(submits - 1), reset: '45' });
+    // A refused closure (wrong email) is counted like any request.
+    const refused = await app.inject({ method: 'DELETE', url: '/v1/account', headers: auth, payload: { email: 'someone@else.example' } });
+    expect(refused.statusCode).toBe(400);
+    expect(windowOf(refused.headers)).toEqual({ limit: String(submits), remaining: String(submits - 2), reset: '45' });
+    for (let i = 2; i < submits; i++) await app.inject({ method: 'PUT', url: '/v1/account/password', headers: auth, payload: { password: 'x' } });
+    const spent = await app.inject({ method: 'DELETE', url: '/v1/account', headers: auth, payload: { email: account.email, password: 'a new password' } });
+    expect(spent.statusCode).toBe(429);
+    expect(windowOf(spent.headers)).toEqual({ limit: String(submits), remaining: '0', reset: '45' });
+    expect(deps.workflows.closures).toEqual([]);
+  });
 });

@@ -2,7 +2,7 @@
 // the answers, the server records what it was sent.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import {
   AuthenticationError,
   ConnectionError,
@@ -15,6 +15,7 @@ import {
   RateLimitError,
   retryAfterSeconds,
   retryDelayMs,
+  safeFileName,
   ServiceUnavailableError,
   untilTimeout,
   WaitTimeoutError,
@@ -308,7 +309,7 @@ describe('account', () => {
     await expect(client().account.export()).rejects.toBeInstanceOf(AuthenticationError);
   });
 
-  it('changePassword sends current_password only when given; close sends the email and reads 204 and 202', async () => {
+  it('changePassword sends current_password only when given; close sends the email (and the password when given) and reads 204 and 202', async () => {
     script = [
       { status: 200, body: { status: 'set', signed_out_sessions: 0 } },
       { status: 200, body: { status: 'changed', signed_out_sessions: 2 } },
@@ -321,12 +322,12 @@ describe('account', () => {
       status: 'changed',
       signed_out_sessions: 2,
     });
-    expect(await sdk.account.close({ email: 'me@example.com' })).toEqual({ status: 'closed' });
+    expect(await sdk.account.close({ email: 'me@example.com', password: 'another one' })).toEqual({ status: 'closed' });
     expect(await sdk.account.close({ email: 'me@example.com' })).toEqual({ status: 'closing' });
     expect(seen.map((s) => [s.method, s.url, s.body])).toEqual([
       ['PUT', '/v1/account/password', '{"password":"a new password"}'],
       ['PUT', '/v1/account/password', '{"password":"another one","current_password":"a new password"}'],
-      ['DELETE', '/v1/account', '{"email":"me@example.com"}'],
+      ['DELETE', '/v1/account', '{"email":"me@example.com","password":"another one"}'],
       ['DELETE', '/v1/account', '{"email":"me@example.com"}'],
     ]);
   });
@@ -403,6 +404,64 @@ describe('wait', () => {
     script = [{ status: 200, body: queued }];
     const waiting = client().scans.wait('scn_1', { signal: controller.signal, intervalMs: 60_000, onProgress: () => controller.abort(new Error('stop')) });
     await expect(waiting).rejects.toThrow('stop');
+  });
+});
+
+describe('hostile answers', () => {
+  it('a redirect is not followed: one request, a ConnectionError that says so, and the key went nowhere else', async () => {
+    script = [{ status: 302, headers: { location: `${baseUrl}/elsewhere` } }];
+    const error = await client()
+      .scans.get('scn_1')
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as ConnectionError).detail).toBe(
+      `${baseUrl} answered GET /v1/scans/scn_1 with a redirect, which the Holdline API never sends: check the base URL (nothing was followed)`,
+    );
+    expect(seen.map((s) => s.url)).toEqual(['/v1/scans/scn_1']);
+  });
+
+  it('an export keeps a plain served file name, and replaces one with a path or a leading dot by <id>.<format>', async () => {
+    const exported = (name: string): Answer => ({ status: 200, body: 'WEBVTT', headers: { 'content-disposition': `attachment; filename="${name}"` } });
+    script = [exported('scn_1-talk.vtt'), exported('../escape.vtt'), exported('..\\escape.vtt'), exported('.bashrc'), exported('a/b.vtt'), exported('')];
+    const names = [];
+    for (let i = 0; i < 6; i++) names.push((await client().scans.export('scn_1', 'vtt')).filename);
+    expect(names).toEqual(['scn_1-talk.vtt', 'scn_1.vtt', 'scn_1.vtt', 'scn_1.vtt', 'scn_1.vtt', 'scn_1.vtt']);
+  });
+
+  it('safeFileName refuses separators, a leading dot, control characters and drive colons', () => {
+    const cases: [string | undefined, string][] = [
+      ['holdline-acc_1-2026-01-02.tar', 'holdline-acc_1-2026-01-02.tar'],
+      ['..', 'fallback'],
+      ['.', 'fallback'],
+      ['/etc/passwd', 'fallback'],
+      ['C:evil', 'fallback'],
+      ['x\nname', 'fallback'],
+      ['x'.repeat(201), 'fallback'],
+      [undefined, 'fallback'],
+    ];
+    expect(cases.map(([served]) => safeFileName(served, 'fallback'))).toEqual(cases.map(([, kept]) => kept));
+  });
+
+  it('warns once when the key goes over plain http to a host that is not loopback; loopback, https and keyless calls stay quiet', async () => {
+    const emitted: string[] = [];
+    const spy = vi.spyOn(process, 'emitWarning').mockImplementation((warning: string | Error) => {
+      emitted.push(String(warning));
+    });
+    const answering: typeof fetch = async () => new Response(JSON.stringify(queued), { status: 200, headers: { 'content-type': 'application/json' } });
+    try {
+      await new Holdline({ baseUrl: 'http://127.0.0.1:8080', apiKey: 'sk_sig_test', fetch: answering }).scans.get('scn_1');
+      await new Holdline({ baseUrl: 'http://localhost:8080', apiKey: 'sk_sig_test', fetch: answering }).scans.get('scn_1');
+      await new Holdline({ baseUrl: 'https://api.example', apiKey: 'sk_sig_test', fetch: answering }).scans.get('scn_1');
+      await new Holdline({ baseUrl: 'http://api.example', fetch: answering }).signals();
+      expect(emitted).toEqual([]);
+      const plain = new Holdline({ baseUrl: 'http://api.example:8080', apiKey: 'sk_sig_test', fetch: answering });
+      await plain.scans.get('scn_1');
+      await plain.scans.get('scn_1');
+      await new Holdline({ baseUrl: 'http://other.example', apiKey: 'sk_sig_test', fetch: answering }).scans.get('scn_1');
+      expect(emitted).toEqual(['the API key is sent over plain http to api.example:8080, where anyone on the path can read it; use an https base URL']);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 

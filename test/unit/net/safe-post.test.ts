@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attemptDelivery, type WebhookActivityDeps } from '../../../activities/webhook-activities';
+import { attemptDelivery, attemptTestDelivery, TEST_TIMEOUT_MS, type WebhookActivityDeps } from '../../../activities/webhook-activities';
 import { safePost } from '../../../net/safe-fetch';
 import { newWebhookSecret } from '../../../store/accounts';
 import type { ScanDoc } from '../../../store/scans';
@@ -155,6 +155,22 @@ describe('one webhook delivery attempt', () => {
     await expect(attemptDelivery(deps({ accounts: { webhookSecret: async () => null } }), input('/ok'))).rejects.toMatchObject({
       type: 'WebhookSourceMissing',
     });
+  });
+
+  it('a test event has 5 s, not a delivery’s 15; a refused address is reported in one sentence, not the rule’s reason', async () => {
+    const limits: Array<number | undefined> = [];
+    const recording: WebhookActivityDeps['post'] = async (url, body, options) => {
+      limits.push(options.timeoutMs);
+      return safePost(url, body, options);
+    };
+    const test = { accountId: 'acct_1', url: `${base}/ok`, webhookId: 'msg_test_1' };
+    expect(await attemptTestDelivery(deps({ post: recording }), test)).toEqual({ status: 204 });
+    await attemptDelivery(deps({ post: recording }), input('/ok'));
+    expect({ limits, TEST_TIMEOUT_MS }).toEqual({ limits: [5000, 15_000], TEST_TIMEOUT_MS: 5000 });
+    const slow = await attemptTestDelivery(deps({ testTimeoutMs: 300 }), { ...test, url: `${base}/silent` });
+    expect(slow).toEqual({ status: null, reason: 'the receiver did not answer in time' });
+    const inward = await attemptTestDelivery(deps({ allowHosts: [] }), test);
+    expect(inward).toEqual({ status: null, reason: 'the webhook URL was refused at delivery: it is not a public http(s) address' });
   });
 
   it('a post that fails otherwise (not a FetchError) is rethrown as it is', async () => {

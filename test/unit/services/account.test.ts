@@ -38,6 +38,20 @@ describe('rotateKey', () => {
     expect((await rotateKey(deps, account._id)).newKey).toMatch(/^sk_sig_/);
   });
 
+  it('an account with a password must give it: missing is 400, wrong is 403 (counted), and neither touches the key', async () => {
+    const deps = fakeDeps();
+    const { account, apiKey } = await accountWithKey(deps);
+    await deps.sessions.setPassword(account._id, 'the password');
+    await expect(rotateKey(deps, account._id)).rejects.toMatchObject({ code: 'bad_request', reason: 'current_required', extra: { param: 'password' } });
+    await expect(rotateKey(deps, account._id, '')).rejects.toMatchObject({ code: 'bad_request', reason: 'current_required' });
+    await expect(rotateKey(deps, account._id, 'a guess')).rejects.toMatchObject({ code: 'forbidden', reason: 'current_wrong' });
+    expect([...deps.rateLimiter.counts].filter(([id]) => id.includes(':password-fail:')).map(([, count]) => count)).toEqual([1]);
+    expect((await deps.accounts.authenticate(apiKey))?.account._id).toBe(account._id);
+    const summary = await rotateKey(deps, account._id, 'the password');
+    expect(summary.newKey).toMatch(/^sk_sig_/);
+    expect(await deps.accounts.authenticate(apiKey)).toBeNull();
+  });
+
   it('changePlan refuses an unknown plan with 400 and changes nothing', async () => {
     const deps = fakeDeps();
     const { account } = await accountWithKey(deps);

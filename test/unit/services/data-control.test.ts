@@ -103,6 +103,28 @@ describe('cancelScan', () => {
     expect(await cancelScan(deps, { accountId: account._id, scanId: 'scn_a' })).toEqual({ outcome: 'ended', status: 'complete' });
   });
 
+  it('a clean-up that outlasts the wait answers `cancelling` with the scan as it is, and the cancel goes on', async () => {
+    const deps = fakeDeps();
+    const { account } = await accountWithKey(deps);
+    scan(deps, account._id, 'scn_slow', 'processing');
+    let finish: () => void = () => undefined;
+    const cancel = deps.workflows.cancelScan.bind(deps.workflows);
+    // The workflow takes the cancel and is slow to stop (a worker down, a child process slow to die).
+    deps.workflows.cancelScan = async (id) => {
+      await cancel(id);
+      await new Promise<void>((resolve) => (finish = resolve));
+      Object.assign(deps.scans.docs.get(id)!, { status: 'error', detail: 'cancelled' });
+    };
+    const started = Date.now();
+    const result = await cancelScan(deps, { accountId: account._id, scanId: 'scn_slow', waitMs: 50, log });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(result).toMatchObject({ outcome: 'cancelling', doc: { scan_id: 'scn_slow', status: 'processing' } });
+    expect(deps.workflows.cancelledScans).toEqual(['scn_slow']);
+    finish();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(deps.scans.docs.get('scn_slow')).toMatchObject({ status: 'error', detail: 'cancelled' });
+  });
+
   it('another account’s scan is not_found', async () => {
     const deps = fakeDeps();
     const { account } = await accountWithKey(deps);

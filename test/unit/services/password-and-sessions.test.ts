@@ -11,7 +11,7 @@ import {
   PASSWORD_CHANGES_PER_HOUR,
   PasswordRefusedError,
 } from '../../../services/change-password';
-import { closeSignedInAccount } from '../../../services/close-account';
+import { closeAccount } from '../../../services/close-account';
 import { HASH_BUSY_RETRY_SEC } from '../../../services/sign-in';
 import { accountWithKey, fakeDeps, type FakeDeps } from '../fake-deps';
 
@@ -195,17 +195,17 @@ describe("the account page's sessions", () => {
   });
 });
 
-describe("closeSignedInAccount (the account page's closure)", () => {
+describe("closeAccount (the account page's closure and DELETE /v1/account)", () => {
   it('a wrong email is 400 on `email` before the password is checked; a missing or wrong password refuses; nothing is closed', async () => {
     const deps = fakeDeps();
     const { account } = await accountWithSessions(deps, 1, 'the password');
-    await expect(closeSignedInAccount(deps, { account, email: 'someone@else.example', password: 'the password' })).rejects.toMatchObject({
+    await expect(closeAccount(deps, { account, email: 'someone@else.example', password: 'the password' })).rejects.toMatchObject({
       code: 'bad_request',
       extra: { param: 'email' },
     });
     expect([...deps.rateLimiter.counts.values()]).toEqual([]);
-    await expect(closeSignedInAccount(deps, { account, email: account.email, password: '' })).rejects.toEqual(refusal('current_required'));
-    await expect(closeSignedInAccount(deps, { account, email: account.email, password: 'not the password' })).rejects.toEqual(refusal('current_wrong'));
+    await expect(closeAccount(deps, { account, email: account.email, password: '' })).rejects.toEqual(refusal('current_required'));
+    await expect(closeAccount(deps, { account, email: account.email, password: 'not the password' })).rejects.toEqual(refusal('current_wrong'));
     expect(deps.workflows.closures).toEqual([]);
     expect(deps.accounts.docs.get(account._id)?.closing_at).toBeUndefined();
   });
@@ -213,9 +213,7 @@ describe("closeSignedInAccount (the account page's closure)", () => {
   it('with the email (any case) and the right password it runs the closure of DELETE /v1/account: marked closing, workflow started', async () => {
     const deps = fakeDeps();
     const { account } = await accountWithSessions(deps, 1, 'the password');
-    expect(await closeSignedInAccount(deps, { account, email: ` ${account.email.toUpperCase()} `, password: 'the password', requestId: 'req_web' })).toBe(
-      'closed',
-    );
+    expect(await closeAccount(deps, { account, email: ` ${account.email.toUpperCase()} `, password: 'the password', requestId: 'req_web' })).toBe('closed');
     expect(deps.workflows.closures).toEqual([account._id]);
     expect(deps.accounts.docs.get(account._id)?.closing_at).toEqual(expect.any(Date));
   });
@@ -224,7 +222,7 @@ describe("closeSignedInAccount (the account page's closure)", () => {
     const deps = fakeDeps();
     deps.workflows.deletionFinishes = false;
     const { account } = await accountWithSessions(deps, 1);
-    expect(await closeSignedInAccount(deps, { account, email: account.email })).toBe('closing');
+    expect(await closeAccount(deps, { account, email: account.email })).toBe('closing');
     expect(deps.workflows.closures).toEqual([account._id]);
   });
 });

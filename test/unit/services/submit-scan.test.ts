@@ -38,6 +38,35 @@ describe('submitScan', () => {
     expect(deps.usage.of(account._id, deps.now()).scans).toBe(PLANS.signal.scansPerMonth);
   });
 
+  it('an account closed while its upload came in gets 401, and nothing of the upload stays: media, scan, history, workflow', async () => {
+    const deps = fakeDeps({ HOLDLINE_ALLOW_HOSTS: '127.0.0.5:9' });
+    const { account } = await accountWithKey(deps);
+    const refused = submitScan(deps, {
+      account,
+      log: recordingLog().log,
+      receive: async (scanId) => {
+        await deps.media.put('media', MediaStore.mediaId(scanId), Readable.from([Buffer.alloc(2048, 1)]), { filename: 'clip.mp4' });
+        // The closure ran while the bytes arrived.
+        await deps.accounts.markClosing(account._id, deps.now());
+        return { type: 'upload', filename: 'clip.mp4', title: null };
+      },
+    });
+    await expect(refused).rejects.toMatchObject({
+      code: 'unauthorized',
+      message: 'this account was closed while the submission was being received; nothing of it was kept',
+    });
+    expect(deps.media.objects.size).toBe(0);
+    expect(deps.scans.docs.size).toBe(0);
+    expect(deps.workflows.started).toEqual([]);
+    expect(deps.usage.of(account._id, deps.now()).scans).toBe(0);
+    // An account removed outright (its closure finished) is refused alike.
+    deps.accounts.docs.delete(account._id);
+    await expect(
+      submitScan(deps, { account, log: recordingLog().log, receive: async () => ({ type: 'url', url: 'http://127.0.0.5:9/x.mp4', title: null }) }),
+    ).rejects.toMatchObject({ code: 'unauthorized' });
+    expect(deps.scans.docs.size).toBe(0);
+  });
+
   it('a refused submission gives back the unit and removes what was stored under its id', async () => {
     const deps = fakeDeps();
     const { account } = await accountWithKey(deps);

@@ -50,10 +50,18 @@ describe('account page', () => {
     const page = accountPage(viewer, { email: 'me@example.com', plan: 'signal', keyPrefix: '', webhookSecret: 'whsec_AAAA', usage }, security, data);
     expect(page).toContain('<p id="no-key">You have no API key yet.</p>');
     expect(page).not.toContain('id="key-prefix"');
+    // The account has a password, so a new key asks for it (a session left open must not hand one out).
     expect(page).toMatch(
-      /<form method="post" action="\/account\/key"><input type="hidden" name="csrf" value="[^"]+"><button type="submit" class="secondary">Create key<\/button>/,
+      /<form method="post" action="\/account\/key"><input type="hidden" name="csrf" value="[^"]+"><label>Your password <input type="password" name="password" required maxlength="1000" autocomplete="current-password"><\/label> <button type="submit" class="secondary">Create key<\/button>/,
     );
     expect(page).not.toContain('The current key stops working at once.');
+    const withoutPassword = accountPage(
+      viewer,
+      { email: 'me@example.com', plan: 'signal', keyPrefix: '', webhookSecret: 'whsec_AAAA', usage },
+      { ...security, state: { ...security.state, hasPassword: false } },
+      data,
+    );
+    expect(withoutPassword).toMatch(/<form method="post" action="\/account\/key"><input type="hidden" name="csrf" value="[^"]+"><button type="submit"/);
   });
   it('shows the webhook signing secret with a rotate form carrying the CSRF token', () => {
     const page = accountPage(

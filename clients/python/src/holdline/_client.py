@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import inspect
 import os
-import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -22,7 +21,7 @@ import httpx
 
 from . import _core
 from ._core import FileInput, Request, RetryPolicy
-from .errors import APIConnectionError, APIStatusError, HoldlineError, WaitTimeoutError, error_for
+from .errors import APIConnectionError, APIStatusError, HoldlineError, RedirectError, WaitTimeoutError, error_for
 from .types import (
     ClosedAccount,
     CompleteScan,
@@ -105,14 +104,25 @@ def _body_of(response: httpx.Response) -> object:
 
 
 def _error_of(response: httpx.Response) -> APIStatusError:
+    if 300 <= response.status_code < 400:
+        return _redirect_error(response)
     return error_for(response.status_code, _body_of(response), response.headers)
 
 
+def _redirect_error(response: httpx.Response) -> RedirectError:
+    # A 3xx is no success: the API never redirects, and following one would carry the key and the body elsewhere.
+    where = response.headers.get("location")
+    to = f" to {where}" if where else ""
+    return RedirectError(
+        response.status_code,
+        f"the service answered with a redirect{to}, which the Holdline API never sends: check base_url (nothing was followed)",
+        request_id=response.headers.get("x-request-id"),
+    )
+
+
 def _export_of(response: httpx.Response, scan_id: str, format: str) -> ExportFile:
-    disposition = response.headers.get("content-disposition", "")
-    match = re.search(r'filename="([^"]+)"', disposition)
     return ExportFile(
-        filename=match.group(1) if match else f"{scan_id}.{format}",
+        filename=_core.served_filename(response.headers, f"{scan_id}.{format}"),
         content_type=response.headers.get("content-type", "application/octet-stream"),
         content=response.content,
     )
@@ -138,6 +148,7 @@ class _Base:
         self.retry_policy = RetryPolicy(max_retries=max_retries, max_retry_after=max_retry_wait)
 
     def _headers(self, request: Request) -> dict[str, str]:
+        _core.warn_if_key_in_the_clear(self.base_url)
         return {"Authorization": f"Bearer {self.api_key}", "User-Agent": f"holdline-python/{__version__}", **request.headers}
 
     def _url(self, path: str) -> str:
@@ -210,14 +221,15 @@ class Holdline(_Base):
                     files=None if part is None else {"file": part},
                     data=request.form or None,
                 )
-                response = self._http.send(built, stream=stream)
+                # Never followed, whatever the caller's http_client says: the API does not redirect (see _redirect_error).
+                response = self._http.send(built, stream=stream, follow_redirects=False)
             except httpx.TransportError as exc:
                 never_sent = isinstance(exc, (httpx.ConnectError, httpx.ConnectTimeout))
                 delay = self.retry_policy.connection_delay(retries, request.method, never_sent) if resendable else None
                 if delay is None:
                     raise APIConnectionError(f"{request.method} {request.path}: {exc!r}") from exc
             else:
-                if response.status_code < 400:
+                if 200 <= response.status_code < 300:
                     return response
                 if stream:
                     response.read()
@@ -399,9 +411,10 @@ class Account:
         """``PUT /v1/account/password``: sets or changes the website password; every website session is signed out."""
         return cast(PasswordChanged, self._client._request(_core.change_password_request(password, current_password)).json())
 
-    def close(self, email: str) -> ClosedAccount:
-        """``DELETE /v1/account``, confirmed by the account's email: every scan, key and session goes; the key stops working at once."""
-        return _closed(self._client._request(Request("DELETE", "/v1/account", json={"email": email})))
+    def close(self, email: str, *, password: str | None = None) -> ClosedAccount:
+        """``DELETE /v1/account``, confirmed by the account's email and, once the account has one, its password
+        (the key alone cannot close an account): every scan, key and session goes; the key stops working at once."""
+        return _closed(self._client._request(_core.close_account_request(email, password)))
 
 
 # --- async ------------------------------------------------------------------
@@ -461,14 +474,15 @@ class AsyncHoldline(_Base):
                     files=None if part is None else {"file": part},
                     data=request.form or None,
                 )
-                response = await self._http.send(built, stream=stream)
+                # Never followed, whatever the caller's http_client says: the API does not redirect (see _redirect_error).
+                response = await self._http.send(built, stream=stream, follow_redirects=False)
             except httpx.TransportError as exc:
                 never_sent = isinstance(exc, (httpx.ConnectError, httpx.ConnectTimeout))
                 delay = self.retry_policy.connection_delay(retries, request.method, never_sent) if resendable else None
                 if delay is None:
                     raise APIConnectionError(f"{request.method} {request.path}: {exc!r}") from exc
             else:
-                if response.status_code < 400:
+                if 200 <= response.status_code < 300:
                     return response
                 if stream:
                     await response.aread()
@@ -626,5 +640,5 @@ class AsyncAccount:
     async def change_password(self, password: str, *, current_password: str | None = None) -> PasswordChanged:
         return cast(PasswordChanged, (await self._client._request(_core.change_password_request(password, current_password))).json())
 
-    async def close(self, email: str) -> ClosedAccount:
-        return _closed(await self._client._request(Request("DELETE", "/v1/account", json={"email": email})))
+    async def close(self, email: str, *, password: str | None = None) -> ClosedAccount:
+        return _closed(await self._client._request(_core.close_account_request(email, password)))

@@ -7,12 +7,15 @@ from __future__ import annotations
 import mimetypes
 import os
 import random
+import re
+import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Literal, Union
+from urllib.parse import urlsplit
 
-from .errors import ScanFailedError
+from .errors import PlainHttpKeyWarning, ScanFailedError
 
 # 429: the minute's window is full; 503: the service is busy or a part of it is down.
 # Both refuse before any work is done, so a retry cannot do the work twice.
@@ -218,6 +221,14 @@ def change_password_request(password: str, current_password: str | None) -> Requ
     return Request("PUT", "/v1/account/password", json=body)
 
 
+def close_account_request(email: str, password: str | None) -> Request:
+    """``DELETE /v1/account``: ``password`` only when given (needed once the account has one; the key alone cannot close it)."""
+    body = {"email": email}
+    if password is not None:
+        body["password"] = password
+    return Request("DELETE", "/v1/account", json=body)
+
+
 def export_request(media: bool) -> Request:
     """``GET /v1/account/export``, with the videos when ``media``."""
     return Request("GET", "/v1/account/export", params={"media": "1"} if media else None, headers={"Accept": "application/x-tar"})
@@ -232,11 +243,48 @@ def archive_path(destination: str | os.PathLike[str], served_filename: str) -> t
     return target, target.with_name(target.name + ".part")
 
 
-def served_filename(headers: Mapping[str, str]) -> str:
-    """The archive's name from ``Content-Disposition``, else a plain one."""
-    disposition = headers.get("content-disposition", "")
-    start = disposition.find('filename="')
-    if start < 0:
-        return "holdline-export.tar"
-    name = disposition[start + len('filename="') :].split('"', 1)[0]
-    return os.path.basename(name) or "holdline-export.tar"
+def is_loopback_host(host: str) -> bool:
+    """Whether ``host`` is this machine: ``localhost``, 127.0.0.0/8 or ``::1``."""
+    name = host.lower().rstrip(".").strip("[]")
+    return name == "localhost" or name.endswith(".localhost") or name == "::1" or re.fullmatch(r"127\.\d{1,3}\.\d{1,3}\.\d{1,3}", name) is not None
+
+
+_warned_plain_http = False
+
+
+def warn_if_key_in_the_clear(url: str) -> None:
+    """Warns once per process (:class:`~holdline.errors.PlainHttpKeyWarning`) when the key is about to go over
+    plain ``http`` to a host that is not this machine; loopback, the local stack's address, stays quiet."""
+    global _warned_plain_http
+    parsed = urlsplit(url)
+    if _warned_plain_http or parsed.scheme != "http" or is_loopback_host(parsed.hostname or ""):
+        return
+    _warned_plain_http = True
+    warnings.warn(
+        f"the API key is sent over plain http to {parsed.netloc}, where anyone on the path can read it; use an https base_url",
+        PlainHttpKeyWarning,
+        stacklevel=4,
+    )
+
+
+_UNSAFE_NAME = re.compile(r"[/\\:\x00-\x1f\x7f]")
+
+
+def safe_filename(served: str | None, fallback: str) -> str:
+    """``served`` when it is a plain file name to save under as it is, else ``fallback``.
+
+    The name comes from the service's ``Content-Disposition`` and is joined to a folder, so
+    a name with ``/`` or ``\\`` (``../x``), a leading dot (``..``, hidden files), ``:``,
+    control characters, or an empty or overlong name is replaced whole by ``fallback``."""
+    if served is None:
+        return fallback
+    name = served.strip()
+    if not name or len(name) > 200 or name.startswith(".") or _UNSAFE_NAME.search(name):
+        return fallback
+    return name
+
+
+def served_filename(headers: Mapping[str, str], fallback: str = "holdline-export.tar") -> str:
+    """The download's name from ``Content-Disposition`` made safe (:func:`safe_filename`), else ``fallback``."""
+    match = re.search(r'filename="([^"]*)"', headers.get("content-disposition", ""))
+    return safe_filename(match.group(1) if match else None, fallback)

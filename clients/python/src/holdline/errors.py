@@ -90,6 +90,14 @@ _BY_STATUS: dict[int, type[APIStatusError]] = {
 }
 
 
+class RedirectError(APIStatusError):
+    """3xx: the Holdline API never redirects, so a redirect means a wrong ``base_url`` (or something in the way); it is not followed."""
+
+
+class PlainHttpKeyWarning(UserWarning):
+    """The API key is sent over plain ``http`` to a host that is not this machine, where anyone on the path can read it."""
+
+
 class ScanFailedError(HoldlineError):
     """A scan (or recut) that was waited for ended in ``error``; ``detail`` says why (``cancelled`` when it was cancelled)."""
 
