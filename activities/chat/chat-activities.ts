@@ -5,9 +5,19 @@
 import { createHash } from 'node:crypto';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { canonicalJson } from '../../core/canonical-json';
-import { actMessages, checkMessages, finalMessages, parseVerdict, planMessages, REPEATED_CALL_OUTPUT } from '../../core/chat/conversation';
+import {
+  actMessages,
+  candidateAnswer,
+  checkMessages,
+  CODE_ONLY_REASONS,
+  finalMessages,
+  isCodeOnlyAnswer,
+  parseVerdict,
+  planMessages,
+  REPEATED_CALL_OUTPUT,
+} from '../../core/chat/conversation';
 import type { ModelStepInput, ModelStepResult, ToolStepInput, ToolStepResult } from '../../core/chat/agent-loop';
-import type { CallTurn, RunObject, Stopped, TokenUsage, UpstreamMessage, UpstreamToolCall } from '../../core/chat/shapes';
+import { ZERO_USAGE, type CallTurn, type RunObject, type Stopped, type TokenUsage, type UpstreamMessage, type UpstreamToolCall } from '../../core/chat/shapes';
 import type { SandboxTools } from '../sandbox/tools';
 import type { CallFiles } from '../sandbox/call-files';
 import type { CallDoc, CallsStore, CallTurnDoc } from '../../store/calls';
@@ -107,6 +117,14 @@ export function createChatActivities(deps: ChatActivityDeps) {
       // step (its first chunk): a dead upstream before then is a 502/503, not a 200 apology.
       let answered: Promise<void> | undefined;
       const markAnswered = () => (answered ??= calls.markAnswered(callId).catch(() => undefined));
+      if (role === 'check' && isCodeOnlyAnswer(candidateAnswer(turns) ?? '')) {
+        // No model step needed to see that a program is not an answer.
+        const turn: CallTurn = { kind: 'check', verdict: 'revise', text: CODE_ONLY_REASONS };
+        progress.note(`check: REVISE — ${CODE_ONLY_REASONS}`);
+        await Promise.all([calls.putTurn(callId, seq, turn), progress.flush()]);
+        remember(callId, seq, turn);
+        return { content: CODE_ONLY_REASONS, toolCalls: [], verdict: 'revise', finishReason: 'stop', usage: ZERO_USAGE };
+      }
       if (role === 'check') progress.note('checking the answer against the task…');
       if (role === 'final') progress.note(`${input.finalReason === 'time_limit' ? 'time limit' : 'step limit'} reached; asking for the best answer now`);
       try {

@@ -20,9 +20,10 @@ export const PLANNER_PROMPT = [
 export const ACTOR_PROMPT = [
   'You are the actor: you complete the task for the client, following the plan.',
   'Do not guess results: to compute, call the run tool with a short program that prints the result, and read what it prints.',
+  'Never reply with a program: run it with the run tool.',
   'To read a web page, call read_url. write_file, read_file and list_files use a private folder that run sees too.',
   'Call one tool at a time.',
-  'When you have the result, reply without calling a tool: that reply is your final answer, complete and self-contained, because the client sees only it.',
+  'When you have the result, reply without calling a tool and state the result in a sentence or two: the client sees only that reply.',
 ].join(' ');
 
 export const CHECKER_PROMPT = [
@@ -115,6 +116,22 @@ export function candidateAnswer(turns: CallTurn[]): string | undefined {
 }
 
 const TOOL_OUTPUT_FOR_CHECK = 2000;
+
+/**
+ * Whether a proposed answer is only a program: a fenced code block with hardly a word
+ * around it. A small model often writes the program it means to run as its reply; that
+ * is sent back at once, with how to run it, rather than shown to a checker or a client.
+ */
+export function isCodeOnlyAnswer(answer: string): boolean {
+  // A number beside the code ("The sum is 76127.") is a result: the checker reads it.
+  if (!/```[\s\S]*?```/.test(answer)) return false;
+  const words = answer.replace(/```[\s\S]*?```/g, '').trim();
+  return words.length < 40 && !/\d/.test(words);
+}
+
+/** The checker's verdict on an answer that is only a program. */
+export const CODE_ONLY_REASONS =
+  'Your reply is a program, not the answer. Call the run tool with that program as its code, read what it prints, then reply with the result.';
 
 /** After the checker's own program ran: the verdict, now. */
 export const VERDICT_NOW_NOTE = 'Compare what your program printed with the answer. Reply APPROVE or REVISE now, as the first word.';

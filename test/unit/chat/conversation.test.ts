@@ -5,6 +5,7 @@ import {
   actMessages,
   candidateAnswer,
   EMPTY_REPLY_NOTE,
+  isCodeOnlyAnswer,
   checkMessages,
   CHECKER_PROMPT,
   finalMessages,
@@ -118,6 +119,18 @@ describe('agent views', () => {
   it('takes the latest reply without tool calls as the candidate answer', () => {
     expect(candidateAnswer(turns)).toBe('cinq');
     expect(candidateAnswer(turns.slice(0, 3))).toBeUndefined();
+  });
+});
+
+describe('isCodeOnlyAnswer', () => {
+  it.each([
+    ['```python\nprint(sum(range(10)))\n```', true],
+    ['Here it is:\n```js\nconsole.log(1)\n```', true],
+    ['The sum is 76127.\n```python\nprint(76127)\n```', false],
+    ['The sum of the primes below 1000 is 76127, computed by this program:\n```python\nprint(1)\n```', false],
+    ['The sum is 76127.', false],
+  ])('%j → %s', (answer, codeOnly) => {
+    expect(isCodeOnlyAnswer(answer)).toBe(codeOnly);
   });
 });
 
