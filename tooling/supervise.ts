@@ -83,41 +83,31 @@ export function superviseStack(stack: Stack, options: SuperviseOptions = {}): Su
         history.filter((t) => t > now - policy.windowMs),
       );
       const tail = current.logTail(tailLines);
-      if (decision.action === 'give-up' && options.optionalParts?.includes(proc.name)) {
-        const waitMs = options.optionalRetryMs ?? 60_000;
-        log(
-          `up: ${proc.name} ${why}; it ${decision.reason}. The rest keeps running without it; trying again in ${Math.round(waitMs / 1000)} s. ` +
-            `Last lines of ${proc.logFile}:\n${tail}`,
-        );
-        failures.set(key(proc), []);
-        await sleep(waitMs);
-        if (!watching || stack.stopped) return;
-        try {
-          const next = await stack.restart(current);
-          const event = { part: proc.name, oldPid: proc.pid, newPid: next.pid, cause, exitedAt, readyAt: Date.now() };
-          restarts.push(event);
-          log(`up: ${proc.name} is back (process ${next.pid})`);
-          options.onRestart?.(event);
-          watch(next);
-          return;
-        } catch (error) {
-          if (!watching || stack.stopped) return;
-          why = `did not come back (${(error as Error).message.split('\n')[0]})`;
-          continue;
-        }
-      }
-      if (decision.action === 'give-up') {
+      const optional = options.optionalParts?.includes(proc.name) ?? false;
+      if (decision.action === 'give-up' && !optional) {
         gaveUp = true;
         log(`up: ${proc.name} ${why}; it ${decision.reason}, giving up. Last lines of ${proc.logFile}:\n${tail}`);
         options.onGiveUp?.(proc.name, decision.reason);
         return;
       }
-      log(
-        `up: ${proc.name} (process ${current.pid}) ${why}; restarting in ${(decision.delayMs / 1000).toFixed(1)} s ` +
-          `(failure ${decision.failuresInWindow} of ${policy.maxFailuresInWindow} allowed within ${Math.round(policy.windowMs / 1000)} s). ` +
-          `Last lines of ${proc.logFile}:\n${tail}`,
-      );
-      await sleep(decision.delayMs);
+      let delayMs: number;
+      if (decision.action === 'give-up') {
+        // A part the rest runs without: tried again at a slow pace, the history started afresh.
+        delayMs = options.optionalRetryMs ?? 60_000;
+        failures.set(key(proc), []);
+        log(
+          `up: ${proc.name} ${why}; it ${decision.reason}. The rest keeps running without it; trying again in ${Math.round(delayMs / 1000)} s. ` +
+            `Last lines of ${proc.logFile}:\n${tail}`,
+        );
+      } else {
+        delayMs = decision.delayMs;
+        log(
+          `up: ${proc.name} (process ${current.pid}) ${why}; restarting in ${(delayMs / 1000).toFixed(1)} s ` +
+            `(failure ${decision.failuresInWindow} of ${policy.maxFailuresInWindow} allowed within ${Math.round(policy.windowMs / 1000)} s). ` +
+            `Last lines of ${proc.logFile}:\n${tail}`,
+        );
+      }
+      await sleep(delayMs);
       if (!watching || stack.stopped) return;
       try {
         const next = await stack.restart(current);

@@ -109,6 +109,8 @@ export interface paths {
                              * @enum {string}
                              */
                             model: "available" | "unavailable" | "not configured";
+                            /** @description Why the model is unavailable when the service knows (the embedded model server could not start), with the variable that fixes it. */
+                            model_detail?: string;
                         };
                     };
                 };
