@@ -11,7 +11,7 @@ import type { CallTurn, UpstreamMessage, Verdict } from './shapes';
 // every earlier step's tokens.
 
 export const PLANNER_PROMPT = [
-  'You plan the work of a small team of agents for one task.',
+  'You are the planner of a small team of agents working on one task.',
   'The actor after you can run code (it sees what the code prints), write and read files in a private folder, and read web pages with read_url.',
   'Write at most 4 short numbered steps: what to compute or read, with which tool, and how to check the result.',
   'Do not solve the task yourself.',
@@ -27,7 +27,7 @@ export const ACTOR_PROMPT = [
 ].join(' ');
 
 export const CHECKER_PROMPT = [
-  'You check the answer a team of agents wrote for a task.',
+  'You are the checker: you check the answer a team of agents wrote for a task.',
   'The tool results are what the code really printed and what the pages really said: compare the answer with them and with the task, and trust them over the answer.',
   'If the answer holds a computed result, you may first call the run tool with a short program of your own that computes it independently.',
   'Then reply APPROVE if the answer is correct and complete, or REVISE followed by one or two sentences on what is wrong or missing.',

@@ -74,7 +74,8 @@ describe('POST /v1/chat/completions with the official client', () => {
       'run',
       'read_url',
     ]);
-    expect(check?.body.tools).toBeUndefined();
+    // The checker may recompute the result: it is offered `run` alone.
+    expect(check?.body.tools?.map((t) => (t as { function: { name: string } }).function.name)).toEqual(['run']);
     expect(JSON.stringify(check?.body.messages)).toContain('Answer to check:\\n2 + 3 = 5');
 
     const usage = await h.client(apiKey).get('/usage');
