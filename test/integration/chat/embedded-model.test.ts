@@ -159,6 +159,7 @@ describe('the step limit on the embedded model (3 steps by configuration)', { ti
   beforeAll(async () => {
     stepDir = mkdtempSync(join(tmpdir(), 'holdline-model-'));
     fresh = await startModelServer({
+      model: SMOLLM2_135M,
       logFile: join(stepDir, 'model.log'),
       maxTokens: 24,
       parallel: 1,
