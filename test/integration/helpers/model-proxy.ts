@@ -59,6 +59,9 @@ export async function countingProxy(target: string): Promise<CountingProxy> {
         text += chunk.toString('utf8');
         res.write(chunk);
       });
+      // A model server that dies mid-answer takes the caller's answer with it, as without the proxy.
+      answer.on('error', () => res.destroy());
+      answer.on('aborted', () => res.destroy());
       answer.on('end', () => {
         res.end();
         if (req.url?.endsWith('/chat/completions'))
