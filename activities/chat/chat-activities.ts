@@ -7,11 +7,10 @@ import { ApplicationFailure, Context } from '@temporalio/activity';
 import { canonicalJson } from '../../core/canonical-json';
 import {
   actMessages,
-  candidateAnswer,
+  plainProblem,
+  planNamesTool,
   checkMessages,
-  CODE_ONLY_REASONS,
   finalMessages,
-  isCodeOnlyAnswer,
   parseVerdict,
   planMessages,
   REPEATED_CALL_OUTPUT,
@@ -117,13 +116,14 @@ export function createChatActivities(deps: ChatActivityDeps) {
       // step (its first chunk): a dead upstream before then is a 502/503, not a 200 apology.
       let answered: Promise<void> | undefined;
       const markAnswered = () => (answered ??= calls.markAnswered(callId).catch(() => undefined));
-      if (role === 'check' && isCodeOnlyAnswer(candidateAnswer(turns) ?? '')) {
-        // No model step needed to see that a program is not an answer.
-        const turn: CallTurn = { kind: 'check', verdict: 'revise', text: CODE_ONLY_REASONS };
-        progress.note(`check: REVISE — ${CODE_ONLY_REASONS}`);
+      const problem = role === 'check' ? plainProblem(call.messages, turns) : undefined;
+      if (problem !== undefined) {
+        // No model step needed to see that a program is not an answer, or that a number came from nowhere.
+        const turn: CallTurn = { kind: 'check', verdict: 'revise', text: problem };
+        progress.note(`check: REVISE — ${problem}`);
         await Promise.all([calls.putTurn(callId, seq, turn), progress.flush()]);
         remember(callId, seq, turn);
-        return { content: CODE_ONLY_REASONS, toolCalls: [], verdict: 'revise', finishReason: 'stop', usage: ZERO_USAGE };
+        return { content: problem, toolCalls: [], verdict: 'revise', needsTool: true, finishReason: 'stop', usage: ZERO_USAGE };
       }
       if (role === 'check') progress.note('checking the answer against the task…');
       if (role === 'final') progress.note(`${input.finalReason === 'time_limit' ? 'time limit' : 'step limit'} reached; asking for the best answer now`);
@@ -133,6 +133,7 @@ export function createChatActivities(deps: ChatActivityDeps) {
             model: call.base_model,
             messages,
             ...(offered.length > 0 ? { tools: offered } : {}),
+            ...(role === 'act' && input.requireTool && offered.length > 0 ? { toolChoice: 'required' as const } : {}),
             signal,
             onReasoning: (text) => progress.reasoning(text),
             onChunk: () => {
@@ -183,6 +184,7 @@ export function createChatActivities(deps: ChatActivityDeps) {
           usage: reply.usage,
         };
         if (verdict) result.verdict = verdict;
+        if (role === 'plan' && planNamesTool(reply.content)) result.needsTool = true;
         return result;
       } catch (error) {
         // The API is holding the client's status for this step: tell it the upstream failed, so

@@ -9,6 +9,11 @@
 // tool call repeated word for word with nothing changed since is not run again: the
 // actor's next step is offered no tools and asked for the answer from the results it has
 // (small models otherwise repeat the call until the step limit). Both still count steps.
+// An answer the checker sent back and the actor then gives again unchanged, with no tool
+// run since, is final: the actor stands by it, and a second check of the same answer
+// against the same results would say the same. A plan that names a tool, and a verdict that
+// asks for one (a number no tool printed, a program for an answer), make the next act step
+// call a tool (`tool_choice: "required"`).
 
 import { isSandboxToolName } from './tools';
 import { addUsage, ZERO_USAGE, type StepRole, type TokenUsage, type Verdict } from './shapes';
@@ -25,6 +30,8 @@ export interface ModelStepInput {
   answerNow?: true;
   /** Check steps only: offer the `run` tool, so the checker can recompute the result before its verdict. */
   verify?: true;
+  /** Act steps only: the step must call a tool (the answer went back for a number no tool printed, or for being a program). */
+  requireTool?: true;
 }
 
 export interface ModelStepResult {
@@ -37,6 +44,8 @@ export interface ModelStepResult {
   toolCalls: { id: string; name: string; signature?: string }[];
   /** The checker's reading (check steps only). */
   verdict?: Verdict;
+  /** Plan and check steps: the plan has the actor use a tool, or the verdict asks for a tool call; the next act step must make one. */
+  needsTool?: true;
   finishReason: string;
   usage: TokenUsage;
 }
@@ -92,45 +101,60 @@ async function step(
   state: LoopState,
   maxSteps: number,
   role: StepRole,
-  options: { finalReason?: FinalReason; answerNow?: boolean; verify?: boolean } = {},
+  options: { finalReason?: FinalReason; answerNow?: boolean; verify?: boolean; requireTool?: boolean } = {},
 ): Promise<ModelStepResult> {
   state.steps += 1;
   const input: ModelStepInput = { role, seq: state.nextSeq++, stepsLeft: maxSteps - state.steps };
   if (options.finalReason) input.finalReason = options.finalReason;
   if (options.answerNow) input.answerNow = true;
   if (options.verify) input.verify = true;
+  if (options.requireTool) input.requireTool = true;
   const result = await ports.modelStep(input);
   state.usage = addUsage(state.usage, result.usage);
   return result;
 }
 
 export async function runAgents(ports: AgentPorts, state: LoopState, maxSteps: number): Promise<LoopOutcome> {
-  await step(ports, state, maxSteps, 'plan');
+  const plan = await step(ports, state, maxSteps, 'plan');
   let answerNow = false;
+  let requireTool = plan.needsTool === true;
+  /** Answers the checker sent back since a tool last ran, as `sameAnswer` compares them. */
+  const sentBack = new Set<string>();
   for (;;) {
     // Act needs one step and its check another; with one left, ask for the best answer.
     if (maxSteps - state.steps <= 1) return finishEarly(ports, state, maxSteps, 'step_limit');
-    const act = await step(ports, state, maxSteps, 'act', { answerNow });
+    const act = await step(ports, state, maxSteps, 'act', { answerNow, requireTool });
     answerNow = false;
+    requireTool = false;
     if (act.toolCalls.length > 0) {
       if (await runTools(ports, state, act.toolCalls)) answerNow = true;
+      // New results: an answer sent back before may now hold up.
+      sentBack.clear();
       continue;
     }
     // An empty reply answers nothing: the actor's thread asks again (conversation.ts).
     if (act.content.trim() === '') continue;
     state.answer = act.content;
     state.answerTruncated = act.finishReason === 'length';
+    const done: LoopOutcome = { content: state.answer, stopped: 'done', finishReason: state.answerTruncated ? 'length' : 'stop' };
+    // The actor looked again and gives the answer that was sent back, word for word: it
+    // stands by it. The checker would see the same answer against the same results and
+    // say the same again (greedy decoding), so another check would only spend steps.
+    if (sentBack.has(sameAnswer(act.content))) return done;
     // A recomputation needs a second step for the verdict: offered only when two are left.
     let check = await step(ports, state, maxSteps, 'check', { verify: maxSteps - state.steps >= 2 });
     if (check.toolCalls.length > 0) {
       await runTools(ports, state, check.toolCalls);
       check = await step(ports, state, maxSteps, 'check');
     }
-    if (check.verdict !== 'revise') {
-      return { content: state.answer, stopped: 'done', finishReason: state.answerTruncated ? 'length' : 'stop' };
-    }
+    if (check.verdict !== 'revise') return done;
+    sentBack.add(sameAnswer(act.content));
+    requireTool = check.needsTool === true;
   }
 }
+
+/** An answer as compared with earlier ones: spacing and case do not make it another answer. */
+const sameAnswer = (answer: string) => answer.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** Runs one step's tool calls in order; true when one was a repeat (not run again: the actor should answer now). */
 async function runTools(ports: AgentPorts, state: LoopState, calls: ModelStepResult['toolCalls']): Promise<boolean> {

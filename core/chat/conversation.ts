@@ -12,14 +12,14 @@ import type { CallTurn, UpstreamMessage, Verdict } from './shapes';
 
 export const PLANNER_PROMPT = [
   'You are the planner of a small team of agents working on one task.',
-  'The actor after you can run code (it sees what the code prints), write and read files in a private folder, and read web pages with read_url.',
-  'Write at most 4 short numbered steps: what to compute or read, with which tool, and how to check the result.',
+  "The actor after you can run Python or JavaScript (it sees what the code prints), write and read files in a private folder, and read web pages with read_url (it returns the page's text, not HTML).",
+  'Write at most 3 short numbered steps, one line each: what to read or compute, with which tool, and how to check the result.',
   'Do not solve the task yourself.',
 ].join(' ');
 
 export const ACTOR_PROMPT = [
   'You are the actor: you complete the task for the client, following the plan.',
-  'Do not guess results: to compute, call the run tool with a short program that prints the result, and read what it prints.',
+  'Do not guess, count or calculate in your head: call the run tool with a short program that prints the result (put any data you read into the program), and read what it prints.',
   'Never reply with a program: run it with the run tool.',
   'To read a web page, call read_url. write_file, read_file and list_files use a private folder that run sees too.',
   'Call one tool at a time.',
@@ -28,11 +28,20 @@ export const ACTOR_PROMPT = [
 
 export const CHECKER_PROMPT = [
   'You are the checker: you check the answer a team of agents wrote for a task.',
-  'The tool results are what the code really printed and what the pages really said: compare the answer with them and with the task, and trust them over the answer.',
+  'The tool results are what the code really printed and what the pages really said: trust them over the answer.',
   'If the answer holds a computed result, you may first call the run tool with a short program of your own that computes it independently.',
-  'Then reply APPROVE if the answer is correct and complete, or REVISE followed by one or two sentences on what is wrong or missing.',
-  'Your first word must be APPROVE or REVISE.',
+  'Then write one sentence on what the tool results show, and one on whether the answer agrees with them and answers the task.',
+  'End with APPROVE if it does, or REVISE if it does not.',
 ].join(' ');
+
+/**
+ * Whether a plan has the actor use a tool: then the actor's first step must call one. A
+ * 1.5B actor otherwise answers from memory what the plan said to compute (a reversed text,
+ * a count, a sum); a plan with no tool in it (a poem, an explanation) leaves it free.
+ */
+export function planNamesTool(plan: string): boolean {
+  return /\b(?:run|read_url|write_file|read_file|list_files|python|javascript|code|program|script)\b/i.test(plan);
+}
 
 /** Context the client gave as system/developer messages, appended to an agent's own prompt. */
 function systemMessage(prompt: string, task: UpstreamMessage[]): UpstreamMessage {
@@ -80,7 +89,13 @@ export function actMessages(task: UpstreamMessage[], turns: CallTurn[], stepsLef
         break;
       case 'check':
         if (turn.verdict === 'revise') {
-          out.push({ role: 'user', content: `The checker sent the answer back:\n${turn.text}\n\nFix what is wrong, then give the complete answer again.` });
+          out.push({
+            role: 'user',
+            content:
+              turn.text === NO_REASONS
+                ? DOUBTED_NOTE
+                : `The checker sent the answer back:\n${turn.text}\n\nFix what is wrong, then give the complete answer again.`,
+          });
         }
         break;
       case 'final':
@@ -133,8 +148,52 @@ export function isCodeOnlyAnswer(answer: string): boolean {
 export const CODE_ONLY_REASONS =
   'Your reply is a program, not the answer. Call the run tool with that program as its code, read what it prints, then reply with the result.';
 
+/** The numbers in a text, as values: "76,127" and "76127" are one number, "05" and "5" too. */
+export function numbersIn(text: string): number[] {
+  return [...text.matchAll(/\d+(?:,\d{3})*(?:\.\d+)?/g)].map((m) => Number(m[0].replaceAll(',', '')));
+}
+
+const decimalsOf = (value: number) => (String(value).split('.')[1] ?? '').length;
+
+/**
+ * The numbers of an answer that neither the task nor any tool output holds: worked out in
+ * the model's head, which a small model gets wrong more often than not (a count of 8 for a
+ * list of 7, a sum off by ten). A number rounded from a printed one (3.33 from
+ * 3.3333333333333335) counts as printed.
+ */
+export function ungroundedNumbers(answer: string, task: UpstreamMessage[], turns: CallTurn[]): number[] {
+  const seen: number[] = [];
+  for (const m of task) if (typeof m.content === 'string') seen.push(...numbersIn(m.content));
+  for (const t of turns) if (t.kind === 'tool') seen.push(...numbersIn(t.output));
+  const known = new Set(seen);
+  const grounded = (n: number) => {
+    if (known.has(n)) return true;
+    const places = decimalsOf(n);
+    return places > 0 && seen.some((s) => Number(s.toFixed(places)) === n);
+  };
+  return [...new Set(numbersIn(answer))].filter((n) => !grounded(n));
+}
+
+/** The checker's verdict on an answer with numbers no tool printed. */
+export function ungroundedReasons(numbers: number[]): string {
+  const list = numbers.slice(0, 5).join(', ');
+  return `Your answer gives ${list}, which no tool printed and the task does not give. Do not work numbers out in your head: compute or count them with the run tool (put the data in the program), then answer with what it prints.`;
+}
+
+/**
+ * Why an answer goes back without asking the checker model, if it does: a program instead
+ * of an answer, or numbers no tool printed. Both are plain to see in the log, and a small
+ * checker model approves them as often as not.
+ */
+export function plainProblem(task: UpstreamMessage[], turns: CallTurn[]): string | undefined {
+  const answer = candidateAnswer(turns) ?? '';
+  if (isCodeOnlyAnswer(answer)) return CODE_ONLY_REASONS;
+  const numbers = ungroundedNumbers(answer, task, turns);
+  return numbers.length > 0 ? ungroundedReasons(numbers) : undefined;
+}
+
 /** After the checker's own program ran: the verdict, now. */
-export const VERDICT_NOW_NOTE = 'Compare what your program printed with the answer. Reply APPROVE or REVISE now, as the first word.';
+export const VERDICT_NOW_NOTE = 'Compare what your program printed with the answer in a sentence, then end with APPROVE or REVISE.';
 
 export function checkMessages(task: UpstreamMessage[], turns: CallTurn[]): UpstreamMessage[] {
   const taskText = withoutSystem(task)
@@ -153,7 +212,7 @@ export function checkMessages(task: UpstreamMessage[], turns: CallTurn[]): Upstr
     `Work log:\n${log}`,
     recent === '' ? '' : `Latest tool results:\n${recent}`,
     `Answer to check:\n${candidateAnswer(turns) ?? '(no answer)'}`,
-    'First word: APPROVE or REVISE.',
+    'Compare the answer with the tool results in a sentence or two, then end with APPROVE or REVISE.',
   ].filter((p) => p !== '');
   return [systemMessage(CHECKER_PROMPT, task), { role: 'user', content: parts.join('\n\n') }, ...verification(turns)];
 }
@@ -190,17 +249,36 @@ export function finalMessages(task: UpstreamMessage[], turns: CallTurn[], reason
   ];
 }
 
-/** Reads a checker's reply: APPROVE or REVISE as the first word; anything unclear approves (no endless loops). */
+/** The reasons of a REVISE that gave none. */
+export const NO_REASONS = 'the checker gave no reasons';
+
+/** What the actor is told when the checker sent the answer back without saying why. */
+export const DOUBTED_NOTE =
+  'The checker doubts this answer but gave no reason. Check it against the task and the tool results above (run code if a number needs checking), then give the complete answer again.';
+
+const REVISE_WORDS = ['REVISE', 'REJECT', 'REJECTED', 'REVISION', 'REVOKE', 'INCORRECT', 'WRONG'];
+
+/**
+ * Reads a checker's reply. The prompt asks for a sentence or two, then APPROVE or REVISE at
+ * the end (a small model that must open with its verdict writes a bare REVISE far too often);
+ * a reply that opens with the word is read by it too. Otherwise the last verdict word in
+ * capitals decides; a reply with none approves (no endless loops).
+ */
 export function parseVerdict(text: string): { verdict: Verdict; reasons: string } {
   const trimmed = text.replace(/^[\s*#>_`"'-]+/, '');
   const match = /^([A-Za-z]+)[*_]*[ \t]*(?:[:.,!]|[—–-](?=\s))?\s*/.exec(trimmed);
   const word = match?.[1]?.toUpperCase() ?? '';
   const rest = match ? trimmed.slice(match[0].length).trim() : trimmed.trim();
   // A small model's checker writes a neighbour of REVISE as often as the word itself.
-  if (['REVISE', 'REJECT', 'REJECTED', 'REVISION', 'REVOKE', 'INCORRECT', 'WRONG'].includes(word)) {
-    return { verdict: 'revise', reasons: rest === '' ? 'the checker gave no reasons' : rest };
-  }
+  if (REVISE_WORDS.includes(word)) return { verdict: 'revise', reasons: rest === '' ? NO_REASONS : rest };
   if (word === 'APPROVE' || word === 'APPROVED') return { verdict: 'approve', reasons: rest };
-  if (/\bREVISE\b/.test(text)) return { verdict: 'revise', reasons: text.trim() };
-  return { verdict: 'approve', reasons: text.trim() };
+  const last = [...text.matchAll(/\b(APPROVED?|REVISE|REJECT(?:ED)?)\b/g)].at(-1);
+  if (last === undefined) return { verdict: 'approve', reasons: text.trim() };
+  // The reasons are the reply without its closing verdict word.
+  const reasons = text
+    .trim()
+    .replace(/(?:\s*\b(?:[Vv]erdict|VERDICT)\b)?[\s*_"'`:]*\b(?:APPROVED?|REVISE|REJECT(?:ED)?)\b[\s*_.!"'`]*$/, '')
+    .trim();
+  if (last[1]!.startsWith('APPROVE')) return { verdict: 'approve', reasons };
+  return { verdict: 'revise', reasons: reasons === '' ? NO_REASONS : reasons };
 }

@@ -21,8 +21,9 @@ export interface EmbeddedModel {
 export const QWEN_CODER_1_5B: EmbeddedModel = {
   name: 'Qwen2.5-Coder-1.5B-Instruct-Q4_K_M',
   file: 'qwen2.5-coder-1.5b-instruct-q4_k_m.gguf',
-  // A program of 60 lines fits; at 12 tokens a second on two cores a step stays under a minute and a half.
-  maxTokens: 1024,
+  // A program of 30-40 lines fits. On one thread it generates 5-7 tokens a second, so a step
+  // that runs away (a list of every prime below 1000 in prose) ends after about 80 s, not 200.
+  maxTokens: 512,
 };
 
 /** SmolLM2-135M-Instruct, 4-bit: loads in a second; calls no tools and its facts are unreliable. */

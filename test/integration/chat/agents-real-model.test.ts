@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QWEN_CODER_1_5B } from '../../../core/chat/embedded-model';
+import { CallsStore } from '../../../store/calls';
 import { startModelServer, type ModelServer } from '../../../tooling/stack';
 import { startService, type Service } from '../helpers/service';
 
@@ -52,7 +53,14 @@ describe('the agents on the embedded default model', { timeout: 900_000 }, () =>
       messages: [{ role: 'user', content: `Read ${pagesUrl}/lamps.html and tell me what the teal lamp costs.` }],
     });
     const run = runOf(completion);
-    expect(run.tools_used).toContain('read_url');
-    expect(completion.choices[0]?.message.content).toContain('73.19');
+    // On a failure, the call's turns say which step went wrong (the model's path differs between CPUs).
+    const turns = await new CallsStore(service.mongo.db).turnLog(run.call_id);
+    const log = turns.map((t) => JSON.stringify({ ...t, _id: undefined, call_id: undefined, created_at: undefined }).slice(0, 800)).join('\n');
+    const reads = turns.filter((t) => t.kind === 'tool' && t.name === 'read_url');
+    expect(
+      reads.some((t) => t.kind === 'tool' && t.ok && t.output.includes('73.19 EUR')),
+      `the page was read\n${log}`,
+    ).toBe(true);
+    expect(completion.choices[0]?.message.content, `the answer holds the page's price\n${log}`).toContain('73.19');
   });
 });

@@ -42,12 +42,12 @@ describe('POST /v1/chat/completions with the official client', () => {
   it('answers a non-streamed call with the checked answer, summed usage and the run object', async () => {
     const { apiKey } = await h.newKey();
     const before = h.upstream.requests.length;
-    h.upstream.script(simpleCall('2 + 3 = 5'));
+    h.upstream.script(simpleCall('Two plus three is five.'));
     const res = await h.client(apiKey).chat.completions.create({ model: 'holdline', messages: ask });
     expect(res.id).toMatch(/^call_[0-9a-f]{24}$/);
     expect(res.object).toBe('chat.completion');
     expect(res.model).toBe('holdline');
-    expect(res.choices).toEqual([{ index: 0, message: { role: 'assistant', content: '2 + 3 = 5' }, logprobs: null, finish_reason: 'stop' }]);
+    expect(res.choices).toEqual([{ index: 0, message: { role: 'assistant', content: 'Two plus three is five.' }, logprobs: null, finish_reason: 'stop' }]);
     expect(res.usage).toEqual({ prompt_tokens: 600, completion_tokens: 35, total_tokens: 635 });
     expect((res as unknown as { holdline: unknown }).holdline).toEqual({
       call_id: res.id,
@@ -76,7 +76,7 @@ describe('POST /v1/chat/completions with the official client', () => {
     ]);
     // The checker may recompute the result: it is offered `run` alone.
     expect(check?.body.tools?.map((t) => (t as { function: { name: string } }).function.name)).toEqual(['run']);
-    expect(JSON.stringify(check?.body.messages)).toContain('Answer to check:\\n2 + 3 = 5');
+    expect(JSON.stringify(check?.body.messages)).toContain('Answer to check:\\nTwo plus three is five.');
 
     const usage = await h.client(apiKey).get('/usage');
     expect(usage).toMatchObject({ plan: 'signal', calls_this_month: 1, calls_left: 24, tokens_used: 635, scans_this_month: 0, scans_left: 30 });

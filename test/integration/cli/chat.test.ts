@@ -22,10 +22,10 @@ afterAll(async () => {
 describe('holdline chat', () => {
   it('streams the progress to stderr, the answer alone to stdout', async () => {
     const { apiKey } = await h.newKey();
-    h.upstream.script(simpleCall('2 + 3 = 5'));
+    h.upstream.script(simpleCall('Two plus three is five.'));
     const run = await holdline(['chat', 'what is 2 + 3?'], { HOLDLINE_API_KEY: apiKey });
     expect(run.code).toBe(0);
-    expect(run.stdout).toBe('2 + 3 = 5\n');
+    expect(run.stdout).toBe('Two plus three is five.\n');
     expect(run.stderr).toMatch(/^accepted call_[0-9a-f]{24} \(base model base-model\); planning…\n/);
     // Not a terminal: no dim escape codes.
     expect(run.stderr).not.toMatch(/\u001b\[/);

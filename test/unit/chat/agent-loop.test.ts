@@ -74,6 +74,64 @@ describe('runAgents', () => {
     expect(log).toEqual(['plan#0(left 14)', 'act#1(left 13)', 'check#2(left 12)', 'act#3(left 11)', 'check#4(left 10)']);
   });
 
+  it('ends with an answer the checker sent back when the actor gives it again word for word (spacing and case aside), without checking it again', async () => {
+    const { ports, log } = scripted([
+      { content: 'plan' },
+      { content: 'The price is 17.35 EUR.' },
+      { content: 'REVISE', verdict: 'revise' },
+      { content: '  the price is 17.35  EUR.' },
+    ]);
+    const state = newLoopState();
+    const outcome = await runAgents(ports, state, 15);
+    expect(outcome).toEqual({ content: '  the price is 17.35  EUR.', stopped: 'done', finishReason: 'stop' });
+    expect(log).toEqual(['plan#0(left 14)', 'act#1(left 13)', 'check#2(left 12)', 'act#3(left 11)']);
+    expect(state.steps).toBe(4);
+  });
+
+  it('checks a changed answer again after a REVISE, and an approved one is never compared', async () => {
+    const { ports, log } = scripted([
+      { content: 'plan' },
+      { content: 'eight' },
+      { content: 'no', verdict: 'revise' },
+      { content: 'seven' },
+      { content: 'no', verdict: 'revise' },
+      { content: 'eight' },
+    ]);
+    const outcome = await runAgents(ports, newLoopState(), 15);
+    // "eight" was sent back before: given again, it ends the call; "seven" was checked.
+    expect(outcome.content).toBe('eight');
+    expect(log.filter((l) => l.startsWith('check'))).toHaveLength(2);
+  });
+
+  it('makes the act step after a verdict that needs a tool call one, and checks an answer sent back before once a tool ran since', async () => {
+    const { ports, inputs } = scripted([
+      { content: 'plan' },
+      { content: 'The sum is 7610.' },
+      { content: 'no tool printed 7610', verdict: 'revise', needsTool: true },
+      { toolCalls: [{ id: 'r', name: 'run' }] },
+      { content: 'The sum is 7610.' },
+      { content: 'fine', verdict: 'approve' },
+    ]);
+    const outcome = await runAgents(ports, newLoopState(), 15);
+    expect(outcome.content).toBe('The sum is 7610.');
+    const acts = inputs.filter((i): i is ModelStepInput => 'role' in i && i.role === 'act');
+    expect(acts.map((a) => a.requireTool === true)).toEqual([false, true, false]);
+    // The same answer after the run is checked again (the results changed), and approved.
+    expect(inputs.filter((i) => 'role' in i && i.role === 'check')).toHaveLength(2);
+  });
+
+  it('makes the first act step call a tool when the plan names one', async () => {
+    const { ports, inputs } = scripted([
+      { content: '', needsTool: true },
+      { toolCalls: [{ id: 'r', name: 'run' }] },
+      { content: 'done' },
+      { content: 'fine', verdict: 'approve' },
+    ]);
+    await runAgents(ports, newLoopState(), 15);
+    const acts = inputs.filter((i): i is ModelStepInput => 'role' in i && i.role === 'act');
+    expect(acts.map((a) => a.requireTool === true)).toEqual([true, false]);
+  });
+
   it('uses the fifteenth step for the best answer when the actors never stop calling tools', async () => {
     const { ports, log } = scripted([{ content: 'plan' }], { toolCalls: [{ id: 'x', name: 'list_files' }] });
     const state = newLoopState();

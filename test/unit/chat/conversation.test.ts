@@ -7,9 +7,14 @@ import {
   EMPTY_REPLY_NOTE,
   isCodeOnlyAnswer,
   checkMessages,
+  CODE_ONLY_REASONS,
   CHECKER_PROMPT,
   finalMessages,
   parseVerdict,
+  plainProblem,
+  planNamesTool,
+  ungroundedNumbers,
+  numbersIn,
   PLANNER_PROMPT,
   planMessages,
   VERDICT_NOW_NOTE,
@@ -102,7 +107,7 @@ describe('agent views', () => {
         'Work log:\n1. run: ok in 3 ms',
         'Latest tool results:\n--- run ---\nresult: 5',
         'Answer to check:\ncinq',
-        'First word: APPROVE or REVISE.',
+        'Compare the answer with the tool results in a sentence or two, then end with APPROVE or REVISE.',
       ].join('\n\n'),
     });
   });
@@ -143,6 +148,15 @@ describe('parseVerdict', () => {
     ['revise\n- missing units', 'revise', '- missing units'],
     ['REVISE', 'revise', 'the checker gave no reasons'],
     ['I think you should REVISE this part.', 'revise', 'I think you should REVISE this part.'],
+    // Reasons first, verdict last, as the checker's prompt asks: the last verdict word decides.
+    ['The page lists 7 cities; the answer says 8. REVISE', 'revise', 'The page lists 7 cities; the answer says 8.'],
+    ['The page says 17.35 EUR and so does the answer.\n\n**APPROVE**', 'approve', 'The page says 17.35 EUR and so does the answer.'],
+    [
+      'No need to REVISE: the program printed 76127, as the answer says. APPROVE.',
+      'approve',
+      'No need to REVISE: the program printed 76127, as the answer says.',
+    ],
+    ['The answer is wrong.\nVerdict: REVISE', 'revise', 'The answer is wrong.'],
     ['Looks good to me.', 'approve', 'Looks good to me.'],
     // Qwen2.5-Coder-1.5B's checker, on an answer that was a tool call it never ran.
     ['REVOKE', 'revise', 'the checker gave no reasons'],
@@ -173,5 +187,49 @@ describe('empty replies', () => {
   it('are never the candidate answer', () => {
     expect(candidateAnswer(turns)).toBe('a first answer');
     expect(candidateAnswer([{ kind: 'act', content: '', tool_calls: [] }])).toBeUndefined();
+  });
+});
+
+describe('numbers no tool printed', () => {
+  const task = [{ role: 'user' as const, content: 'Read the page and give the total rainfall of the 6 months, in mm.' }];
+  const page = { kind: 'tool' as const, tool_call_id: 'a', name: 'read_url', ok: true, output: 'January | 81\nFebruary | 64\nMarch | 57', summary: 'read_url' };
+  const answer = (content: string) => ({ kind: 'act' as const, content, tool_calls: [] });
+
+  it('reads numbers as values: thousands commas and leading zeros do not make another number', () => {
+    expect(numbersIn('76,127 and 76127; 2025-05-21; 17.35.')).toEqual([76127, 76127, 2025, 5, 21, 17.35]);
+  });
+
+  it.each([
+    ['The total is 202 mm.', [202]],
+    ['January had 81 mm, the most of the 6 months.', []],
+    ['The 3 months add up to 202.', [3, 202]],
+    ['No number here.', []],
+  ])('%j → %j', (text, expected) => {
+    expect(ungroundedNumbers(text, task, [page])).toEqual(expected);
+  });
+
+  it('counts a number rounded from a printed one as printed, not one rounded wrong', () => {
+    const run = { ...page, name: 'run', output: '3.3333333333333335' };
+    expect(ungroundedNumbers('It is 3.33, or 3.3333333333333335.', task, [run])).toEqual([]);
+    expect(ungroundedNumbers('It is 3.34.', task, [run])).toEqual([3.34]);
+  });
+
+  it('sends back a program, then an answer with a number from nowhere, and lets a grounded answer through to the checker', () => {
+    expect(plainProblem(task, [page, answer('```python\nprint(81 + 64 + 57)\n```')])).toBe(CODE_ONLY_REASONS);
+    expect(plainProblem(task, [page, answer('The total is 212 mm.')])).toMatch(/^Your answer gives 212, which no tool printed/);
+    const sum = { ...page, tool_call_id: 'b', name: 'run', output: '202' };
+    expect(plainProblem(task, [page, sum, answer('The total is 202 mm.')])).toBeUndefined();
+  });
+});
+
+describe('planNamesTool', () => {
+  it.each([
+    ['1. Use run to sum the primes with a Python program.', true],
+    ['1. Read the page with read_url. 2. Answer.', true],
+    ['Write the code, then print the result.', true],
+    ['1. Write a four-line poem about rain. 2. Answer.', false],
+    ['1. Explain why the sky is blue in two sentences.', false],
+  ])('%j → %s', (plan, names) => {
+    expect(planNamesTool(plan)).toBe(names);
   });
 });
