@@ -1,7 +1,7 @@
 import { storedTitle } from '../core/title';
 import { badRequest, DomainError, unauthorized } from '../core/errors';
 import { PLANS } from '../core/plans';
-import { WEBHOOK_URL_MAX_LENGTH } from '../core/webhook';
+import { WEBHOOK_URL_MAX_LENGTH } from '../core/wire/constants';
 import type { QueuedScan } from '../core/wire/scans';
 import { assertPublicUrl, UnsafeUrlError } from '../net/public-address';
 import type { AccountDoc } from '../store/accounts';
