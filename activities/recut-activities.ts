@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from '../core/media-limits';
 import { storedTitle } from '../core/title';
 import {
-  MIN_SEGMENT_SEC,
   compareReads,
   keptRanges,
   proposeByRules,
@@ -22,6 +21,7 @@ import {
   type ReadFigures,
 } from '../core/recut';
 import type { ScanRead } from '../core/shapes';
+import { MIN_SEGMENT_SEC } from '../core/wire/constants';
 import type { MediaStore } from '../store/media';
 import { scanMedia } from '../store/scan-media';
 import type { RecutDoc, RecutProposalFields, RecutsStore, RecutStage } from '../store/recuts';

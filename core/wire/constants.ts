@@ -5,3 +5,10 @@
 
 /** Longest `webhook_url` accepted at submission (and `url` of a webhook test), in characters. */
 export const WEBHOOK_URL_MAX_LENGTH = 2048;
+
+/** A kept segment of a recut is at least this long, in seconds: shorter ones flash by and read as glitches. */
+export const MIN_SEGMENT_SEC = 1;
+
+/** Why attention is likely to drop in a dip (core/dips.ts reads each from the series), in the order a dip lists them. */
+export const DIP_CAUSES = ['still_picture', 'silence', 'loudness_drop', 'no_speech', 'long_pause', 'long_shot', 'slow_cutting'] as const;
+export type DipCause = (typeof DIP_CAUSES)[number];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adviceAction, dipAdvice, dipCauses, findDips, holdDrops, mergeSpans, shots, subtractSpans, type DipCause } from '../../../core/dips';
+import { adviceAction, dipAdvice, dipCauses, findDips, holdDrops, mergeSpans, shots, subtractSpans } from '../../../core/dips';
+import type { DipCause } from '../../../core/wire/constants';
 import type { RecognisedWord } from '../../../core/shapes';
 
 const fill = (n: number, v: number) => Array.from({ length: n }, () => v);

@@ -7,7 +7,7 @@ import type { Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { chatCompletion } from '../../../core/chat/completion';
-import { DIP_CAUSES, type Dip } from '../../../core/dips';
+import type { Dip } from '../../../core/dips';
 import type { RunObject as CoreRunObject, TokenUsage as CoreTokenUsage } from '../../../core/chat/shapes';
 import { signalsReference } from '../../../core/method';
 import { assembleRead } from '../../../core/read';
@@ -15,6 +15,7 @@ import type { ReadFigures } from '../../../core/recut';
 import type * as shapes from '../../../core/shapes';
 import { webhookEvent, type WebhookEvent as CoreWebhookEvent } from '../../../core/webhook';
 import { ChatCompletion, RunObject, TokenUsage } from '../../../core/wire/chat';
+import { DIP_CAUSES } from '../../../core/wire/constants';
 import { DipSchema } from '../../../core/wire/read-actions';
 import { CompleteScan, ErrorScan, InFlightScan, ScanRead, ScanView, ScanViewBody, SignalsReference } from '../../../core/wire/read';
 import { QueuedRecut, RecutBody, RecutFigures, RecutViewBody } from '../../../core/wire/recuts';
@@ -39,7 +40,7 @@ describe("the types core, services and store use are the wire schemas' types", (
     expectTypeOf<ReadFigures>().toEqualTypeOf<Static<typeof RecutFigures>>();
   });
 
-  it("a dip's causes are core/dips.ts's list, each cause and nothing else passing the schema", () => {
+  it("a dip's causes are core/wire/constants.ts's list, each cause and nothing else passing the schema", () => {
     expectTypeOf<Static<typeof DipSchema>>().toEqualTypeOf<Dip>();
     const dip = (cause: string) => ({ start: 0, end: 3, causes: [cause], advice: 'cut' });
     expect(DIP_CAUSES.filter((cause) => Value.Check(DipSchema, dip(cause)))).toEqual([...DIP_CAUSES]);
