@@ -1,10 +1,7 @@
 // Scan progress as a percentage (design §5).
 
 import type { ScanProgress } from './shapes';
-
-/** The stages a scan in flight reports as `stage`, in order (`decode` covers decoding and transcription). */
-export const IN_FLIGHT_STAGES = ['queued', 'ingest', 'probe', 'decode', 'assembly'] as const;
-export type InFlightStage = (typeof IN_FLIGHT_STAGES)[number];
+import type { InFlightStage } from './wire/constants';
 
 /**
  * Fixed percentages of the stages that have no inner progress. A scan shows a

@@ -12,3 +12,7 @@ export const MIN_SEGMENT_SEC = 1;
 /** Why attention is likely to drop in a dip (core/dips.ts reads each from the series), in the order a dip lists them. */
 export const DIP_CAUSES = ['still_picture', 'silence', 'loudness_drop', 'no_speech', 'long_pause', 'long_shot', 'slow_cutting'] as const;
 export type DipCause = (typeof DIP_CAUSES)[number];
+
+/** The stages a scan in flight reports as `stage`, in order (`decode` covers decoding and transcription). */
+export const IN_FLIGHT_STAGES = ['queued', 'ingest', 'probe', 'decode', 'assembly'] as const;
+export type InFlightStage = (typeof IN_FLIGHT_STAGES)[number];
