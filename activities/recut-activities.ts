@@ -20,7 +20,7 @@ import {
   type Proposal,
   type ReadFigures,
 } from '../core/recut';
-import type { ScanRead } from '../core/shapes';
+import type { ScanRead } from '../core/wire/read';
 import { MIN_SEGMENT_SEC } from '../core/wire/constants';
 import type { MediaStore } from '../store/media';
 import { scanMedia } from '../store/scan-media';

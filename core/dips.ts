@@ -3,7 +3,8 @@
 // plain sentence of advice. Proxies from the file, like the series they read.
 
 import { clampEnd } from './dead';
-import type { DeadStretch, RecognisedWord } from './shapes';
+import type { DeadStretch } from './wire/read';
+import type { RecognisedWord } from './measurements';
 import { mean, round1 } from './numbers';
 import { percentile } from './percentile';
 import { clockTime, spanEndTime } from './summary';

@@ -9,7 +9,7 @@ import { DIP_CAUSE_WORDS, type Dip } from './dips';
 import type { HookReport } from './hook-report';
 import { mean, round1, round2, secondsIn } from './numbers';
 import { percentile } from './percentile';
-import type { DeadStretch, Moment, ScanRead, TimelineEntry, TranscriptSegment } from './shapes';
+import type { DeadStretch, Moment, ScanRead, TimelineEntry, TranscriptSegment } from './wire/read';
 import { MIN_SEGMENT_SEC, type DipCause } from './wire/constants';
 
 /** A kept stretch of the parent video in seconds, `end` exclusive. */

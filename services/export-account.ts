@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { rateLimited } from '../core/errors';
 import { exportScan } from '../core/exports';
 import { extensionFor } from '../core/media-type';
-import type { CompleteScan } from '../core/shapes';
+import type { CompleteScan } from '../core/wire/read';
 import { TAR_END, tarHeader, tarPadding } from '../core/tar';
 import type { ArchiveFile, ArchiveManifest, ArchiveScan } from '../core/wire/export';
 import { hashSecret } from '../store/ids';

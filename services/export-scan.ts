@@ -1,6 +1,6 @@
 import { conflict, notFound } from '../core/errors';
 import { exportScan, type ExportFormat, type ScanExport } from '../core/exports';
-import type { CompleteScan } from '../core/shapes';
+import type { CompleteScan } from '../core/wire/read';
 import type { ScanDoc } from '../store/scans';
 import type { AppDeps } from './ports';
 import { enforcePublicReadLimit, enforceRateLimit } from './rate-limit';

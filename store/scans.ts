@@ -4,7 +4,8 @@ import { LibraryHooks } from './library-hooks';
 import { OrderedIndex } from './ordered-index';
 import { ReadCache } from './read-cache';
 import { updateIf, updateIfReturning, upsertRetrying } from './point';
-import type { MediaProbe, RecognisedWord, ScanRead, ScanStatus } from '../core/shapes';
+import type { ScanRead, ScanStatus } from '../core/wire/read';
+import type { MediaProbe, RecognisedWord } from '../core/measurements';
 import type { LoudnessLufsParts } from '../core/lufs';
 import type { CutRefinement } from '../core/cut-refinement';
 

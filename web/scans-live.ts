@@ -1,6 +1,6 @@
 // What the scans page's live rows show while a scan runs: its pct and a stage in words.
 import { STAGE_PCT } from '../core/progress';
-import type { ScanStatus } from '../core/shapes';
+import type { ScanStatus } from '../core/wire/read';
 import type { ScanDoc } from '../store/scans';
 
 /**
