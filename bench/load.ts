@@ -28,7 +28,7 @@ import { newAccountId, newScanId } from '../store/ids';
 import { connectMongo } from '../store/mongo';
 import { OrderedIndex } from '../store/ordered-index';
 import { mediaUrl } from '../services/scan-view';
-import type { ScanDoc, ScanReadDoc } from '../store/scans';
+import type { ScanDoc, ScanReadDoc } from '../store/scan-docs';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);

@@ -7,7 +7,7 @@ import { TAR_END, tarHeader, tarPadding } from '../core/tar';
 import type { ArchiveFile, ArchiveManifest, ArchiveScan } from '../core/wire/export';
 import { hashSecret } from '../store/ids';
 import { scanMedia } from '../store/scan-media';
-import type { ScanDoc } from '../store/scans';
+import type { ScanDoc } from '../store/scan-docs';
 import type { AppDeps } from './ports';
 import { mediaRemovedDetail } from './retention-setting';
 import { scanView } from './scan-view';

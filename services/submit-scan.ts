@@ -7,7 +7,7 @@ import { assertPublicUrl, UnsafeUrlError } from '../net/public-address';
 import type { AccountDoc } from '../store/accounts';
 import { newScanId } from '../store/ids';
 import { scanMedia } from '../store/scan-media';
-import type { ScanSource } from '../store/scans';
+import type { ScanSource } from '../store/scan-docs';
 import { taskQueues } from '../contracts/names';
 import { claimKey, completeKey, releaseKey, type HeldKey, type IdempotencyInput } from './idempotency';
 import type { AppDeps, Log } from './ports';

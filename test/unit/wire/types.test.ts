@@ -25,7 +25,7 @@ import { historyRow, libraryRow, scanView } from '../../../services/scan-view';
 import type { submitRecut } from '../../../services/submit-recut';
 import type { submitScan } from '../../../services/submit-scan';
 import type { RecutDoc } from '../../../store/recuts';
-import type { ScanDoc } from '../../../store/scans';
+import type { ScanDoc } from '../../../store/scan-docs';
 
 describe("the types core, services and store use are the wire schemas' types", () => {
   it("core's own copies of wire shapes are the schemas' types", () => {
