@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from '../core/media-limits';
 import { storedTitle } from '../core/title';
 import {
-  MIN_SEGMENT_SEC,
   compareReads,
   keptRanges,
   proposeByRules,
@@ -21,11 +20,13 @@ import {
   type Proposal,
   type ReadFigures,
 } from '../core/recut';
-import type { ScanRead } from '../core/shapes';
+import type { ScanRead } from '../core/wire/read';
+import { MIN_SEGMENT_SEC } from '../core/wire/constants';
 import type { MediaStore } from '../store/media';
 import { scanMedia } from '../store/scan-media';
 import type { RecutDoc, RecutProposalFields, RecutsStore, RecutStage } from '../store/recuts';
-import type { ScanDoc, ScansStore } from '../store/scans';
+import type { ScansStore } from '../store/scans';
+import type { ScanDoc } from '../store/scan-docs';
 import type { UsageStore } from '../store/usage';
 import type { LocalMediaCache } from './media/local-cache';
 import { heartbeating as heartbeatingEvery } from './heartbeat';

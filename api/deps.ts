@@ -8,7 +8,7 @@ import { AccountsStore } from '../store/accounts';
 import { CallsStore } from '../store/calls';
 import { IdempotencyStore } from '../store/idempotency';
 import { LibraryStore } from '../store/library';
-import { createMediaStore } from '../store/media';
+import { createMediaStore } from '../store/media-factory';
 import { RecutsStore } from '../store/recuts';
 import { ScansStore } from '../store/scans';
 import { newPasswordHashGate } from '../store/password-hash';

@@ -5,7 +5,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { createHash, type Hash } from 'node:crypto';
 import { MongoError } from 'mongodb';
 import { badRequest, DomainError, tooLarge } from '../core/errors';
-import { WEBHOOK_URL_MAX_LENGTH } from '../core/webhook';
+import { WEBHOOK_URL_MAX_LENGTH } from '../core/wire/constants';
 import { jsonFingerprint } from '../services/idempotency';
 import type { AppDeps } from '../services/ports';
 import { cleanTitle, type ScanSubmission } from '../services/submit-scan';

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { planTranscriptChunks } from '../core/chunks';
 import { assembleRead } from '../core/read';
-import type { RecognisedWord } from '../core/shapes';
+import type { RecognisedWord } from '../core/measurements';
 import { gateWords } from '../core/speech';
 import { wordErrorRate } from '../core/word-error-rate';
 import { decodeMedia } from '../activities/media/decode';

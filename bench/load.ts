@@ -16,7 +16,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { assembleRead } from '../core/read';
-import type { RawMeasurements, ScanRead } from '../core/shapes';
+import type { ScanRead } from '../core/wire/read';
+import type { RawMeasurements } from '../core/measurements';
 import { open, stat } from 'node:fs/promises';
 import { openAsBlob } from 'node:fs';
 import { LIMITS } from '../core/plans';
@@ -27,7 +28,7 @@ import { newAccountId, newScanId } from '../store/ids';
 import { connectMongo } from '../store/mongo';
 import { OrderedIndex } from '../store/ordered-index';
 import { mediaUrl } from '../services/scan-view';
-import type { ScanDoc, ScanReadDoc } from '../store/scans';
+import type { ScanDoc, ScanReadDoc } from '../store/scan-docs';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);

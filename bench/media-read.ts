@@ -13,7 +13,7 @@ import { decodeArgs } from '../activities/media/ffmpeg-args';
 import { loadConfig } from '../config/env';
 import { startMinio } from '../tooling/minio';
 import { REPO_ROOT } from '../tooling/stack';
-import { createMediaStore } from '../store/media';
+import { createMediaStore } from '../store/media-factory';
 
 const path = process.argv[2] ?? join(REPO_ROOT, '.data', 'fixtures', 'bench-60s-720p.mp4');
 

@@ -1,7 +1,7 @@
 // Pure formatting of the `holdline` command: exit codes, the hold sparkline
 // and the read as lines of text. No I/O here; main.ts decides where it goes.
 
-import type { CompleteScan, DeadStretch } from '../core/shapes';
+import type { CompleteScan, DeadStretch } from '../core/wire/read';
 
 /** The documented exit codes (README, "The holdline command"). */
 export const EXIT = {

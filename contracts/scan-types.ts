@@ -17,7 +17,7 @@ export interface ScanWorkflowResult {
 }
 
 /** What a scan keeps of its probe: core's MediaProbe, under the name the scan activities have always used. */
-export type { MediaProbe as ProbeResult } from '../core/shapes';
+export type { MediaProbe as ProbeResult } from '../core/measurements';
 
 export interface TranscriptChunk {
   index: number;

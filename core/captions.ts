@@ -4,7 +4,7 @@
 // a clause rather than mid-phrase, and not carried across a picture cut when a word
 // boundary lies near it. Pure: the exports (SRT, WebVTT) write what this returns.
 
-import type { TranscriptSegment } from './shapes';
+import type { TranscriptSegment } from './wire/read';
 
 /** Characters a caption line holds at most. */
 export const CAPTION_LINE_CHARS = 42;

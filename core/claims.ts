@@ -1,6 +1,6 @@
 // Claims: transcript sentences that carry something a viewer could check.
 
-import type { TranscriptSegment } from './shapes';
+import type { TranscriptSegment } from './wire/read';
 
 const NUMBER_WORDS =
   'two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|' +

@@ -1,6 +1,6 @@
 // Dead stretches: runs of seconds whose reported hold stays under the floor.
 
-import type { DeadStretch } from './shapes';
+import type { DeadStretch } from './wire/read';
 
 /** A reported hold below this is under the floor. */
 export const FLOOR = 30;

@@ -3,10 +3,12 @@
 // plain sentence of advice. Proxies from the file, like the series they read.
 
 import { clampEnd } from './dead';
-import type { DeadStretch, RecognisedWord } from './shapes';
+import type { DeadStretch } from './wire/read';
+import type { RecognisedWord } from './measurements';
 import { mean, round1 } from './numbers';
 import { percentile } from './percentile';
 import { clockTime, spanEndTime } from './summary';
+import type { DipCause } from './wire/constants';
 
 /** A fall of reported hold by at least this many points… */
 export const DIP_DROP_POINTS = 15;
@@ -23,10 +25,7 @@ export const LONG_PAUSE_SEC = 2;
 /** A shot at least this long (seconds) counts as a long shot with no cut. */
 export const LONG_SHOT_SEC = 10;
 
-export const DIP_CAUSES = ['still_picture', 'silence', 'loudness_drop', 'no_speech', 'long_pause', 'long_shot', 'slow_cutting'] as const;
-export type DipCause = (typeof DIP_CAUSES)[number];
-
-/** Each cause in plain words, as the website, the timelines' markers and the recut's rationale name it. */
+/** Each cause (DIP_CAUSES, listed in core/wire/constants.ts) in plain words, as the website, the timelines' markers and the recut's rationale name it. */
 export const DIP_CAUSE_WORDS: Record<DipCause, string> = {
   still_picture: 'still picture',
   silence: 'silence',

@@ -8,7 +8,7 @@
 import { captionCues, joinHyphenated, type CaptionOptions } from './captions';
 import { withoutGreetings } from './claims';
 import { keyPhrase } from './key-phrase';
-import type { CompleteScan, TranscriptSegment } from './shapes';
+import type { CompleteScan, TranscriptSegment } from './wire/read';
 import { fcpxmlDocument } from './timelines/fcpxml';
 import { editorTimeline, oneLine, sourceFrames, type FramedSource } from './timelines/model';
 import { otioJson } from './timelines/otio';

@@ -3,7 +3,7 @@
 // strongest 3-second window as a suggested opening.
 
 import { mean, round1, round2 } from './numbers';
-import type { RecognisedWord } from './shapes';
+import type { RecognisedWord } from './measurements';
 
 /** The opening the hook is measured over, seconds. */
 export const HOOK_SECONDS = 3;

@@ -3,7 +3,7 @@
 // a scan is sized from what ffmpeg decoded, never from what a header declares;
 // these limits make "what ffmpeg decoded" bounded too.
 
-import type { RecognisedWord } from './shapes';
+import type { RecognisedWord } from './measurements';
 
 export interface MediaLimits {
   /** Longest accepted video in seconds (default 7200: two hours). */

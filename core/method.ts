@@ -11,7 +11,7 @@ import { SCORE_METHOD } from './score';
 import { LOUDNESS_LUFS_METHOD } from './lufs';
 import { MAX_FIT_SCALE, MAX_WORD_SEC, MIN_WORD_SEC, VOICE_REACH_SEC } from './speech';
 import { SILERO_REGION_OPTIONS } from './voice-regions';
-import type { SignalsReference } from './shapes';
+import type { SignalsReference } from './wire/read';
 
 export const SIGNALS_VERSION = 'v1';
 

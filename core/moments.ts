@@ -2,7 +2,8 @@
 
 import { FLOOR } from './dead';
 import { percentile } from './percentile';
-import type { DeadStretch, Moment, RecognisedWord } from './shapes';
+import type { DeadStretch, Moment } from './wire/read';
+import type { RecognisedWord } from './measurements';
 
 /** Two moments are at least this many seconds apart. */
 export const MOMENT_MIN_GAP_SEC = 10;

@@ -1,10 +1,16 @@
 // Scan progress as a percentage (design §5).
 
-import type { ScanProgress } from './shapes';
+import type { InFlightStage } from './wire/constants';
 
-/** The stages a scan in flight reports as `stage`, in order (`decode` covers decoding and transcription). */
-export const IN_FLIGHT_STAGES = ['queued', 'ingest', 'probe', 'decode', 'assembly'] as const;
-export type InFlightStage = (typeof IN_FLIGHT_STAGES)[number];
+/** Stages a scan passes through while processing, in order. */
+export type ScanStage = 'queued' | 'ingest' | 'probe' | 'decode' | 'assembly' | 'complete';
+
+/** Where a scan stands; fractions 0..1 matter only in the `decode` stage (decoding and transcription run together). */
+export interface ScanProgress {
+  stage: ScanStage;
+  decodeFraction?: number;
+  transcribedFraction?: number;
+}
 
 /**
  * Fixed percentages of the stages that have no inner progress. A scan shows a

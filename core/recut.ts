@@ -5,11 +5,12 @@
 import type { DipFigures, RecutFigures } from './wire/recuts';
 import type { UpstreamMessage } from './chat/shapes';
 import { deadSeconds, FLOOR } from './dead';
-import { DIP_CAUSE_WORDS, type Dip, type DipCause } from './dips';
+import { DIP_CAUSE_WORDS, type Dip } from './dips';
 import type { HookReport } from './hook-report';
 import { mean, round1, round2, secondsIn } from './numbers';
 import { percentile } from './percentile';
-import type { DeadStretch, Moment, ScanRead, TimelineEntry, TranscriptSegment } from './shapes';
+import type { DeadStretch, Moment, ScanRead, TimelineEntry, TranscriptSegment } from './wire/read';
+import { MIN_SEGMENT_SEC, type DipCause } from './wire/constants';
 
 /** A kept stretch of the parent video in seconds, `end` exclusive. */
 export interface Segment {
@@ -22,8 +23,6 @@ export interface RecutRequest {
   maxSeconds?: number | null;
 }
 
-/** A kept segment is at least this long: shorter ones flash by and read as glitches. */
-export const MIN_SEGMENT_SEC = 1;
 /** A recut keeps at least this share of the video unless the goal or max_seconds asks for less. */
 export const MIN_KEPT_FRACTION = 0.3;
 /** More joins than this make an unwatchable cut and an unbounded filter graph. */

@@ -1,6 +1,6 @@
 // Speech: recognised words per second, and the cleaning of pocketsphinx output.
 
-import type { RecognisedWord } from './shapes';
+import type { RecognisedWord } from './measurements';
 
 /** Hesitation sounds that carry no content; they do not count as speech. */
 export const FILLER_WORDS: ReadonlySet<string> = new Set(['um', 'umm', 'uh', 'uhm', 'er', 'erm', 'ah', 'hmm', 'hm', 'mm', 'mhm']);

@@ -1,7 +1,7 @@
 // The one-paragraph summary of a read.
 
 import { mean, round1 } from './numbers';
-import type { DeadStretch } from './shapes';
+import type { DeadStretch } from './wire/read';
 
 export interface SummaryInput {
   /** The file's duration in seconds (`duration_sec`); default: the number of seconds. */

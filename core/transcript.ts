@@ -1,7 +1,8 @@
 // Transcript segments from recognised words.
 
 import { joinHyphenated } from './captions';
-import type { RecognisedWord, TranscriptSegment } from './shapes';
+import type { TranscriptSegment } from './wire/read';
+import type { RecognisedWord } from './measurements';
 
 /** A silence at least this long between two words starts a new segment. */
 export const SEGMENT_PAUSE_SEC = 0.5;

@@ -5,9 +5,6 @@
 
 import type { WebhookEvent } from './wire/scans';
 
-/** Longest `webhook_url` accepted at submission, in characters. */
-export const WEBHOOK_URL_MAX_LENGTH = 2048;
-
 /** How long after the scan's end deliveries are attempted, in seconds (24 h). */
 export const WEBHOOK_WINDOW_SEC = 24 * 60 * 60;
 

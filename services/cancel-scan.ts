@@ -1,4 +1,4 @@
-import type { ScanDoc } from '../store/scans';
+import type { ScanDoc } from '../store/scan-docs';
 import type { AppDeps } from './ports';
 
 /** How long `POST /v1/scans/{id}/cancel` waits for the workflow's clean-up before answering 202 (the cancel goes on). */

@@ -1,7 +1,7 @@
 import { conflict, notFound } from '../core/errors';
 import { exportScan, type ExportFormat, type ScanExport } from '../core/exports';
-import type { CompleteScan } from '../core/shapes';
-import type { ScanDoc } from '../store/scans';
+import type { CompleteScan } from '../core/wire/read';
+import type { ScanDoc } from '../store/scan-docs';
 import type { AppDeps } from './ports';
 import { enforcePublicReadLimit, enforceRateLimit } from './rate-limit';
 import { scanView } from './scan-view';

@@ -2,7 +2,8 @@ import { inFlightStage } from '../core/progress';
 import type { ScanRead, ScanView } from '../core/wire/read';
 import type { HistoryEntry } from '../core/wire/scans';
 import type { LibraryRow } from '../core/wire/web';
-import { READ_FIELDS, type ScanDoc } from '../store/scans';
+import { READ_FIELDS } from '../store/scans';
+import type { ScanDoc } from '../store/scan-docs';
 
 // How scans are shown: the public scan shape, and the rows of history and library
 // lists, each written once for the API and the website alike.

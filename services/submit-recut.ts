@@ -1,6 +1,6 @@
 import { conflict, DomainError, forbidden, notFound } from '../core/errors';
 import { PLANS } from '../core/plans';
-import { MIN_SEGMENT_SEC } from '../core/recut';
+import { MIN_SEGMENT_SEC } from '../core/wire/constants';
 import type { QueuedRecut, RecutBody } from '../core/wire/recuts';
 import { mediaRemovedDetail } from './retention-setting';
 import type { AccountDoc } from '../store/accounts';

@@ -1,13 +1,13 @@
 import { storedTitle } from '../core/title';
 import { badRequest, DomainError, unauthorized } from '../core/errors';
 import { PLANS } from '../core/plans';
-import { WEBHOOK_URL_MAX_LENGTH } from '../core/webhook';
+import { WEBHOOK_URL_MAX_LENGTH } from '../core/wire/constants';
 import type { QueuedScan } from '../core/wire/scans';
 import { assertPublicUrl, UnsafeUrlError } from '../net/public-address';
 import type { AccountDoc } from '../store/accounts';
 import { newScanId } from '../store/ids';
 import { scanMedia } from '../store/scan-media';
-import type { ScanSource } from '../store/scans';
+import type { ScanSource } from '../store/scan-docs';
 import { taskQueues } from '../contracts/names';
 import { claimKey, completeKey, releaseKey, type HeldKey, type IdempotencyInput } from './idempotency';
 import type { AppDeps, Log } from './ports';

@@ -3,7 +3,7 @@ import type { PublishedHooks } from '../core/hook-report';
 import { OrderedIndex } from './ordered-index';
 import { upsertRetrying } from './point';
 import { ReadCache } from './read-cache';
-import type { ScanDoc, ScanReadDoc } from './scans';
+import type { ScanDoc, ScanReadDoc } from './scan-docs';
 
 // The published scans' hooks, kept as one small document so that placing a hook in
 // the Library costs one `_id` read (FerretDB v1 answers no other filter from an

@@ -2,7 +2,8 @@ import type { Db } from 'mongodb';
 import { LibraryHooks } from './library-hooks';
 import { OrderedIndex } from './ordered-index';
 import { updateIf } from './point';
-import { ScansStore, type ScanDoc } from './scans';
+import { ScansStore } from './scans';
+import type { ScanDoc } from './scan-docs';
 
 export type PublishResult = { outcome: 'published'; doc: ScanDoc } | { outcome: 'not_found' } | { outcome: 'not_complete' };
 

@@ -1,7 +1,7 @@
+// The media store port: what the scans, recuts and routes ask of the store of
+// media and decoded audio. The backends implement it (media-directory.ts,
+// media-s3.ts) and media-factory.ts picks one, so this file imports neither.
 import type { Readable } from 'node:stream';
-import type { MediaStoreConfig } from '../config/env';
-import { FsMediaStore } from './media-directory';
-import { S3MediaStore } from './media-s3';
 
 /** The two kinds of stored object: the scan's media and its decoded audio samples. */
 export type MediaBucket = 'media' | 'audio';
@@ -37,7 +37,3 @@ export const MediaStore = {
   mediaId: (scanId: string) => `media:${scanId}`,
   audioId: (scanId: string) => `audio:${scanId}`,
 };
-
-export function createMediaStore(config: MediaStoreConfig): MediaStore {
-  return config.kind === 's3' ? new S3MediaStore(config) : new FsMediaStore(config.dir);
-}

@@ -1,7 +1,7 @@
 import { isDuplicateKey } from './duplicate-key';
 import type { Db } from 'mongodb';
 import { OrderedIndex } from './ordered-index';
-import type { ScanDoc, ScanReadDoc } from './scans';
+import type { ScanDoc, ScanReadDoc } from './scan-docs';
 
 const HEAVY = ['hook', 'timeline', 'cuts', 'dead', 'moments', 'claims', 'transcript', 'summary', 'method'] as const;
 

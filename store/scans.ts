@@ -4,49 +4,11 @@ import { LibraryHooks } from './library-hooks';
 import { OrderedIndex } from './ordered-index';
 import { ReadCache } from './read-cache';
 import { updateIf, updateIfReturning, upsertRetrying } from './point';
-import type { MediaProbe, RecognisedWord, ScanRead, ScanStatus } from '../core/shapes';
+import type { ScanRead, ScanStatus } from '../core/wire/read';
+import type { MediaProbe, RecognisedWord } from '../core/measurements';
 import type { LoudnessLufsParts } from '../core/lufs';
+import type { ScanDoc, ScanReadDoc } from './scan-docs';
 import type { CutRefinement } from '../core/cut-refinement';
-
-export type ScanSource = { type: 'url'; url: string } | { type: 'upload'; filename: string | null };
-
-/** A scan document: the public scan shape plus ownership and bookkeeping. */
-export interface ScanDoc extends Partial<ScanRead> {
-  _id: string;
-  scan_id: string;
-  account_id: string;
-  title: string | null;
-  status: ScanStatus;
-  pct: number;
-  detail?: string;
-  /** Written by earlier versions; the API builds the media URL itself (services/scan-view.ts). */
-  media_url?: string;
-  /** Content-Type of the stored media, from the probed container (never the uploader's or remote server's claim). */
-  media_type?: string;
-  source: ScanSource;
-  priority: boolean;
-  created_at: Date;
-  updated_at: Date;
-  completed_at?: Date;
-  published_at?: Date;
-  /** Fractions done of the two parallel stages, from which pct is derived. */
-  progress?: { decode?: number; transcribe?: Record<string, number> };
-  /** Position in the account's history index. */
-  seq?: number;
-  /** Position in the library index, once published. */
-  library_seq?: number;
-  /** Set when the owner asked to delete the scan: from then on every read treats it as gone while its `delete-` workflow removes it. */
-  deleted_at?: Date;
-  /** Set when the retention setting removed the scan's media (and decoded audio): the read stays, `media_url` is null. */
-  media_removed_at?: Date;
-  /** Set once the scan's quota unit was given back (a scan cancelled before its decode began), so a retry never gives it twice. */
-  quota_returned_at?: Date;
-}
-
-/** The heavy part of a complete scan (timeline, transcript, …), kept apart from the small status document. */
-export interface ScanReadDoc extends ScanRead {
-  _id: string;
-}
 
 /** What the status document keeps of the read: what history and library rows show. */
 const SUMMARY_FIELDS = ['duration_sec', 'score', 'grade', 'label'] as const satisfies readonly (keyof ScanRead)[];

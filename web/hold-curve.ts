@@ -1,6 +1,6 @@
 // The home page's small picture of the demo scan: its hold per second as an SVG
 // drawn on the server, so it needs no script (the page's CSP allows none inline).
-import type { ScanRead } from '../core/shapes';
+import type { ScanRead } from '../core/wire/read';
 import { clock } from './format';
 import { html, type SafeHtml } from './html';
 

@@ -1,7 +1,7 @@
 // The scan page's section for what to act on (issue 24): the hook report and the
 // dips with their advice. Its own file, so the page's layout and plot stay apart.
 
-import type { ScanRead } from '../core/shapes';
+import type { ScanRead } from '../core/wire/read';
 import { DIP_CAUSE_WORDS } from '../core/dips';
 import { clock } from './format';
 import { html, type SafeHtml } from './html';

@@ -1,4 +1,4 @@
-import type { ScanRead } from '../core/shapes';
+import type { ScanRead } from '../core/wire/read';
 import { clock, dayTime } from './format';
 import { html, jsonForScript, type SafeHtml } from './html';
 import { csrfField, layout, type Viewer } from './layout';

@@ -1,7 +1,7 @@
 // What the scans page's live rows show while a scan runs: its pct and a stage in words.
 import { STAGE_PCT } from '../core/progress';
-import type { ScanStatus } from '../core/shapes';
-import type { ScanDoc } from '../store/scans';
+import type { ScanStatus } from '../core/wire/read';
+import type { ScanDoc } from '../store/scan-docs';
 
 /**
  * The stage a scan is in, in words, from its status and pct (the document keeps

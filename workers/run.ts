@@ -6,7 +6,7 @@ import type { HoldlineConfig } from '../config/env';
 import { maintenanceScheduleId, retentionScheduleId, taskQueues } from '../contracts/names';
 import { connectMongo } from '../store/mongo';
 import { LocalMediaCache } from '../activities/media/local-cache';
-import { createMediaStore } from '../store/media';
+import { createMediaStore } from '../store/media-factory';
 import { ScansStore } from '../store/scans';
 import { CallsStore } from '../store/calls';
 import { withStepStartCount } from '../activities/chat/step-starts';

@@ -18,7 +18,7 @@ import {
 } from '@temporalio/workflow';
 import type { DeletionActivities } from '../activities/deletion-activities';
 import type { ScanActivities } from '../activities/scan-activities';
-import type { ScanStage } from '../core/shapes';
+import type { ScanStage } from '../core/progress';
 import type { ScanWorkflowInput, ScanWorkflowResult } from '../contracts/scan-types';
 import { FailureType, webhookWorkflowId } from '../contracts/names';
 import { webhookDeliveryWorkflow } from './webhook';

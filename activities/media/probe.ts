@@ -9,7 +9,7 @@ import { BadMediaError } from './errors';
 import { NOT_A_VIDEO_DETAIL, guardRefusal } from './failures';
 import { probeArgs } from './ffmpeg-args';
 import type { Readable } from 'node:stream';
-import type { MediaProbe } from '../../core/shapes';
+import type { MediaProbe } from '../../core/measurements';
 import { runProcess } from './process';
 
 /** What ffprobe tells: the part a scan keeps (core's MediaProbe) plus what only probe itself needs. */

@@ -6,7 +6,7 @@
 // that fails, and it reports which engine heard each chunk.
 
 import { parsePocketsphinxTimes } from '../../core/speech';
-import type { RecognisedWord } from '../../core/shapes';
+import type { RecognisedWord } from '../../core/measurements';
 import { runProcess } from './process';
 
 export interface TranscribeRequest {

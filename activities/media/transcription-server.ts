@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { languageCode } from '../../core/language';
 import { isFillerToken } from '../../core/speech';
-import type { RecognisedWord } from '../../core/shapes';
+import type { RecognisedWord } from '../../core/measurements';
 import type { Heard, TranscribeRequest, Transcriber } from './transcriber';
 
 export interface TranscriptionServerOptions {

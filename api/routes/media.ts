@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../core/errors';
 import { UNKNOWN_MEDIA_TYPE, extensionFor } from '../../core/media-type';
-import type { ScanDoc } from '../../store/scans';
+import type { ScanDoc } from '../../store/scan-docs';
 import { scanMedia } from '../../store/scan-media';
 import { countPublicRead, countRequest, requireKey } from '../auth';
 import type { AppDeps } from '../../services/ports';

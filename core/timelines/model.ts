@@ -5,7 +5,7 @@
 // from the same `sourceFrames`. Pure.
 
 import { FLOOR } from '../dead';
-import type { CompleteScan, TranscriptSegment } from '../shapes';
+import type { CompleteScan, TranscriptSegment } from '../wire/read';
 import { clockTime, spanEndTime } from '../summary';
 import { DIP_CAUSE_WORDS, type Dip } from '../dips';
 import { frameAt, frameRateOf, isDropFrameRate, fpsOf, type FrameRate } from './timecode';

@@ -2,8 +2,8 @@
 // scan view's properties, so no spec field changes.
 
 import { Type, type Static } from 'typebox';
-import { DIP_CAUSES } from '../dips';
 import { literalUnion } from './common';
+import { DIP_CAUSES } from './constants';
 
 const nullableNumber = Type.Union([Type.Number(), Type.Null()]);
 

@@ -5,7 +5,7 @@
 import { Type, type Static } from 'typebox';
 import { readActionProperties } from './read-actions';
 import { nullable, stringEnum } from './common';
-import { IN_FLIGHT_STAGES } from '../progress';
+import { IN_FLIGHT_STAGES } from './constants';
 
 export const SignalScores = Type.Object({ hold: Type.Number(), motion: Type.Number(), loudness: Type.Number(), speech: Type.Number() });
 export type SignalScores = Static<typeof SignalScores>;
@@ -73,7 +73,7 @@ const scanIdentity = {
   created_at: Type.String({ format: 'date-time', description: 'When the scan was accepted.' }),
 };
 
-/** Where a scan in flight stands, in the order it passes the stages (core/progress.ts). */
+/** Where a scan in flight stands, in the order it passes the stages (`IN_FLIGHT_STAGES`; their percentages in core/progress.ts). */
 export const ScanStageName = stringEnum(IN_FLIGHT_STAGES, {
   description: 'queued; ingest (fetching or storing the video); probe (checking it); decode (measuring and transcribing); assembly (writing the read).',
 });

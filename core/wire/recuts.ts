@@ -1,9 +1,8 @@
 // Recuts on the wire: the submission, the queued answer and the recut shapes.
 
 import { Type, type Static } from 'typebox';
-import type { DipCause } from '../dips';
-import { MIN_SEGMENT_SEC } from '../recut';
 import { nullable, stringEnum } from './common';
+import { MIN_SEGMENT_SEC, type DipCause } from './constants';
 
 /** `POST /v1/scans/{id}/recut`; no body at all asks for the default goal and length. */
 export const RecutBody = Type.Object(

@@ -2,7 +2,7 @@
 // the completion webhook's body and the export query.
 
 import { Type, type Static } from 'typebox';
-import { WEBHOOK_URL_MAX_LENGTH } from '../webhook';
+import { WEBHOOK_URL_MAX_LENGTH } from './constants';
 import { PageOf, PageQuery, nullable, stringEnum } from './common';
 
 export const SubmitScanBody = Type.Object(

@@ -1,6 +1,6 @@
 // Wire shapes of `POST /v1/webhooks/test`: the request and what the receiver answered.
 import { Type, type Static } from 'typebox';
-import { WEBHOOK_URL_MAX_LENGTH } from '../webhook';
+import { WEBHOOK_URL_MAX_LENGTH } from './constants';
 
 export const WebhookTestBody = Type.Object(
   {

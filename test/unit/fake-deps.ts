@@ -17,7 +17,7 @@ import { IdempotencyStore, newClaimDoc, type ClaimInput, type ClaimOutcome, type
 import type { PublishResult, UnpublishResult } from '../../store/library';
 import type { MediaBucket, StoredObject } from '../../store/media';
 import type { RecutDoc } from '../../store/recuts';
-import type { ScanDoc } from '../../store/scans';
+import type { ScanDoc } from '../../store/scan-docs';
 import type { SessionDoc } from '../../store/sessions';
 import type { MonthUsage } from '../../store/usage';
 import type { ChatWorkflowInput } from '../../contracts/chat-types';

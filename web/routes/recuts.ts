@@ -7,7 +7,7 @@ import { FormBody } from '../../core/wire/web';
 import type { AppDeps } from '../../services/ports';
 import { submitRecut } from '../../services/submit-recut';
 import { scanMedia } from '../../store/scan-media';
-import type { ScanDoc } from '../../store/scans';
+import type { ScanDoc } from '../../store/scan-docs';
 import type { SafeHtml } from '../html';
 import type { Viewer } from '../layout';
 import { recutPage, recutSection } from '../recut-page';

@@ -11,7 +11,7 @@ import { deleteScan } from '../../services/delete-scan';
 import { unpublishScan } from '../../services/unpublish-scan';
 import { historyRow, libraryRow } from '../../services/scan-view';
 import { scanMedia } from '../../store/scan-media';
-import type { ScanDoc } from '../../store/scans';
+import type { ScanDoc } from '../../store/scan-docs';
 import { holdCurveSvg } from '../hold-curve';
 import { homePage, libraryPage, scansPage } from '../pages';
 import { scanPage, type ScanPageView } from '../scan-page';

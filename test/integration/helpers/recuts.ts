@@ -1,5 +1,5 @@
 import { compareReads } from '../../../core/recut';
-import type { ScanRead } from '../../../core/shapes';
+import type { ScanRead } from '../../../core/wire/read';
 import { newRecutId, RecutsStore } from '../../../store/recuts';
 import type { Service } from './service';
 

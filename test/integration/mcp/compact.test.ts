@@ -4,7 +4,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportScan } from '../../../core/exports';
-import type { ScanRead } from '../../../core/shapes';
+import type { ScanRead } from '../../../core/wire/read';
 import { serveMcpHttp, type McpHttpServer } from '../../../mcp/http';
 import { newScanId } from '../../../store/ids';
 import { LibraryStore } from '../../../store/library';

@@ -1,5 +1,6 @@
 import { assembleRead } from '../../../core/read';
-import type { RawMeasurements, RecognisedWord, ScanRead } from '../../../core/shapes';
+import type { ScanRead } from '../../../core/wire/read';
+import type { RawMeasurements, RecognisedWord } from '../../../core/measurements';
 
 const WORDS = 'studies show that ninety percent of viewers stay for the best part when the story moves faster than they expect so we keep going'.split(' ');
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { MongoClient, type Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScanRead } from '../../../core/shapes';
+import type { ScanRead } from '../../../core/wire/read';
 import { newScanId } from '../../../store/ids';
 import { LibraryStore } from '../../../store/library';
 import { OrderedIndex } from '../../../store/ordered-index';

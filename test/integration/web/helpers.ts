@@ -1,5 +1,6 @@
 import { assembleRead } from '../../../core/read';
-import type { RawMeasurements, ScanRead } from '../../../core/shapes';
+import type { ScanRead } from '../../../core/wire/read';
+import type { RawMeasurements } from '../../../core/measurements';
 import { newScanId } from '../../../store/ids';
 import type { Service } from '../helpers/service';
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRetentionActivities, RETENTION_PAGE } from '../../../activities/retention-activities';
 import type { AccountDoc } from '../../../store/accounts';
-import type { ScanDoc } from '../../../store/scans';
+import type { ScanDoc } from '../../../store/scan-docs';
 
 const DAY = 86_400_000;
 const now = new Date('2026-06-01T12:00:00Z');

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../api/app';
-import type { ScanDoc } from '../../../store/scans';
+import type { ScanDoc } from '../../../store/scan-docs';
 import { accountWithKey, fakeDeps } from '../fake-deps';
 
 let app: FastifyInstance | undefined;

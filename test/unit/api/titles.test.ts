@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../api/app';
 import { publishScan } from '../../../services/publish-scan';
-import type { ScanDoc } from '../../../store/scans';
+import type { ScanDoc } from '../../../store/scan-docs';
 import { accountWithKey, fakeDeps } from '../fake-deps';
 import { multipart } from './multipart';
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../api/app';
 import { PLANS } from '../../../core/plans';
-import type { ScanDoc } from '../../../store/scans';
+import type { ScanDoc } from '../../../store/scan-docs';
 import { accountWithKey, fakeDeps } from '../fake-deps';
 
 let app: FastifyInstance | undefined;

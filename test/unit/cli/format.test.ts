@@ -10,7 +10,7 @@ import {
   readLines,
   retentionLines,
 } from '../../../cli/format';
-import type { CompleteScan } from '../../../core/shapes';
+import type { CompleteScan } from '../../../core/wire/read';
 
 describe('exit codes', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CAPTION_LINE_CHARS, captionCues, captionLines, joinHyphenated } from '../../../core/captions';
 import { srtFrom, vttFrom } from '../../../core/exports';
-import type { TranscriptSegment } from '../../../core/shapes';
+import type { TranscriptSegment } from '../../../core/wire/read';
 
 // Issue 32's transcript of the Austen reading, as Whisper's words joined it: 25 words a segment, hyphenated words split.
 const austen: TranscriptSegment[] = [

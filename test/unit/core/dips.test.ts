@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { adviceAction, dipAdvice, dipCauses, findDips, holdDrops, mergeSpans, shots, subtractSpans, type DipCause } from '../../../core/dips';
-import type { RecognisedWord } from '../../../core/shapes';
+import { adviceAction, dipAdvice, dipCauses, findDips, holdDrops, mergeSpans, shots, subtractSpans } from '../../../core/dips';
+import type { DipCause } from '../../../core/wire/constants';
+import type { RecognisedWord } from '../../../core/measurements';
 
 const fill = (n: number, v: number) => Array.from({ length: n }, () => v);
 const word = (start: number, end = start + 0.3): RecognisedWord => ({ word: 'w', start, end });

@@ -15,7 +15,7 @@ import {
   vttFrom,
   youtubeChapters,
 } from '../../../core/exports';
-import type { Moment, TranscriptSegment } from '../../../core/shapes';
+import type { Moment, TranscriptSegment } from '../../../core/wire/read';
 import { exportableScan } from './exportable-scan';
 
 const moment = (second: number, hold: number, quote: string): Moment => ({ second, label: 'peak', hold, quote });

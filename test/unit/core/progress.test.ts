@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inFlightStage, scanPct } from '../../../core/progress';
-import type { ScanProgress } from '../../../core/shapes';
+import type { ScanProgress } from '../../../core/progress';
 
 describe('scanPct', () => {
   it.each<[ScanProgress, number]>([

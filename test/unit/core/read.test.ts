@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { METHOD_TEXT } from '../../../core/method';
 import { assembleRead } from '../../../core/read';
-import type { RawMeasurements } from '../../../core/shapes';
+import type { RawMeasurements } from '../../../core/measurements';
 
 // A 6.5 s file, N = 7 seconds, worked by hand:
 // - frames: d = 8 in seconds 0–2 (k = 1..11), a hard cut at k = 12 (3.0 s, d = 60), then a still picture (d = 0).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assembleRead } from '../../../core/read';
-import type { RawMeasurements } from '../../../core/shapes';
+import type { RawMeasurements } from '../../../core/measurements';
 
 // Issue 32's sanity pairs, through the whole read: measurements made second by second
 // from a script of what each second holds, as a file made from known ingredients would give.

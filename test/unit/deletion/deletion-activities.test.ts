@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDeletionActivities, DELETION_HEARTBEAT_MS, removeScratchOf, type DeletionActivityDeps } from '../../../activities/deletion-activities';
 import type { RecutDoc } from '../../../store/recuts';
-import type { ScanDoc } from '../../../store/scans';
+import type { ScanDoc } from '../../../store/scan-docs';
 import { asActivities, newActivityRecord } from '../activity-context';
 
 const A = 'scn_aaaaaaaaaaaaaaaaaaaaaaaa';

@@ -47,7 +47,7 @@ const cases: [string, string, string][] = [
   ['core/zone-probe.ts', '../store/scans', './progress'],
   ['core/chat/zone-probe.ts', '../../net/public-address', '../progress'],
   ['core/zone-probe-config.ts', '../config/env', './read'],
-  ['contracts/zone-probe.ts', '../store/scans', '../core/shapes'],
+  ['contracts/zone-probe.ts', '../store/scans', '../core/measurements'],
   ['workflows/zone-probe.ts', '../services/submit-scan', '../contracts/names'],
   ['workflows/zone-probe-net.ts', '../net/public-address', '../core/progress'],
   ['clients/js/zone-probe.ts', '../../api/app', '../../core/wire'],

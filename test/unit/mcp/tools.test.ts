@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { CompleteScan } from '../../../core/shapes';
+import type { CompleteScan } from '../../../core/wire/read';
 import { ConnectionError, InvalidArgumentError, NotFoundError, RateLimitError } from '../../../clients/js/src/index';
 import {
   DEFAULT_WAIT_SEC,

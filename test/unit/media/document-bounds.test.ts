@@ -11,7 +11,7 @@ import {
 } from '../../../core/media-limits';
 import { FRAME_RATE } from '../../../core/motion';
 import { assembleRead } from '../../../core/read';
-import type { RecognisedWord } from '../../../core/shapes';
+import type { RecognisedWord } from '../../../core/measurements';
 import { uniformRandom } from '../../../tooling/xorshift';
 
 // The largest MongoDB documents a scan writes, built for the longest file the

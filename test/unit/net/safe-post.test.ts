@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attemptDelivery, attemptTestDelivery, TEST_TIMEOUT_MS, type WebhookActivityDeps } from '../../../activities/webhook-activities';
 import { safePost } from '../../../net/safe-fetch';
 import { newWebhookSecret } from '../../../store/accounts';
-import type { ScanDoc } from '../../../store/scans';
+import type { ScanDoc } from '../../../store/scan-docs';
 
 interface Received {
   method: string;

@@ -14,7 +14,7 @@ import { RENDER_FAILED_DETAIL, createRecutActivities, type RecutActivityDeps } f
 import { probeMedia } from '../../../activities/media/probe';
 import { DEFAULT_MEDIA_LIMITS, frameSizeOverLimit } from '../../../core/media-limits';
 import type { RecutDoc } from '../../../store/recuts';
-import type { ScanDoc } from '../../../store/scans';
+import type { ScanDoc } from '../../../store/scan-docs';
 import { inActivityContext, newActivityRecord, type ActivityRecord } from '../activity-context';
 
 const run = promisify(execFile);

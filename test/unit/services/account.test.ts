@@ -5,7 +5,7 @@ import { changePlan, KEY_ROTATIONS_PER_HOUR, rotateKey } from '../../../services
 import { publishScan } from '../../../services/publish-scan';
 import { HASH_BUSY_RETRY_SEC, SIGNIN_THROTTLE, signIn } from '../../../services/sign-in';
 import { signUp } from '../../../services/sign-up';
-import type { ScanDoc } from '../../../store/scans';
+import type { ScanDoc } from '../../../store/scan-docs';
 import { accountWithKey, fakeDeps } from '../fake-deps';
 
 describe('rotateKey', () => {

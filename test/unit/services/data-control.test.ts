@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { cancelScan } from '../../../services/cancel-scan';
 import { deleteScan } from '../../../services/delete-scan';
 import { unpublishScan } from '../../../services/unpublish-scan';
-import type { ScanDoc } from '../../../store/scans';
+import type { ScanDoc } from '../../../store/scan-docs';
 import { accountWithKey, fakeDeps, type FakeDeps } from '../fake-deps';
 
 const warnings: object[] = [];

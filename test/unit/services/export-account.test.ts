@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { exportScan } from '../../../core/exports';
-import type { CompleteScan } from '../../../core/shapes';
+import type { CompleteScan } from '../../../core/wire/read';
 import type { ArchiveManifest } from '../../../core/wire/export';
 import { accountArchive, ArchiveMediaChangedError } from '../../../services/export-account';
 import { scanView } from '../../../services/scan-view';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PLANS } from '../../../core/plans';
 import { submitRecut } from '../../../services/submit-recut';
-import type { ScanDoc } from '../../../store/scans';
+import type { ScanDoc } from '../../../store/scan-docs';
 import { accountWithKey, fakeDeps, type FakeDeps } from '../fake-deps';
 
 const log = { error: () => undefined, warn: () => undefined };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assembleRead } from '../../../core/read';
-import type { RawMeasurements } from '../../../core/shapes';
+import type { RawMeasurements } from '../../../core/measurements';
 import { readActionsSection } from '../../../web/read-actions';
 import { plotData, scanPage } from '../../../web/scan-page';
 

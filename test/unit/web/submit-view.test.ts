@@ -3,7 +3,7 @@ import { assembleRead } from '../../../core/read';
 import { holdCurveSvg } from '../../../web/hold-curve';
 import { scansPage } from '../../../web/pages';
 import { liveStatus, stageWords } from '../../../web/scans-live';
-import type { ScanDoc } from '../../../store/scans';
+import type { ScanDoc } from '../../../store/scan-docs';
 
 const viewer = { email: 'me@example.com', csrf: 'csrf"<token>' };
 

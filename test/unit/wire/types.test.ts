@@ -7,14 +7,14 @@ import type { Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { chatCompletion } from '../../../core/chat/completion';
-import { DIP_CAUSES, type Dip } from '../../../core/dips';
+import type { Dip } from '../../../core/dips';
 import type { RunObject as CoreRunObject, TokenUsage as CoreTokenUsage } from '../../../core/chat/shapes';
 import { signalsReference } from '../../../core/method';
 import { assembleRead } from '../../../core/read';
 import type { ReadFigures } from '../../../core/recut';
-import type * as shapes from '../../../core/shapes';
 import { webhookEvent, type WebhookEvent as CoreWebhookEvent } from '../../../core/webhook';
 import { ChatCompletion, RunObject, TokenUsage } from '../../../core/wire/chat';
+import { DIP_CAUSES } from '../../../core/wire/constants';
 import { DipSchema } from '../../../core/wire/read-actions';
 import { CompleteScan, ErrorScan, InFlightScan, ScanRead, ScanView, ScanViewBody, SignalsReference } from '../../../core/wire/read';
 import { QueuedRecut, RecutBody, RecutFigures, RecutViewBody } from '../../../core/wire/recuts';
@@ -25,21 +25,17 @@ import { historyRow, libraryRow, scanView } from '../../../services/scan-view';
 import type { submitRecut } from '../../../services/submit-recut';
 import type { submitScan } from '../../../services/submit-scan';
 import type { RecutDoc } from '../../../store/recuts';
-import type { ScanDoc } from '../../../store/scans';
+import type { ScanDoc } from '../../../store/scan-docs';
 
 describe("the types core, services and store use are the wire schemas' types", () => {
-  it('core/shapes.ts names the wire read shapes', () => {
-    expectTypeOf<shapes.ScanRead>().toEqualTypeOf<Static<typeof ScanRead>>();
-    expectTypeOf<shapes.ScanView>().toEqualTypeOf<Static<typeof ScanView>>();
-    expectTypeOf<shapes.CompleteScan>().toEqualTypeOf<Static<typeof CompleteScan>>();
-    expectTypeOf<shapes.SignalsReference>().toEqualTypeOf<Static<typeof SignalsReference>>();
+  it("core's own copies of wire shapes are the schemas' types", () => {
     expectTypeOf<CoreRunObject>().toEqualTypeOf<Static<typeof RunObject>>();
     expectTypeOf<CoreTokenUsage>().toEqualTypeOf<Static<typeof TokenUsage>>();
     expectTypeOf<CoreWebhookEvent>().toEqualTypeOf<Static<typeof WebhookEvent>>();
     expectTypeOf<ReadFigures>().toEqualTypeOf<Static<typeof RecutFigures>>();
   });
 
-  it("a dip's causes are core/dips.ts's list, each cause and nothing else passing the schema", () => {
+  it("a dip's causes are core/wire/constants.ts's list, each cause and nothing else passing the schema", () => {
     expectTypeOf<Static<typeof DipSchema>>().toEqualTypeOf<Dip>();
     const dip = (cause: string) => ({ start: 0, end: 3, causes: [cause], advice: 'cut' });
     expect(DIP_CAUSES.filter((cause) => Value.Check(DipSchema, dip(cause)))).toEqual([...DIP_CAUSES]);

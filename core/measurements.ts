@@ -1,22 +1,7 @@
-// The public shapes of the signal interface (spec "Resources and their fields")
-// and the plain data that flows from media extraction into the read.
+// The plain data that flows from media extraction into the read: the words the
+// speech-to-text engines heard, the raw per-file measurements and what a scan
+// keeps of its probe. The read's own shapes are the wire schemas (core/wire/read.ts).
 
-// The scan shapes on the wire are written once, as TypeBox schemas in core/wire/read.ts.
-export type {
-  CompleteScan,
-  DeadStretch,
-  ErrorScan,
-  InFlightScan,
-  Moment,
-  ScanRead,
-  ScanStatus,
-  ScanView,
-  SignalScores,
-  SignalReferenceEntry,
-  SignalsReference,
-  TimelineEntry,
-  TranscriptSegment,
-} from './wire/read';
 import type { LoudnessLufsParts } from './lufs';
 import type { CutRefinement } from './cut-refinement';
 
@@ -80,14 +65,4 @@ export interface MediaProbe {
   fps?: number | null;
   /** Whether the video stream's frames come at an uneven rate (judged on its first packets' timestamps). Absent in probes recorded before it existed. */
   fpsVariable?: boolean;
-}
-
-/** Stages a scan passes through while processing, in order. */
-export type ScanStage = 'queued' | 'ingest' | 'probe' | 'decode' | 'assembly' | 'complete';
-
-/** Where a scan stands; fractions 0..1 matter only in the `decode` stage (decoding and transcription run together). */
-export interface ScanProgress {
-  stage: ScanStage;
-  decodeFraction?: number;
-  transcribedFraction?: number;
 }
