@@ -133,7 +133,6 @@ export function createChatActivities(deps: ChatActivityDeps) {
             model: call.base_model,
             messages,
             ...(offered.length > 0 ? { tools: offered } : {}),
-            ...(role === 'act' && input.requireTool && offered.length > 0 ? { toolChoice: 'required' as const } : {}),
             signal,
             onReasoning: (text) => progress.reasoning(text),
             onChunk: () => {
@@ -276,7 +275,7 @@ function viewFor(input: ModelStepInput, task: UpstreamMessage[], turns: CallTurn
     case 'plan':
       return planMessages(task);
     case 'act':
-      return actMessages(task, turns, input.stepsLeft + 1, input.answerNow === true);
+      return actMessages(task, turns, input.stepsLeft + 1, input.answerNow === true, input.requireTool === true);
     case 'check':
       return checkMessages(task, turns);
     case 'final':

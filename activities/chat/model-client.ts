@@ -13,8 +13,6 @@ export interface ModelRequest {
   model: string;
   messages: UpstreamMessage[];
   tools?: FunctionToolDefinition[];
-  /** `required`: the reply must be a tool call (OpenAI's `tool_choice`; llama-server enforces it with a grammar). */
-  toolChoice?: 'required';
   signal?: AbortSignal;
   /** Reasoning text as it arrives (`reasoning_content` or `reasoning`, whichever the server sends). */
   onReasoning?: (text: string) => void;
@@ -74,10 +72,7 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
         stream: true,
         stream_options: { include_usage: true },
       };
-      if (request.tools && request.tools.length > 0) {
-        params.tools = request.tools;
-        if (request.toolChoice) params.tool_choice = request.toolChoice;
-      }
+      if (request.tools && request.tools.length > 0) params.tools = request.tools;
       let content = '';
       let reasoning = '';
       let finishReason = 'stop';

@@ -60,7 +60,7 @@ export function planMessages(task: UpstreamMessage[]): UpstreamMessage[] {
  * verdict that sent the work back. Tool calls whose result never arrived (a step cut short
  * by a limit) get a result saying so, because upstreams reject dangling tool calls.
  */
-export function actMessages(task: UpstreamMessage[], turns: CallTurn[], stepsLeft?: number, answerNow = false): UpstreamMessage[] {
+export function actMessages(task: UpstreamMessage[], turns: CallTurn[], stepsLeft?: number, answerNow = false, callTool = false): UpstreamMessage[] {
   const out: UpstreamMessage[] = [systemMessage(ACTOR_PROMPT, task), ...withoutSystem(task)];
   const pending = new Map<string, string>();
   const flushPending = () => {
@@ -106,11 +106,28 @@ export function actMessages(task: UpstreamMessage[], turns: CallTurn[], stepsLef
   flushPending();
   if (answerNow) {
     out.push({ role: 'user', content: ANSWER_NOW_NOTE });
+  } else if (callTool) {
+    out.push({ role: 'user', content: toolNowNote(task, turns) });
   } else if (stepsLeft !== undefined && stepsLeft <= 3) {
     out.push({ role: 'user', content: `Only ${stepsLeft} model step${stepsLeft === 1 ? '' : 's'} left for this task: finish soon.` });
   }
   return out;
 }
+
+/**
+ * The actor must call a tool now (the plan names one, or its answer went back for a number no
+ * tool printed): the page first when the task gives an address no read has reached yet,
+ * else a program. Named plainly: asked for "the tool the plan needs", the 1.5B actor
+ * described the call in prose; asked for the run tool, it made the call.
+ */
+export function toolNowNote(task: UpstreamMessage[], turns: CallTurn[]): string {
+  const asksForPage = task.some((m) => typeof m.content === 'string' && /https?:\/\//.test(m.content));
+  const pageRead = turns.some((t) => t.kind === 'tool' && t.name === 'read_url' && t.ok);
+  return asksForPage && !pageRead ? READ_URL_NOW_NOTE : RUN_NOW_NOTE;
+}
+
+export const RUN_NOW_NOTE = 'Your next reply must be a call of the run tool: a short program that prints the result. No prose.';
+export const READ_URL_NOW_NOTE = "Your next reply must be a call of the read_url tool with the page's address. No prose.";
 
 /** After a repeated call: the actor is offered no tools and asked for the answer. */
 export const ANSWER_NOW_NOTE = 'You already have the results of that call above. Do not call tools again: give your final answer to the task now.';

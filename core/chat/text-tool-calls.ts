@@ -56,16 +56,18 @@ export function toolCallsInText(text: string, toolNames: readonly string[]): Tex
 function readCall(json: string, names: Set<string>): TextToolCall[] {
   const trimmed = json.trim();
   if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return [];
+  // Doubled braces (`{{"name": …}}}`), as in a template's escaped example, wrap one object.
+  const texts = trimmed.startsWith('{{') ? [trimmed, trimmed.slice(1, -1)] : [trimmed];
   let parsed: unknown;
-  try {
-    parsed = JSON.parse(trimmed);
-  } catch {
+  for (const candidate of texts.flatMap((t) => [t, asStrictJson(t)])) {
     try {
-      parsed = JSON.parse(asStrictJson(trimmed));
+      parsed = JSON.parse(candidate);
+      break;
     } catch {
-      return [];
+      // the next reading
     }
   }
+  if (parsed === undefined) return [];
   const items = Array.isArray(parsed) ? parsed : [parsed];
   const calls: TextToolCall[] = [];
   for (const item of items) {

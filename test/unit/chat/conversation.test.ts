@@ -13,6 +13,9 @@ import {
   parseVerdict,
   plainProblem,
   planNamesTool,
+  READ_URL_NOW_NOTE,
+  RUN_NOW_NOTE,
+  toolNowNote,
   ungroundedNumbers,
   numbersIn,
   PLANNER_PROMPT,
@@ -231,5 +234,23 @@ describe('planNamesTool', () => {
     ['1. Explain why the sky is blue in two sentences.', false],
   ])('%j → %s', (plan, names) => {
     expect(planNamesTool(plan)).toBe(names);
+  });
+});
+
+describe('asking the actor for a tool call now', () => {
+  const pageTask = [{ role: 'user' as const, content: 'Read https://example.org/prices and give the price of tea.' }];
+  const sumTask = [{ role: 'user' as const, content: 'Sum the primes below 1000.' }];
+  const read = { kind: 'tool' as const, tool_call_id: 'a', name: 'read_url', ok: true, output: 'Tea | 3.10', summary: 'read_url' };
+
+  it('names read_url while the page the task gives is unread, then run', () => {
+    expect(toolNowNote(pageTask, [])).toBe(READ_URL_NOW_NOTE);
+    expect(toolNowNote(pageTask, [{ ...read, ok: false }])).toBe(READ_URL_NOW_NOTE);
+    expect(toolNowNote(pageTask, [read])).toBe(RUN_NOW_NOTE);
+    expect(toolNowNote(sumTask, [])).toBe(RUN_NOW_NOTE);
+  });
+
+  it("ends the actor's thread with the note", () => {
+    expect(actMessages(sumTask, [{ kind: 'plan', text: '1. run a program' }], 10, false, true).at(-1)).toEqual({ role: 'user', content: RUN_NOW_NOTE });
+    expect(actMessages(sumTask, [{ kind: 'plan', text: '1. run a program' }], 10).at(-1)?.content).not.toBe(RUN_NOW_NOTE);
   });
 });

@@ -14,6 +14,8 @@ describe('toolCallsInText', () => {
     ['arguments as JSON text', '{"name": "run", "arguments": "{\\"code\\": \\"console.log(1+1)\\"}"}'],
     ['`parameters` for arguments', '```json\n{"name": "run", "parameters": {"code": "console.log(1+1)"}}\n```'],
     ['the OpenAI function wrapper', '{"type": "function", "function": {"name": "run", "arguments": {"code": "console.log(1+1)"}}}'],
+    // Qwen2.5-Coder-1.5B, asked to reply with a call of the run tool only.
+    ['doubled braces', '{{"name": "run", "arguments": {"code": "console.log(1+1)"}}}'],
   ])('reads %s', (_, text) => {
     expect(toolCallsInText(text, TOOLS)).toEqual({ calls: [RUN], rest: '' });
   });
