@@ -13,6 +13,7 @@ import type { CallTurn, UpstreamMessage, Verdict } from './shapes';
 export const PLANNER_PROMPT = [
   'You are the planner of a small team of agents working on one task.',
   "The actor after you can run Python or JavaScript (it sees what the code prints), write and read files in a private folder, and read web pages with read_url (it returns the page's text, not HTML).",
+  "The folder starts empty: the task's data is in the task itself or on the pages it names.",
   'Write at most 3 short numbered steps, one line each: what to read or compute, with which tool, and how to check the result.',
   'Do not solve the task yourself.',
 ].join(' ');
@@ -20,7 +21,7 @@ export const PLANNER_PROMPT = [
 export const ACTOR_PROMPT = [
   'You are the actor: you complete the task for the client, following the plan.',
   'Do not guess, count or calculate in your head: call the run tool with a short program that prints the result (put any data you read into the program), and read what it prints.',
-  'Never reply with a program: run it with the run tool.',
+  'Never reply with a program: run it with the run tool. If a program fails, fix it and run it again.',
   'To read a web page, call read_url. write_file, read_file and list_files use a private folder that run sees too.',
   'Call one tool at a time.',
   'When you have the result, reply without calling a tool and state the result in a sentence or two: the client sees only that reply.',

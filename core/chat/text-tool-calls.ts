@@ -48,8 +48,48 @@ export function toolCallsInText(text: string, toolNames: readonly string[]): Tex
   if (calls.length === 0) {
     const bare = readCall(text.trim(), names);
     if (bare.length > 0) return { calls: bare, rest: '' };
+    const written = readCallExpression(text.trim(), names);
+    if (written) return { calls: [written], rest: '' };
   }
   return { calls, rest: rest.trim() };
+}
+
+const LANGUAGE_WORDS = new Set(['python', 'python3', 'py', 'javascript', 'js']);
+
+/**
+ * A reply that is one call written as a function call: `run("python", "print(1)")`,
+ * `run(code="print(1)")`, `read_url("https://…")`. Qwen2.5-Coder-1.5B, told to call the run
+ * tool, wrote it this way. Only double-quoted (JSON) strings are read, as positional or
+ * `name=` arguments; `run` takes its code and an optional language, `read_url` its URL.
+ */
+function readCallExpression(text: string, names: Set<string>): TextToolCall | undefined {
+  const match = /^(run|read_url)\s*\(([\s\S]*)\)\s*;?$/.exec(text);
+  if (!match || !names.has(match[1]!)) return undefined;
+  const name = match[1]!;
+  const inner = match[2]!.trim();
+  let args: Record<string, unknown> | undefined;
+  try {
+    if (/^\w+\s*=/.test(inner)) {
+      const parsed: unknown = JSON.parse(`{${inner.replace(/(^|,)\s*(\w+)\s*=/g, '$1"$2":')}}`);
+      if (isObject(parsed)) args = parsed;
+    } else {
+      const parsed: unknown = JSON.parse(`[${inner}]`);
+      if (Array.isArray(parsed) && parsed.every((v) => typeof v === 'string')) args = positional(name, parsed as string[]);
+    }
+  } catch {
+    return undefined;
+  }
+  return args ? { name, arguments: canonicalJson(args) } : undefined;
+}
+
+function positional(name: string, values: string[]): Record<string, unknown> | undefined {
+  if (name === 'read_url') return values.length === 1 ? { url: values[0] } : undefined;
+  if (values.length === 1) return { code: values[0] };
+  if (values.length !== 2) return undefined;
+  const [a, b] = values as [string, string];
+  if (LANGUAGE_WORDS.has(a.toLowerCase())) return { language: a, code: b };
+  if (LANGUAGE_WORDS.has(b.toLowerCase())) return { code: a, language: b };
+  return undefined;
 }
 
 /** One call, or several as a JSON array, from a JSON text; none when it is not a call of a known tool. */

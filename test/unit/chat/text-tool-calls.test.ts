@@ -20,6 +20,18 @@ describe('toolCallsInText', () => {
     expect(toolCallsInText(text, TOOLS)).toEqual({ calls: [RUN], rest: '' });
   });
 
+  it('reads a reply that is one call written as a function call (Qwen2.5-Coder-1.5B, told to call the run tool)', () => {
+    const reversed = { name: 'run', arguments: JSON.stringify({ code: "print('Holdline agents'[::-1])", language: 'python' }) };
+    expect(toolCallsInText('run("python", "print(\'Holdline agents\'[::-1])")', TOOLS)).toEqual({ calls: [reversed], rest: '' });
+    expect(toolCallsInText('run(code="print(\'Holdline agents\'[::-1])", language="python")', TOOLS).calls).toEqual([reversed]);
+    expect(toolCallsInText('run("console.log(1+1)")', TOOLS).calls).toEqual([RUN]);
+    expect(toolCallsInText('read_url("https://example.org/a")', TOOLS).calls).toEqual([{ name: 'read_url', arguments: '{"url":"https://example.org/a"}' }]);
+    // Not a call: prose around it, an unknown tool, an argument that is not a string, two codes.
+    for (const text of ['I would run("print(1)") here.', 'exec("print(1)")', 'run(print(1))', 'run("a", "b")']) {
+      expect(toolCallsInText(text, TOOLS).calls).toEqual([]);
+    }
+  });
+
   it('reads code quoted the way a small model writes it: a template literal, triple quotes, raw line breaks', () => {
     const code = 'const n = 2;\n  console.log(`n=${n}`.length);\n';
     // Qwen2.5-Coder-1.5B's own first call on the primes task quoted its program with backticks.
