@@ -30,10 +30,11 @@ def main() -> int:
     except ModelCheckError as error:
         print(f"ear: refusing to start: {error}", file=sys.stderr)
         return 1
-    engine = Engine(models, config.default_model, config.beam_size)
+    engine = Engine(models, config.default_model, config.beam_size, config.max_audio_seconds)
     print(
         f"ear: {ENGINE}, models {', '.join(models)} (default {config.default_model}), "
-        f"{config.threads} threads x {config.workers} workers, beam {config.beam_size}; "
+        f"{config.threads} threads x {config.workers} workers, beam {config.beam_size}, "
+        f"audio up to {config.max_audio_seconds} s, {'a bearer token' if config.api_key else 'no token'}; "
         f"checked and loaded in {time.monotonic() - started:.1f} s; "
         f"listening on http://{config.host}:{config.port}",
         file=sys.stderr,

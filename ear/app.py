@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import functools
+import hashlib
+import hmac
 import json
 import math
 import sys
+import threading
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
+import anyio
 import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.datastructures import UploadFile
@@ -19,14 +23,18 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from .config import EarConfig
-from .engine import COMPUTE_TYPE, ENGINE, Engine, TranscribeOptions, versions
+from .engine import COMPUTE_TYPE, ENGINE, Engine, TranscribeOptions, Transcript, versions
 from .errors import (
+    ClientGoneError,
     EarError,
     InvalidFieldError,
     MethodNotAllowedError,
+    MisdirectedRequestError,
     MissingFieldError,
     NotFoundError,
+    OriginRefusedError,
     RequestTooLargeError,
+    UnauthorizedError,
 )
 from .responses import engine_name, json_body, verbose_json
 
@@ -48,7 +56,8 @@ def error_body(error: EarError) -> dict[str, Any]:
 
 
 def error_response(error: EarError) -> JSONResponse:
-    return JSONResponse(error_body(error), status_code=error.status)
+    headers = {"www-authenticate": "Bearer"} if isinstance(error, UnauthorizedError) else None
+    return JSONResponse(error_body(error), status_code=error.status, headers=headers)
 
 
 def _too_large(limit: int) -> RequestTooLargeError:
@@ -82,6 +91,67 @@ class BodyLimitMiddleware:
             return message
 
         await self.app(scope, counted, send)
+
+
+def allowed_hosts(config: EarConfig) -> frozenset[str]:
+    """The `Host` values the ear answers to: loopback and its own host, on its port, and any configured extra."""
+    own = f"[{config.host}]" if ":" in config.host else config.host
+    names = ("127.0.0.1", "localhost", "[::1]", own.lower())
+    return frozenset({f"{name}:{config.port}" for name in names} | set(config.allowed_hosts))
+
+
+def _digest(token: bytes) -> bytes:
+    return hashlib.sha256(token).digest()
+
+
+class GuardMiddleware:
+    """Who may ask, checked before the body is read: the `Host`, any `Origin`, then the bearer token.
+
+    A web page on this machine can reach a loopback port, by DNS rebinding under a name of its
+    own: the `Host` check (421) refuses that name, and any `Origin` header (403) marks a browser.
+    With an API key every route but /health asks for `Authorization: Bearer <key>` (401),
+    compared in constant time (on digests, so not even the length shows).
+    """
+
+    def __init__(self, app: ASGIApp, hosts: frozenset[str], api_key: str | None) -> None:
+        self.app = app
+        self.hosts = hosts
+        self.key_digest = _digest(api_key.encode()) if api_key else None
+
+    def refusal(self, scope: Scope) -> EarError | None:
+        headers: list[tuple[bytes, bytes]] = scope["headers"]
+        hosts = [v for k, v in headers if k == b"host"]
+        if len(hosts) != 1 or hosts[0].decode("latin-1").lower() not in self.hosts:
+            shown = hosts[0].decode("latin-1")[:100] if len(hosts) == 1 else f"{len(hosts)} Host headers"
+            return MisdirectedRequestError(f"the ear does not answer to Host {shown!r}")
+        if any(k == b"origin" for k, _ in headers):
+            return OriginRefusedError("the ear refuses requests from web pages (an Origin header)")
+        if self.key_digest is None or scope["path"] == "/health":
+            return None
+        given = [v for k, v in headers if k == b"authorization"]
+        scheme, _, token = given[0].partition(b" ") if len(given) == 1 else (b"", b"", b"")
+        # Always one comparison, whatever was sent.
+        matches = hmac.compare_digest(_digest(token.strip()), self.key_digest)
+        if scheme.lower() != b"bearer" or not matches:
+            return UnauthorizedError("a valid `Authorization: Bearer <key>` header is required")
+        return None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            refused = self.refusal(scope)
+            if refused is not None:
+                await error_response(refused)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+async def _watch_disconnect(receive: Receive, cancelled: threading.Event) -> None:
+    """Sets `cancelled` when the client goes away. Only after the body is read: the server then has nothing else to give."""
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            cancelled.set()
+            return
 
 
 class RequestLogMiddleware:
@@ -152,6 +222,7 @@ def build_app(config: EarConfig, engine: Engine) -> Starlette:
                 "threads": config.threads,
                 "workers": config.workers,
                 "max_body_bytes": config.max_body_bytes,
+                "max_audio_seconds": config.max_audio_seconds,
             }
         )
 
@@ -196,9 +267,34 @@ def build_app(config: EarConfig, engine: Engine) -> Starlette:
         want_words = "word" in granularities
         options = TranscribeOptions(language=language, word_timestamps=want_words, temperature=temperature)
         request.state.log = {"model": model.spec.id, "bytes": len(data)}
-        transcript = await anyio.to_thread.run_sync(
-            functools.partial(engine.transcribe, model, data, options), limiter=model.limiter
-        )
+        cancelled = threading.Event()
+        work = functools.partial(engine.transcribe, model, data, options, cancelled)
+        outcome: Transcript | EarError | None = None
+
+        async def run() -> None:
+            nonlocal outcome
+            try:
+                outcome = await anyio.to_thread.run_sync(work, limiter=model.limiter)
+            except EarError as refused:  # raised outside the task group, which would wrap it
+                outcome = refused
+            finally:
+                watching.cancel_scope.cancel()
+
+        async with anyio.create_task_group() as watching:
+            watching.start_soon(_watch_disconnect, request.receive, cancelled)
+            watching.start_soon(run)
+        if isinstance(outcome, ClientGoneError):
+            gone = outcome
+            # Nobody reads the answer; the log line says where the work stopped.
+            request.state.log = {
+                **request.state.log,
+                "cancelled": "client disconnected",
+                "heard_sec": gone.heard_sec,
+                "segments": gone.segments,
+            }
+        if not isinstance(outcome, Transcript):
+            raise outcome or RuntimeError("the transcription gave nothing")
+        transcript = outcome
         request.state.log = {
             **request.state.log,
             "decoded": transcript.decoded,
@@ -243,6 +339,8 @@ def build_app(config: EarConfig, engine: Engine) -> Starlette:
         ],
         exception_handlers={EarError: on_ear_error, HTTPException: on_http_error, Exception: on_crash},
     )
+    # The last added runs first: log, then guard, then the body limit.
     app.add_middleware(BodyLimitMiddleware, limit=config.max_body_bytes)
+    app.add_middleware(GuardMiddleware, hosts=allowed_hosts(config), api_key=config.api_key)
     app.add_middleware(RequestLogMiddleware)
     return app

@@ -14,6 +14,12 @@ from .weights import CATALOGUE
 # 1.5 x the 60 s target) as 16 kHz mono s16 WAV, about 2.9 MB; 32 MiB leaves
 # room for longer chunks or a compressed upload without inviting abuse.
 DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024
+# The longest chunk the service sends is 90 s (above); 120 s leaves a margin.
+# The body limit alone does not bound the work: 32 MiB of low-bitrate Opus is
+# hours of audio, so decoding stops once it passes this many seconds.
+DEFAULT_MAX_AUDIO_SECONDS = 120
+# A token shorter than this is refused at start: it would be guessable.
+MIN_API_KEY_CHARS = 16
 DEFAULT_PORT = 8710
 # Beam 1 (greedy) measured the same word error rate as beam 5 on the LibriVox
 # sentences with both models, at lower cost (README, "The ear").
@@ -36,6 +42,11 @@ class EarConfig:
     workers: int
     beam_size: int
     max_body_bytes: int
+    max_audio_seconds: int
+    # Every route but /health asks for `Authorization: Bearer <api_key>` when set.
+    api_key: str | None
+    # `Host` values accepted besides loopback and host:port, e.g. `ear:8710` on a compose network.
+    allowed_hosts: tuple[str, ...]
 
 
 def _int(env: Mapping[str, str], name: str, default: int, low: int, high: int, problems: list[str]) -> int:
@@ -73,6 +84,14 @@ def load_config(env: Mapping[str, str] = os.environ) -> EarConfig:
     workers = _int(env, "HOLDLINE_EAR_WORKERS", 1, 1, 64, problems)
     beam_size = _int(env, "HOLDLINE_EAR_BEAM_SIZE", DEFAULT_BEAM_SIZE, 1, 16, problems)
     max_body = _int(env, "HOLDLINE_EAR_MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES, 1024, 1 << 31, problems)
+    max_audio = _int(env, "HOLDLINE_EAR_MAX_AUDIO_SECONDS", DEFAULT_MAX_AUDIO_SECONDS, 1, 24 * 3600, problems)
+    api_key = env.get("HOLDLINE_EAR_API_KEY", "").strip() or None
+    if api_key is not None and (len(api_key) < MIN_API_KEY_CHARS or not all(33 <= ord(c) <= 126 for c in api_key)):
+        problems.append(f"HOLDLINE_EAR_API_KEY must be {MIN_API_KEY_CHARS} or more printable ASCII characters without spaces")
+    allowed_hosts = tuple(h.strip().lower() for h in env.get("HOLDLINE_EAR_ALLOWED_HOSTS", "").split(",") if h.strip())
+    for allowed in allowed_hosts:
+        if not allowed.rpartition(":")[2].isdigit():
+            problems.append(f"HOLDLINE_EAR_ALLOWED_HOSTS: {allowed!r} is not host:port")
     if problems:
         raise ConfigError(problems)
     return EarConfig(
@@ -85,4 +104,7 @@ def load_config(env: Mapping[str, str] = os.environ) -> EarConfig:
         workers=workers,
         beam_size=beam_size,
         max_body_bytes=max_body,
+        max_audio_seconds=max_audio,
+        api_key=api_key,
+        allowed_hosts=allowed_hosts,
     )

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import gc
 import io
+import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import BinaryIO
 
 import anyio
 import av
@@ -13,11 +16,10 @@ import ctranslate2
 import faster_whisper
 import numpy as np
 from faster_whisper import WhisperModel
-from faster_whisper.audio import decode_audio
 from faster_whisper.tokenizer import _LANGUAGE_CODES
 
 from .config import EarConfig
-from .errors import InvalidFieldError, UnknownModelError
+from .errors import AudioTooLongError, ClientGoneError, InvalidFieldError, UnknownModelError
 from .weights import CATALOGUE, ModelSpec, verify_model_dir
 
 SAMPLE_RATE = 16000
@@ -39,6 +41,9 @@ _UNDECODABLE = (av.error.FFmpegError, ValueError, IndexError, EOFError, OSError)
 # under music, so a segment over either threshold is dropped as not heard.
 MAX_COMPRESSION_RATIO = 2.4
 MAX_NO_SPEECH_PROB = 0.6
+# Source samples resampled at a time while decoding: the cap is checked after
+# each group, so decoding overshoots it by at most this much (about 1.4 s at 48 kHz).
+DECODE_GROUP_SAMPLES = 65536
 
 
 @dataclass(frozen=True)
@@ -98,17 +103,68 @@ class LoadedModel:
     loaded_at: int
 
 
-def decode(data: bytes) -> np.ndarray | None:
-    """16 kHz mono float32 samples, or None when the bytes are not audio PyAV can read."""
+def _valid_frames(frames: Iterator[av.AudioFrame]) -> Iterator[av.AudioFrame]:
+    while True:
+        try:
+            yield next(frames)
+        except StopIteration:
+            return
+        except av.error.InvalidDataError:
+            continue
+
+
+def decode(source: bytes | BinaryIO, max_seconds: float) -> np.ndarray | None:
+    """16 kHz mono float32 samples, or None when the bytes are not audio PyAV can read.
+
+    faster-whisper's decode_audio, except that it stops as soon as the samples pass
+    `max_seconds` (AudioTooLongError): what is past the cap is never read or decoded.
+    """
+    limit = int(max_seconds * SAMPLE_RATE)
+    resampler = av.audio.resampler.AudioResampler(format="s16", layout="mono", rate=SAMPLE_RATE)
+    fifo = av.audio.fifo.AudioFifo()
+    parts: list[np.ndarray] = []
+    count = 0
+
+    def take(frame: av.AudioFrame | None) -> None:
+        nonlocal count
+        for out in resampler.resample(frame):
+            array = out.to_ndarray().reshape(-1)
+            parts.append(array)
+            count += array.shape[0]
+        if count > limit:
+            raise AudioTooLongError(f"the audio is longer than the ear's limit of {max_seconds:g} s", param="file")
+
     try:
-        return decode_audio(io.BytesIO(data), sampling_rate=SAMPLE_RATE)
+        with av.open(io.BytesIO(source) if isinstance(source, bytes) else source, mode="r", metadata_errors="ignore") as container:
+            for frame in _valid_frames(iter(container.decode(audio=0))):
+                frame.pts = None  # as faster-whisper does: no timestamp check across groups
+                fifo.write(frame)
+                if fifo.samples >= DECODE_GROUP_SAMPLES:
+                    take(fifo.read())
+            if fifo.samples > 0:
+                take(fifo.read())
+            take(None)  # flushes the resampler
     except _UNDECODABLE:
         return None
+    finally:
+        # faster-whisper's note: the resampler's objects are freed only by a collection.
+        del resampler
+        gc.collect()
+    if not parts:
+        return np.zeros(0, dtype=np.float32)
+    return np.concatenate(parts).astype(np.float32) / 32768.0
 
 
-def _segments(raw: Iterable[faster_whisper.transcribe.Segment], with_words: bool) -> tuple[Segment, ...]:
+def _segments(
+    raw: Iterable[faster_whisper.transcribe.Segment], with_words: bool, cancelled: threading.Event
+) -> tuple[Segment, ...]:
+    """Whisper works as the generator is read, one window at a time: a client gone between two stops it."""
     out: list[Segment] = []
+    heard_sec = 0.0
     for s in raw:
+        heard_sec = s.end
+        if cancelled.is_set():
+            raise ClientGoneError("the client disconnected", heard_sec, len(out))
         if not s.text.strip() or s.compression_ratio > MAX_COMPRESSION_RATIO or s.no_speech_prob > MAX_NO_SPEECH_PROB:
             continue
         words = (
@@ -137,10 +193,11 @@ def _segments(raw: Iterable[faster_whisper.transcribe.Segment], with_words: bool
 class Engine:
     """The loaded models and how requests name them."""
 
-    def __init__(self, models: dict[str, LoadedModel], default_model: str, beam_size: int) -> None:
+    def __init__(self, models: dict[str, LoadedModel], default_model: str, beam_size: int, max_audio_seconds: float) -> None:
         self.models = models
         self.default_model = default_model
         self.beam_size = beam_size
+        self.max_audio_seconds = max_audio_seconds
         self._names: dict[str, str] = {OPENAI_ALIAS: default_model}
         for model_id, loaded in models.items():
             self._names[model_id] = model_id
@@ -164,14 +221,25 @@ class Engine:
         if not model.spec.multilingual and language != "en":
             raise InvalidFieldError(f"the model {model.spec.id} hears English only", param="language")
 
-    def transcribe(self, model: LoadedModel, data: bytes, options: TranscribeOptions) -> Transcript:
-        """Blocking: decodes, finds the voice (Silero, bundled) and transcribes. Run it off the event loop."""
-        audio = decode(data)
+    def transcribe(
+        self, model: LoadedModel, data: bytes, options: TranscribeOptions, cancelled: threading.Event | None = None
+    ) -> Transcript:
+        """Blocking: decodes, finds the voice (Silero, bundled) and transcribes. Run it off the event loop.
+
+        `cancelled` set (the client left) stops the work at the next check, raising ClientGoneError:
+        before decoding, after it, and between Whisper's segments.
+        """
+        cancelled = cancelled or threading.Event()
+        if cancelled.is_set():
+            raise ClientGoneError("the client disconnected before its turn", 0.0, 0)
+        audio = decode(data, self.max_audio_seconds)
         if audio is None:
             return Transcript(language=None, duration=0.0, segments=(), decoded=False)
         duration = round(audio.shape[0] / SAMPLE_RATE, 3)
         if audio.shape[0] == 0:
             return Transcript(language=None, duration=0.0, segments=(), decoded=True)
+        if cancelled.is_set():
+            raise ClientGoneError("the client disconnected", 0.0, 0)
         raw, info = model.whisper.transcribe(
             audio,
             language=options.language,
@@ -186,7 +254,7 @@ class Engine:
             # repetition loop in the next.
             condition_on_previous_text=False,
         )
-        segments = _segments(raw, options.word_timestamps)
+        segments = _segments(raw, options.word_timestamps, cancelled)
         return Transcript(
             language=info.language if segments else None,
             duration=duration,

@@ -33,6 +33,46 @@ class RequestTooLargeError(EarError):
     code = "request_too_large"
 
 
+class AudioTooLongError(EarError):
+    """The audio decodes past the duration cap; decoding stopped there."""
+
+    status = 413
+    code = "audio_too_long"
+
+
+class UnauthorizedError(EarError):
+    """No `Authorization: Bearer` token, or not the ear's (OpenAI's code for a bad key)."""
+
+    status = 401
+    code = "invalid_api_key"
+
+
+class OriginRefusedError(EarError):
+    """The request names an `Origin`: it comes from a web page, which has no business here."""
+
+    status = 403
+    code = "origin_not_allowed"
+
+
+class MisdirectedRequestError(EarError):
+    """The `Host` is not one the ear answers to (a DNS-rebound name, for one)."""
+
+    status = 421
+    code = "host_not_allowed"
+
+
+class ClientGoneError(EarError):
+    """The client disconnected; the transcription stopped. Only the log sees the status (nginx's 499)."""
+
+    status = 499
+    code = "client_closed_request"
+
+    def __init__(self, message: str, heard_sec: float, segments: int) -> None:
+        super().__init__(message)
+        self.heard_sec = heard_sec
+        self.segments = segments
+
+
 class NotFoundError(EarError):
     status = 404
     code = "not_found"

@@ -23,6 +23,8 @@ export interface ProvidedStack {
   ferretdbSqliteDir: string;
   /** The ear's transcription API (`…/v1`), which test/setup-env.ts hands to every service a test starts. */
   transcriberUrl: string | undefined;
+  /** The ear's bearer key, a new one each run, which test/setup-env.ts hands on with its URL. */
+  transcriberApiKey: string | undefined;
 }
 
 declare module 'vitest' {
@@ -50,6 +52,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     s3Env: s3.env,
     ferretdbSqliteDir: join(dataDir, 'ferretdb'),
     transcriberUrl: stack.transcriberUrl,
+    transcriberApiKey: stack.transcriberApiKey,
   });
   return async () => {
     const stopping = Date.now();

@@ -9,4 +9,5 @@ const stack = inject('stack');
 if (stack?.transcriberUrl && !process.env.HOLDLINE_TRANSCRIBER_URL) {
   process.env.HOLDLINE_TRANSCRIBER_URL = stack.transcriberUrl;
   process.env.HOLDLINE_TRANSCRIBER_MODEL = EAR_MODEL;
+  if (stack.transcriberApiKey) process.env.HOLDLINE_TRANSCRIBER_API_KEY = stack.transcriberApiKey;
 }

@@ -97,6 +97,8 @@ export interface Stack {
   apiUrl: string | undefined;
   /** The transcription API the stack's workers use (`…/v1`): the ear's when it was started. */
   transcriberUrl: string | undefined;
+  /** The random key the ear started here asks for (`HOLDLINE_TRANSCRIBER_API_KEY` in `env`); undefined without one. */
+  transcriberApiKey: string | undefined;
   /** Why the embedded model server is not running although one was wanted (`modelOptional`). */
   modelUnavailable: string | undefined;
   dataDir: string;
@@ -945,6 +947,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     // The ear (started while the others boot: loading Whisper takes a few seconds)
     let transcriberUrl = external.HOLDLINE_TRANSCRIBER_URL || undefined;
     let ear: ManagedProcess | undefined;
+    // A new key at each start, as the model server's: no other local caller can post work to it.
+    let earApiKey: string | undefined;
     let earHealth: string | undefined;
     if (options.ear && !transcriberUrl && external.HOLDLINE_TRANSCRIBER !== 'pocketsphinx') {
       if (!existsSync(EAR_PYTHON)) throw new StackError(`${EAR_PYTHON} is missing: run scripts/bootstrap.sh first`);
@@ -953,13 +957,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       transcriberUrl = `http://127.0.0.1:${port}/v1`;
       const health = `http://127.0.0.1:${port}/health`;
       earHealth = health;
+      const apiKey = `sk-ear-${randomBytes(18).toString('base64url')}`;
+      earApiKey = apiKey;
       const spawnEar = () =>
         spawnManaged({
           name: 'ear',
           command: EAR_PYTHON,
           args: ['-m', 'ear'],
-          // Its own HOLDLINE_EAR_* settings pass through (threads, models); host and port are the stack's.
-          env: { ...process.env, HOLDLINE_EAR_HOST: '127.0.0.1', HOLDLINE_EAR_PORT: String(port) },
+          // Its own HOLDLINE_EAR_* settings pass through (threads, models); host, port and key are the stack's.
+          env: { ...process.env, HOLDLINE_EAR_HOST: '127.0.0.1', HOLDLINE_EAR_PORT: String(port), HOLDLINE_EAR_API_KEY: apiKey },
           logFile: join(logDir, 'ear.log'),
           echo: echoes('ear'),
           pidFile: join(pidDir, 'ear.pid'),
@@ -1018,7 +1024,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       // FerretDB started here: API and workers may add its missing `_id` index (store/ferret-sqlite.ts).
       HOLDLINE_FERRETDB_SQLITE_DIR: external.MONGODB_URI ? options.env?.HOLDLINE_FERRETDB_SQLITE_DIR : join(dataDir, 'ferretdb'),
       HOLDLINE_TASK_QUEUE_PREFIX: options.taskQueuePrefix ?? options.env?.HOLDLINE_TASK_QUEUE_PREFIX ?? 'holdline',
-      ...(ear ? { HOLDLINE_TRANSCRIBER_URL: transcriberUrl, HOLDLINE_TRANSCRIBER_MODEL: EAR_MODEL } : {}),
+      ...(ear ? { HOLDLINE_TRANSCRIBER_URL: transcriberUrl, HOLDLINE_TRANSCRIBER_MODEL: EAR_MODEL, HOLDLINE_TRANSCRIBER_API_KEY: earApiKey } : {}),
     });
 
     let workerCount = 0;
@@ -1065,6 +1071,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       temporalUiUrl,
       apiUrl,
       transcriberUrl,
+      transcriberApiKey: earApiKey,
       modelUnavailable,
       dataDir,
       env: stackEnv,

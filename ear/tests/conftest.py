@@ -17,6 +17,10 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 # Small enough that the 413 tests send little, far above the test sounds (a 60 s chunk is ~1.9 MB).
 TEST_MAX_BODY_BYTES = 4 * 1024 * 1024
+# Above the longest test sound that fits the body limit (131 s of WAV), so only compressed audio passes it.
+TEST_MAX_AUDIO_SECONDS = 150
+TEST_API_KEY = "sk-ear-test-0123456789abcdef"
+AUTH = {"Authorization": f"Bearer {TEST_API_KEY}"}
 
 
 def free_port() -> int:
@@ -52,6 +56,8 @@ def ear(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningEar]:
         HOLDLINE_EAR_PORT=str(port),
         HOLDLINE_EAR_MODELS="whisper-tiny.en,whisper-base",
         HOLDLINE_EAR_MAX_BODY_BYTES=str(TEST_MAX_BODY_BYTES),
+        HOLDLINE_EAR_MAX_AUDIO_SECONDS=str(TEST_MAX_AUDIO_SECONDS),
+        HOLDLINE_EAR_API_KEY=TEST_API_KEY,
         # Two transcriptions at once, one thread each: the concurrency test runs them side by side.
         HOLDLINE_EAR_WORKERS="2",
         HOLDLINE_EAR_THREADS="1",
@@ -86,7 +92,7 @@ def ear(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningEar]:
 
 @pytest.fixture(scope="session")
 def client(ear: RunningEar) -> Iterator[httpx.Client]:
-    with httpx.Client(base_url=ear.url, timeout=300) as c:
+    with httpx.Client(base_url=ear.url, timeout=300, headers=AUTH) as c:
         yield c
 
 

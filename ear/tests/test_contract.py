@@ -10,7 +10,7 @@ import faster_whisper
 import httpx
 import pytest
 
-from .conftest import TEST_MAX_BODY_BYTES, RunningEar, transcribe
+from .conftest import TEST_API_KEY, TEST_MAX_AUDIO_SECONDS, TEST_MAX_BODY_BYTES, RunningEar, transcribe
 from .sounds import librivox, silence, wav_bytes
 
 GRANULARITIES = "timestamp_granularities[]"
@@ -144,7 +144,8 @@ def test_declared_body_over_the_limit_is_refused_before_it_is_sent(ear: RunningE
     with socket.create_connection(("127.0.0.1", ear.port), timeout=30) as s:
         s.sendall(
             (
-                "POST /v1/audio/transcriptions HTTP/1.1\r\nHost: ear\r\n"
+                f"POST /v1/audio/transcriptions HTTP/1.1\r\nHost: 127.0.0.1:{ear.port}\r\n"
+                f"Authorization: Bearer {TEST_API_KEY}\r\n"
                 "Content-Type: multipart/form-data; boundary=xyz\r\n"
                 f"Content-Length: {TEST_MAX_BODY_BYTES + 1}\r\n\r\n"
             ).encode()
@@ -201,6 +202,7 @@ def test_health_names_engine_and_models(client: httpx.Client) -> None:
     assert body["models"] == ["whisper-tiny.en", "whisper-base"]
     assert body["default_model"] == "whisper-tiny.en"
     assert body["max_body_bytes"] == TEST_MAX_BODY_BYTES
+    assert body["max_audio_seconds"] == TEST_MAX_AUDIO_SECONDS
 
 
 def test_models_are_listed_in_openai_shape(client: httpx.Client) -> None:

@@ -1,6 +1,6 @@
 // The OpenAI-compatible transcription adapter against a scripted server on
-// loopback (the one test double: no Whisper weights exist here), and the
-// fallback to the real pocketsphinx when the server fails.
+// loopback (exact answers and injected failures), the fallback to the real
+// pocketsphinx when the server fails, and the test stack's real ear asking for its key.
 
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -11,7 +11,9 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POCKETSPHINX_ENGINE, PocketsphinxTranscriber, fallbackEar } from '../../../activities/media/transcriber';
 import { TranscriptionServerError, TranscriptionServerTranscriber, parseVerboseJson, transcriptionsUrl } from '../../../activities/media/transcription-server';
+import { EAR_MODEL } from '../../../tooling/stack';
 import { startScriptedTranscriptionServer, type ScriptedTranscriptionServer } from '../../scripted-upstream/transcription-server';
+import { getStackEnv } from '../helpers/stack-env';
 
 const run = promisify(execFile);
 let dir: string;
@@ -207,5 +209,23 @@ describe('fallbackEar', () => {
     expect(reasons).toHaveLength(1);
     server.respond(() => ({ status: 500 }));
     expect((await fallbackEar(adapter(), new PocketsphinxTranscriber()).hear({ wavPath: speechWav, offsetSec: 0 })).engine).toBe(POCKETSPHINX_ENGINE);
+  });
+});
+
+describe("the test stack's ear", () => {
+  it('refuses a request without its key (401) and hears one with it', async () => {
+    const { transcriberUrl, transcriberApiKey } = getStackEnv();
+    expect(transcriberUrl).toBeDefined();
+    expect(transcriberApiKey).toMatch(/^sk-ear-/);
+    const ear = (apiKey: string | null) => new TranscriptionServerTranscriber({ url: transcriberUrl!, model: EAR_MODEL, apiKey, timeoutMs: 60_000 });
+    for (const apiKey of [null, `${transcriberApiKey}x`]) {
+      const refused = await ear(apiKey)
+        .transcribe({ wavPath: speechWav, offsetSec: 0 })
+        .catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(TranscriptionServerError);
+      expect((refused as TranscriptionServerError).status).toBe(401);
+    }
+    const heard = await ear(transcriberApiKey!).transcribe({ wavPath: speechWav, offsetSec: 0 });
+    expect(heard.words.map((w) => w.word.toLowerCase())).toContain('people');
   });
 });
