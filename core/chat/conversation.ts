@@ -36,12 +36,14 @@ export const CHECKER_PROMPT = [
 ].join(' ');
 
 /**
- * Whether a plan has the actor use a tool: then the actor's first step must call one. A
- * 1.5B actor otherwise answers from memory what the plan said to compute (a reversed text,
- * a count, a sum); a plan with no tool in it (a poem, an explanation) leaves it free.
+ * Whether a plan has the actor use a tool, or work something out that a program should:
+ * then the actor's first step must call one. A 1.5B actor otherwise answers from memory
+ * what the plan said to compute (a reversed text, a count, a sum, a weekday: "check the
+ * calendar" got Friday for a Sunday); a plan that only writes or explains (a poem, an
+ * explanation) leaves it free.
  */
 export function planNamesTool(plan: string): boolean {
-  return /\b(?:run|read_url|write_file|read_file|list_files|python|javascript|code|program|script)\b/i.test(plan);
+  return /\b(?:run|read_url|write_file|read_file|list_files|python|javascript|code|program|script|comput\w*|calculat\w*|count\w*|sum|total|average|convert\w*|sort\w*|revers\w*|dates?|days?|calendar|check\w*|verif\w*)\b/i.test(plan);
 }
 
 /** Context the client gave as system/developer messages, appended to an agent's own prompt. */

@@ -230,8 +230,12 @@ describe('planNamesTool', () => {
     ['1. Use run to sum the primes with a Python program.', true],
     ['1. Read the page with read_url. 2. Answer.', true],
     ['Write the code, then print the result.', true],
+    ['1. Check the calendar for 20 July 1969. 2. Identify the day of the week.', true],
+    ['1. Count the vowels in the text.', true],
     ['1. Write a four-line poem about rain. 2. Answer.', false],
     ['1. Explain why the sky is blue in two sentences.', false],
+    // The scripted upstream's plans in the integration tests.
+    ['1. answer directly', false],
   ])('%j → %s', (plan, names) => {
     expect(planNamesTool(plan)).toBe(names);
   });
