@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import secrets
 import socket
 import subprocess
 import sys
@@ -61,8 +62,11 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
     port = free_port()
+    # Its own ear asks for a key of its own, as the stack's does.
+    api_key = f"sk-ear-{secrets.token_urlsafe(18)}"
     env = {
         **os.environ,
+        "HOLDLINE_EAR_API_KEY": api_key,
         "HOLDLINE_EAR_PORT": str(port),
         "HOLDLINE_EAR_MODELS": args.model,
         "HOLDLINE_EAR_BEAM_SIZE": str(args.beam),
@@ -73,7 +77,7 @@ def main() -> None:
     started = time.monotonic()
     server = subprocess.Popen([sys.executable, "-m", "ear"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        with httpx.Client(base_url=url, timeout=300) as client:
+        with httpx.Client(base_url=url, timeout=300, headers={"authorization": f"Bearer {api_key}"}) as client:
             while True:
                 try:
                     if client.get("/health").status_code == 200:
