@@ -280,7 +280,12 @@ async function main() {
   const rows: Record<string, unknown>[] = [];
   try {
     const earProcess = stack.processes.find((p) => p.name === 'ear');
-    const ear = new TranscriptionServerTranscriber({ url: stack.transcriberUrl!, model: EAR_MODEL, apiKey: stack.transcriberApiKey ?? null, timeoutMs: 600_000 });
+    const ear = new TranscriptionServerTranscriber({
+      url: stack.transcriberUrl!,
+      model: EAR_MODEL,
+      apiKey: stack.transcriberApiKey ?? null,
+      timeoutMs: 600_000,
+    });
     const firstMs = await firstEarAnswerMs(fixtures[0]!.path, ear);
     console.log(`ear: first answer after start (10 s of speech): ${seconds(firstMs)} s`);
     const mongo = await connectMongo(stack.mongodbUri);
