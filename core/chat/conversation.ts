@@ -43,7 +43,9 @@ export const CHECKER_PROMPT = [
  * explanation) leaves it free.
  */
 export function planNamesTool(plan: string): boolean {
-  return /\b(?:run|read_url|write_file|read_file|list_files|python|javascript|code|program|script|comput\w*|calculat\w*|count\w*|sum|total|average|convert\w*|sort\w*|revers\w*|dates?|days?|calendar|check\w*|verif\w*)\b/i.test(plan);
+  return /\b(?:run|read_url|write_file|read_file|list_files|python|javascript|code|program|script|comput\w*|calculat\w*|count\w*|sum|total|average|convert\w*|sort\w*|revers\w*|dates?|days?|calendar|check\w*|verif\w*)\b/i.test(
+    plan,
+  );
 }
 
 /** Context the client gave as system/developer messages, appended to an agent's own prompt. */
