@@ -127,9 +127,11 @@ export async function runAgents(ports: AgentPorts, state: LoopState, maxSteps: n
     answerNow = false;
     requireTool = false;
     if (act.toolCalls.length > 0) {
-      if (await runTools(ports, state, act.toolCalls)) answerNow = true;
-      // New results: an answer sent back before may now hold up.
-      sentBack.clear();
+      const { repeated, ran } = await runTools(ports, state, act.toolCalls);
+      if (repeated) answerNow = true;
+      // New results: an answer sent back before may now hold up. A repeated call, not run
+      // again, brings none.
+      if (ran) sentBack.clear();
       continue;
     }
     // An empty reply answers nothing: the actor's thread asks again (conversation.ts).
@@ -156,10 +158,14 @@ export async function runAgents(ports: AgentPorts, state: LoopState, maxSteps: n
 /** An answer as compared with earlier ones: spacing and case do not make it another answer. */
 const sameAnswer = (answer: string) => answer.trim().replace(/\s+/g, ' ').toLowerCase();
 
-/** Runs one step's tool calls in order; true when one was a repeat (not run again: the actor should answer now). */
-async function runTools(ports: AgentPorts, state: LoopState, calls: ModelStepResult['toolCalls']): Promise<boolean> {
+/**
+ * Runs one step's tool calls in order. `repeated`: one was a repeat, not run again (the
+ * actor should answer now); `ran`: at least one really ran.
+ */
+async function runTools(ports: AgentPorts, state: LoopState, calls: ModelStepResult['toolCalls']): Promise<{ repeated: boolean; ran: boolean }> {
   const actSeq = state.nextSeq - 1;
   let repeatedAny = false;
+  let ranAny = false;
   for (const call of calls) {
     const repeated = call.signature !== undefined && state.callsSinceChange.includes(call.signature);
     const input: ToolStepInput = { toolCallId: call.id, name: call.name, actSeq, seq: state.nextSeq++ };
@@ -169,11 +175,12 @@ async function runTools(ports: AgentPorts, state: LoopState, calls: ModelStepRes
     }
     const result = await ports.executeTool(input);
     if (repeated) continue;
+    ranAny = true;
     if (isSandboxToolName(result.name) && !state.toolsUsed.includes(result.name)) state.toolsUsed.push(result.name);
     if (CHANGING_TOOLS.has(result.name)) state.callsSinceChange = [];
     if (call.signature !== undefined) state.callsSinceChange.push(call.signature);
   }
-  return repeatedAny;
+  return { repeated: repeatedAny, ran: ranAny };
 }
 
 /**

@@ -120,6 +120,20 @@ describe('runAgents', () => {
     expect(inputs.filter((i) => 'role' in i && i.role === 'check')).toHaveLength(2);
   });
 
+  it('ends with an answer sent back again when the only call since was a repeat, not run again (no new results)', async () => {
+    const { ports, log } = scripted([
+      { content: 'plan' },
+      { toolCalls: [{ id: 'a', name: 'run', signature: 'same program' }] },
+      { content: 'It is 832040.' },
+      { content: 'no tool printed 832040', verdict: 'revise', needsTool: true },
+      { toolCalls: [{ id: 'b', name: 'run', signature: 'same program' }] },
+      { content: 'It is 832040.' },
+    ]);
+    const outcome = await runAgents(ports, newLoopState(), 15);
+    expect(outcome).toEqual({ content: 'It is 832040.', stopped: 'done', finishReason: 'stop' });
+    expect(log.filter((l) => l.startsWith('check'))).toHaveLength(1);
+  });
+
   it('makes the first act step call a tool when the plan names one', async () => {
     const { ports, inputs } = scripted([
       { content: '', needsTool: true },
