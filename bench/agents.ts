@@ -99,7 +99,10 @@ async function withAgents(task: AgentTask, client: OpenAI): Promise<Outcome> {
     for (const t of turns) console.log(`  [${t.seq}] ${JSON.stringify({ ...t, _id: undefined, call_id: undefined, created_at: undefined }).slice(0, 600)}`);
   }
   const toolTurns = turns.filter((t) => t.kind === 'tool');
-  const languages = toolTurns.filter((t) => t.name === 'run').map((t) => (/python/i.test(`${t.summary} ${t.output.slice(0, 80)}`) ? 'python' : 'javascript'));
+  // The runs that ran: each result opens with the language (a repeated call, not run again, has none).
+  const languages = toolTurns
+    .filter((t) => t.name === 'run' && t.output.startsWith('language: '))
+    .map((t) => (t.output.startsWith('language: python') ? 'python' : 'javascript'));
   // Tool time: what is left of the call once the model's own time is taken out (our overhead is milliseconds a step).
   const toolS = Math.max(0, seconds - promptS - generateS);
   return {
