@@ -196,6 +196,24 @@ export function ungroundedNumbers(answer: string, task: UpstreamMessage[], turns
   return [...new Set(numbersIn(answer))].filter((n) => !grounded(n));
 }
 
+/** The checker's verdict on an answer that talks about a failed program instead of giving the result. */
+export const FAILED_RUN_REASONS =
+  'Your last program failed, and your answer talks about the failure instead of giving the result. Fix the program and run it again with the run tool, then answer with what it prints.';
+
+/**
+ * Whether an answer comes right after a `run` that failed, with no run that worked since,
+ * and talks about the error or shows code: the 1.5B actor explains its own traceback
+ * ("The error indicates that…", with a corrected program it never ran) as often as it fixes
+ * the program. An answer in other words (a task whose programs cannot work) goes on.
+ */
+export function aboutFailedRun(answer: string, turns: CallTurn[]): boolean {
+  // Runs that ran: each result opens with its language (a repeated call, not run again, has none).
+  const runs = turns.filter((t): t is Extract<CallTurn, { kind: 'tool' }> => t.kind === 'tool' && t.name === 'run' && t.output.startsWith('language: '));
+  const last = runs.at(-1);
+  if (last === undefined || last.ok) return false;
+  return /\berror\b|traceback|exception/i.test(answer) || /```/.test(answer);
+}
+
 /** The checker's verdict on an answer with numbers no tool printed. */
 export function ungroundedReasons(numbers: number[]): string {
   const list = numbers.slice(0, 5).join(', ');
@@ -210,6 +228,7 @@ export function ungroundedReasons(numbers: number[]): string {
 export function plainProblem(task: UpstreamMessage[], turns: CallTurn[]): string | undefined {
   const answer = candidateAnswer(turns) ?? '';
   if (isCodeOnlyAnswer(answer)) return CODE_ONLY_REASONS;
+  if (aboutFailedRun(answer, turns)) return FAILED_RUN_REASONS;
   const numbers = ungroundedNumbers(answer, task, turns);
   return numbers.length > 0 ? ungroundedReasons(numbers) : undefined;
 }

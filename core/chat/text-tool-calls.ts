@@ -58,8 +58,8 @@ const LANGUAGE_WORDS = new Set(['python', 'python3', 'py', 'javascript', 'js']);
 
 /**
  * A reply that is one call written as a function call: `run("python", "print(1)")`,
- * `run(code="print(1)")`, `read_url("https://…")`. Qwen2.5-Coder-1.5B, told to call the run
- * tool, wrote it this way. Only double-quoted (JSON) strings are read, as positional or
+ * `run(code="print(1)")`, `run({"code": "print(1)"})`, `read_url("https://…")`.
+ * Qwen2.5-Coder-1.5B, told to call the run tool, wrote it these ways. Only double-quoted (JSON) strings are read, as positional or
  * `name=` arguments; `run` takes its code and an optional language, `read_url` its URL.
  */
 function readCallExpression(text: string, names: Set<string>): TextToolCall | undefined {
@@ -69,7 +69,11 @@ function readCallExpression(text: string, names: Set<string>): TextToolCall | un
   const inner = match[2]!.trim();
   let args: Record<string, unknown> | undefined;
   try {
-    if (/^\w+\s*=/.test(inner)) {
+    if (inner.startsWith('{')) {
+      // run({"code": "…"}): the arguments object itself.
+      const parsed: unknown = JSON.parse(inner);
+      if (isObject(parsed)) args = parsed;
+    } else if (/^\w+\s*=/.test(inner)) {
       const parsed: unknown = JSON.parse(`{${inner.replace(/(^|,)\s*(\w+)\s*=/g, '$1"$2":')}}`);
       if (isObject(parsed)) args = parsed;
     } else {

@@ -12,6 +12,7 @@ import {
   finalMessages,
   parseVerdict,
   plainProblem,
+  FAILED_RUN_REASONS,
   planNamesTool,
   READ_URL_NOW_NOTE,
   RUN_NOW_NOTE,
@@ -256,5 +257,36 @@ describe('asking the actor for a tool call now', () => {
   it("ends the actor's thread with the note", () => {
     expect(actMessages(sumTask, [{ kind: 'plan', text: '1. run a program' }], 10, false, true).at(-1)).toEqual({ role: 'user', content: RUN_NOW_NOTE });
     expect(actMessages(sumTask, [{ kind: 'plan', text: '1. run a program' }], 10).at(-1)?.content).not.toBe(RUN_NOW_NOTE);
+  });
+});
+
+describe('an answer about a failed program', () => {
+  const task = [{ role: 'user' as const, content: 'Sort 42, 7, 19 in descending order.' }];
+  const failed = {
+    kind: 'tool' as const,
+    tool_call_id: 'a',
+    name: 'run',
+    ok: false,
+    output: 'language: python\nstatus: error (runtime_error) after 1031 ms\nerror: TypeError: sequence item 0: expected str instance, int found',
+    summary: 'run python: runtime_error',
+  };
+  const worked = { ...failed, tool_call_id: 'b', ok: true, output: 'language: python\nstatus: ok (90 ms)\noutput:\n42,19,7' };
+  const repeat = {
+    ...failed,
+    tool_call_id: 'c',
+    output: 'error: this exact call was already made and nothing has changed since; its result is above. Use it, or answer now.',
+  };
+  const answer = (content: string) => ({ kind: 'act' as const, content, tool_calls: [] });
+  // Qwen2.5-Coder-1.5B on the sort task of the agents benchmark.
+  const explained = 'The error indicates that sorted() expects strings. Here is the corrected code:\n\n```python\nprint(1)\n```';
+
+  it('goes back when the latest run failed and the answer talks about the error or shows code', () => {
+    expect(plainProblem(task, [failed, answer(explained)])).toBe(FAILED_RUN_REASONS);
+    expect(plainProblem(task, [failed, repeat, answer('The error is a TypeError.')])).toBe(FAILED_RUN_REASONS);
+  });
+
+  it('goes on when a run worked since, or the answer is in other words', () => {
+    expect(plainProblem(task, [failed, worked, answer('Sorted: 42, 19, 7. The error before was a TypeError.')])).toBeUndefined();
+    expect(plainProblem(task, [failed, answer('Nothing worked, as expected.')])).toBeUndefined();
   });
 });

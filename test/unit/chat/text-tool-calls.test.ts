@@ -25,6 +25,7 @@ describe('toolCallsInText', () => {
     expect(toolCallsInText('run("python", "print(\'Holdline agents\'[::-1])")', TOOLS)).toEqual({ calls: [reversed], rest: '' });
     expect(toolCallsInText('run(code="print(\'Holdline agents\'[::-1])", language="python")', TOOLS).calls).toEqual([reversed]);
     expect(toolCallsInText('run("console.log(1+1)")', TOOLS).calls).toEqual([RUN]);
+    expect(toolCallsInText('run({"code": "console.log(1+1)"})', TOOLS).calls).toEqual([RUN]);
     expect(toolCallsInText('read_url("https://example.org/a")', TOOLS).calls).toEqual([{ name: 'read_url', arguments: '{"url":"https://example.org/a"}' }]);
     // Not a call: prose around it, an unknown tool, an argument that is not a string, two codes.
     for (const text of ['I would run("print(1)") here.', 'exec("print(1)")', 'run(print(1))', 'run("a", "b")']) {
