@@ -180,13 +180,14 @@ const decimalsOf = (value: number) => (String(value).split('.')[1] ?? '').length
 /**
  * The numbers of an answer that neither the task nor any tool output holds: worked out in
  * the model's head, which a small model gets wrong more often than not (a count of 8 for a
- * list of 7, a sum off by ten). A number rounded from a printed one (3.33 from
- * 3.3333333333333335) counts as printed.
+ * list of 7, a sum off by ten). Only tools that worked count, and of a `run` only what it
+ * printed (a failed program's "line 1" grounded an answer of 1). A number rounded from a
+ * printed one (3.33 from 3.3333333333333335) counts as printed.
  */
 export function ungroundedNumbers(answer: string, task: UpstreamMessage[], turns: CallTurn[]): number[] {
   const seen: number[] = [];
   for (const m of task) if (typeof m.content === 'string') seen.push(...numbersIn(m.content));
-  for (const t of turns) if (t.kind === 'tool') seen.push(...numbersIn(t.output));
+  for (const t of turns) if (t.kind === 'tool' && t.ok) seen.push(...numbersIn(printedPart(t.name, t.output)));
   const known = new Set(seen);
   const grounded = (n: number) => {
     if (known.has(n)) return true;
@@ -212,6 +213,16 @@ export function aboutFailedRun(answer: string, turns: CallTurn[]): boolean {
   const last = runs.at(-1);
   if (last === undefined || last.ok) return false;
   return /\berror\b|traceback|exception/i.test(answer) || /```/.test(answer);
+}
+
+/**
+ * What a tool result says of the task: for `run`, what the program printed (after its
+ * `output:` line), not the status line's milliseconds; for other tools, the whole result.
+ */
+function printedPart(name: string, output: string): string {
+  if (name !== 'run') return output;
+  const at = output.indexOf('\noutput:');
+  return at < 0 ? '' : output.slice(at + '\noutput:'.length);
 }
 
 /** The checker's verdict on an answer with numbers no tool printed. */

@@ -212,8 +212,22 @@ describe('numbers no tool printed', () => {
     expect(ungroundedNumbers(text, task, [page])).toEqual(expected);
   });
 
+  it("counts only what a program printed and what a tool that worked returned: not a run's milliseconds, not a failed run's line numbers", () => {
+    const ran = { ...page, name: 'run', output: 'language: python\nstatus: ok (1198 ms)\noutput:\n30' };
+    expect(ungroundedNumbers('It is 30, in 1198 ms.', task, [ran])).toEqual([1198]);
+    // Qwen2.5-Coder-1.5B on count-s: its program failed at line 1, and it answered 1.
+    const failed = {
+      ...page,
+      name: 'run',
+      ok: false,
+      output: 'language: python\nstatus: error (runtime_error) after 1304 ms\nerror: File "run.py", line 1\noutput: (none)',
+    };
+    expect(ungroundedNumbers('The letter occurs 1 time.', task, [failed])).toEqual([1]);
+    expect(ungroundedNumbers('January had 81 mm.', task, [{ ...page, ok: false }])).toEqual([81]);
+  });
+
   it('counts a number rounded from a printed one as printed, not one rounded wrong', () => {
-    const run = { ...page, name: 'run', output: '3.3333333333333335' };
+    const run = { ...page, name: 'run', output: 'language: python\nstatus: ok (1 ms)\noutput:\n3.3333333333333335' };
     expect(ungroundedNumbers('It is 3.33, or 3.3333333333333335.', task, [run])).toEqual([]);
     expect(ungroundedNumbers('It is 3.34.', task, [run])).toEqual([3.34]);
   });
@@ -221,7 +235,7 @@ describe('numbers no tool printed', () => {
   it('sends back a program, then an answer with a number from nowhere, and lets a grounded answer through to the checker', () => {
     expect(plainProblem(task, [page, answer('```python\nprint(81 + 64 + 57)\n```')])).toBe(CODE_ONLY_REASONS);
     expect(plainProblem(task, [page, answer('The total is 212 mm.')])).toMatch(/^Your answer gives 212, which no tool printed/);
-    const sum = { ...page, tool_call_id: 'b', name: 'run', output: '202' };
+    const sum = { ...page, tool_call_id: 'b', name: 'run', output: 'language: python\nstatus: ok (38 ms)\noutput:\n202' };
     expect(plainProblem(task, [page, sum, answer('The total is 202 mm.')])).toBeUndefined();
   });
 });
