@@ -100,8 +100,9 @@ function positional(name: string, values: string[]): Record<string, unknown> | u
 function readCall(json: string, names: Set<string>): TextToolCall[] {
   const trimmed = json.trim();
   if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return [];
-  // Doubled braces (`{{"name": …}}}`), as in a template's escaped example, wrap one object.
-  const texts = trimmed.startsWith('{{') ? [trimmed, trimmed.slice(1, -1)] : [trimmed];
+  // Doubled braces (`{{"name": …}}}`), as in a template's escaped example, wrap one object;
+  // the model sometimes doubles only the opening one (`{{"name": …}}`).
+  const texts = trimmed.startsWith('{{') ? [trimmed, trimmed.slice(1, -1), trimmed.slice(1)] : [trimmed];
   let parsed: unknown;
   for (const candidate of texts.flatMap((t) => [t, asStrictJson(t)])) {
     try {

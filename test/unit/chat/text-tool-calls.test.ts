@@ -16,6 +16,7 @@ describe('toolCallsInText', () => {
     ['the OpenAI function wrapper', '{"type": "function", "function": {"name": "run", "arguments": {"code": "console.log(1+1)"}}}'],
     // Qwen2.5-Coder-1.5B, asked to reply with a call of the run tool only.
     ['doubled braces', '{{"name": "run", "arguments": {"code": "console.log(1+1)"}}}'],
+    ['a doubled opening brace only (leap-years in the agents benchmark)', '{{"name": "run", "arguments": {"code": "console.log(1+1)"}}'],
   ])('reads %s', (_, text) => {
     expect(toolCallsInText(text, TOOLS)).toEqual({ calls: [RUN], rest: '' });
   });
