@@ -2,6 +2,9 @@
 // reply's text. The expected values were worked out independently of the service
 // (by hand or with a one-line program), never taken from what a model said.
 
+import { toolCallsInText } from '../core/chat/text-tool-calls';
+import { SANDBOX_TOOL_NAMES } from '../core/chat/tools';
+
 export interface AgentTask {
   id: string;
   /** What the work needs: code, string or date handling, a file written then run, a page read. */
@@ -87,9 +90,13 @@ export const AGENT_TASKS: AgentTask[] = [
 
 /** Whether an answer holds every expected value (thousands separators and case ignored). */
 export function answerIsRight(task: AgentTask, answer: string): boolean {
+  // A tool call written as text is no answer, whatever its program holds ('Yes' in `print('Yes' if …)`).
+  if (toolCallsInText(answer.trim(), SANDBOX_TOOL_NAMES).calls.length > 0) return false;
   const plain = answer.replace(/(\d),(?=\d{3}\b)/g, '$1').toLowerCase();
   return task.expect.every((value) => {
     const wanted = value.toLowerCase();
+    // A word must stand alone too: "yes" is not found inside "eyes".
+    if (/^[a-z]+$/.test(wanted)) return new RegExp(`\\b${wanted}\\b`).test(plain);
     if (!/^\d+(\.\d+)?$/.test(wanted)) return plain.includes(wanted);
     // A number must stand alone: 16 is not found inside 160 or 2016.
     return new RegExp(`(^|[^\\d.])${wanted.replace('.', '\\.')}(?![\\d]|\\.\\d)`).test(plain);
