@@ -12,8 +12,9 @@
 // An answer the checker sent back and the actor then gives again unchanged, with no tool
 // run since, is final: the actor stands by it, and a second check of the same answer
 // against the same results would say the same. A plan that names a tool, and a verdict that
-// asks for one (a number no tool printed, a program for an answer), make the next act step
-// call a tool (`tool_choice: "required"`).
+// asks for one (a number no tool printed, a program for an answer, an answer about a failed
+// program), make the next act step call a tool: its thread ends with an order naming the
+// tool (conversation.ts, `toolNowNote`).
 
 import { isSandboxToolName } from './tools';
 import { addUsage, ZERO_USAGE, type StepRole, type TokenUsage, type Verdict } from './shapes';
@@ -30,7 +31,7 @@ export interface ModelStepInput {
   answerNow?: true;
   /** Check steps only: offer the `run` tool, so the checker can recompute the result before its verdict. */
   verify?: true;
-  /** Act steps only: the step must call a tool (the answer went back for a number no tool printed, or for being a program). */
+  /** Act steps only: the actor is told to call a tool now (the plan names one, or the answer went back for a plain problem). */
   requireTool?: true;
 }
 
