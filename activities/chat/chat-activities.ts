@@ -7,13 +7,17 @@ import { ApplicationFailure, Context } from '@temporalio/activity';
 import { canonicalJson } from '../../core/canonical-json';
 import {
   actMessages,
+  candidateAnswer,
+  computedNumbers,
   plainProblem,
+  recomputedVerdict,
   planNamesTool,
   checkMessages,
   finalMessages,
   parseVerdict,
   planMessages,
   REPEATED_CALL_OUTPUT,
+  REPEATED_FAILED_CALL_OUTPUT,
 } from '../../core/chat/conversation';
 import type { ModelStepInput, ModelStepResult, ToolStepInput, ToolStepResult } from '../../core/chat/agent-loop';
 import { ZERO_USAGE, type CallTurn, type RunObject, type Stopped, type TokenUsage, type UpstreamMessage, type UpstreamToolCall } from '../../core/chat/shapes';
@@ -116,14 +120,18 @@ export function createChatActivities(deps: ChatActivityDeps) {
       // step (its first chunk): a dead upstream before then is a 502/503, not a 200 apology.
       let answered: Promise<void> | undefined;
       const markAnswered = () => (answered ??= calls.markAnswered(callId).catch(() => undefined));
+      // No model step needed to see that a program is not an answer, that a number came from
+      // nowhere, or whether the checker's own program printed the answer's numbers.
       const problem = role === 'check' ? plainProblem(call.messages, turns) : undefined;
-      if (problem !== undefined) {
-        // No model step needed to see that a program is not an answer, or that a number came from nowhere.
-        const turn: CallTurn = { kind: 'check', verdict: 'revise', text: problem };
-        progress.note(`check: REVISE — ${problem}`);
+      const plain = problem !== undefined ? { verdict: 'revise' as const, reasons: problem } : role === 'check' ? recomputedVerdict(call.messages, turns) : undefined;
+      if (plain !== undefined) {
+        const turn: CallTurn = { kind: 'check', verdict: plain.verdict, text: plain.reasons };
+        progress.note(`check: ${plain.verdict === 'approve' ? 'APPROVE' : 'REVISE'} — ${clip(plain.reasons, 400)}`);
         await Promise.all([calls.putTurn(callId, seq, turn), progress.flush()]);
         remember(callId, seq, turn);
-        return { content: problem, toolCalls: [], verdict: 'revise', needsTool: true, finishReason: 'stop', usage: ZERO_USAGE };
+        const result: ModelStepResult = { content: plain.reasons, toolCalls: [], verdict: plain.verdict, finishReason: 'stop', usage: ZERO_USAGE };
+        if (plain.verdict === 'revise') result.needsTool = true;
+        return result;
       }
       if (role === 'check') progress.note('checking the answer against the task…');
       if (role === 'final') progress.note(`${input.finalReason === 'time_limit' ? 'time limit' : 'step limit'} reached; asking for the best answer now`);
@@ -216,7 +224,7 @@ export function createChatActivities(deps: ChatActivityDeps) {
           tool_call_id: toolCallId,
           name,
           ok: false,
-          output: REPEATED_CALL_OUTPUT,
+          output: input.failedBefore ? REPEATED_FAILED_CALL_OUTPUT : REPEATED_CALL_OUTPUT,
           summary: `${name}: repeated call, not run again`,
         };
         await Promise.all([calls.putTurn(callId, seq, turn), progress.flush()]);
@@ -277,7 +285,8 @@ function viewFor(input: ModelStepInput, task: UpstreamMessage[], turns: CallTurn
     case 'act':
       return actMessages(task, turns, input.stepsLeft + 1, input.answerNow === true, input.requireTool === true);
     case 'check':
-      return checkMessages(task, turns);
+      // A number a program printed is worth a program of the checker's own, when it may run one.
+      return checkMessages(task, turns, input.verify === true && computedNumbers(candidateAnswer(turns) ?? '', task, turns).length > 0);
     case 'final':
       return finalMessages(task, turns, input.finalReason ?? 'step_limit');
   }

@@ -76,6 +76,9 @@ export interface SandboxTools {
 
 const SUMMARY_MAX_CHARS = 120;
 
+/** The file the first page `read_url` reads in a call is kept as (later ones: page-2.txt …). */
+export const PAGE_FILE = 'page.txt';
+
 export function createSandboxTools(deps: SandboxToolsDeps): SandboxTools {
   const { callFiles } = deps;
   const limits = callFiles.limits;
@@ -115,12 +118,31 @@ export function createSandboxTools(deps: SandboxToolsDeps): SandboxTools {
         const options: ReadUrlOptions = { url: args.url, allowHosts: deps.allowHosts ?? [], ...deps.readUrlLimits };
         if (signal) options.signal = signal;
         const page = await readUrl(options);
-        const lines = [`URL: ${page.finalUrl}`];
+        const lines = [`URL: ${page.finalUrl}`, await savePage(callId, page.text)];
         if (page.title !== '') lines.push(`Title: ${page.title}`);
         lines.push('', page.text === '' ? '(no readable text)' : page.text);
         if (page.truncated) lines.push('', `…[text truncated at ${page.text.length} characters]`);
         return result(args.name, true, lines.join('\n'), `read_url ${shortUrl(page.finalUrl)} (${page.text.length} chars)`);
       }
+    }
+  }
+
+  /**
+   * Keeps the page's text as a file of the call (page.txt, then page-2.txt …), so a program
+   * can count or add up what the page lists instead of the model copying it by hand: a 1.5B
+   * actor told to "put the data in the program" ran `print(len(html))` on a name it never
+   * defined. Returns the line that tells the model the file's name (or why it was not kept).
+   */
+  async function savePage(callId: string, text: string): Promise<string> {
+    const taken = new Set((await callFiles.list(callId)).map((f) => f.path));
+    let path = PAGE_FILE;
+    for (let n = 2; taken.has(path); n++) path = `page-${n}.txt`;
+    try {
+      await callFiles.write(callId, path, text);
+      return `Saved as: ${path} (a run program can open("${path}"))`;
+    } catch (error) {
+      if (!(error instanceof SandboxError)) throw error;
+      return `Not saved as a file: ${error.message}`;
     }
   }
 

@@ -8,7 +8,10 @@
 // Real models stray: an empty reply is not an answer (the actor is asked again), and a
 // tool call repeated word for word with nothing changed since is not run again: the
 // actor's next step is offered no tools and asked for the answer from the results it has
-// (small models otherwise repeat the call until the step limit). Both still count steps.
+// (small models otherwise repeat the call until the step limit), unless that call had
+// failed: then the actor is told so and must call a tool with a changed call (asked to
+// answer instead, a 1.5B actor answered from its head what the failed program was to
+// compute). Both still count steps.
 // An answer the checker sent back and the actor then gives again unchanged, with no tool
 // run since, is final: the actor stands by it, and a second check of the same answer
 // against the same results would say the same. A plan that names a tool, and a verdict that
@@ -59,6 +62,8 @@ export interface ToolStepInput {
   seq: number;
   /** The same call was made before with nothing changed since: record it without running it. */
   repeated?: boolean;
+  /** With `repeated`: that earlier call failed, so the actor must change it. */
+  failedBefore?: boolean;
 }
 
 export interface ToolStepResult {
@@ -81,8 +86,10 @@ export interface LoopState {
   /** The latest answer the actors proposed. */
   answer?: string;
   answerTruncated: boolean;
-  /** Signatures of the tool calls made since the folder last changed (write_file or run). */
+  /** Signatures of the tool calls made since the folder last changed (write_file, run or read_url). */
   callsSinceChange: string[];
+  /** Those of them that failed. */
+  failedSinceChange: string[];
 }
 
 export interface LoopOutcome {
@@ -92,10 +99,13 @@ export interface LoopOutcome {
   finishReason: 'stop' | 'length';
 }
 
-export const newLoopState = (): LoopState => ({ steps: 0, nextSeq: 0, usage: ZERO_USAGE, toolsUsed: [], answerTruncated: false, callsSinceChange: [] });
+export const newLoopState = (): LoopState => ({ steps: 0, nextSeq: 0, usage: ZERO_USAGE, toolsUsed: [], answerTruncated: false, callsSinceChange: [], failedSinceChange: [] });
 
-/** Tools whose call may change what a later call sees: after one, an earlier call is worth repeating. */
-const CHANGING_TOOLS = new Set(['write_file', 'run']);
+/**
+ * Tools whose call may change what a later call sees: after one, an earlier call is worth
+ * repeating (read_url keeps the page as a file, so a program that failed to open it may now run).
+ */
+const CHANGING_TOOLS = new Set(['write_file', 'run', 'read_url']);
 
 async function step(
   ports: AgentPorts,
@@ -128,8 +138,9 @@ export async function runAgents(ports: AgentPorts, state: LoopState, maxSteps: n
     answerNow = false;
     requireTool = false;
     if (act.toolCalls.length > 0) {
-      const { repeated, ran } = await runTools(ports, state, act.toolCalls);
+      const { repeated, repeatedFailure, ran } = await runTools(ports, state, act.toolCalls);
       if (repeated) answerNow = true;
+      else if (repeatedFailure) requireTool = true;
       // New results: an answer sent back before may now hold up. A repeated call, not run
       // again, brings none.
       if (ran) sentBack.clear();
@@ -160,28 +171,45 @@ export async function runAgents(ports: AgentPorts, state: LoopState, maxSteps: n
 const sameAnswer = (answer: string) => answer.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /**
- * Runs one step's tool calls in order. `repeated`: one was a repeat, not run again (the
- * actor should answer now); `ran`: at least one really ran.
+ * Runs one step's tool calls in order. `repeated`: one repeated a call that worked, not run
+ * again (the actor should answer now); `repeatedFailure`: one repeated a call that failed (the
+ * actor must change it); `ran`: at least one really ran.
  */
-async function runTools(ports: AgentPorts, state: LoopState, calls: ModelStepResult['toolCalls']): Promise<{ repeated: boolean; ran: boolean }> {
+async function runTools(
+  ports: AgentPorts,
+  state: LoopState,
+  calls: ModelStepResult['toolCalls'],
+): Promise<{ repeated: boolean; repeatedFailure: boolean; ran: boolean }> {
   const actSeq = state.nextSeq - 1;
   let repeatedAny = false;
+  let repeatedFailure = false;
   let ranAny = false;
   for (const call of calls) {
     const repeated = call.signature !== undefined && state.callsSinceChange.includes(call.signature);
     const input: ToolStepInput = { toolCallId: call.id, name: call.name, actSeq, seq: state.nextSeq++ };
     if (repeated) {
       input.repeated = true;
-      repeatedAny = true;
+      if (state.failedSinceChange.includes(call.signature!)) {
+        input.failedBefore = true;
+        repeatedFailure = true;
+      } else {
+        repeatedAny = true;
+      }
     }
     const result = await ports.executeTool(input);
     if (repeated) continue;
     ranAny = true;
     if (isSandboxToolName(result.name) && !state.toolsUsed.includes(result.name)) state.toolsUsed.push(result.name);
-    if (CHANGING_TOOLS.has(result.name)) state.callsSinceChange = [];
-    if (call.signature !== undefined) state.callsSinceChange.push(call.signature);
+    if (CHANGING_TOOLS.has(result.name)) {
+      state.callsSinceChange = [];
+      state.failedSinceChange = [];
+    }
+    if (call.signature !== undefined) {
+      state.callsSinceChange.push(call.signature);
+      if (!result.ok) state.failedSinceChange.push(call.signature);
+    }
   }
-  return { repeated: repeatedAny, ran: ranAny };
+  return { repeated: repeatedAny, repeatedFailure, ran: ranAny };
 }
 
 /**

@@ -20,7 +20,7 @@ export const PLANNER_PROMPT = [
 
 export const ACTOR_PROMPT = [
   'You are the actor: you complete the task for the client, following the plan.',
-  'Do not guess, count or calculate in your head: call the run tool with a short program that prints the result (put any data you read into the program), and read what it prints.',
+  'Do not guess, count or calculate in your head: call the run tool with a short program that prints the result, and read what it prints. Put the data of the task into the program; a page read with read_url is saved as a file (its result names it, e.g. page.txt) that the program can open.',
   'Never reply with a program: run it with the run tool. If a program fails, fix it and run it again.',
   'To read a web page, call read_url. write_file, read_file and list_files use a private folder that run sees too.',
   'Call one tool at a time.',
@@ -128,10 +128,14 @@ export function actMessages(task: UpstreamMessage[], turns: CallTurn[], stepsLef
 export function toolNowNote(task: UpstreamMessage[], turns: CallTurn[]): string {
   const asksForPage = task.some((m) => typeof m.content === 'string' && /https?:\/\//.test(m.content));
   const pageRead = turns.some((t) => t.kind === 'tool' && t.name === 'read_url' && t.ok);
-  return asksForPage && !pageRead ? READ_URL_NOW_NOTE : RUN_NOW_NOTE;
+  if (asksForPage && !pageRead) return READ_URL_NOW_NOTE;
+  const lastRun = turns.findLast((t) => t.kind === 'tool' && t.name === 'run');
+  return lastRun?.kind === 'tool' && !lastRun.ok ? FIX_RUN_NOW_NOTE : RUN_NOW_NOTE;
 }
 
 export const RUN_NOW_NOTE = 'Your next reply must be a call of the run tool: a short program that prints the result. No prose.';
+export const FIX_RUN_NOW_NOTE =
+  'Your next reply must be a call of the run tool with a corrected program: read the error above and change what caused it (do not send the program that failed again). No prose.';
 export const READ_URL_NOW_NOTE = "Your next reply must be a call of the read_url tool with the page's address. No prose.";
 
 /** After a repeated call: the actor is offered no tools and asked for the answer. */
@@ -141,6 +145,10 @@ export const EMPTY_REPLY_NOTE = 'Your last reply was empty. Reply with your comp
 
 /** The tool result of a call repeated word for word with nothing changed since (it is not run again). */
 export const REPEATED_CALL_OUTPUT = 'error: this exact call was already made and nothing has changed since; its result is above. Use it, or answer now.';
+
+/** The same, when that earlier call failed: it would fail the same way. */
+export const REPEATED_FAILED_CALL_OUTPUT =
+  'error: this exact call failed above and would fail the same way, so it was not run again. Change it to fix the error shown above, then call the tool again.';
 
 /** The latest answer the actors proposed (their last non-empty reply without tool calls). */
 export function candidateAnswer(turns: CallTurn[]): string | undefined {
@@ -225,10 +233,24 @@ function printedPart(name: string, output: string): string {
   return at < 0 ? '' : output.slice(at + '\noutput:'.length);
 }
 
-/** The checker's verdict on an answer with numbers no tool printed. */
-export function ungroundedReasons(numbers: number[]): string {
+/** The files `read_url` kept the pages it read as (its result's `Saved as:` line). */
+export function savedPages(turns: CallTurn[]): string[] {
+  const files: string[] = [];
+  for (const t of turns) {
+    const saved = t.kind === 'tool' && t.name === 'read_url' && t.ok ? /^Saved as: (\S+)/m.exec(t.output) : null;
+    if (saved?.[1] && !files.includes(saved[1])) files.push(saved[1]);
+  }
+  return files;
+}
+
+/** The checker's verdict on an answer with numbers no tool printed; the data's place named when a page holds it. */
+export function ungroundedReasons(numbers: number[], pages: string[] = []): string {
   const list = numbers.slice(0, 5).join(', ');
-  return `Your answer gives ${list}, which no tool printed and the task does not give. Do not work numbers out in your head: compute or count them with the run tool (put the data in the program), then answer with what it prints.`;
+  const data =
+    pages.length > 0
+      ? `the page's text is in ${pages.map((p) => `"${p}"`).join(' and ')}: open it in the program and let the program find the numbers`
+      : 'put the data in the program';
+  return `Your answer gives ${list}, which no tool printed and the task does not give. Do not work numbers out in your head: compute or count them with the run tool (${data}), then answer with what it prints.`;
 }
 
 /**
@@ -241,13 +263,19 @@ export function plainProblem(task: UpstreamMessage[], turns: CallTurn[]): string
   if (isCodeOnlyAnswer(answer)) return CODE_ONLY_REASONS;
   if (aboutFailedRun(answer, turns)) return FAILED_RUN_REASONS;
   const numbers = ungroundedNumbers(answer, task, turns);
-  return numbers.length > 0 ? ungroundedReasons(numbers) : undefined;
+  return numbers.length > 0 ? ungroundedReasons(numbers, savedPages(turns)) : undefined;
 }
 
 /** After the checker's own program ran: the verdict, now. */
 export const VERDICT_NOW_NOTE = 'Compare what your program printed with the answer in a sentence, then end with APPROVE or REVISE.';
 
-export function checkMessages(task: UpstreamMessage[], turns: CallTurn[]): UpstreamMessage[] {
+/**
+ * The checker's thread. `recompute`: the answer holds a number a program printed, and the
+ * checker is offered `run`: it is asked to compute the result with a program of its own
+ * first (asked only whether it wants to, the 1.5B checker never did, and it approved a
+ * program that counted every zero of 100! as its trailing zeros).
+ */
+export function checkMessages(task: UpstreamMessage[], turns: CallTurn[], recompute = false): UpstreamMessage[] {
   const taskText = withoutSystem(task)
     .map((m) => `${m.role === 'assistant' ? 'Assistant' : 'Client'}: ${m.content ?? ''}`)
     .join('\n\n');
@@ -264,9 +292,69 @@ export function checkMessages(task: UpstreamMessage[], turns: CallTurn[]): Upstr
     `Work log:\n${log}`,
     recent === '' ? '' : `Latest tool results:\n${recent}`,
     `Answer to check:\n${candidateAnswer(turns) ?? '(no answer)'}`,
-    'Compare the answer with the tool results in a sentence or two, then end with APPROVE or REVISE.',
+    recompute
+      ? RECOMPUTE_NOTE
+      : 'Compare the answer with the tool results in a sentence or two, then end with APPROVE or REVISE.',
   ].filter((p) => p !== '');
   return [systemMessage(CHECKER_PROMPT, task), { role: 'user', content: parts.join('\n\n') }, ...verification(turns)];
+}
+
+export const RECOMPUTE_NOTE =
+  "Your reply must be a call of the run tool: your own short program that computes the task's result independently, from the task itself (do not copy the actors' program). Print the result. No prose.";
+
+/**
+ * The numbers of an answer that a program of the actors printed and the task does not give:
+ * results of a computation, which a recomputation can confirm or refute.
+ */
+export function computedNumbers(answer: string, task: UpstreamMessage[], turns: CallTurn[]): number[] {
+  const given = new Set(task.flatMap((m) => (typeof m.content === 'string' ? numbersIn(m.content) : [])));
+  const printed = turns.flatMap((t) => (t.kind === 'tool' && t.ok && t.name === 'run' ? numbersIn(printedPart(t.name, t.output)) : []));
+  return [...new Set(numbersIn(answer))].filter((n) => !given.has(n) && matchesAny(n, printed));
+}
+
+/** `n` equals one of `values`, or is one of them rounded to `n`'s decimal places. */
+function matchesAny(n: number, values: number[]): boolean {
+  const places = decimalsOf(n);
+  return values.some((v) => v === n || (places > 0 && Number(v.toFixed(places)) === n));
+}
+
+/**
+ * The verdict a recomputation gives by itself: the checker's own program ran and printed
+ * numbers. Every computed number of the answer among them approves; one missing sends the
+ * answer back with what the program printed. A program that failed or printed no number
+ * decides nothing (the checker model gives the verdict). Comparing numbers is plain to see;
+ * a 1.5B checker asked to compare them approved as often as not.
+ */
+export function recomputedVerdict(task: UpstreamMessage[], turns: CallTurn[]): { verdict: Verdict; reasons: string } | undefined {
+  const answer = candidateAnswer(turns);
+  if (answer === undefined) return undefined;
+  const computed = computedNumbers(answer, task, turns);
+  const own = ownRuns(turns).filter((t) => t.ok);
+  const printed = own.flatMap((t) => numbersIn(printedPart(t.name, t.output)));
+  if (computed.length === 0 || printed.length === 0) return undefined;
+  const shown = own
+    .map((t) => printedPart(t.name, t.output).trim())
+    .join('\n')
+    .slice(0, 300);
+  const missing = computed.filter((n) => !matchesAny(n, printed));
+  if (missing.length === 0) return { verdict: 'approve', reasons: `The checker's own program printed ${shown}, as the answer says.` };
+  return {
+    verdict: 'revise',
+    reasons: `The checker computed the result with a program of its own, which printed:\n${shown}\nYour answer says ${missing.slice(0, 5).join(', ')}. One of the two programs is wrong: read the task again, run a program that does exactly what it asks, then answer with what it prints.`,
+  };
+}
+
+/** The tool results of the checker's own programs since the answer it checks. */
+function ownRuns(turns: CallTurn[]): Extract<CallTurn, { kind: 'tool' }>[] {
+  const mine = new Set<string>();
+  const out: Extract<CallTurn, { kind: 'tool' }>[] = [];
+  for (let i = turns.length - 1; i >= 0; i--) {
+    const turn = turns[i]!;
+    if (turn.kind === 'verify') for (const call of turn.tool_calls) mine.add(call.id);
+    else if (turn.kind !== 'tool') break;
+  }
+  for (const turn of turns) if (turn.kind === 'tool' && mine.has(turn.tool_call_id) && turn.name === 'run') out.push(turn);
+  return out;
 }
 
 /** The checker's own program runs since the answer it checks, as its thread shows them; then a request for the verdict. */

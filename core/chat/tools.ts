@@ -104,7 +104,7 @@ export function sandboxToolDefinitions(limits: SandboxLimits = DEFAULT_SANDBOX_L
     ),
     tool(
       'read_url',
-      'Fetch a public web page (http or https) and return its title and readable text. Only text content (HTML, plain text, Markdown, JSON, XML); private and local addresses are refused.',
+      'Fetch a public web page (http or https) and return its title and readable text, also saved as a file (page.txt, then page-2.txt …) that run programs can open. Only text content (HTML, plain text, Markdown, JSON, XML); private and local addresses are refused.',
       { url: { type: 'string', description: 'Absolute http(s) URL of a public page.' } },
     ),
   ];

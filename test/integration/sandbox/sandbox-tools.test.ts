@@ -338,14 +338,37 @@ describe('executeTool', { timeout: 30_000 }, () => {
     expect((await callFiles.list(callId)).map((f) => f.path)).toEqual(['a.txt', 'c.txt']);
   });
 
-  it('reads a loopback page allowed by allowHosts as title and text', async () => {
-    const result = await tools().executeTool({ callId: newCallId(), name: 'read_url', argumentsJson: JSON.stringify({ url: `${base}/page` }) });
+  it('reads a loopback page allowed by allowHosts as title and text, and keeps the text as a file a program can open', async () => {
+    const callId = newCallId();
+    const sandbox = tools();
+    const result = await sandbox.executeTool({ callId, name: 'read_url', argumentsJson: JSON.stringify({ url: `${base}/page` }) });
     expect(result).toEqual({
       name: 'read_url',
       ok: true,
-      output: `URL: ${base}/page\nTitle: Loopback page\n\nHeading\n\nHello from the test server — café.`,
+      output: `URL: ${base}/page\nSaved as: page.txt (a run program can open("page.txt"))\nTitle: Loopback page\n\nHeading\n\nHello from the test server — café.`,
       summary: `read_url 127.0.0.1:${port}/page (43 chars)`,
     });
+    expect(await new CallFiles(db).read(callId, 'page.txt')).toBe('Heading\n\nHello from the test server — café.');
+    // A second page does not replace the first.
+    const again = await sandbox.executeTool({ callId, name: 'read_url', argumentsJson: JSON.stringify({ url: `${base}/page` }) });
+    expect(again.output.split('\n')[1]).toBe('Saved as: page-2.txt (a run program can open("page-2.txt"))');
+    const code = 'print(open("page.txt").read().count("e"), len(open("page-2.txt").read()))';
+    const ran = await sandbox.executeTool({ callId, name: 'run', argumentsJson: JSON.stringify({ code, language: 'python' }) });
+    expect(ran.output).toMatch(/\noutput:\n6 43$/);
+  });
+
+  it('reads a page but says why it was not kept when the folder is full', async () => {
+    const callId = newCallId();
+    const callFiles = new CallFiles(db, { maxFiles: 1 });
+    await callFiles.write(callId, 'notes.txt', 'mine');
+    const result = await createSandboxTools({ callFiles, allowHosts: ['127.0.0.1:*'] }).executeTool({
+      callId,
+      name: 'read_url',
+      argumentsJson: JSON.stringify({ url: `${base}/page` }),
+    });
+    expect(result.ok).toBe(true);
+    expect(result.output.split('\n')[1]).toBe('Not saved as a file: the folder already holds 1 files, the most allowed; overwrite one instead');
+    expect((await callFiles.list(callId)).map((f) => f.path)).toEqual(['notes.txt']);
   });
 
   it('refuses read_url to 127.0.0.1 when it is not allowed', async () => {

@@ -268,7 +268,37 @@ describe('runAgents', () => {
     expect(acts.map((i) => i.answerNow ?? false)).toEqual([false, false, true]);
   });
 
-  it('runs a repeated call again once a write_file or run changed the folder since', async () => {
+  it('does not run a failed call repeated word for word; the actor must change it instead of answering', async () => {
+    const { ports, inputs } = scripted([
+      { content: 'plan' },
+      { toolCalls: [{ id: 'a', name: 'run', signature: 's-bad' }] },
+      { toolCalls: [{ id: 'b', name: 'run', signature: 's-bad' }] },
+      { toolCalls: [{ id: 'c', name: 'run', signature: 's-good' }] },
+      { content: 'answer' },
+      { verdict: 'approve' },
+    ]);
+    ports.executeTool = async (input) => {
+      inputs.push(input);
+      return { name: input.name, ok: input.toolCallId !== 'a', summary: 'run' };
+    };
+    expect(await runAgents(ports, newLoopState(), 15)).toEqual({ content: 'answer', stopped: 'done', finishReason: 'stop' });
+    const toolInputs = inputs.filter((i): i is ToolStepInput => 'toolCallId' in i);
+    expect(toolInputs.map((i) => [i.toolCallId, i.repeated ?? false, i.failedBefore ?? false])).toEqual([
+      ['a', false, false],
+      ['b', true, true],
+      ['c', false, false],
+    ]);
+    // After the repeat of the failed program: a tool call is required, the answer is not asked for.
+    const acts = inputs.filter((i): i is ModelStepInput => 'role' in i && i.role === 'act');
+    expect(acts.map((i) => [i.answerNow ?? false, i.requireTool ?? false])).toEqual([
+      [false, false],
+      [false, false],
+      [false, true],
+      [false, false],
+    ]);
+  });
+
+  it('runs a repeated call again once a write_file, run or read_url changed the folder since', async () => {
     const { ports, inputs } = scripted([
       { content: 'plan' },
       { toolCalls: [{ id: 'a', name: 'read_file', signature: 's-read' }] },
@@ -280,18 +310,23 @@ describe('runAgents', () => {
         ],
       },
       { toolCalls: [{ id: 'e', name: 'read_file', signature: 's-read' }] },
+      { toolCalls: [{ id: 'f', name: 'read_url', signature: 's-url' }] },
+      { toolCalls: [{ id: 'g', name: 'read_file', signature: 's-read' }] },
       { content: 'answer' },
       { verdict: 'approve' },
     ]);
     await runAgents(ports, newLoopState(), 15);
     const toolInputs = inputs.filter((i): i is ToolStepInput => 'toolCallId' in i);
-    // c repeats a, but b's write_file came between; d repeats b and e repeats c with nothing changed since.
+    // c repeats a, but b's write_file came between; d repeats b and e repeats c with nothing changed
+    // since; g repeats c, but f's read_url kept a page as a file since.
     expect(toolInputs.map((i) => [i.toolCallId, i.repeated ?? false])).toEqual([
       ['a', false],
       ['b', false],
       ['c', false],
       ['d', true],
       ['e', true],
+      ['f', false],
+      ['g', false],
     ]);
   });
 });

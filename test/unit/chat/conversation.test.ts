@@ -4,6 +4,9 @@ import {
   ANSWER_NOW_NOTE,
   actMessages,
   candidateAnswer,
+  computedNumbers,
+  recomputedVerdict,
+  RECOMPUTE_NOTE,
   EMPTY_REPLY_NOTE,
   isCodeOnlyAnswer,
   checkMessages,
@@ -13,7 +16,9 @@ import {
   parseVerdict,
   plainProblem,
   FAILED_RUN_REASONS,
+  FIX_RUN_NOW_NOTE,
   planNamesTool,
+  savedPages,
   READ_URL_NOW_NOTE,
   RUN_NOW_NOTE,
   toolNowNote,
@@ -232,6 +237,14 @@ describe('numbers no tool printed', () => {
     expect(ungroundedNumbers('It is 3.34.', task, [run])).toEqual([3.34]);
   });
 
+  it("names the file a page was kept as when a page's numbers were worked out by hand", () => {
+    const kept = { ...page, output: `URL: http://127.0.0.1/rain\nSaved as: page.txt (a run program can open("page.txt"))\n\n${page.output}` };
+    expect(savedPages([kept, { ...kept, ok: false }, kept])).toEqual(['page.txt']);
+    expect(plainProblem(task, [kept, answer('The total is 212 mm.')])).toMatch(/compute or count them with the run tool \(the page's text is in "page\.txt": open it/);
+    // No page kept: the data goes into the program.
+    expect(plainProblem(task, [page, answer('The total is 212 mm.')])).toMatch(/\(put the data in the program\)/);
+  });
+
   it('sends back a program, then an answer with a number from nowhere, and lets a grounded answer through to the checker', () => {
     expect(plainProblem(task, [page, answer('```python\nprint(81 + 64 + 57)\n```')])).toBe(CODE_ONLY_REASONS);
     expect(plainProblem(task, [page, answer('The total is 212 mm.')])).toMatch(/^Your answer gives 212, which no tool printed/);
@@ -268,6 +281,14 @@ describe('asking the actor for a tool call now', () => {
     expect(toolNowNote(sumTask, [])).toBe(RUN_NOW_NOTE);
   });
 
+  it('asks for a corrected program while the latest run failed', () => {
+    const failed = { ...read, tool_call_id: 'b', name: 'run', ok: false, output: 'language: python\nstatus: error (runtime_error) after 9 ms' };
+    const worked = { ...failed, tool_call_id: 'c', ok: true };
+    expect(toolNowNote(sumTask, [failed])).toBe(FIX_RUN_NOW_NOTE);
+    expect(toolNowNote(pageTask, [read, failed])).toBe(FIX_RUN_NOW_NOTE);
+    expect(toolNowNote(sumTask, [failed, worked])).toBe(RUN_NOW_NOTE);
+  });
+
   it("ends the actor's thread with the note", () => {
     expect(actMessages(sumTask, [{ kind: 'plan', text: '1. run a program' }], 10, false, true).at(-1)).toEqual({ role: 'user', content: RUN_NOW_NOTE });
     expect(actMessages(sumTask, [{ kind: 'plan', text: '1. run a program' }], 10).at(-1)?.content).not.toBe(RUN_NOW_NOTE);
@@ -302,5 +323,50 @@ describe('an answer about a failed program', () => {
   it('goes on when a run worked since, or the answer is in other words', () => {
     expect(plainProblem(task, [failed, worked, answer('Sorted: 42, 19, 7. The error before was a TypeError.')])).toBeUndefined();
     expect(plainProblem(task, [failed, answer('Nothing worked, as expected.')])).toBeUndefined();
+  });
+});
+
+describe('a recomputation by the checker', () => {
+  const task = [{ role: 'user' as const, content: 'How many trailing zeros does 100 factorial have?' }];
+  const run = (id: string, printed: string, ok = true) => ({
+    kind: 'tool' as const,
+    tool_call_id: id,
+    name: 'run',
+    ok,
+    output: `language: python\nstatus: ok (12 ms)\noutput:\n${printed}`,
+    summary: 'run python',
+  });
+  const act = { kind: 'act' as const, content: '', tool_calls: [call('a', 'run', { code: "print(str(math.factorial(100)).count('0'))" })] };
+  const answer = { kind: 'act' as const, content: 'There are 30 trailing zeros in 100 factorial.', tool_calls: [] };
+  const verify = { kind: 'verify' as const, content: '', tool_calls: [call('v', 'run', { code: 'print(24)' })] };
+  // Qwen2.5-Coder-1.5B on the zeros task: its program counted every zero of 100!.
+  const actors = [act, run('a', '30'), answer];
+
+  it("finds the answer's numbers a program printed, not those the task gives or none printed", () => {
+    expect(computedNumbers('There are 30 trailing zeros in 100 factorial.', task, actors)).toEqual([30]);
+    expect(computedNumbers('There are 30.', task, [act, run('a', '30', false), answer])).toEqual([]);
+    expect(computedNumbers('No number.', task, actors)).toEqual([]);
+  });
+
+  it('asks the checker for a program of its own only when told to, and shows it what its program printed', () => {
+    expect(checkMessages(task, actors, true)[1]?.content).toMatch(new RegExp(`${RECOMPUTE_NOTE.replace(/[.()]/g, '\\$&')}$`));
+    expect(checkMessages(task, actors)[1]?.content).not.toContain(RECOMPUTE_NOTE);
+    const thread = checkMessages(task, [...actors, verify, run('v', '24')]);
+    expect(thread.slice(2).map((m) => m.role)).toEqual(['assistant', 'tool', 'user']);
+  });
+
+  it("approves when the checker's program printed every computed number, sends back with its output when not", () => {
+    expect(recomputedVerdict(task, [...actors, verify, run('v', '30')])?.verdict).toBe('approve');
+    const wrong = recomputedVerdict(task, [...actors, verify, run('v', '24')]);
+    expect(wrong?.verdict).toBe('revise');
+    expect(wrong?.reasons).toMatch(/^The checker computed the result with a program of its own, which printed:\n24\nYour answer says 30\./);
+  });
+
+  it('decides nothing without a recomputation that printed a number, or without a computed number', () => {
+    expect(recomputedVerdict(task, actors)).toBeUndefined();
+    expect(recomputedVerdict(task, [...actors, verify, run('v', '24', false)])).toBeUndefined();
+    expect(recomputedVerdict(task, [...actors, verify, run('v', 'True')])).toBeUndefined();
+    const words = { ...answer, content: 'There are thirty.' };
+    expect(recomputedVerdict(task, [act, run('a', '30'), words, verify, run('v', '24')])).toBeUndefined();
   });
 });
