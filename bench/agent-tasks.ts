@@ -97,8 +97,12 @@ export function answerIsRight(task: AgentTask, answer: string): boolean {
     const wanted = value.toLowerCase();
     // A word must stand alone too: "yes" is not found inside "eyes".
     if (/^[a-z]+$/.test(wanted)) return new RegExp(`\\b${wanted}\\b`).test(plain);
+    // A list of numbers must appear in its order, however it is joined ("88, 56, … 7, and 3").
+    if (/^\d+(?:, \d+)+$/.test(wanted)) return ` ${numbersOf(plain).join(' ')} `.includes(` ${numbersOf(wanted).join(' ')} `);
     if (!/^\d+(\.\d+)?$/.test(wanted)) return plain.includes(wanted);
     // A number must stand alone: 16 is not found inside 160 or 2016.
     return new RegExp(`(^|[^\\d.])${wanted.replace('.', '\\.')}(?![\\d]|\\.\\d)`).test(plain);
   });
 }
+
+const numbersOf = (text: string) => [...text.matchAll(/\d+(?:\.\d+)?/g)].map((m) => m[0]);

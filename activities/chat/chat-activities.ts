@@ -8,6 +8,8 @@ import { canonicalJson } from '../../core/canonical-json';
 import {
   actMessages,
   candidateAnswer,
+  CODE_ONLY_REASONS,
+  FAILED_RUN_REASONS,
   computedNumbers,
   plainProblem,
   recomputedVerdict,
@@ -53,6 +55,9 @@ export interface FinishCallInput {
 export const CALL_CONTENT_MAX_AGE_MS = 2 * 60 * 60 * 1000;
 
 export type ChatActivities = ReturnType<typeof createChatActivities>;
+
+/** The temperature of an act step that samples because the actor is stuck (`ModelStepInput.explore`). */
+export const EXPLORE_TEMPERATURE = 0.7;
 
 export function createChatActivities(deps: ChatActivityDeps) {
   const { calls } = deps;
@@ -123,7 +128,8 @@ export function createChatActivities(deps: ChatActivityDeps) {
       // No model step needed to see that a program is not an answer, that a number came from
       // nowhere, or whether the checker's own program printed the answer's numbers.
       const problem = role === 'check' ? plainProblem(call.messages, turns) : undefined;
-      const plain = problem !== undefined ? { verdict: 'revise' as const, reasons: problem } : role === 'check' ? recomputedVerdict(call.messages, turns) : undefined;
+      const plain =
+        problem !== undefined ? { verdict: 'revise' as const, reasons: problem } : role === 'check' ? recomputedVerdict(call.messages, turns) : undefined;
       if (plain !== undefined) {
         const turn: CallTurn = { kind: 'check', verdict: plain.verdict, text: plain.reasons };
         progress.note(`check: ${plain.verdict === 'approve' ? 'APPROVE' : 'REVISE'} — ${clip(plain.reasons, 400)}`);
@@ -131,6 +137,7 @@ export function createChatActivities(deps: ChatActivityDeps) {
         remember(callId, seq, turn);
         const result: ModelStepResult = { content: plain.reasons, toolCalls: [], verdict: plain.verdict, finishReason: 'stop', usage: ZERO_USAGE };
         if (plain.verdict === 'revise') result.needsTool = true;
+        if (problem === CODE_ONLY_REASONS || problem === FAILED_RUN_REASONS) result.notAnAnswer = true;
         return result;
       }
       if (role === 'check') progress.note('checking the answer against the task…');
@@ -147,6 +154,8 @@ export function createChatActivities(deps: ChatActivityDeps) {
               if (seq === 0) void markAnswered();
               beat();
             },
+            // Seeded by the step, so a retried step samples the same way.
+            ...(input.explore ? { sampling: { temperature: EXPLORE_TEMPERATURE, seed: seq } } : {}),
           }),
         );
         progress.endReasoning();
@@ -285,8 +294,13 @@ function viewFor(input: ModelStepInput, task: UpstreamMessage[], turns: CallTurn
     case 'act':
       return actMessages(task, turns, input.stepsLeft + 1, input.answerNow === true, input.requireTool === true);
     case 'check':
-      // A number a program printed is worth a program of the checker's own, when it may run one.
-      return checkMessages(task, turns, input.verify === true && computedNumbers(candidateAnswer(turns) ?? '', task, turns).length > 0);
+      // A number a program printed is worth a program of the checker's own, when it may run
+      // one: once a call, so a checker and an actor that disagree cannot spend every step.
+      return checkMessages(
+        task,
+        turns,
+        input.verify === true && !turns.some((t) => t.kind === 'verify') && computedNumbers(candidateAnswer(turns) ?? '', task, turns).length > 0,
+      );
     case 'final':
       return finalMessages(task, turns, input.finalReason ?? 'step_limit');
   }

@@ -18,6 +18,8 @@ export interface ModelRequest {
   onReasoning?: (text: string) => void;
   /** Called on every chunk, so the activity can heartbeat. */
   onChunk?: () => void;
+  /** Sampling for this request; left out, the server's own (greedy on the embedded model). */
+  sampling?: { temperature: number; seed: number };
 }
 
 export interface ModelReply {
@@ -73,6 +75,10 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
         stream_options: { include_usage: true },
       };
       if (request.tools && request.tools.length > 0) params.tools = request.tools;
+      if (request.sampling) {
+        params.temperature = request.sampling.temperature;
+        params.seed = request.sampling.seed;
+      }
       let content = '';
       let reasoning = '';
       let finishReason = 'stop';

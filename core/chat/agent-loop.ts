@@ -36,6 +36,12 @@ export interface ModelStepInput {
   verify?: true;
   /** Act steps only: the actor is told to call a tool now (the plan names one, or the answer went back for a plain problem). */
   requireTool?: true;
+  /**
+   * Act steps only: the actor is stuck (it repeated a failed call, or gave again a reply that
+   * is no answer), so this step samples instead of decoding greedily, which on the same
+   * thread would write the same thing again.
+   */
+  explore?: true;
 }
 
 export interface ModelStepResult {
@@ -50,6 +56,8 @@ export interface ModelStepResult {
   verdict?: Verdict;
   /** Plan and check steps: the plan has the actor use a tool, or the verdict asks for a tool call; the next act step must make one. */
   needsTool?: true;
+  /** Check steps: the reply checked is no answer at all (a program, or words about a failed one). */
+  notAnAnswer?: true;
   finishReason: string;
   usage: TokenUsage;
 }
@@ -99,7 +107,15 @@ export interface LoopOutcome {
   finishReason: 'stop' | 'length';
 }
 
-export const newLoopState = (): LoopState => ({ steps: 0, nextSeq: 0, usage: ZERO_USAGE, toolsUsed: [], answerTruncated: false, callsSinceChange: [], failedSinceChange: [] });
+export const newLoopState = (): LoopState => ({
+  steps: 0,
+  nextSeq: 0,
+  usage: ZERO_USAGE,
+  toolsUsed: [],
+  answerTruncated: false,
+  callsSinceChange: [],
+  failedSinceChange: [],
+});
 
 /**
  * Tools whose call may change what a later call sees: after one, an earlier call is worth
@@ -112,7 +128,7 @@ async function step(
   state: LoopState,
   maxSteps: number,
   role: StepRole,
-  options: { finalReason?: FinalReason; answerNow?: boolean; verify?: boolean; requireTool?: boolean } = {},
+  options: { finalReason?: FinalReason; answerNow?: boolean; verify?: boolean; requireTool?: boolean; explore?: boolean } = {},
 ): Promise<ModelStepResult> {
   state.steps += 1;
   const input: ModelStepInput = { role, seq: state.nextSeq++, stepsLeft: maxSteps - state.steps };
@@ -120,6 +136,7 @@ async function step(
   if (options.answerNow) input.answerNow = true;
   if (options.verify) input.verify = true;
   if (options.requireTool) input.requireTool = true;
+  if (options.explore) input.explore = true;
   const result = await ports.modelStep(input);
   state.usage = addUsage(state.usage, result.usage);
   return result;
@@ -129,18 +146,22 @@ export async function runAgents(ports: AgentPorts, state: LoopState, maxSteps: n
   const plan = await step(ports, state, maxSteps, 'plan');
   let answerNow = false;
   let requireTool = plan.needsTool === true;
+  let explore = false;
   /** Answers the checker sent back since a tool last ran, as `sameAnswer` compares them. */
   const sentBack = new Set<string>();
+  /** Replies sent back as no answer at all (a program, words about a failed one). */
+  const notAnswers = new Set<string>();
   for (;;) {
     // Act needs one step and its check another; with one left, ask for the best answer.
     if (maxSteps - state.steps <= 1) return finishEarly(ports, state, maxSteps, 'step_limit');
-    const act = await step(ports, state, maxSteps, 'act', { answerNow, requireTool });
+    const act = await step(ports, state, maxSteps, 'act', { answerNow, requireTool, explore });
     answerNow = false;
     requireTool = false;
+    explore = false;
     if (act.toolCalls.length > 0) {
       const { repeated, repeatedFailure, ran } = await runTools(ports, state, act.toolCalls);
       if (repeated) answerNow = true;
-      else if (repeatedFailure) requireTool = true;
+      else if (repeatedFailure) requireTool = explore = true;
       // New results: an answer sent back before may now hold up. A repeated call, not run
       // again, brings none.
       if (ran) sentBack.clear();
@@ -148,6 +169,11 @@ export async function runAgents(ports: AgentPorts, state: LoopState, maxSteps: n
     }
     // An empty reply answers nothing: the actor's thread asks again (conversation.ts).
     if (act.content.trim() === '') continue;
+    // The same program, or the same words about a failed one, again: no answer to stand by.
+    if (notAnswers.has(sameAnswer(act.content))) {
+      requireTool = explore = true;
+      continue;
+    }
     state.answer = act.content;
     state.answerTruncated = act.finishReason === 'length';
     const done: LoopOutcome = { content: state.answer, stopped: 'done', finishReason: state.answerTruncated ? 'length' : 'stop' };
@@ -162,7 +188,7 @@ export async function runAgents(ports: AgentPorts, state: LoopState, maxSteps: n
       check = await step(ports, state, maxSteps, 'check');
     }
     if (check.verdict !== 'revise') return done;
-    sentBack.add(sameAnswer(act.content));
+    (check.notAnAnswer ? notAnswers : sentBack).add(sameAnswer(act.content));
     requireTool = check.needsTool === true;
   }
 }

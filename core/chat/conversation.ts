@@ -292,9 +292,7 @@ export function checkMessages(task: UpstreamMessage[], turns: CallTurn[], recomp
     `Work log:\n${log}`,
     recent === '' ? '' : `Latest tool results:\n${recent}`,
     `Answer to check:\n${candidateAnswer(turns) ?? '(no answer)'}`,
-    recompute
-      ? RECOMPUTE_NOTE
-      : 'Compare the answer with the tool results in a sentence or two, then end with APPROVE or REVISE.',
+    recompute ? RECOMPUTE_NOTE : 'Compare the answer with the tool results in a sentence or two, then end with APPROVE or REVISE.',
   ].filter((p) => p !== '');
   return [systemMessage(CHECKER_PROMPT, task), { role: 'user', content: parts.join('\n\n') }, ...verification(turns)];
 }
@@ -320,10 +318,11 @@ function matchesAny(n: number, values: number[]): boolean {
 
 /**
  * The verdict a recomputation gives by itself: the checker's own program ran and printed
- * numbers. Every computed number of the answer among them approves; one missing sends the
- * answer back with what the program printed. A program that failed or printed no number
- * decides nothing (the checker model gives the verdict). Comparing numbers is plain to see;
- * a 1.5B checker asked to compare them approved as often as not.
+ * numbers. Every computed number of the answer among them approves. It sends the answer
+ * back only when the program printed one number alone, of a result's size, and another
+ * one: asked for the trailing zeros of 100!, the 1.5B checker printed 100! itself, which
+ * refutes nothing. Anything else (a failed program, no number, several, a long one)
+ * leaves the verdict to the checker model, which sees what its program printed.
  */
 export function recomputedVerdict(task: UpstreamMessage[], turns: CallTurn[]): { verdict: Verdict; reasons: string } | undefined {
   const answer = candidateAnswer(turns);
@@ -338,11 +337,16 @@ export function recomputedVerdict(task: UpstreamMessage[], turns: CallTurn[]): {
     .slice(0, 300);
   const missing = computed.filter((n) => !matchesAny(n, printed));
   if (missing.length === 0) return { verdict: 'approve', reasons: `The checker's own program printed ${shown}, as the answer says.` };
+  const alone = printed.length === 1 && String(printed[0]).length <= RESULT_DIGITS;
+  if (!alone) return undefined;
   return {
     verdict: 'revise',
     reasons: `The checker computed the result with a program of its own, which printed:\n${shown}\nYour answer says ${missing.slice(0, 5).join(', ')}. One of the two programs is wrong: read the task again, run a program that does exactly what it asks, then answer with what it prints.`,
   };
 }
+
+/** The longest printed number a recomputation's REVISE trusts as a result rather than an intermediate value. */
+const RESULT_DIGITS = 15;
 
 /** The tool results of the checker's own programs since the answer it checks. */
 function ownRuns(turns: CallTurn[]): Extract<CallTurn, { kind: 'tool' }>[] {
@@ -396,6 +400,8 @@ export const NO_REASONS = 'the checker gave no reasons';
 export const DOUBTED_NOTE =
   'The checker doubts this answer but gave no reason. Check it against the task and the tool results above (run code if a number needs checking), then give the complete answer again.';
 
+const DISAGREES = /\b(?:does not|doesn't|do not|don't|is not|isn't)\s+(?:agree|match|answer|correct)|\b(?:incorrect|not correct)\b/i;
+
 const REVISE_WORDS = ['REVISE', 'REJECT', 'REJECTED', 'REVISION', 'REVOKE', 'INCORRECT', 'WRONG'];
 
 /**
@@ -413,7 +419,9 @@ export function parseVerdict(text: string): { verdict: Verdict; reasons: string 
   if (REVISE_WORDS.includes(word)) return { verdict: 'revise', reasons: rest === '' ? NO_REASONS : rest };
   if (word === 'APPROVE' || word === 'APPROVED') return { verdict: 'approve', reasons: rest };
   const last = [...text.matchAll(/\b(APPROVED?|REVISE|REJECT(?:ED)?)\b/g)].at(-1);
-  if (last === undefined) return { verdict: 'approve', reasons: text.trim() };
+  // No verdict word: a reply that says the answer does not agree sends it back (the 1.5B
+  // checker wrote "the answer does not agree with the tool results" and stopped there).
+  if (last === undefined) return { verdict: DISAGREES.test(text) ? 'revise' : 'approve', reasons: text.trim() };
   // The reasons are the reply without its closing verdict word.
   const reasons = text
     .trim()

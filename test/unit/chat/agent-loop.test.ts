@@ -290,11 +290,36 @@ describe('runAgents', () => {
     ]);
     // After the repeat of the failed program: a tool call is required, the answer is not asked for.
     const acts = inputs.filter((i): i is ModelStepInput => 'role' in i && i.role === 'act');
-    expect(acts.map((i) => [i.answerNow ?? false, i.requireTool ?? false])).toEqual([
-      [false, false],
-      [false, false],
-      [false, true],
-      [false, false],
+    expect(acts.map((i) => [i.answerNow ?? false, i.requireTool ?? false, i.explore ?? false])).toEqual([
+      [false, false, false],
+      [false, false, false],
+      [false, true, true],
+      [false, false, false],
+    ]);
+  });
+
+  it('does not stand by a reply sent back as no answer: given again, the next step must call a tool and samples', async () => {
+    const program = '```python\nprint(1)\n```';
+    const { ports, inputs } = scripted([
+      { content: 'plan' },
+      { content: program },
+      { verdict: 'revise', needsTool: true, notAnAnswer: true },
+      { content: program },
+      { toolCalls: [{ id: 'a', name: 'run', signature: 's-run' }] },
+      { content: 'It printed 1.' },
+      { verdict: 'approve' },
+    ]);
+    expect(await runAgents(ports, newLoopState(), 15)).toEqual({ content: 'It printed 1.', stopped: 'done', finishReason: 'stop' });
+    const steps = inputs.filter((i): i is ModelStepInput => 'role' in i);
+    // The program given again is not checked (and not the call's answer); the step after it must call a tool, sampling.
+    expect(steps.map((i) => `${i.role}${i.requireTool ? '+tool' : ''}${i.explore ? '+explore' : ''}`)).toEqual([
+      'plan',
+      'act',
+      'check',
+      'act+tool',
+      'act+tool+explore',
+      'act',
+      'check',
     ]);
   });
 

@@ -170,6 +170,13 @@ describe('parseVerdict', () => {
     // Qwen2.5-Coder-1.5B's checker, on an answer that was a tool call it never ran.
     ['REVOKE', 'revise', 'the checker gave no reasons'],
     ['Incorrect: the sum is 76127', 'revise', 'the sum is 76127'],
+    // No verdict word: disagreement in words sends it back (Qwen2.5-Coder-1.5B on prime-check).
+    [
+      'The tool results show 1000, which is not the answer provided. Therefore, the answer does not agree with the tool results.',
+      'revise',
+      'The tool results show 1000, which is not the answer provided. Therefore, the answer does not agree with the tool results.',
+    ],
+    ['The printed 76127 matches the answer, which is correct.', 'approve', 'The printed 76127 matches the answer, which is correct.'],
   ])('%j → %s', (text, verdict, reasons) => {
     expect(parseVerdict(text)).toEqual({ verdict, reasons });
   });
@@ -240,7 +247,9 @@ describe('numbers no tool printed', () => {
   it("names the file a page was kept as when a page's numbers were worked out by hand", () => {
     const kept = { ...page, output: `URL: http://127.0.0.1/rain\nSaved as: page.txt (a run program can open("page.txt"))\n\n${page.output}` };
     expect(savedPages([kept, { ...kept, ok: false }, kept])).toEqual(['page.txt']);
-    expect(plainProblem(task, [kept, answer('The total is 212 mm.')])).toMatch(/compute or count them with the run tool \(the page's text is in "page\.txt": open it/);
+    expect(plainProblem(task, [kept, answer('The total is 212 mm.')])).toMatch(
+      /compute or count them with the run tool \(the page's text is in "page\.txt": open it/,
+    );
     // No page kept: the data goes into the program.
     expect(plainProblem(task, [page, answer('The total is 212 mm.')])).toMatch(/\(put the data in the program\)/);
   });
@@ -360,6 +369,14 @@ describe('a recomputation by the checker', () => {
     const wrong = recomputedVerdict(task, [...actors, verify, run('v', '24')]);
     expect(wrong?.verdict).toBe('revise');
     expect(wrong?.reasons).toMatch(/^The checker computed the result with a program of its own, which printed:\n24\nYour answer says 30\./);
+  });
+
+  it('does not send back for a long number or several: an intermediate value refutes nothing', () => {
+    // Qwen2.5-Coder-1.5B's checker on the zeros task printed 100! itself.
+    const factorial =
+      '93326215443944152681699238856266700490715968264381621468592963895217599993229915608941463976156518286253697920827223758251185210916864000000000000000000000000';
+    expect(recomputedVerdict(task, [...actors, verify, run('v', factorial)])).toBeUndefined();
+    expect(recomputedVerdict(task, [...actors, verify, run('v', '24\n25')])).toBeUndefined();
   });
 
   it('decides nothing without a recomputation that printed a number, or without a computed number', () => {

@@ -24,9 +24,13 @@ afterEach(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
+// A server that answers is given far longer than the 2 s default to do it: on a loaded
+// machine the first request of a process (loading the HTTP client) took longer than that.
+const ANSWERING_MS = 30_000;
+
 describe('UpstreamHealth', () => {
   it('trusts a good answer for its TTL, and asks again once invalidated', async () => {
-    const health = new UpstreamHealth({ baseUrl, apiKey: 'k', ttlMs: 600_000 });
+    const health = new UpstreamHealth({ baseUrl, apiKey: 'k', ttlMs: 600_000, timeoutMs: ANSWERING_MS });
     await health.assertReachable();
     await health.assertReachable();
     expect(hits).toBe(1);
@@ -36,7 +40,7 @@ describe('UpstreamHealth', () => {
   });
 
   it('reachableNow ignores the cached answer and reports a server that now fails', async () => {
-    const health = new UpstreamHealth({ baseUrl, apiKey: 'k', ttlMs: 600_000 });
+    const health = new UpstreamHealth({ baseUrl, apiKey: 'k', ttlMs: 600_000, timeoutMs: ANSWERING_MS });
     await health.assertReachable();
     status = 503;
     expect(await health.reachableNow()).toBe(false);
