@@ -14,8 +14,9 @@ ENV ONNXRUNTIME_NODE_INSTALL=skip
 RUN npm ci --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim
+# python3: the sandbox child's seccomp filter (activities/sandbox/deny-unix-sockets.py).
 RUN apt-get update \
- && apt-get install -y --no-install-recommends ffmpeg pocketsphinx pocketsphinx-en-us ca-certificates tini \
+ && apt-get install -y --no-install-recommends ffmpeg pocketsphinx pocketsphinx-en-us ca-certificates tini python3 \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules

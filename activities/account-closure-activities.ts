@@ -6,6 +6,7 @@ import type { IdempotencyStore } from '../store/idempotency';
 import type { RecutsStore } from '../store/recuts';
 import type { ScansStore } from '../store/scans';
 import type { SessionsStore } from '../store/sessions';
+import type { SubmissionsStore } from '../store/submissions';
 import type { RateLimiter, UsageStore } from '../store/usage';
 import { DELETION_HEARTBEAT_MS } from './deletion-activities';
 import { heartbeatingEach } from './heartbeat';
@@ -20,6 +21,12 @@ export interface AccountClosureActivityDeps {
   idempotency: Pick<IdempotencyStore, 'deleteForAccount'>;
   usage: Pick<UsageStore, 'deleteForAccount'>;
   rateLimiter: Pick<RateLimiter, 'deleteForKeys'>;
+  submissions: Pick<SubmissionsStore, 'countOfAccount'>;
+  /**
+   * The longest a submission can be in flight (`HOLDLINE_REQUEST_TIMEOUT_MS`, the API's whole-request
+   * limit): one that began longer ago died with its API process, and is the hourly sweep's to clear.
+   */
+  submissionMaxMs: number;
   /** How long one `awaitCallsEnded` attempt looks before it fails and Temporal retries it. Default 10 000 ms. */
   stopPollMs?: number;
 }
@@ -45,6 +52,20 @@ export function createAccountClosureActivities(deps: AccountClosureActivityDeps)
       for (;;) {
         if ((await deps.calls.runningOfAccount(accountId)).length === 0) return;
         if (Date.now() >= deadline) throw new Error(`chat calls of ${accountId} are still stopping`);
+        await setTimeout(250);
+      }
+    },
+
+    /**
+     * Returns once no submission of the account that began before the closure is still
+     * being received (an upload takes minutes); throws while one is, so Temporal retries it.
+     * Each one, once received, sees the account closing and undoes itself (services/submit-scan.ts).
+     */
+    async awaitSubmissionsEnded({ accountId }: { accountId: string }): Promise<void> {
+      const deadline = Date.now() + (deps.stopPollMs ?? 10_000);
+      for (;;) {
+        if ((await deps.submissions.countOfAccount(accountId, new Date(Date.now() - deps.submissionMaxMs))) === 0) return;
+        if (Date.now() >= deadline) throw new Error(`submissions of ${accountId} are still being received`);
         await setTimeout(250);
       }
     },

@@ -3,12 +3,16 @@ import type { AccountsStore } from '../store/accounts';
 import type { MediaStore } from '../store/media';
 import { scanAudio, scanMedia } from '../store/scan-media';
 import type { ScansStore } from '../store/scans';
+import type { SubmissionsStore } from '../store/submissions';
 import type { LocalMediaCache } from './media/local-cache';
 
 /** The ports of the hourly media retention run; workers/deps.ts wires the real ones. */
 export interface RetentionActivityDeps {
-  accounts: Pick<AccountsStore, 'retentionSettingsPage'>;
-  scans: Pick<ScansStore, 'mediaRetentionPage' | 'markMediaRemoved'>;
+  accounts: Pick<AccountsStore, 'retentionSettingsPage' | 'existingIds'>;
+  scans: Pick<ScansStore, 'mediaRetentionPage' | 'markMediaRemoved' | 'get' | 'accountIds' | 'idsOfAccount'>;
+  submissions: Pick<SubmissionsStore, 'startedBefore' | 'end'>;
+  /** The longest a submission can be in flight (`HOLDLINE_REQUEST_TIMEOUT_MS`): one older than that died with its API process. */
+  submissionMaxMs: number;
   media: Pick<MediaStore, 'media' | 'audio' | 'remove'>;
   mediaCache: Pick<LocalMediaCache, 'drop'>;
   /** The operator's default (`HOLDLINE_MEDIA_RETENTION_DAYS`); null: off. */
@@ -71,6 +75,45 @@ export function createRetentionActivities(deps: RetentionActivityDeps) {
         afterAccount = lastAccount._id;
       }
       return { removed };
+    },
+
+    /**
+     * What a closure cannot reach, because its account is gone: the stored video and
+     * audio (and local copies) of submissions whose API process died mid-upload, before
+     * their scan was written or undone; and the scans of accounts that no longer exist
+     * (left by a process that died between writing one and undoing it), returned for the
+     * workflow to delete as `DELETE /v1/scans/{id}` does (which removes their media and
+     * every worker's scratch entries; workers/run.ts sweeps the scratch of scans whose
+     * document is gone). Idempotent.
+     */
+    async sweepOrphans(): Promise<{ abandonedUploads: string[]; orphanScans: string[] }> {
+      const now = deps.now?.() ?? new Date();
+      const abandonedUploads: string[] = [];
+      const before = new Date(now.getTime() - deps.submissionMaxMs);
+      for (;;) {
+        const page = await deps.submissions.startedBefore(before, RETENTION_PAGE);
+        for (const submission of page) {
+          // A scan written before its process died is a scan like any other: its account's closure or the step below removes it.
+          if (!(await deps.scans.get(submission._id))) {
+            await Promise.all([
+              scanMedia(deps.media, submission._id).remove(),
+              scanAudio(deps.media, submission._id).remove(),
+              deps.mediaCache.drop(submission._id),
+            ]);
+            abandonedUploads.push(submission._id);
+          }
+          await deps.submissions.end(submission._id);
+        }
+        if (page.length < RETENTION_PAGE) break;
+      }
+      const orphanScans: string[] = [];
+      const accountIds = await deps.scans.accountIds();
+      for (let i = 0; i < accountIds.length; i += RETENTION_PAGE) {
+        const batch = accountIds.slice(i, i + RETENTION_PAGE);
+        const existing = new Set(await deps.accounts.existingIds(batch));
+        for (const accountId of batch) if (!existing.has(accountId)) orphanScans.push(...(await deps.scans.idsOfAccount(accountId)));
+      }
+      return { abandonedUploads, orphanScans };
     },
   };
 }

@@ -7,6 +7,7 @@ import type { AppDeps, DeletionRun, WorkflowOrigin, WorkflowsPort } from '../ser
 import { AccountsStore } from '../store/accounts';
 import { CallsStore } from '../store/calls';
 import { IdempotencyStore } from '../store/idempotency';
+import { SubmissionsStore } from '../store/submissions';
 import { LibraryStore } from '../store/library';
 import { createMediaStore } from '../store/media-factory';
 import { RecutsStore } from '../store/recuts';
@@ -120,6 +121,7 @@ export function createAppDeps(input: { config: HoldlineConfig; db: Db; temporal:
     sessions: new SessionsStore(db, { hashGate: newPasswordHashGate({ concurrency: config.passwordHashConcurrency, queueLimit: config.passwordHashQueue }) }),
     recuts: new RecutsStore(db),
     idempotency: new IdempotencyStore(db),
+    submissions: new SubmissionsStore(db),
     workflows,
     readiness: {
       mongodb: () => db.command({ ping: 1 }),

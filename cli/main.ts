@@ -415,6 +415,26 @@ async function recutCommand(scanId: string, options: { goal?: string; maxSeconds
 
 // ------------------------------------------------------------------ login
 
+/**
+ * A secret read without putting it in argv (readable by every local user while the
+ * command runs): typed blind on a terminal (the prompt is shown, the echo is not), else
+ * all of stdin, as it came.
+ */
+async function readSecret(promptText: string): Promise<string> {
+  if (process.stdin.isTTY) {
+    process.stderr.write(promptText);
+    const blind = new Writable({ write: (_chunk, _encoding, done) => done() });
+    const prompt = createInterface({ input: process.stdin, output: blind, terminal: true });
+    const typed = await prompt.question('');
+    prompt.close();
+    process.stderr.write('\n');
+    return typed;
+  }
+  let text = '';
+  for await (const chunk of process.stdin) text += String(chunk);
+  return text;
+}
+
 async function loginCommand(options: { key?: string }, globals: GlobalOptions): Promise<ExitCode> {
   // A key in argv is readable by every local user (ps, /proc/<pid>/cmdline) while the command runs.
   if (options.key !== undefined) {
@@ -423,20 +443,7 @@ async function loginCommand(options: { key?: string }, globals: GlobalOptions): 
       '--key is not taken: a key on the command line is visible to other users of this machine; run `holdline login` and paste it, or pipe it: `printenv HOLDLINE_KEY | holdline login`',
     );
   }
-  let key: string;
-  if (process.stdin.isTTY) {
-    // The key is typed blind: the prompt is shown, the echo of what is typed is not.
-    process.stderr.write('API key (sk_sig_…): ');
-    const blind = new Writable({ write: (_chunk, _encoding, done) => done() });
-    const prompt = createInterface({ input: process.stdin, output: blind, terminal: true });
-    key = (await prompt.question('')).trim();
-    prompt.close();
-    process.stderr.write('\n');
-  } else {
-    let text = '';
-    for await (const chunk of process.stdin) text += String(chunk);
-    key = text.trim();
-  }
+  const key = (await readSecret('API key (sk_sig_…): ')).trim();
   if (!key || !/^sk_sig_\S+$/.test(key)) throw new CliError(EXIT.usage, 'that is not a Holdline key (sk_sig_…)');
   const { baseUrl } = await context(globals, { needKey: false });
   // A key the service refuses is not saved.
@@ -450,6 +457,27 @@ async function loginCommand(options: { key?: string }, globals: GlobalOptions): 
 }
 
 // ------------------------------------------------------------------ account
+
+/**
+ * `holdline account close EMAIL`: `DELETE /v1/account`, confirmed by the email and the
+ * account's password (the key alone cannot close an account). The password is read
+ * like a key at login, never from argv; left empty it is not sent, which only an
+ * account that never set one (made by `npm run account:create`) can close with.
+ */
+async function accountCloseCommand(email: string, globals: GlobalOptions): Promise<ExitCode> {
+  const { client } = await context(globals, { needKey: true });
+  // Its first line, as typed: a password may begin or end with spaces.
+  const password = (await readSecret('Password of the account (empty if it has none): ')).split(/\r?\n/)[0] ?? '';
+  const closed = await client.account.close({ email, ...(password === '' ? {} : { password }) });
+  if (globals.json) printJson(closed);
+  else
+    out(
+      closed.status === 'closed'
+        ? 'Account closed: its scans, videos, keys and sessions are removed, and this key no longer works.'
+        : 'Account closing: its key no longer works and the rest of its data is being removed.',
+    );
+  return EXIT.ok;
+}
 
 interface RetentionOptions {
   days?: number;
@@ -765,7 +793,7 @@ export function buildProgram(run: (action: () => Promise<ExitCode | 'running'>) 
     .option('--no-wait', 'print the queued recut id and return at once')
     .action((scanId: string, options: { goal?: string; maxSeconds?: number; wait: boolean }) => run(() => recutCommand(scanId, options, globals())));
 
-  const account = program.command('account').description("your account's data: the media retention setting and the archive of every scan");
+  const account = program.command('account').description("your account's data: the media retention setting, the archive of every scan, closing the account");
   account
     .command('retention')
     .description('show how long your videos are kept, or set it (what is not given stays as it is); the reads are always kept')
@@ -787,6 +815,13 @@ export function buildProgram(run: (action: () => Promise<ExitCode | 'running'>) 
       'file, or directory for holdline-export-<date>.tar (default: that name in the current directory); - writes to stdout when it is not a terminal',
     )
     .action((options: { media?: boolean; output?: string }) => run(() => accountExportCommand(options, globals())));
+  account
+    .command('close')
+    .description(
+      'close the account for good (every scan, video, key and session): confirmed by its email and its password, asked for (no echo) or read from stdin',
+    )
+    .argument('<email>', "the account's email")
+    .action((email: string) => run(() => accountCloseCommand(email, globals())));
 
   program
     .command('login')

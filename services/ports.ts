@@ -10,6 +10,7 @@ import type { MediaStore } from '../store/media';
 import type { RecutsStore } from '../store/recuts';
 import type { ScansStore } from '../store/scans';
 import type { SessionsStore } from '../store/sessions';
+import type { SubmissionsStore } from '../store/submissions';
 import type { RateLimiter, UsageStore } from '../store/usage';
 import type { ChatWorkflowInput } from '../contracts/chat-types';
 import type { RecutWorkflowInput } from '../contracts/recut-types';
@@ -58,6 +59,7 @@ export type SessionsPort = Pick<
 >;
 export type RecutsPort = Pick<RecutsStore, 'insertQueued' | 'remove' | 'getOwned' | 'listForScan'>;
 export type IdempotencyPort = Pick<IdempotencyStore, 'claim' | 'get' | 'complete' | 'release'>;
+export type SubmissionsPort = Pick<SubmissionsStore, 'begin' | 'end'>;
 export type MediaPort = Pick<MediaStore, 'media' | 'put' | 'stat' | 'read' | 'remove'>;
 /** The model server's health (api/upstream-health.ts). */
 export interface UpstreamPort {
@@ -126,6 +128,8 @@ export interface AppDeps {
   recuts: RecutsPort;
   /** Idempotency-Key claims of submissions (store/idempotency.ts). */
   idempotency: IdempotencyPort;
+  /** Submissions being received, waited for by an account's closure (store/submissions.ts). */
+  submissions: SubmissionsPort;
   workflows: WorkflowsPort;
   readiness: ReadinessPort;
   /** The model server's health, checked before a chat call is admitted (answers cached for `upstreamHealthTtlMs`). */

@@ -45,7 +45,9 @@ export interface SubmitScanInput {
  * media, the document and the Idempotency-Key are given back, each retried for a
  * few seconds. With a key (services/idempotency.ts) a repeat of an answered request
  * gets the first answer and takes nothing; a JSON request's key is claimed before
- * the unit, an upload's once its bytes are read and hashed.
+ * the unit, an upload's once its bytes are read and hashed. From the unit on, the
+ * submission is noted in flight (store/submissions.ts) until it is queued or undone,
+ * so an account's closure waits for it.
  */
 export async function submitScan(deps: AppDeps, input: SubmitScanInput): Promise<QueuedScan> {
   const { account } = input;
@@ -72,6 +74,16 @@ export async function submitScan(deps: AppDeps, input: SubmitScanInput): Promise
     }
   }
   const scanId = newScanId();
+  // Noted before a byte is received, so a closure of the account waits for this submission to be queued or undone.
+  try {
+    await deps.submissions.begin({ scanId, accountId: account._id, now });
+  } catch (error) {
+    await Promise.allSettled([unit ? giveBackScanUnit(deps, account._id, now) : Promise.resolve(), releaseKey(deps, held)]);
+    input.log.error({ err: error, scanId }, 'noting a submission in flight failed');
+    throw new DomainError('unavailable', 'could not queue the scan; try again shortly');
+  }
+  const ended = () =>
+    retryBriefly(() => deps.submissions.end(scanId)).catch((err: unknown) => input.log.error({ err, scanId }, 'ending a submission in flight failed'));
   const undo = () =>
     Promise.allSettled([
       unit ? giveBackScanUnit(deps, account._id, now) : Promise.resolve(),
@@ -88,6 +100,7 @@ export async function submitScan(deps: AppDeps, input: SubmitScanInput): Promise
       if (claimed.kind === 'replay') {
         // The same upload again: what it stored and took goes back; the first answer stands.
         await undo();
+        await ended();
         return replay(idem, claimed.result.body);
       }
       held = claimed.held;
@@ -119,9 +132,11 @@ export async function submitScan(deps: AppDeps, input: SubmitScanInput): Promise
     await deps.workflows.startScan({ scanId, ...webhook }, { priorityKey: plan.priorityQueue ? 1 : 3, requestId: input.requestId });
     const queued: QueuedScan = { scan_id: doc.scan_id, status: 'queued', pct: 0 };
     if (held) await completeKey(deps, held, { status_code: 202, body: { ...queued } }, input.log);
+    await ended();
     return queued;
   } catch (error) {
     await undo();
+    await ended();
     if (error instanceof DomainError || input.abandoned?.()) throw error;
     input.log.error({ err: error, scanId }, 'scan submission failed');
     throw new DomainError('unavailable', 'could not queue the scan; try again shortly');

@@ -201,6 +201,12 @@ export class AccountsStore {
     return this.accounts.findOne({ _id: accountId });
   }
 
+  /** Which of `accountIds` still have an account document (closing ones included). */
+  async existingIds(accountIds: string[]): Promise<string[]> {
+    if (accountIds.length === 0) return [];
+    return (await this.accounts.find({ _id: { $in: accountIds } }, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
+  }
+
   async byEmail(email: string): Promise<AccountDoc | null> {
     return this.accounts.findOne({ email: email.trim().toLowerCase() });
   }

@@ -40,5 +40,8 @@ export async function ensureIndexes(db: Db): Promise<void> {
     db.collection('rate_windows').createIndex({ window_end: 1 }),
     // The hourly retention run reads each account's old scans by date (ScansStore.mediaRetentionPage).
     db.collection('scans').createIndex({ account_id: 1, created_at: 1 }),
+    // Submissions being received: an account's closure counts its own, the hourly sweep reads the oldest (store/submissions.ts).
+    db.collection('submissions').createIndex({ account_id: 1, started_at: 1 }),
+    db.collection('submissions').createIndex({ started_at: 1 }),
   ]);
 }

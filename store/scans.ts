@@ -144,6 +144,11 @@ export class ScansStore {
     return result.matchedCount === 1;
   }
 
+  /** Every account id that has a scan (the hourly sweep looks for those whose account is gone). */
+  async accountIds(): Promise<string[]> {
+    return (await this.scans.distinct('account_id')).filter((id): id is string => typeof id === 'string');
+  }
+
   /** Every scan of the account, those being deleted included (its closure; a collection read, done once per closure). */
   async idsOfAccount(accountId: string): Promise<string[]> {
     return (await this.scans.find({ account_id: accountId }, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);

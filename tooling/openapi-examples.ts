@@ -277,20 +277,26 @@ async function main() {
     const deletedAgain = await call('DELETE /v1/scans/:id', { path: `/v1/scans/${doomedId}` });
     record('DELETE /v1/scans/:id', deletedAgain.status, 'application/json', deletedAgain.body);
 
-    // An account of its own to close.
+    // An account of its own to close, with a website password: the key alone cannot close it.
     const closing = await accounts.create({ email: 'closing@holdline.example', plan: 'signal' });
-    const closeBody = { email: 'closing@holdline.example' };
-    const wrongEmail = await send(`${api}/v1/account`, {
-      method: 'DELETE',
+    const closeAs = (body: object) =>
+      send(`${api}/v1/account`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${closing.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const closingPassword = await send(`${api}/v1/account/password`, {
+      method: 'PUT',
       headers: { authorization: `Bearer ${closing.apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'someone@else.example' }),
+      body: JSON.stringify({ password: 'the closing password' }),
     });
-    record('DELETE /v1/account', wrongEmail.status, 'application/json', await wrongEmail.json(), { 'application/json': closeBody });
-    const closed = await send(`${api}/v1/account`, {
-      method: 'DELETE',
-      headers: { authorization: `Bearer ${closing.apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify(closeBody),
-    });
+    if (closingPassword.status !== 200) throw new Error(`the closing account's password was not set: ${closingPassword.status}`);
+    const closeBody = { email: 'closing@holdline.example', password: 'the closing password' };
+    const keyAlone = await closeAs({ email: closeBody.email });
+    record('DELETE /v1/account', keyAlone.status, 'application/json', await keyAlone.json(), { 'application/json': closeBody });
+    const wrongPassword = await closeAs({ email: closeBody.email, password: 'not the password' });
+    record('DELETE /v1/account', wrongPassword.status, 'application/json', await wrongPassword.json());
+    const closed = await closeAs(closeBody);
     if (closed.status !== 204) record('DELETE /v1/account', closed.status, 'application/json', await closed.json());
 
     const document = {

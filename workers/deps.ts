@@ -21,6 +21,7 @@ import { RateLimiter, UsageStore } from '../store/usage';
 import { createRecutActivities } from '../activities/recut-activities';
 import { createMaintenanceActivities } from '../activities/maintenance-activities';
 import { IdempotencyStore } from '../store/idempotency';
+import { SubmissionsStore } from '../store/submissions';
 import { RecutsStore } from '../store/recuts';
 import { AccountsStore } from '../store/accounts';
 import { createWebhookActivities } from '../activities/webhook-activities';
@@ -67,10 +68,14 @@ export function createWorkerActivities(config: HoldlineConfig, mongo: Mongo, med
       idempotency: new IdempotencyStore(mongo.db),
       usage: new UsageStore(mongo.db),
       rateLimiter: new RateLimiter(mongo.db),
+      submissions: new SubmissionsStore(mongo.db),
+      submissionMaxMs: config.requestTimeoutMs,
     }),
     ...createRetentionActivities({
       accounts: new AccountsStore(mongo.db),
       scans: new ScansStore(mongo.db),
+      submissions: new SubmissionsStore(mongo.db),
+      submissionMaxMs: config.requestTimeoutMs,
       media: mediaCache.media,
       mediaCache,
       operatorDefaultDays: config.mediaRetentionDays,

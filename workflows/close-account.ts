@@ -1,4 +1,4 @@
-import { ActivityFailure, log, proxyActivities } from '@temporalio/workflow';
+import { ActivityFailure, log, patched, proxyActivities } from '@temporalio/workflow';
 import type { AccountClosureActivities } from '../activities/account-closure-activities';
 import type { DeletionActivities } from '../activities/deletion-activities';
 import { cancelled, DELETION_STEP_HEARTBEAT_TIMEOUT, deleteScanFamily } from './delete-scan';
@@ -36,7 +36,8 @@ const MAX_ROUNDS = 5;
 
 /**
  * Closes an account: marks it closing (its key and sessions answer 401 from then
- * on), cancels its running chat calls, removes every scan with its recuts as a
+ * on), cancels its running chat calls, waits for its submissions still being
+ * received (each undoes itself on seeing the mark), removes every scan with its recuts as a
  * scan's deletion does (cancelling work in flight and waiting for its clean-up),
  * then its chat call records, sessions, Idempotency-Keys, usage counters, rate
  * windows, keys and the account itself (webhook secret and settings with it).
@@ -53,6 +54,9 @@ export async function closeAccountWorkflow({ accountId }: CloseAccountInput): Pr
       log.warn('chat calls did not record their end; their records are removed all the same', { accountId });
     }
   }
+  // Uploads that began before the mark end (queued, then listed below, or undone by themselves) before anything is listed.
+  // Patched: a closure started before this step was added replays without it.
+  if (patched('closure-awaits-submissions')) await close.awaitSubmissionsEnded({ accountId });
   const result: CloseAccountResult = { scans: 0, recuts: 0, calls: 0 };
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const work = await close.listAccountWork({ accountId });

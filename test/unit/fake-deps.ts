@@ -13,6 +13,7 @@ import type { AppDeps, ChatRun, DeletionRun } from '../../services/ports';
 import { newWebhookSecret, type AccountDoc } from '../../store/accounts';
 import type { CallDoc, CallEventDoc } from '../../store/calls';
 import { hashSecret, keyPrefix, newAccountId, newApiKey, newSessionToken } from '../../store/ids';
+import type { SubmissionDoc } from '../../store/submissions';
 import { IdempotencyStore, newClaimDoc, type ClaimInput, type ClaimOutcome, type IdempotencyDoc, type IdempotentResult } from '../../store/idempotency';
 import type { PublishResult, UnpublishResult } from '../../store/library';
 import type { MediaBucket, StoredObject } from '../../store/media';
@@ -419,6 +420,31 @@ export class FakeRecuts {
   }
 }
 
+/** Submissions in flight as store/submissions.ts keeps them: one entry per scan id. */
+export class FakeSubmissions {
+  readonly docs = new Map<string, SubmissionDoc>();
+
+  async begin(input: { scanId: string; accountId: string; now: Date }): Promise<void> {
+    if (this.docs.has(input.scanId)) throw new Error(`duplicate key ${input.scanId}`);
+    this.docs.set(input.scanId, { _id: input.scanId, account_id: input.accountId, started_at: input.now });
+  }
+
+  async end(scanId: string): Promise<void> {
+    this.docs.delete(scanId);
+  }
+
+  async countOfAccount(accountId: string, since: Date): Promise<number> {
+    return [...this.docs.values()].filter((doc) => doc.account_id === accountId && doc.started_at >= since).length;
+  }
+
+  async startedBefore(before: Date, limit: number): Promise<SubmissionDoc[]> {
+    return [...this.docs.values()]
+      .filter((doc) => doc.started_at < before)
+      .sort((a, b) => a.started_at.getTime() - b.started_at.getTime() || a._id.localeCompare(b._id))
+      .slice(0, limit);
+  }
+}
+
 /** Idempotency keys as store/idempotency.ts keeps them: one entry per account and key, expiry checked on read. */
 export class FakeIdempotency {
   readonly docs = new Map<string, IdempotencyDoc>();
@@ -576,6 +602,7 @@ export interface FakeDeps extends AppDeps {
   sessions: FakeSessions;
   recuts: FakeRecuts;
   idempotency: FakeIdempotency;
+  submissions: FakeSubmissions;
   media: FakeMedia;
   workflows: FakeWorkflows;
   upstream: AppDeps['upstream'];
@@ -605,6 +632,7 @@ export function fakeDeps(env: Record<string, string> = {}, overrides: Partial<Ho
     sessions: new FakeSessions(accounts),
     recuts: new FakeRecuts(),
     idempotency: new FakeIdempotency(),
+    submissions: new FakeSubmissions(),
     media: new FakeMedia(),
     workflows: new FakeWorkflows(),
     upstream,

@@ -4868,7 +4868,8 @@ export interface paths {
                 content: {
                     /**
                      * @example {
-                     *       "email": "closing@holdline.example"
+                     *       "email": "closing@holdline.example",
+                     *       "password": "the closing password"
                      *     }
                      */
                     "application/json": {
@@ -4920,7 +4921,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "detail": "email does not match this account's email; send {\"email\": \"<the account's email>\"} to confirm"
+                         *       "detail": "this account has a password: send it as password to close the account (the key alone cannot close it)"
                          *     }
                          */
                         "application/json": {
@@ -4950,6 +4951,11 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "detail": "password is not this account's password; the account is still open"
+                         *     }
+                         */
                         "application/json": {
                             detail: string;
                         };

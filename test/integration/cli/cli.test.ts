@@ -470,4 +470,27 @@ describe('holdline account', () => {
     expect(tty.code).toBe(2);
     expect(tty.output).toContain('holdline: the archive is a binary tar file, not for a terminal: name a file with -o FILE, or pipe -o - elsewhere');
   });
+
+  it('close takes the password from stdin (never argv): without it or with a wrong one the account stays open; with it the key stops working', async () => {
+    const own = await service.createAccount();
+    const as = (args: string[], stdin?: string) => holdline(args, { HOLDLINE_API_KEY: own.apiKey }, stdin);
+    const ownApi = new ScanClient(service.apiUrl, own.apiKey);
+    const { email } = (await service.deps.accounts.byId(own.accountId))!;
+    expect((await ownApi.request('PUT', '/v1/account/password', { password: 'the account password' })).status).toBe(200);
+
+    const keyAlone = await as(['account', 'close', email]);
+    expect(keyAlone).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'holdline: 400: this account has a password: send it as password to close the account (the key alone cannot close it)\n',
+    });
+    const wrong = await as(['account', 'close', email], 'not the password\n');
+    expect(wrong.code).toBe(3);
+    expect(wrong.stderr).toBe("holdline: 403: password is not this account's password; the account is still open\n");
+    expect((await ownApi.request('GET', '/v1/account/retention')).status).toBe(200);
+
+    const closed = await as(['--json', 'account', 'close', email.toUpperCase()], 'the account password\n');
+    expect(closed).toEqual({ code: 0, stdout: `${JSON.stringify({ status: 'closed' }, null, 2)}\n`, stderr: '' });
+    expect((await ownApi.request('GET', '/v1/account/retention')).status).toBe(401);
+  });
 });

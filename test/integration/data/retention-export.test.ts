@@ -8,12 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { retentionWorkflow } from '../../../workflows/retention';
 import { taskQueues } from '../../../contracts/names';
 import type { ArchiveManifest } from '../../../core/wire/export';
+import { newScanId } from '../../../store/ids';
 import { MediaStore } from '../../../store/media';
+import { SubmissionsStore } from '../../../store/submissions';
 import { SESSION_COOKIE } from '../../../web/session';
 import { fixture } from '../helpers/fixtures';
 import { ONE_SCAN_TEST_MS, ScanClient } from '../helpers/scan-client';
 import { startService, type Service } from '../helpers/service';
 import { mediaFilesOf } from '../helpers/stored-files';
+import { insertCompleteScan } from '../web/helpers';
 
 // Retention and the account archive over the real stack (Temporal, FerretDB, ffmpeg,
 // the fs media store). The clock is not waited on: the scans' creation dates are moved
@@ -158,6 +161,34 @@ describe('media retention', () => {
     },
     ONE_SCAN_TEST_MS * 2,
   );
+});
+
+describe('what outlived its account', () => {
+  it('the hourly run deletes the scans of an account that is gone and the video of an upload whose API process died, and nothing of a live account', async () => {
+    const gone = await service.createAccount();
+    const live = await service.createAccount();
+    const orphan = await insertCompleteScan(service, gone.accountId, 'left behind');
+    const kept = await insertCompleteScan(service, live.accountId, 'still wanted');
+    const abandoned = newScanId();
+    for (const scanId of [orphan.scanId, kept.scanId, abandoned])
+      await service.deps.media.put(service.deps.media.media, MediaStore.mediaId(scanId), Readable.from([Buffer.from(`video of ${scanId}`)]), {
+        filename: 'v.mp4',
+      });
+    // An upload begun longer ago than a request may last, by a process that died before writing its scan.
+    const submissions = new SubmissionsStore(service.mongo.db);
+    await submissions.begin({ scanId: abandoned, accountId: live.accountId, now: new Date(Date.now() - service.deps.config.requestTimeoutMs - 60_000) });
+    // The account went without its scan (a closure that finished before the scan was written).
+    await service.mongo.db.collection('accounts').deleteOne({ _id: gone.accountId } as never);
+
+    expect(await storedFilesOf(orphan.scanId)).not.toEqual([]);
+    expect(await runRetention()).toMatchObject({ abandonedUploads: 1, orphanScans: 1 });
+    expect(await service.deps.scans.get(orphan.scanId)).toBeNull();
+    expect(await storedFilesOf(orphan.scanId)).toEqual([]);
+    expect(await storedFilesOf(abandoned)).toEqual([]);
+    expect(await service.mongo.db.collection('submissions').countDocuments({ _id: abandoned } as never)).toBe(0);
+    expect((await service.deps.scans.get(kept.scanId))?.status).toBe('complete');
+    expect(await storedFilesOf(kept.scanId)).not.toEqual([]);
+  });
 });
 
 describe('the account archive', () => {

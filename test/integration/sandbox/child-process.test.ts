@@ -1,13 +1,19 @@
 // What the sandbox's child process can reach and what holds it: its environment, its OS
 // limits, what it sends back, and its fate when the worker dies. Real isolated-vm children.
-import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync, readlinkSync } from 'node:fs';
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
+import { chmodSync, mkdtempSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { childIsolation, SANDBOX_UID } from '../../../activities/sandbox/child-isolation';
 import { MemoryBudget } from '../../../activities/sandbox/memory-budget';
 import { CHILD_ADDRESS_SPACE_BYTES, CHILD_OPEN_FILES, CHILD_PROCESSES, childReservationMb, runJavaScript } from '../../../activities/sandbox/run-js';
 import { sandboxChildren } from '../helpers/processes';
+
+const execFileAsync = promisify(execFile);
 
 const SECRET = `mongodb://holdline:secret-${process.pid}@db.invalid/holdline`;
 
@@ -147,6 +153,42 @@ describe("the sandbox child's isolation", { timeout: 60_000 }, () => {
       expect(interfaces).toEqual(['lo']);
     } else {
       expect(childNet).toBe(readlinkSync('/proc/self/ns/net'));
+    }
+  });
+
+  it('cannot open a Unix socket, so none on the file system is reached (a seccomp filter; the network namespace does not cover them)', async () => {
+    const isolation = await childIsolation();
+    expect(isolation.unixSockets).toBe(false);
+    const run = runJavaScript({ code: BUSY_2S, files: {} });
+    const pid = await waitFor(() => sandboxChildren(process.pid)[0], 'the sandbox child');
+    // Read once the chain of wrappers (unshare, setpriv, the filter's python3) has exec'd node.
+    const exe = () => {
+      try {
+        return readlinkSync(`/proc/${pid}/exe`) === process.execPath ? true : undefined;
+      } catch {
+        return undefined;
+      }
+    };
+    await waitFor(exe, 'the sandbox child to be node', 600);
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    await run;
+    expect(/^Seccomp:\s*(\d+)$/m.exec(status)?.[1]).toBe('2');
+    // What a child that escaped its isolate would do: connect to a listening socket anyone may write to.
+    const dir = mkdtempSync(join(tmpdir(), 'holdline-sock-'));
+    chmodSync(dir, 0o755);
+    const path = join(dir, 'open.sock');
+    const server = createServer((socket) => socket.end('reached\n'));
+    await new Promise<void>((resolve) => server.listen(path, resolve));
+    chmodSync(path, 0o777);
+    try {
+      const connect = `require('net').connect(${JSON.stringify(path)}).on('data', (d) => process.stdout.write(String(d))).on('error', (e) => process.stdout.write(e.code))`;
+      const [file, ...args] = [...isolation.wrapper, process.execPath, '-e', connect];
+      // Asynchronous: the server answering is in this process.
+      expect((await execFileAsync(process.execPath, ['-e', connect], { encoding: 'utf8' })).stdout).toBe('reached\n');
+      expect((await execFileAsync(file!, args, { encoding: 'utf8', env: {} })).stdout).toBe('EACCES');
+    } finally {
+      server.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

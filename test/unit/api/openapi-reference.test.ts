@@ -11,7 +11,7 @@ import { buildApp } from '../../../api/app';
 import { documentedRoutes } from '../../../api/openapi';
 import { OPERATION_TEXT } from '../../../api/openapi-text';
 import recorded from '../../../api/openapi-examples.json' with { type: 'json' };
-import { fakeDeps } from '../fake-deps';
+import { accountWithKey, fakeDeps } from '../fake-deps';
 
 interface Media {
   schema?: object;
@@ -91,6 +91,23 @@ describe('the OpenAPI reference', () => {
     expect(withoutRequest.map(({ name }) => name)).toEqual([]);
     // Every recorded operation is still a documented route (none left behind by a rename).
     expect(Object.keys(recorded.operations).filter((key) => !documentedRoutes().includes(key))).toEqual([]);
+  });
+
+  it('shows DELETE /v1/account closing with the password, the key alone refused (400) and a wrong password refused (403), as the route answers them', async () => {
+    const close = doc.paths['/v1/account']!.delete!;
+    const example = close.requestBody!.content['application/json']!.example as { email?: string; password?: string };
+    expect(Object.keys(example).sort()).toEqual(['email', 'password']);
+    const deps = fakeDeps();
+    const live = await buildApp(deps);
+    try {
+      const { account, auth } = await accountWithKey(deps);
+      await deps.sessions.setPassword(account._id, 'the password');
+      const answer = async (payload: object) => (await live.inject({ method: 'DELETE', url: '/v1/account', headers: auth, payload })).json();
+      expect(close.responses['400']!.content!['application/json']!.example).toEqual(await answer({ email: account.email }));
+      expect(close.responses['403']!.content!['application/json']!.example).toEqual(await answer({ email: account.email, password: 'not it' }));
+    } finally {
+      await live.close();
+    }
   });
 
   it('has examples that fit their own schemas', () => {

@@ -67,6 +67,33 @@ describe('submitScan', () => {
     expect(deps.scans.docs.size).toBe(0);
   });
 
+  it('is noted in flight under the account from before its first byte until it is queued or undone, so a closure can wait for it', async () => {
+    const deps = fakeDeps();
+    const { account } = await accountWithKey(deps);
+    const seen: unknown[] = [];
+    const queued = await submitScan(deps, {
+      account,
+      log: recordingLog().log,
+      receive: async (scanId) => {
+        seen.push(deps.submissions.docs.get(scanId));
+        return { type: 'upload', filename: 'a.mp4', title: null };
+      },
+    });
+    expect(seen).toEqual([{ _id: queued.scan_id, account_id: account._id, started_at: deps.now() }]);
+    expect(deps.submissions.docs.size).toBe(0);
+    const refused = submitScan(deps, {
+      account,
+      log: recordingLog().log,
+      receive: async (scanId) => {
+        seen.push(deps.submissions.docs.get(scanId)?.account_id);
+        throw badRequest('malformed multipart body');
+      },
+    });
+    await expect(refused).rejects.toMatchObject({ code: 'bad_request' });
+    expect(seen[1]).toBe(account._id);
+    expect(deps.submissions.docs.size).toBe(0);
+  });
+
   it('a refused submission gives back the unit and removes what was stored under its id', async () => {
     const deps = fakeDeps();
     const { account } = await accountWithKey(deps);

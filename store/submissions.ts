@@ -1,0 +1,46 @@
+import type { Db } from 'mongodb';
+
+/**
+ * A submission being received: written when its quota unit is taken, before a byte
+ * of the upload (or the URL) is read, and removed once its scan is queued or undone.
+ * An account's closure waits for those that began before it; the hourly sweep
+ * removes what an API process that died mid-upload left (its stored video).
+ */
+export interface SubmissionDoc {
+  /** The scan id the submission stores its video under. */
+  _id: string;
+  account_id: string;
+  started_at: Date;
+}
+
+/** Submissions in flight, one document per scan id; `{account_id, started_at}` indexed (store/mongo.ts). */
+export class SubmissionsStore {
+  constructor(private readonly db: Db) {}
+
+  private get collection() {
+    return this.db.collection<SubmissionDoc>('submissions');
+  }
+
+  async begin(input: { scanId: string; accountId: string; now: Date }): Promise<void> {
+    await this.collection.insertOne({ _id: input.scanId, account_id: input.accountId, started_at: input.now });
+  }
+
+  /** Idempotent. */
+  async end(scanId: string): Promise<void> {
+    await this.collection.deleteOne({ _id: scanId });
+  }
+
+  /** The account's submissions that began at or after `since` and have not ended. */
+  async countOfAccount(accountId: string, since: Date): Promise<number> {
+    return this.collection.countDocuments({ account_id: accountId, started_at: { $gte: since } });
+  }
+
+  /** Up to `limit` submissions that began before `before` (their request is over by now: its process died), oldest first. */
+  async startedBefore(before: Date, limit: number): Promise<SubmissionDoc[]> {
+    return this.collection
+      .find({ started_at: { $lt: before } })
+      .sort({ started_at: 1, _id: 1 })
+      .limit(limit)
+      .toArray();
+  }
+}
