@@ -1,15 +1,26 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects (docs/tests.md, "The time budget"):
+// Four projects (docs/tests.md, "The time budget"):
 // - `unit` (test/unit): no services, so its files run in parallel, one fork per core.
-// - `integration` (test/integration, test/faults): files one after another over one
-//   Temporal dev server, FerretDB, MinIO and ear started by test/global-setup.ts;
-//   they spawn ffmpeg, Whisper and Chromium, so running them side by side on two
-//   cores only adds contention. Its global setup runs only when one of its files
-//   is in the run, so `npx vitest run test/unit/…` starts nothing.
-// The unit group runs first (sequence.groupOrder), then the integration group.
+// - `integration` and `integration-2` (test/integration, split by directory): files one
+//   after another over one Temporal dev server, FerretDB, MinIO and ear started by
+//   test/global-setup.ts for the project. Each runs its global setup only when one of
+//   its files is in the run, so `npx vitest run test/unit/…` starts nothing.
+// - `faults` (test/faults): one file after another, each starting its own stack (it
+//   kills Temporal, FerretDB, the worker and the ear), so no shared one.
+// `npm test` (scripts/test.sh) runs two vitest processes side by side, each with its own
+// stack: lane 1 `unit` then `integration`, lane 2 `integration-2` then `faults`. The
+// directories of lane 2 are chosen so the lanes take about as long (LANE_2_DIRS).
+// In one process (`npx vitest run`) the groups run in order: unit, both integration
+// projects one file at a time, then the faults.
 // `forks` because Temporal workers and isolated-vm do not run in worker threads;
 // isolated-vm also needs --no-node-snapshot.
+
+/** Integration directories run by lane 2 (`integration-2`), beside lane 1's `unit` and `integration`. */
+export const LANE_2_DIRS = ['test/integration/chat', 'test/integration/recut', 'test/integration/data', 'test/integration/clients', 'test/integration/sandbox'];
+
+const lane2 = LANE_2_DIRS.map((dir) => `${dir}/**/*.test.ts`);
+
 export default defineConfig({
   test: {
     pool: 'forks',
@@ -36,10 +47,30 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          include: ['test/integration/**/*.test.ts', 'test/faults/**/*.test.ts'],
+          include: ['test/integration/**/*.test.ts'],
+          exclude: ['**/node_modules/**', ...lane2],
           fileParallelism: false,
           globalSetup: ['test/global-setup.ts'],
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration-2',
+          include: lane2,
+          fileParallelism: false,
+          globalSetup: ['test/global-setup.ts'],
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'faults',
+          include: ['test/faults/**/*.test.ts'],
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

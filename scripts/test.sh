@@ -2,8 +2,9 @@
 # `npm test`: installs what is missing, then runs side by side the type check,
 # the lint (eslint.config.js: the layer rules; Prettier: the format), the ear's
 # own tests and the test videos (skipped when the generator is unchanged: each
-# truth file records the generator's hash), then vitest: the unit files in
-# parallel, the integration files one after another (vitest.config.ts).
+# truth file records the generator's hash), then vitest in two lanes side by side:
+# the unit files in parallel, then half the integration files one after another;
+# the other half one after another, then the fault suite (vitest.config.ts).
 # docs/tests.md ("The time budget") says what each part may take.
 # Extra arguments go to vitest, e.g. `npm test -- test/unit`.
 set -euo pipefail
@@ -56,4 +57,30 @@ done
 trap - EXIT
 rm -rf "$LOGS"
 
-exec npx vitest run "$@"
+# --- vitest in two lanes ---------------------------------------------------------
+# With arguments (`npm test -- test/unit/x.test.ts`), one vitest process runs them.
+[ "$#" -gt 0 ] && exec npx vitest run "$@"
+# Without: two vitest processes side by side, each with its own stack (vitest.config.ts):
+# lane 1 (`unit`, then `integration`) prints as it goes; lane 2 (`integration-2`, then
+# `faults`, which start their own stacks and mostly wait on kills and restarts) writes
+# to a log, printed once lane 1 has ended. Each prints its ten slowest files. The run
+# fails when either lane fails.
+LANE2_LOG="$(mktemp)"
+LANES_START=$SECONDS
+setsid bash -c 'npx vitest run --project integration-2 --project faults; rc=$?; echo "test.sh: lane 2 took $SECONDS s"; exit $rc' >"$LANE2_LOG" 2>&1 </dev/null &
+LANE2=$!
+trap 'kill -TERM -- "-$LANE2" 2>/dev/null || true; rm -f "$LANE2_LOG"' EXIT
+lane1=0
+npx vitest run --project unit --project integration || lane1=$?
+lane1_took=$((SECONDS - LANES_START))
+lane2=0
+wait "$LANE2" || lane2=$?
+trap - EXIT
+echo
+echo "test.sh: lane 2 (integration-2, faults), its output:"
+cat "$LANE2_LOG"
+rm -f "$LANE2_LOG"
+echo "test.sh: lane 1 (unit, integration) $([ "$lane1" -eq 0 ] && echo passed || echo "failed (exit $lane1)") in ${lane1_took} s"
+echo "test.sh: lane 2 (integration-2, faults) $([ "$lane2" -eq 0 ] && echo passed || echo "failed (exit $lane2)"); both lanes ended after $((SECONDS - LANES_START)) s"
+[ "$lane1" -eq 0 ] || exit "$lane1"
+exit "$lane2"
