@@ -19,7 +19,7 @@ import { describeExit } from '../core/restart-policy';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-type Env = Record<string, string | undefined>;
+export type Env = Record<string, string | undefined>;
 
 export type StackPart = 'temporal' | 'ferretdb' | 'ear' | 'worker' | 'api' | 'model';
 
@@ -87,6 +87,11 @@ export interface StackOptions {
    * chat answers 503 `model_unavailable` naming it). Default false: a failure throws.
    */
   modelOptional?: boolean;
+  /**
+   * Parts started before this stack (the rehearsal's servers): its own children join them,
+   * so `processes`, `restart` and `stop` cover all. Default a new set.
+   */
+  parts?: StackParts;
 }
 
 export interface Stack {
@@ -188,11 +193,11 @@ export async function freePort(): Promise<number> {
   throw new StackError('could not find a free TCP port');
 }
 
-async function portOrFree(port: number | undefined): Promise<number> {
+export async function portOrFree(port: number | undefined): Promise<number> {
   return port && port > 0 ? port : freePort();
 }
 
-function canConnect(port: number, host = '127.0.0.1', timeoutMs = 1000): Promise<boolean> {
+export function canConnect(port: number, host = '127.0.0.1', timeoutMs = 1000): Promise<boolean> {
   return new Promise((resolveConnect) => {
     const socket = tcpConnect({ host, port });
     const done = (ok: boolean) => {
@@ -205,14 +210,14 @@ function canConnect(port: number, host = '127.0.0.1', timeoutMs = 1000): Promise
   });
 }
 
-function cleanEnv(env: Env): Record<string, string> {
+export function cleanEnv(env: Env): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(env)) if (v !== undefined) out[k] = v;
   return out;
 }
 
 /** The servers read settings from their own prefixed variables; a stray one must not change them. */
-function withoutPrefix(env: Env, prefix: string): Env {
+export function withoutPrefix(env: Env, prefix: string): Env {
   return Object.fromEntries(Object.entries(env).filter(([k]) => !k.startsWith(prefix)));
 }
 
@@ -324,7 +329,7 @@ export function formatEchoedLines(format: (part: string, line: string) => string
   echoFormat = format;
 }
 
-interface SpawnSpec {
+export interface SpawnSpec {
   name: string;
   command: string;
   args: string[];
@@ -337,7 +342,7 @@ interface SpawnSpec {
   defaultGraceMs: number;
 }
 
-function spawnManaged(spec: SpawnSpec): ManagedProcess {
+export function spawnManaged(spec: SpawnSpec): ManagedProcess {
   installExitHandler();
   mkdirSync(dirname(spec.logFile), { recursive: true });
   const fd = openSync(spec.logFile, 'a');
@@ -451,7 +456,7 @@ function runningCommand(pid: number): string | undefined {
  * gone so their ports are free. A child whose parent still runs belongs to a
  * live stack on the same data directory: that is an error, not an orphan.
  */
-async function endOrphans(pidDir: string, dataDir: string): Promise<void> {
+export async function endOrphans(pidDir: string, dataDir: string): Promise<void> {
   if (!existsSync(pidDir)) return;
   const ended: number[] = [];
   for (const name of readdirSync(pidDir).filter((n) => n.endsWith('.pid'))) {
@@ -476,7 +481,7 @@ async function endOrphans(pidDir: string, dataDir: string): Promise<void> {
 }
 
 /** `waitUntil`, and the process is stopped when it does not become ready. */
-async function waitOrStop(what: string, proc: ManagedProcess, timeoutMs: number, check: () => Promise<boolean>): Promise<void> {
+export async function waitOrStop(what: string, proc: ManagedProcess, timeoutMs: number, check: () => Promise<boolean>): Promise<void> {
   try {
     await waitUntil(what, proc, timeoutMs, check);
   } catch (error) {
@@ -485,7 +490,7 @@ async function waitOrStop(what: string, proc: ManagedProcess, timeoutMs: number,
   }
 }
 
-async function waitUntil(what: string, proc: ManagedProcess | undefined, timeoutMs: number, check: () => Promise<boolean>): Promise<void> {
+export async function waitUntil(what: string, proc: ManagedProcess | undefined, timeoutMs: number, check: () => Promise<boolean>): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   void proc?.exitedWith.then((how) => {
@@ -511,7 +516,7 @@ async function waitUntil(what: string, proc: ManagedProcess | undefined, timeout
 // ---------------------------------------------------------------------------
 // Readiness probes
 
-async function temporalAnswers(address: string): Promise<boolean> {
+export async function temporalAnswers(address: string): Promise<boolean> {
   const { Connection } = await import('@temporalio/client');
   const connection = await Connection.connect({ address, connectTimeout: 2000 });
   try {
@@ -523,7 +528,7 @@ async function temporalAnswers(address: string): Promise<boolean> {
   }
 }
 
-async function mongoAnswers(uri: string): Promise<boolean> {
+export async function mongoAnswers(uri: string): Promise<boolean> {
   const { MongoClient } = await import('mongodb');
   const client = new MongoClient(uri, { serverSelectionTimeoutMS: 2000, connectTimeoutMS: 2000 });
   try {
@@ -540,7 +545,7 @@ export const EAR_PYTHON = join(REPO_ROOT, '.tools', 'ear', 'venv', 'bin', 'pytho
 /** The model the ear serves by default, as the workers ask for it. */
 export const EAR_MODEL = 'whisper-base';
 
-async function httpOk(url: string): Promise<boolean> {
+export async function httpOk(url: string): Promise<boolean> {
   const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
   await response.body?.cancel();
   return response.status === 200;
@@ -601,15 +606,26 @@ export async function startWorker(env: Env = {}, options: WorkerOptions = {}): P
   return proc;
 }
 
-async function startApi(env: Record<string, string>, dirs: { logDir: string; pidDir: string }, echo: boolean, timeoutMs: number): Promise<ManagedProcess> {
+/**
+ * Starts an API process (`node --import tsx api/server.ts`) with exactly `env` (PORT
+ * included) and resolves once its `GET /readyz` answers 200. `name` (default `api`)
+ * names its log and pid files in the given directories.
+ */
+export async function startApi(
+  env: Record<string, string>,
+  dirs: { logDir: string; pidDir: string; name?: string },
+  echo: boolean,
+  timeoutMs: number,
+): Promise<ManagedProcess> {
   const { logDir, pidDir } = dirs;
+  const name = dirs.name ?? 'api';
   const proc = spawnManaged({
-    name: 'api',
-    pidFile: join(pidDir, 'api.pid'),
+    name,
+    pidFile: join(pidDir, `${name}.pid`),
     command: process.execPath,
     args: ['--import', 'tsx', 'api/server.ts'],
     env,
-    logFile: join(logDir, 'api.log'),
+    logFile: join(logDir, `${name}.log`),
     echo,
     defaultGraceMs: 10_000,
   });
@@ -818,6 +834,67 @@ export function wantsEmbeddedModel(env: Env, external: Env): boolean {
 // ---------------------------------------------------------------------------
 // The stack
 
+/**
+ * The running parts of one stack and how to start each again: what `Stack.restart`,
+ * `Stack.isCurrent` and `Stack.stop` work on. `startStack` makes one, or joins the one
+ * given as `StackOptions.parts`, so servers started before it (the rehearsal's
+ * PostgreSQL, Temporal server, FerretDB, MinIO) and after it (a second API, the proxy)
+ * share one supervisor and one stop.
+ */
+export class StackParts {
+  /** The running parts, in start order (a restarted part keeps its place). */
+  readonly processes: ManagedProcess[] = [];
+  private readonly starters = new Map<ManagedProcess, () => Promise<ManagedProcess>>();
+  private readonly retiring = new Set<ManagedProcess>();
+  private isStopped = false;
+
+  constructor(private readonly graceMs = 10_000) {}
+
+  /** Adds a started part, with how to start it again the same way (same ports, data, log) and wait until it is ready. */
+  track(proc: ManagedProcess, start: () => Promise<ManagedProcess>): ManagedProcess {
+    this.processes.push(proc);
+    this.starters.set(proc, start);
+    return proc;
+  }
+
+  get stopped(): boolean {
+    return this.isStopped;
+  }
+
+  isCurrent(proc: ManagedProcess): boolean {
+    return !this.isStopped && this.processes.includes(proc) && !this.retiring.has(proc);
+  }
+
+  async restart(proc: ManagedProcess): Promise<ManagedProcess> {
+    const start = this.starters.get(proc);
+    if (!start || !this.processes.includes(proc)) throw new StackError(`${proc.name} (process ${proc.pid}) is not a current part of this stack`);
+    if (this.isStopped) throw new StackError('the stack is stopped');
+    this.retiring.add(proc);
+    let next: ManagedProcess;
+    try {
+      await proc.stop();
+      next = await start();
+    } finally {
+      this.retiring.delete(proc);
+    }
+    this.starters.delete(proc);
+    if (this.isStopped) {
+      await next.stop();
+      throw new StackError('the stack was stopped while a part restarted');
+    }
+    this.processes[this.processes.indexOf(proc)] = next;
+    this.starters.set(next, start);
+    return next;
+  }
+
+  /** Stops every part in reverse start order. Safe to call twice. */
+  async stop(): Promise<void> {
+    if (this.isStopped) return;
+    this.isStopped = true;
+    for (const proc of [...this.processes].reverse()) await proc.stop(this.graceMs);
+  }
+}
+
 /** Starts Temporal and FerretDB (unless external ones are configured) and optionally worker and API. */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const dataDir = resolve(options.dataDir ?? join(REPO_ROOT, '.data'));
@@ -832,21 +909,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   if (options.handleSignals ?? true) installSignalHandlers();
   await endOrphans(pidDir, dataDir);
 
-  const started: ManagedProcess[] = [];
-  // How to start each part again, keyed by its current process.
-  const starters = new Map<ManagedProcess, () => Promise<ManagedProcess>>();
-  const retiring = new Set<ManagedProcess>();
-  const track = (proc: ManagedProcess, start: () => Promise<ManagedProcess>) => {
-    started.push(proc);
-    starters.set(proc, start);
-    return proc;
-  };
-  let stopped = false;
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    for (const proc of [...started].reverse()) await proc.stop(graceMs);
-  };
+  const parts = options.parts ?? new StackParts(graceMs);
+  const track = (proc: ManagedProcess, start: () => Promise<ManagedProcess>) => parts.track(proc, start);
+  const stop = () => parts.stop();
 
   const binary = (name: string) => {
     const path = join(toolsDir, name);
@@ -1077,36 +1142,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       modelUnavailable,
       dataDir,
       env: stackEnv,
-      processes: started,
+      processes: parts.processes,
       startWorker: startStackWorker,
-      async restart(proc: ManagedProcess) {
-        const start = starters.get(proc);
-        const index = started.indexOf(proc);
-        if (!start || index < 0) throw new StackError(`${proc.name} (process ${proc.pid}) is not a current part of this stack`);
-        if (stopped) throw new StackError('the stack is stopped');
-        retiring.add(proc);
-        let next: ManagedProcess;
-        try {
-          await proc.stop();
-          next = await start();
-        } finally {
-          retiring.delete(proc);
-        }
-        starters.delete(proc);
-        if (stopped) {
-          await next.stop();
-          throw new StackError('the stack was stopped while a part restarted');
-        }
-        started[started.indexOf(proc)] = next;
-        starters.set(next, start);
-        return next;
-      },
+      restart: (proc: ManagedProcess) => parts.restart(proc),
       get stopped() {
-        return stopped;
+        return parts.stopped;
       },
-      isCurrent(proc: ManagedProcess) {
-        return !stopped && started.includes(proc) && !retiring.has(proc);
-      },
+      isCurrent: (proc: ManagedProcess) => parts.isCurrent(proc),
       stop,
     };
   } catch (error) {
