@@ -16,6 +16,8 @@ import type {
   DeletedScan,
   ExportedFile,
   ExportFormat,
+  RecutExportFormat,
+  RecutExportOptions,
   FinishedRecut,
   FinishedScan,
   InFlightRecut,
@@ -290,6 +292,23 @@ class Recuts {
   /** `GET /v1/scans/{id}/recuts`: every recut of one scan. */
   list(scanId: string, options: CallOptions = {}): Promise<RecutList> {
     return sendJson(this.transport, { method: 'GET', path: `/v1/scans/${id(scanId)}/recuts`, signal: options.signal });
+  }
+
+  /**
+   * `GET /v1/recuts/{id}/export`: a complete recut's cut list on its source (the parent scan's video) as an
+   * editor timeline: edl, otio, fcpxml or markers.csv. `recordStart` sets the EDL's first record timecode.
+   */
+  async export(recutId: string, format: RecutExportFormat, options: RecutExportOptions = {}): Promise<ExportedFile> {
+    const response = await send(this.transport, {
+      method: 'GET',
+      path: `/v1/recuts/${id(recutId)}/export`,
+      query: { format, ...(options.recordStart === undefined ? {} : { record_start: options.recordStart }) },
+      accept: '*/*',
+      signal: options.signal,
+    });
+    const body = await response.text();
+    const filename = servedFileName(response.headers.get('content-disposition'), `${recutId}.${format}`);
+    return { body, contentType: response.headers.get('content-type') ?? 'application/octet-stream', filename };
   }
 
   /** Like `scans.wait`, for a recut. */

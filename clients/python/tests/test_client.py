@@ -119,6 +119,17 @@ class TestRequests:
         assert export.save(tmp_path).read_bytes() == srt
         assert export.save(tmp_path / "other.srt") == tmp_path / "other.srt"
 
+    def test_a_recut_export_asks_for_the_format_and_record_start_and_keeps_the_served_name(self, scripted) -> None:
+        edl = b"TITLE: Talk (recut)\r\nFCM: NON-DROP FRAME\r\n"
+        served = {"content-type": "text/plain; charset=utf-8", "content-disposition": 'attachment; filename="rct_1.edl"'}
+        client, script, _ = scripted(httpx.Response(200, content=edl, headers=served), httpx.Response(200, content=b"{}", headers=served))
+        export = client.recuts.export("rct_1", "edl", record_start="10:00:00:00")
+        assert script.requests[0].url.path == "/v1/recuts/rct_1/export"
+        assert dict(script.requests[0].url.params) == {"format": "edl", "record_start": "10:00:00:00"}
+        assert (export.filename, export.text) == ("rct_1.edl", edl.decode())
+        client.recuts.export("rct_1", "otio")
+        assert dict(script.requests[1].url.params) == {"format": "otio"}
+
     def test_a_recut_sends_only_the_fields_given(self, scripted) -> None:
         client, script, _ = scripted(answer(202, {"recut_id": "rct_1", "status": "queued", "parent_scan_id": SCAN_ID}))
         client.recuts.create(SCAN_ID, max_seconds=30)
