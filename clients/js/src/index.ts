@@ -9,8 +9,6 @@ export type {
   HoldlineOptions,
   ListOptions,
   RecutOptions,
-  RecutExportFormat,
-  RecutExportOptions,
   ScanListOptions,
   SetRetentionOptions,
   WaitOptions,
