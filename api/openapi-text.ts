@@ -132,7 +132,7 @@ export const OPERATION_TEXT: Record<string, OperationText> = {
       '|---|---|',
       '| `srt`, `vtt` | the transcript as subtitles |',
       '| `csv` | `second,hold,motion,loudness,speech`, one row per second |',
-      '| `edl` | CMX3600 edit list: one event per shot, markers at cuts and dead stretches |',
+      '| `edl` | CMX3600 edit list: one event per shot, markers at cuts and dead stretches; the record side from `record_start` (default `01:00:00:00`) |',
       '| `chapters` | YouTube chapter lines |',
       '| `json` | the scan as `GET /v1/scans/{id}` serves it |',
       '',
@@ -140,7 +140,7 @@ export const OPERATION_TEXT: Record<string, OperationText> = {
     ].join('\n'),
     responses: {
       '200': 'The file',
-      '400': 'A missing or unknown `format`',
+      '400': "A missing or unknown `format`, a `record_start` that is not a timecode at the source's rate, or `record_start` with a format other than `edl`",
       '401': 'No key, and the scan is not published (unknown ids get the same answer)',
       '404': 'No such scan for this key',
       '409': 'The scan is not complete',

@@ -240,12 +240,12 @@ class Scans {
     return poll(() => this.get(scanId, options), isFinishedScan, scanId, options);
   }
 
-  /** `GET /v1/scans/{id}/export`: a complete scan as srt, vtt, csv, edl, chapters or json text, or an editor timeline (otio, fcpxml, markers.csv). A published scan exports without a key. */
-  async export(scanId: string, format: ExportFormat, options: CallOptions = {}): Promise<ExportedFile> {
+  /** `GET /v1/scans/{id}/export`: a complete scan as srt, vtt, csv, edl, chapters or json text, or an editor timeline (otio, fcpxml, markers.csv); `recordStart` sets the EDL's first record timecode. A published scan exports without a key. */
+  async export(scanId: string, format: ExportFormat, options: CallOptions & { recordStart?: string } = {}): Promise<ExportedFile> {
     const response = await send(this.transport, {
       method: 'GET',
       path: `/v1/scans/${id(scanId)}/export`,
-      query: { format },
+      query: { format, ...(options.recordStart === undefined ? {} : { record_start: options.recordStart }) },
       accept: '*/*',
       signal: options.signal,
     });

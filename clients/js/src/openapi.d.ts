@@ -2245,7 +2245,7 @@ export interface paths {
          *     |---|---|
          *     | `srt`, `vtt` | the transcript as subtitles |
          *     | `csv` | `second,hold,motion,loudness,speech`, one row per second |
-         *     | `edl` | CMX3600 edit list: one event per shot, markers at cuts and dead stretches |
+         *     | `edl` | CMX3600 edit list: one event per shot, markers at cuts and dead stretches; the record side from `record_start` (default `01:00:00:00`) |
          *     | `chapters` | YouTube chapter lines |
          *     | `json` | the scan as `GET /v1/scans/{id}` serves it |
          *
@@ -2255,6 +2255,8 @@ export interface paths {
             parameters: {
                 query: {
                     format: "srt" | "vtt" | "csv" | "edl" | "chapters" | "json" | "otio" | "fcpxml" | "markers.csv";
+                    /** @description The EDL's first record timecode, `HH:MM:SS:FF` at the source's rate (default `01:00:00:00`); only with `format=edl`. */
+                    record_start?: string;
                 };
                 header?: {
                     /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
@@ -2516,7 +2518,7 @@ export interface paths {
                         "application/xml": string;
                     };
                 };
-                /** @description A missing or unknown `format` */
+                /** @description A missing or unknown `format`, a `record_start` that is not a timecode at the source's rate, or `record_start` with a format other than `edl` */
                 400: {
                     headers: {
                         "x-request-id": components["headers"]["x-request-id"];

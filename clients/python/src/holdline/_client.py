@@ -333,9 +333,10 @@ class Scans:
         """``DELETE /v1/scans/{id}``: the scan, its media and its read go."""
         return _deleted(self._client._request(Request("DELETE", f"/v1/scans/{_segment(scan_id)}")), scan_id)
 
-    def export(self, scan_id: str, format: ExportFormat) -> ExportFile:
-        """``GET /v1/scans/{id}/export?format=…``: a complete scan as a file (srt, vtt, csv, edl, chapters, json, or an editor timeline: otio, fcpxml, markers.csv)."""
-        response = self._client._request(Request("GET", f"/v1/scans/{_segment(scan_id)}/export", params={"format": format}))
+    def export(self, scan_id: str, format: ExportFormat, *, record_start: str | None = None) -> ExportFile:
+        """``GET /v1/scans/{id}/export?format=…``: a complete scan as a file (srt, vtt, csv, edl, chapters, json, or an editor timeline: otio, fcpxml, markers.csv); ``record_start`` is the EDL's first record timecode (default 01:00:00:00)."""
+        params = {"format": format, **({} if record_start is None else {"record_start": record_start})}
+        response = self._client._request(Request("GET", f"/v1/scans/{_segment(scan_id)}/export", params=params))
         return _export_of(response, scan_id, format)
 
 
@@ -583,8 +584,9 @@ class AsyncScans:
     async def delete(self, scan_id: str) -> DeletedScan:
         return _deleted(await self._client._request(Request("DELETE", f"/v1/scans/{_segment(scan_id)}")), scan_id)
 
-    async def export(self, scan_id: str, format: ExportFormat) -> ExportFile:
-        response = await self._client._request(Request("GET", f"/v1/scans/{_segment(scan_id)}/export", params={"format": format}))
+    async def export(self, scan_id: str, format: ExportFormat, *, record_start: str | None = None) -> ExportFile:
+        params = {"format": format, **({} if record_start is None else {"record_start": record_start})}
+        response = await self._client._request(Request("GET", f"/v1/scans/{_segment(scan_id)}/export", params=params))
         return _export_of(response, scan_id, format)
 
 
