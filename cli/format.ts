@@ -34,7 +34,7 @@ const BLOCKS = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'] as const
 export interface Sparkline {
   /** One block per column, its height the column's mean hold (0–100). */
   line: string;
-  /** Same width: `^` where a cut falls, `=` where a dead stretch covers the column (dead wins), space elsewhere. */
+  /** Same width: `^` where a cut falls (`2`–`9` for that many cuts in one column, `+` for more), `=` where a dead stretch covers the column and no cut falls, space elsewhere. */
   marks: string;
   /** Seconds each column stands for. */
   secondsPerColumn: number;
@@ -60,10 +60,14 @@ export function holdSparkline(hold: readonly number[], cuts: readonly number[], 
     line += BLOCKS[Math.min(BLOCKS.length - 1, Math.floor((mean / 100) * BLOCKS.length))];
   }
   const marks = Array.from({ length: columns }, () => ' ');
-  for (const cut of cuts) if (cut >= 0 && cut < n) marks[columnOf(cut)] = '^';
   for (const stretch of dead) {
     for (let c = columnOf(stretch.start); c <= columnOf(Math.max(stretch.start, stretch.end - 1e-9)); c++) marks[c] = '=';
   }
+  // Cuts are drawn over the dead stretches (a cut often bounds one), and cuts sharing a column show their count,
+  // so every cut stays visible: a cut at a still slide's edge was hidden under its '='.
+  const cutsIn = new Map<number, number>();
+  for (const cut of cuts) if (cut >= 0 && cut < n) cutsIn.set(columnOf(cut), (cutsIn.get(columnOf(cut)) ?? 0) + 1);
+  for (const [column, many] of cutsIn) marks[column] = many === 1 ? '^' : many <= 9 ? String(many) : '+';
   return { line, marks: marks.join('').trimEnd(), secondsPerColumn: per };
 }
 
@@ -118,7 +122,9 @@ export function readLines(
     lines.push(
       `hold ${spark.line}`,
       `     ${spark.marks}`,
-      style.dim(`     ${spark.secondsPerColumn === 1 ? '1 s' : `${Math.round(spark.secondsPerColumn * 10) / 10} s`} per column; ^ cut, = dead stretch`),
+      style.dim(
+        `     ${spark.secondsPerColumn === 1 ? '1 s' : `${Math.round(spark.secondsPerColumn * 10) / 10} s`} per column; ^ cut (2–9: cuts in one column), = dead stretch`,
+      ),
     );
   }
   return lines;
