@@ -1,6 +1,7 @@
 // Pure formatting of the `holdline` command: exit codes, the hold sparkline
 // and the read as lines of text. No I/O here; main.ts decides where it goes.
 
+import { clockTime, spanEndTime } from '../core/summary';
 import type { CompleteScan, DeadStretch } from '../core/wire/read';
 
 /** The documented exit codes (README, "The holdline command"). */
@@ -118,6 +119,10 @@ export function readLines(
     `hook ${scan.hook}  ·  ${humanDuration(scan.duration_sec)}  ·  ${count(scan.cuts.length, 'cut')}  ·  ${count(scan.dead.length, 'dead stretch', 'dead stretches')} (${Math.round(deadSeconds)} s)`,
     scan.summary,
   ];
+  // What to change, under the summary: the hook's advice, each dip with its advice, and the strongest moments.
+  if (scan.hook_report?.advice) lines.push(`hook: ${scan.hook_report.advice}`);
+  for (const dip of scan.dips ?? []) lines.push(`dip ${clockTime(dip.start)}–${spanEndTime(dip.end)}: ${dip.advice}`);
+  for (const moment of scan.moments) lines.push(`moment ${clockTime(moment.second)} (hold ${moment.hold})${moment.quote ? `: "${moment.quote}"` : ''}`);
   if (spark.line) {
     lines.push(
       `hold ${spark.line}`,

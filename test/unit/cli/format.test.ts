@@ -95,6 +95,23 @@ describe('the read as text', () => {
     method: 'm',
   };
 
+  it('lists what to change under the summary: the hook advice, each dip with its advice, the moments (issue 32 item 8)', () => {
+    const lines = readLines(
+      {
+        ...scan,
+        dips: [{ start: 1, end: 3, causes: ['still_picture', 'silence'], advice: 'Cut 0:01–0:03: the picture is still and the sound is silent.' }],
+        moments: [{ second: 2, label: 'peak', hold: 88, quote: 'the trick' }],
+        hook_report: { advice: 'Open on 0:02–0:05 (hold 80).' } as never,
+      },
+      plainStyle,
+    );
+    expect(lines.slice(3, 6)).toEqual([
+      'hook: Open on 0:02–0:05 (hold 80).',
+      'dip 0:01–0:03: Cut 0:01–0:03: the picture is still and the sound is silent.',
+      'moment 0:02 (hold 88): "the trick"',
+    ]);
+  });
+
   it('prints grade, score, label, hook, summary and the marked sparkline, plain without a terminal', () => {
     expect(readLines({ ...scan, title: 'Demo' }, plainStyle)).toEqual([
       'B-  72/100  Engaging  scn_1  "Demo"',
