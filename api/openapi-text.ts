@@ -132,7 +132,7 @@ export const OPERATION_TEXT: Record<string, OperationText> = {
       '|---|---|',
       '| `srt`, `vtt` | the transcript as subtitles |',
       '| `csv` | `second,hold,motion,loudness,speech`, one row per second |',
-      '| `edl` | CMX3600 edit list: one event per shot, markers at cuts and dead stretches |',
+      '| `edl` | CMX3600 edit list: one event per shot, markers at cuts and dead stretches; the record side from `record_start` (default `01:00:00:00`) |',
       '| `chapters` | YouTube chapter lines |',
       '| `json` | the scan as `GET /v1/scans/{id}` serves it |',
       '',
@@ -140,7 +140,7 @@ export const OPERATION_TEXT: Record<string, OperationText> = {
     ].join('\n'),
     responses: {
       '200': 'The file',
-      '400': 'A missing or unknown `format`',
+      '400': "A missing or unknown `format`, a `record_start` that is not a timecode at the source's rate, or `record_start` with a format other than `edl`",
       '401': 'No key, and the scan is not published (unknown ids get the same answer)',
       '404': 'No such scan for this key',
       '409': 'The scan is not complete',
@@ -162,6 +162,26 @@ export const OPERATION_TEXT: Record<string, OperationText> = {
     description:
       'One recut: its stage (`propose`, `render`, `rescan`) and pct while it runs; when complete, the segments kept, the rationale, who proposed it (the model, or the rules when the model server failed) and the before/after comparison.',
     responses: { '200': 'The recut', '404': 'No such recut for this key' },
+  },
+  'GET /v1/recuts/:id/export': {
+    description: [
+      "A complete recut's cut list on its source (the parent scan's video) as a file to download (`Content-Disposition: attachment; filename=\"<recut_id>.<ext>\"`), built by the same timeline code as the scan's exports: one clip per kept segment, on the source frames nearest its bounds, laid end to end, picture and sound; the parent read's markers that start inside a kept segment, on the frame where they were kept.",
+      '',
+      '| format | content |',
+      '|---|---|',
+      '| `edl` | CMX3600: one `AA/V` event per kept segment, the record side from `record_start` (default `01:00:00:00`), `* LOC:` markers at cuts and dead stretches |',
+      '| `otio` | OpenTimelineIO: a video and an audio track of the kept clips, the markers on the stack |',
+      '| `fcpxml` | Final Cut Pro XML 1.9: one `asset-clip` per kept segment with its markers |',
+      '| `markers.csv` | the markers with their source and record timecodes |',
+      '',
+      "Needs the recut owner's key.",
+    ].join('\n'),
+    responses: {
+      '200': 'The file',
+      '400': "A missing or unknown `format`, a `record_start` that is not a timecode at the source's rate, or `record_start` with a format other than `edl`",
+      '404': 'No such recut for this key, or its scan was deleted',
+      '409': 'The recut is not complete',
+    },
   },
   'GET /v1/scans/:id/recuts': {
     description: 'The recuts of one of your scans, newest first.',

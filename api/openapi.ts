@@ -8,7 +8,7 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { EXPORT_FORMATS } from '../core/exports';
+import { EXPORT_FORMATS, RECUT_EXPORT_FORMATS } from '../core/exports';
 import recordedExamples from './openapi-examples.json' with { type: 'json' };
 import { OPERATION_TEXT, STATUS_TEXT } from './openapi-text';
 import { registerReferencePage } from './reference-page';
@@ -135,6 +135,21 @@ const OPERATIONS: Record<string, Operation> = {
     optionalBody: true,
   },
   'GET /v1/recuts/:id': { summary: 'One recut', tags: ['recuts'], security: BEARER },
+  'GET /v1/recuts/:id/export': {
+    summary: "A complete recut's cut list on its source as an editor timeline: edl, otio, fcpxml, markers.csv",
+    tags: ['recuts'],
+    security: BEARER,
+    extend: (schema) => {
+      const text = { schema: { type: 'string' } };
+      (schema.response as Schema)['200'] = {
+        description: 'the file, with `Content-Disposition: attachment`',
+        content: { 'text/plain': text, 'application/json': { schema: { type: 'object' } }, 'application/xml': text, 'text/csv': text },
+      };
+      const query = schema.querystring as { properties: { format: Schema }; required?: string[] };
+      query.properties.format = { ...query.properties.format, enum: [...RECUT_EXPORT_FORMATS] };
+      query.required = ['format'];
+    },
+  },
   'GET /v1/scans/:id/recuts': { summary: 'The recuts of a scan', tags: ['recuts'], security: BEARER },
   'POST /api/scans/:id/publish': { summary: 'Publish your complete scan to the library (signed-in session)', tags: ['library'], security: SESSION },
   'POST /api/scans/:id/unpublish': {

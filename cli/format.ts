@@ -1,6 +1,7 @@
 // Pure formatting of the `holdline` command: exit codes, the hold sparkline
 // and the read as lines of text. No I/O here; main.ts decides where it goes.
 
+import { clockTime, spanEndTime } from '../core/summary';
 import type { CompleteScan, DeadStretch } from '../core/wire/read';
 
 /** The documented exit codes (README, "The holdline command"). */
@@ -34,7 +35,7 @@ const BLOCKS = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'] as const
 export interface Sparkline {
   /** One block per column, its height the column's mean hold (0–100). */
   line: string;
-  /** Same width: `^` where a cut falls, `=` where a dead stretch covers the column (dead wins), space elsewhere. */
+  /** Same width: `^` where a cut falls (`2`–`9` for that many cuts in one column, `+` for more), `=` where a dead stretch covers the column and no cut falls, space elsewhere. */
   marks: string;
   /** Seconds each column stands for. */
   secondsPerColumn: number;
@@ -60,10 +61,14 @@ export function holdSparkline(hold: readonly number[], cuts: readonly number[], 
     line += BLOCKS[Math.min(BLOCKS.length - 1, Math.floor((mean / 100) * BLOCKS.length))];
   }
   const marks = Array.from({ length: columns }, () => ' ');
-  for (const cut of cuts) if (cut >= 0 && cut < n) marks[columnOf(cut)] = '^';
   for (const stretch of dead) {
     for (let c = columnOf(stretch.start); c <= columnOf(Math.max(stretch.start, stretch.end - 1e-9)); c++) marks[c] = '=';
   }
+  // Cuts are drawn over the dead stretches (a cut often bounds one), and cuts sharing a column show their count,
+  // so every cut stays visible: a cut at a still slide's edge was hidden under its '='.
+  const cutsIn = new Map<number, number>();
+  for (const cut of cuts) if (cut >= 0 && cut < n) cutsIn.set(columnOf(cut), (cutsIn.get(columnOf(cut)) ?? 0) + 1);
+  for (const [column, many] of cutsIn) marks[column] = many === 1 ? '^' : many <= 9 ? String(many) : '+';
   return { line, marks: marks.join('').trimEnd(), secondsPerColumn: per };
 }
 
@@ -114,11 +119,17 @@ export function readLines(
     `hook ${scan.hook}  ·  ${humanDuration(scan.duration_sec)}  ·  ${count(scan.cuts.length, 'cut')}  ·  ${count(scan.dead.length, 'dead stretch', 'dead stretches')} (${Math.round(deadSeconds)} s)`,
     scan.summary,
   ];
+  // What to change, under the summary: the hook's advice, each dip with its advice, and the strongest moments.
+  if (scan.hook_report?.advice) lines.push(`hook: ${scan.hook_report.advice}`);
+  for (const dip of scan.dips ?? []) lines.push(`dip ${clockTime(dip.start)}–${spanEndTime(dip.end)}: ${dip.advice}`);
+  for (const moment of scan.moments) lines.push(`moment ${clockTime(moment.second)} (hold ${moment.hold})${moment.quote ? `: "${moment.quote}"` : ''}`);
   if (spark.line) {
     lines.push(
       `hold ${spark.line}`,
       `     ${spark.marks}`,
-      style.dim(`     ${spark.secondsPerColumn === 1 ? '1 s' : `${Math.round(spark.secondsPerColumn * 10) / 10} s`} per column; ^ cut, = dead stretch`),
+      style.dim(
+        `     ${spark.secondsPerColumn === 1 ? '1 s' : `${Math.round(spark.secondsPerColumn * 10) / 10} s`} per column; ^ cut (2–9: cuts in one column), = dead stretch`,
+      ),
     );
   }
   return lines;

@@ -13,7 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import { MultiBar, Presets, type SingleBar } from 'cli-progress';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import OpenAI from 'openai';
-import { EXPORT_FORMATS } from '../core/exports';
+import { EXPORT_FORMATS, RECUT_EXPORT_FORMATS, type RecutExportFormat } from '../core/exports';
 import { MAX_RETENTION_DAYS } from '../core/retention';
 import {
   Holdline,
@@ -290,7 +290,31 @@ const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
  */
 async function exportCommand(scanId: string, options: { format: ExportFormat; out?: string }, globals: GlobalOptions): Promise<ExitCode> {
   const { client } = await context(globals, { needKey: false });
-  const file = await client.scans.export(scanId, options.format);
+  return writeExport({ scan_id: scanId }, options, await client.scans.export(scanId, options.format), globals);
+}
+
+/**
+ * `holdline recut-export ID --format F`: a complete recut's cut list on its source as an
+ * editor timeline (edl, otio, fcpxml, markers.csv), written as `holdline export` writes.
+ */
+async function recutExportCommand(
+  recutId: string,
+  options: { format: RecutExportFormat; recordStart?: string; out?: string },
+  globals: GlobalOptions,
+): Promise<ExitCode> {
+  const { client } = await context(globals, { needKey: true });
+  const file = await client.recuts.export(recutId, options.format, options.recordStart === undefined ? {} : { recordStart: options.recordStart });
+  return writeExport({ recut_id: recutId }, options, file, globals);
+}
+
+/** An export to `--out` (a file, or a directory for the served name; the current directory by default), or to stdout with `--out -`. */
+async function writeExport(
+  of: { scan_id: string } | { recut_id: string },
+  options: { format: string; out?: string },
+  file: { body: string; contentType: string; filename: string },
+  globals: GlobalOptions,
+): Promise<ExitCode> {
+  const id = 'scan_id' in of ? of.scan_id : of.recut_id;
   if (options.out === '-') {
     process.stdout.write(file.body);
     return EXIT.ok;
@@ -307,8 +331,8 @@ async function exportCommand(scanId: string, options: { format: ExportFormat; ou
     throw new CliError(EXIT.usage, `cannot write ${path}: ${(error as Error).message}`);
   }
   const bytes = Buffer.byteLength(file.body);
-  if (globals.json) printJson({ scan_id: scanId, format: options.format, filename: file.filename, content_type: file.contentType, bytes, path });
-  else out(`${options.format} of ${scanId} written to ${path} (${count(bytes, 'byte')})`);
+  if (globals.json) printJson({ ...of, format: options.format, filename: file.filename, content_type: file.contentType, bytes, path });
+  else out(`${options.format} of ${id} written to ${path} (${count(bytes, 'byte')})`);
   return EXIT.ok;
 }
 
@@ -643,6 +667,17 @@ export function buildProgram(run: (action: () => Promise<ExitCode | 'running'>) 
     .addOption(new Option('--format <format>', 'the file format').choices([...EXPORT_FORMATS]).makeOptionMandatory())
     .option('--out <path>', 'file, or directory for the served file name (default: the current directory); - writes to stdout')
     .action((scanId: string, options: { format: ExportFormat; out?: string }) => run(() => exportCommand(scanId, options, globals())));
+
+  program
+    .command('recut-export')
+    .description("download a complete recut's cut list on its source as an editor timeline (edl, otio, fcpxml, markers.csv)")
+    .argument('<recut_id>')
+    .addOption(new Option('--format <format>', 'the file format').choices([...RECUT_EXPORT_FORMATS]).makeOptionMandatory())
+    .option('--record-start <timecode>', "the EDL's first record timecode, HH:MM:SS:FF (default 01:00:00:00)")
+    .option('--out <path>', 'file, or directory for the served file name (default: the current directory); - writes to stdout')
+    .action((recutId: string, options: { format: RecutExportFormat; recordStart?: string; out?: string }) =>
+      run(() => recutExportCommand(recutId, options, globals())),
+    );
 
   program
     .command('get')

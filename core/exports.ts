@@ -10,7 +10,16 @@ import { withoutGreetings } from './claims';
 import { keyPhrase } from './key-phrase';
 import type { CompleteScan, TranscriptSegment } from './wire/read';
 import { fcpxmlDocument } from './timelines/fcpxml';
-import { editorTimeline, oneLine, sourceFrames, type FramedSource } from './timelines/model';
+import {
+  editorTimeline,
+  oneLine,
+  recutTimeline,
+  sourceFrames,
+  type FramedSource,
+  type KeptSegment,
+  type SourceFrames,
+  type TimelineSource,
+} from './timelines/model';
 import { otioJson } from './timelines/otio';
 import { resolveMarkersCsv } from './timelines/resolve-markers';
 import { fpsOf, frameAt, isDropFrameRate, pad, timecode } from './timelines/timecode';
@@ -84,6 +93,37 @@ function exportBody(scan: ExportableScan, format: ExportFormat, options: ExportO
     case 'markers.csv':
       return resolveMarkersCsv(editorTimeline(scan));
   }
+}
+
+/** The formats a recut's cut list exports in: the editor timelines. */
+export const RECUT_EXPORT_FORMATS = ['edl', 'otio', 'fcpxml', 'markers.csv'] as const satisfies readonly ExportFormat[];
+export type RecutExportFormat = (typeof RECUT_EXPORT_FORMATS)[number];
+
+export const isRecutExportFormat = (value: unknown): value is RecutExportFormat => (RECUT_EXPORT_FORMATS as readonly unknown[]).includes(value);
+
+/** What a recut export cuts: the recut's id and its kept segments of the parent scan, in seconds. */
+export interface RecutCut {
+  recutId: string;
+  segments: readonly KeptSegment[];
+}
+
+/**
+ * A recut's cut list on its source (the parent scan's media) in one editor format,
+ * built by the same timeline code as the scan's (`recutTimeline`): one clip per
+ * kept segment, laid end to end, the parent's markers inside them.
+ */
+export function exportRecut(scan: ExportableScan, recut: RecutCut, format: RecutExportFormat, options: ExportOptions = {}): ScanExport {
+  const { contentType, suffix } = META[format];
+  const timeline = () => recutTimeline(scan, recut, { mediaUrl: absoluteMediaUrl(scan.media_url, options.origin) });
+  const body =
+    format === 'edl'
+      ? recutEdl(scan, recut, options.recordStart ? { recordStart: options.recordStart } : {})
+      : format === 'otio'
+        ? otioJson(timeline())
+        : format === 'fcpxml'
+          ? fcpxmlDocument(timeline())
+          : resolveMarkersCsv(timeline());
+  return { body, contentType, filename: `${safeName(recut.recutId)}${suffix}` };
 }
 
 /** The media URL as the scan shows it (a path on the API), made absolute when the origin is known; null when the media is not kept. */
@@ -190,16 +230,48 @@ export function locatorTimecode(frames: number, fps: number): string {
  * event, k the smallest that fits; the markers still name every cut.
  */
 export function cmx3600Edl(scan: EdlSource, options: EdlOptions = {}): string {
-  const name = edlText(scan.title || scan.scan_id) || scan.scan_id;
   const { rate, dropFrame, frames: end, cutFrames, clips } = sourceFrames(scan);
-  const fps = fpsOf(rate);
-  const recordStart = framesOfTimecode(options.recordStart ?? EDL_RECORD_START, fps);
-  // Picture and both channels of sound in one event (AA/V), so the imported timeline is not silent.
-  const channels = scan.loudness_lufs === null ? 'V' : 'AA/V';
   const shotStarts = clips.slice(1).map((clip) => clip.start);
   // CMX3600 holds at most 999 events: past that every k-th cut bounds an event; every cut still has its marker.
   const step = Math.ceil((shotStarts.length + 1) / EDL_MAX_EVENTS);
   const bounds = [0, ...shotStarts.filter((_, i) => (i + 1) % step === 0), end];
+  const events = bounds.slice(0, -1).map((from, i) => ({ from, to: bounds[i + 1]!, record: from }));
+  return edlDocument(scan, { rate, dropFrame, frames: end, cutFrames }, events, options);
+}
+
+/**
+ * A recut's cut list on its source, as CMX3600: one event per kept segment on the
+ * frames its timeline keeps (`recutTimeline`), the record side laid end to end from
+ * 01:00:00:00 (or `options.recordStart`), with the markers of the cuts and dead
+ * stretches inside the kept segments as in `cmx3600Edl`.
+ */
+export function recutEdl(scan: EdlSource & TimelineSource, recut: { recutId: string; segments: readonly KeptSegment[] }, options: EdlOptions = {}): string {
+  const timeline = recutTimeline(scan, recut);
+  const events = timeline.clips.map((clip) => ({ from: clip.start, to: clip.start + clip.duration, record: clip.offset }));
+  return edlDocument({ ...scan, title: timeline.name }, timeline, events, options);
+}
+
+interface EdlEvent {
+  /** First source frame. */
+  from: number;
+  /** Source frame after the last. */
+  to: number;
+  /** Frames of the record side before the event, from the record start. */
+  record: number;
+}
+
+function edlDocument(
+  scan: EdlSource,
+  frames: Pick<SourceFrames, 'rate' | 'dropFrame' | 'frames' | 'cutFrames'>,
+  events: readonly EdlEvent[],
+  options: EdlOptions,
+): string {
+  const name = edlText(scan.title || scan.scan_id) || scan.scan_id;
+  const { rate, dropFrame, frames: end, cutFrames } = frames;
+  const fps = fpsOf(rate);
+  const recordStart = framesOfTimecode(options.recordStart ?? EDL_RECORD_START, fps);
+  // Picture and both channels of sound in one event (AA/V), so the imported timeline is not silent.
+  const channels = scan.loudness_lufs === null ? 'V' : 'AA/V';
   const markers = [
     ...scan.cuts.map((c, i) => ({ frame: cutFrames[i]!, color: 'BLUE', text: `CUT ${seconds(c)}` })),
     ...scan.dead.map((d) => ({
@@ -211,12 +283,11 @@ export function cmx3600Edl(scan: EdlSource, options: EdlOptions = {}): string {
     .filter((m) => m.frame >= 0 && m.frame < end)
     .sort((a, b) => a.frame - b.frame);
   const lines = [`TITLE: ${name.slice(0, 70)}`, dropFrame ? 'FCM: DROP FRAME' : 'FCM: NON-DROP FRAME', ''];
-  for (let i = 0; i + 1 < bounds.length; i++) {
-    const from = bounds[i]!;
-    const to = bounds[i + 1]!;
+  events.forEach(({ from, to, record }, i) => {
     const number = pad(i + 1, 3);
+    const recordIn = recordStart + record;
     lines.push(
-      `${number}  ${'AX'.padEnd(8)} ${channels.padEnd(5)} ${'C'.padEnd(8)} ${timecode(from, fps)} ${timecode(to, fps)} ${timecode(recordStart + from, fps)} ${timecode(recordStart + to, fps)}`,
+      `${number}  ${'AX'.padEnd(8)} ${channels.padEnd(5)} ${'C'.padEnd(8)} ${timecode(from, fps)} ${timecode(to, fps)} ${timecode(recordIn, fps)} ${timecode(recordIn + to - from, fps)}`,
     );
     lines.push(`* FROM CLIP NAME: ${name}`);
     for (const marker of markers) {
@@ -224,7 +295,7 @@ export function cmx3600Edl(scan: EdlSource, options: EdlOptions = {}): string {
       if (marker.frame >= from && marker.frame < to) lines.push(`* LOC: ${locatorTimecode(marker.frame, fps)} ${marker.color.padEnd(7)} ${marker.text}`);
     }
     lines.push('');
-  }
+  });
   return lines.map((line) => `${line}\r\n`).join('');
 }
 

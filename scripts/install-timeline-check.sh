@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the reference tools the timeline exports are checked with, idempotently:
 # a virtual environment with tooling/timeline-check/requirements.txt
-# (opentimelineio, lxml), every file pinned by hash, under
+# (opentimelineio, otio-cmx3600-adapter, lxml), every file pinned by hash, under
 # $CACHE_DIR/timeline-check-<key>, the key taken from the Python version and the
 # requirement file (so a change of pins makes a new one). Built in a scratch
 # directory and moved into place whole; linked into the repo as
@@ -26,7 +26,7 @@ py_version="$("$PYTHON" -c 'import sys; print("%d.%d" % sys.version_info[:2])')"
 venv_key="$(printf 'cpython-%s\n' "$py_version" | cat - "$REQUIREMENTS" | sha256sum | cut -c1-16)"
 VENV_DIR="$CACHE_DIR/timeline-check-$venv_key"
 if [ ! -x "$VENV_DIR/bin/python" ]; then
-  say "installing opentimelineio and lxml into $VENV_DIR"
+  say "installing opentimelineio, its CMX 3600 adapter and lxml into $VENV_DIR"
   tmp="$(new_tmp)"; TMP_DIRS+=("$tmp")
   "$PYTHON" -m venv "$tmp/venv"
   # Binary wheels only: nothing is compiled here, and every file is the hashed one.

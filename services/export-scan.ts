@@ -4,6 +4,7 @@ import type { CompleteScan } from '../core/wire/read';
 import type { ScanDoc } from '../store/scan-docs';
 import type { AppDeps } from './ports';
 import { enforcePublicReadLimit, enforceRateLimit } from './rate-limit';
+import { checkRecordStart } from './export-recut';
 import { scanView } from './scan-view';
 
 /**
@@ -15,6 +16,8 @@ export interface ExportCaller {
   key: () => Promise<{ accountId: string; keyHash: string }>;
   clientIp: string;
   origin?: string;
+  /** The EDL's first record timecode, as the caller sent it (checked against the source's rate here). */
+  recordStart?: string;
 }
 
 /**
@@ -38,7 +41,9 @@ export async function exportScanFile(
         : `scan ${scanId} is ${doc.status} (${doc.pct}%); exports exist once it is complete`,
     );
   }
-  return exportScan({ ...(scanView(doc) as CompleteScan), title: doc.title }, format, { origin: caller.origin });
+  const scan = { ...(scanView(doc) as CompleteScan), title: doc.title };
+  if (caller.recordStart !== undefined) checkRecordStart(caller.recordStart, scan.frame_rate);
+  return exportScan(scan, format, { origin: caller.origin, ...(caller.recordStart !== undefined ? { recordStart: caller.recordStart } : {}) });
 }
 
 async function readable(deps: Pick<AppDeps, 'scans' | 'rateLimiter' | 'now' | 'config'>, scanId: string, caller: ExportCaller): Promise<ScanDoc | null> {

@@ -265,6 +265,20 @@ async function main() {
     const recuts = await call('GET /v1/scans/:id/recuts', { path: `/v1/scans/${scanId}/recuts` });
     record('GET /v1/scans/:id/recuts', recuts.status, 'application/json', recuts.body);
 
+    // The recut's cut list on its source, in each editor format, and a refusal.
+    for (const [format, lines] of [
+      ['edl', 12],
+      ['otio', 0],
+      ['fcpxml', 16],
+      ['markers.csv', 5],
+    ] as const) {
+      const r = await call('GET /v1/recuts/:id/export', { path: `/v1/recuts/${recutId}/export?format=${format}`, as: 'text' });
+      const text = r.body as string;
+      record('GET /v1/recuts/:id/export', r.status, r.type!, format === 'otio' ? JSON.parse(text) : firstLines(text, lines));
+    }
+    const badRecutFormat = await call('GET /v1/recuts/:id/export', { path: `/v1/recuts/${recutId}/export?format=srt` });
+    record('GET /v1/recuts/:id/export', badRecutFormat.status, 'application/json', badRecutFormat.body);
+
     // A third scan, cancelled while it runs, then deleted (twice: the second is 404).
     const doomed = await call('POST /v1/scans', json(byUrl));
     const doomedId = (doomed.body as { scan_id: string }).scan_id;

@@ -8,7 +8,7 @@ import { ErrorBody, IdParams } from '../../core/wire/common';
 import { ExportQuery } from '../../core/wire/scans';
 import { requireKey } from '../auth';
 
-/** `GET /v1/scans/{id}/export?format=srt|vtt|csv|edl|chapters|json|otio|fcpxml|markers.csv` (services/export-scan.ts): a complete scan as a download. */
+/** `GET /v1/scans/{id}/export?format=srt|vtt|csv|edl|chapters|json|otio|fcpxml|markers.csv[&record_start=HH:MM:SS:FF]` (services/export-scan.ts): a complete scan as a download. */
 export async function exportRoutes(scope: FastifyInstance, deps: AppDeps) {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const auth = requireKey(deps);
@@ -24,16 +24,18 @@ export async function exportRoutes(scope: FastifyInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const { format } = request.query;
+      const { format, record_start: recordStart } = request.query;
       if (!isExportFormat(format)) {
         throw badRequest(`${format ? `unknown export format "${format}"` : 'format is required'}; use format=${EXPORT_FORMATS.join('|')}`, 'format');
       }
+      if (recordStart !== undefined && format !== 'edl') throw badRequest("record_start is the EDL's record timecode: use it with format=edl", 'record_start');
       const file = await exportScanFile(deps, id, format, {
         key: async () => {
           await auth(request, undefined);
           return { accountId: request.account._id, keyHash: request.keyHash };
         },
         clientIp: request.ip,
+        recordStart,
         // The timelines point at the media by an absolute URL: at the configured public origin, else at this
         // server's own listen address; never at the request's Host header, which the client writes.
         origin: deps.config.publicOrigin ?? listenOrigin(deps.config.host, request.socket.localPort ?? deps.config.port),

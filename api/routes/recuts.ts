@@ -1,18 +1,24 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../../core/errors';
+import { badRequest, notFound } from '../../core/errors';
+import { isRecutExportFormat, RECUT_EXPORT_FORMATS } from '../../core/exports';
 import { LIMITS } from '../../core/plans';
 import { ErrorBody, IdParams } from '../../core/wire/common';
-import { QueuedRecut, RecutBody, RecutList, RecutViewBody } from '../../core/wire/recuts';
+import { QueuedRecut, RecutBody, RecutExportQuery, RecutList, RecutViewBody } from '../../core/wire/recuts';
+import { exportRecutFile } from '../../services/export-recut';
 import { idempotencyKeyOf, jsonFingerprint, type IdempotencyInput } from '../../services/idempotency';
 import type { AppDeps } from '../../services/ports';
 import { recutView } from '../../services/recut-view';
 import { submitRecut } from '../../services/submit-recut';
 import { rateLimitHook, requireKey } from '../auth';
+import { listenOrigin } from './exports';
 
 const err = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody, 503: ErrorBody };
 
-/** `POST /v1/scans/:id/recut` (services/submit-recut.ts), `GET /v1/recuts/:id` and `GET /v1/scans/:id/recuts`. */
+/**
+ * `POST /v1/scans/:id/recut` (services/submit-recut.ts), `GET /v1/recuts/:id`, `GET /v1/recuts/:id/export`
+ * (services/export-recut.ts) and `GET /v1/scans/:id/recuts`.
+ */
 export async function recutRoutes(scope: FastifyInstance, deps: AppDeps) {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const auth = requireKey(deps);
@@ -56,4 +62,41 @@ export async function recutRoutes(scope: FastifyInstance, deps: AppDeps) {
     const docs = await deps.recuts.listForScan(id, request.account._id);
     return { parent_scan_id: id, data: await Promise.all(docs.map((doc) => recutView(deps, doc))) };
   });
+
+  app.get(
+    '/v1/recuts/:id/export',
+    {
+      onRequest: [auth, reads],
+      // 200 is the file itself, in the format's own content type.
+      schema: {
+        params: IdParams,
+        querystring: RecutExportQuery,
+        response: { 200: {}, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { format, record_start: recordStart } = request.query;
+      if (!isRecutExportFormat(format)) {
+        throw badRequest(
+          `${format ? `unknown recut export format "${format}"` : 'format is required'}; use format=${RECUT_EXPORT_FORMATS.join('|')}`,
+          'format',
+        );
+      }
+      if (recordStart !== undefined && format !== 'edl') throw badRequest("record_start is the EDL's record timecode: use it with format=edl", 'record_start');
+      const file = await exportRecutFile(deps, {
+        accountId: request.account._id,
+        recutId: id,
+        format,
+        recordStart,
+        // As the scan exports: the configured public origin, else this server's own listen address, never the Host header.
+        origin: deps.config.publicOrigin ?? listenOrigin(deps.config.host, request.socket.localPort ?? deps.config.port),
+      });
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('x-content-type-options', 'nosniff')
+        .send(file.body);
+    },
+  );
 }

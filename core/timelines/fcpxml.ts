@@ -66,7 +66,7 @@ export function fcpxmlDocument(timeline: EditorTimeline): string {
     `<fcpxml version="${FCPXML_VERSION}">`,
     '  <resources>',
     `    ${formatElement(timeline)}`,
-    `    <asset id="r2" name="${name}" start="0s" duration="${time(timeline.frames)}" hasVideo="1" hasAudio="${timeline.hasAudio ? 1 : 0}" format="r1">`,
+    `    <asset id="r2" name="${attr(timeline.mediaName)}" start="0s" duration="${time(timeline.frames)}" hasVideo="1" hasAudio="${timeline.hasAudio ? 1 : 0}" format="r1">`,
     // Without kept media the asset names the scan; the editor shows it offline until relinked.
     `      <media-rep kind="original-media" src="${attr(timeline.mediaUrl ?? timeline.scanId)}"/>`,
     '    </asset>',
@@ -74,20 +74,21 @@ export function fcpxmlDocument(timeline: EditorTimeline): string {
     '  <library>',
     '    <event name="Holdline">',
     `      <project name="${name}">`,
-    `        <sequence format="r1" duration="${time(timeline.frames)}" tcStart="0s" tcFormat="${tcFormat}">`,
+    `        <sequence format="r1" duration="${time(timeline.recordFrames)}" tcStart="0s" tcFormat="${tcFormat}">`,
     '          <spine>',
   ];
   timeline.clips.forEach((clip, i) => {
     const end = clip.start + clip.duration;
     const inside = timeline.markers.filter((m) => m.frame >= clip.start && m.frame < end);
-    const open = `            <asset-clip ref="r2" name="${attr(`Shot ${i + 1}`)}" offset="${time(clip.start)}" start="${time(clip.start)}" duration="${time(clip.duration)}" format="r1" tcFormat="${tcFormat}"`;
+    const open = `            <asset-clip ref="r2" name="${attr(`${timeline.recutId ? 'Kept' : 'Shot'} ${i + 1}`)}" offset="${time(clip.offset)}" start="${time(clip.start)}" duration="${time(clip.duration)}" format="r1" tcFormat="${tcFormat}"`;
     if (inside.length === 0) {
       lines.push(`${open}/>`);
       return;
     }
     lines.push(`${open}>`);
     for (const marker of inside) {
-      // Its full length, even past the clip's end: a dead stretch over a cut is still one span.
+      // In the clip's own (source) time, at its full length, even past the clip's end: a dead stretch over a cut is
+      // still one span (a recut's timeline has already cut its markers at their kept segment's end).
       const note = oneLine(marker.note);
       lines.push(
         `              <marker start="${time(marker.frame)}" duration="${time(marker.duration)}" value="${attr(marker.name)}"${note ? ` note="${attr(note)}"` : ''}/>`,

@@ -54,16 +54,21 @@ export interface TimelineMarker {
   frame: number;
   /** Length in frames, at least 1. */
   duration: number;
+  /** Its first frame on the timeline (the record side): `frame` for a scan; for a recut, where that source frame was kept. */
+  record: number;
   name: string;
   /** The marker's note: a dip's advice, a moment's quote, a claim's sentence. */
   note: string;
   color: MarkerColor;
 }
 
-/** A span of the source between two cuts, in frames. */
+/** A span of the source on the timeline, in frames: between two cuts of a scan, or one kept segment of a recut. */
 export interface TimelineClip {
+  /** First frame of the source. */
   start: number;
   duration: number;
+  /** Where the clip sits on the timeline (the record side), from its start: the source frame for a scan, the frames kept before it for a recut. */
+  offset: number;
 }
 
 /** A read's cuts on the frames of its source: what every timeline format (the EDL included) counts from. */
@@ -83,6 +88,12 @@ export interface EditorTimeline extends SourceFrames {
   scanId: string;
   /** The title its owner gave the scan, else the scan id. */
   name: string;
+  /** The source media's name, as the references to it carry it. */
+  mediaName: string;
+  /** Frames on the timeline: the whole source for a scan, the kept frames for a recut. */
+  recordFrames: number;
+  /** The recut this timeline cuts, when it is one (its clips are the kept segments). */
+  recutId: string | null;
   /** The picture's size; null for reads made before the read carried it. */
   frameSize: FrameSize | null;
   /** Where the source media is, as given (an absolute URL when the caller knows its origin); null when it is not kept. */
@@ -105,7 +116,7 @@ export function sourceFrames(scan: FramedSource): SourceFrames {
   const cutFrames = cutFramesOf(scan, rate);
   const inside = [...new Set(cutFrames.filter((f) => f > 0 && f < frames))].sort((a, b) => a - b);
   const bounds = [0, ...inside, frames];
-  const clips = bounds.slice(0, -1).map((start, i) => ({ start, duration: bounds[i + 1]! - start }));
+  const clips = bounds.slice(0, -1).map((start, i) => ({ start, duration: bounds[i + 1]! - start, offset: start }));
   return { rate, dropFrame: isDropFrameRate(fpsOf(rate)), frames, cutFrames, clips };
 }
 
@@ -163,17 +174,58 @@ export function editorTimeline(scan: TimelineSource, options: { mediaUrl?: strin
       return { kind: 'claim' as const, ...span(at?.start ?? 0, at?.end ?? 0, false), name: `Claim ${clockTime(at?.start ?? 0)}`, note: claim };
     }),
   ]
-    .map((m) => ({ ...m, color: MARKER_COLORS[m.kind] }))
+    .map((m) => ({ ...m, record: m.frame, color: MARKER_COLORS[m.kind] }))
     .sort((a, b) => a.frame - b.frame || KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
   return {
     ...source,
     scanId: scan.scan_id,
     name: oneLine(scan.title ?? '') || scan.scan_id,
+    mediaName: oneLine(scan.title ?? '') || scan.scan_id,
+    recordFrames: source.frames,
+    recutId: null,
     frameSize: frameSizeOf(scan),
     mediaUrl: options.mediaUrl ?? null,
     hasAudio: scan.loudness_lufs !== null,
     markers,
   };
+}
+
+/** A kept stretch of the source in seconds, `end` exclusive (a recut's segment). */
+export interface KeptSegment {
+  start: number;
+  end: number;
+}
+
+/**
+ * The timeline of a recut on its source: one clip per kept segment, each on the
+ * source frames nearest its bounds (the frames the render keeps), laid end to end;
+ * the read's markers that start inside a kept segment, on the frame where it was
+ * kept and cut at that segment's end (what follows it is not in the recut).
+ * Segments that round to no frame are left out.
+ */
+export function recutTimeline(
+  scan: TimelineSource,
+  recut: { recutId: string; segments: readonly KeptSegment[] },
+  options: { mediaUrl?: string | null } = {},
+): EditorTimeline {
+  const whole = editorTimeline(scan, options);
+  const { rate, frames } = whole;
+  const clips: TimelineClip[] = [];
+  let offset = 0;
+  for (const segment of recut.segments) {
+    const start = Math.min(frames, frameAt(segment.start, rate));
+    const end = Math.min(frames, frameAt(segment.end, rate));
+    if (end <= start) continue;
+    clips.push({ start, duration: end - start, offset });
+    offset += end - start;
+  }
+  const markers = whole.markers.flatMap((marker) => {
+    const clip = clips.find((c) => marker.frame >= c.start && marker.frame < c.start + c.duration);
+    if (!clip) return [];
+    const end = clip.start + clip.duration;
+    return [{ ...marker, record: clip.offset + marker.frame - clip.start, duration: Math.max(1, Math.min(marker.duration, end - marker.frame)) }];
+  });
+  return { ...whole, name: `${whole.name} (recut)`, clips, markers, recordFrames: Math.max(1, offset), recutId: recut.recutId };
 }
 
 /**

@@ -1,6 +1,6 @@
 // OpenTimelineIO's JSON (the `otio_json` adapter's schema, as opentimelineio
 // 0.18 writes it): a Timeline whose Stack holds one video Track of Clips, one
-// per shot between the cuts, and an audio Track of the same Clips when the source has sound, each pointing at the source by an ExternalReference,
+// per shot between the cuts (per kept segment for a recut), and an audio Track of the same Clips when the source has sound, each pointing at the source by an ExternalReference,
 // and the read's markers on the Stack. Pure; checked by loading it with the
 // opentimelineio package (test/integration/exports/timelines-reference.test.ts).
 
@@ -28,17 +28,17 @@ export function otioJson(timeline: EditorTimeline): string {
       ? {
           OTIO_SCHEMA: 'ExternalReference.1',
           metadata,
-          name: timeline.name,
+          name: timeline.mediaName,
           available_range: available,
           available_image_bounds: null,
           target_url: timeline.mediaUrl,
         }
-      : { OTIO_SCHEMA: 'MissingReference.1', metadata, name: timeline.name, available_range: available, available_image_bounds: null };
+      : { OTIO_SCHEMA: 'MissingReference.1', metadata, name: timeline.mediaName, available_range: available, available_image_bounds: null };
   const clips = () =>
     timeline.clips.map((clip, i) => ({
       OTIO_SCHEMA: 'Clip.2',
       metadata: {},
-      name: `Shot ${i + 1}`,
+      name: `${timeline.recutId ? 'Kept' : 'Shot'} ${i + 1}`,
       source_range: timeRange(clip.start, clip.duration, rate),
       effects: [],
       markers: [],
@@ -64,12 +64,20 @@ export function otioJson(timeline: EditorTimeline): string {
     metadata: { holdline: { kind: marker.kind } },
     name: marker.name,
     color: OTIO_COLORS[marker.color],
-    marked_range: timeRange(marker.frame, marker.duration, rate),
+    // On the stack, so in the timeline's time: the record frame (the source frame for a scan).
+    marked_range: timeRange(marker.record, marker.duration, rate),
     comment: marker.note,
   }));
   const document = {
     OTIO_SCHEMA: 'Timeline.1',
-    metadata: { holdline: { scan_id: timeline.scanId, frame_rate: `${rate.num}/${rate.den}`, drop_frame: timeline.dropFrame } },
+    metadata: {
+      holdline: {
+        scan_id: timeline.scanId,
+        ...(timeline.recutId ? { recut_id: timeline.recutId } : {}),
+        frame_rate: `${rate.num}/${rate.den}`,
+        drop_frame: timeline.dropFrame,
+      },
+    },
     name: timeline.name,
     global_start_time: rationalTime(0, rate),
     tracks: {

@@ -1,7 +1,8 @@
 // DaVinci Resolve's marker list as CSV: one row per marker with its source and
 // record timecodes at the source's rate (drop-frame at 29.97 and 59.94), its
 // duration, colour, name and note. The record timeline starts at 00:00:00:00,
-// so record and source timecodes are equal. Pure.
+// so a scan's record and source timecodes are equal; a recut's record side is
+// where the marker's frame was kept. Pure.
 
 import { fpsOf, timecode } from './timecode';
 import type { EditorTimeline, MarkerColor } from './model';
@@ -16,7 +17,20 @@ export function resolveMarkersCsv(timeline: EditorTimeline): string {
   const rows = timeline.markers.map((marker, i) => {
     const tcIn = timecode(marker.frame, fps);
     const tcOut = timecode(marker.frame + marker.duration, fps);
-    return [String(i + 1), marker.name, tcIn, tcOut, tcIn, tcOut, timecode(marker.duration, fps), RESOLVE_COLORS[marker.color], marker.note, marker.kind];
+    const recordIn = timecode(marker.record, fps);
+    const recordOut = timecode(marker.record + marker.duration, fps);
+    return [
+      String(i + 1),
+      marker.name,
+      tcIn,
+      tcOut,
+      recordIn,
+      recordOut,
+      timecode(marker.duration, fps),
+      RESOLVE_COLORS[marker.color],
+      marker.note,
+      marker.kind,
+    ];
   });
   return [[...RESOLVE_MARKER_COLUMNS], ...rows].map((cells) => `${cells.map(csvCell).join(',')}\r\n`).join('');
 }

@@ -95,4 +95,12 @@ export const HistoryBody = Type.Object({
 export type HistoryBody = Static<typeof HistoryBody>;
 
 /** `GET /v1/scans/{id}/export?format=`: the format is checked by the route, so a wrong one gets the list of formats. */
-export const ExportQuery = Type.Object({ format: Type.Optional(Type.String({ maxLength: 32 })) });
+export const ExportQuery = Type.Object({
+  format: Type.Optional(Type.String({ maxLength: 32 })),
+  record_start: Type.Optional(
+    Type.String({
+      maxLength: 16,
+      description: "The EDL's first record timecode, `HH:MM:SS:FF` at the source's rate (default `01:00:00:00`); only with `format=edl`.",
+    }),
+  ),
+});

@@ -1,10 +1,12 @@
 """Reads Holdline's timeline exports back with reference tools and prints what they saw.
 
-Usage: check_timelines.py OTIO_FILE FCPXML_FILE
+Usage: check_timelines.py OTIO_FILE FCPXML_FILE [EDL_FILE EDL_RATE]
 Prints one JSON object: the timeline as OpenTimelineIO loaded it (clips,
-rates, markers, media references' metadata) and the FCPXML document as lxml
+rates, markers, media references' metadata), the FCPXML document as lxml
 parsed it (DTD verdict and errors, time-attribute errors, the format's size and
-name with their errors, clips and markers in seconds as exact fractions).
+name with their errors, clips and markers in seconds as exact fractions) and,
+given an EDL and its frame rate, the EDL as OpenTimelineIO's cmx_3600 adapter
+read it (tracks, clips' source and record frames, the markers it kept).
 Run by test/integration/scans/export.test.ts with the environment from
 scripts/install-timeline-check.sh.
 """
@@ -62,6 +64,35 @@ def otio_summary(path: str) -> dict[str, object]:
             {"name": m.name, "color": m.color, "comment": m.comment, "start": m.marked_range.start_time.value, "duration": m.marked_range.duration.value}
             for m in markers
         ],
+    }
+
+
+def edl_summary(path: str, rate: float) -> dict[str, object]:
+    """The EDL as the cmx_3600 adapter (otio-cmx3600-adapter) reads it at `rate`."""
+    with open(path, encoding="ascii") as handle:
+        timeline = otio.adapters.read_from_string(handle.read(), "cmx_3600", rate=rate)
+
+    def clips(tracks: list) -> list[dict[str, object]]:
+        return [
+            {
+                "name": clip.name,
+                "source": [clip.source_range.start_time.value, clip.source_range.duration.value],
+                "record": clip.range_in_parent().start_time.value,
+                "media_name": clip.media_reference.name if clip.media_reference else None,
+                "markers": [
+                    {"name": m.name, "color": m.color, "frame": m.marked_range.start_time.value} for m in clip.markers
+                ],
+            }
+            for track in tracks
+            for clip in track.find_clips()
+        ]
+
+    return {
+        "name": timeline.name,
+        "video_tracks": len(timeline.video_tracks()),
+        "audio_tracks": len(timeline.audio_tracks()),
+        "video": clips(timeline.video_tracks()),
+        "audio": clips(timeline.audio_tracks()),
     }
 
 
@@ -128,7 +159,10 @@ def fcpxml_summary(path: str) -> dict[str, object]:
 
 def main() -> None:
     otio_path, fcpxml_path = sys.argv[1:3]
-    print(json.dumps({"otio": otio_summary(otio_path), "fcpxml": fcpxml_summary(fcpxml_path)}))
+    seen = {"otio": otio_summary(otio_path), "fcpxml": fcpxml_summary(fcpxml_path)}
+    if len(sys.argv) > 4:
+        seen["edl"] = edl_summary(sys.argv[3], float(sys.argv[4]))
+    print(json.dumps(seen))
 
 
 if __name__ == "__main__":

@@ -16,6 +16,8 @@ import type {
   DeletedScan,
   ExportedFile,
   ExportFormat,
+  RecutExportFormat,
+  RecutExportOptions,
   FinishedRecut,
   FinishedScan,
   InFlightRecut,
@@ -238,12 +240,12 @@ class Scans {
     return poll(() => this.get(scanId, options), isFinishedScan, scanId, options);
   }
 
-  /** `GET /v1/scans/{id}/export`: a complete scan as srt, vtt, csv, edl, chapters or json text, or an editor timeline (otio, fcpxml, markers.csv). A published scan exports without a key. */
-  async export(scanId: string, format: ExportFormat, options: CallOptions = {}): Promise<ExportedFile> {
+  /** `GET /v1/scans/{id}/export`: a complete scan as srt, vtt, csv, edl, chapters or json text, or an editor timeline (otio, fcpxml, markers.csv); `recordStart` sets the EDL's first record timecode. A published scan exports without a key. */
+  async export(scanId: string, format: ExportFormat, options: CallOptions & { recordStart?: string } = {}): Promise<ExportedFile> {
     const response = await send(this.transport, {
       method: 'GET',
       path: `/v1/scans/${id(scanId)}/export`,
-      query: { format },
+      query: { format, ...(options.recordStart === undefined ? {} : { record_start: options.recordStart }) },
       accept: '*/*',
       signal: options.signal,
     });
@@ -290,6 +292,23 @@ class Recuts {
   /** `GET /v1/scans/{id}/recuts`: every recut of one scan. */
   list(scanId: string, options: CallOptions = {}): Promise<RecutList> {
     return sendJson(this.transport, { method: 'GET', path: `/v1/scans/${id(scanId)}/recuts`, signal: options.signal });
+  }
+
+  /**
+   * `GET /v1/recuts/{id}/export`: a complete recut's cut list on its source (the parent scan's video) as an
+   * editor timeline: edl, otio, fcpxml or markers.csv. `recordStart` sets the EDL's first record timecode.
+   */
+  async export(recutId: string, format: RecutExportFormat, options: RecutExportOptions = {}): Promise<ExportedFile> {
+    const response = await send(this.transport, {
+      method: 'GET',
+      path: `/v1/recuts/${id(recutId)}/export`,
+      query: { format, ...(options.recordStart === undefined ? {} : { record_start: options.recordStart }) },
+      accept: '*/*',
+      signal: options.signal,
+    });
+    const body = await response.text();
+    const filename = servedFileName(response.headers.get('content-disposition'), `${recutId}.${format}`);
+    return { body, contentType: response.headers.get('content-type') ?? 'application/octet-stream', filename };
   }
 
   /** Like `scans.wait`, for a recut. */

@@ -36,6 +36,6 @@ export { DEFAULT_RETRY, RETRIED_STATUSES, retryDelayMs } from './http.js';
 export { safeFileName } from './file-name.js';
 export type { RetryOptions } from './http.js';
 export { PageList } from './pages.js';
-export { EXPORT_FORMATS, SCAN_STATUSES } from './types.js';
+export { EXPORT_FORMATS, RECUT_EXPORT_FORMATS, SCAN_STATUSES } from './types.js';
 export type * from './types.js';
 export type { paths } from './openapi.js';

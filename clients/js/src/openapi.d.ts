@@ -2245,7 +2245,7 @@ export interface paths {
          *     |---|---|
          *     | `srt`, `vtt` | the transcript as subtitles |
          *     | `csv` | `second,hold,motion,loudness,speech`, one row per second |
-         *     | `edl` | CMX3600 edit list: one event per shot, markers at cuts and dead stretches |
+         *     | `edl` | CMX3600 edit list: one event per shot, markers at cuts and dead stretches; the record side from `record_start` (default `01:00:00:00`) |
          *     | `chapters` | YouTube chapter lines |
          *     | `json` | the scan as `GET /v1/scans/{id}` serves it |
          *
@@ -2255,6 +2255,8 @@ export interface paths {
             parameters: {
                 query: {
                     format: "srt" | "vtt" | "csv" | "edl" | "chapters" | "json" | "otio" | "fcpxml" | "markers.csv";
+                    /** @description The EDL's first record timecode, `HH:MM:SS:FF` at the source's rate (default `01:00:00:00`); only with `format=edl`. */
+                    record_start?: string;
                 };
                 header?: {
                     /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
@@ -2516,7 +2518,7 @@ export interface paths {
                         "application/xml": string;
                     };
                 };
-                /** @description A missing or unknown `format` */
+                /** @description A missing or unknown `format`, a `record_start` that is not a timecode at the source's rate, or `record_start` with a format other than `edl` */
                 400: {
                     headers: {
                         "x-request-id": components["headers"]["x-request-id"];
@@ -4526,6 +4528,617 @@ export interface paths {
                 };
                 /** @description A service this needs is unavailable right now; try again shortly */
                 503: {
+                    headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/recuts/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A complete recut's cut list on its source as an editor timeline: edl, otio, fcpxml, markers.csv
+         * @description A complete recut's cut list on its source (the parent scan's video) as a file to download (`Content-Disposition: attachment; filename="<recut_id>.<ext>"`), built by the same timeline code as the scan's exports: one clip per kept segment, on the source frames nearest its bounds, laid end to end, picture and sound; the parent read's markers that start inside a kept segment, on the frame where they were kept.
+         *
+         *     | format | content |
+         *     |---|---|
+         *     | `edl` | CMX3600: one `AA/V` event per kept segment, the record side from `record_start` (default `01:00:00:00`), `* LOC:` markers at cuts and dead stretches |
+         *     | `otio` | OpenTimelineIO: a video and an audio track of the kept clips, the markers on the stack |
+         *     | `fcpxml` | Final Cut Pro XML 1.9: one `asset-clip` per kept segment with its markers |
+         *     | `markers.csv` | the markers with their source and record timecodes |
+         *
+         *     Needs the recut owner's key.
+         */
+        get: {
+            parameters: {
+                query: {
+                    format: "edl" | "otio" | "fcpxml" | "markers.csv";
+                    /** @description The EDL's first record timecode, `HH:MM:SS:FF` at the source's rate (default `01:00:00:00`); only with `format=edl`. */
+                    record_start?: string;
+                };
+                header?: {
+                    /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */
+                    "x-request-id"?: components["parameters"]["x-request-id"];
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example TITLE: Weak opening (recut)
+                         *     FCM: NON-DROP FRAME
+                         *
+                         *     001  AX       AA/V  C        00:00:04:00 00:00:08:00 01:00:00:00 01:00:04:00
+                         *     * FROM CLIP NAME: Weak opening (recut)
+                         *     * LOC: 00:00:04:00 BLUE    CUT 4
+                         *
+                         *     002  AX       AA/V  C        00:00:15:00 00:00:19:00 01:00:04:00 01:00:08:…
+                         */
+                        "text/plain": string;
+                        /**
+                         * @example {
+                         *       "OTIO_SCHEMA": "Timeline.1",
+                         *       "metadata": {
+                         *         "holdline": {
+                         *           "scan_id": "scn_6849516f8be73951ef711b13",
+                         *           "recut_id": "rct_25337f214d66a3f283fd2937",
+                         *           "frame_rate": "24/1",
+                         *           "drop_frame": false
+                         *         }
+                         *       },
+                         *       "name": "Weak opening (recut)",
+                         *       "global_start_time": {
+                         *         "OTIO_SCHEMA": "RationalTime.1",
+                         *         "rate": 24,
+                         *         "value": 0
+                         *       },
+                         *       "tracks": {
+                         *         "OTIO_SCHEMA": "Stack.1",
+                         *         "metadata": {},
+                         *         "name": "tracks",
+                         *         "source_range": null,
+                         *         "effects": [],
+                         *         "markers": [
+                         *           {
+                         *             "OTIO_SCHEMA": "Marker.2",
+                         *             "metadata": {
+                         *               "holdline": {
+                         *                 "kind": "cut"
+                         *               }
+                         *             },
+                         *             "name": "Cut 1",
+                         *             "color": "BLUE",
+                         *             "marked_range": {
+                         *               "OTIO_SCHEMA": "TimeRange.1",
+                         *               "duration": {
+                         *                 "OTIO_SCHEMA": "RationalTime.1",
+                         *                 "rate": 24,
+                         *                 "value": 1
+                         *               },
+                         *               "start_time": {
+                         *                 "OTIO_SCHEMA": "RationalTime.1",
+                         *                 "rate": 24,
+                         *                 "value": 0
+                         *               }
+                         *             },
+                         *             "comment": "Cut at 4 s (frame 96)."
+                         *           },
+                         *           {
+                         *             "OTIO_SCHEMA": "Marker.2",
+                         *             "metadata": {
+                         *               "holdline": {
+                         *                 "kind": "moment"
+                         *               }
+                         *             },
+                         *             "name": "Moment 0:05 (hold 60)",
+                         *             "color": "GREEN",
+                         *             "marked_range": {
+                         *               "OTIO_SCHEMA": "TimeRange.1",
+                         *               "duration": {
+                         *                 "OTIO_SCHEMA": "RationalTime.1",
+                         *                 "rate": 24,
+                         *                 "value": 24
+                         *               },
+                         *               "start_time": {
+                         *                 "OTIO_SCHEMA": "RationalTime.1",
+                         *                 "rate": 24,
+                         *                 "value": 24
+                         *               }
+                         *             },
+                         *             "comment": "Welcome back. Today we put free camera for"
+                         *           },
+                         *           {
+                         *             "OTIO_SCHEMA": "Marker.2",
+                         *             "metadata": {
+                         *               "holdline": {
+                         *                 "kind": "dip"
+                         *               }
+                         *             },
+                         *             "name": "Dip 0:07–0:15: silence, no speech",
+                         *             "color": "YELLOW",
+                         *             "marked_range": {
+                         *               "OTIO_SCHEMA": "TimeRange.1",
+                         *               "duration": {
+                         *                 "OTIO_SCHEMA": "RationalTime.1",
+                         *                 "rate": 24,
+                         *                 "value": 24
+                         *               },
+                         *               "start_time": {
+                         *                 "OTIO_SCHEMA": "RationalTime.1",
+                         *                 "rate": 24,
+                         *                 "value": 72
+                         *               }
+                         *             },
+                         *             "comment": "Cut or add sound under 0:07–0:15 (8 s): the sound is silent and nobody speaks."
+                         *           }
+                         *         ],
+                         *         "enabled": true,
+                         *         "color": null,
+                         *         "children": [
+                         *           {
+                         *             "OTIO_SCHEMA": "Track.1",
+                         *             "metadata": {},
+                         *             "name": "V1",
+                         *             "source_range": null,
+                         *             "effects": [],
+                         *             "markers": [],
+                         *             "enabled": true,
+                         *             "color": null,
+                         *             "children": [
+                         *               {
+                         *                 "OTIO_SCHEMA": "Clip.2",
+                         *                 "metadata": {},
+                         *                 "name": "Kept 1",
+                         *                 "source_range": {
+                         *                   "OTIO_SCHEMA": "TimeRange.1",
+                         *                   "duration": {
+                         *                     "OTIO_SCHEMA": "RationalTime.1",
+                         *                     "rate": 24,
+                         *                     "value": 96
+                         *                   },
+                         *                   "start_time": {
+                         *                     "OTIO_SCHEMA": "RationalTime.1",
+                         *                     "rate": 24,
+                         *                     "value": 96
+                         *                   }
+                         *                 },
+                         *                 "effects": [],
+                         *                 "markers": [],
+                         *                 "enabled": true,
+                         *                 "color": null,
+                         *                 "media_references": {
+                         *                   "DEFAULT_MEDIA": {
+                         *                     "OTIO_SCHEMA": "ExternalReference.1",
+                         *                     "metadata": {
+                         *                       "holdline": {
+                         *                         "width": 640,
+                         *                         "height": 360
+                         *                       }
+                         *                     },
+                         *                     "name": "Weak opening",
+                         *                     "available_range": {
+                         *                       "OTIO_SCHEMA": "TimeRange.1",
+                         *                       "duration": {
+                         *                         "OTIO_SCHEMA": "RationalTime.1",
+                         *                         "rate": 24,
+                         *                         "value": 720
+                         *                       },
+                         *                       "start_time": {
+                         *                         "OTIO_SCHEMA": "RationalTime.1",
+                         *                         "rate": 24,
+                         *                         "value": 0
+                         *                       }
+                         *                     },
+                         *                     "available_image_bounds": null,
+                         *                     "target_url": "https://api.holdline.example/v1/scans/scn_6849516f8be73951ef711b13/media"
+                         *                   }
+                         *                 },
+                         *                 "active_media_reference_key": "DEFAULT_MEDIA"
+                         *               },
+                         *               {
+                         *                 "OTIO_SCHEMA": "Clip.2",
+                         *                 "metadata": {},
+                         *                 "name": "Kept 2",
+                         *                 "source_range": {
+                         *                   "OTIO_SCHEMA": "TimeRange.1",
+                         *                   "duration": {
+                         *                     "OTIO_SCHEMA": "RationalTime.1",
+                         *                     "rate": 24,
+                         *                     "value": 96
+                         *                   },
+                         *                   "start_time": {
+                         *                     "OTIO_SCHEMA": "RationalTime.1",
+                         *                     "rate": 24,
+                         *                     "value": 360
+                         *                   }
+                         *                 },
+                         *                 "effects": [],
+                         *                 "markers": [],
+                         *                 "enabled": true,
+                         *                 "color": null,
+                         *                 "media_references": {
+                         *                   "DEFAULT_MEDIA": {
+                         *                     "OTIO_SCHEMA": "ExternalReference.1",
+                         *                     "metadata": {
+                         *                       "holdline": {
+                         *                         "width": 640,
+                         *                         "height": 360
+                         *                       }
+                         *                     },
+                         *                     "name": "Weak opening",
+                         *                     "available_range": {
+                         *                       "OTIO_SCHEMA": "TimeRange.1",
+                         *                       "duration": {
+                         *                         "OTIO_SCHEMA": "RationalTime.1",
+                         *                         "rate": 24,
+                         *                         "value": 720
+                         *                       },
+                         *                       "start_time": {
+                         *                         "OTIO_SCHEMA": "RationalTime.1",
+                         *                         "rate": 24,
+                         *                         "value": 0
+                         *                       }
+                         *                     },
+                         *                     "available_image_bounds": null,
+                         *                     "target_url": "https://api.holdline.example/v1/scans/scn_6849516f8be73951ef711b13/media"
+                         *                   }
+                         *                 },
+                         *                 "active_media_reference_key": "DEFAULT_MEDIA"
+                         *               },
+                         *               {
+                         *                 "OTIO_SCHEMA": "Clip.2",
+                         *                 "metadata": {},
+                         *                 "name": "Kept 3",
+                         *                 "source_range": {
+                         *                   "OTIO_SCHEMA": "TimeRange.1",
+                         *                   "duration": {
+                         *                     "OTIO_SCHEMA": "RationalTime.1",
+                         *                     "rate": 24,
+                         *                     "value": 120
+                         *                   },
+                         *                   "start_time": {
+                         *                     "OTIO_SCHEMA": "RationalTime.1",
+                         *                     "rate": 24,
+                         *                     "value": 600
+                         *                   }
+                         *                 },
+                         *                 "effects": [],
+                         *                 "markers": [],
+                         *                 "enabled": true,
+                         *                 "color": null,
+                         *                 "media_references": {
+                         *                   "DEFAULT_MEDIA": {
+                         *                     "OTIO_SCHEMA": "ExternalReference.1",
+                         *                     "metadata": {
+                         *                       "holdline": {
+                         *                         "width": 640,
+                         *                         "height": 360
+                         *                       }
+                         *                     },
+                         *                     "name": "Weak opening",
+                         *                     "available_range": {
+                         *                       "OTIO_SCHEMA": "TimeRange.1",
+                         *                       "duration": {
+                         *                         "OTIO_SCHEMA": "RationalTime.1",
+                         *                         "rate": 24,
+                         *                         "value": 720
+                         *                       },
+                         *                       "start_time": {
+                         *                         "OTIO_SCHEMA": "RationalTime.1",
+                         *                         "rate": 24,
+                         *                         "value": 0
+                         *                       }
+                         *                     },
+                         *                     "available_image_bounds": null,
+                         *                     "target_url": "https://api.holdline.example/v1/scans/scn_6849516f8be73951ef711b13/media"
+                         *                   }
+                         *                 },
+                         *                 "active_media_reference_key": "DEFAULT_MEDIA"
+                         *               }
+                         *             ],
+                         *             "kind": "Video"
+                         *           },
+                         *           {
+                         *             "OTIO_SCHEMA": "Track.1",
+                         *             "metadata": {},
+                         *             "name": "A1",
+                         *             "source_range": null,
+                         *             "effects": [],
+                         *             "markers": [],
+                         *             "enabled": true,
+                         *             "color": null,
+                         *             "children": [
+                         *               {
+                         *                 "OTIO_SCHEMA": "Clip.2",
+                         *                 "metadata": {},
+                         *                 "name": "Kept 1",
+                         *                 "source_range": {
+                         *                   "OTIO_SCHEMA": "TimeRange.1",
+                         *                   "duration": {
+                         *                     "OTIO_SCHEMA": "RationalTime.1",
+                         *                     "rate": 24,
+                         *                     "value": 96
+                         *                   },
+                         *                   "start_time": {
+                         *                     "OTIO_SCHEMA": "RationalTime.1",
+                         *                     "rate": 24,
+                         *                     "value": 96
+                         *                   }
+                         *                 },
+                         *                 "effects": [],
+                         *                 "markers": [],
+                         *                 "enabled": true,
+                         *                 "color": null,
+                         *                 "media_references": {
+                         *                   "DEFAULT_MEDIA": {
+                         *                     "OTIO_SCHEMA": "ExternalReference.1",
+                         *                     "metadata": {
+                         *                       "holdline": {
+                         *                         "width": 640,
+                         *                         "height": 360
+                         *                       }
+                         *                     },
+                         *                     "name": "Weak opening",
+                         *                     "available_range": {
+                         *                       "OTIO_SCHEMA": "TimeRange.1",
+                         *                       "duration": {
+                         *                         "OTIO_SCHEMA": "RationalTime.1",
+                         *                         "rate": 24,
+                         *                         "value": 720
+                         *                       },
+                         *                       "start_time": {
+                         *                         "OTIO_SCHEMA": "RationalTime.1",
+                         *                         "rate": 24,
+                         *                         "value": 0
+                         *                       }
+                         *                     },
+                         *                     "available_image_bounds": null,
+                         *                     "target_url": "https://api.holdline.example/v1/scans/scn_6849516f8be73951ef711b13/media"
+                         *                   }
+                         *                 },
+                         *                 "active_media_reference_key": "DEFAULT_MEDIA"
+                         *               },
+                         *               {
+                         *                 "OTIO_SCHEMA": "Clip.2",
+                         *                 "metadata": {},
+                         *                 "name": "Kept 2",
+                         *                 "source_range": {
+                         *                   "OTIO_SCHEMA": "TimeRange.1",
+                         *                   "duration": {
+                         *                     "OTIO_SCHEMA": "RationalTime.1",
+                         *                     "rate": 24,
+                         *                     "value": 96
+                         *                   },
+                         *                   "start_time": {
+                         *                     "OTIO_SCHEMA": "RationalTime.1",
+                         *                     "rate": 24,
+                         *                     "value": 360
+                         *                   }
+                         *                 },
+                         *                 "effects": [],
+                         *                 "markers": [],
+                         *                 "enabled": true,
+                         *                 "color": null,
+                         *                 "media_references": {
+                         *                   "DEFAULT_MEDIA": {
+                         *                     "OTIO_SCHEMA": "ExternalReference.1",
+                         *                     "metadata": {
+                         *                       "holdline": {
+                         *                         "width": 640,
+                         *                         "height": 360
+                         *                       }
+                         *                     },
+                         *                     "name": "Weak opening",
+                         *                     "available_range": {
+                         *                       "OTIO_SCHEMA": "TimeRange.1",
+                         *                       "duration": {
+                         *                         "OTIO_SCHEMA": "RationalTime.1",
+                         *                         "rate": 24,
+                         *                         "value": 720
+                         *                       },
+                         *                       "start_time": {
+                         *                         "OTIO_SCHEMA": "RationalTime.1",
+                         *                         "rate": 24,
+                         *                         "value": 0
+                         *                       }
+                         *                     },
+                         *                     "available_image_bounds": null,
+                         *                     "target_url": "https://api.holdline.example/v1/scans/scn_6849516f8be73951ef711b13/media"
+                         *                   }
+                         *                 },
+                         *                 "active_media_reference_key": "DEFAULT_MEDIA"
+                         *               },
+                         *               {
+                         *                 "OTIO_SCHEMA": "Clip.2",
+                         *                 "metadata": {},
+                         *                 "name": "Kept 3",
+                         *                 "source_range": {
+                         *                   "OTIO_SCHEMA": "TimeRange.1",
+                         *                   "duration": {
+                         *                     "OTIO_SCHEMA": "RationalTime.1",
+                         *                     "rate": 24,
+                         *                     "value": 120
+                         *                   },
+                         *                   "start_time": {
+                         *                     "OTIO_SCHEMA": "RationalTime.1",
+                         *                     "rate": 24,
+                         *                     "value": 600
+                         *                   }
+                         *                 },
+                         *                 "effects": [],
+                         *                 "markers": [],
+                         *                 "enabled": true,
+                         *                 "color": null,
+                         *                 "media_references": {
+                         *                   "DEFAULT_MEDIA": {
+                         *                     "OTIO_SCHEMA": "ExternalReference.1",
+                         *                     "metadata": {
+                         *                       "holdline": {
+                         *                         "width": 640,
+                         *                         "height": 360
+                         *                       }
+                         *                     },
+                         *                     "name": "Weak opening",
+                         *                     "available_range": {
+                         *                       "OTIO_SCHEMA": "TimeRange.1",
+                         *                       "duration": {
+                         *                         "OTIO_SCHEMA": "RationalTime.1",
+                         *                         "rate": 24,
+                         *                         "value": 720
+                         *                       },
+                         *                       "start_time": {
+                         *                         "OTIO_SCHEMA": "RationalTime.1",
+                         *                         "rate": 24,
+                         *                         "value": 0
+                         *                       }
+                         *                     },
+                         *                     "available_image_bounds": null,
+                         *                     "target_url": "https://api.holdline.example/v1/scans/scn_6849516f8be73951ef711b13/media"
+                         *                   }
+                         *                 },
+                         *                 "active_media_reference_key": "DEFAULT_MEDIA"
+                         *               }
+                         *             ],
+                         *             "kind": "Audio"
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
+                        "application/json": Record<string, never>;
+                        /**
+                         * @example <?xml version="1.0" encoding="UTF-8"?>
+                         *     <!DOCTYPE fcpxml>
+                         *     <fcpxml version="1.9">
+                         *       <resources>
+                         *         <format id="r1" frameDuration="1/24s" width="640" height="360"/>
+                         *         <asset id="r2" name="Weak opening" start="0s" duration="30s" hasVideo="1" hasAudio="1" format="r1">
+                         *           <media-…
+                         */
+                        "application/xml": string;
+                        /**
+                         * @example #,Name,Source In,Source Out,Record In,Record Out,Duration,Color,Notes,Keywords
+                         *     1,Cut 1,00:00:04:00,00:00:04:01,00:00:00:00,00:00:00:01,00:00:00:01,Blue,Cut at 4 s (frame 96).,cut
+                         *     2,Moment 0:05 (hold 60),00:00:05:00,00:00:06:00,00:00:01:00,00:00:02:00,00:00:01:00,Green,Welcome b…
+                         */
+                        "text/csv": string;
+                    };
+                };
+                /** @description A missing or unknown `format`, a `record_start` that is not a timecode at the source's rate, or `record_start` with a format other than `edl` */
+                400: {
+                    headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "detail": "unknown recut export format \"srt\"; use format=edl|otio|fcpxml|markers.csv"
+                         *     }
+                         */
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description No API key, or a key the service does not know (checked before the body is read) */
+                401: {
+                    headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description No such recut for this key, or its scan was deleted */
+                404: {
+                    headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description The recut is not complete */
+                409: {
+                    headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
+                429: {
+                    headers: {
+                        "x-request-id": components["headers"]["x-request-id"];
+                        "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];
+                        "x-ratelimit-remaining": components["headers"]["x-ratelimit-remaining"];
+                        "x-ratelimit-reset": components["headers"]["x-ratelimit-reset"];
+                        "Retry-After": components["headers"]["retry-after"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description An internal error (the log has the details, under the `x-request-id`) */
+                500: {
                     headers: {
                         "x-request-id": components["headers"]["x-request-id"];
                         "x-ratelimit-limit": components["headers"]["x-ratelimit-limit"];

@@ -95,6 +95,15 @@ export type Readiness = ResponseBody<'/readyz', 'get', 200>;
 export type ExportFormat = NonNullable<Operation<'/v1/scans/{id}/export', 'get'>['parameters']['query']>['format'];
 export const EXPORT_FORMATS = ['srt', 'vtt', 'csv', 'edl', 'chapters', 'json', 'otio', 'fcpxml', 'markers.csv'] as const satisfies readonly ExportFormat[];
 
+export type RecutExportFormat = NonNullable<Operation<'/v1/recuts/{id}/export', 'get'>['parameters']['query']>['format'];
+export const RECUT_EXPORT_FORMATS = ['edl', 'otio', 'fcpxml', 'markers.csv'] as const satisfies readonly RecutExportFormat[];
+
+/** `recuts.export` options: the EDL's first record timecode (`HH:MM:SS:FF`, default `01:00:00:00`; EDL only). */
+export interface RecutExportOptions {
+  recordStart?: string;
+  signal?: AbortSignal;
+}
+
 /** A downloaded export: the file's text, its content type and download name. */
 export interface ExportedFile {
   body: string;

@@ -114,10 +114,26 @@ class TestRequests:
             httpx.Response(200, content=srt, headers={"content-type": "application/x-subrip", "content-disposition": f'attachment; filename="{SCAN_ID}.srt"'})
         )
         export = client.scans.export(SCAN_ID, "srt")
-        assert script.requests[0].url.params["format"] == "srt"
+        assert dict(script.requests[0].url.params) == {"format": "srt"}
         assert (export.filename, export.content_type, export.text) == (f"{SCAN_ID}.srt", "application/x-subrip", srt.decode())
         assert export.save(tmp_path).read_bytes() == srt
         assert export.save(tmp_path / "other.srt") == tmp_path / "other.srt"
+
+    def test_a_scan_edl_export_sends_record_start(self, scripted) -> None:
+        client, script, _ = scripted(httpx.Response(200, content=b"TITLE: x\r\n", headers={"content-type": "text/plain"}))
+        client.scans.export(SCAN_ID, "edl", record_start="00:59:50:00")
+        assert dict(script.requests[0].url.params) == {"format": "edl", "record_start": "00:59:50:00"}
+
+    def test_a_recut_export_asks_for_the_format_and_record_start_and_keeps_the_served_name(self, scripted) -> None:
+        edl = b"TITLE: Talk (recut)\r\nFCM: NON-DROP FRAME\r\n"
+        served = {"content-type": "text/plain; charset=utf-8", "content-disposition": 'attachment; filename="rct_1.edl"'}
+        client, script, _ = scripted(httpx.Response(200, content=edl, headers=served), httpx.Response(200, content=b"{}", headers=served))
+        export = client.recuts.export("rct_1", "edl", record_start="10:00:00:00")
+        assert script.requests[0].url.path == "/v1/recuts/rct_1/export"
+        assert dict(script.requests[0].url.params) == {"format": "edl", "record_start": "10:00:00:00"}
+        assert (export.filename, export.text) == ("rct_1.edl", edl.decode())
+        client.recuts.export("rct_1", "otio")
+        assert dict(script.requests[1].url.params) == {"format": "otio"}
 
     def test_a_recut_sends_only_the_fields_given(self, scripted) -> None:
         client, script, _ = scripted(answer(202, {"recut_id": "rct_1", "status": "queued", "parent_scan_id": SCAN_ID}))

@@ -74,9 +74,16 @@ describe('holdline scan', () => {
     expect(lines[0]).toBe(`${sampleScan.grade}  ${sampleScan.score}/100  ${sampleScan.label}  ${scanId}  "Sample via CLI"`);
     expect(lines[1]).toMatch(new RegExp(`^hook ${sampleScan.hook}  ·  20 s  ·  ${sampleScan.cuts.length} cuts? `));
     expect(lines[2]).toBe(sampleScan.summary);
-    // 20 seconds: one sparkline column per second, a cut mark under each cut second.
-    expect(lines[3]).toMatch(/^hold [▁▂▃▄▅▆▇█]{20}$/);
-    for (const cut of sampleScan.cuts) expect(['^', '=']).toContain(lines[4]![5 + Math.floor(cut)]);
+    // Under the summary, what to change: the hook's advice, each dip with its advice, the moments (issue 32 item 8).
+    const hold = lines.findIndex((line) => line.startsWith('hold '));
+    expect(lines.slice(3, hold)).toEqual([
+      ...(sampleScan.hook_report?.advice ? [`hook: ${sampleScan.hook_report.advice}`] : []),
+      ...(sampleScan.dips ?? []).map((dip: { advice: string }) => expect.stringContaining(dip.advice)),
+      ...sampleScan.moments.map((moment: { hold: number }) => expect.stringContaining(`(hold ${moment.hold})`)),
+    ]);
+    // 20 seconds: one sparkline column per second, a cut mark (a count where cuts share a second) under each cut second.
+    expect(lines[hold]).toMatch(/^hold [▁▂▃▄▅▆▇█]{20}$/);
+    for (const cut of sampleScan.cuts) expect(lines[hold + 1]![5 + Math.floor(cut)]).toMatch(/[\^2-9+]/);
     noAnsi(run.stdout + run.stderr);
   });
 

@@ -286,6 +286,16 @@ describe('real responses match the document', () => {
     scanDocFixture(deps, { scanId: 'scn_recut_busy', accountId: agents!.account._id, status: 'processing' }, { duration_sec: 30 });
     expect((await call('POST', '/v1/scans/scn_recut_busy/recut', { headers: agentsAuth, payload: {} })).statusCode).toBe(409);
     expect((await call('GET', '/v1/recuts/rct_none')).statusCode).toBe(401);
+    // The recut's cut list: 409 while it runs, each editor format once complete, refusals.
+    const recutId = queued.json().recut_id as string;
+    expect((await call('GET', `/v1/recuts/${recutId}/export?format=edl`, { headers: agentsAuth })).statusCode).toBe(409);
+    Object.assign(deps.recuts.docs.get(recutId)!, { status: 'complete', stage: 'complete', pct: 100, segments: [{ start: 0.5, end: 2.5 }] });
+    for (const format of ['edl', 'otio', 'fcpxml', 'markers.csv']) {
+      expect((await call('GET', `/v1/recuts/${recutId}/export?format=${format}`, { headers: agentsAuth })).statusCode).toBe(200);
+    }
+    expect((await call('GET', `/v1/recuts/${recutId}/export?format=srt`, { headers: agentsAuth })).statusCode).toBe(400);
+    expect((await call('GET', `/v1/recuts/${recutId}/export?format=edl`)).statusCode).toBe(401);
+    expect((await call('GET', '/v1/recuts/rct_none/export?format=edl', { headers: agentsAuth })).statusCode).toBe(404);
   });
 
   it('publish: a signed-in session publishes its complete scan; refusals', async () => {

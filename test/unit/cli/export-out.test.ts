@@ -12,10 +12,12 @@ import { runHoldline } from '../../integration/cli/run-holdline';
 let server: Server;
 let baseUrl: string;
 let served = '';
+let asked = '';
 let scratch: string;
 
 beforeAll(async () => {
-  server = createServer((_request, response) => {
+  server = createServer((request, response) => {
+    asked = request.url ?? '';
     response.writeHead(200, { 'content-type': 'text/vtt', 'content-disposition': `attachment; filename="${served}"` }).end('WEBVTT\n');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -46,5 +48,19 @@ describe('holdline export --out DIR', () => {
     expect(await readdir(out)).toEqual([written]);
     expect(await readFile(join(out, written), 'utf8')).toBe('WEBVTT\n');
     expect(await readdir(parent)).toEqual(['out']);
+  });
+});
+
+describe('holdline recut-export', () => {
+  it('asks GET /v1/recuts/{id}/export for the format and record start, and writes the served file into DIR', async () => {
+    served = 'rct_1.vtt';
+    const out = await mkdtemp(join(scratch, 'recut-'));
+    const run = await runHoldline(['recut-export', 'rct_1', '--format', 'edl', '--record-start', '10:00:00:00', '--out', out, '--base-url', baseUrl], {
+      HOLDLINE_API_KEY: `sk_sig_${'a'.repeat(40)}`,
+    });
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(asked).toBe('/v1/recuts/rct_1/export?format=edl&record_start=10%3A00%3A00%3A00');
+    expect(await readdir(out)).toEqual(['rct_1.vtt']);
+    expect(run.stdout).toContain(`edl of rct_1 written to ${join(out, 'rct_1.vtt')}`);
   });
 });

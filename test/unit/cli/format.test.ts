@@ -39,7 +39,7 @@ describe('hold sparkline', () => {
   it('one column per second when short, block height from hold, cuts and dead marked below', () => {
     const spark = holdSparkline([0, 12.5, 25, 50, 75, 99, 100, 10], [2.5, 6], [{ start: 6, end: 8 }], 60);
     expect([...spark.line]).toEqual(['▁', '▂', '▃', '▅', '▇', '█', '█', '▁']);
-    expect(spark.marks).toBe('  ^   ==');
+    expect(spark.marks).toBe('  ^   ^=');
     expect(spark.secondsPerColumn).toBe(1);
   });
 
@@ -47,14 +47,24 @@ describe('hold sparkline', () => {
     const hold = [...Array.from({ length: 50 }, () => 100), ...Array.from({ length: 50 }, () => 0)];
     const spark = holdSparkline(hold, [99.5], [{ start: 60, end: 100 }], 10);
     expect(spark.line).toBe('█████▁▁▁▁▁');
-    expect(spark.marks).toBe('      ====');
+    expect(spark.marks).toBe('      ===^');
     expect(spark.secondsPerColumn).toBe(10);
   });
 
-  it('a dead mark wins over a cut in the same column; out-of-range cuts and bad values are ignored', () => {
+  it('a cut shows over a dead stretch in the same column; out-of-range cuts and bad values are ignored', () => {
     const spark = holdSparkline([Number.NaN, -5, 150, 40], [1, -1, 4, 99], [{ start: 1, end: 2 }], 60);
     expect([...spark.line]).toEqual(['▁', '▁', '█', '▄']);
-    expect(spark.marks).toBe(' =');
+    expect(spark.marks).toBe(' ^');
+  });
+
+  it('every cut is visible (issue 32 item 8): cuts at dead-stretch edges, and cuts sharing a column as their count', () => {
+    // 62 s in 60 columns: cuts at 10.1 s and 10.3 s share column 9; 42 s and 52 s bound the still slide's dead stretch.
+    const hold = Array.from({ length: 62 }, () => 50);
+    const spark = holdSparkline(hold, [10.1, 10.3, 42, 52], [{ start: 42, end: 52 }], 60);
+    const marks = [...spark.marks];
+    expect(marks.filter((m) => m === '^').length + marks.filter((m) => /[2-9]/.test(m)).reduce((sum, m) => sum + Number(m), 0)).toBe(4);
+    expect(marks[9]).toBe('2');
+    expect(marks.filter((m) => m === '=').length).toBeGreaterThan(0);
   });
 
   it('an empty timeline draws nothing', () => {
@@ -85,6 +95,23 @@ describe('the read as text', () => {
     method: 'm',
   };
 
+  it('lists what to change under the summary: the hook advice, each dip with its advice, the moments (issue 32 item 8)', () => {
+    const lines = readLines(
+      {
+        ...scan,
+        dips: [{ start: 1, end: 3, causes: ['still_picture', 'silence'], advice: 'Cut 0:01–0:03: the picture is still and the sound is silent.' }],
+        moments: [{ second: 2, label: 'peak', hold: 88, quote: 'the trick' }],
+        hook_report: { advice: 'Open on 0:02–0:05 (hold 80).' } as never,
+      },
+      plainStyle,
+    );
+    expect(lines.slice(3, 6)).toEqual([
+      'hook: Open on 0:02–0:05 (hold 80).',
+      'dip 0:01–0:03: Cut 0:01–0:03: the picture is still and the sound is silent.',
+      'moment 0:02 (hold 88): "the trick"',
+    ]);
+  });
+
   it('prints grade, score, label, hook, summary and the marked sparkline, plain without a terminal', () => {
     expect(readLines({ ...scan, title: 'Demo' }, plainStyle)).toEqual([
       'B-  72/100  Engaging  scn_1  "Demo"',
@@ -92,7 +119,7 @@ describe('the read as text', () => {
       'Holds well.',
       'hold ▁▅█▂',
       '       ^=',
-      '     1 s per column; ^ cut, = dead stretch',
+      '     1 s per column; ^ cut (2–9: cuts in one column), = dead stretch',
     ]);
   });
 

@@ -27,6 +27,7 @@ from .types import (
     CompleteScan,
     DeletedScan,
     ExportFormat,
+    RecutExportFormat,
     HistoryRow,
     PasswordChanged,
     QueuedRecut,
@@ -332,9 +333,10 @@ class Scans:
         """``DELETE /v1/scans/{id}``: the scan, its media and its read go."""
         return _deleted(self._client._request(Request("DELETE", f"/v1/scans/{_segment(scan_id)}")), scan_id)
 
-    def export(self, scan_id: str, format: ExportFormat) -> ExportFile:
-        """``GET /v1/scans/{id}/export?format=…``: a complete scan as a file (srt, vtt, csv, edl, chapters, json, or an editor timeline: otio, fcpxml, markers.csv)."""
-        response = self._client._request(Request("GET", f"/v1/scans/{_segment(scan_id)}/export", params={"format": format}))
+    def export(self, scan_id: str, format: ExportFormat, *, record_start: str | None = None) -> ExportFile:
+        """``GET /v1/scans/{id}/export?format=…``: a complete scan as a file (srt, vtt, csv, edl, chapters, json, or an editor timeline: otio, fcpxml, markers.csv); ``record_start`` is the EDL's first record timecode (default 01:00:00:00)."""
+        params = {"format": format, **({} if record_start is None else {"record_start": record_start})}
+        response = self._client._request(Request("GET", f"/v1/scans/{_segment(scan_id)}/export", params=params))
         return _export_of(response, scan_id, format)
 
 
@@ -356,6 +358,12 @@ class Recuts:
     def list(self, scan_id: str) -> RecutList:
         """``GET /v1/scans/{id}/recuts``: every recut of a scan."""
         return cast(RecutList, self._client._request(Request("GET", f"/v1/scans/{_segment(scan_id)}/recuts")).json())
+
+    def export(self, recut_id: str, format: RecutExportFormat, *, record_start: str | None = None) -> ExportFile:
+        """``GET /v1/recuts/{id}/export?format=…``: a complete recut's cut list on its source as an editor timeline (edl, otio, fcpxml, markers.csv); ``record_start`` is the EDL's first record timecode (default 01:00:00:00)."""
+        params = {"format": format, **({} if record_start is None else {"record_start": record_start})}
+        response = self._client._request(Request("GET", f"/v1/recuts/{_segment(recut_id)}/export", params=params))
+        return _export_of(response, recut_id, format)
 
     def wait(self, recut_id: str, *, on_progress: Progress | None = None, timeout: float | None = None, poll_interval: float = 1.0) -> Recut:
         """Polls the recut until it is complete, as :meth:`Scans.wait` does."""
@@ -576,8 +584,9 @@ class AsyncScans:
     async def delete(self, scan_id: str) -> DeletedScan:
         return _deleted(await self._client._request(Request("DELETE", f"/v1/scans/{_segment(scan_id)}")), scan_id)
 
-    async def export(self, scan_id: str, format: ExportFormat) -> ExportFile:
-        response = await self._client._request(Request("GET", f"/v1/scans/{_segment(scan_id)}/export", params={"format": format}))
+    async def export(self, scan_id: str, format: ExportFormat, *, record_start: str | None = None) -> ExportFile:
+        params = {"format": format, **({} if record_start is None else {"record_start": record_start})}
+        response = await self._client._request(Request("GET", f"/v1/scans/{_segment(scan_id)}/export", params=params))
         return _export_of(response, scan_id, format)
 
 
@@ -597,6 +606,11 @@ class AsyncRecuts:
 
     async def list(self, scan_id: str) -> RecutList:
         return cast(RecutList, (await self._client._request(Request("GET", f"/v1/scans/{_segment(scan_id)}/recuts"))).json())
+
+    async def export(self, recut_id: str, format: RecutExportFormat, *, record_start: str | None = None) -> ExportFile:
+        params = {"format": format, **({} if record_start is None else {"record_start": record_start})}
+        response = await self._client._request(Request("GET", f"/v1/recuts/{_segment(recut_id)}/export", params=params))
+        return _export_of(response, recut_id, format)
 
     async def wait(self, recut_id: str, *, on_progress: AsyncProgress | None = None, timeout: float | None = None, poll_interval: float = 1.0) -> Recut:
         return await self._client._wait(lambda: self.get(recut_id), recut_id, "recut_id", on_progress, timeout, poll_interval)

@@ -11,6 +11,7 @@ from typing import Literal, TypedDict, Union
 
 ScanStatus = Literal["queued", "processing", "complete", "error"]
 ExportFormat = Literal["srt", "vtt", "csv", "edl", "chapters", "json", "otio", "fcpxml", "markers.csv"]
+RecutExportFormat = Literal["edl", "otio", "fcpxml", "markers.csv"]
 
 
 class QueuedScan(TypedDict):

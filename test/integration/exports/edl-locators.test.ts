@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { exportScan, type ExportableScan } from '../../../core/exports';
+import { exportableScan } from '../../unit/core/exportable-scan';
+import { readBack } from './timeline-check';
+
+// The scan EDL's `* LOC:` markers read back by OpenTimelineIO's cmx_3600 reader
+// (issue 32 item 5): at 29.97 fps drop-frame and past ten minutes, where a locator
+// written with `;` was skipped, every cut and dead stretch is kept on its clip at its frame.
+
+const read: ExportableScan = exportableScan({
+  title: 'Long talk',
+  duration_sec: 700,
+  frame_rate: 29.97,
+  cuts: [100, 650.5],
+  cut_frames: [2997, 19495],
+  dead: [{ start: 620, end: 640 }],
+  timeline: [],
+});
+
+describe('EDL locators through the cmx_3600 reader', () => {
+  it('keeps every cut and dead-stretch marker on the clip that holds its source frame, picture and sound', async () => {
+    const of = (format: 'otio' | 'fcpxml' | 'edl') => exportScan(read, format, { origin: 'https://holdline.example' }).body;
+    const seen = await readBack({ otio: of('otio'), fcpxml: of('fcpxml'), edl: of('edl'), edlRate: 30000 / 1001 });
+    expect([seen.edl.video_tracks, seen.edl.audio_tracks]).toEqual([1, 2]);
+    const markers = seen.edl.video.map((clip: { markers: Array<{ name: string; color: string; frame: number }> }) =>
+      clip.markers.map((m) => [m.name, m.color, Math.round(m.frame)]),
+    );
+    // Frames read back from the colon timecodes counted without drop: the frames the read names (2997, 18581 = 620 s, 19495).
+    expect(markers).toEqual([
+      [],
+      [
+        ['CUT 100', 'BLUE', 2997],
+        ['DEAD 620-640 S (20 S BELOW THE FLOOR)', 'RED', 18581],
+      ],
+      [['CUT 650.5', 'BLUE', 19495]],
+    ]);
+  });
+});
