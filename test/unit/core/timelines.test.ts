@@ -59,8 +59,8 @@ describe('frame maths of a timeline', () => {
     expect(timeline.dropFrame).toBe(dropFrame);
     expect(timeline.frames).toBe(frames);
     expect(timeline.clips).toEqual([
-      { start: 0, duration: cutFrame },
-      { start: cutFrame, duration: frames - cutFrame },
+      { start: 0, duration: cutFrame, offset: 0 },
+      { start: cutFrame, duration: frames - cutFrame, offset: cutFrame },
     ]);
     expect(timeline.markers.map((m) => [m.kind, m.frame, m.duration])).toEqual([
       ['cut', cutFrame, 1],
@@ -71,9 +71,9 @@ describe('frame maths of a timeline', () => {
   it('takes the cut frames from cut_frames when the read has one per cut', () => {
     const timeline = editorTimeline(source({ frame_rate: NTSC30, cuts: [2.5, 5], cut_frames: [74, 150] }));
     expect(timeline.clips).toEqual([
-      { start: 0, duration: 74 },
-      { start: 74, duration: 76 },
-      { start: 150, duration: 150 },
+      { start: 0, duration: 74, offset: 0 },
+      { start: 74, duration: 76, offset: 74 },
+      { start: 150, duration: 150, offset: 150 },
     ]);
     expect(timeline.markers.filter((m) => m.kind === 'cut').map((m) => [m.frame, m.note])).toEqual([
       [74, 'Cut at 2.5 s (frame 74).'],
@@ -82,20 +82,20 @@ describe('frame maths of a timeline', () => {
   });
 
   it('falls back to the cut seconds when cut_frames does not match the cuts', () => {
-    expect(editorTimeline(source({ cuts: [2.5], cut_frames: [10, 20] })).clips[0]).toEqual({ start: 0, duration: 63 });
+    expect(editorTimeline(source({ cuts: [2.5], cut_frames: [10, 20] })).clips[0]).toEqual({ start: 0, duration: 63, offset: 0 });
   });
 
   it('a read with no cuts is one clip of the whole source and has no cut markers', () => {
     const timeline = editorTimeline(source({ cuts: [], dead: [] }));
-    expect(timeline.clips).toEqual([{ start: 0, duration: 250 }]);
+    expect(timeline.clips).toEqual([{ start: 0, duration: 250, offset: 0 }]);
     expect(timeline.markers).toEqual([]);
   });
 
   it('cuts at the edges or twice on one frame make no empty clip', () => {
     const timeline = editorTimeline(source({ cuts: [0, 2.5, 2.51, 10], dead: [] }));
     expect(timeline.clips).toEqual([
-      { start: 0, duration: 63 },
-      { start: 63, duration: 187 },
+      { start: 0, duration: 63, offset: 0 },
+      { start: 63, duration: 187, offset: 63 },
     ]);
     // Every cut still has its marker, the one at the very end on the last frame.
     expect(timeline.markers.map((m) => m.frame)).toEqual([0, 63, 63, 249]);
