@@ -80,7 +80,9 @@ describe('the agents at work', () => {
     expect(tools[1]?.output).toMatch(
       /^language: javascript \(detected from the code\)\nstatus: ok \(\d+ ms\)\noutput:\nsum 42\nfiles written: sum\.txt \(2 bytes\)$/,
     );
-    expect(tools[2]?.output).toBe(`URL: ${pagesUrl}/facts\nSaved as: page.txt (a run program can open("page.txt"))\nTitle: Facts\n\nFacts\n\nThe magic number is 42.`);
+    expect(tools[2]?.output).toBe(
+      `URL: ${pagesUrl}/facts\nSaved as: page.txt (a run program can open("page.txt"))\nTitle: Facts\n\nFacts\n\nThe magic number is 42.`,
+    );
 
     // The actors saw each tool's result; the checker saw the work log and the answer.
     const sent = h.upstream.requests.slice(before);
