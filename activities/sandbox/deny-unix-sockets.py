@@ -101,8 +101,17 @@ def main(argv: list[str]) -> int:
     except OSError as error:
         sys.stderr.write(f"deny-unix-sockets: {error}\n")
         return 126
-    os.execv(argv[2], argv[2:])
+    os.execve(argv[2], argv[2:], environment_as_given())
     return 127
+
+
+def environment_as_given() -> dict[bytes, bytes]:
+    """The environment this process was started with, not ``os.environ``: Python adds
+    ``LC_CTYPE=C.UTF-8`` to its own when started in the C locale (PEP 538), which the
+    child, started with only fork's IPC variables, must not inherit."""
+    with open("/proc/self/environ", "rb") as f:
+        entries = [entry for entry in f.read().split(b"\0") if b"=" in entry]
+    return dict(entry.split(b"=", 1) for entry in entries)
 
 
 if __name__ == "__main__":
