@@ -102,11 +102,11 @@ describe('media retention', () => {
 
       // Younger than the retention: nothing goes.
       await ageScans([kept!, published!, theirs!], 2);
-      expect(await runRetention()).toEqual({ removed: 0 });
+      expect(await runRetention()).toEqual({ removed: 0, abandonedUploads: 0, orphanScans: 0 });
       expect(await storedFilesOf(kept!)).not.toEqual([]);
 
       await ageScans([kept!, published!, theirs!], 2);
-      expect(await runRetention()).toEqual({ removed: 1 });
+      expect(await runRetention()).toEqual({ removed: 1, abandonedUploads: 0, orphanScans: 0 });
       expect(await storedFilesOf(kept!)).toEqual([]);
       expect(await service.deps.media.stat(service.deps.media.media, MediaStore.mediaId(kept!))).toBeNull();
       const after = await owner.request('GET', `/v1/scans/${kept}`);
@@ -143,7 +143,7 @@ describe('media retention', () => {
 
       // The owner asks for published scans too.
       await owner.request('PUT', '/v1/account/retention', { media_retention_days: 3, include_published: true });
-      expect(await runRetention()).toEqual({ removed: 1 });
+      expect(await runRetention()).toEqual({ removed: 1, abandonedUploads: 0, orphanScans: 0 });
       expect(await storedFilesOf(published!)).toEqual([]);
       expect((await owner.request('GET', `/v1/scans/${published}`)).body).toMatchObject({ status: 'complete', media_url: null, timeline: expect.any(Array) });
       const publicMedia = await fetch(`${service.apiUrl}/v1/scans/${published}/media`);
