@@ -17,7 +17,7 @@ import { defineConfig } from 'vitest/config';
 // isolated-vm also needs --no-node-snapshot.
 
 /** Integration directories run by lane 2 (`integration-2`), beside lane 1's `unit` and `integration`. */
-export const LANE_2_DIRS = ['test/integration/chat', 'test/integration/recut', 'test/integration/data', 'test/integration/clients', 'test/integration/sandbox'];
+export const LANE_2_DIRS = ['test/integration/chat', 'test/integration/recut', 'test/integration/clients', 'test/integration/sandbox'];
 
 const lane2 = LANE_2_DIRS.map((dir) => `${dir}/**/*.test.ts`);
 
