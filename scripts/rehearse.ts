@@ -13,31 +13,21 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { consoleLine } from './console-log';
+import { portFromEnv } from './env-port';
 import { makeFixtures } from '../tooling/make-fixtures';
 import { startRehearsal, type Rehearsal } from '../tooling/rehearsal';
 import { formatEchoedLines, MODEL_FIX_HINT, REPO_ROOT } from '../tooling/stack';
 import { superviseStack, type Supervisor } from '../tooling/supervise';
 
-function portFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    console.error(`rehearse: ${name} must be a port number from 1 to 65535, got "${raw}"`);
-    process.exit(2);
-  }
-  return port;
-}
-
 const ports = {
-  proxy: portFromEnv('PORT', 8080),
-  temporal: portFromEnv('TEMPORAL_PORT', 7233),
-  temporalUi: portFromEnv('TEMPORAL_UI_PORT', 8233),
-  mongo: portFromEnv('MONGO_PORT', 27017),
-  ear: portFromEnv('EAR_PORT', 8710),
-  model: portFromEnv('MODEL_PORT', 8088),
-  postgres: portFromEnv('POSTGRES_PORT', 0),
-  minio: portFromEnv('MINIO_PORT', 0),
+  proxy: portFromEnv('rehearse', 'PORT', 8080),
+  temporal: portFromEnv('rehearse', 'TEMPORAL_PORT', 7233),
+  temporalUi: portFromEnv('rehearse', 'TEMPORAL_UI_PORT', 8233),
+  mongo: portFromEnv('rehearse', 'MONGO_PORT', 27017),
+  ear: portFromEnv('rehearse', 'EAR_PORT', 8710),
+  model: portFromEnv('rehearse', 'MODEL_PORT', 8088),
+  postgres: portFromEnv('rehearse', 'POSTGRES_PORT', 0),
+  minio: portFromEnv('rehearse', 'MINIO_PORT', 0),
 };
 
 let rehearsal: Rehearsal | undefined;

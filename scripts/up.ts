@@ -17,28 +17,18 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { consoleLine } from './console-log';
+import { portFromEnv } from './env-port';
 import { makeFixtures } from '../tooling/make-fixtures';
 import { formatEchoedLines, MODEL_FIX_HINT, REPO_ROOT, startStack, wantedEmbeddedModel, type Stack } from '../tooling/stack';
 import { superviseStack, type Supervisor } from '../tooling/supervise';
 
-function portFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    console.error(`up: ${name} must be a port number from 1 to 65535, got "${raw}"`);
-    process.exit(2);
-  }
-  return port;
-}
-
 const ports = {
-  api: portFromEnv('PORT', 8080),
-  temporal: portFromEnv('TEMPORAL_PORT', 7233),
-  temporalUi: portFromEnv('TEMPORAL_UI_PORT', 8233),
-  mongo: portFromEnv('MONGO_PORT', 27017),
-  ear: portFromEnv('EAR_PORT', 8710),
-  model: portFromEnv('MODEL_PORT', 8088),
+  api: portFromEnv('up', 'PORT', 8080),
+  temporal: portFromEnv('up', 'TEMPORAL_PORT', 7233),
+  temporalUi: portFromEnv('up', 'TEMPORAL_UI_PORT', 8233),
+  mongo: portFromEnv('up', 'MONGO_PORT', 27017),
+  ear: portFromEnv('up', 'EAR_PORT', 8710),
+  model: portFromEnv('up', 'MODEL_PORT', 8088),
 };
 
 let stack: Stack | undefined;
