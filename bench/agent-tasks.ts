@@ -2,6 +2,7 @@
 // reply's text. The expected values were worked out independently of the service
 // (by hand or with a one-line program), never taken from what a model said.
 
+import { numbersIn } from '../core/chat/conversation';
 import { toolCallsInText } from '../core/chat/text-tool-calls';
 import { SANDBOX_TOOL_NAMES } from '../core/chat/tools';
 
@@ -97,12 +98,11 @@ export function answerIsRight(task: AgentTask, answer: string): boolean {
     const wanted = value.toLowerCase();
     // A word must stand alone too: "yes" is not found inside "eyes".
     if (/^[a-z]+$/.test(wanted)) return new RegExp(`\\b${wanted}\\b`).test(plain);
-    // A list of numbers must appear in its order, however it is joined ("88, 56, … 7, and 3").
-    if (/^\d+(?:, \d+)+$/.test(wanted)) return ` ${numbersOf(plain).join(' ')} `.includes(` ${numbersOf(wanted).join(' ')} `);
+    // A list of numbers must appear in its order, however it is joined ("88, 56, … 7, and 3"),
+    // read as the agents' checker reads numbers (a comma before three digits groups thousands).
+    if (/^\d+(?:, \d+)+$/.test(wanted)) return ` ${numbersIn(plain).join(' ')} `.includes(` ${numbersIn(wanted).join(' ')} `);
     if (!/^\d+(\.\d+)?$/.test(wanted)) return plain.includes(wanted);
     // A number must stand alone: 16 is not found inside 160 or 2016.
     return new RegExp(`(^|[^\\d.])${wanted.replace('.', '\\.')}(?![\\d]|\\.\\d)`).test(plain);
   });
 }
-
-const numbersOf = (text: string) => [...text.matchAll(/\d+(?:\.\d+)?/g)].map((m) => m[0]);
