@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { canonicalJson } from '../../core/canonical-json';
 import {
+  aboutFailedRun,
   actMessages,
   candidateAnswer,
   CODE_ONLY_REASONS,
@@ -27,7 +28,7 @@ import type { SandboxTools } from '../sandbox/tools';
 import type { CallFiles } from '../sandbox/call-files';
 import type { CallDoc, CallsStore, CallTurnDoc } from '../../store/calls';
 import type { UsageStore } from '../../store/usage';
-import { toolCallsInText } from '../../core/chat/text-tool-calls';
+import { programAsRunCall, toolCallsInText, type TextToolCall } from '../../core/chat/text-tool-calls';
 import type { FunctionToolDefinition } from '../../core/chat/tools';
 import { UpstreamRejectedError, type ModelClient, type ModelReply } from './model-client';
 import { eventSeqBase, ProgressWriter } from './progress';
@@ -159,7 +160,10 @@ export function createChatActivities(deps: ChatActivityDeps) {
           }),
         );
         progress.endReasoning();
-        const { toolCalls, text } = offered.length > 0 ? toolCallsOf(reply, offered, seq) : { toolCalls: [], text: reply.content };
+        const { toolCalls, text } =
+          offered.length > 0
+            ? toolCallsOf(reply, offered, seq, role === 'act' && aboutFailedRun(reply.content, turns))
+            : { toolCalls: [], text: reply.content };
         let turn: CallTurn;
         let verdict: ModelStepResult['verdict'];
         let content = text;
@@ -318,14 +322,25 @@ const runOnly = (tools: readonly FunctionToolDefinition[]) => tools.filter((t) =
  * text (a fenced JSON block, `<tool_call>` tags, a bare JSON call), which are then taken
  * out of the text so the thread shows them once, as calls.
  */
-function toolCallsOf(reply: ModelReply, tools: readonly FunctionToolDefinition[], seq: number): { toolCalls: UpstreamToolCall[]; text: string } {
+/** `afterFailedRun`: the reply follows a failed program (`aboutFailedRun`), so a corrected program in it is run whatever is said around it. */
+function toolCallsOf(
+  reply: ModelReply,
+  tools: readonly FunctionToolDefinition[],
+  seq: number,
+  afterFailedRun: boolean,
+): { toolCalls: UpstreamToolCall[]; text: string } {
   if (reply.toolCalls.length > 0) return { toolCalls: uniqueIds(reply.toolCalls, seq), text: reply.content };
   const inText = toolCallsInText(
     reply.content,
     tools.map((t) => t.function.name),
   );
-  const calls = inText.calls.map((c) => ({ id: '', type: 'function' as const, function: { name: c.name, arguments: c.arguments } }));
-  return calls.length > 0 ? { toolCalls: uniqueIds(calls, seq), text: inText.rest } : { toolCalls: [], text: reply.content };
+  const asCall = (c: TextToolCall) => ({ id: '', type: 'function' as const, function: { name: c.name, arguments: c.arguments } });
+  if (inText.calls.length > 0) return { toolCalls: uniqueIds(inText.calls.map(asCall), seq), text: inText.rest };
+  // A reply that is only a program printing its result: run it (text-tool-calls.ts).
+  const program = tools.some((t) => t.function.name === 'run') ? programAsRunCall(reply.content, afterFailedRun) : undefined;
+  if (!program) return { toolCalls: [], text: reply.content };
+  // The program is in the call now; the thread keeps only the words around it.
+  return { toolCalls: uniqueIds([asCall(program)], seq), text: reply.content.replace(/```[\s\S]*?```/, '').trim() };
 }
 
 /** Tool call ids the thread can rely on: present and distinct (some servers omit or repeat them). */

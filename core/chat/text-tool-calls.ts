@@ -5,6 +5,7 @@
 // object of arguments; anything else stays text (the reply is then an answer).
 
 import { canonicalJson } from '../canonical-json';
+import { detectRunLanguage, unfenceCode } from './tools';
 
 export interface TextToolCall {
   name: string;
@@ -30,11 +31,11 @@ export function toolCallsInText(text: string, toolNames: readonly string[]): Tex
   const names = new Set(toolNames);
   const calls: TextToolCall[] = [];
   let rest = text;
-  const take = (pattern: RegExp, pick: (match: RegExpMatchArray) => string | undefined) => {
+  const take = (pattern: RegExp, read: (match: RegExpMatchArray) => TextToolCall[]) => {
     let kept = '';
     let from = 0;
     for (const match of rest.matchAll(pattern)) {
-      const found = readCall(pick(match) ?? '', names);
+      const found = read(match);
       if (found.length === 0) continue;
       calls.push(...found);
       kept += rest.slice(from, match.index);
@@ -42,16 +43,80 @@ export function toolCallsInText(text: string, toolNames: readonly string[]): Tex
     }
     rest = kept + rest.slice(from);
   };
-  take(TAGGED, (m) => m[1]);
-  // A fenced block in another language (```python) is code shown to the reader, never a call.
-  take(FENCED, (m) => (['', 'json', 'tool_call', 'tool', 'javascript_tool'].includes((m[1] ?? '').toLowerCase()) ? m[2] : undefined));
+  take(TAGGED, (m) => readCall(m[1] ?? '', names));
+  // A fenced block in another language (```python) is code shown to the reader, not a call,
+  // unless its whole content is a tool's name and its arguments (`run {"code": …}`), which
+  // is no program in any language.
+  take(FENCED, (m) => {
+    const content = m[2] ?? '';
+    if (['', 'json', 'tool_call', 'tool', 'javascript_tool'].includes((m[1] ?? '').toLowerCase())) {
+      const json = readCall(content, names);
+      if (json.length > 0) return json;
+    }
+    const named = readNamedCall(content.trim(), names);
+    return named ? [named] : [];
+  });
   if (calls.length === 0) {
     const bare = readCall(text.trim(), names);
     if (bare.length > 0) return { calls: bare, rest: '' };
-    const written = readCallExpression(text.trim(), names);
+    const written = readCallExpression(text.trim(), names) ?? readNamedCall(text.trim(), names);
     if (written) return { calls: [written], rest: '' };
   }
   return { calls, rest: rest.trim() };
+}
+
+/**
+ * A call written as the tool's name and then its arguments object, on one line or two:
+ * `run {"code": "…", "language": "python"}`, `run:\n{…}`. Qwen2.5-Coder-1.5B wrote its call
+ * this way, bare and inside a ```python fence, after being told twice to call the run tool.
+ */
+function readNamedCall(text: string, names: Set<string>): TextToolCall | undefined {
+  const match = /^([a-z_]+)\s*:?\s*(\{[\s\S]*\})\s*;?$/.exec(text);
+  if (!match || !names.has(match[1]!)) return undefined;
+  const args = parseObject(match[2]!);
+  return args ? { name: match[1]!, arguments: canonicalJson(args) } : undefined;
+}
+
+function parseObject(text: string): Record<string, unknown> | undefined {
+  for (const candidate of [text, asStrictJson(text)]) {
+    try {
+      const parsed: unknown = JSON.parse(candidate);
+      return isObject(parsed) ? parsed : undefined;
+    } catch {
+      // the next reading
+    }
+  }
+  return undefined;
+}
+
+/** What a program must do to be worth running for its author: print something. */
+const PRINTS = { python: /\bprint\s*\(/, javascript: /\bconsole\.log\s*\(/ } as const;
+
+/**
+ * A reply that is only a program which prints its result (one fenced block, a few words
+ * and no number around it), read as a call of `run` with that program. A small model,
+ * asked to call the run tool, often writes the program as its reply instead, and sent back
+ * with "call the run tool with it" wrote the same block again up to the step limit
+ * (count-s in the agents benchmark, four times in a row); running it is what a code
+ * interpreter does with such a reply, and the actor then answers from what it printed.
+ * A program that prints nothing (a function shown to the reader) stays text.
+ * `afterFailedRun`: the actor's last program failed and this reply talks about it around a
+ * corrected program it never ran (page-sum: "After running the corrected code, the total is
+ * 345", a total worked out in its head); then the words around do not matter.
+ */
+export function programAsRunCall(text: string, afterFailedRun = false): TextToolCall | undefined {
+  const fences = text.match(/```[\s\S]*?```/g) ?? [];
+  if (fences.length !== 1) return undefined;
+  const words = text.replace(fences[0]!, '').trim();
+  if (!afterFailedRun && (words.length >= 40 || /\d/.test(words))) return undefined;
+  const label = /^```[ \t]*([A-Za-z0-9]*)/.exec(fences[0]!)?.[1]?.toLowerCase() ?? '';
+  if (!['', 'python', 'python3', 'py', 'javascript', 'js'].includes(label)) return undefined;
+  const fenced = unfenceCode(fences[0]!);
+  const code = fenced.code.trim();
+  if (code === '') return undefined;
+  const language = fenced.language ?? detectRunLanguage(code);
+  if (!PRINTS[language].test(code)) return undefined;
+  return { name: 'run', arguments: canonicalJson({ code: fenced.code, language }) };
 }
 
 const LANGUAGE_WORDS = new Set(['python', 'python3', 'py', 'javascript', 'js']);

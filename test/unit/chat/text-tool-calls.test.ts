@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toolCallsInText } from '../../../core/chat/text-tool-calls';
+import { programAsRunCall, toolCallsInText } from '../../../core/chat/text-tool-calls';
 
 const TOOLS = ['write_file', 'read_file', 'list_files', 'run', 'read_url'];
 const RUN = { name: 'run', arguments: '{"code":"console.log(1+1)"}' };
@@ -79,5 +79,54 @@ describe('toolCallsInText', () => {
   it('only reads a bare object when it is the whole reply', () => {
     const text = 'I would call {"name": "run", "arguments": {"code": "1"}} but the answer is 2.';
     expect(toolCallsInText(text, TOOLS).calls).toEqual([]);
+  });
+});
+
+describe('a call written as the tool name and its arguments', () => {
+  const COUNT = { name: 'run', arguments: JSON.stringify({ code: "print('Mississippi sassafras'.count('s'))", language: 'python' }) };
+  it.each([
+    ['bare, on one line (page-count in the agents benchmark)', `run {"code": "print('Mississippi sassafras'.count('s'))", "language": "python"}`],
+    ['inside a python fence, on two lines (count-s)', '```python\nrun\n{"code": "print(\'Mississippi sassafras\'.count(\'s\'))", "language": "python"}\n```'],
+    ['with a colon', `run: {"code": "print('Mississippi sassafras'.count('s'))", "language": "python"}`],
+  ])('reads it %s', (_, text) => {
+    expect(toolCallsInText(text, TOOLS)).toEqual({ calls: [COUNT], rest: '' });
+  });
+
+  it('leaves a name that is no tool, prose before it and a python program as text', () => {
+    for (const text of ['exec {"code": "print(1)"}', 'I would run {"code": "print(1)"}', '```python\nrun = {"code": 1}\nprint(run)\n```']) {
+      expect(toolCallsInText(text, TOOLS).calls).toEqual([]);
+    }
+  });
+});
+
+describe('programAsRunCall', () => {
+  it('reads a reply that is only a printing program as a run call, in its language', () => {
+    const python = "```python\nfrom collections import Counter\n\nprint(Counter('Mississippi sassafras')['s'])\n```";
+    expect(programAsRunCall(python)).toEqual({
+      name: 'run',
+      arguments: JSON.stringify({ code: "from collections import Counter\n\nprint(Counter('Mississippi sassafras')['s'])", language: 'python' }),
+    });
+    expect(programAsRunCall('Here it is:\n```js\nconsole.log(2 ** 10)\n```')).toEqual({
+      name: 'run',
+      arguments: JSON.stringify({ code: 'console.log(2 ** 10)', language: 'javascript' }),
+    });
+  });
+
+  it('after a failed program, runs the corrected one whatever is said around it (page-sum)', () => {
+    const reply = 'The error was a missing line break. The corrected code:\n\n```python\nprint(81 + 64)\n```\n\nAfter running it, the total is 345 mm.';
+    expect(programAsRunCall(reply)).toBeUndefined();
+    expect(programAsRunCall(reply, true)).toEqual({ name: 'run', arguments: JSON.stringify({ code: 'print(81 + 64)', language: 'python' }) });
+  });
+
+  it('leaves as text a program that prints nothing, an answer with a number, two blocks and other languages', () => {
+    for (const text of [
+      '```python\ndef reverse(s):\n    return s[::-1]\n```',
+      'The sum is 76127:\n```python\nprint(76127)\n```',
+      '```python\nprint(1)\n```\n```python\nprint(2)\n```',
+      '```bash\necho $((1+1)); print(1)\n```',
+      'No code here, print(1).',
+    ]) {
+      expect(programAsRunCall(text)).toBeUndefined();
+    }
   });
 });
