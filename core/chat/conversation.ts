@@ -67,6 +67,14 @@ export function planMessages(task: UpstreamMessage[]): UpstreamMessage[] {
  */
 export function actMessages(task: UpstreamMessage[], turns: CallTurn[], stepsLeft?: number, answerNow = false, callTool = false): UpstreamMessage[] {
   const out: UpstreamMessage[] = [systemMessage(ACTOR_PROMPT, task), ...withoutSystem(task)];
+  // Calls repeated word for word, not run again, are left out of the thread: each copy made
+  // the next one likelier (on count-s the 1.5B actor sent one failing program five times,
+  // sampling too); the order after them says what to do instead.
+  const notRun = new Set(
+    turns
+      .filter((t) => t.kind === 'tool' && (t.output === REPEATED_CALL_OUTPUT || t.output === REPEATED_FAILED_CALL_OUTPUT))
+      .map((t) => (t.kind === 'tool' ? t.tool_call_id : '')),
+  );
   const pending = new Map<string, string>();
   const flushPending = () => {
     for (const [id, name] of pending) out.push({ role: 'tool', tool_call_id: id, content: `error: ${name} did not run (the step was cut short)` });
@@ -79,6 +87,7 @@ export function actMessages(task: UpstreamMessage[], turns: CallTurn[], stepsLef
         out.push({ role: 'user', content: `Plan from the planner:\n${turn.text}\n\nCarry it out.` });
         break;
       case 'act':
+        if (turn.tool_calls.length > 0 && turn.tool_calls.every((c) => notRun.has(c.id))) break;
         if (turn.tool_calls.length > 0) {
           out.push({ role: 'assistant', content: turn.content === '' ? null : turn.content, tool_calls: turn.tool_calls });
           for (const call of turn.tool_calls) pending.set(call.id, call.function.name);
@@ -130,7 +139,29 @@ export function toolNowNote(task: UpstreamMessage[], turns: CallTurn[]): string 
   const pageRead = turns.some((t) => t.kind === 'tool' && t.name === 'read_url' && t.ok);
   if (asksForPage && !pageRead) return READ_URL_NOW_NOTE;
   const lastRun = turns.findLast((t) => t.kind === 'tool' && t.name === 'run');
-  return lastRun?.kind === 'tool' && !lastRun.ok ? FIX_RUN_NOW_NOTE : RUN_NOW_NOTE;
+  if (lastRun?.kind !== 'tool' || lastRun.ok) return RUN_NOW_NOTE;
+  const error = lastErrorLine(turns);
+  return error === undefined ? FIX_RUN_NOW_NOTE : `Your program failed with: ${error}\n${FIX_RUN_NOW_NOTE}`;
+}
+
+/**
+ * The last line of the error of the latest program that ran and failed (`TypeError: object of
+ * type 'int' has no len()`): named in the order to fix it, since after a repeat the failed
+ * run's full result may be far up the thread.
+ */
+export function lastErrorLine(turns: CallTurn[]): string | undefined {
+  const run = turns.findLast((t) => t.kind === 'tool' && t.name === 'run' && t.output.startsWith('language: '));
+  if (run?.kind !== 'tool' || run.ok) return undefined;
+  const at = run.output.indexOf('\nerror:');
+  if (at < 0) return undefined;
+  const end = run.output.indexOf('\noutput:', at);
+  const lines = run.output
+    .slice(at + '\nerror:'.length, end < 0 ? undefined : end)
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+  const last = lines.at(-1);
+  return last === undefined ? undefined : last.length > 300 ? `${last.slice(0, 300)}…` : last;
 }
 
 export const RUN_NOW_NOTE = 'Your next reply must be a call of the run tool: a short program that prints the result. No prose.';

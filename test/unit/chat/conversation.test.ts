@@ -17,6 +17,8 @@ import {
   plainProblem,
   FAILED_RUN_REASONS,
   FIX_RUN_NOW_NOTE,
+  lastErrorLine,
+  REPEATED_FAILED_CALL_OUTPUT,
   planNamesTool,
   savedPages,
   READ_URL_NOW_NOTE,
@@ -296,6 +298,41 @@ describe('asking the actor for a tool call now', () => {
     expect(toolNowNote(sumTask, [failed])).toBe(FIX_RUN_NOW_NOTE);
     expect(toolNowNote(pageTask, [read, failed])).toBe(FIX_RUN_NOW_NOTE);
     expect(toolNowNote(sumTask, [failed, worked])).toBe(RUN_NOW_NOTE);
+  });
+
+  it("names the failed program's error in the order (count-s: the actor sent the failing program again five times)", () => {
+    const failed = {
+      ...read,
+      tool_call_id: 'b',
+      name: 'run',
+      ok: false,
+      output:
+        'language: python\nstatus: error (runtime_error) after 9 ms\nerror: Traceback (most recent call last):\n  File "run.py", line 1, in <module>\nTypeError: object of type \'int\' has no len()\noutput: (none)',
+    };
+    const repeat = { ...failed, tool_call_id: 'c', output: REPEATED_FAILED_CALL_OUTPUT };
+    expect(lastErrorLine([failed, repeat])).toBe("TypeError: object of type 'int' has no len()");
+    expect(toolNowNote(sumTask, [failed, repeat])).toBe(`Your program failed with: TypeError: object of type 'int' has no len()\n${FIX_RUN_NOW_NOTE}`);
+  });
+
+  it('leaves calls repeated word for word, not run again, out of the thread', () => {
+    const call = (id: string) => ({ id, type: 'function' as const, function: { name: 'run', arguments: '{"code":"print(len(3))"}' } });
+    const turns: CallTurn[] = [
+      { kind: 'act', content: '', tool_calls: [call('a')] },
+      {
+        kind: 'tool',
+        tool_call_id: 'a',
+        name: 'run',
+        ok: false,
+        output: 'language: python\nstatus: error\nerror: TypeError: x\noutput: (none)',
+        summary: 'run',
+      },
+      { kind: 'act', content: '', tool_calls: [call('b')] },
+      { kind: 'tool', tool_call_id: 'b', name: 'run', ok: false, output: REPEATED_FAILED_CALL_OUTPUT, summary: 'run: repeated call, not run again' },
+    ];
+    const thread = actMessages(sumTask, turns, 10, false, true);
+    expect(thread.filter((m) => m.role === 'assistant')).toHaveLength(1);
+    expect(thread.filter((m) => m.role === 'tool').map((m) => m.tool_call_id)).toEqual(['a']);
+    expect(thread.at(-1)?.content).toBe(`Your program failed with: TypeError: x\n${FIX_RUN_NOW_NOTE}`);
   });
 
   it("ends the actor's thread with the note", () => {
