@@ -294,7 +294,62 @@ export function plainProblem(task: UpstreamMessage[], turns: CallTurn[]): string
   if (isCodeOnlyAnswer(answer)) return CODE_ONLY_REASONS;
   if (aboutFailedRun(answer, turns)) return FAILED_RUN_REASONS;
   const numbers = ungroundedNumbers(answer, task, turns);
-  return numbers.length > 0 ? ungroundedReasons(numbers, savedPages(turns)) : undefined;
+  if (numbers.length > 0) return ungroundedReasons(numbers, savedPages(turns));
+  const ignored = turns.some((t) => t.kind === 'check' && t.text.startsWith(IGNORED_DATA_OPENING)) ? [] : ignoredTaskValues(answer, task, turns);
+  return ignored.length > 0 ? ignoredDataReasons(ignored) : undefined;
+}
+
+/**
+ * The task's own values (its numbers outside addresses, its quoted texts) when the answer's
+ * computed numbers come only from programs that use none of them and open no file: such a
+ * program computes something else (date-add: `print(datetime.now())` for "100 days after
+ * 2025-02-10", today's date, approved). Empty when the task has no such values, when the
+ * answer holds no computed number, or when one program behind it uses a value.
+ */
+export function ignoredTaskValues(answer: string, task: UpstreamMessage[], turns: CallTurn[]): string[] {
+  const computed = computedNumbers(answer, task, turns);
+  if (computed.length === 0) return [];
+  const text = withoutSystem(task)
+    .filter((m) => m.role === 'user' && typeof m.content === 'string')
+    .map((m) => (m.content as string).replace(/https?:\/\/\S+/g, ' '))
+    .join('\n');
+  // Quotes paired in order, then kept when long enough to mean something ("s" is not).
+  const quoted = [...text.matchAll(/"([^"\n]*)"|“([^”\n]*)”/g)].map((m) => m[1] ?? m[2] ?? '').filter((q) => q.length >= 2 && q.length <= 80);
+  const numbers = [...new Set([...text.matchAll(/\d+/g)].map((m) => String(Number(m[0]))))];
+  if (quoted.length === 0 && numbers.length === 0) return [];
+  const codeOf = new Map<string, string>();
+  for (const t of turns) {
+    if (t.kind !== 'act') continue;
+    for (const call of t.tool_calls) {
+      try {
+        const args: unknown = JSON.parse(call.function.arguments);
+        const code = args !== null && typeof args === 'object' ? (args as { code?: unknown }).code : undefined;
+        if (call.function.name === 'run' && typeof code === 'string') codeOf.set(call.id, code);
+      } catch {
+        // arguments that are not JSON: no program to read
+      }
+    }
+  }
+  const behind = turns.filter(
+    (t): t is Extract<CallTurn, { kind: 'tool' }> =>
+      t.kind === 'tool' &&
+      t.ok &&
+      t.name === 'run' &&
+      codeOf.has(t.tool_call_id) &&
+      computed.some((n) => matchesAny(n, numbersIn(printedPart(t.name, t.output)))),
+  );
+  if (behind.length === 0) return [];
+  const uses = (code: string) =>
+    /\bopen\s*\(|readFile|fs\./.test(code) || quoted.some((q) => code.includes(q)) || numbers.some((n) => new RegExp(`(?<![\\d.])0*${n}(?!\\d)`).test(code));
+  if (behind.some((t) => uses(codeOf.get(t.tool_call_id)!))) return [];
+  return [...numbers, ...quoted.map((q) => `"${q}"`)].slice(0, 6);
+}
+
+const IGNORED_DATA_OPENING = 'Your answer comes from a program that uses none of the values the task gives';
+
+/** The checker's verdict on an answer computed by a program that ignores the task's values (given once a call). */
+export function ignoredDataReasons(values: string[]): string {
+  return `${IGNORED_DATA_OPENING} (${values.join(', ')}), so it computes something else. Write a program that puts these values in and does exactly what the task asks, run it, then answer with what it prints.`;
 }
 
 /** After the checker's own program ran: the verdict, now. */

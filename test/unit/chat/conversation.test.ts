@@ -18,6 +18,8 @@ import {
   FAILED_RUN_REASONS,
   FIX_RUN_NOW_NOTE,
   lastErrorLine,
+  ignoredTaskValues,
+  ignoredDataReasons,
   REPEATED_FAILED_CALL_OUTPUT,
   planNamesTool,
   savedPages,
@@ -422,5 +424,35 @@ describe('a recomputation by the checker', () => {
     expect(recomputedVerdict(task, [...actors, verify, run('v', 'True')])).toBeUndefined();
     const words = { ...answer, content: 'There are thirty.' };
     expect(recomputedVerdict(task, [act, run('a', '30'), words, verify, run('v', '24')])).toBeUndefined();
+  });
+});
+
+describe("a program that ignores the task's values", () => {
+  const task = [{ role: 'user' as const, content: 'Which date is 100 days after 2025-02-10? Answer in the form YYYY-MM-DD.' }];
+  const run = (id: string, code: string, printed: string): CallTurn[] => [
+    { kind: 'act', content: '', tool_calls: [{ id, type: 'function', function: { name: 'run', arguments: JSON.stringify({ code, language: 'python' }) } }] },
+    { kind: 'tool', tool_call_id: id, name: 'run', ok: true, output: `language: python\nstatus: ok (9 ms)\noutput:\n${printed}`, summary: 'run' },
+  ];
+  const answer = (text: string): CallTurn => ({ kind: 'act', content: text, tool_calls: [] });
+
+  it('goes back when every program behind the answer uses none of them (date-add printed today)', () => {
+    const turns = [...run('a', "from datetime import datetime; print(datetime.now().strftime('%Y-%m-%d'))", '2026-11-27'), answer('It is 2026-11-27.')];
+    expect(ignoredTaskValues('It is 2026-11-27.', task, turns)).toEqual(['100', '2025', '2', '10']);
+    expect(plainProblem(task, turns)).toBe(ignoredDataReasons(['100', '2025', '2', '10']));
+    // Given once a call: the same answer again is left to the checker.
+    expect(
+      plainProblem(task, [...turns, { kind: 'check', verdict: 'revise', text: ignoredDataReasons(['100']) }, answer('It is 2026-11-27.')]),
+    ).toBeUndefined();
+  });
+
+  it('holds when a program uses one of them, reads a file, or the task gives none', () => {
+    const right = [...run('a', 'from datetime import date, timedelta\nprint(date(2025, 2, 10) + timedelta(days=100))', '2025-05-21'), answer('2025-05-21')];
+    expect(ignoredTaskValues('2025-05-21', task, right)).toEqual([]);
+    const page = [...run('a', "print(sum(int(l.split('|')[1]) for l in open('page.txt') if '|' in l))", '311'), answer('311 mm')];
+    expect(ignoredTaskValues('311 mm', [{ role: 'user', content: 'Read http://127.0.0.1:8/r.html and sum the 6 months.' }], page)).toEqual([]);
+    const quoted = [...run('a', "print('Mississippi sassafras'.count('s'))", '8'), answer('8')];
+    expect(ignoredTaskValues('8', [{ role: 'user', content: 'How many times does "s" occur in "Mississippi sassafras"?' }], quoted)).toEqual([]);
+    const none = [...run('a', 'print(42)', '42'), answer('42')];
+    expect(ignoredTaskValues('42', [{ role: 'user', content: 'What is the answer to everything?' }], none)).toEqual([]);
   });
 });
