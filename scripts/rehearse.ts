@@ -16,7 +16,7 @@ import { consoleLine } from './console-log';
 import { portFromEnv } from './env-port';
 import { makeFixtures } from '../tooling/make-fixtures';
 import { startRehearsal, type Rehearsal } from '../tooling/rehearsal';
-import { formatEchoedLines, MODEL_FIX_HINT, REPO_ROOT } from '../tooling/stack';
+import { formatEchoedLines, modelBannerLine, REPO_ROOT } from '../tooling/stack';
 import { superviseStack, type Supervisor } from '../tooling/supervise';
 
 const ports = {
@@ -91,9 +91,7 @@ if (process.env.HOLDLINE_SEED_DEMO !== '0' && existsSync(join(REPO_ROOT, 'toolin
   }
 }
 
-const model = stack.modelUnavailable
-  ? `unavailable: ${stack.modelUnavailable.slice(0, 200)} (${MODEL_FIX_HINT})`
-  : `${stack.env.MODEL_BASE_NAME ?? '(default)'} at ${stack.env.MODEL_BASE_URL ?? '(default)'}`;
+const model = modelBannerLine(stack);
 const keyCommand = (ports.mongo !== 27017 ? `MONGO_PORT=${ports.mongo} ` : '') + 'npm run --silent account:create -- --email you@example.com';
 if (!stopping) {
   console.log(`

@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { consoleLine } from './console-log';
 import { portFromEnv } from './env-port';
 import { makeFixtures } from '../tooling/make-fixtures';
-import { formatEchoedLines, MODEL_FIX_HINT, REPO_ROOT, startStack, wantedEmbeddedModel, type Stack } from '../tooling/stack';
+import { formatEchoedLines, MODEL_FIX_HINT, modelBannerLine, REPO_ROOT, startStack, wantedEmbeddedModel, type Stack } from '../tooling/stack';
 import { superviseStack, type Supervisor } from '../tooling/supervise';
 
 const ports = {
@@ -68,14 +68,6 @@ async function seed(current: Stack): Promise<void> {
     videoPath: sample.path,
     log: (line) => console.log(`up: ${line}`),
   });
-}
-
-/** The banner's model line: which model where, or why there is none and what fixes it. */
-function modelLine(current: Stack): string {
-  if (current.modelUnavailable) return `unavailable: ${current.modelUnavailable.slice(0, 300)}\n                 (${MODEL_FIX_HINT})`;
-  const url = current.env.MODEL_BASE_URL ?? process.env.MODEL_BASE_URL;
-  if (url === 'off') return 'none (MODEL_BASE_URL=off): chat answers 503 model_unavailable';
-  return `${current.env.MODEL_BASE_NAME ?? process.env.MODEL_BASE_NAME ?? '(default)'} at ${url ?? '(default)'}`;
 }
 
 if (process.stdout.isTTY) formatEchoedLines((part, line) => consoleLine(part, line, { colour: !process.env.NO_COLOR }));
@@ -137,7 +129,7 @@ if (!stopping) {
     Temporal     ${current.temporalAddress}
     MongoDB      ${current.mongodbUri}
     Ear          ${current.transcriberUrl ?? 'pocketsphinx (HOLDLINE_TRANSCRIBER=pocketsphinx)'}
-    Model        ${modelLine(current)}
+    Model        ${modelBannerLine(current)}
     Logs         ${join(current.dataDir, 'logs')}
   Get an API key (add --password '…' to sign in on the website with it too):
     ${keyCommand}

@@ -686,6 +686,19 @@ export const MODEL_FIX_HINT =
   'HOLDLINE_EMBEDDED_MODEL=small serves the 135M model instead, HOLDLINE_EMBEDDED_MODEL=off starts no model server, MODEL_BASE_URL points at another OpenAI-compatible server';
 
 /**
+ * A banner's model line (`npm run up`, `npm run rehearse`): which model where, or that there
+ * is none and why, with what fixes it. `env` is what the API was given; `fallback` the
+ * caller's own environment.
+ */
+export function modelBannerLine(stack: { env: Record<string, string>; modelUnavailable: string | undefined }, fallback: Env = process.env): string {
+  if (stack.modelUnavailable) return `unavailable: ${stack.modelUnavailable.slice(0, 300)}\n                 (${MODEL_FIX_HINT})`;
+  const url = stack.env.MODEL_BASE_URL ?? fallback.MODEL_BASE_URL;
+  if (url === 'off') return 'none (MODEL_BASE_URL=off): chat answers 503 model_unavailable';
+  if (url === undefined || url === '') return `none: chat answers 503 model_unavailable (${MODEL_FIX_HINT})`;
+  return `${stack.env.MODEL_BASE_NAME ?? fallback.MODEL_BASE_NAME ?? "the server's own model"} at ${url}`;
+}
+
+/**
  * llama-server's arguments for an embedded model. `--no-repack` keeps ggml from moving
  * weights into its CPU-specific "extra" buffers: on CPUs that advertise AMX inside a
  * virtual machine, the AMX buffer's first tile instruction faults (SIGSEGV at load), and

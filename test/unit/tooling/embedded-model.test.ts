@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { embeddedModelFor, QWEN_CODER_1_5B, SMOLLM2_135M } from '../../../core/chat/embedded-model';
-import { modelServerArgs, wantedEmbeddedModel, wantsEmbeddedModel } from '../../../tooling/stack';
+import { MODEL_FIX_HINT, modelBannerLine, modelServerArgs, wantedEmbeddedModel, wantsEmbeddedModel } from '../../../tooling/stack';
 
 describe('wantsEmbeddedModel', () => {
   it('starts the embedded model only when no model server is named and it is not turned off', () => {
@@ -60,5 +60,21 @@ describe('modelServerArgs', () => {
   it('uses the threads it is given for prompts and generation alike', () => {
     expect(value('--threads')).toBe('1');
     expect(value('--threads-batch')).toBe('1');
+  });
+});
+
+describe('modelBannerLine', () => {
+  it('names the model and its server, or says there is none and why, never "(default)"', () => {
+    const up = { modelUnavailable: undefined };
+    expect(modelBannerLine({ ...up, env: { MODEL_BASE_URL: 'http://127.0.0.1:8088/v1', MODEL_BASE_NAME: 'Qwen2.5-Coder-1.5B-Instruct' } }, {})).toBe(
+      'Qwen2.5-Coder-1.5B-Instruct at http://127.0.0.1:8088/v1',
+    );
+    expect(modelBannerLine({ ...up, env: {} }, { MODEL_BASE_URL: 'http://10.0.0.5:8000/v1' })).toBe("the server's own model at http://10.0.0.5:8000/v1");
+    expect(modelBannerLine({ ...up, env: { MODEL_BASE_URL: 'off' } }, {})).toBe('none (MODEL_BASE_URL=off): chat answers 503 model_unavailable');
+    // The rehearsal with no model server: nothing configured at all.
+    expect(modelBannerLine({ ...up, env: {} }, {})).toBe(`none: chat answers 503 model_unavailable (${MODEL_FIX_HINT})`);
+    expect(modelBannerLine({ modelUnavailable: 'llama-server died (SIGSEGV)', env: {} }, {})).toMatch(
+      /^unavailable: llama-server died \(SIGSEGV\)\n +\(HOLDLINE_EMBEDDED_MODEL=small/,
+    );
   });
 });
