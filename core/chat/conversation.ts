@@ -12,7 +12,7 @@ import type { CallTurn, UpstreamMessage, Verdict } from './shapes';
 
 export const PLANNER_PROMPT = [
   'You are the planner of a small team of agents working on one task.',
-  "The actor after you can run Python or JavaScript (it sees what the code prints), write and read files in a private folder, and read web pages with read_url (it returns the page's text, not HTML).",
+  "The actor after you can run Python or JavaScript, not shell commands (it sees what the code prints), write and read files in a private folder, and read web pages with read_url (it returns the page's text, not HTML).",
   "The folder starts empty: the task's data is in the task itself or on the pages it names.",
   'Write at most 3 short numbered steps, one line each: what to read or compute, with which tool, and how to check the result.',
   'Do not solve the task yourself.',
@@ -141,7 +141,10 @@ export function toolNowNote(task: UpstreamMessage[], turns: CallTurn[]): string 
   const lastRun = turns.findLast((t) => t.kind === 'tool' && t.name === 'run');
   if (lastRun?.kind !== 'tool' || lastRun.ok) return RUN_NOW_NOTE;
   const error = lastErrorLine(turns);
-  return error === undefined ? FIX_RUN_NOW_NOTE : `Your program failed with: ${error}\n${FIX_RUN_NOW_NOTE}`;
+  if (error === undefined) return FIX_RUN_NOW_NOTE;
+  // vowels: the actor opened a task.txt that never existed, then asked the client to create it.
+  const noFile = /FileNotFoundError|No such file|ENOENT/.test(error) ? ` ${NO_SUCH_FILE_NOTE}` : '';
+  return `Your program failed with: ${error}${noFile}\n${FIX_RUN_NOW_NOTE}`;
 }
 
 /**
@@ -167,6 +170,8 @@ export function lastErrorLine(turns: CallTurn[]): string | undefined {
 export const RUN_NOW_NOTE = 'Your next reply must be a call of the run tool: a short program that prints the result. No prose.';
 export const FIX_RUN_NOW_NOTE =
   'Your next reply must be a call of the run tool with a corrected program: read the error above and change what caused it (do not send the program that failed again). No prose.';
+export const NO_SUCH_FILE_NOTE =
+  "No file of that name is in the call's folder: put the data the task gives into the program itself (or write the file first with write_file).";
 export const READ_URL_NOW_NOTE = "Your next reply must be a call of the read_url tool with the page's address. No prose.";
 
 /** After a repeated call: the actor is offered no tools and asked for the answer. */
@@ -251,7 +256,7 @@ export function aboutFailedRun(answer: string, turns: CallTurn[]): boolean {
   const runs = turns.filter((t): t is Extract<CallTurn, { kind: 'tool' }> => t.kind === 'tool' && t.name === 'run' && t.output.startsWith('language: '));
   const last = runs.at(-1);
   if (last === undefined || last.ok) return false;
-  return /\berror\b|traceback|exception/i.test(answer) || /```/.test(answer);
+  return /\berror\b|traceback|exception|does not exist|not found|no such file|not defined|could not|cannot|unable to/i.test(answer) || /```/.test(answer);
 }
 
 /**

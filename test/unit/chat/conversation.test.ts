@@ -18,6 +18,8 @@ import {
   FAILED_RUN_REASONS,
   FIX_RUN_NOW_NOTE,
   lastErrorLine,
+  NO_SUCH_FILE_NOTE,
+  aboutFailedRun,
   ignoredTaskValues,
   ignoredDataReasons,
   REPEATED_FAILED_CALL_OUTPUT,
@@ -454,5 +456,30 @@ describe("a program that ignores the task's values", () => {
     expect(ignoredTaskValues('8', [{ role: 'user', content: 'How many times does "s" occur in "Mississippi sassafras"?' }], quoted)).toEqual([]);
     const none = [...run('a', 'print(42)', '42'), answer('42')];
     expect(ignoredTaskValues('42', [{ role: 'user', content: 'What is the answer to everything?' }], none)).toEqual([]);
+  });
+});
+
+describe('a program that opened a file the task never gave (vowels)', () => {
+  const task = [{ role: 'user' as const, content: 'How many vowels are in "The quick brown fox"?' }];
+  const failed: CallTurn = {
+    kind: 'tool',
+    tool_call_id: 'a',
+    name: 'run',
+    ok: false,
+    output:
+      "language: python\nstatus: error (runtime_error) after 9 ms\nerror: Traceback (most recent call last):\nFileNotFoundError: [Errno 44] No such file or directory: 'task.txt'\noutput: (none)",
+    summary: 'run',
+  };
+
+  it('reads an answer that asks the client to create the file as one about the failed run', () => {
+    const answer = "The file 'task.txt' does not exist in the current directory. Please create the file and try again.";
+    expect(aboutFailedRun(answer, [failed])).toBe(true);
+    expect(aboutFailedRun('There are 5 vowels.', [failed])).toBe(false);
+  });
+
+  it('tells the actor to put the data in the program', () => {
+    expect(toolNowNote(task, [failed])).toBe(
+      `Your program failed with: FileNotFoundError: [Errno 44] No such file or directory: 'task.txt' ${NO_SUCH_FILE_NOTE}\n${FIX_RUN_NOW_NOTE}`,
+    );
   });
 });
