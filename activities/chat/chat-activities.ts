@@ -21,6 +21,7 @@ import {
   planMessages,
   REPEATED_CALL_OUTPUT,
   REPEATED_FAILED_CALL_OUTPUT,
+  REPEATED_SENT_BACK_CALL_OUTPUT,
 } from '../../core/chat/conversation';
 import type { ModelStepInput, ModelStepResult, ToolStepInput, ToolStepResult } from '../../core/chat/agent-loop';
 import { ZERO_USAGE, type CallTurn, type RunObject, type Stopped, type TokenUsage, type UpstreamMessage, type UpstreamToolCall } from '../../core/chat/shapes';
@@ -237,7 +238,7 @@ export function createChatActivities(deps: ChatActivityDeps) {
           tool_call_id: toolCallId,
           name,
           ok: false,
-          output: input.failedBefore ? REPEATED_FAILED_CALL_OUTPUT : REPEATED_CALL_OUTPUT,
+          output: input.failedBefore ? REPEATED_FAILED_CALL_OUTPUT : input.sentBackBefore ? REPEATED_SENT_BACK_CALL_OUTPUT : REPEATED_CALL_OUTPUT,
           summary: `${name}: repeated call, not run again`,
         };
         await Promise.all([calls.putTurn(callId, seq, turn), progress.flush()]);

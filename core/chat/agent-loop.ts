@@ -72,6 +72,8 @@ export interface ToolStepInput {
   repeated?: boolean;
   /** With `repeated`: that earlier call failed, so the actor must change it. */
   failedBefore?: boolean;
+  /** With `repeated`: that earlier call worked, but the answer from it was sent back for a tool's sake; the actor must change it. */
+  sentBackBefore?: boolean;
 }
 
 export interface ToolStepResult {
@@ -151,6 +153,12 @@ export async function runAgents(ports: AgentPorts, state: LoopState, maxSteps: n
   const sentBack = new Set<string>();
   /** Replies sent back as no answer at all (a program, words about a failed one). */
   const notAnswers = new Set<string>();
+  /**
+   * The checker sent the last answer back asking for a tool call (a number no tool printed, a
+   * program that ignores the task's values, a recomputation that disagrees): the same call
+   * again would print the same, so repeating one is being stuck, not done.
+   */
+  let toolAsked = false;
   for (;;) {
     // Act needs one step and its check another; with one left, ask for the best answer.
     if (maxSteps - state.steps <= 1) return finishEarly(ports, state, maxSteps, 'step_limit');
@@ -159,12 +167,15 @@ export async function runAgents(ports: AgentPorts, state: LoopState, maxSteps: n
     requireTool = false;
     explore = false;
     if (act.toolCalls.length > 0) {
-      const { repeated, repeatedFailure, ran } = await runTools(ports, state, act.toolCalls);
+      const { repeated, repeatedFailure, ran } = await runTools(ports, state, act.toolCalls, toolAsked);
       if (repeated) answerNow = true;
       else if (repeatedFailure) requireTool = explore = true;
       // New results: an answer sent back before may now hold up. A repeated call, not run
       // again, brings none.
-      if (ran) sentBack.clear();
+      if (ran) {
+        sentBack.clear();
+        toolAsked = false;
+      }
       continue;
     }
     // An empty reply answers nothing: the actor's thread asks again (conversation.ts).
@@ -189,7 +200,7 @@ export async function runAgents(ports: AgentPorts, state: LoopState, maxSteps: n
     }
     if (check.verdict !== 'revise') return done;
     (check.notAnAnswer ? notAnswers : sentBack).add(sameAnswer(act.content));
-    requireTool = check.needsTool === true;
+    requireTool = toolAsked = check.needsTool === true;
   }
 }
 
@@ -198,13 +209,16 @@ const sameAnswer = (answer: string) => answer.trim().replace(/\s+/g, ' ').toLowe
 
 /**
  * Runs one step's tool calls in order. `repeated`: one repeated a call that worked, not run
- * again (the actor should answer now); `repeatedFailure`: one repeated a call that failed (the
- * actor must change it); `ran`: at least one really ran.
+ * again (the actor should answer now); `repeatedFailure`: one repeated a call that failed, or
+ * one that worked while `toolAsked` (the checker asked for another call: date-add ran the
+ * program that printed today's date again, and stood by it), so the actor must change it;
+ * `ran`: at least one really ran.
  */
 async function runTools(
   ports: AgentPorts,
   state: LoopState,
   calls: ModelStepResult['toolCalls'],
+  toolAsked = false,
 ): Promise<{ repeated: boolean; repeatedFailure: boolean; ran: boolean }> {
   const actSeq = state.nextSeq - 1;
   let repeatedAny = false;
@@ -217,6 +231,9 @@ async function runTools(
       input.repeated = true;
       if (state.failedSinceChange.includes(call.signature!)) {
         input.failedBefore = true;
+        repeatedFailure = true;
+      } else if (toolAsked) {
+        input.sentBackBefore = true;
         repeatedFailure = true;
       } else {
         repeatedAny = true;

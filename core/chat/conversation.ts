@@ -72,7 +72,10 @@ export function actMessages(task: UpstreamMessage[], turns: CallTurn[], stepsLef
   // sampling too); the order after them says what to do instead.
   const notRun = new Set(
     turns
-      .filter((t) => t.kind === 'tool' && (t.output === REPEATED_CALL_OUTPUT || t.output === REPEATED_FAILED_CALL_OUTPUT))
+      .filter(
+        (t) =>
+          t.kind === 'tool' && (t.output === REPEATED_CALL_OUTPUT || t.output === REPEATED_FAILED_CALL_OUTPUT || t.output === REPEATED_SENT_BACK_CALL_OUTPUT),
+      )
       .map((t) => (t.kind === 'tool' ? t.tool_call_id : '')),
   );
   const pending = new Map<string, string>();
@@ -140,6 +143,7 @@ export function toolNowNote(task: UpstreamMessage[], turns: CallTurn[]): string 
   if (asksForPage && !pageRead) return READ_URL_NOW_NOTE;
   const lastRun = turns.findLast((t) => t.kind === 'tool' && t.name === 'run');
   if (lastRun?.kind !== 'tool' || lastRun.ok) return RUN_NOW_NOTE;
+  if (lastRun.output === REPEATED_SENT_BACK_CALL_OUTPUT) return CHANGE_RUN_NOW_NOTE;
   const error = lastErrorLine(turns);
   if (error === undefined) return FIX_RUN_NOW_NOTE;
   // vowels: the actor opened a task.txt that never existed, then asked the client to create it.
@@ -170,6 +174,8 @@ export function lastErrorLine(turns: CallTurn[]): string | undefined {
 export const RUN_NOW_NOTE = 'Your next reply must be a call of the run tool: a short program that prints the result. No prose.';
 export const FIX_RUN_NOW_NOTE =
   'Your next reply must be a call of the run tool with a corrected program: read the error above and change what caused it (do not send the program that failed again). No prose.';
+export const CHANGE_RUN_NOW_NOTE =
+  'Your next reply must be a call of the run tool with a changed program that does what the checker asked (not the program that ran before). No prose.';
 export const NO_SUCH_FILE_NOTE =
   "No file of that name is in the call's folder: put the data the task gives into the program itself (or write the file first with write_file).";
 export const READ_URL_NOW_NOTE = "Your next reply must be a call of the read_url tool with the page's address. No prose.";
@@ -185,6 +191,10 @@ export const REPEATED_CALL_OUTPUT = 'error: this exact call was already made and
 /** The same, when that earlier call failed: it would fail the same way. */
 export const REPEATED_FAILED_CALL_OUTPUT =
   'error: this exact call failed above and would fail the same way, so it was not run again. Change it to fix the error shown above, then call the tool again.';
+
+/** The same, when the answer that call led to was sent back asking for another call: it would print the same. */
+export const REPEATED_SENT_BACK_CALL_OUTPUT =
+  'error: this exact call ran above, and the answer from its result was sent back, so it was not run again: it would print the same. Change the program to do what the checker asked, then call the tool again.';
 
 /** The latest answer the actors proposed (their last non-empty reply without tool calls). */
 export function candidateAnswer(turns: CallTurn[]): string | undefined {

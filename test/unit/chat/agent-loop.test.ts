@@ -298,6 +298,34 @@ describe('runAgents', () => {
     ]);
   });
 
+  it('after a REVISE that asks for a tool, a call repeated word for word is being stuck: not run, and the actor must change it (date-add)', async () => {
+    const { ports, inputs } = scripted([
+      { content: 'plan' },
+      { toolCalls: [{ id: 'a', name: 'run', signature: 's-today' }] },
+      { content: 'It is 2026-11-27.' },
+      { verdict: 'revise', needsTool: true },
+      { toolCalls: [{ id: 'b', name: 'run', signature: 's-today' }] },
+      { toolCalls: [{ id: 'c', name: 'run', signature: 's-date' }] },
+      { content: 'It is 2025-05-21.' },
+      { verdict: 'approve' },
+    ]);
+    expect(await runAgents(ports, newLoopState(), 15)).toEqual({ content: 'It is 2025-05-21.', stopped: 'done', finishReason: 'stop' });
+    const toolInputs = inputs.filter((i): i is ToolStepInput => 'toolCallId' in i);
+    expect(toolInputs.map((i) => [i.toolCallId, i.repeated ?? false, i.sentBackBefore ?? false])).toEqual([
+      ['a', false, false],
+      ['b', true, true],
+      ['c', false, false],
+    ]);
+    const acts = inputs.filter((i): i is ModelStepInput => 'role' in i && i.role === 'act');
+    expect(acts.map((i) => [i.answerNow ?? false, i.requireTool ?? false, i.explore ?? false])).toEqual([
+      [false, false, false],
+      [false, false, false],
+      [false, true, false],
+      [false, true, true],
+      [false, false, false],
+    ]);
+  });
+
   it('does not stand by a reply sent back as no answer: given again, the next step must call a tool and samples', async () => {
     const program = '```python\nprint(1)\n```';
     const { ports, inputs } = scripted([

@@ -18,6 +18,8 @@ import {
   FAILED_RUN_REASONS,
   FIX_RUN_NOW_NOTE,
   lastErrorLine,
+  CHANGE_RUN_NOW_NOTE,
+  REPEATED_SENT_BACK_CALL_OUTPUT,
   NO_SUCH_FILE_NOTE,
   aboutFailedRun,
   ignoredTaskValues,
@@ -316,6 +318,12 @@ describe('asking the actor for a tool call now', () => {
     const repeat = { ...failed, tool_call_id: 'c', output: REPEATED_FAILED_CALL_OUTPUT };
     expect(lastErrorLine([failed, repeat])).toBe("TypeError: object of type 'int' has no len()");
     expect(toolNowNote(sumTask, [failed, repeat])).toBe(`Your program failed with: TypeError: object of type 'int' has no len()\n${FIX_RUN_NOW_NOTE}`);
+  });
+
+  it('asks for a changed program after a repeat of one whose answer went back', () => {
+    const ran = { ...read, tool_call_id: 'b', name: 'run', ok: true, output: 'language: python\nstatus: ok (9 ms)\noutput:\n2026-11-27' };
+    const repeat = { ...ran, tool_call_id: 'c', ok: false, output: REPEATED_SENT_BACK_CALL_OUTPUT };
+    expect(toolNowNote(sumTask, [ran, repeat])).toBe(CHANGE_RUN_NOW_NOTE);
   });
 
   it('leaves calls repeated word for word, not run again, out of the thread', () => {
