@@ -3,7 +3,7 @@
 // log the way it needs: the planner sees the task, the actors the task, the plan and
 // their own tool loop, the checker the task, a work log and the answer to check.
 
-import type { CallTurn, UpstreamMessage, Verdict } from './shapes';
+import type { CallTurn, UpstreamMessage, UpstreamToolCall, Verdict } from './shapes';
 
 // The prompts are short and concrete: the embedded default is a 1.5B model, which follows
 // a few plain sentences far better than a page of rules. The actor's thread only ever
@@ -78,6 +78,14 @@ export function actMessages(task: UpstreamMessage[], turns: CallTurn[], stepsLef
       )
       .map((t) => (t.kind === 'tool' ? t.tool_call_id : '')),
   );
+  // A failed call the actor sent again goes too, its first run included: with it in the
+  // thread the actor copied it, sampling or not (weekday: one program importing `requests`,
+  // five times); the order at the end names its error instead.
+  const stuckIds = new Set(
+    turns.filter((t) => t.kind === 'tool' && t.output === REPEATED_FAILED_CALL_OUTPUT).map((t) => (t.kind === 'tool' ? t.tool_call_id : '')),
+  );
+  const keyOf = (call: UpstreamToolCall) => `${call.function.name}\0${call.function.arguments}`;
+  const stuck = new Set(turns.flatMap((t) => (t.kind === 'act' ? t.tool_calls.filter((c) => stuckIds.has(c.id)).map(keyOf) : [])));
   const pending = new Map<string, string>();
   const flushPending = () => {
     for (const [id, name] of pending) out.push({ role: 'tool', tool_call_id: id, content: `error: ${name} did not run (the step was cut short)` });
@@ -90,7 +98,7 @@ export function actMessages(task: UpstreamMessage[], turns: CallTurn[], stepsLef
         out.push({ role: 'user', content: `Plan from the planner:\n${turn.text}\n\nCarry it out.` });
         break;
       case 'act':
-        if (turn.tool_calls.length > 0 && turn.tool_calls.every((c) => notRun.has(c.id))) break;
+        if (turn.tool_calls.length > 0 && turn.tool_calls.every((c) => notRun.has(c.id) || stuck.has(keyOf(c)))) break;
         if (turn.tool_calls.length > 0) {
           out.push({ role: 'assistant', content: turn.content === '' ? null : turn.content, tool_calls: turn.tool_calls });
           for (const call of turn.tool_calls) pending.set(call.id, call.function.name);
@@ -147,8 +155,12 @@ export function toolNowNote(task: UpstreamMessage[], turns: CallTurn[]): string 
   const error = lastErrorLine(turns);
   if (error === undefined) return FIX_RUN_NOW_NOTE;
   // vowels: the actor opened a task.txt that never existed, then asked the client to create it.
-  const noFile = /FileNotFoundError|No such file|ENOENT/.test(error) ? ` ${NO_SUCH_FILE_NOTE}` : '';
-  return `Your program failed with: ${error}${noFile}\n${FIX_RUN_NOW_NOTE}`;
+  const hint = /FileNotFoundError|No such file|ENOENT/.test(error)
+    ? ` ${NO_SUCH_FILE_NOTE}`
+    : /ModuleNotFoundError|No module named/.test(error)
+      ? ` ${NO_MODULE_NOTE}`
+      : '';
+  return `Your program failed with: ${error}${hint}\n${FIX_RUN_NOW_NOTE}`;
 }
 
 /**
@@ -176,6 +188,7 @@ export const FIX_RUN_NOW_NOTE =
   'Your next reply must be a call of the run tool with a corrected program: read the error above and change what caused it (do not send the program that failed again). No prose.';
 export const CHANGE_RUN_NOW_NOTE =
   'Your next reply must be a call of the run tool with a changed program that does what the checker asked (not the program that ran before). No prose.';
+export const NO_MODULE_NOTE = "Only Python's standard library is there: no pip packages and no network (read a page with the read_url tool).";
 export const NO_SUCH_FILE_NOTE =
   "No file of that name is in the call's folder: put the data the task gives into the program itself (or write the file first with write_file).";
 export const READ_URL_NOW_NOTE = "Your next reply must be a call of the read_url tool with the page's address. No prose.";

@@ -21,6 +21,7 @@ import {
   CHANGE_RUN_NOW_NOTE,
   REPEATED_SENT_BACK_CALL_OUTPUT,
   NO_SUCH_FILE_NOTE,
+  NO_MODULE_NOTE,
   aboutFailedRun,
   ignoredTaskValues,
   ignoredDataReasons,
@@ -326,7 +327,7 @@ describe('asking the actor for a tool call now', () => {
     expect(toolNowNote(sumTask, [ran, repeat])).toBe(CHANGE_RUN_NOW_NOTE);
   });
 
-  it('leaves calls repeated word for word, not run again, out of the thread', () => {
+  it('leaves calls repeated word for word, not run again, out of the thread, and a failed one sent again with its first run', () => {
     const call = (id: string) => ({ id, type: 'function' as const, function: { name: 'run', arguments: '{"code":"print(len(3))"}' } });
     const turns: CallTurn[] = [
       { kind: 'act', content: '', tool_calls: [call('a')] },
@@ -341,10 +342,13 @@ describe('asking the actor for a tool call now', () => {
       { kind: 'act', content: '', tool_calls: [call('b')] },
       { kind: 'tool', tool_call_id: 'b', name: 'run', ok: false, output: REPEATED_FAILED_CALL_OUTPUT, summary: 'run: repeated call, not run again' },
     ];
+    // The failed program sent again goes with its first run: the order names its error.
     const thread = actMessages(sumTask, turns, 10, false, true);
-    expect(thread.filter((m) => m.role === 'assistant')).toHaveLength(1);
-    expect(thread.filter((m) => m.role === 'tool').map((m) => m.tool_call_id)).toEqual(['a']);
+    expect(thread.filter((m) => m.role === 'assistant' || m.role === 'tool')).toEqual([]);
     expect(thread.at(-1)?.content).toBe(`Your program failed with: TypeError: x\n${FIX_RUN_NOW_NOTE}`);
+    // A failed program not sent again stays, with its result.
+    const once = actMessages(sumTask, turns.slice(0, 2), 10, false, true);
+    expect(once.filter((m) => m.role === 'tool').map((m) => m.tool_call_id)).toEqual(['a']);
   });
 
   it("ends the actor's thread with the note", () => {
@@ -483,6 +487,13 @@ describe('a program that opened a file the task never gave (vowels)', () => {
     const answer = "The file 'task.txt' does not exist in the current directory. Please create the file and try again.";
     expect(aboutFailedRun(answer, [failed])).toBe(true);
     expect(aboutFailedRun('There are 5 vowels.', [failed])).toBe(false);
+  });
+
+  it('says only the standard library is there when a module is missing (weekday imported requests)', () => {
+    const noModule = { ...failed, output: "language: python\nstatus: error\nerror: ModuleNotFoundError: No module named 'requests'\noutput: (none)" };
+    expect(toolNowNote(task, [noModule])).toBe(
+      `Your program failed with: ModuleNotFoundError: No module named 'requests' ${NO_MODULE_NOTE}\n${FIX_RUN_NOW_NOTE}`,
+    );
   });
 
   it('tells the actor to put the data in the program', () => {
