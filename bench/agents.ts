@@ -140,15 +140,27 @@ async function withoutAgents(task: AgentTask): Promise<Outcome> {
   };
 }
 
+/** A task whose call failed: wrong, with the error as its answer. */
+const failed = (task: AgentTask, error: unknown): Outcome => ({
+  task,
+  right: false,
+  seconds: 0,
+  steps: 0,
+  tools: [],
+  tokens: 0,
+  answer: `(the call failed: ${error instanceof Error ? error.message : String(error)})`,
+});
+
 const agents: Outcome[] = [];
 const direct: Outcome[] = [];
 try {
   const { apiKey } = await service.deps.accounts.create({ email: `bench-agents-${Date.now()}@example.com`, plan: 'agents' });
   const client = new OpenAI({ baseURL: `${service.apiUrl}/v1`, apiKey, maxRetries: 0, timeout: 20 * 60_000 });
   for (const task of tasks) {
-    const a = await withAgents(task, client);
+    // A call that fails (a timeout on a loaded machine) is a wrong task, not the end of the run.
+    const a = await withAgents(task, client).catch((error: unknown) => failed(task, error));
     agents.push(a);
-    const b = await withoutAgents(task);
+    const b = await withoutAgents(task).catch((error: unknown) => failed(task, error));
     direct.push(b);
     const flat = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 90);
     console.log(
