@@ -96,7 +96,7 @@ export const OPERATION_TEXT: Record<string, OperationText> = {
   },
   'DELETE /v1/scans/:id': {
     description:
-      'Deletes a scan for good: it disappears from every read at once, then its media, read, parts, history and library entries, Idempotency-Key records and recuts (with their re-scans) are removed. A running scan is cancelled first. A scan cancelled before its decode began gives its quota unit back.',
+      'Deletes a scan for good: it disappears from every read at once, then its media, read, parts, history and library entries, Idempotency-Key records and recuts (with their re-scans) are removed. A running scan is cancelled first. A scan cancelled before anything of its video was fetched (a URL scan whose download had not begun) gives its quota unit back.',
     responses: {
       '202': 'Still being deleted after 20 s (a worker or a store is down): `{scan_id, status: "deleting"}`; it finishes when they are back',
       '204': 'Deleted: nothing of the scan is left',
@@ -105,7 +105,7 @@ export const OPERATION_TEXT: Record<string, OperationText> = {
   },
   'POST /v1/scans/:id/cancel': {
     description:
-      'Stops a queued or running scan. It ends in `error` with `detail: "cancelled"` (a webhook gets `scan.failed`), and its video, audio and parts are removed. The answer waits up to 5 s for that clean-up: `200` once it is done, else `202` with the scan as it is now while the cancel goes on (poll `GET /v1/scans/{id}` for its `cancelled` end).',
+      'Stops a queued or running scan. It ends in `error` with `detail: "cancelled"` (a webhook gets `scan.failed`), and its video, audio and parts are removed. The answer waits up to 5 s for that clean-up: `200` once it is done, else `202` with the scan as it is now while the cancel goes on (poll `GET /v1/scans/{id}` for its `cancelled` end). Its quota unit goes back only when nothing of its video was fetched yet: a URL scan whose download had not begun; an upload, or a download that began, keeps the unit used.',
     responses: {
       '200': 'The scan, now `{status: "error", detail: "cancelled"}`',
       '202': 'The cancel was sent and goes on: the scan as it is now, still `queued` or `processing`',

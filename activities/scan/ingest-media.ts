@@ -13,7 +13,8 @@ export function createIngestMedia(deps: ScanActivityDeps) {
   return async function ingestMedia({ scanId }: { scanId: string }): Promise<{ bytes: number }> {
     const doc = await scans.getStatus(scanId);
     if (!doc) throw ApplicationFailure.nonRetryable(`scan ${scanId} does not exist`, FailureType.BadSource);
-    await scans.advance(scanId, STAGE_PCT.queued);
+    // A URL's download is about to begin: marked first, so a cancellation from now on keeps the unit used (core/scan-refund.ts).
+    await scans.advance(scanId, STAGE_PCT.queued, doc.source.type === 'url' ? { fetch_started_at: new Date() } : {});
     let bytes: number;
     if (doc.source.type === 'upload') {
       const stored = await scanMedia(media, scanId).stat();

@@ -1536,7 +1536,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a scan with its media, read, recuts and their re-scans (cancelled first if still running): 204 once done, 202 if it takes over 20 s
-         * @description Deletes a scan for good: it disappears from every read at once, then its media, read, parts, history and library entries, Idempotency-Key records and recuts (with their re-scans) are removed. A running scan is cancelled first. A scan cancelled before its decode began gives its quota unit back.
+         * @description Deletes a scan for good: it disappears from every read at once, then its media, read, parts, history and library entries, Idempotency-Key records and recuts (with their re-scans) are removed. A running scan is cancelled first. A scan cancelled before anything of its video was fetched (a URL scan whose download had not begun) gives its quota unit back.
          */
         delete: {
             parameters: {
@@ -1706,7 +1706,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a queued or running scan: it ends in error, detail "cancelled", nothing of its media kept; 200 once done, 202 if the clean-up takes over 5 s
-         * @description Stops a queued or running scan. It ends in `error` with `detail: "cancelled"` (a webhook gets `scan.failed`), and its video, audio and parts are removed. The answer waits up to 5 s for that clean-up: `200` once it is done, else `202` with the scan as it is now while the cancel goes on (poll `GET /v1/scans/{id}` for its `cancelled` end).
+         * @description Stops a queued or running scan. It ends in `error` with `detail: "cancelled"` (a webhook gets `scan.failed`), and its video, audio and parts are removed. The answer waits up to 5 s for that clean-up: `200` once it is done, else `202` with the scan as it is now while the cancel goes on (poll `GET /v1/scans/{id}` for its `cancelled` end). Its quota unit goes back only when nothing of its video was fetched yet: a URL scan whose download had not begun; an upload, or a download that began, keeps the unit used.
          */
         post: {
             parameters: {
