@@ -67,6 +67,8 @@ export const OPERATION_TEXT: Record<string, OperationText> = {
       '`Idempotency-Key` makes a retry safe: the same key with the same request within 24 h answers the first `202` again (`Idempotent-Replayed: true`) and takes no second quota unit.',
       '',
       "The key is checked before a byte of the body is read. Counts one scan of the month's quota; a refused submission gives it back.",
+      '',
+      'An account has at most 3 scans in flight on the Signal plan, 5 on Agents (queued, processing or still being received; `HOLDLINE_SCANS_IN_FLIGHT_SIGNAL`, `…_AGENTS`). Past it, `429` with `Retry-After`, before anything is taken or an upload is read. A scan cancelled before its download began gives its unit back; one whose video was fetched (an upload, a download that began) does not.',
     ].join('\n'),
     idempotent: true,
     responses: {
@@ -74,7 +76,7 @@ export const OPERATION_TEXT: Record<string, OperationText> = {
       '400': 'Bad input: a malformed body, a URL that is not public http(s), an empty upload, a bad `webhook_url` or `Idempotency-Key`; `detail` names it',
       '409': IDEMPOTENCY_409,
       '413': 'The upload or JSON body is over its limit (by `Content-Length` before reading, or mid-stream)',
-      '429': "Submissions per minute, or the month's scans, used up: wait `Retry-After` seconds",
+      '429': "Submissions per minute, the month's scans or the account's scans in flight used up: wait `Retry-After` seconds; nothing was taken",
       '503': 'The store or the workflow service is unavailable; nothing was kept or counted',
     },
   },

@@ -12,6 +12,7 @@ import { taskQueues } from '../contracts/names';
 import { claimKey, completeKey, releaseKey, type HeldKey, type IdempotencyInput } from './idempotency';
 import type { AppDeps, Log } from './ports';
 import { giveBackScanUnit, retryBriefly, takeScanUnit } from './quota';
+import { assertScanSlotFree } from './scans-in-flight';
 
 /**
  * What the client sent: a URL to fetch, or an upload already stored under the scan's
@@ -38,7 +39,8 @@ export interface SubmitScanInput {
 }
 
 /**
- * Submits one scan: one unit of the month's quota (429 when used up), the
+ * Submits one scan: a free place among the account's scans in flight (429 past the
+ * plan's cap; services/scans-in-flight.ts), one unit of the month's quota (429 when used up), the
  * submission itself (a URL must name a public address), the queued scan
  * document, then its workflow (Agents plan on the priority key). A refused or
  * failed submission keeps nothing and does not count: the unit, the stored
@@ -66,6 +68,8 @@ export async function submitScan(deps: AppDeps, input: SubmitScanInput): Promise
   let unit = false;
   if (!answered) {
     try {
+      // Over the plan's scans in flight nothing is taken, written or read (429).
+      await assertScanSlotFree(deps, account, now);
       await takeScanUnit(deps, account, now);
       unit = true;
     } catch (error) {
@@ -93,6 +97,8 @@ export async function submitScan(deps: AppDeps, input: SubmitScanInput): Promise
       releaseKey(deps, held),
     ]);
   try {
+    // Again with this submission's note written: of concurrent submissions past the cap, none gets through.
+    if (!answered) await assertScanSlotFree(deps, account, now, true);
     const submission = await input.receive(scanId);
     if (idem && !held) {
       if (submission.type !== 'upload' || !submission.fingerprint) throw new Error('a keyed submission without a fingerprint');

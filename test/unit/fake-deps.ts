@@ -162,6 +162,12 @@ export class FakeScans {
     const owned = [...this.docs.values()].filter((doc) => doc.account_id === accountId && !doc.deleted_at).reverse();
     return { docs: owned.slice(page.offset, page.offset + page.limit), total: owned.length };
   }
+  /** The account's queued and processing scans (the store reads them from its `scans_in_flight` entries). */
+  async inFlightIdsOfAccount(accountId: string) {
+    return [...this.docs.values()]
+      .filter((doc) => doc.account_id === accountId && (doc.status === 'queued' || doc.status === 'processing'))
+      .map((doc) => doc.scan_id);
+  }
   async visibleIdsOfAccount(accountId: string) {
     return [...this.docs.values()].filter((doc) => doc.account_id === accountId && !doc.deleted_at).map((doc) => doc.scan_id);
   }
@@ -431,6 +437,10 @@ export class FakeSubmissions {
 
   async end(scanId: string): Promise<void> {
     this.docs.delete(scanId);
+  }
+
+  async idsOfAccount(accountId: string, since: Date): Promise<string[]> {
+    return [...this.docs.values()].filter((doc) => doc.account_id === accountId && doc.started_at >= since).map((doc) => doc._id);
   }
 
   async countOfAccount(accountId: string, since: Date): Promise<number> {

@@ -70,7 +70,11 @@ export async function webSubmitRoutes(scope: FastifyInstance, deps: AppDeps) {
       });
       return await reply.code(202).send(queued);
     } catch (error) {
-      if (!watch.cutOff) throw error;
+      if (!watch.cutOff) {
+        // Refused before its body was read (scans in flight, quota): the connection closes after the answer.
+        if (!request.raw.complete) reply.header('connection', 'close');
+        throw error;
+      }
       // A cancelled or stalled upload gets no answer; the use case has given everything back.
       request.log.info({ reason: watch.cutOff }, 'website upload cut off');
       request.raw.destroy();

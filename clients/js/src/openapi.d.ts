@@ -859,6 +859,8 @@ export interface paths {
          *     `Idempotency-Key` makes a retry safe: the same key with the same request within 24 h answers the first `202` again (`Idempotent-Replayed: true`) and takes no second quota unit.
          *
          *     The key is checked before a byte of the body is read. Counts one scan of the month's quota; a refused submission gives it back.
+         *
+         *     An account has at most 3 scans in flight on the Signal plan, 5 on Agents (queued, processing or still being received; `HOLDLINE_SCANS_IN_FLIGHT_SIGNAL`, `…_AGENTS`). Past it, `429` with `Retry-After`, before anything is taken or an upload is read. A scan cancelled before its download began gives its unit back; one whose video was fetched (an upload, a download that began) does not.
          */
         post: {
             parameters: {
@@ -1011,7 +1013,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Submissions per minute, or the month's scans, used up: wait `Retry-After` seconds */
+                /** @description Submissions per minute, the month's scans or the account's scans in flight used up: wait `Retry-After` seconds; nothing was taken */
                 429: {
                     headers: {
                         "x-request-id": components["headers"]["x-request-id"];
