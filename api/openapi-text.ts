@@ -68,7 +68,7 @@ export const OPERATION_TEXT: Record<string, OperationText> = {
       '',
       "The key is checked before a byte of the body is read. Counts one scan of the month's quota; a refused submission gives it back.",
       '',
-      'An account has at most 3 scans in flight on the Signal plan, 5 on Agents (queued, processing or still being received; `HOLDLINE_SCANS_IN_FLIGHT_SIGNAL`, `…_AGENTS`). Past it, `429` with `Retry-After`, before anything is taken or an upload is read. A scan cancelled before its download began gives its unit back; one whose video was fetched (an upload, a download that began) does not.',
+      'An account has at most 3 scans in flight on the Signal plan, 5 on Agents (queued, processing or still being received; `HOLDLINE_SCANS_IN_FLIGHT_SIGNAL`, `…_AGENTS`), and its URL downloads may run 1800 seconds an hour (`HOLDLINE_DOWNLOAD_SECONDS_PER_HOUR`; uploads do not count). Past either, `429` with `Retry-After`, before anything is taken or an upload is read. A scan cancelled before its download began gives its unit back; one whose video was fetched (an upload, a download that began) does not.',
     ].join('\n'),
     idempotent: true,
     responses: {
@@ -76,7 +76,8 @@ export const OPERATION_TEXT: Record<string, OperationText> = {
       '400': 'Bad input: a malformed body, a URL that is not public http(s), an empty upload, a bad `webhook_url` or `Idempotency-Key`; `detail` names it',
       '409': IDEMPOTENCY_409,
       '413': 'The upload or JSON body is over its limit (by `Content-Length` before reading, or mid-stream)',
-      '429': "Submissions per minute, the month's scans or the account's scans in flight used up: wait `Retry-After` seconds; nothing was taken",
+      '429':
+        "Submissions per minute, the month's scans, the account's scans in flight or, for a URL, the hour's download time used up: wait `Retry-After` seconds; nothing was taken",
       '503': 'The store or the workflow service is unavailable; nothing was kept or counted',
     },
   },

@@ -134,6 +134,12 @@ export interface HoldlineConfig {
    */
   scansInFlight: Record<PlanId, number>;
   /**
+   * Seconds of URL downloads one account's scans may spend in an hour (a fixed window,
+   * counted by the workers as the downloads run). Spent, new URL scans answer 429 until
+   * the window ends (default 1800: three downloads at the 10-minute cap).
+   */
+  downloadSecondsPerHour: number;
+  /**
    * Speech-to-text (issue 8): `pocketsphinx` (embedded, the default) or
    * `openai` (an OpenAI-compatible transcription server at `transcriberUrl`,
    * pocketsphinx behind it when it fails). `openai` is the default when a URL is set.
@@ -256,6 +262,7 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
       signal: int('HOLDLINE_SCANS_IN_FLIGHT_SIGNAL', 3, 1, 10_000),
       agents: int('HOLDLINE_SCANS_IN_FLIGHT_AGENTS', 5, 1, 10_000),
     },
+    downloadSecondsPerHour: int('HOLDLINE_DOWNLOAD_SECONDS_PER_HOUR', 1800, 1, 3_600_000),
     transcriber: 'pocketsphinx',
     transcriberUrl: null,
     transcriberModel: 'whisper-1',

@@ -38,7 +38,7 @@ export type ScansPort = Pick<
 >;
 export type LibraryPort = Pick<LibraryStore, 'publish' | 'unpublish' | 'list' | 'getPublished' | 'featured'>;
 export type UsagePort = Pick<UsageStore, 'take' | 'giveBack' | 'month'>;
-export type RateLimiterPort = Pick<RateLimiter, 'hit' | 'takeSlot' | 'releaseSlot' | 'takeLease' | 'releaseLease' | 'spend'>;
+export type RateLimiterPort = Pick<RateLimiter, 'hit' | 'takeSlot' | 'releaseSlot' | 'takeLease' | 'releaseLease' | 'spend' | 'add' | 'spent'>;
 export type CallsPort = Pick<
   CallsStore,
   'acquireSlot' | 'releaseSlot' | 'countRunning' | 'create' | 'remove' | 'markUncharged' | 'firstStep' | 'answered' | 'eventsAfter'

@@ -6,6 +6,7 @@ import { UnsafeUrlError } from '../../net/public-address';
 import { FailureType } from '../../contracts/names';
 import type { ScanActivityDeps } from './deps';
 import { heartbeating } from './shared';
+import { meterDownload } from './download-meter';
 
 export function createIngestMedia(deps: ScanActivityDeps) {
   const { scans, media } = deps;
@@ -22,6 +23,13 @@ export function createIngestMedia(deps: ScanActivityDeps) {
       bytes = stored.length;
     } else {
       const url = doc.source.url;
+      // The download's running time counts against the account's hourly window (issue 33 item 3), retries included.
+      const meter = deps.downloadTime
+        ? meterDownload(deps.downloadTime, doc.account_id, {
+            everyMs: deps.downloadMeterMs,
+            warn: (message, error) => Context.current().log.warn(message, { scanId, error: (error as Error).message }),
+          })
+        : null;
       bytes = await heartbeating(async () => {
         try {
           const response = await deps.fetch(url, {
@@ -36,6 +44,8 @@ export function createIngestMedia(deps: ScanActivityDeps) {
           });
         } catch (error) {
           throw downloadFailure(error);
+        } finally {
+          await meter?.stop();
         }
       });
       if (bytes === 0) throw ApplicationFailure.nonRetryable('the downloaded file is empty', FailureType.BadSource);

@@ -51,6 +51,7 @@ export async function scanRoutes(scope: FastifyInstance, deps: AppDeps) {
       const watch = new UploadWatch(request, deps.config);
       try {
         const queued = await submitScan(deps, {
+          expects: request.isMultipart() ? 'upload' : 'url',
           idempotency,
           requestId: request.id,
           account: request.account,

@@ -277,6 +277,14 @@ export class FakeRateLimiter {
     this.counts.set(id, spent + amount);
     return { allowed: true, retryAfterSec, spent: spent + amount };
   }
+  async add(key: string, kind: string, amount: number, now: Date, windowMs: number) {
+    const { id } = FakeRateLimiter.window(key, kind, now, windowMs);
+    this.counts.set(id, (this.counts.get(id) ?? 0) + amount);
+  }
+  async spent(key: string, kind: string, now: Date, windowMs: number) {
+    const { id, retryAfterSec } = FakeRateLimiter.window(key, kind, now, windowMs);
+    return { spent: this.counts.get(id) ?? 0, retryAfterSec };
+  }
   /** Leases held now: id → holder and expiry (ms). */
   readonly leases = new Map<string, { holder: string; until: number }>();
   private leaseCount = 0;

@@ -57,6 +57,7 @@ export async function webSubmitRoutes(scope: FastifyInstance, deps: AppDeps) {
     const watch = new UploadWatch(request, deps.config);
     try {
       const queued = await submitScan(deps, {
+        expects: 'upload',
         account: request.webSession!.account,
         receive: async (scanId) => {
           try {
@@ -85,7 +86,7 @@ export async function webSubmitRoutes(scope: FastifyInstance, deps: AppDeps) {
   app.post('/scans/url', { onRequest: admit, schema: { body: WebUrlBody } }, async (request, reply) => {
     const { url, title } = request.body;
     const submission: ScanSubmission = { type: 'url', url: url.trim(), title: cleanTitle(title) };
-    const queued = await submitScan(deps, { account: request.webSession!.account, receive: async () => submission, log: request.log });
+    const queued = await submitScan(deps, { expects: 'url', account: request.webSession!.account, receive: async () => submission, log: request.log });
     return reply.code(202).send(queued);
   });
 

@@ -860,7 +860,7 @@ export interface paths {
          *
          *     The key is checked before a byte of the body is read. Counts one scan of the month's quota; a refused submission gives it back.
          *
-         *     An account has at most 3 scans in flight on the Signal plan, 5 on Agents (queued, processing or still being received; `HOLDLINE_SCANS_IN_FLIGHT_SIGNAL`, `…_AGENTS`). Past it, `429` with `Retry-After`, before anything is taken or an upload is read. A scan cancelled before its download began gives its unit back; one whose video was fetched (an upload, a download that began) does not.
+         *     An account has at most 3 scans in flight on the Signal plan, 5 on Agents (queued, processing or still being received; `HOLDLINE_SCANS_IN_FLIGHT_SIGNAL`, `…_AGENTS`), and its URL downloads may run 1800 seconds an hour (`HOLDLINE_DOWNLOAD_SECONDS_PER_HOUR`; uploads do not count). Past either, `429` with `Retry-After`, before anything is taken or an upload is read. A scan cancelled before its download began gives its unit back; one whose video was fetched (an upload, a download that began) does not.
          */
         post: {
             parameters: {
@@ -1013,7 +1013,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Submissions per minute, the month's scans or the account's scans in flight used up: wait `Retry-After` seconds; nothing was taken */
+                /** @description Submissions per minute, the month's scans, the account's scans in flight or, for a URL, the hour's download time used up: wait `Retry-After` seconds; nothing was taken */
                 429: {
                     headers: {
                         "x-request-id": components["headers"]["x-request-id"];

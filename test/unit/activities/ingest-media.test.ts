@@ -10,10 +10,11 @@ import { inActivityContext } from '../activity-context';
 
 const SCAN = 'scn_aaaaaaaaaaaaaaaaaaaaaaaa';
 
-function world(source: ScanDoc['source']) {
+function world(source: ScanDoc['source'], options: { downloadMs?: number } = {}) {
   const doc = { _id: SCAN, scan_id: SCAN, account_id: 'acct_1', status: 'queued', pct: 0, source, created_at: new Date() } as ScanDoc;
   const media = Object.assign(new FakeMedia(), { audio: 'audio' as const });
   const fetched: Array<{ url: string; markedBefore: boolean }> = [];
+  const recorded: Array<{ accountId: string; seconds: number }> = [];
   const deps = {
     scans: {
       getStatus: async () => doc,
@@ -23,12 +24,15 @@ function world(source: ScanDoc['source']) {
     media,
     fetch: async (url: string) => {
       fetched.push({ url, markedBefore: doc.fetch_started_at instanceof Date });
+      if (options.downloadMs) await new Promise((resolve) => setTimeout(resolve, options.downloadMs));
       return { finalUrl: url, contentType: 'video/mp4', body: Readable.from([Buffer.alloc(100, 1)]) };
     },
     allowHosts: [],
     uploadLimitBytes: 1000,
+    downloadTime: { record: async (accountId: string, seconds: number) => void recorded.push({ accountId, seconds }) },
+    downloadMeterMs: 20,
   } as unknown as ScanActivityDeps;
-  return { doc, media, fetched, ingest: (id = SCAN) => inActivityContext(() => createIngestMedia(deps)({ scanId: id }), 'ingestMedia') };
+  return { doc, media, fetched, recorded, ingest: (id = SCAN) => inActivityContext(() => createIngestMedia(deps)({ scanId: id }), 'ingestMedia') };
 }
 
 describe('ingestMedia', () => {
@@ -45,5 +49,22 @@ describe('ingestMedia', () => {
     expect(await w.ingest()).toEqual({ bytes: 10 });
     expect(w.fetched).toEqual([]);
     expect(w.doc.fetch_started_at).toBeUndefined();
+  });
+
+  it('counts a URL download’s running time against its account while it runs and at its end; an upload counts nothing', async () => {
+    const w = world({ type: 'url', url: 'https://example.com/v.mp4' }, { downloadMs: 120 });
+    const started = Date.now();
+    await w.ingest();
+    const elapsed = (Date.now() - started) / 1000;
+    expect(w.recorded.length).toBeGreaterThan(1);
+    expect(new Set(w.recorded.map((r) => r.accountId))).toEqual(new Set(['acct_1']));
+    const total = w.recorded.reduce((sum, r) => sum + r.seconds, 0);
+    expect(total).toBeGreaterThanOrEqual(0.11);
+    expect(total).toBeLessThanOrEqual(elapsed + 0.01);
+
+    const up = world({ type: 'upload', filename: 'a.mp4' });
+    await scanMedia(up.media, SCAN).put(Readable.from([Buffer.alloc(10, 1)]), { filename: 'a.mp4' });
+    await up.ingest();
+    expect(up.recorded).toEqual([]);
   });
 });

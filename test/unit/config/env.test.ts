@@ -119,6 +119,14 @@ describe('HOLDLINE_SCANS_IN_FLIGHT_SIGNAL, HOLDLINE_SCANS_IN_FLIGHT_AGENTS', () 
   });
 });
 
+describe('HOLDLINE_DOWNLOAD_SECONDS_PER_HOUR', () => {
+  it('defaults to 1800 s of URL downloads per account an hour, and takes 1 or more', () => {
+    expect(loadConfig({}).downloadSecondsPerHour).toBe(1800);
+    expect(loadConfig({ HOLDLINE_DOWNLOAD_SECONDS_PER_HOUR: '60' }).downloadSecondsPerHour).toBe(60);
+    expect(() => loadConfig({ HOLDLINE_DOWNLOAD_SECONDS_PER_HOUR: '0' })).toThrow(/HOLDLINE_DOWNLOAD_SECONDS_PER_HOUR must be an integer from 1 to 3600000/);
+  });
+});
+
 describe('HOLDLINE_SANDBOX_MEMORY_MB', () => {
   it('defaults to 2048 MB shared by the sandbox children of a worker process, at least 512', () => {
     expect(loadConfig({}).sandboxMemoryMb).toBe(2048);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { badRequest, DomainError } from '../../../core/errors';
 import { PLANS } from '../../../core/plans';
 import { submitScan } from '../../../services/submit-scan';
+import { DownloadTime } from '../../../store/download-time';
 import { MediaStore } from '../../../store/media';
 import { accountWithKey, fakeDeps, scanDocFixture } from '../fake-deps';
 
@@ -204,6 +205,56 @@ describe('submitScan', () => {
       expect(deps.usage.of(account._id, deps.now()).scans).toBe(0);
       expect([...deps.submissions.docs.keys()]).toEqual(['scn_0000000000000000000000cc']);
       expect(deps.scans.docs.size).toBe(0);
+    });
+  });
+
+  describe('download time per account and hour (issue 33 item 3)', () => {
+    const url = { type: 'url' as const, url: 'http://127.0.0.5:9/v.mp4', title: null };
+
+    it('refuses a URL scan with 429 until the window ends once the hour’s download seconds are spent, taking nothing; an upload passes', async () => {
+      const deps = fakeDeps({ HOLDLINE_ALLOW_HOSTS: '127.0.0.5:9', HOLDLINE_DOWNLOAD_SECONDS_PER_HOUR: '60' });
+      const { account } = await accountWithKey(deps);
+      const time = new DownloadTime(deps.rateLimiter);
+      // 12:00 on the fake clock: the window runs to 13:00.
+      await time.record(account._id, 59.5, deps.now());
+      await submitScan(deps, { account, log: recordingLog().log, expects: 'url', receive: async () => url });
+      await time.record(account._id, 0.5, deps.now());
+      deps.clock.advance(10 * 60_000);
+      let read = false;
+      const refused = submitScan(deps, { account, log: recordingLog().log, expects: 'url', receive: async () => ((read = true), url) });
+      await expect(refused).rejects.toMatchObject({
+        code: 'rate_limited',
+        message: expect.stringContaining("this account's video URL downloads have used this hour's 60 seconds of download time"),
+        extra: { retryAfterSec: 50 * 60 },
+      });
+      expect(read).toBe(false);
+      expect(deps.usage.of(account._id, deps.now()).scans).toBe(1);
+      expect(deps.scans.docs.size).toBe(1);
+      expect(deps.submissions.docs.size).toBe(0);
+      // Uploads are not downloads.
+      await submitScan(deps, {
+        account,
+        log: recordingLog().log,
+        expects: 'upload',
+        receive: async () => ({ type: 'upload', filename: 'a.mp4', title: null }),
+      });
+      expect(deps.scans.docs.size).toBe(2);
+      // Another account's window is its own; the next hour's window is empty.
+      const other = (await accountWithKey(deps)).account;
+      await submitScan(deps, { account: other, log: recordingLog().log, expects: 'url', receive: async () => url });
+      deps.clock.advance(50 * 60_000);
+      await submitScan(deps, { account, log: recordingLog().log, expects: 'url', receive: async () => url });
+    });
+
+    it('a caller that did not say what it sends is refused once the URL is read, and gets everything back', async () => {
+      const deps = fakeDeps({ HOLDLINE_ALLOW_HOSTS: '127.0.0.5:9', HOLDLINE_DOWNLOAD_SECONDS_PER_HOUR: '1' });
+      const { account } = await accountWithKey(deps);
+      await new DownloadTime(deps.rateLimiter).record(account._id, 1, deps.now());
+      await expect(submitScan(deps, { account, log: recordingLog().log, receive: async () => url })).rejects.toMatchObject({ code: 'rate_limited' });
+      expect(deps.usage.of(account._id, deps.now()).scans).toBe(0);
+      expect(deps.scans.docs.size).toBe(0);
+      expect(deps.submissions.docs.size).toBe(0);
+      expect(deps.workflows.started).toEqual([]);
     });
   });
 });
