@@ -1,6 +1,7 @@
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout } from 'node:timers/promises';
+import { nothingFetched } from '../core/scan-refund';
 import type { IdempotencyStore } from '../store/idempotency';
 import type { LibraryStore } from '../store/library';
 import type { MediaStore } from '../store/media';
@@ -104,12 +105,13 @@ export function createDeletionActivities(deps: DeletionActivityDeps) {
     },
 
     /**
-     * Gives back the scan's quota unit when it was cancelled before its decode
-     * began (no work done); once per scan, however often this is retried.
+     * Gives back the scan's quota unit when it was cancelled before anything of its
+     * video was fetched (core/scan-refund.ts: a URL whose download had not begun);
+     * once per scan, however often this is retried.
      */
     async returnScanUnit({ scanId }: { scanId: string }): Promise<{ returned: boolean }> {
       const doc = await deps.scans.getRaw(scanId);
-      if (!doc || !(await deps.scans.markQuotaReturned(scanId))) return { returned: false };
+      if (!doc || !nothingFetched(doc) || !(await deps.scans.markQuotaReturned(scanId))) return { returned: false };
       // The month the unit was taken in: a scan submitted on the 31st and cancelled on the 1st refunds the old month.
       await deps.usage.giveBack(doc.account_id, 'scans', doc.created_at);
       return { returned: true };

@@ -67,6 +67,8 @@ export const OPERATION_TEXT: Record<string, OperationText> = {
       '`Idempotency-Key` makes a retry safe: the same key with the same request within 24 h answers the first `202` again (`Idempotent-Replayed: true`) and takes no second quota unit.',
       '',
       "The key is checked before a byte of the body is read. Counts one scan of the month's quota; a refused submission gives it back.",
+      '',
+      'An account has at most 3 scans in flight on the Signal plan, 5 on Agents (queued, processing or still being received; `HOLDLINE_SCANS_IN_FLIGHT_SIGNAL`, `…_AGENTS`), and its URL downloads may run 1800 seconds an hour (`HOLDLINE_DOWNLOAD_SECONDS_PER_HOUR`; uploads do not count). Past either, `429` with `Retry-After`, before anything is taken or an upload is read. A scan cancelled before its download began gives its unit back; one whose video was fetched (an upload, a download that began) does not.',
     ].join('\n'),
     idempotent: true,
     responses: {
@@ -74,7 +76,8 @@ export const OPERATION_TEXT: Record<string, OperationText> = {
       '400': 'Bad input: a malformed body, a URL that is not public http(s), an empty upload, a bad `webhook_url` or `Idempotency-Key`; `detail` names it',
       '409': IDEMPOTENCY_409,
       '413': 'The upload or JSON body is over its limit (by `Content-Length` before reading, or mid-stream)',
-      '429': "Submissions per minute, or the month's scans, used up: wait `Retry-After` seconds",
+      '429':
+        "Submissions per minute, the month's scans, the account's scans in flight or, for a URL, the hour's download time used up: wait `Retry-After` seconds; nothing was taken",
       '503': 'The store or the workflow service is unavailable; nothing was kept or counted',
     },
   },
@@ -96,7 +99,7 @@ export const OPERATION_TEXT: Record<string, OperationText> = {
   },
   'DELETE /v1/scans/:id': {
     description:
-      'Deletes a scan for good: it disappears from every read at once, then its media, read, parts, history and library entries, Idempotency-Key records and recuts (with their re-scans) are removed. A running scan is cancelled first. A scan cancelled before its decode began gives its quota unit back.',
+      'Deletes a scan for good: it disappears from every read at once, then its media, read, parts, history and library entries, Idempotency-Key records and recuts (with their re-scans) are removed. A running scan is cancelled first. A scan cancelled before anything of its video was fetched (a URL scan whose download had not begun) gives its quota unit back.',
     responses: {
       '202': 'Still being deleted after 20 s (a worker or a store is down): `{scan_id, status: "deleting"}`; it finishes when they are back',
       '204': 'Deleted: nothing of the scan is left',
@@ -105,7 +108,7 @@ export const OPERATION_TEXT: Record<string, OperationText> = {
   },
   'POST /v1/scans/:id/cancel': {
     description:
-      'Stops a queued or running scan. It ends in `error` with `detail: "cancelled"` (a webhook gets `scan.failed`), and its video, audio and parts are removed. The answer waits up to 5 s for that clean-up: `200` once it is done, else `202` with the scan as it is now while the cancel goes on (poll `GET /v1/scans/{id}` for its `cancelled` end).',
+      'Stops a queued or running scan. It ends in `error` with `detail: "cancelled"` (a webhook gets `scan.failed`), and its video, audio and parts are removed. The answer waits up to 5 s for that clean-up: `200` once it is done, else `202` with the scan as it is now while the cancel goes on (poll `GET /v1/scans/{id}` for its `cancelled` end). Its quota unit goes back only when nothing of its video was fetched yet: a URL scan whose download had not begun; an upload, or a download that began, keeps the unit used.',
     responses: {
       '200': 'The scan, now `{status: "error", detail: "cancelled"}`',
       '202': 'The cancel was sent and goes on: the scan as it is now, still `queued` or `processing`',

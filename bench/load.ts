@@ -225,6 +225,9 @@ try {
     MONGODB_URI: stack.mongodbUri,
     TEMPORAL_ADDRESS: stack.temporalAddress,
     HOLDLINE_SCAN_READS_PER_MINUTE: String(100_000_000),
+    // The uploads of the window follow one another faster than their scans may end: no per-account cap on scans in flight.
+    HOLDLINE_SCANS_IN_FLIGHT_SIGNAL: '1000',
+    HOLDLINE_SCANS_IN_FLIGHT_AGENTS: '1000',
     HOLDLINE_MEDIA_DIR: join(dataDir, 'media'),
     HOLDLINE_FERRETDB_SQLITE_DIR: join(dataDir, 'ferretdb'),
   });

@@ -1,7 +1,7 @@
 // Configuration is read once at start from the environment into a typed object;
 // every bad variable is reported together so an operator fixes them in one go.
 
-import { LIMITS } from '../core/plans';
+import { LIMITS, type PlanId } from '../core/plans';
 import { MAX_RETENTION_DAYS } from '../core/retention';
 import { DEFAULT_MEDIA_LIMITS, MAX_CONFIGURABLE_DURATION_SEC } from '../core/media-limits';
 import { DEFAULT_WEBHOOK_RETRY_SECONDS, deliverySchedule, parseRetrySchedule } from '../core/webhook';
@@ -128,6 +128,18 @@ export interface HoldlineConfig {
   /** MiB of videos one account's archives (`GET /v1/account/export?media=1`, the account page's) may send an hour (default 20 480: 20 GiB). */
   archiveMediaMibPerHour: number;
   /**
+   * Scans one account may have in flight, per plan (issue 33 item 3): queued and processing
+   * scans plus submissions still being received. Past it `POST /v1/scans` answers 429
+   * (defaults: Signal 3, Agents 5).
+   */
+  scansInFlight: Record<PlanId, number>;
+  /**
+   * Seconds of URL downloads one account's scans may spend in an hour (a fixed window,
+   * counted by the workers as the downloads run). Spent, new URL scans answer 429 until
+   * the window ends (default 1800: three downloads at the 10-minute cap).
+   */
+  downloadSecondsPerHour: number;
+  /**
    * Speech-to-text (issue 8): `pocketsphinx` (embedded, the default) or
    * `openai` (an OpenAI-compatible transcription server at `transcriberUrl`,
    * pocketsphinx behind it when it fails). `openai` is the default when a URL is set.
@@ -246,6 +258,11 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     ferretdbSqliteDir: str('HOLDLINE_FERRETDB_SQLITE_DIR', '') || (env.MONGODB_URI ? undefined : '.data/ferretdb'),
     scanReadsPerMinute: int('HOLDLINE_SCAN_READS_PER_MINUTE', LIMITS.scanReadsPerMinute, 1, 100_000_000),
     archiveMediaMibPerHour: int('HOLDLINE_ARCHIVE_MEDIA_MIB_PER_HOUR', 20_480, 1, 1_000_000_000),
+    scansInFlight: {
+      signal: int('HOLDLINE_SCANS_IN_FLIGHT_SIGNAL', 3, 1, 10_000),
+      agents: int('HOLDLINE_SCANS_IN_FLIGHT_AGENTS', 5, 1, 10_000),
+    },
+    downloadSecondsPerHour: int('HOLDLINE_DOWNLOAD_SECONDS_PER_HOUR', 1800, 1, 3_600_000),
     transcriber: 'pocketsphinx',
     transcriberUrl: null,
     transcriberModel: 'whisper-1',

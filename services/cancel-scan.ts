@@ -14,7 +14,7 @@ export type CancelResult =
 /**
  * Cancels the owner's scan in flight and waits, up to `waitMs`, until its workflow has
  * cleaned up: the scan ends in `error` with detail `cancelled`, its media and
- * intermediates removed (before its decode began, its quota unit is given back). Past
+ * intermediates removed (before anything of its video was fetched, its quota unit is given back: core/scan-refund.ts). Past
  * the wait it answers `cancelling` and the cancel goes on (a worker that is down or
  * slow to stop its child process holds no request open). A scan that has already
  * ended is `ended`; someone else's or an unknown one `not_found`.

@@ -34,11 +34,11 @@ export type AccountsPort = Pick<
 >;
 export type ScansPort = Pick<
   ScansStore,
-  'insertQueued' | 'remove' | 'get' | 'getStatus' | 'getOwned' | 'listOwned' | 'listOwnedAfter' | 'hide' | 'visibleIdsOfAccount'
+  'insertQueued' | 'remove' | 'get' | 'getStatus' | 'getOwned' | 'listOwned' | 'listOwnedAfter' | 'hide' | 'visibleIdsOfAccount' | 'inFlightIdsOfAccount'
 >;
 export type LibraryPort = Pick<LibraryStore, 'publish' | 'unpublish' | 'list' | 'getPublished' | 'featured'>;
 export type UsagePort = Pick<UsageStore, 'take' | 'giveBack' | 'month'>;
-export type RateLimiterPort = Pick<RateLimiter, 'hit' | 'takeSlot' | 'releaseSlot' | 'takeLease' | 'releaseLease' | 'spend'>;
+export type RateLimiterPort = Pick<RateLimiter, 'hit' | 'takeSlot' | 'releaseSlot' | 'takeLease' | 'releaseLease' | 'spend' | 'add' | 'spent'>;
 export type CallsPort = Pick<
   CallsStore,
   'acquireSlot' | 'releaseSlot' | 'countRunning' | 'create' | 'remove' | 'markUncharged' | 'firstStep' | 'answered' | 'eventsAfter'
@@ -59,7 +59,7 @@ export type SessionsPort = Pick<
 >;
 export type RecutsPort = Pick<RecutsStore, 'insertQueued' | 'remove' | 'getOwned' | 'listForScan'>;
 export type IdempotencyPort = Pick<IdempotencyStore, 'claim' | 'get' | 'complete' | 'release'>;
-export type SubmissionsPort = Pick<SubmissionsStore, 'begin' | 'end'>;
+export type SubmissionsPort = Pick<SubmissionsStore, 'begin' | 'end' | 'idsOfAccount'>;
 export type MediaPort = Pick<MediaStore, 'media' | 'put' | 'stat' | 'read' | 'remove'>;
 /** The model server's health (api/upstream-health.ts). */
 export interface UpstreamPort {

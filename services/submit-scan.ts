@@ -12,6 +12,8 @@ import { taskQueues } from '../contracts/names';
 import { claimKey, completeKey, releaseKey, type HeldKey, type IdempotencyInput } from './idempotency';
 import type { AppDeps, Log } from './ports';
 import { giveBackScanUnit, retryBriefly, takeScanUnit } from './quota';
+import { assertScanSlotFree } from './scans-in-flight';
+import { assertDownloadTimeLeft } from './download-allowance';
 
 /**
  * What the client sent: a URL to fetch, or an upload already stored under the scan's
@@ -35,10 +37,19 @@ export interface SubmitScanInput {
   requestId?: string;
   /** The client's Idempotency-Key; `replayed` is set when the answer is the one stored under it. */
   idempotency?: IdempotencyInput;
+  /**
+   * What the request sends, when known before it is read (the route knows a JSON body from
+   * an upload): a URL's download allowance is then checked before anything is taken.
+   * Unknown, it is checked once the submission is read (and all is given back if spent).
+   */
+  expects?: ScanSubmission['type'];
 }
 
 /**
- * Submits one scan: one unit of the month's quota (429 when used up), the
+ * Submits one scan: a free place among the account's scans in flight (429 past the
+ * plan's cap; services/scans-in-flight.ts), for a URL download time left in the
+ * account's hour (429 once spent; services/download-allowance.ts), one unit of the
+ * month's quota (429 when used up), the
  * submission itself (a URL must name a public address), the queued scan
  * document, then its workflow (Agents plan on the priority key). A refused or
  * failed submission keeps nothing and does not count: the unit, the stored
@@ -66,6 +77,9 @@ export async function submitScan(deps: AppDeps, input: SubmitScanInput): Promise
   let unit = false;
   if (!answered) {
     try {
+      // Over the plan's scans in flight, or past the hour's download time for a URL, nothing is taken, written or read (429).
+      await assertScanSlotFree(deps, account, now);
+      if (input.expects === 'url') await assertDownloadTimeLeft(deps, account._id, now);
       await takeScanUnit(deps, account, now);
       unit = true;
     } catch (error) {
@@ -93,6 +107,8 @@ export async function submitScan(deps: AppDeps, input: SubmitScanInput): Promise
       releaseKey(deps, held),
     ]);
   try {
+    // Again with this submission's note written: of concurrent submissions past the cap, none gets through.
+    if (!answered) await assertScanSlotFree(deps, account, now, true);
     const submission = await input.receive(scanId);
     if (idem && !held) {
       if (submission.type !== 'upload' || !submission.fingerprint) throw new Error('a keyed submission without a fingerprint');
@@ -110,6 +126,7 @@ export async function submitScan(deps: AppDeps, input: SubmitScanInput): Promise
         unit = true;
       }
     }
+    if (submission.type === 'url' && input.expects !== 'url') await assertDownloadTimeLeft(deps, account._id, now);
     const source = submission.type === 'url' ? await publicUrlSource(deps, submission.url) : ({ type: 'upload', filename: submission.filename } as const);
     const webhookUrl = submission.webhookUrl ? await publicWebhookUrl(deps, submission.webhookUrl) : null;
     const doc = await deps.scans.insertQueued({

@@ -43,5 +43,7 @@ export async function ensureIndexes(db: Db): Promise<void> {
     // Submissions being received: an account's closure counts its own, the hourly sweep reads the oldest (store/submissions.ts).
     db.collection('submissions').createIndex({ account_id: 1, started_at: 1 }),
     db.collection('submissions').createIndex({ started_at: 1 }),
+    // The scans in flight of one account, counted at each submission (ScansStore.inFlightIdsOfAccount).
+    db.collection('scans_in_flight').createIndex({ account_id: 1 }),
   ]);
 }

@@ -34,8 +34,10 @@ export interface ScanDoc extends Partial<ScanRead> {
   deleted_at?: Date;
   /** Set when the retention setting removed the scan's media (and decoded audio): the read stays, `media_url` is null. */
   media_removed_at?: Date;
-  /** Set once the scan's quota unit was given back (a scan cancelled before its decode began), so a retry never gives it twice. */
+  /** Set once the scan's quota unit was given back (a scan cancelled before anything was fetched), so a retry never gives it twice. */
   quota_returned_at?: Date;
+  /** Set by the ingest step when a URL's download begins (core/scan-refund.ts): from then on a cancellation keeps the unit used. */
+  fetch_started_at?: Date;
 }
 
 /** The heavy part of a complete scan (timeline, transcript, …), kept apart from the small status document. */

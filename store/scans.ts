@@ -3,6 +3,7 @@ import { withLibraryPercentile } from '../core/hook-report';
 import { LibraryHooks } from './library-hooks';
 import { OrderedIndex } from './ordered-index';
 import { ReadCache } from './read-cache';
+import { isDuplicateKey } from './duplicate-key';
 import { updateIf, updateIfReturning, upsertRetrying } from './point';
 import type { ScanRead, ScanStatus } from '../core/wire/read';
 import type { MediaProbe, RecognisedWord } from '../core/measurements';
@@ -66,6 +67,16 @@ export const READ_FIELDS = [
 
 const ACTIVE = ['queued', 'processing'] as const;
 
+/** A scan in flight: written with its status document, removed at its end (`inFlightIdsOfAccount`). */
+interface InFlightDoc {
+  _id: string;
+  account_id: string;
+  created_at: Date;
+}
+
+/** How long an in-flight entry may go without its status document before it is taken for a failed insert. */
+const IN_FLIGHT_INSERT_MS = 60_000;
+
 /** A scan whose owner asked to delete it is gone for every reader, though its documents are still being removed. */
 const visible = (doc: ScanDoc | null): ScanDoc | null => (doc && doc.deleted_at === undefined ? doc : null);
 const active = { filter: { status: { $in: [...ACTIVE] } }, test: (doc: ScanDoc) => doc.status === 'queued' || doc.status === 'processing' };
@@ -100,11 +111,19 @@ export class ScansStore {
   get parts() {
     return this.db.collection<ScanPartsDoc>('scan_parts');
   }
+  /** The scans in flight, one small entry each (see `inFlightIdsOfAccount`). */
+  get inFlight() {
+    return this.db.collection<InFlightDoc>('scans_in_flight');
+  }
 
   async insertQueued(doc: Omit<ScanDoc, '_id' | 'status' | 'pct' | 'updated_at'>): Promise<ScanDoc> {
     const seq = await this.history.reserve(doc.account_id);
     const full: ScanDoc = { ...doc, _id: doc.scan_id, status: 'queued', pct: 0, updated_at: doc.created_at, seq };
     try {
+      // Noted in flight before the status document exists, so a queued scan is never missed by the count.
+      await this.inFlight.insertOne({ _id: doc.scan_id, account_id: doc.account_id, created_at: doc.created_at }).catch((error: unknown) => {
+        if (!isDuplicateKey(error)) throw error;
+      });
       await this.scans.insertOne(full);
     } catch (error) {
       await this.history.remove(doc.account_id, seq).catch(() => undefined);
@@ -123,7 +142,7 @@ export class ScansStore {
   async remove(scanId: string): Promise<void> {
     const doc = await this.getRaw(scanId);
     if (doc?.seq !== undefined) await this.history.removeEntry(doc.account_id, doc.seq, scanId);
-    await Promise.all([this.reads.deleteOne({ _id: scanId }), this.parts.deleteOne({ _id: scanId })]);
+    await Promise.all([this.reads.deleteOne({ _id: scanId }), this.parts.deleteOne({ _id: scanId }), this.inFlight.deleteOne({ _id: scanId })]);
     await this.scans.deleteOne({ _id: scanId });
     this.forget(scanId);
     ScansStore.pageCache.clear();
@@ -334,12 +353,37 @@ export class ScansStore {
       $unset: { progress: '' },
     });
     this.forget(scanId);
+    if (done) await this.inFlight.deleteOne({ _id: scanId });
     return done;
   }
 
   async fail(scanId: string, detail: string): Promise<void> {
     await updateIf(this.db, this.scans, scanId, active, { $set: { status: 'error', detail, updated_at: new Date() }, $unset: { progress: '' } });
     this.forget(scanId);
+    // Ended either way now (in error, or complete already).
+    await this.inFlight.deleteOne({ _id: scanId });
+  }
+
+  /**
+   * The ids of the account's scans in flight (queued or processing): the per-account cap
+   * of `POST /v1/scans` counts them (services/scans-in-flight.ts). Read from the small
+   * `scans_in_flight` collection (an entry per scan from its insert until it completes,
+   * fails or is removed), not from `scans`, which FerretDB would read whole for a filter
+   * on `account_id` (point.ts). Each entry is checked against its status document by
+   * `_id`: one whose scan has ended (its end was recorded but the entry's removal was
+   * lost), or has been missing for over a minute (an insert that failed half-way), is
+   * removed here; a younger one without its document is still being written and counts.
+   */
+  async inFlightIdsOfAccount(accountId: string, now = new Date()): Promise<string[]> {
+    const entries = await this.inFlight.find({ account_id: accountId }).toArray();
+    const ids: string[] = [];
+    for (const entry of entries) {
+      const doc = await this.scans.findOne({ _id: entry._id }, { projection: { status: 1 } });
+      const live = doc ? doc.status === 'queued' || doc.status === 'processing' : now.getTime() - entry.created_at.getTime() < IN_FLIGHT_INSERT_MS;
+      if (live) ids.push(entry._id);
+      else await this.inFlight.deleteOne({ _id: entry._id });
+    }
+    return ids;
   }
 
   async setParts(scanId: string, fields: Partial<Omit<ScanPartsDoc, '_id'>>): Promise<void> {

@@ -35,6 +35,12 @@ export class SubmissionsStore {
     return this.collection.countDocuments({ account_id: accountId, started_at: { $gte: since } });
   }
 
+  /** The scan ids of the account's submissions that began at or after `since` and have not ended (its scans in flight count them). */
+  async idsOfAccount(accountId: string, since: Date): Promise<string[]> {
+    const docs = await this.collection.find({ account_id: accountId, started_at: { $gte: since } }, { projection: { _id: 1 } }).toArray();
+    return docs.map((doc) => doc._id);
+  }
+
   /** Up to `limit` submissions that began before `before` (their request is over by now: its process died), oldest first. */
   async startedBefore(before: Date, limit: number): Promise<SubmissionDoc[]> {
     return this.collection

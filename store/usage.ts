@@ -302,6 +302,26 @@ export class RateLimiter {
     return { allowed: true, retryAfterSec, spent: after?.count ?? spent + amount };
   }
 
+  /**
+   * Adds `amount` to the window's count, unconditionally (the seconds a download ran:
+   * they were spent whatever the limit). One `$inc` upsert, serialized per window in this
+   * process (FerretDB loses concurrent `$inc`s on one document; across worker processes
+   * over FerretDB two downloads of one account may still lose a tick, never on MongoDB).
+   */
+  async add(key: string, kind: string, amount: number, now: Date, windowMs: number): Promise<void> {
+    const { id, windowEnd } = RateLimiter.window(key, kind, now, windowMs);
+    await serialized(`rate-window:${id}`, () =>
+      upsertRetrying(() => this.collection.updateOne({ _id: id }, { $inc: { count: amount }, $setOnInsert: { window_end: windowEnd } }, { upsert: true })),
+    );
+  }
+
+  /** What the window holds now, and the seconds until it ends. */
+  async spent(key: string, kind: string, now: Date, windowMs: number): Promise<{ spent: number; retryAfterSec: number }> {
+    const { id, retryAfterSec } = RateLimiter.window(key, kind, now, windowMs);
+    const doc = await this.collection.findOne({ _id: id }, { projection: { count: 1 } });
+    return { spent: doc?.count ?? 0, retryAfterSec };
+  }
+
   /** Gives `lease` back, if its holder still holds it (one taken over after its time is someone else's now). */
   async releaseLease(lease: Lease): Promise<void> {
     await this.db.collection<RateWindowDoc>('rate_windows').deleteOne({ _id: lease.id, holder: lease.holder });

@@ -22,6 +22,7 @@ import { createRecutActivities } from '../activities/recut-activities';
 import { createMaintenanceActivities } from '../activities/maintenance-activities';
 import { IdempotencyStore } from '../store/idempotency';
 import { SubmissionsStore } from '../store/submissions';
+import { DownloadTime } from '../store/download-time';
 import { RecutsStore } from '../store/recuts';
 import { AccountsStore } from '../store/accounts';
 import { createWebhookActivities } from '../activities/webhook-activities';
@@ -48,6 +49,7 @@ export function createWorkerActivities(config: HoldlineConfig, mongo: Mongo, med
       allowHosts: config.allowHosts,
       uploadLimitBytes: config.uploadLimitBytes,
       mediaLimits: { ...DEFAULT_MEDIA_LIMITS, maxDurationSec: config.maxDurationSec },
+      downloadTime: new DownloadTime(new RateLimiter(mongo.db)),
     }),
     ...createDeletionActivities({
       scans: new ScansStore(mongo.db),

@@ -121,7 +121,8 @@ export async function scanWorkflow({ scanId, webhook }: ScanWorkflowInput): Prom
       const beforeDecode = stageWhenCancelled === 'ingest' || stageWhenCancelled === 'probe';
       await CancellationScope.nonCancellable(async () => {
         const outcome = await quick.failScan({ scanId, detail: CANCELLED_DETAIL });
-        // No work was done on it: its quota unit goes back (once; see README, "Your data").
+        // Cancelled before its decode: its quota unit goes back (once) if nothing of its video was fetched yet; the activity
+        // decides from the scan's document (core/scan-refund.ts), so this history is unchanged.
         if (beforeDecode && outcome?.status !== 'complete' && patched(RETURN_UNIT_BEFORE_DECODE)) await quota.returnScanUnit({ scanId });
         await notify(scanId, webhook, outcome?.status ?? 'error');
       });

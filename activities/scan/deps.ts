@@ -1,6 +1,7 @@
 import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from '../../core/media-limits';
 import type { MediaStore } from '../../store/media';
 import type { ScansStore } from '../../store/scans';
+import type { DownloadTime } from '../../store/download-time';
 import type { LocalMediaCache } from '../media/local-cache';
 import type { probeMedia as ProbeMedia } from '../media/probe';
 import type { decodeMedia as DecodeMedia, decodeSoundtrack as DecodeSoundtrack, measureLoudness as MeasureLoudness } from '../media/decode';
@@ -30,6 +31,10 @@ export interface ScanActivityDeps {
   uploadLimitBytes: number;
   /** Whole-download time limit for URL inputs. */
   downloadTimeoutMs?: number;
+  /** Where URL downloads' running time is counted per account and hour (store/download-time.ts); none: not counted. */
+  downloadTime?: Pick<DownloadTime, 'record'>;
+  /** How often a running download's seconds are written (default DOWNLOAD_METER_MS). */
+  downloadMeterMs?: number;
   /** Duration, frame size and frame rate limits, checked at probe and given to ffmpeg. Default DEFAULT_MEDIA_LIMITS. */
   mediaLimits?: MediaLimits;
 }

@@ -6,6 +6,7 @@ import { UnsafeUrlError } from '../../net/public-address';
 import { FailureType } from '../../contracts/names';
 import type { ScanActivityDeps } from './deps';
 import { heartbeating } from './shared';
+import { meterDownload } from './download-meter';
 
 export function createIngestMedia(deps: ScanActivityDeps) {
   const { scans, media } = deps;
@@ -13,7 +14,8 @@ export function createIngestMedia(deps: ScanActivityDeps) {
   return async function ingestMedia({ scanId }: { scanId: string }): Promise<{ bytes: number }> {
     const doc = await scans.getStatus(scanId);
     if (!doc) throw ApplicationFailure.nonRetryable(`scan ${scanId} does not exist`, FailureType.BadSource);
-    await scans.advance(scanId, STAGE_PCT.queued);
+    // A URL's download is about to begin: marked first, so a cancellation from now on keeps the unit used (core/scan-refund.ts).
+    await scans.advance(scanId, STAGE_PCT.queued, doc.source.type === 'url' ? { fetch_started_at: new Date() } : {});
     let bytes: number;
     if (doc.source.type === 'upload') {
       const stored = await scanMedia(media, scanId).stat();
@@ -21,6 +23,13 @@ export function createIngestMedia(deps: ScanActivityDeps) {
       bytes = stored.length;
     } else {
       const url = doc.source.url;
+      // The download's running time counts against the account's hourly window (issue 33 item 3), retries included.
+      const meter = deps.downloadTime
+        ? meterDownload(deps.downloadTime, doc.account_id, {
+            everyMs: deps.downloadMeterMs,
+            warn: (message, error) => Context.current().log.warn(message, { scanId, error: (error as Error).message }),
+          })
+        : null;
       bytes = await heartbeating(async () => {
         try {
           const response = await deps.fetch(url, {
@@ -35,6 +44,8 @@ export function createIngestMedia(deps: ScanActivityDeps) {
           });
         } catch (error) {
           throw downloadFailure(error);
+        } finally {
+          await meter?.stop();
         }
       });
       if (bytes === 0) throw ApplicationFailure.nonRetryable('the downloaded file is empty', FailureType.BadSource);

@@ -51,6 +51,7 @@ export async function scanRoutes(scope: FastifyInstance, deps: AppDeps) {
       const watch = new UploadWatch(request, deps.config);
       try {
         const queued = await submitScan(deps, {
+          expects: request.isMultipart() ? 'upload' : 'url',
           idempotency,
           requestId: request.id,
           account: request.account,
@@ -67,7 +68,11 @@ export async function scanRoutes(scope: FastifyInstance, deps: AppDeps) {
         if (idempotency?.replayed) reply.header('idempotent-replayed', 'true');
         return await reply.code(202).send(queued);
       } catch (error) {
-        if (!watch.cutOff) throw error;
+        if (!watch.cutOff) {
+          // An upload refused before its body was read (scans in flight, quota): the connection closes after the answer.
+          if (request.isMultipart() && !request.raw.complete) reply.header('connection', 'close');
+          throw error;
+        }
         // A stalled or vanished client gets no answer: its connection is closed once nothing of it is left.
         request.log.warn({ reason: watch.cutOff }, 'upload cut off');
         request.raw.destroy();

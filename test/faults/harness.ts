@@ -85,6 +85,9 @@ export async function startHarness(): Promise<Harness> {
       HOLDLINE_SCRATCH_SWEEP_MS: '2000',
       HOLDLINE_WORKER_LOG_LEVEL: 'WARN',
       HOLDLINE_LOG_LEVEL: 'warn',
+      // Its rows keep up to 10 scans of one account in flight at once: past the per-account cap (3 on Signal).
+      HOLDLINE_SCANS_IN_FLIGHT_SIGNAL: '1000',
+      HOLDLINE_SCANS_IN_FLIGHT_AGENTS: '1000',
     },
   });
   const restarts: RestartEvent[] = [];

@@ -162,6 +162,12 @@ export class FakeScans {
     const owned = [...this.docs.values()].filter((doc) => doc.account_id === accountId && !doc.deleted_at).reverse();
     return { docs: owned.slice(page.offset, page.offset + page.limit), total: owned.length };
   }
+  /** The account's queued and processing scans (the store reads them from its `scans_in_flight` entries). */
+  async inFlightIdsOfAccount(accountId: string) {
+    return [...this.docs.values()]
+      .filter((doc) => doc.account_id === accountId && (doc.status === 'queued' || doc.status === 'processing'))
+      .map((doc) => doc.scan_id);
+  }
   async visibleIdsOfAccount(accountId: string) {
     return [...this.docs.values()].filter((doc) => doc.account_id === accountId && !doc.deleted_at).map((doc) => doc.scan_id);
   }
@@ -270,6 +276,14 @@ export class FakeRateLimiter {
     if (spent + amount > limit) return { allowed: false, retryAfterSec, spent };
     this.counts.set(id, spent + amount);
     return { allowed: true, retryAfterSec, spent: spent + amount };
+  }
+  async add(key: string, kind: string, amount: number, now: Date, windowMs: number) {
+    const { id } = FakeRateLimiter.window(key, kind, now, windowMs);
+    this.counts.set(id, (this.counts.get(id) ?? 0) + amount);
+  }
+  async spent(key: string, kind: string, now: Date, windowMs: number) {
+    const { id, retryAfterSec } = FakeRateLimiter.window(key, kind, now, windowMs);
+    return { spent: this.counts.get(id) ?? 0, retryAfterSec };
   }
   /** Leases held now: id → holder and expiry (ms). */
   readonly leases = new Map<string, { holder: string; until: number }>();
@@ -431,6 +445,10 @@ export class FakeSubmissions {
 
   async end(scanId: string): Promise<void> {
     this.docs.delete(scanId);
+  }
+
+  async idsOfAccount(accountId: string, since: Date): Promise<string[]> {
+    return [...this.docs.values()].filter((doc) => doc.account_id === accountId && doc.started_at >= since).map((doc) => doc._id);
   }
 
   async countOfAccount(accountId: string, since: Date): Promise<number> {

@@ -57,6 +57,7 @@ export async function webSubmitRoutes(scope: FastifyInstance, deps: AppDeps) {
     const watch = new UploadWatch(request, deps.config);
     try {
       const queued = await submitScan(deps, {
+        expects: 'upload',
         account: request.webSession!.account,
         receive: async (scanId) => {
           try {
@@ -70,7 +71,11 @@ export async function webSubmitRoutes(scope: FastifyInstance, deps: AppDeps) {
       });
       return await reply.code(202).send(queued);
     } catch (error) {
-      if (!watch.cutOff) throw error;
+      if (!watch.cutOff) {
+        // Refused before its body was read (scans in flight, quota): the connection closes after the answer.
+        if (!request.raw.complete) reply.header('connection', 'close');
+        throw error;
+      }
       // A cancelled or stalled upload gets no answer; the use case has given everything back.
       request.log.info({ reason: watch.cutOff }, 'website upload cut off');
       request.raw.destroy();
@@ -81,7 +86,7 @@ export async function webSubmitRoutes(scope: FastifyInstance, deps: AppDeps) {
   app.post('/scans/url', { onRequest: admit, schema: { body: WebUrlBody } }, async (request, reply) => {
     const { url, title } = request.body;
     const submission: ScanSubmission = { type: 'url', url: url.trim(), title: cleanTitle(title) };
-    const queued = await submitScan(deps, { account: request.webSession!.account, receive: async () => submission, log: request.log });
+    const queued = await submitScan(deps, { expects: 'url', account: request.webSession!.account, receive: async () => submission, log: request.log });
     return reply.code(202).send(queued);
   });
 

@@ -859,6 +859,8 @@ export interface paths {
          *     `Idempotency-Key` makes a retry safe: the same key with the same request within 24 h answers the first `202` again (`Idempotent-Replayed: true`) and takes no second quota unit.
          *
          *     The key is checked before a byte of the body is read. Counts one scan of the month's quota; a refused submission gives it back.
+         *
+         *     An account has at most 3 scans in flight on the Signal plan, 5 on Agents (queued, processing or still being received; `HOLDLINE_SCANS_IN_FLIGHT_SIGNAL`, `…_AGENTS`), and its URL downloads may run 1800 seconds an hour (`HOLDLINE_DOWNLOAD_SECONDS_PER_HOUR`; uploads do not count). Past either, `429` with `Retry-After`, before anything is taken or an upload is read. A scan cancelled before its download began gives its unit back; one whose video was fetched (an upload, a download that began) does not.
          */
         post: {
             parameters: {
@@ -1011,7 +1013,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Submissions per minute, or the month's scans, used up: wait `Retry-After` seconds */
+                /** @description Submissions per minute, the month's scans, the account's scans in flight or, for a URL, the hour's download time used up: wait `Retry-After` seconds; nothing was taken */
                 429: {
                     headers: {
                         "x-request-id": components["headers"]["x-request-id"];
@@ -1536,7 +1538,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a scan with its media, read, recuts and their re-scans (cancelled first if still running): 204 once done, 202 if it takes over 20 s
-         * @description Deletes a scan for good: it disappears from every read at once, then its media, read, parts, history and library entries, Idempotency-Key records and recuts (with their re-scans) are removed. A running scan is cancelled first. A scan cancelled before its decode began gives its quota unit back.
+         * @description Deletes a scan for good: it disappears from every read at once, then its media, read, parts, history and library entries, Idempotency-Key records and recuts (with their re-scans) are removed. A running scan is cancelled first. A scan cancelled before anything of its video was fetched (a URL scan whose download had not begun) gives its quota unit back.
          */
         delete: {
             parameters: {
@@ -1706,7 +1708,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a queued or running scan: it ends in error, detail "cancelled", nothing of its media kept; 200 once done, 202 if the clean-up takes over 5 s
-         * @description Stops a queued or running scan. It ends in `error` with `detail: "cancelled"` (a webhook gets `scan.failed`), and its video, audio and parts are removed. The answer waits up to 5 s for that clean-up: `200` once it is done, else `202` with the scan as it is now while the cancel goes on (poll `GET /v1/scans/{id}` for its `cancelled` end).
+         * @description Stops a queued or running scan. It ends in `error` with `detail: "cancelled"` (a webhook gets `scan.failed`), and its video, audio and parts are removed. The answer waits up to 5 s for that clean-up: `200` once it is done, else `202` with the scan as it is now while the cancel goes on (poll `GET /v1/scans/{id}` for its `cancelled` end). Its quota unit goes back only when nothing of its video was fetched yet: a URL scan whose download had not begun; an upload, or a download that began, keeps the unit used.
          */
         post: {
             parameters: {

@@ -21,7 +21,14 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
   const { mongodbUri, temporalAddress, ferretdbSqliteDir } = getStackEnv();
   const service = await startInProcessService({
     ...options,
-    env: { HOLDLINE_FERRETDB_SQLITE_DIR: ferretdbSqliteDir, ...options.env },
+    env: {
+      HOLDLINE_FERRETDB_SQLITE_DIR: ferretdbSqliteDir,
+      // Many tests keep more scans of one account queued than a plan's cap allows (3 or 5; they run with no workers, or
+      // submit in bursts): the cap is lifted here, and test/integration/scans/in-flight-and-downloads.test.ts sets its own.
+      HOLDLINE_SCANS_IN_FLIGHT_SIGNAL: '1000',
+      HOLDLINE_SCANS_IN_FLIGHT_AGENTS: '1000',
+      ...options.env,
+    },
     mongodbUri,
     temporalAddress,
   });

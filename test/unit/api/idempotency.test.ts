@@ -195,7 +195,9 @@ describe('Idempotency-Key on POST /v1/scans', () => {
   });
 
   it('concurrent duplicate uploads store one copy, take one unit and start one workflow', async () => {
-    const { deps, app, account, auth } = await setUp();
+    // Four at once: until their bytes are read and found to be one request, each counts among the account's
+    // scans in flight, past the Signal plan's 3; the Agents plan's 5 admits them all.
+    const { deps, app, account, auth } = await setUp('agents');
     const body = multipart([{ name: 'file', filename: 'clip.mp4', data: Buffer.alloc(20_000, 9) }]);
     const headers = { ...auth, 'idempotency-key': 'upload-burst', ...body.headers };
     const responses = await Promise.all(Array.from({ length: 4 }, () => app.inject({ method: 'POST', url: '/v1/scans', headers, payload: body.payload })));

@@ -110,6 +110,23 @@ describe('HOLDLINE_WEBHOOK_CONCURRENCY', () => {
   });
 });
 
+describe('HOLDLINE_SCANS_IN_FLIGHT_SIGNAL, HOLDLINE_SCANS_IN_FLIGHT_AGENTS', () => {
+  it('default to 3 scans in flight per Signal account and 5 per Agents account, and take 1 or more', () => {
+    expect(loadConfig({}).scansInFlight).toEqual({ signal: 3, agents: 5 });
+    expect(loadConfig({ HOLDLINE_SCANS_IN_FLIGHT_SIGNAL: '1', HOLDLINE_SCANS_IN_FLIGHT_AGENTS: '8' }).scansInFlight).toEqual({ signal: 1, agents: 8 });
+    expect(() => loadConfig({ HOLDLINE_SCANS_IN_FLIGHT_SIGNAL: '0' })).toThrow(/HOLDLINE_SCANS_IN_FLIGHT_SIGNAL must be an integer from 1 to 10000/);
+    expect(() => loadConfig({ HOLDLINE_SCANS_IN_FLIGHT_AGENTS: 'many' })).toThrow(/HOLDLINE_SCANS_IN_FLIGHT_AGENTS must be an integer/);
+  });
+});
+
+describe('HOLDLINE_DOWNLOAD_SECONDS_PER_HOUR', () => {
+  it('defaults to 1800 s of URL downloads per account an hour, and takes 1 or more', () => {
+    expect(loadConfig({}).downloadSecondsPerHour).toBe(1800);
+    expect(loadConfig({ HOLDLINE_DOWNLOAD_SECONDS_PER_HOUR: '60' }).downloadSecondsPerHour).toBe(60);
+    expect(() => loadConfig({ HOLDLINE_DOWNLOAD_SECONDS_PER_HOUR: '0' })).toThrow(/HOLDLINE_DOWNLOAD_SECONDS_PER_HOUR must be an integer from 1 to 3600000/);
+  });
+});
+
 describe('HOLDLINE_SANDBOX_MEMORY_MB', () => {
   it('defaults to 2048 MB shared by the sandbox children of a worker process, at least 512', () => {
     expect(loadConfig({}).sandboxMemoryMb).toBe(2048);

@@ -156,12 +156,26 @@ describe('heartbeats', () => {
 });
 
 describe('returnScanUnit', () => {
-  it('gives the unit back once, to the month the scan was submitted in', async () => {
+  const url = { type: 'url', url: 'https://example.com/v.mp4' } as const;
+
+  it('gives the unit of a URL scan whose download had not begun back once, to the month the scan was submitted in', async () => {
     const w = world();
-    w.addScan(A);
+    w.addScan(A, { status: 'error', source: url });
     expect(await w.activities.returnScanUnit({ scanId: A })).toEqual({ returned: true });
     expect(await w.activities.returnScanUnit({ scanId: A })).toEqual({ returned: false });
     expect(w.given).toEqual([{ accountId: 'acct_1', at: new Date('2026-10-31T23:00:00Z') }]);
     expect(await w.activities.returnScanUnit({ scanId: B })).toEqual({ returned: false });
+  });
+
+  it('keeps the unit used once something was fetched: a download that began, or an upload (issue 33 item 3)', async () => {
+    const w = world();
+    w.addScan(A, { status: 'error', source: url, fetch_started_at: new Date('2026-10-31T23:00:01Z') });
+    w.addScan(B, { status: 'error', source: { type: 'upload', filename: 'a.mp4' } });
+    expect(await w.activities.returnScanUnit({ scanId: A })).toEqual({ returned: false });
+    expect(await w.activities.returnScanUnit({ scanId: B })).toEqual({ returned: false });
+    expect(w.given).toEqual([]);
+    // Nothing is marked returned either, so the documents say no unit went back.
+    expect(w.scans.get(A)!.quota_returned_at).toBeUndefined();
+    expect(w.scans.get(B)!.quota_returned_at).toBeUndefined();
   });
 });
