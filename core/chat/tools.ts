@@ -284,13 +284,14 @@ const PYTHON_BUILTIN_CALL =
 /**
  * The language of code sent without one. Code that does not parse as JavaScript (as the
  * body of an async function, so top-level await counts) is Python when it has a Python
- * line (`def`, `import`, `print(`, a `…:` block opener, a `#` comment). Code that parses
+ * line or statement (`def`, `import`, `print(`, a `…:` block opener, a `#` comment). Code that parses
  * as both is Python when it calls a Python built-in the sandbox's JavaScript lacks
  * (`print(`, `open(`, `len(`, `range(`, …) without declaring it and without using
  * `console.` or `files.`. Everything else is JavaScript, whose error then says what is wrong.
  */
 export function detectRunLanguage(code: string): RunLanguage {
-  if (!parsesAsJavaScript(code)) return code.split('\n').some((line) => PYTHON_LINE.test(line)) ? 'python' : 'javascript';
+  // Statements joined by `;` count one by one: `import calendar; print(…)` (weekday) is Python.
+  if (!parsesAsJavaScript(code)) return code.split(/\n|;/).some((line) => PYTHON_LINE.test(line)) ? 'python' : 'javascript';
   if (/\b(?:console|files)\s*\./.test(code)) return 'javascript';
   for (const match of code.matchAll(PYTHON_BUILTIN_CALL)) {
     const name = match[1]!;

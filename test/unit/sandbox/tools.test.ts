@@ -234,6 +234,9 @@ describe('detectRunLanguage', () => {
     ['python', 'with open("data.csv") as f:\n    rows = f.read().splitlines()\nlen(rows)'],
     ['python', 'class P:\n    pass\nP()'],
     ['python', 'try:\n    1/0\nexcept ZeroDivisionError:\n    print("no")'],
+    // Statements joined by semicolons (weekday: run as JavaScript, "Cannot use import statement outside a module").
+    ['python', 'import calendar; print(calendar.weekday(1969, 7, 20))'],
+    ['python', "from datetime import date; d = date(1969, 7, 20); d.strftime('%A')"],
     ['javascript', 'console.log(1 + 1)'],
     ['javascript', 'const xs = [1, 2, 3];\nxs.reduce((a, b) => a + b, 0)'],
     ['javascript', 'let total = 0;\nfor (let i = 0; i < 10; i++) total += i;\nconsole.log(total);'],
