@@ -53,6 +53,7 @@ export type CompactScan = ScanLinks &
     | 'status'
     | 'pct'
     | 'title'
+    | 'source_name'
     | 'created_at'
     | 'duration_sec'
     | 'score'
@@ -88,6 +89,7 @@ export function compactScan(scan: CompleteScan, links: ScanLinks): CompactScan {
     pct: 100,
     title: scan.title,
     created_at: scan.created_at,
+    source_name: scan.source_name ?? null,
     duration_sec: scan.duration_sec,
     score: scan.score,
     grade: scan.grade,
@@ -143,7 +145,8 @@ export const scanOutputShape = {
   status: z.enum(SCAN_STATUSES),
   pct: z.number().optional().describe('Progress 0–100 while queued or processing; where it stopped on error; 100 when complete.'),
   stage: z.enum(['queued', 'ingest', 'probe', 'decode', 'assembly']).optional().describe('What a scan in flight is doing.'),
-  title: z.string().nullable().optional().describe('The title given at submission; null when none was.'),
+  title: z.string().nullable().optional().describe("The title given at submission, else the source's file name without its extension; null when neither."),
+  source_name: z.string().nullable().optional().describe('The name of the file the scan was made from (talk.mp4); null when there is none.'),
   created_at: z.string().optional().describe('When the scan was accepted (ISO 8601).'),
   detail: z.string().optional().describe('Why the scan failed (status error).'),
   duration_sec: z.number().optional(),

@@ -11,6 +11,7 @@ import { readBack } from './timeline-check';
 /** A 20 s read at 25 fps with sound: cuts at 4 s and 12.52 s (frame 313), a dead stretch 6–9 s, a moment at 15 s. */
 const parent: ExportableScan = exportableScan({
   title: 'Field notes',
+  source_name: 'Field notes (take 2).mov',
   duration_sec: 20,
   frame_rate: 25,
   cuts: [4, 12.52],
@@ -37,6 +38,10 @@ describe('a recut export read back by its reference readers', () => {
     ];
 
     expect([seen.otio.name, seen.otio.video_tracks, seen.otio.audio_tracks]).toEqual(['Field notes (recut)', 1, 1]);
+    // The media is named by the source's file name in every format (issue 32 item 5), picture and sound alike.
+    expect(seen.otio.media_names).toEqual(['Field notes (take 2).mov']);
+    expect(seen.fcpxml.asset).toEqual({ name: 'Field notes (take 2).mov', src: 'https://holdline.example/v1/scans/scn_0123456789abcdef01234567/media' });
+    expect([...seen.edl.video, ...seen.edl.audio].map((c: { name: string }) => c.name)).toEqual(Array(6).fill('Field notes (take 2).mov'));
     expect(seen.otio.clips).toEqual(kept);
     expect(seen.otio.audio_clips).toEqual(kept);
     expect(seen.otio.duration_frames).toBe(278);

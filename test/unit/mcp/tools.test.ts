@@ -21,6 +21,7 @@ const complete: CompleteScan = {
   pct: 100,
   title: null,
   created_at: '2026-01-01T00:00:00.000Z',
+  source_name: 'talk.mp4',
   duration_sec: 12.5,
   score: 84,
   grade: 'B',
