@@ -33,6 +33,8 @@ export interface ScanLinks {
 export const timelineUri = (scanId: string) => `holdline://scans/${encodeURIComponent(scanId)}/timeline`;
 export const transcriptUri = (scanId: string) => `holdline://scans/${encodeURIComponent(scanId)}/transcript`;
 export const exportUri = (scanId: string, format: string) => `holdline://scans/${encodeURIComponent(scanId)}/export/${encodeURIComponent(format)}`;
+/** The MCP resource of a recut's cut list in one format (read through `GET /v1/recuts/{id}/export`). */
+export const recutExportUri = (recutId: string, format: string) => `holdline://recuts/${encodeURIComponent(recutId)}/export/${encodeURIComponent(format)}`;
 
 export function scanLinks(scanId: string, baseUrl?: string, mediaRemoved = false): ScanLinks {
   const media = `/v1/scans/${encodeURIComponent(scanId)}/media`;
@@ -179,8 +181,8 @@ export const scanOutputShape = {
 /** What a scan tool's `structuredContent` holds, as the MCP SDK checks it against `scanOutputShape`. */
 export type ScanOutput = z.infer<z.ZodObject<typeof scanOutputShape>>;
 
-export const exportOutputShape = {
-  scan_id: z.string(),
+/** What every export tool's `structuredContent` says of the file, beside the id of what was exported. */
+const exportFileShape = {
   format: z.string(),
   filename: z.string(),
   content_type: z.string(),
@@ -188,3 +190,7 @@ export const exportOutputShape = {
   uri: z.string().describe('MCP resource of the export.'),
   embedded: z.boolean().describe('Whether the file is inline in the content as an embedded resource.'),
 };
+
+export const exportOutputShape = { scan_id: z.string(), ...exportFileShape };
+
+export const recutExportOutputShape = { recut_id: z.string(), ...exportFileShape };
