@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { exportRecut, type ExportableScan } from '../../../core/exports';
-import { exportableScan } from '../../unit/core/exportable-scan';
+import { exportRecut } from '../../../core/exports';
+import { recutOfParent as recut, recutParent as parent } from '../../unit/core/exportable-scan';
 import { readBack } from './timeline-check';
 
 // A recut's cut list (GET /v1/recuts/{id}/export, issue 32 item 4) read back by the
@@ -8,25 +8,8 @@ import { readBack } from './timeline-check';
 // OpenTimelineIO loads the .otio and, through its cmx_3600 adapter, the .edl; lxml
 // checks the .fcpxml against the FCPXML 1.9 subset DTD. No services needed.
 
-/** A 20 s read at 25 fps with sound: cuts at 4 s and 12.52 s (frame 313), a dead stretch 6–9 s, a moment at 15 s. */
-const parent: ExportableScan = exportableScan({
-  title: 'Field notes',
-  source_name: 'Field notes (take 2).mov',
-  duration_sec: 20,
-  frame_rate: 25,
-  cuts: [4, 12.52],
-  cut_frames: [100, 313],
-  dead: [{ start: 6, end: 9 }],
-  moments: [{ second: 15, label: 'peak', hold: 80, quote: 'the trick' }],
-  timeline: [],
-});
-const recut = {
-  recutId: 'rct_0123456789abcdef01234567',
-  segments: [
-    { start: 0.48, end: 5.8 },
-    { start: 11.32, end: 17.12 },
-  ],
-};
+// The parent (a 20 s read at 25 fps with sound: cuts at 4 s and 12.52 s, frame 313; a dead stretch 6–9 s; a moment at
+// 15 s) and its recut are test/unit/core/exportable-scan.ts's, the ones the unit tests of the recut export read.
 
 describe('a recut export read back by its reference readers', () => {
   it('otio, fcpxml and edl each hold the kept segments (frames 12–145 and 283–428) with their sound, end to end', async () => {
