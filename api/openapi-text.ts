@@ -62,6 +62,8 @@ export const OPERATION_TEXT: Record<string, OperationText> = {
       '- **A public URL**: `application/json` with `{"input": {"type": "url", "url": "https://…"}}`. The host must resolve to public addresses only; redirects (at most 5) are checked the same way.',
       '- **An upload**: `multipart/form-data` with one part named `file` (up to the upload limit, 400 MB by default) and optional `title` and `webhook_url` parts, before or after it.',
       '',
+      "The file's name is kept as the scan's `source_name` (the upload part's file name, base name only; for a URL, the last segment of its path when it names a video file, `…/talk.mp4`); without a `title` the scan is titled by it, without its extension.",
+      '',
       '`webhook_url` (JSON field or form part): a public http(s) URL that receives a signed `scan.completed` or `scan.failed` event when the scan ends (see the `scanEnded` webhook).',
       '',
       '`Idempotency-Key` makes a retry safe: the same key with the same request within 24 h answers the first `202` again (`Idempotent-Replayed: true`) and takes no second quota unit.',
@@ -118,7 +120,7 @@ export const OPERATION_TEXT: Record<string, OperationText> = {
   },
   'GET /v1/scans/:id/media': {
     description:
-      "The stored video, served inertly: `Content-Type` from the container ffprobe found, `X-Content-Type-Options: nosniff`, `Content-Security-Policy: default-src 'none'; sandbox`, `Content-Disposition: inline`. One `Range` per request. Needs the owner's key, or none once the scan is published.",
+      "The stored video, served inertly: `Content-Type` from the container ffprobe found, `X-Content-Type-Options: nosniff`, `Content-Security-Policy: default-src 'none'; sandbox`, `Content-Disposition: inline` named by the scan's `source_name` (with the served container's extension when its own names another kind of file; `<scan_id>.<ext>` without one), so the download relinks to the exported timelines by that name. One `Range` per request. Needs the owner's key, or none once the scan is published.",
     responses: {
       '200': 'The whole video',
       '206': 'The requested byte range (`Content-Range`)',

@@ -10,6 +10,7 @@ import { jsonFingerprint } from '../services/idempotency';
 import type { AppDeps } from '../services/ports';
 import { cleanTitle, type ScanSubmission } from '../services/submit-scan';
 import { scanMedia } from '../store/scan-media';
+import { cleanSourceName } from '../core/source-name';
 
 /** An honest Content-Length over the limit is refused before a byte is read (and before the quota is touched). */
 export function refuseDeclaredTooLarge(deps: AppDeps) {
@@ -167,8 +168,7 @@ const formatMegabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) *
 
 const isFileTooLarge = (error: unknown) => (error as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
 
-/** Kept only for display; never used to build a path. */
+/** Kept only for display and as the scan's source name (core/source-name.ts); never used to build a path. */
 function cleanFilename(name: string | undefined): string | null {
-  const cleaned = name?.replace(/[\u0000-\u001f/\\]/g, '_').slice(0, 200);
-  return cleaned ? cleaned : null;
+  return cleanSourceName(name);
 }

@@ -103,7 +103,7 @@ export function humanDuration(seconds: number): string {
 
 /** The read of a complete scan: headline, hook, summary and the marked sparkline. */
 export function readLines(
-  scan: Omit<CompleteScan, 'pct' | 'title' | 'created_at'> & { title?: string | null },
+  scan: Omit<CompleteScan, 'pct' | 'title' | 'created_at' | 'source_name'> & { title?: string | null },
   style: Style = plainStyle,
   width = 60,
 ): string[] {

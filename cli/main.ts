@@ -260,10 +260,15 @@ async function scanCommand(inputs: string[], options: ScanOptions, globals: Glob
   return code;
 }
 
+/**
+ * A scan on the terminal: a complete one's read under its title, the one given
+ * (`--title`) or else the scan's own (which the service took from the file's name
+ * when none was given).
+ */
 function printScan(fromService: Scan, title?: string | null) {
   const scan = terminalSafeDeep(fromService);
   if (scan.status === 'complete') {
-    for (const line of readLines({ ...(scan as CompleteScan), title: title === undefined || title === null ? title : terminalSafe(title) }, style)) out(line);
+    for (const line of readLines({ ...(scan as CompleteScan), title: title ? terminalSafe(title) : scan.title }, style)) out(line);
   } else if (scan.status === 'error') {
     out(`${scan.scan_id} ${style.red('error')}: ${scan.detail}`);
   } else {

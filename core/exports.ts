@@ -33,9 +33,11 @@ export const isExportFormat = (value: unknown): value is ExportFormat => (EXPORT
 
 /**
  * A complete scan as `GET /v1/scans/{id}` shows it (the JSON export is that shape); the
- * other formats read only the read's fields and the title (EDL), so those may be absent.
+ * other formats read only the read's fields, the title and the source's file name
+ * (the media's name in the timelines), so those may be absent.
  */
-export type ExportableScan = Omit<CompleteScan, 'pct' | 'title' | 'created_at'> & Partial<Pick<CompleteScan, 'pct' | 'title' | 'created_at'>>;
+export type ExportableScan = Omit<CompleteScan, 'pct' | 'title' | 'created_at' | 'source_name'> &
+  Partial<Pick<CompleteScan, 'pct' | 'title' | 'created_at' | 'source_name'>>;
 
 export interface ExportOptions {
   /** The EDL's record start timecode (default 01:00:00:00). */
@@ -183,8 +185,8 @@ const csvNumber = (value: number) => (Number.isFinite(value) ? String(value) : '
 /** The most events a CMX3600 list may hold (event numbers are three digits). */
 export const EDL_MAX_EVENTS = 999;
 
-/** What the EDL reads of a scan: its frames (`FramedSource`), its dead stretches, its name and whether it has sound. */
-export type EdlSource = FramedSource & Pick<CompleteScan, 'scan_id' | 'dead'> & { title?: string | null; loudness_lufs?: unknown };
+/** What the EDL reads of a scan: its frames (`FramedSource`), its dead stretches, its names and whether it has sound. */
+export type EdlSource = FramedSource & Pick<CompleteScan, 'scan_id' | 'dead'> & { title?: string | null; source_name?: string | null; loudness_lufs?: unknown };
 
 /** Where the record side starts by default: editors expect a programme at one hour. */
 export const EDL_RECORD_START = '01:00:00:00';
@@ -236,7 +238,7 @@ export function cmx3600Edl(scan: EdlSource, options: EdlOptions = {}): string {
   const step = Math.ceil((shotStarts.length + 1) / EDL_MAX_EVENTS);
   const bounds = [0, ...shotStarts.filter((_, i) => (i + 1) % step === 0), end];
   const events = bounds.slice(0, -1).map((from, i) => ({ from, to: bounds[i + 1]!, record: from }));
-  return edlDocument(scan, { rate, dropFrame, frames: end, cutFrames }, events, options);
+  return edlDocument(scan, scan.title || scan.scan_id, { rate, dropFrame, frames: end, cutFrames }, events, options);
 }
 
 /**
@@ -248,7 +250,7 @@ export function cmx3600Edl(scan: EdlSource, options: EdlOptions = {}): string {
 export function recutEdl(scan: EdlSource & TimelineSource, recut: { recutId: string; segments: readonly KeptSegment[] }, options: EdlOptions = {}): string {
   const timeline = recutTimeline(scan, recut);
   const events = timeline.clips.map((clip) => ({ from: clip.start, to: clip.start + clip.duration, record: clip.offset }));
-  return edlDocument({ ...scan, title: timeline.name }, timeline, events, options);
+  return edlDocument(scan, timeline.name, timeline, events, options);
 }
 
 interface EdlEvent {
@@ -260,13 +262,22 @@ interface EdlEvent {
   record: number;
 }
 
+/**
+ * The list: `TITLE:` the timeline's name; each event's `* FROM CLIP NAME:` the
+ * media's name (the source's file name when known, so an editor relinks the
+ * media by it, else the title, else the scan id), and `* SOURCE FILE:` that file
+ * name when known.
+ */
 function edlDocument(
   scan: EdlSource,
+  title: string,
   frames: Pick<SourceFrames, 'rate' | 'dropFrame' | 'frames' | 'cutFrames'>,
   events: readonly EdlEvent[],
   options: EdlOptions,
 ): string {
-  const name = edlText(scan.title || scan.scan_id) || scan.scan_id;
+  const name = edlText(title) || scan.scan_id;
+  const sourceFile = edlText(scan.source_name ?? '');
+  const clipName = sourceFile || edlText(scan.title ?? '') || scan.scan_id;
   const { rate, dropFrame, frames: end, cutFrames } = frames;
   const fps = fpsOf(rate);
   const recordStart = framesOfTimecode(options.recordStart ?? EDL_RECORD_START, fps);
@@ -289,7 +300,8 @@ function edlDocument(
     lines.push(
       `${number}  ${'AX'.padEnd(8)} ${channels.padEnd(5)} ${'C'.padEnd(8)} ${timecode(from, fps)} ${timecode(to, fps)} ${timecode(recordIn, fps)} ${timecode(recordIn + to - from, fps)}`,
     );
-    lines.push(`* FROM CLIP NAME: ${name}`);
+    lines.push(`* FROM CLIP NAME: ${clipName}`);
+    if (sourceFile) lines.push(`* SOURCE FILE: ${sourceFile}`);
     for (const marker of markers) {
       // At the source's frame, where OpenTimelineIO's reader puts a clip's markers.
       if (marker.frame >= from && marker.frame < to) lines.push(`* LOC: ${locatorTimecode(marker.frame, fps)} ${marker.color.padEnd(7)} ${marker.text}`);

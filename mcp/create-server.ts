@@ -4,7 +4,7 @@
 
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
-import { EXPORT_FORMATS, isExportFormat } from '../core/exports';
+import { EXPORT_FORMATS, isExportFormat, isRecutExportFormat, RECUT_EXPORT_FORMATS } from '../core/exports';
 import { Holdline, HoldlineError, type CompleteScan } from '../clients/js/src/index';
 import type { LocalFiles } from './local-files';
 import { runTool, toolsFor, type ToolContext } from './tools';
@@ -44,7 +44,8 @@ export function createHoldlineMcpServer(options: { baseUrl: string; apiKey?: str
 }
 
 /**
- * `holdline://scans/{id}/timeline`, `…/transcript` and `…/export/{format}`.
+ * `holdline://scans/{id}/timeline`, `…/transcript` and `…/export/{format}`, and a recut's
+ * cut list, `holdline://recuts/{id}/export/{format}` (for its owner's key).
  * They are read through the export endpoint, so a published scan (the demo)
  * reads without a key and any other with its owner's.
  */
@@ -79,6 +80,18 @@ function registerScanResources(server: McpServer, client: Holdline) {
         const format = one(variables.format);
         if (!isExportFormat(format)) throw new Error(`unknown export format "${format}"; use ${EXPORT_FORMATS.join(', ')}`);
         const file = await client.scans.export(one(variables.scan_id), format, { signal: extra.signal });
+        return { contents: [{ uri: uri.href, mimeType: file.contentType.split(';')[0]!.trim(), text: file.body }] };
+      }),
+  );
+  server.registerResource(
+    'recut-export',
+    new ResourceTemplate('holdline://recuts/{recut_id}/export/{format}', { list: undefined, complete: { format: () => [...RECUT_EXPORT_FORMATS] } }),
+    { title: 'Recut export', description: `A complete recut's cut list on its source, format ${RECUT_EXPORT_FORMATS.join(', ')}.` },
+    async (uri, variables, extra) =>
+      resourceOrError(async () => {
+        const format = one(variables.format);
+        if (!isRecutExportFormat(format)) throw new Error(`unknown recut export format "${format}"; use ${RECUT_EXPORT_FORMATS.join(', ')}`);
+        const file = await client.recuts.export(one(variables.recut_id), format, { signal: extra.signal });
         return { contents: [{ uri: uri.href, mimeType: file.contentType.split(';')[0]!.trim(), text: file.body }] };
       }),
   );

@@ -33,6 +33,8 @@ export interface ScanLinks {
 export const timelineUri = (scanId: string) => `holdline://scans/${encodeURIComponent(scanId)}/timeline`;
 export const transcriptUri = (scanId: string) => `holdline://scans/${encodeURIComponent(scanId)}/transcript`;
 export const exportUri = (scanId: string, format: string) => `holdline://scans/${encodeURIComponent(scanId)}/export/${encodeURIComponent(format)}`;
+/** The MCP resource of a recut's cut list in one format (read through `GET /v1/recuts/{id}/export`). */
+export const recutExportUri = (recutId: string, format: string) => `holdline://recuts/${encodeURIComponent(recutId)}/export/${encodeURIComponent(format)}`;
 
 export function scanLinks(scanId: string, baseUrl?: string, mediaRemoved = false): ScanLinks {
   const media = `/v1/scans/${encodeURIComponent(scanId)}/media`;
@@ -53,6 +55,7 @@ export type CompactScan = ScanLinks &
     | 'status'
     | 'pct'
     | 'title'
+    | 'source_name'
     | 'created_at'
     | 'duration_sec'
     | 'score'
@@ -88,6 +91,7 @@ export function compactScan(scan: CompleteScan, links: ScanLinks): CompactScan {
     pct: 100,
     title: scan.title,
     created_at: scan.created_at,
+    source_name: scan.source_name ?? null,
     duration_sec: scan.duration_sec,
     score: scan.score,
     grade: scan.grade,
@@ -143,7 +147,8 @@ export const scanOutputShape = {
   status: z.enum(SCAN_STATUSES),
   pct: z.number().optional().describe('Progress 0–100 while queued or processing; where it stopped on error; 100 when complete.'),
   stage: z.enum(['queued', 'ingest', 'probe', 'decode', 'assembly']).optional().describe('What a scan in flight is doing.'),
-  title: z.string().nullable().optional().describe('The title given at submission; null when none was.'),
+  title: z.string().nullable().optional().describe("The title given at submission, else the source's file name without its extension; null when neither."),
+  source_name: z.string().nullable().optional().describe('The name of the file the scan was made from (talk.mp4); null when there is none.'),
   created_at: z.string().optional().describe('When the scan was accepted (ISO 8601).'),
   detail: z.string().optional().describe('Why the scan failed (status error).'),
   duration_sec: z.number().optional(),
@@ -176,8 +181,8 @@ export const scanOutputShape = {
 /** What a scan tool's `structuredContent` holds, as the MCP SDK checks it against `scanOutputShape`. */
 export type ScanOutput = z.infer<z.ZodObject<typeof scanOutputShape>>;
 
-export const exportOutputShape = {
-  scan_id: z.string(),
+/** What every export tool's `structuredContent` says of the file, beside the id of what was exported. */
+const exportFileShape = {
   format: z.string(),
   filename: z.string(),
   content_type: z.string(),
@@ -185,3 +190,7 @@ export const exportOutputShape = {
   uri: z.string().describe('MCP resource of the export.'),
   embedded: z.boolean().describe('Whether the file is inline in the content as an embedded resource.'),
 };
+
+export const exportOutputShape = { scan_id: z.string(), ...exportFileShape };
+
+export const recutExportOutputShape = { recut_id: z.string(), ...exportFileShape };

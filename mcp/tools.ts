@@ -5,7 +5,7 @@
 
 import { z } from 'zod';
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import { EXPORT_FORMATS } from '../core/exports';
+import { EXPORT_FORMATS, RECUT_EXPORT_FORMATS } from '../core/exports';
 import { MAX_RETENTION_DAYS } from '../core/retention';
 import {
   HoldlineError,
@@ -22,7 +22,17 @@ import {
   type SignalsReference,
 } from '../clients/js/src/index';
 import { LocalFileRefused, resolveLocalFile, type LocalFiles } from './local-files';
-import { compactScan, scanLinks, scanOutputShape, exportOutputShape, exportUri, EXPORT_INLINE_MAX_CHARS, type ScanLinks } from './results';
+import {
+  compactScan,
+  scanLinks,
+  scanOutputShape,
+  exportOutputShape,
+  exportUri,
+  recutExportOutputShape,
+  recutExportUri,
+  EXPORT_INLINE_MAX_CHARS,
+  type ScanLinks,
+} from './results';
 
 /**
  * How long a scan tool waits for the scan by default, in seconds. Kept under
@@ -109,7 +119,16 @@ const exportArgs = z.object({
     ),
 });
 const pageArgs = z.object({ limit, offset });
-const recutIdArgs = z.object({ recut_id: z.string().min(1).max(64).describe('A recut id, rct_…') });
+const recutIdField = z.string().min(1).max(64).describe('A recut id, rct_…');
+const recutIdArgs = z.object({ recut_id: recutIdField });
+const recutExportArgs = z.object({
+  recut_id: recutIdField,
+  format: z
+    .enum(RECUT_EXPORT_FORMATS)
+    .describe(
+      "edl: CMX3600 cut list, one event per kept segment, from 01:00:00:00; otio (OpenTimelineIO), fcpxml (Final Cut Pro, Resolve) or markers.csv (Resolve marker list): an editor timeline of the kept segments on the source (the parent scan's video) at its frame rate, picture and sound, with the parent read's markers inside them.",
+    ),
+});
 const recutArgs = z.object({
   scan_id: z.string().min(1).max(64).describe('A complete scan of yours, scn_…'),
   goal: z.string().trim().min(1).max(500).optional().describe('What the cut is for, e.g. "cut to under 60 s for Shorts".'),
@@ -247,6 +266,21 @@ export const holdlineTools: HoldlineTool[] = [
     inputSchema: recutIdArgs.shape,
     annotations: { readOnlyHint: true, openWorldHint: false },
     run: async (client, args, context) => recutResult(await client.recuts.get(recutIdArgs.parse(args).recut_id, { signal: context.signal })),
+  },
+  {
+    name: 'export_recut',
+    title: 'Export a recut as a cut list',
+    description:
+      "A complete recut's cut list on its source (the parent scan's video), to open in an editor: a CMX3600 edl, an OpenTimelineIO otio, an fcpxml or a Resolve markers.csv. One clip per kept segment, laid end to end, with the parent read's markers. Small files come inline as an embedded resource, large ones as a resource link to read.",
+    keyless: false,
+    inputSchema: recutExportArgs.shape,
+    outputSchema: recutExportOutputShape,
+    annotations: { readOnlyHint: true, openWorldHint: false },
+    run: async (client, args, context) => {
+      const input = recutExportArgs.parse(args);
+      const file = await client.recuts.export(input.recut_id, input.format, { signal: context.signal });
+      return recutExportResult(input.recut_id, input.format, file);
+    },
   },
   {
     name: 'delete_scan',
@@ -451,23 +485,33 @@ function resourceLinks(scan: CompleteScan, links: ScanLinks): CallToolResult['co
   ];
 }
 
-/** An export as a tool result: inline (embedded resource) when small, else a link to the export resource. */
-export function exportResult(scanId: string, format: string, file: { body: string; contentType: string; filename: string }): CallToolResult {
-  const uri = exportUri(scanId, format);
+type ExportedFile = { body: string; contentType: string; filename: string };
+
+/** A scan's export as a tool result: inline (embedded resource) when small, else a link to the export resource. */
+export function exportResult(scanId: string, format: string, file: ExportedFile): CallToolResult {
+  return fileResult({ scan_id: scanId }, scanId, exportUri(scanId, format), format, file);
+}
+
+/** A recut's cut list as a tool result, as `exportResult`: inline when small, else a link to the recut export resource. */
+export function recutExportResult(recutId: string, format: string, file: ExportedFile): CallToolResult {
+  return fileResult({ recut_id: recutId }, recutId, recutExportUri(recutId, format), format, file);
+}
+
+function fileResult(subject: { scan_id: string } | { recut_id: string }, id: string, uri: string, format: string, file: ExportedFile): CallToolResult {
   const mimeType = file.contentType.split(';')[0]!.trim();
   const bytes = new TextEncoder().encode(file.body).length;
   const embedded = file.body.length <= EXPORT_INLINE_MAX_CHARS;
   const text = embedded
-    ? `Export ${format} of ${scanId}: ${file.filename}, ${bytes} bytes, inline below.`
-    : `Export ${format} of ${scanId}: ${file.filename}, ${bytes} bytes; too large to inline, read the resource ${uri}.`;
+    ? `Export ${format} of ${id}: ${file.filename}, ${bytes} bytes, inline below.`
+    : `Export ${format} of ${id}: ${file.filename}, ${bytes} bytes; too large to inline, read the resource ${uri}.`;
   return {
     content: [
       { type: 'text', text },
       embedded
         ? { type: 'resource', resource: { uri, mimeType, text: file.body } }
-        : { type: 'resource_link', uri, name: file.filename, mimeType, description: `${format} export of ${scanId}, ${bytes} bytes` },
+        : { type: 'resource_link', uri, name: file.filename, mimeType, description: `${format} export of ${id}, ${bytes} bytes` },
     ],
-    structuredContent: { scan_id: scanId, format, filename: file.filename, content_type: file.contentType, bytes, uri, embedded },
+    structuredContent: { ...subject, format, filename: file.filename, content_type: file.contentType, bytes, uri, embedded },
   };
 }
 

@@ -1,4 +1,5 @@
 import { inFlightStage } from '../core/progress';
+import { sourceNameOf } from '../core/source-name';
 import type { ScanRead, ScanView } from '../core/wire/read';
 import type { HistoryEntry } from '../core/wire/scans';
 import type { LibraryRow } from '../core/wire/web';
@@ -16,11 +17,11 @@ export const libraryUrl = (scanId: string) => `/library/${scanId}`;
 
 /**
  * The public view of a scan document: exactly one of the three spec shapes,
- * each with the scan's title and creation time, in flight with its stage, and
+ * each with the scan's title, creation time and source file name, in flight with its stage, and
  * complete with `pct: 100`.
  */
 export function scanView(doc: ScanDoc): ScanView {
-  const identity = { title: doc.title, created_at: doc.created_at.toISOString() };
+  const identity = { title: doc.title, created_at: doc.created_at.toISOString(), source_name: sourceNameOf(doc) };
   if (doc.status === 'complete') {
     // A field the read may lack (cut_frames without a known frame rate) is left out, not set to undefined.
     const read = Object.fromEntries(READ_FIELDS.filter((field) => doc[field] !== undefined).map((field) => [field, doc[field]])) as unknown as ScanRead;

@@ -1,3 +1,4 @@
+import { sourceNameOf, titleFromSourceName } from '../core/source-name';
 import { storedTitle } from '../core/title';
 import { badRequest, DomainError, unauthorized } from '../core/errors';
 import { PLANS } from '../core/plans';
@@ -129,11 +130,14 @@ export async function submitScan(deps: AppDeps, input: SubmitScanInput): Promise
     if (submission.type === 'url' && input.expects !== 'url') await assertDownloadTimeLeft(deps, account._id, now);
     const source = submission.type === 'url' ? await publicUrlSource(deps, submission.url) : ({ type: 'upload', filename: submission.filename } as const);
     const webhookUrl = submission.webhookUrl ? await publicWebhookUrl(deps, submission.webhookUrl) : null;
+    const sourceName = sourceNameOf({ source });
     const doc = await deps.scans.insertQueued({
       scan_id: scanId,
       account_id: account._id,
-      title: submission.title,
+      // Without a title the scan takes its file's name, without the extension.
+      title: submission.title ?? titleFromSourceName(sourceName),
       source,
+      source_name: sourceName,
       priority: plan.priorityQueue,
       created_at: now,
     });

@@ -19,6 +19,11 @@ export interface ScanDoc extends Partial<ScanRead> {
   /** Content-Type of the stored media, from the probed container (never the uploader's or remote server's claim). */
   media_type?: string;
   source: ScanSource;
+  /**
+   * The name of the file the scan was made from (core/source-name.ts): the upload's file name, or a video URL's
+   * last path segment; null when there is none. Absent on scans made before it was kept: derived from `source`.
+   */
+  source_name?: string | null;
   priority: boolean;
   created_at: Date;
   updated_at: Date;

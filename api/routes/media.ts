@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../core/errors';
 import { UNKNOWN_MEDIA_TYPE, extensionFor } from '../../core/media-type';
+import { contentDisposition, mediaDownloadName, sourceNameOf } from '../../core/source-name';
 import type { ScanDoc } from '../../store/scan-docs';
 import { scanMedia } from '../../store/scan-media';
 import { countPublicRead, countRequest, requireKey } from '../auth';
@@ -30,14 +31,16 @@ export function parseRange(header: string | undefined, size: number): { start: n
  * container's (recorded at probe; an opaque download when unknown), never the
  * uploader's or a remote server's claim; the browser may not sniff it into a
  * page, and were it opened as one, it runs in a sandbox with nothing allowed.
+ * The download is named by the source's file name, with the served container's
+ * extension when its own is another kind (`mediaDownloadName`), else by the scan id.
  */
-export function mediaHeaders(scanId: string, mediaType: string | undefined): Record<string, string> {
+export function mediaHeaders(scanId: string, mediaType: string | undefined, sourceName: string | null = null): Record<string, string> {
   const contentType = mediaType && extensionFor(mediaType) !== UNKNOWN_MEDIA_TYPE.ext ? mediaType : UNKNOWN_MEDIA_TYPE.contentType;
   return {
     'content-type': contentType,
     'x-content-type-options': 'nosniff',
     'content-security-policy': "default-src 'none'; sandbox",
-    'content-disposition': `inline; filename="${scanId}.${extensionFor(contentType)}"`,
+    'content-disposition': contentDisposition('inline', mediaDownloadName(sourceName, extensionFor(contentType), scanId)),
   };
 }
 
@@ -46,12 +49,12 @@ export function sendMedia(
   request: FastifyRequest,
   reply: FastifyReply,
   deps: Pick<AppDeps, 'media'>,
-  scan: Pick<ScanDoc, 'scan_id' | 'media_type'>,
+  scan: Pick<ScanDoc, 'scan_id' | 'media_type' | 'source' | 'source_name'>,
   stored: { length: number },
 ) {
   const scanId = scan.scan_id;
   const range = parseRange(request.headers.range, stored.length);
-  reply.headers(mediaHeaders(scanId, scan.media_type)).header('accept-ranges', 'bytes');
+  reply.headers(mediaHeaders(scanId, scan.media_type, sourceNameOf(scan))).header('accept-ranges', 'bytes');
   if (range === 'unsatisfiable') {
     reply.removeHeader('content-disposition');
     return reply

@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { badRequest, notFound } from '../../core/errors';
-import { isRecutExportFormat, RECUT_EXPORT_FORMATS } from '../../core/exports';
+import { notFound } from '../../core/errors';
+import { RECUT_EXPORT_FORMATS } from '../../core/exports';
 import { LIMITS } from '../../core/plans';
 import { ErrorBody, IdParams } from '../../core/wire/common';
 import { QueuedRecut, RecutBody, RecutExportQuery, RecutList, RecutViewBody } from '../../core/wire/recuts';
@@ -11,7 +11,7 @@ import type { AppDeps } from '../../services/ports';
 import { recutView } from '../../services/recut-view';
 import { submitRecut } from '../../services/submit-recut';
 import { rateLimitHook, requireKey } from '../auth';
-import { listenOrigin } from './exports';
+import { exportOrigin, exportRequest, sendExport } from './exports';
 
 const err = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody, 503: ErrorBody };
 
@@ -76,27 +76,10 @@ export async function recutRoutes(scope: FastifyInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const { format, record_start: recordStart } = request.query;
-      if (!isRecutExportFormat(format)) {
-        throw badRequest(
-          `${format ? `unknown recut export format "${format}"` : 'format is required'}; use format=${RECUT_EXPORT_FORMATS.join('|')}`,
-          'format',
-        );
-      }
-      if (recordStart !== undefined && format !== 'edl') throw badRequest("record_start is the EDL's record timecode: use it with format=edl", 'record_start');
-      const file = await exportRecutFile(deps, {
-        accountId: request.account._id,
-        recutId: id,
-        format,
-        recordStart,
-        // As the scan exports: the configured public origin, else this server's own listen address, never the Host header.
-        origin: deps.config.publicOrigin ?? listenOrigin(deps.config.host, request.socket.localPort ?? deps.config.port),
-      });
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('x-content-type-options', 'nosniff')
-        .send(file.body);
+      // The scan export's handling of format and record_start, origin and reply (api/routes/exports.ts).
+      const { format, recordStart } = exportRequest(request.query, RECUT_EXPORT_FORMATS, 'recut export');
+      const file = await exportRecutFile(deps, { accountId: request.account._id, recutId: id, format, recordStart, origin: exportOrigin(deps, request) });
+      return sendExport(reply, file);
     },
   );
 }

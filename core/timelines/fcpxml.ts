@@ -1,6 +1,7 @@
 // Final Cut Pro XML 1.9 (which DaVinci Resolve also imports; Premiere Pro needs a converter): a
 // format at the source's rate and picture size (named when Final Cut Pro has it
-// among its predefined formats), one asset for the source, and a project whose
+// among its predefined formats), one asset for the source (named by the source's
+// file name when known, so it relinks by it), and a project whose
 // sequence has one asset-clip per shot between the cuts (picture and, when the
 // source has sound, its audio), each carrying the read's markers that start
 // inside it at their full length, with the advice, quote or claim as the
@@ -67,8 +68,9 @@ export function fcpxmlDocument(timeline: EditorTimeline): string {
     '  <resources>',
     `    ${formatElement(timeline)}`,
     `    <asset id="r2" name="${attr(timeline.mediaName)}" start="0s" duration="${time(timeline.frames)}" hasVideo="1" hasAudio="${timeline.hasAudio ? 1 : 0}" format="r1">`,
-    // Without kept media the asset names the scan; the editor shows it offline until relinked.
-    `      <media-rep kind="original-media" src="${attr(timeline.mediaUrl ?? timeline.scanId)}"/>`,
+    // Without kept media the asset points at the source's file name beside the document (else the scan id); the
+    // editor shows it offline until relinked, by that name.
+    `      <media-rep kind="original-media" src="${attr(timeline.mediaUrl ?? (timeline.mediaFile ? encodeURIComponent(timeline.mediaFile) : timeline.scanId))}"/>`,
     '    </asset>',
     '  </resources>',
     '  <library>',

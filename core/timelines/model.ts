@@ -25,6 +25,8 @@ export type FramedSource = Pick<CompleteScan, 'duration_sec' | 'cuts'> & {
 export type TimelineSource = FramedSource &
   Pick<CompleteScan, 'scan_id' | 'dead' | 'moments' | 'claims' | 'transcript'> & {
     title?: string | null;
+    /** The name of the file the scan was made from (`talk.mp4`), when known: the media's name in every format. */
+    source_name?: string | null;
     /** Null when the file has no sound (no audio stream); absent on reads made before it existed. */
     loudness_lufs?: unknown;
     dips?: Dip[];
@@ -88,8 +90,10 @@ export interface EditorTimeline extends SourceFrames {
   scanId: string;
   /** The title its owner gave the scan, else the scan id. */
   name: string;
-  /** The source media's name, as the references to it carry it. */
+  /** The source media's name, as the references to it carry it: its file name when known, else the title, else the scan id. */
   mediaName: string;
+  /** The source's file name (`talk.mp4`) when known, so an editor relinks the media by it; null otherwise. */
+  mediaFile: string | null;
   /** Frames on the timeline: the whole source for a scan, the kept frames for a recut. */
   recordFrames: number;
   /** The recut this timeline cuts, when it is one (its clips are the kept segments). */
@@ -180,7 +184,8 @@ export function editorTimeline(scan: TimelineSource, options: { mediaUrl?: strin
     ...source,
     scanId: scan.scan_id,
     name: oneLine(scan.title ?? '') || scan.scan_id,
-    mediaName: oneLine(scan.title ?? '') || scan.scan_id,
+    mediaName: oneLine(scan.source_name ?? '') || oneLine(scan.title ?? '') || scan.scan_id,
+    mediaFile: oneLine(scan.source_name ?? '') || null,
     recordFrames: source.frames,
     recutId: null,
     frameSize: frameSizeOf(scan),

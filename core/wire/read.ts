@@ -66,11 +66,21 @@ export type ScanStatus = Static<typeof ScanStatus>;
 
 /**
  * What every scan shape carries beside its status (issue 23: one scan shape):
- * the owner's title (null when none was given) and when the scan was accepted.
+ * the owner's title (null when none was given), when the scan was accepted and
+ * the name of the file it was made from (issue 32).
  */
 const scanIdentity = {
-  title: nullable(Type.String(), { description: 'The title given at submission; null when none was.' }),
+  title: nullable(Type.String(), {
+    description: "The title given at submission; without one, the source's file name (`source_name`) without its extension; null when there is neither.",
+  }),
   created_at: Type.String({ format: 'date-time', description: 'When the scan was accepted.' }),
+  // Optional in the schema only so answers recorded before it existed (api/openapi-examples.json) still fit; every scan served has it.
+  source_name: Type.Optional(
+    nullable(Type.String(), {
+      description:
+        "The name of the file the scan was made from: the upload's file name, or the last segment of the video URL's path when it names a video file (`talk.mp4`); base name only, controls removed, at most 255 characters; null when there is none. The timeline exports name the media with it and the media download is named by it. Beside the spec's fields; in every scan shape.",
+    }),
+  ),
 };
 
 /** Where a scan in flight stands, in the order it passes the stages (`IN_FLIGHT_STAGES`; their percentages in core/progress.ts). */
@@ -110,7 +120,7 @@ export type ScanView = Static<typeof ScanView>;
 
 /**
  * The response schema of every route that answers a scan: one object for the
- * three shapes; `scan_id`, `status`, `pct`, `title` and `created_at` are in
+ * three shapes; `scan_id`, `status`, `pct`, `title`, `created_at` and `source_name` are in
  * every one, the rest only where a shape has them (test/unit/wire/types.test.ts
  * proves each shape fits it).
  */

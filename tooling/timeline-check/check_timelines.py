@@ -2,11 +2,12 @@
 
 Usage: check_timelines.py OTIO_FILE FCPXML_FILE [EDL_FILE EDL_RATE]
 Prints one JSON object: the timeline as OpenTimelineIO loaded it (clips,
-rates, markers, media references' metadata), the FCPXML document as lxml
-parsed it (DTD verdict and errors, time-attribute errors, the format's size and
-name with their errors, clips and markers in seconds as exact fractions) and,
+rates, markers, media references' names and metadata), the FCPXML document as
+lxml parsed it (DTD verdict and errors, time-attribute errors, the format's size
+and name with their errors, the asset's name and source, clips and markers in
+seconds as exact fractions) and,
 given an EDL and its frame rate, the EDL as OpenTimelineIO's cmx_3600 adapter
-read it (tracks, clips' source and record frames, the markers it kept).
+read it (tracks, clips' names, source and record frames, the markers it kept).
 Run by test/integration/scans/export.test.ts with the environment from
 scripts/install-timeline-check.sh.
 """
@@ -56,6 +57,8 @@ def otio_summary(path: str) -> dict[str, object]:
         "clips": [[clip.source_range.start_time.value, clip.source_range.duration.value] for clip in clips],
         "audio_clips": [[clip.source_range.start_time.value, clip.source_range.duration.value] for clip in audio_clips],
         "media_urls": sorted({getattr(clip.media_reference, "target_url", None) or clip.media_reference.schema_name() for clip in clips}),
+        # The media references' names, picture and sound (the name an editor relinks by).
+        "media_names": sorted({clip.media_reference.name for clip in clips + audio_clips}),
         # Distinct metadata of the clips' media references, as OpenTimelineIO serialises it back.
         "media_metadata": [json.loads(text) for text in sorted({otio.core.serialize_json_to_string(clip.media_reference.metadata, 0) for clip in clips})],
         "rates": rates,
@@ -149,6 +152,7 @@ def fcpxml_summary(path: str) -> dict[str, object]:
         "format": format_summary(root.find("resources/format")),
         "tc_format": root.find(".//sequence").get("tcFormat"),
         "sequence_duration": seconds(root.find(".//sequence").get("duration")),
+        "asset": {"name": root.find("resources/asset").get("name"), "src": root.find("resources/asset/media-rep").get("src")},
         "clips": [
             {"offset": seconds(clip.get("offset")), "start": seconds(clip.get("start")), "duration": seconds(clip.get("duration")), "markers": [m.get("value") for m in clip.findall("marker")]}
             for clip in root.iter("asset-clip")

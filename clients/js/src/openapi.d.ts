@@ -492,13 +492,15 @@ export interface paths {
                              */
                             stage?: "queued" | "ingest" | "probe" | "decode" | "assembly";
                             detail?: string;
-                            /** @description The title given at submission; null when none was. */
+                            /** @description The title given at submission; without one, the source's file name (`source_name`) without its extension; null when there is neither. */
                             title: string | null;
                             /**
                              * Format: date-time
                              * @description When the scan was accepted.
                              */
                             created_at: string;
+                            /** @description The name of the file the scan was made from: the upload's file name, or the last segment of the video URL's path when it names a video file (`talk.mp4`); base name only, controls removed, at most 255 characters; null when there is none. The timeline exports name the media with it and the media download is named by it. Beside the spec's fields; in every scan shape. */
+                            source_name?: string | null;
                             duration_sec?: number;
                             score?: number;
                             grade?: string;
@@ -853,6 +855,8 @@ export interface paths {
          *
          *     - **A public URL**: `application/json` with `{"input": {"type": "url", "url": "https://…"}}`. The host must resolve to public addresses only; redirects (at most 5) are checked the same way.
          *     - **An upload**: `multipart/form-data` with one part named `file` (up to the upload limit, 400 MB by default) and optional `title` and `webhook_url` parts, before or after it.
+         *
+         *     The file's name is kept as the scan's `source_name` (the upload part's file name, base name only; for a URL, the last segment of its path when it names a video file, `…/talk.mp4`); without a `title` the scan is titled by it, without its extension.
          *
          *     `webhook_url` (JSON field or form part): a public http(s) URL that receives a signed `scan.completed` or `scan.failed` event when the scan ends (see the `scanEnded` webhook).
          *
@@ -1322,13 +1326,15 @@ export interface paths {
                              */
                             stage?: "queued" | "ingest" | "probe" | "decode" | "assembly";
                             detail?: string;
-                            /** @description The title given at submission; null when none was. */
+                            /** @description The title given at submission; without one, the source's file name (`source_name`) without its extension; null when there is neither. */
                             title: string | null;
                             /**
                              * Format: date-time
                              * @description When the scan was accepted.
                              */
                             created_at: string;
+                            /** @description The name of the file the scan was made from: the upload's file name, or the last segment of the video URL's path when it names a video file (`talk.mp4`); base name only, controls removed, at most 255 characters; null when there is none. The timeline exports name the media with it and the media download is named by it. Beside the spec's fields; in every scan shape. */
+                            source_name?: string | null;
                             duration_sec?: number;
                             score?: number;
                             grade?: string;
@@ -1754,13 +1760,15 @@ export interface paths {
                              */
                             stage?: "queued" | "ingest" | "probe" | "decode" | "assembly";
                             detail?: string;
-                            /** @description The title given at submission; null when none was. */
+                            /** @description The title given at submission; without one, the source's file name (`source_name`) without its extension; null when there is neither. */
                             title: string | null;
                             /**
                              * Format: date-time
                              * @description When the scan was accepted.
                              */
                             created_at: string;
+                            /** @description The name of the file the scan was made from: the upload's file name, or the last segment of the video URL's path when it names a video file (`talk.mp4`); base name only, controls removed, at most 255 characters; null when there is none. The timeline exports name the media with it and the media download is named by it. Beside the spec's fields; in every scan shape. */
+                            source_name?: string | null;
                             duration_sec?: number;
                             score?: number;
                             grade?: string;
@@ -1876,13 +1884,15 @@ export interface paths {
                              */
                             stage?: "queued" | "ingest" | "probe" | "decode" | "assembly";
                             detail?: string;
-                            /** @description The title given at submission; null when none was. */
+                            /** @description The title given at submission; without one, the source's file name (`source_name`) without its extension; null when there is neither. */
                             title: string | null;
                             /**
                              * Format: date-time
                              * @description When the scan was accepted.
                              */
                             created_at: string;
+                            /** @description The name of the file the scan was made from: the upload's file name, or the last segment of the video URL's path when it names a video file (`talk.mp4`); base name only, controls removed, at most 255 characters; null when there is none. The timeline exports name the media with it and the media download is named by it. Beside the spec's fields; in every scan shape. */
+                            source_name?: string | null;
                             duration_sec?: number;
                             score?: number;
                             grade?: string;
@@ -2098,7 +2108,7 @@ export interface paths {
         };
         /**
          * The scanned video (byte ranges supported)
-         * @description The stored video, served inertly: `Content-Type` from the container ffprobe found, `X-Content-Type-Options: nosniff`, `Content-Security-Policy: default-src 'none'; sandbox`, `Content-Disposition: inline`. One `Range` per request. Needs the owner's key, or none once the scan is published.
+         * @description The stored video, served inertly: `Content-Type` from the container ffprobe found, `X-Content-Type-Options: nosniff`, `Content-Security-Policy: default-src 'none'; sandbox`, `Content-Disposition: inline` named by the scan's `source_name` (with the served container's extension when its own names another kind of file; `<scan_id>.<ext>` without one), so the download relinks to the exported timelines by that name. One `Range` per request. Needs the owner's key, or none once the scan is published.
          */
         get: {
             parameters: {

@@ -125,6 +125,8 @@ describe('holdline scan', () => {
     expect(run.stderr).toContain(`sample.mp4: ${scan.scan_id} queued\n`);
     expect(run.stderr).not.toMatch(/\u001b\[/);
     expect(scan).toEqual((await api.request('GET', `/v1/scans/${scan.scan_id}`)).body);
+    // Scanned without --title: the scan keeps the file's name and is titled by it, without the extension (issue 32).
+    expect([scan.source_name, scan.title]).toEqual(['sample.mp4', 'sample']);
     expect(await readdir(out)).toEqual([`${scan.scan_id}.srt`]);
     expect(await readFile(join(out, `${scan.scan_id}.srt`), 'utf8')).toBe(exportScan(scan, 'srt').body);
   });
@@ -137,6 +139,9 @@ describe('holdline scan', () => {
       { scan_id: expect.stringMatching(/^scn_[0-9a-f]{24}$/), status: 'queued', pct: 0 },
       { scan_id: expect.stringMatching(/^scn_[0-9a-f]{24}$/), status: 'queued', pct: 0 },
     ]);
+    // The URL's file is the scan's source name and, without --title, its title.
+    const fromUrl = (await api.request('GET', `/v1/scans/${queued[1].scan_id}`)).body;
+    expect([fromUrl.source_name, fromUrl.title]).toEqual(['none.mp4', 'none']);
     await Promise.all(
       queued.map((q: any) =>
         service.temporal.workflow
@@ -194,7 +199,9 @@ describe('other commands', () => {
     await sampleRead();
     const got = await holdline(['get', sampleScan.scan_id]);
     expect(got.code).toBe(0);
-    expect(got.stdout.split('\n')[0]).toBe(`${sampleScan.grade}  ${sampleScan.score}/100  ${sampleScan.label}  ${sampleScan.scan_id}`);
+    // Under the scan's own title: the one given, else the file's name.
+    expect(sampleScan.title).toBeTruthy();
+    expect(got.stdout.split('\n')[0]).toBe(`${sampleScan.grade}  ${sampleScan.score}/100  ${sampleScan.label}  ${sampleScan.scan_id}  "${sampleScan.title}"`);
     expect(JSON.parse((await holdline(['get', sampleScan.scan_id, '--json'])).stdout)).toEqual(sampleScan);
     const missing = await holdline(['get', 'scn_000000000000000000000000']);
     expect(missing.code).toBe(1);

@@ -163,7 +163,7 @@ describe('your data', () => {
       );
       const cancelled = answered.status === 202 ? { body: (await owner.waitForScan(scanId)).scan } : answered;
       expect(cancelled.body).toMatchObject({ scan_id: scanId, status: 'error', pct: expect.any(Number), detail: 'cancelled' });
-      expect(Object.keys(cancelled.body).sort()).toEqual(['created_at', 'detail', 'pct', 'scan_id', 'status', 'title']);
+      expect(Object.keys(cancelled.body).sort()).toEqual(['created_at', 'detail', 'pct', 'scan_id', 'source_name', 'status', 'title']);
       // The download had begun (the scan is marked fetch_started_at), so the unit is not given back (issue 33 item 3:
       // cancelling at ingest could otherwise hold a worker's slot for free). Checked once the workflow has ended, so a
       // give-back in its last step would be seen.

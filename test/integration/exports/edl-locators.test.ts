@@ -9,6 +9,7 @@ import { readBack } from './timeline-check';
 
 const read: ExportableScan = exportableScan({
   title: 'Long talk',
+  source_name: 'Long talk.mp4',
   duration_sec: 700,
   frame_rate: 29.97,
   cuts: [100, 650.5],
@@ -34,5 +35,16 @@ describe('EDL locators through the cmx_3600 reader', () => {
       ],
       [['CUT 650.5', 'BLUE', 19495]],
     ]);
+  });
+
+  it("names the media by the source's file name in the EDL, the OTIO and the FCPXML as their readers see it (issue 32 item 5)", async () => {
+    const of = (format: 'otio' | 'fcpxml' | 'edl') => exportScan({ ...read, media_url: null }, format).body;
+    const seen = await readBack({ otio: of('otio'), fcpxml: of('fcpxml'), edl: of('edl'), edlRate: 30000 / 1001 });
+    expect(seen.edl.name).toBe('Long talk');
+    expect([...seen.edl.video, ...seen.edl.audio].map((clip: { name: string }) => clip.name)).toEqual(Array(9).fill('Long talk.mp4'));
+    expect(seen.otio.media_names).toEqual(['Long talk.mp4']);
+    // Without kept media the FCPXML points at the file beside it, by name.
+    expect(seen.fcpxml.asset).toEqual({ name: 'Long talk.mp4', src: 'Long%20talk.mp4' });
+    expect([seen.fcpxml.dtd_valid, seen.fcpxml.dtd_errors]).toEqual([true, []]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { exportRecut, type ExportableScan } from '../../../core/exports';
-import { exportableScan } from '../../unit/core/exportable-scan';
+import { exportRecut } from '../../../core/exports';
+import { recutOfParent as recut, recutParent as parent } from '../../unit/core/exportable-scan';
 import { readBack } from './timeline-check';
 
 // A recut's cut list (GET /v1/recuts/{id}/export, issue 32 item 4) read back by the
@@ -8,24 +8,8 @@ import { readBack } from './timeline-check';
 // OpenTimelineIO loads the .otio and, through its cmx_3600 adapter, the .edl; lxml
 // checks the .fcpxml against the FCPXML 1.9 subset DTD. No services needed.
 
-/** A 20 s read at 25 fps with sound: cuts at 4 s and 12.52 s (frame 313), a dead stretch 6–9 s, a moment at 15 s. */
-const parent: ExportableScan = exportableScan({
-  title: 'Field notes',
-  duration_sec: 20,
-  frame_rate: 25,
-  cuts: [4, 12.52],
-  cut_frames: [100, 313],
-  dead: [{ start: 6, end: 9 }],
-  moments: [{ second: 15, label: 'peak', hold: 80, quote: 'the trick' }],
-  timeline: [],
-});
-const recut = {
-  recutId: 'rct_0123456789abcdef01234567',
-  segments: [
-    { start: 0.48, end: 5.8 },
-    { start: 11.32, end: 17.12 },
-  ],
-};
+// The parent (a 20 s read at 25 fps with sound: cuts at 4 s and 12.52 s, frame 313; a dead stretch 6–9 s; a moment at
+// 15 s) and its recut are test/unit/core/exportable-scan.ts's, the ones the unit tests of the recut export read.
 
 describe('a recut export read back by its reference readers', () => {
   it('otio, fcpxml and edl each hold the kept segments (frames 12–145 and 283–428) with their sound, end to end', async () => {
@@ -37,6 +21,10 @@ describe('a recut export read back by its reference readers', () => {
     ];
 
     expect([seen.otio.name, seen.otio.video_tracks, seen.otio.audio_tracks]).toEqual(['Field notes (recut)', 1, 1]);
+    // The media is named by the source's file name in every format (issue 32 item 5), picture and sound alike.
+    expect(seen.otio.media_names).toEqual(['Field notes (take 2).mov']);
+    expect(seen.fcpxml.asset).toEqual({ name: 'Field notes (take 2).mov', src: 'https://holdline.example/v1/scans/scn_0123456789abcdef01234567/media' });
+    expect([...seen.edl.video, ...seen.edl.audio].map((c: { name: string }) => c.name)).toEqual(Array(6).fill('Field notes (take 2).mov'));
     expect(seen.otio.clips).toEqual(kept);
     expect(seen.otio.audio_clips).toEqual(kept);
     expect(seen.otio.duration_frames).toBe(278);

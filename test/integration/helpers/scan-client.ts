@@ -55,3 +55,9 @@ export class ScanClient {
     }
   }
 }
+
+/** How a scan uploaded from `path` without a title is named (issue 32): `source_name` its file name, `title` that without the extension. */
+export function namedByFile(path: string): { title: string; source_name: string } {
+  const name = basename(path);
+  return { title: name.replace(/\.[A-Za-z0-9]{1,8}$/, ''), source_name: name };
+}

@@ -205,7 +205,7 @@ describe('Streamable HTTP', () => {
         .filter((name) => name !== 'scan_file')
         .sort(),
     );
-    expect(names).toHaveLength(11);
+    expect(names).toHaveLength(12);
     const overHttp = await call(client, 'get_scan', { scan_id: scanId });
     const overStdio = await call(stdio, 'get_scan', { scan_id: scanId });
     expect(overHttp).toEqual(overStdio);

@@ -95,12 +95,13 @@ function expectComplete(result: CallToolResult, f: Fixture) {
 }
 
 describe('tool lists', () => {
-  it('offers all twelve tools with a key', async () => {
+  it('offers all thirteen tools with a key', async () => {
     const { tools } = await keyed.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(
       [
         'delete_scan',
         'demo_scan',
+        'export_recut',
         'export_scan',
         'get_recut',
         'get_scan',
@@ -312,7 +313,7 @@ describe('with a key', () => {
     const result = await call(nowhere, 'get_scan', { scan_id: 'scn_000000000000000000000000' });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toEqual([`Holdline: cannot reach Holdline at http://127.0.0.1:${port}: ECONNREFUSED`]);
-    expect((await nowhere.listTools()).tools).toHaveLength(12);
+    expect((await nowhere.listTools()).tools).toHaveLength(13);
   });
 
   it(

@@ -18,7 +18,7 @@ import type { ManagedProcess } from '../../../tooling/stack';
 import { MediaStore } from '../../../store/media';
 import { ScansStore } from '../../../store/scans';
 import { fixture } from '../helpers/fixtures';
-import { ONE_SCAN_TEST_MS, ScanClient } from '../helpers/scan-client';
+import { namedByFile, ONE_SCAN_TEST_MS, ScanClient } from '../helpers/scan-client';
 import { filesUnder, mediaFilesOf } from '../helpers/stored-files';
 import { startService, type Service } from '../helpers/service';
 import { isAlive } from '../helpers/processes';
@@ -58,7 +58,8 @@ const scansThisMonth = async () => (await client.request('GET', '/v1/usage')).bo
 
 /** Submits a fixture and waits for its workflow to end (so the clean-up after a failure has run, not only the status flip). */
 async function scanFixture(name: string) {
-  const submitted = await client.upload((await fixture(name)).path);
+  const { path } = await fixture(name);
+  const submitted = await client.upload(path);
   expect(submitted.status).toBe(202);
   const scanId = submitted.body.scan_id as string;
   // A worker that dies on the file (as one did on the 10^9 s header: a V8 out-of-memory abort) fails the test at once.
@@ -67,7 +68,7 @@ async function scanFixture(name: string) {
   });
   await Promise.race([service.temporal.workflow.getHandle(`scan-${scanId}`).result(), died]);
   const { body } = await client.request('GET', `/v1/scans/${scanId}`);
-  return { scanId, scan: body };
+  return { scanId, scan: body, path };
 }
 
 /** Everything a scan may have stored: its media and audio (files and chunks), its intermediate document. */
@@ -97,8 +98,8 @@ describe('hostile media', () => {
   ])('refuses %s with its plain detail, keeps the worker alive and leaves nothing behind', async (_, name, detail) => {
     const pid = worker.pid;
     const before = await scansThisMonth();
-    const { scanId, scan } = await scanFixture(name);
-    expect(scan).toEqual({ scan_id: scanId, status: 'error', pct: expect.any(Number), detail, title: null, created_at: expect.any(String) });
+    const { scanId, scan, path } = await scanFixture(name);
+    expect(scan).toEqual({ scan_id: scanId, status: 'error', pct: expect.any(Number), detail, ...namedByFile(path), created_at: expect.any(String) });
     // The same worker process, still running.
     expect(worker.pid).toBe(pid);
     expect(isAlive(pid)).toBe(true);
@@ -190,7 +191,8 @@ describe('media served inertly', () => {
       const response = await fetch(`${service.apiUrl}${scan.media_url}`, { headers: { authorization: `Bearer ${client.apiKey}`, range: 'bytes=0-15' } });
       expect(response.status).toBe(206);
       expect(response.headers.get('content-type')).toBe(contentType);
-      expect(response.headers.get('content-disposition')).toBe(`inline; filename="${scanId}.${ext}"`);
+      // Named by the upload's file name, with the served container's extension for its own, which names a page (issue 32).
+      expect(response.headers.get('content-disposition')).toBe(`inline; filename="page.${ext}"`);
       await response.arrayBuffer();
     },
     ONE_SCAN_TEST_MS,

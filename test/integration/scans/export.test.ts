@@ -106,6 +106,16 @@ describe('formats of a complete scan, with its owner key', () => {
     expect(edl).toMatch(/^001 .* 00:00:00:00 \S+ 01:00:00:00 /m);
     expect(edl.match(/^\* LOC: .* BLUE {4}CUT /gm) ?? []).toHaveLength(scan.cuts.length);
     expect(edl.match(/^\* LOC: .* RED {5}DEAD /gm) ?? []).toHaveLength(scan.dead.length);
+    // The media is named by the uploaded file's name (issue 32 item 5), in every event.
+    expect(edl.match(/^\* FROM CLIP NAME: sample\.mp4\r$/gm)).toHaveLength(scan.cuts.length + 1);
+  });
+
+  it("the upload's file name is the scan's source_name and names the media download", async () => {
+    expect(scan.source_name).toBe('sample.mp4');
+    const media = await fetch(`${service.apiUrl}${scan.media_url}`, { headers: { authorization: `Bearer ${owner.apiKey}`, range: 'bytes=0-15' } });
+    expect(media.status).toBe(206);
+    expect(media.headers.get('content-disposition')).toBe('inline; filename="sample.mp4"');
+    await media.arrayBuffer();
   });
 
   it('json is the scan exactly as GET /v1/scans/{id} serves it', async () => {
@@ -139,6 +149,7 @@ describe('editor timelines, read back by their reference tools', () => {
       expect(seen.otio.rates).toEqual([24]);
       expect(seen.otio.duration_frames).toBe(Math.round(scan.duration_sec * 24));
       expect(seen.otio.media_urls).toEqual([`${service.apiUrl}/v1/scans/${scan.scan_id}/media`]);
+      expect(seen.otio.media_names).toEqual(['sample.mp4']);
       // The read's picture size (the probed one) in every media reference's metadata.
       expect([scan.width, scan.height]).toEqual([1280, 720]);
       expect(seen.otio.media_metadata).toEqual([{ holdline: { width: 1280, height: 720 } }]);

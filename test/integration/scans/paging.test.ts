@@ -72,6 +72,14 @@ describe('GET /v1/scans by cursor', () => {
   it('shows a queued scan with its stage, title and creation time', async () => {
     const id = await submit('A title');
     const { body } = await client.request('GET', `/v1/scans/${id}`);
-    expect(body).toEqual({ scan_id: id, status: 'queued', pct: 0, stage: 'queued', title: 'A title', created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    expect(body).toEqual({
+      scan_id: id,
+      status: 'queued',
+      pct: 0,
+      stage: 'queued',
+      title: 'A title',
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      source_name: 'video.mp4',
+    });
   });
 });

@@ -10,7 +10,7 @@ import { isSequentiallyReadable } from '../../../core/container';
 import { wordErrorRate } from '../../../core/word-error-rate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type Service } from '../helpers/service';
-import { ScanClient, SCAN_WAIT_MS } from '../helpers/scan-client';
+import { namedByFile, ScanClient, SCAN_WAIT_MS } from '../helpers/scan-client';
 import { fixture, type Fixture } from '../helpers/fixtures';
 import {
   expectCutsMatchTruth,
@@ -316,7 +316,7 @@ describe('scans of other kinds of file', () => {
       status: 'error',
       pct: expect.any(Number),
       detail: expect.any(String),
-      title: null,
+      ...namedByFile(f.path),
       created_at: expect.any(String),
     });
     expect(scan.detail).toMatch(name === 'audio-only' ? /no video/i : /corrupt|not a (video|media)|could not be read/i);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type Service } from '../helpers/service';
-import { ONE_SCAN_TEST_MS, ScanClient, SCAN_WAIT_MS } from '../helpers/scan-client';
+import { namedByFile, ONE_SCAN_TEST_MS, ScanClient, SCAN_WAIT_MS } from '../helpers/scan-client';
 import { fixture } from '../helpers/fixtures';
 import { getStackEnv } from '../helpers/stack-env';
 
@@ -96,7 +96,14 @@ describe('scale-out and durability', () => {
         await expect(handle.result()).rejects.toThrow();
         // A poll may lag the stored status by the API's read-cache window (a fraction of a second): poll until it turns.
         const { scan: body } = await client.waitForScan(scanId, 30_000);
-        expect(body).toEqual({ scan_id: scanId, status: 'error', pct: expect.any(Number), detail: 'cancelled', title: null, created_at: expect.any(String) });
+        expect(body).toEqual({
+          scan_id: scanId,
+          status: 'error',
+          pct: expect.any(Number),
+          detail: 'cancelled',
+          ...namedByFile(f.path),
+          created_at: expect.any(String),
+        });
         expect(await service.deps.scans.getParts(scanId)).toBeNull();
         for (const bucket of ['media', 'audio'] as const) {
           expect(await service.deps.media.stat(bucket, `${bucket}:${scanId}`)).toBeNull();

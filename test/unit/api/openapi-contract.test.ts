@@ -337,6 +337,7 @@ describe('real responses match the document', () => {
       detail: 'cancelled',
       title: 'title of scn_cancel',
       created_at: '2026-03-10T12:00:00.000Z',
+      source_name: 'clip.mp4',
     });
     expect((await call('POST', '/v1/scans/scn_cancel/cancel', { headers: auth })).statusCode).toBe(409);
     expect((await call('POST', '/v1/scans/scn_none/cancel', { headers: auth })).statusCode).toBe(404);

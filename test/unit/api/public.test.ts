@@ -170,10 +170,32 @@ describe('GET /v1/scans/{id}/media without a key', () => {
     const mine = await app.inject({ url: `/v1/scans/${doc.scan_id}/media`, headers: owner.auth });
     expect(mine.statusCode).toBe(200);
     expect(mine.body).toBe('mine');
+    // Its source has no file name (and no probed type): the download is named by the scan id.
+    expect(mine.headers['content-disposition']).toBe(`inline; filename="${doc.scan_id}.bin"`);
     const theirs = await app.inject({ url: `/v1/scans/${doc.scan_id}/media`, headers: stranger.auth });
     const unknown = await app.inject({ url: '/v1/scans/scn_000000000000000000000000/media', headers: stranger.auth });
     expect(theirs.statusCode).toBe(404);
     expect(unknown.statusCode).toBe(404);
     expect(theirs.json()).toEqual({ detail: `no media for scan ${doc.scan_id}` });
+  });
+});
+
+describe("the media download's name (issue 32 item 5)", () => {
+  it("is the source's file name: kept on the scan, or derived from the upload's name on a scan made before it was kept", async () => {
+    const { deps, app } = await setUp();
+    const owner = await accountWithKey(deps);
+    const named = async (scanId: string, extra: Partial<ScanDoc>) => {
+      Object.assign(completeScan(deps, scanId), { account_id: owner.account._id, media_type: 'video/mp4', ...extra });
+      await deps.media.put(deps.media.media, MediaStore.mediaId(scanId), Readable.from([Buffer.from('video')]), { filename: 'upload' });
+      const response = await app.inject({ url: `/v1/scans/${scanId}/media`, headers: owner.auth });
+      expect(response.statusCode).toBe(200);
+      return response.headers['content-disposition'];
+    };
+    expect(await named('scn_eeeeeeeeeeeeeeeeeeeeeeee', { source_name: 'Launch day.mp4' })).toBe('inline; filename="Launch day.mp4"');
+    expect(await named('scn_ffffffffffffffffffffffff', { source: { type: 'upload', filename: 'Caf\u00e9.mov' } })).toBe(
+      `inline; filename="Caf_.mov"; filename*=UTF-8''Caf%C3%A9.mov`,
+    );
+    // Named as another kind of file: the served container's extension.
+    expect(await named('scn_111111111111111111111111', { source_name: 'page.html' })).toBe('inline; filename="page.mp4"');
   });
 });

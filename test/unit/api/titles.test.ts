@@ -53,7 +53,8 @@ describe('titles are stored without controls', () => {
       method: 'POST',
       url: '/v1/scans',
       headers: auth,
-      payload: { input: { type: 'url', url: 'http://127.0.0.1/a.mp4' }, title: '\u001b\u0007\u202e' },
+      // A URL that names no file: no name for the title to default to either.
+      payload: { input: { type: 'url', url: 'http://127.0.0.1/watch?v=1' }, title: '\u001b\u0007\u202e' },
     });
     expect(response.statusCode).toBe(202);
     expect(deps.scans.docs.get(response.json().scan_id)?.title).toBeNull();
@@ -66,5 +67,52 @@ describe('titles are stored without controls', () => {
     const published = await publishScan(deps, { accountId: account._id, scanId: 'scn_p', title: HOSTILE });
     expect(published).toMatchObject({ outcome: 'published' });
     expect(deps.scans.docs.get('scn_p')?.title).toBe(STORED);
+  });
+});
+
+// The name of the file a scan was made from (issue 32 item 5): kept on the scan,
+// shown on the read as source_name, and the title when none is given.
+describe('the source file name', () => {
+  async function submitted(payload: { title?: string; filename?: string; url?: string }) {
+    const deps = fakeDeps({}, { allowHosts: ['127.0.0.1:80'] });
+    app = await buildApp(deps);
+    const { auth } = await accountWithKey(deps);
+    let response;
+    if (payload.url !== undefined) {
+      const body = { input: { type: 'url', url: payload.url }, ...(payload.title === undefined ? {} : { title: payload.title }) };
+      response = await app.inject({ method: 'POST', url: '/v1/scans', headers: auth, payload: body });
+    } else {
+      const body = multipart([
+        ...(payload.title === undefined ? [] : [{ name: 'title', value: payload.title }]),
+        { name: 'file', filename: payload.filename!, data: Buffer.alloc(1000, 1) },
+      ]);
+      response = await app.inject({ method: 'POST', url: '/v1/scans', headers: { ...auth, ...body.headers }, payload: body.payload });
+    }
+    expect(response.statusCode).toBe(202);
+    const read = await app.inject({ url: `/v1/scans/${response.json().scan_id}`, headers: auth });
+    const doc = deps.scans.docs.get(response.json().scan_id)!;
+    return { stored: [doc.source_name, doc.title], shown: [read.json().source_name, read.json().title] };
+  }
+
+  it("an upload without a title keeps the file's name and takes it, without the extension, as its title", async () => {
+    expect(await submitted({ filename: 'Launch day (final).mp4' })).toEqual({
+      stored: ['Launch day (final).mp4', 'Launch day (final)'],
+      shown: ['Launch day (final).mp4', 'Launch day (final)'],
+    });
+  });
+
+  it("a given title stays; the file's name is kept as its base name, without controls", async () => {
+    expect(await submitted({ filename: 'C:\\Users\\me\\talk\u0007.mov', title: 'My talk' })).toEqual({
+      stored: ['talk.mov', 'My talk'],
+      shown: ['talk.mov', 'My talk'],
+    });
+  });
+
+  it('a URL naming a video file gives its name; one naming none gives no name and no title', async () => {
+    expect(await submitted({ url: 'http://127.0.0.1/media/clip%201.webm?dl=1' })).toEqual({
+      stored: ['clip 1.webm', 'clip 1'],
+      shown: ['clip 1.webm', 'clip 1'],
+    });
+    expect(await submitted({ url: 'http://127.0.0.1/watch?v=1' })).toEqual({ stored: [null, null], shown: [null, null] });
   });
 });

@@ -27,3 +27,30 @@ export function exportableScan(overrides: Partial<ExportableScan> = {}): Exporta
     ...overrides,
   };
 }
+
+/**
+ * A recut's parent read and its cut, as the recut exports receive them (issue 32 item 4),
+ * shared by the unit tests of the recut timeline and the read-back by the reference readers:
+ * a 20 s read at 25 fps with sound, cuts at 4 s and 12.52 s (frame 313), a dead stretch
+ * 6–9 s, a moment at 15 s, made from `Field notes (take 2).mov`.
+ */
+export const recutParent: ExportableScan = exportableScan({
+  title: 'Field notes',
+  source_name: 'Field notes (take 2).mov',
+  duration_sec: 20,
+  frame_rate: 25,
+  cuts: [4, 12.52],
+  cut_frames: [100, 313],
+  dead: [{ start: 6, end: 9 }],
+  moments: [{ second: 15, label: 'peak', hold: 80, quote: 'the trick' }],
+  timeline: [],
+});
+
+/** Its recut keeps 0.48–5.8 s and 11.32–17.12 s (bounds between words, not on whole seconds): frames 12–145 and 283–428. */
+export const recutOfParent = {
+  recutId: 'rct_0123456789abcdef01234567',
+  segments: [
+    { start: 0.48, end: 5.8 },
+    { start: 11.32, end: 17.12 },
+  ],
+};

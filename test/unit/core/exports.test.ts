@@ -6,6 +6,7 @@ import {
   EDL_MAX_EVENTS,
   framesOfTimecode,
   EXPORT_FORMATS,
+  exportRecut,
   exportScan,
   isExportFormat,
   srtFrom,
@@ -321,5 +322,56 @@ describe('exportScan', () => {
     );
     expect(exportScan(scan, 'fcpxml').body).toContain('src="/v1/scans/scn_0123456789abcdef01234567/media"');
     expect(exportScan(scan, 'markers.csv', { origin: 'https://holdline.example' }).body).not.toContain('holdline.example');
+  });
+});
+
+describe("the source's file name as the media's name (issue 32 item 5)", () => {
+  const named = exportableScan({ title: 'Launch day', source_name: 'Launch day (final).mov', cuts: [1.5], frame_rate: 25 });
+  const recut = { recutId: 'rct_0123456789abcdef01234567', segments: [{ start: 0.2, end: 2.6 }] };
+  type Media = { edlClipNames: string[]; edlSourceFiles: string[]; otioMedia: string[]; fcpxmlAsset: string | undefined };
+  const mediaOf = (file: (format: 'edl' | 'otio' | 'fcpxml') => string): Media => {
+    const edl = file('edl').split('\r\n');
+    const otio = JSON.parse(file('otio'));
+    return {
+      edlClipNames: edl.filter((l) => l.startsWith('* FROM CLIP NAME:')),
+      edlSourceFiles: edl.filter((l) => l.startsWith('* SOURCE FILE:')),
+      otioMedia: otio.tracks.children.flatMap((track: any) => track.children.map((clip: any) => clip.media_references.DEFAULT_MEDIA.name)),
+      fcpxmlAsset: /<asset id="r2" name="([^"]*)"/.exec(file('fcpxml'))?.[1],
+    };
+  };
+
+  it.each([
+    ['scan', (format: 'edl' | 'otio' | 'fcpxml') => exportScan(named, format).body, 2],
+    ['recut', (format: 'edl' | 'otio' | 'fcpxml') => exportRecut(named, recut, format).body, 1],
+  ] as const)('%s exports: the EDL clip name and source file, the OTIO media references, the FCPXML asset', (_, file, events) => {
+    expect(mediaOf(file)).toEqual({
+      edlClipNames: Array(events).fill('* FROM CLIP NAME: Launch day (final).mov'),
+      edlSourceFiles: Array(events).fill('* SOURCE FILE: Launch day (final).mov'),
+      // One clip per event on the picture track and again on the sound track.
+      otioMedia: Array(events * 2).fill('Launch day (final).mov'),
+      fcpxmlAsset: 'Launch day (final).mov',
+    });
+    // The timeline itself keeps the scan's title.
+    expect(file('edl')).toMatch(/^TITLE: Launch day( \(recut\))?\r\n/);
+  });
+
+  it('without a source name the media is named by the title, else the scan id, and no source file is written', () => {
+    const edl = exportScan(exportableScan({ title: 'Launch day' }), 'edl').body;
+    expect(edl).toContain('* FROM CLIP NAME: Launch day\r\n');
+    expect(edl).not.toContain('SOURCE FILE');
+    expect(exportScan(exportableScan({ title: null }), 'fcpxml').body).toContain('<asset id="r2" name="scn_0123456789abcdef01234567"');
+  });
+
+  it("the EDL writes a non-ASCII file name as one ASCII line; FCPXML's media without a URL is the file beside the document", () => {
+    const scan = exportableScan({ source_name: 'Caf\u00e9 n\u00b02.mp4', media_url: null });
+    expect(exportScan(scan, 'edl').body).toContain('* FROM CLIP NAME: Caf? n?2.mp4\r\n* SOURCE FILE: Caf? n?2.mp4\r\n');
+    const fcpxml = exportScan(scan, 'fcpxml').body;
+    expect(fcpxml).toContain('<asset id="r2" name="Caf\u00e9 n\u00b02.mp4"');
+    expect(fcpxml).toContain('<media-rep kind="original-media" src="Caf%C3%A9%20n%C2%B02.mp4"/>');
+    const otio = JSON.parse(exportScan(scan, 'otio').body);
+    expect(otio.tracks.children[0].children[0].media_references.DEFAULT_MEDIA).toMatchObject({
+      OTIO_SCHEMA: 'MissingReference.1',
+      name: 'Caf\u00e9 n\u00b02.mp4',
+    });
   });
 });

@@ -1,32 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { exportRecut, RECUT_EXPORT_FORMATS, type ExportableScan } from '../../../core/exports';
+import { exportRecut, RECUT_EXPORT_FORMATS } from '../../../core/exports';
 import { recutTimeline } from '../../../core/timelines/model';
-import { exportableScan } from './exportable-scan';
+import { recutOfParent as recut, recutParent as parent } from './exportable-scan';
 
 // A recut's cut list on its source (issue 32 item 4): one clip per kept segment on
 // the source frames nearest its bounds, laid end to end on the record side, the
 // parent's markers inside the kept segments where they were kept. Written here by
 // the same timeline code as the scan exports and read back with this file's arithmetic.
 
-/** A 20 s read at 25 fps: cuts at 4 s and 12.52 s (frame 313), a dead stretch 6–9 s, a moment at 15 s. */
-const parent: ExportableScan = exportableScan({
-  title: 'Field notes',
-  duration_sec: 20,
-  frame_rate: 25,
-  cuts: [4, 12.52],
-  cut_frames: [100, 313],
-  dead: [{ start: 6, end: 9 }],
-  moments: [{ second: 15, label: 'peak', hold: 80, quote: 'the trick' }],
-  timeline: [],
-});
-/** Kept: 0.48–5.8 s and 11.32–17.12 s (bounds between words, not on whole seconds). */
-const recut = {
-  recutId: 'rct_0123456789abcdef01234567',
-  segments: [
-    { start: 0.48, end: 5.8 },
-    { start: 11.32, end: 17.12 },
-  ],
-};
+// The parent (a 20 s read at 25 fps: cuts at 4 s and 12.52 s, frame 313; a dead stretch 6–9 s; a moment at 15 s) and
+// the recut (kept 0.48–5.8 s and 11.32–17.12 s) are test/unit/core/exportable-scan.ts's, shared with the read-back test.
 
 const tcFrames = (tc: string) => {
   const [h, m, s, f] = tc.split(/[:;]/).map(Number) as [number, number, number, number];

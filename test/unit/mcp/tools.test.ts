@@ -12,6 +12,7 @@ import {
   signalsResult,
   toolsFor,
   exportResult,
+  recutExportResult,
 } from '../../../mcp/tools';
 import { COMPACT_LIMITS, compactScan, EXPORT_INLINE_MAX_CHARS, scanLinks, scanOutputShape } from '../../../mcp/results';
 
@@ -21,6 +22,7 @@ const complete: CompleteScan = {
   pct: 100,
   title: null,
   created_at: '2026-01-01T00:00:00.000Z',
+  source_name: 'talk.mp4',
   duration_sec: 12.5,
   score: 84,
   grade: 'B',
@@ -41,7 +43,7 @@ const text = (result: { content: unknown[] }, index: number) => (result.content[
 const inputObject = (name: string) => z.object(holdlineTools.find((tool) => tool.name === name)!.inputSchema);
 
 describe('which tools a server offers', () => {
-  it('offers all twelve tools with a key', () => {
+  it('offers all thirteen tools with a key', () => {
     expect(toolsFor(true, { kind: 'any' }).map((tool) => tool.name)).toEqual([
       'scan_url',
       'scan_file',
@@ -50,6 +52,7 @@ describe('which tools a server offers', () => {
       'list_scans',
       'recut_scan',
       'get_recut',
+      'export_recut',
       'delete_scan',
       'media_retention',
       'demo_scan',
@@ -83,6 +86,15 @@ describe('tool input schemas', () => {
       timeout_sec: 120,
       detail: 'compact',
     });
+  });
+
+  it('export_recut takes a recut id and one of the recut formats, nothing else', () => {
+    expect(inputObject('export_recut').parse({ recut_id: 'rct_1', format: 'otio' })).toEqual({ recut_id: 'rct_1', format: 'otio' });
+    for (const format of ['edl', 'otio', 'fcpxml', 'markers.csv'])
+      expect(inputObject('export_recut').safeParse({ recut_id: 'rct_1', format }).success).toBe(true);
+    for (const format of ['srt', 'json', 'chapters', 'mp4', undefined])
+      expect(inputObject('export_recut').safeParse({ recut_id: 'rct_1', format }).success).toBe(false);
+    expect(inputObject('export_recut').safeParse({ format: 'edl' }).success).toBe(false);
   });
 
   it('paging accepts limit 1–100 and offset ≥ 0 and leaves absent values absent', () => {
@@ -202,6 +214,33 @@ describe('result mapping', () => {
     const large = exportResult('scn_1', 'json', { body: 'é'.repeat(EXPORT_INLINE_MAX_CHARS + 1), contentType: 'application/json', filename: 'scn_1.json' });
     expect(large.structuredContent).toMatchObject({ embedded: false, bytes: 2 * (EXPORT_INLINE_MAX_CHARS + 1) });
     expect(large.content[1]).toMatchObject({ type: 'resource_link', uri: 'holdline://scans/scn_1/export/json', name: 'scn_1.json' });
+  });
+
+  it("a recut's cut list is inline when small, else a link to the recut export resource, named by the recut", () => {
+    const edl = 'TITLE: T (recut)\r\n';
+    const small = recutExportResult('rct_1', 'edl', { body: edl, contentType: 'text/plain; charset=utf-8', filename: 'rct_1.edl' });
+    expect(small.structuredContent).toEqual({
+      recut_id: 'rct_1',
+      format: 'edl',
+      filename: 'rct_1.edl',
+      content_type: 'text/plain; charset=utf-8',
+      bytes: edl.length,
+      uri: 'holdline://recuts/rct_1/export/edl',
+      embedded: true,
+    });
+    expect(small.content).toEqual([
+      { type: 'text', text: `Export edl of rct_1: rct_1.edl, ${edl.length} bytes, inline below.` },
+      { type: 'resource', resource: { uri: 'holdline://recuts/rct_1/export/edl', mimeType: 'text/plain', text: edl } },
+    ]);
+    const large = recutExportResult('rct_1', 'otio', {
+      body: 'x'.repeat(EXPORT_INLINE_MAX_CHARS + 1),
+      contentType: 'application/json',
+      filename: 'rct_1.otio',
+    });
+    expect(large.structuredContent).toMatchObject({ recut_id: 'rct_1', embedded: false });
+    expect(large.content[1]).toMatchObject({ type: 'resource_link', uri: 'holdline://recuts/rct_1/export/otio', name: 'rct_1.otio' });
+    // The scan export's shape is unchanged.
+    expect(exportResult('scn_1', 'edl', { body: edl, contentType: 'text/plain', filename: 'scn_1.edl' }).structuredContent).toHaveProperty('scan_id', 'scn_1');
   });
 
   it('a scan in error is an error result with its detail', () => {

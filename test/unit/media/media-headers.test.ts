@@ -23,4 +23,11 @@ describe('mediaHeaders', () => {
       'content-disposition': 'inline; filename="scn_0123456789abcdef01234567.bin"',
     });
   });
+
+  it("names the download by the source's file name, with the served extension when its own names another kind of file", () => {
+    expect(mediaHeaders('scn_1', 'video/quicktime', 'My talk.MOV')['content-disposition']).toBe('inline; filename="My talk.MOV"');
+    expect(mediaHeaders('scn_1', 'video/webm', 'page.html')['content-disposition']).toBe('inline; filename="page.webm"');
+    expect(mediaHeaders('scn_1', 'text/html', 'clip.mp4')['content-disposition']).toBe('inline; filename="clip.bin"');
+    expect(mediaHeaders('scn_1', 'video/mp4', null)['content-disposition']).toBe('inline; filename="scn_1.mp4"');
+  });
 });

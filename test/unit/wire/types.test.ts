@@ -76,7 +76,16 @@ describe('real values against the schemas', () => {
     loudnessRms: [0.1, 0.2, 0.1],
     words: [{ word: 'hello', start: 0.2, end: 0.6 }],
   });
-  const base = { _id: 'scn_1', scan_id: 'scn_1', account_id: 'acc_1', title: 'A clip', pct: 0, created_at: now, updated_at: now } as const;
+  const base = {
+    _id: 'scn_1',
+    scan_id: 'scn_1',
+    account_id: 'acc_1',
+    title: 'A clip',
+    source: { type: 'upload', filename: 'a-clip.mp4' },
+    pct: 0,
+    created_at: now,
+    updated_at: now,
+  } as const;
   const docs: ScanDoc[] = [
     { ...base, status: 'queued' } as ScanDoc,
     { ...base, status: 'error', pct: 40, detail: 'could not decode the video' } as ScanDoc,
@@ -93,13 +102,13 @@ describe('real values against the schemas', () => {
     for (const view of views) expect(Value.Errors(ScanViewBody, view)).toEqual([]);
   });
 
-  it('every shape carries the title and creation time; in flight the stage, complete pct 100, the spec fields unchanged', () => {
+  it('every shape carries the title, creation time and source name; in flight the stage, complete pct 100, the spec fields unchanged', () => {
     const [queued, failed, complete] = docs.map(scanView);
-    const identity = { title: 'A clip', created_at: '2025-03-04T05:06:07.000Z' };
+    const identity = { title: 'A clip', created_at: '2025-03-04T05:06:07.000Z', source_name: 'a-clip.mp4' };
     expect(queued).toEqual({ scan_id: 'scn_1', status: 'queued', pct: 0, stage: 'queued', ...identity });
     expect(failed).toEqual({ scan_id: 'scn_1', status: 'error', pct: 40, detail: 'could not decode the video', ...identity });
-    const { scan_id, status, pct, title, created_at, media_url, ...fields } = complete as Static<typeof CompleteScan>;
-    expect({ scan_id, status, pct, title, created_at, media_url }).toEqual({
+    const { scan_id, status, pct, title, created_at, source_name, media_url, ...fields } = complete as Static<typeof CompleteScan>;
+    expect({ scan_id, status, pct, title, created_at, source_name, media_url }).toEqual({
       scan_id: 'scn_1',
       status: 'complete',
       pct: 100,

@@ -25,7 +25,12 @@ class QueuedScan(TypedDict):
 ScanStage = Literal["queued", "ingest", "probe", "decode", "assembly"]
 
 
-class InFlightScan(TypedDict):
+class _SourceName(TypedDict, total=False):
+    source_name: str | None
+    """The name of the file the scan was made from (``talk.mp4``); None when there is none. Sent by every scan shape."""
+
+
+class InFlightScan(_SourceName):
     """A scan in flight; ``stage`` names what it is doing."""
 
     scan_id: str
@@ -88,12 +93,12 @@ class _CompleteRequired(TypedDict):
     media_url: str
 
 
-class CompleteScan(_CompleteRequired, total=False):
+class CompleteScan(_CompleteRequired, _SourceName, total=False):
     transcriber: str | None
     language: str | None
 
 
-class ErrorScan(TypedDict):
+class ErrorScan(_SourceName):
     scan_id: str
     status: Literal["error"]
     pct: float
