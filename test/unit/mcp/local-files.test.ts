@@ -65,7 +65,7 @@ describe('resolveLocalFile in a shared folder', () => {
 describe('which tools HTTP offers', () => {
   it('no scan_file without a shared folder; with one, scan_file says it reads only there', () => {
     expect(toolsFor(true, null).map((tool) => tool.name)).not.toContain('scan_file');
-    expect(toolsFor(true, null)).toHaveLength(11);
+    expect(toolsFor(true, null)).toHaveLength(12);
     const scanFile = toolsFor(true, shared).find((tool) => tool.name === 'scan_file')!;
     expect(scanFile.description).toContain('Only files inside that folder can be read');
     expect(toolsFor(false, shared).map((tool) => tool.name)).toEqual(['demo_scan', 'library']);
