@@ -124,7 +124,12 @@ describe('a 2-hour scan', () => {
     const transcript = await stdio.readResource({ uri: `holdline://scans/${scanId}/transcript` });
     expect(JSON.parse((transcript.contents[0] as { text: string }).text)).toEqual(read.transcript);
     const templates = (await stdio.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate).sort();
-    expect(templates).toEqual(['holdline://scans/{scan_id}/export/{format}', 'holdline://scans/{scan_id}/timeline', 'holdline://scans/{scan_id}/transcript']);
+    expect(templates).toEqual([
+      'holdline://recuts/{recut_id}/export/{format}',
+      'holdline://scans/{scan_id}/export/{format}',
+      'holdline://scans/{scan_id}/timeline',
+      'holdline://scans/{scan_id}/transcript',
+    ]);
   });
 
   it('reading the resource of an unknown scan is a protocol error with the 404 detail', async () => {

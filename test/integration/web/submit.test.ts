@@ -179,7 +179,8 @@ describe('the scans page takes a video', () => {
     await row.waitFor();
     await expect
       .poll(() => error.textContent(), { timeout: SCAN_WAIT_MS, interval: 500 })
-      .toMatch(/^The scan of scn_\w+ failed\. The file is not a video we can read: .+\.$/);
+      // Named by its title, which defaults to the file's name without its extension.
+      .toMatch(/^The scan of notes failed\. The file is not a video we can read: .+\.$/);
     expect(await row.getAttribute('data-status')).toBe('error');
     expect(await row.locator('td.failed').textContent()).toMatch(/^error: /);
     await shot(page, 'error-not-a-video');
