@@ -368,7 +368,9 @@ export function ignoredTaskValues(answer: string, task: UpstreamMessage[], turns
   );
   if (behind.length === 0) return [];
   const uses = (code: string) =>
-    /\bopen\s*\(|readFile|fs\./.test(code) || quoted.some((q) => code.includes(q)) || numbers.some((n) => new RegExp(`(?<![\\d.])0*${n}(?!\\d)`).test(code));
+    /\bopen\s*\(|\bfiles\.read\s*\(|readFile|fs\./.test(code) ||
+    quoted.some((q) => code.includes(q)) ||
+    numbers.some((n) => new RegExp(`(?<![\\d.])0*${n}(?!\\d)`).test(code));
   if (behind.some((t) => uses(codeOf.get(t.tool_call_id)!))) return [];
   return [...numbers, ...quoted.map((q) => `"${q}"`)].slice(0, 6);
 }

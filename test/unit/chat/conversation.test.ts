@@ -464,6 +464,9 @@ describe("a program that ignores the task's values", () => {
     expect(ignoredTaskValues('2025-05-21', task, right)).toEqual([]);
     const page = [...run('a', "print(sum(int(l.split('|')[1]) for l in open('page.txt') if '|' in l))", '311'), answer('311 mm')];
     expect(ignoredTaskValues('311 mm', [{ role: 'user', content: 'Read http://127.0.0.1:8/r.html and sum the 6 months.' }], page)).toEqual([]);
+    // The sandbox's JavaScript reads the call's files with files.read.
+    const js = [...run('a', 'const n = files.read("data/numbers.txt").split("\\n").map(Number); console.log(n[0] + n[1])', '42'), answer('42')];
+    expect(ignoredTaskValues('42', [{ role: 'user', content: 'Sum 20 and 22.' }], js)).toEqual([]);
     const quoted = [...run('a', "print('Mississippi sassafras'.count('s'))", '8'), answer('8')];
     expect(ignoredTaskValues('8', [{ role: 'user', content: 'How many times does "s" occur in "Mississippi sassafras"?' }], quoted)).toEqual([]);
     const none = [...run('a', 'print(42)', '42'), answer('42')];
