@@ -166,7 +166,7 @@ describe('CallFiles', () => {
   });
 });
 
-// The first Python run of a process starts Pyodide from scratch (up to 20 s more on a busy
+// The first Python run of a process starts Pyodide from scratch (up to 40 s more on a busy
 // machine, docs/model-interface.md) before its own 10 s: 30 s was too little with the
 // other lane of npm test beside it.
 describe('executeTool', { timeout: 90_000 }, () => {
