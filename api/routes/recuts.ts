@@ -4,7 +4,8 @@ import { notFound } from '../../core/errors';
 import { RECUT_EXPORT_FORMATS } from '../../core/exports';
 import { LIMITS } from '../../core/plans';
 import { ErrorBody, IdParams } from '../../core/wire/common';
-import { QueuedRecut, RecutBody, RecutExportQuery, RecutList, RecutViewBody } from '../../core/wire/recuts';
+import { QueuedRecut, RecutBody, RecutList, RecutViewBody } from '../../core/wire/recuts';
+import { ExportQuery } from '../../core/wire/scans';
 import { exportRecutFile } from '../../services/export-recut';
 import { idempotencyKeyOf, jsonFingerprint, type IdempotencyInput } from '../../services/idempotency';
 import type { AppDeps } from '../../services/ports';
@@ -70,7 +71,7 @@ export async function recutRoutes(scope: FastifyInstance, deps: AppDeps) {
       // 200 is the file itself, in the format's own content type.
       schema: {
         params: IdParams,
-        querystring: RecutExportQuery,
+        querystring: ExportQuery,
         response: { 200: {}, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody },
       },
     },

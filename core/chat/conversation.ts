@@ -4,6 +4,7 @@
 // their own tool loop, the checker the task, a work log and the answer to check.
 
 import type { CallTurn, UpstreamMessage, UpstreamToolCall, Verdict } from './shapes';
+import { isCodeOnly } from './text-tool-calls';
 
 // The prompts are short and concrete: the embedded default is a 1.5B model, which follows
 // a few plain sentences far better than a page of rules. The actor's thread only ever
@@ -221,18 +222,6 @@ export function candidateAnswer(turns: CallTurn[]): string | undefined {
 
 const TOOL_OUTPUT_FOR_CHECK = 2000;
 
-/**
- * Whether a proposed answer is only a program: a fenced code block with hardly a word
- * around it. A small model often writes the program it means to run as its reply; that
- * is sent back at once, with how to run it, rather than shown to a checker or a client.
- */
-export function isCodeOnlyAnswer(answer: string): boolean {
-  // A number beside the code ("The sum is 76127.") is a result: the checker reads it.
-  if (!/```[\s\S]*?```/.test(answer)) return false;
-  const words = answer.replace(/```[\s\S]*?```/g, '').trim();
-  return words.length < 40 && !/\d/.test(words);
-}
-
 /** The checker's verdict on an answer that is only a program. */
 export const CODE_ONLY_REASONS =
   'Your reply is a program, not the answer. Call the run tool with that program as its code, read what it prints, then reply with the result.';
@@ -319,7 +308,9 @@ export function ungroundedReasons(numbers: number[], pages: string[] = []): stri
  */
 export function plainProblem(task: UpstreamMessage[], turns: CallTurn[]): string | undefined {
   const answer = candidateAnswer(turns) ?? '';
-  if (isCodeOnlyAnswer(answer)) return CODE_ONLY_REASONS;
+  // A program proposed as the answer is sent back at once, with how to run it, rather than
+  // shown to a checker or a client.
+  if (isCodeOnly(answer)) return CODE_ONLY_REASONS;
   if (aboutFailedRun(answer, turns)) return FAILED_RUN_REASONS;
   const numbers = ungroundedNumbers(answer, task, turns);
   if (numbers.length > 0) return ungroundedReasons(numbers, savedPages(turns));

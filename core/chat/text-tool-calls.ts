@@ -78,15 +78,36 @@ function readNamedCall(text: string, names: Set<string>): TextToolCall | undefin
 }
 
 function parseObject(text: string): Record<string, unknown> | undefined {
-  for (const candidate of [text, asStrictJson(text)]) {
+  const parsed = parseLeniently([text]);
+  return isObject(parsed) ? parsed : undefined;
+}
+
+/**
+ * The first of `texts` that parses as JSON, each read as written and then as the JSON a
+ * small model meant (`asStrictJson`); undefined when none parses.
+ */
+function parseLeniently(texts: readonly string[]): unknown {
+  for (const candidate of texts.flatMap((t) => [t, asStrictJson(t)])) {
     try {
-      const parsed: unknown = JSON.parse(candidate);
-      return isObject(parsed) ? parsed : undefined;
+      return JSON.parse(candidate) as unknown;
     } catch {
       // the next reading
     }
   }
   return undefined;
+}
+
+const FENCE = /```[\s\S]*?```/g;
+
+/**
+ * Whether a reply is only code: a fenced block with hardly a word around it and no number
+ * (a number beside the code, "The sum is 76127.", is a result, for the checker to read).
+ * A small model often writes the program it means to run as its reply.
+ */
+export function isCodeOnly(text: string): boolean {
+  if (!text.match(FENCE)) return false;
+  const words = text.replace(FENCE, '').trim();
+  return words.length < 40 && !/\d/.test(words);
 }
 
 /** What a program must do to be worth running for its author: print something. */
@@ -105,10 +126,9 @@ const PRINTS = { python: /\bprint\s*\(/, javascript: /\bconsole\.log\s*\(/ } as 
  * 345", a total worked out in its head); then the words around do not matter.
  */
 export function programAsRunCall(text: string, afterFailedRun = false): TextToolCall | undefined {
-  const fences = text.match(/```[\s\S]*?```/g) ?? [];
+  const fences = text.match(FENCE) ?? [];
   if (fences.length !== 1) return undefined;
-  const words = text.replace(fences[0]!, '').trim();
-  if (!afterFailedRun && (words.length >= 40 || /\d/.test(words))) return undefined;
+  if (!afterFailedRun && !isCodeOnly(text)) return undefined;
   const label = /^```[ \t]*([A-Za-z0-9]*)/.exec(fences[0]!)?.[1]?.toLowerCase() ?? '';
   if (!['', 'python', 'python3', 'py', 'javascript', 'js'].includes(label)) return undefined;
   const fenced = unfenceCode(fences[0]!);
@@ -168,15 +188,7 @@ function readCall(json: string, names: Set<string>): TextToolCall[] {
   // Doubled braces (`{{"name": …}}}`), as in a template's escaped example, wrap one object;
   // the model sometimes doubles only the opening one (`{{"name": …}}`).
   const texts = trimmed.startsWith('{{') ? [trimmed, trimmed.slice(1, -1), trimmed.slice(1)] : [trimmed];
-  let parsed: unknown;
-  for (const candidate of texts.flatMap((t) => [t, asStrictJson(t)])) {
-    try {
-      parsed = JSON.parse(candidate);
-      break;
-    } catch {
-      // the next reading
-    }
-  }
+  const parsed = parseLeniently(texts);
   if (parsed === undefined) return [];
   const items = Array.isArray(parsed) ? parsed : [parsed];
   const calls: TextToolCall[] = [];

@@ -74,15 +74,3 @@ export type RecutViewBody = Static<typeof RecutViewBody>;
 
 export const RecutList = Type.Object({ parent_scan_id: Type.String(), data: Type.Array(RecutViewBody) });
 export type RecutList = Static<typeof RecutList>;
-
-/** `GET /v1/recuts/{id}/export?format=`: the format is checked by the route, so a wrong one gets the list of formats. */
-export const RecutExportQuery = Type.Object({
-  format: Type.Optional(Type.String({ maxLength: 32 })),
-  record_start: Type.Optional(
-    Type.String({
-      maxLength: 16,
-      description: "The EDL's first record timecode, `HH:MM:SS:FF` at the source's rate (default `01:00:00:00`); only with `format=edl`.",
-    }),
-  ),
-});
-export type RecutExportQuery = Static<typeof RecutExportQuery>;

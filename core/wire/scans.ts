@@ -94,7 +94,10 @@ export const HistoryBody = Type.Object({
 });
 export type HistoryBody = Static<typeof HistoryBody>;
 
-/** `GET /v1/scans/{id}/export?format=`: the format is checked by the route, so a wrong one gets the list of formats. */
+/**
+ * `GET /v1/scans/{id}/export?format=` and `GET /v1/recuts/{id}/export?format=`: the format is
+ * checked by the route, so a wrong one gets the list of formats.
+ */
 export const ExportQuery = Type.Object({
   format: Type.Optional(Type.String({ maxLength: 32 })),
   record_start: Type.Optional(

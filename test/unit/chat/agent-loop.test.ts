@@ -3,10 +3,18 @@ import { newLoopState, runAgents, type AgentPorts, type ModelStepInput, type Mod
 
 const usage = { prompt_tokens: 10, completion_tokens: 2, total_tokens: 12 };
 
+type StepInput = ModelStepInput | ToolStepInput;
+/** The tool steps among a script's recorded inputs, in order. */
+const toolSteps = (inputs: StepInput[]) => inputs.filter((i): i is ToolStepInput => 'toolCallId' in i);
+/** The actor's model steps among a script's recorded inputs, in order. */
+const actSteps = (inputs: StepInput[]) => inputs.filter((i): i is ModelStepInput => 'role' in i && i.role === 'act');
+/** What an act step was told: [answer now, must call a tool, sample instead of greedy]. */
+const actFlags = (i: ModelStepInput) => [i.answerNow ?? false, i.requireTool ?? false, i.explore ?? false];
+
 /** Ports over a script of model replies; records every call in order. */
 function scripted(replies: Partial<ModelStepResult>[], fallback: Partial<ModelStepResult> = { content: 'more' }) {
   const log: string[] = [];
-  const inputs: (ModelStepInput | ToolStepInput)[] = [];
+  const inputs: StepInput[] = [];
   const ports: AgentPorts = {
     async modelStep(input) {
       inputs.push(input);
@@ -114,7 +122,7 @@ describe('runAgents', () => {
     ]);
     const outcome = await runAgents(ports, newLoopState(), 15);
     expect(outcome.content).toBe('The sum is 7610.');
-    const acts = inputs.filter((i): i is ModelStepInput => 'role' in i && i.role === 'act');
+    const acts = actSteps(inputs);
     expect(acts.map((a) => a.requireTool === true)).toEqual([false, true, false]);
     // The same answer after the run is checked again (the results changed), and approved.
     expect(inputs.filter((i) => 'role' in i && i.role === 'check')).toHaveLength(2);
@@ -142,7 +150,7 @@ describe('runAgents', () => {
       { content: 'fine', verdict: 'approve' },
     ]);
     await runAgents(ports, newLoopState(), 15);
-    const acts = inputs.filter((i): i is ModelStepInput => 'role' in i && i.role === 'act');
+    const acts = actSteps(inputs);
     expect(acts.map((a) => a.requireTool === true)).toEqual([true, false]);
   });
 
@@ -256,7 +264,7 @@ describe('runAgents', () => {
     ]);
     const state = newLoopState();
     expect(await runAgents(ports, state, 15)).toEqual({ content: 'answer', stopped: 'done', finishReason: 'stop' });
-    const toolInputs = inputs.filter((i): i is ToolStepInput => 'toolCallId' in i);
+    const toolInputs = toolSteps(inputs);
     expect(toolInputs.map((i) => [i.toolCallId, i.repeated ?? false])).toEqual([
       ['a', false],
       ['b', true],
@@ -264,7 +272,7 @@ describe('runAgents', () => {
     ]);
     expect(state.toolsUsed).toEqual(['read_url']);
     // The step after the repeat is offered no tools and asked for the answer; the one before it was not.
-    const acts = inputs.filter((i): i is ModelStepInput => 'role' in i && i.role === 'act');
+    const acts = actSteps(inputs);
     expect(acts.map((i) => i.answerNow ?? false)).toEqual([false, false, true]);
   });
 
@@ -282,15 +290,15 @@ describe('runAgents', () => {
       return { name: input.name, ok: input.toolCallId !== 'a', summary: 'run' };
     };
     expect(await runAgents(ports, newLoopState(), 15)).toEqual({ content: 'answer', stopped: 'done', finishReason: 'stop' });
-    const toolInputs = inputs.filter((i): i is ToolStepInput => 'toolCallId' in i);
+    const toolInputs = toolSteps(inputs);
     expect(toolInputs.map((i) => [i.toolCallId, i.repeated ?? false, i.failedBefore ?? false])).toEqual([
       ['a', false, false],
       ['b', true, true],
       ['c', false, false],
     ]);
     // After the repeat of the failed program: a tool call is required, the answer is not asked for.
-    const acts = inputs.filter((i): i is ModelStepInput => 'role' in i && i.role === 'act');
-    expect(acts.map((i) => [i.answerNow ?? false, i.requireTool ?? false, i.explore ?? false])).toEqual([
+    const acts = actSteps(inputs);
+    expect(acts.map(actFlags)).toEqual([
       [false, false, false],
       [false, false, false],
       [false, true, true],
@@ -310,14 +318,14 @@ describe('runAgents', () => {
       { verdict: 'approve' },
     ]);
     expect(await runAgents(ports, newLoopState(), 15)).toEqual({ content: 'It is 2025-05-21.', stopped: 'done', finishReason: 'stop' });
-    const toolInputs = inputs.filter((i): i is ToolStepInput => 'toolCallId' in i);
+    const toolInputs = toolSteps(inputs);
     expect(toolInputs.map((i) => [i.toolCallId, i.repeated ?? false, i.sentBackBefore ?? false])).toEqual([
       ['a', false, false],
       ['b', true, true],
       ['c', false, false],
     ]);
-    const acts = inputs.filter((i): i is ModelStepInput => 'role' in i && i.role === 'act');
-    expect(acts.map((i) => [i.answerNow ?? false, i.requireTool ?? false, i.explore ?? false])).toEqual([
+    const acts = actSteps(inputs);
+    expect(acts.map(actFlags)).toEqual([
       [false, false, false],
       [false, false, false],
       [false, true, false],
@@ -369,7 +377,7 @@ describe('runAgents', () => {
       { verdict: 'approve' },
     ]);
     await runAgents(ports, newLoopState(), 15);
-    const toolInputs = inputs.filter((i): i is ToolStepInput => 'toolCallId' in i);
+    const toolInputs = toolSteps(inputs);
     // c repeats a, but b's write_file came between; d repeats b and e repeats c with nothing changed
     // since; g repeats c, but f's read_url kept a page as a file since.
     expect(toolInputs.map((i) => [i.toolCallId, i.repeated ?? false])).toEqual([

@@ -8,7 +8,6 @@ import {
   recomputedVerdict,
   RECOMPUTE_NOTE,
   EMPTY_REPLY_NOTE,
-  isCodeOnlyAnswer,
   checkMessages,
   CODE_ONLY_REASONS,
   CHECKER_PROMPT,
@@ -142,18 +141,6 @@ describe('agent views', () => {
   it('takes the latest reply without tool calls as the candidate answer', () => {
     expect(candidateAnswer(turns)).toBe('cinq');
     expect(candidateAnswer(turns.slice(0, 3))).toBeUndefined();
-  });
-});
-
-describe('isCodeOnlyAnswer', () => {
-  it.each([
-    ['```python\nprint(sum(range(10)))\n```', true],
-    ['Here it is:\n```js\nconsole.log(1)\n```', true],
-    ['The sum is 76127.\n```python\nprint(76127)\n```', false],
-    ['The sum of the primes below 1000 is 76127, computed by this program:\n```python\nprint(1)\n```', false],
-    ['The sum is 76127.', false],
-  ])('%j → %s', (answer, codeOnly) => {
-    expect(isCodeOnlyAnswer(answer)).toBe(codeOnly);
   });
 });
 

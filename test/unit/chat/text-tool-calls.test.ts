@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { programAsRunCall, toolCallsInText } from '../../../core/chat/text-tool-calls';
+import { isCodeOnly, programAsRunCall, toolCallsInText } from '../../../core/chat/text-tool-calls';
 
 const TOOLS = ['write_file', 'read_file', 'list_files', 'run', 'read_url'];
 const RUN = { name: 'run', arguments: '{"code":"console.log(1+1)"}' };
@@ -128,5 +128,17 @@ describe('programAsRunCall', () => {
     ]) {
       expect(programAsRunCall(text)).toBeUndefined();
     }
+  });
+});
+
+describe('isCodeOnly', () => {
+  it.each([
+    ['```python\nprint(sum(range(10)))\n```', true],
+    ['Here it is:\n```js\nconsole.log(1)\n```', true],
+    ['The sum is 76127.\n```python\nprint(76127)\n```', false],
+    ['The sum of the primes below 1000 is 76127, computed by this program:\n```python\nprint(1)\n```', false],
+    ['The sum is 76127.', false],
+  ])('%j → %s', (answer, codeOnly) => {
+    expect(isCodeOnly(answer)).toBe(codeOnly);
   });
 });
