@@ -4,6 +4,7 @@
 // infrastructure failures (MongoDB down, the sandbox process unable to start) throw, so
 // the activity fails and Temporal retries it. Abort rejects with the signal's reason.
 
+import { pageReadingHint } from '../../core/chat/html-text';
 import {
   DEFAULT_TOOL_OUTPUT_CAP_BYTES,
   capOutput,
@@ -139,7 +140,9 @@ export function createSandboxTools(deps: SandboxToolsDeps): SandboxTools {
     for (let n = 2; taken.has(path); n++) path = `page-${n}.txt`;
     try {
       await callFiles.write(callId, path, text);
-      return `Saved as: ${path} (a run program can open("${path}"))`;
+      const saved = `Saved as: ${path} (a run program can open("${path}"))`;
+      const hint = pageReadingHint(path, text);
+      return hint === '' ? saved : `${saved}\n${hint}`;
     } catch (error) {
       if (!(error instanceof SandboxError)) throw error;
       return `Not saved as a file: ${error.message}`;

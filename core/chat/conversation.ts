@@ -296,7 +296,7 @@ export function ungroundedReasons(numbers: number[], pages: string[] = []): stri
   const list = numbers.slice(0, 5).join(', ');
   const data =
     pages.length > 0
-      ? `the page's text is in ${pages.map((p) => `"${p}"`).join(' and ')}, a list's items on lines that start with "- " and a table's cells joined by " | ": open it in the program and let the program find or count what the task asks for`
+      ? `the page's text is in ${pages.map((p) => `"${p}"`).join(' and ')} (its read_url result says how a program reads its list items and table rows): open it in the program and let the program find or count what the task asks for`
       : 'put the data in the program';
   return `Your answer gives ${list}, which no tool printed and the task does not give. Do not work numbers out in your head: compute or count them with the run tool (${data}), then answer with what it prints.`;
 }

@@ -244,7 +244,7 @@ describe('numbers no tool printed', () => {
     const kept = { ...page, output: `URL: http://127.0.0.1/rain\nSaved as: page.txt (a run program can open("page.txt"))\n\n${page.output}` };
     expect(savedPages([kept, { ...kept, ok: false }, kept])).toEqual(['page.txt']);
     expect(plainProblem(task, [kept, answer('The total is 212 mm.')])).toMatch(
-      /compute or count them with the run tool \(the page's text is in "page\.txt", a list's items on lines that start with "- " and a table's cells joined by " \| ": open it/,
+      /compute or count them with the run tool \(the page's text is in "page\.txt" \(its read_url result says how a program reads its list items and table rows\): open it/,
     );
     // No page kept: the data goes into the program.
     expect(plainProblem(task, [page, answer('The total is 212 mm.')])).toMatch(/\(put the data in the program\)/);

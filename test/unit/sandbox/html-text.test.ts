@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeEntities, htmlToText } from '../../../core/chat/html-text';
+import { CELL_SEPARATOR, decodeEntities, htmlToText, LIST_ITEM_MARK, pageReadingHint } from '../../../core/chat/html-text';
 
 describe('htmlToText', () => {
   it('keeps the title and the body text, dropping head, scripts, styles, noscript and svg', () => {
@@ -144,5 +144,34 @@ describe('decodeEntities', () => {
   ];
   it.each(table)('%j → %j', (input, output) => {
     expect(decodeEntities(input)).toBe(output);
+  });
+});
+
+describe('pageReadingHint', () => {
+  it('says how a Python program reads the list items of a page that has a list, and only that', () => {
+    const { text } = htmlToText('<h1>Cities</h1><ul><li>Lisbon</li><li>Porto</li></ul><p>More next year.</p>');
+    const hint = pageReadingHint('page.txt', text);
+    expect(hint).toBe('In a Python program, its list items are [l[2:].strip() for l in open("page.txt") if l.startswith("- ")].');
+  });
+
+  it('says how to read table rows, and both ways when the page has a list and a table', () => {
+    const { text } = htmlToText('<table><tr><th>Month</th><th>mm</th></tr><tr><td>May</td><td>38</td></tr></table><ul><li>a</li></ul>');
+    const hint = pageReadingHint('page-2.txt', text);
+    expect(hint).toContain('its list items are [l[2:].strip() for l in open("page-2.txt") if l.startswith("- ")]');
+    expect(hint).toContain('its table rows are [l.strip().split(" | ") for l in open("page-2.txt") if " | " in l]');
+  });
+
+  it('runs as written: the rows and items it names are what the page shows', () => {
+    const { text } = htmlToText('<table><tr><th>Month</th><th>mm</th></tr><tr><td>May</td><td>38</td></tr></table><ul><li>Lisbon</li><li>Porto</li></ul>');
+    const lines = text.split('\n');
+    expect(lines.filter((l) => l.startsWith(LIST_ITEM_MARK)).map((l) => l.slice(2).trim())).toEqual(['Lisbon', 'Porto']);
+    expect(lines.filter((l) => l.includes(CELL_SEPARATOR)).map((l) => l.trim().split(CELL_SEPARATOR))).toEqual([
+      ['Month', 'mm'],
+      ['May', '38'],
+    ]);
+  });
+
+  it('says nothing for a page of paragraphs', () => {
+    expect(pageReadingHint('page.txt', htmlToText('<p>Released on 2026-03-14.</p>').text)).toBe('');
   });
 });
