@@ -315,7 +315,41 @@ export function plainProblem(task: UpstreamMessage[], turns: CallTurn[]): string
   const numbers = ungroundedNumbers(answer, task, turns);
   if (numbers.length > 0) return ungroundedReasons(numbers, savedPages(turns));
   const ignored = turns.some((t) => t.kind === 'check' && t.text.startsWith(IGNORED_DATA_OPENING)) ? [] : ignoredTaskValues(answer, task, turns);
-  return ignored.length > 0 ? ignoredDataReasons(ignored) : undefined;
+  if (ignored.length > 0) return ignoredDataReasons(ignored);
+  const forms = turns.some((t) => t.kind === 'check' && t.text.startsWith(MISSING_FORM_OPENING)) ? [] : missingAskedForms(answer, task);
+  return forms.length > 0 ? missingFormReasons(forms) : undefined;
+}
+
+/** The text the user wrote in the task, addresses left out (their digits are no data). */
+function userText(task: UpstreamMessage[]): string {
+  return withoutSystem(task)
+    .filter((m) => m.role === 'user' && typeof m.content === 'string')
+    .map((m) => (m.content as string).replace(/https?:\/\/\S+/g, ' '))
+    .join('\n');
+}
+
+/** Answer forms a task can ask for in so many words, and how each shows in an answer. */
+const ASKED_FORMS = [
+  { asked: /\byes or no\b|\byes\/no\b/i, given: /\b(yes|no)\b/i, name: 'a yes or a no' },
+  { asked: /\bYYYY-MM-DD\b/, given: /\b\d{4}-\d{2}-\d{2}\b/, name: 'a date written YYYY-MM-DD' },
+] as const;
+
+/**
+ * The forms the task asks its answer to take ("Answer yes or no", "in the form YYYY-MM-DD")
+ * that the answer does not take. prime-check: the run printed "Prime" and the actor answered
+ * "The smallest prime factor of 1000003 is 1000003 itself", approved by the checker, with no
+ * yes in it.
+ */
+export function missingAskedForms(answer: string, task: UpstreamMessage[]): string[] {
+  const text = userText(task);
+  return ASKED_FORMS.filter((f) => f.asked.test(text) && !f.given.test(answer)).map((f) => f.name);
+}
+
+const MISSING_FORM_OPENING = 'The task asks for';
+
+/** The checker's verdict on an answer that leaves out a form the task asks for (given once a call). */
+export function missingFormReasons(forms: string[]): string {
+  return `${MISSING_FORM_OPENING} ${forms.join(' and ')}, and your answer does not give it. Answer again from what the tools printed, in that form.`;
 }
 
 /**
@@ -328,10 +362,7 @@ export function plainProblem(task: UpstreamMessage[], turns: CallTurn[]): string
 export function ignoredTaskValues(answer: string, task: UpstreamMessage[], turns: CallTurn[]): string[] {
   const computed = computedNumbers(answer, task, turns);
   if (computed.length === 0) return [];
-  const text = withoutSystem(task)
-    .filter((m) => m.role === 'user' && typeof m.content === 'string')
-    .map((m) => (m.content as string).replace(/https?:\/\/\S+/g, ' '))
-    .join('\n');
+  const text = userText(task);
   // Quotes paired in order, then kept when long enough to mean something ("s" is not).
   const quoted = [...text.matchAll(/"([^"\n]*)"|“([^”\n]*)”/g)].map((m) => m[1] ?? m[2] ?? '').filter((q) => q.length >= 2 && q.length <= 80);
   const numbers = [...new Set([...text.matchAll(/\d+/g)].map((m) => String(Number(m[0]))))];

@@ -24,6 +24,8 @@ import {
   aboutFailedRun,
   ignoredTaskValues,
   ignoredDataReasons,
+  missingAskedForms,
+  missingFormReasons,
   REPEATED_FAILED_CALL_OUTPUT,
   planNamesTool,
   savedPages,
@@ -490,5 +492,42 @@ describe('a program that opened a file the task never gave (vowels)', () => {
     expect(toolNowNote(task, [failed])).toBe(
       `Your program failed with: FileNotFoundError: [Errno 44] No such file or directory: 'task.txt' ${NO_SUCH_FILE_NOTE}\n${FIX_RUN_NOW_NOTE}`,
     );
+  });
+});
+
+describe('a form the task asks for', () => {
+  const yesNo = [{ role: 'user' as const, content: 'Is 1000003 a prime number? Answer yes or no, and give its smallest prime factor if it is not prime.' }];
+  const dated = [{ role: 'user' as const, content: 'Which date is 100 days after 2025-02-10? Answer in the form YYYY-MM-DD.' }];
+  const runPrinted = (printed: string): CallTurn[] => [
+    { kind: 'act', content: '', tool_calls: [{ id: 'a', type: 'function', function: { name: 'run', arguments: '{"code":"print(1000003)"}' } }] },
+    { kind: 'tool', tool_call_id: 'a', name: 'run', ok: true, output: `language: python\nstatus: ok (9 ms)\noutput:\n${printed}`, summary: 'run' },
+  ];
+  const answer = (text: string): CallTurn => ({ kind: 'act', content: text, tool_calls: [] });
+
+  it('is missing when the answer leaves it out (prime-check: no yes, only the factor)', () => {
+    expect(missingAskedForms('The smallest prime factor of 1000003 is 1000003 itself.', yesNo)).toEqual(['a yes or a no']);
+    expect(missingAskedForms('It is May 21, 2025.', dated)).toEqual(['a date written YYYY-MM-DD']);
+    const turns = [...runPrinted('Prime'), answer('The smallest prime factor of 1000003 is 1000003 itself.')];
+    expect(plainProblem(yesNo, turns)).toBe(missingFormReasons(['a yes or a no']));
+    expect(missingFormReasons(['a yes or a no'])).toMatch(/^The task asks for a yes or a no, and your answer does not give it\./);
+  });
+
+  it('is there when the answer takes it, whatever its case; a task that asks for no form wants none', () => {
+    expect(missingAskedForms('Yes, 1000003 is prime.', yesNo)).toEqual([]);
+    expect(missingAskedForms('no: 7 divides it', yesNo)).toEqual([]);
+    expect(missingAskedForms('2025-05-21', dated)).toEqual([]);
+    expect(missingAskedForms('It is prime.', [{ role: 'user', content: 'Is 97 prime?' }])).toEqual([]);
+    // "no" inside another word is no answer.
+    expect(missingAskedForms('It is not known.', yesNo)).toEqual(['a yes or a no']);
+  });
+
+  it('goes back once a call: the same answer again is left to the checker', () => {
+    const turns = [
+      ...runPrinted('Prime'),
+      answer('The smallest prime factor is 1000003.'),
+      { kind: 'check' as const, verdict: 'revise' as const, text: missingFormReasons(['a yes or a no']) },
+      answer('The smallest prime factor is 1000003.'),
+    ];
+    expect(plainProblem(yesNo, turns)).toBeUndefined();
   });
 });
