@@ -704,7 +704,9 @@ export function modelBannerLine(stack: { env: Record<string, string>; modelUnava
  * virtual machine, the AMX buffer's first tile instruction faults (SIGSEGV at load), and
  * the native build cannot leave AMX out by itself. `--jinja` makes it accept `tools`;
  * `--api-key` keeps other local callers (a web page in a browser on this machine, by DNS
- * rebinding) from posting work to it; `--no-slots` hides the slots' prompts. One thread per
+ * rebinding) from posting work to it, and `--cors-origins` set to its own origin with
+ * `--no-cors-credentials` grants no page of another origin a cross-origin read (by default it
+ * reflects any Origin, with credentials); `--no-slots` hides the slots' prompts. One thread per
  * core by default (HOLDLINE_MODEL_THREADS): on a quiet 2-core machine two threads read prompts
  * and generate twice as fast as one (46.8 and 11.3 tokens/s against 23.6 and 5.2), but ggml's
  * threads meet at a barrier after every operation, so on cores kept busy by other work a
@@ -731,6 +733,9 @@ export function modelServerArgs(options: {
     String(options.port),
     '--api-key',
     options.apiKey,
+    '--cors-origins',
+    `http://127.0.0.1:${options.port}`,
+    '--no-cors-credentials',
     '--jinja',
     '--no-repack',
     '--no-slots',

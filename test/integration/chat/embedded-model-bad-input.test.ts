@@ -122,6 +122,19 @@ describe('admission answers first', { timeout: 300_000 }, () => {
   });
 });
 
+describe('the model server trusts no other local caller', () => {
+  it('refuses a call without its key, and grants a page of another origin no cross-origin read (DNS rebinding, a local web page)', async () => {
+    expect((await fetch(`${model.baseUrl}/models`)).status).toBe(401);
+    const preflight = await fetch(`${model.baseUrl}/chat/completions`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://evil.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization' },
+    });
+    const allowed = preflight.headers.get('access-control-allow-origin');
+    expect(allowed === null || allowed === model.baseUrl.replace(/\/v1$/, '')).toBe(true);
+    expect(preflight.headers.get('access-control-allow-credentials')).not.toBe('true');
+  });
+});
+
 describe("the model server's own failures", { timeout: 300_000 }, () => {
   it('a prompt longer than its context (8,000 messages within 256 KB) is refused by the model server: 502, nothing charged, the key free', async () => {
     const { apiKey, accountId } = await service.createAccount();

@@ -49,6 +49,11 @@ describe('modelServerArgs', () => {
     expect(args).toContain('--no-slots');
   });
 
+  it('grants no other origin a cross-origin read: its own origin only, without credentials', () => {
+    expect(value('--cors-origins')).toBe('http://127.0.0.1:8088');
+    expect(args).toContain('--no-cors-credentials');
+  });
+
   it('serves the model under its name, with one context per parallel request and the step cap', () => {
     expect(value('--alias')).toBe(QWEN_CODER_1_5B.name);
     expect(value('--model')).toBe('/m.gguf');
