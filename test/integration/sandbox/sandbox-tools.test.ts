@@ -266,6 +266,29 @@ describe('executeTool', { timeout: 90_000 }, () => {
     expect((await callFiles.list(callId)).map((f) => f.path)).toEqual(['data.json', 'out/result.txt']);
   });
 
+  it("runs a program whose quoted string holds a line break (the model's \\n read by JSON) as its author meant, and says so", async () => {
+    const { executeTool } = createSandboxTools({ callFiles: new CallFiles(db) });
+    // What csv-average's actor sent: `\n` inside its JSON became a line break inside a Python string.
+    const python = "open('scores.csv', 'w').write('alice,90\nbob,72')\nprint(open('scores.csv').read().split('\n'))";
+    const result = await executeTool({ callId: newCallId(), name: 'run', argumentsJson: JSON.stringify({ code: python, language: 'python' }) });
+    expect(result.ok).toBe(true);
+    expect(result.output).toMatch(
+      /^language: python\nnote: a line break inside a quoted string is a syntax error; the program ran with \\n written there instead\nstatus: ok/,
+    );
+    expect(result.output).toContain("output:\n['alice,90', 'bob,72']");
+    const js = await executeTool({
+      callId: newCallId(),
+      name: 'run',
+      argumentsJson: JSON.stringify({ code: 'console.log("a\nb".split("\n").length)', language: 'javascript' }),
+    });
+    expect(js.ok).toBe(true);
+    expect(js.output).toContain('output:\n2');
+    // A syntax error of another kind is reported as it is.
+    const broken = await executeTool({ callId: newCallId(), name: 'run', argumentsJson: JSON.stringify({ code: 'print((1)', language: 'python' }) });
+    expect(broken.ok).toBe(false);
+    expect(broken.output).not.toContain('note:');
+  });
+
   it('names the Python files it could not keep, with the reason', async () => {
     const callFiles = new CallFiles(db, { maxFiles: 64, maxFileBytes: 1000, maxCallBytes: 8000 });
     const { executeTool } = createSandboxTools({ callFiles });
