@@ -5,6 +5,7 @@
 
 import type { CallTurn, UpstreamMessage, UpstreamToolCall, Verdict } from './shapes';
 import { isCodeOnly } from './text-tool-calls';
+import { isSandboxToolName } from './tools';
 
 // The prompts are short and concrete: the embedded default is a 1.5B model, which follows
 // a few plain sentences far better than a page of rules. The actor's thread only ever
@@ -222,13 +223,32 @@ export function candidateAnswer(turns: CallTurn[]): string | undefined {
 
 const TOOL_OUTPUT_FOR_CHECK = 2000;
 
+/**
+ * Whether a reply is one short line that opens with a tool's name without being a call the
+ * loop reads: `run`, `run read_file "page.txt"` (the 1.5B actor's whole replies on
+ * csv-average and page-sum, after being told to call a tool). No answer opens that way.
+ */
+export function namesToolOnly(answer: string): boolean {
+  const line = answer.trim();
+  if (line.includes('\n') || line.length > 100) return false;
+  const first = /^[A-Za-z_]+/.exec(line)?.[0] ?? '';
+  return isSandboxToolName(first) && (line.length === first.length || /^[\s(:{]/.test(line.slice(first.length)));
+}
+
+/** The checker's verdict on a reply that names a tool instead of calling it. */
+export const TOOL_NAMED_REASONS = 'Your reply names a tool instead of calling it. Call the tool itself, then answer with what it prints.';
+
 /** The checker's verdict on an answer that is only a program. */
 export const CODE_ONLY_REASONS =
   'Your reply is a program, not the answer. Call the run tool with that program as its code, read what it prints, then reply with the result.';
 
-/** The numbers in a text, as values: "76,127" and "76127" are one number, "05" and "5" too. */
+/**
+ * The numbers in a text, as values: "76,127" and "76127" are one number, "05" and "5" too.
+ * Digits inside or at the end of a name (UTF-8, utf8, x86_64, SHA-256) are no number: page-count's answer of
+ * 8 cities for 7 passed as printed because a program's result showed `encoding='UTF-8'`.
+ */
 export function numbersIn(text: string): number[] {
-  return [...text.matchAll(/\d+(?:,\d{3})*(?:\.\d+)?/g)].map((m) => Number(m[0].replaceAll(',', '')));
+  return [...text.matchAll(/(?<!\w|[A-Za-z]-)\d+(?:,\d{3})*(?:\.\d+)?/g)].map((m) => Number(m[0].replaceAll(',', '')));
 }
 
 const decimalsOf = (value: number) => (String(value).split('.')[1] ?? '').length;
@@ -281,24 +301,39 @@ function printedPart(name: string, output: string): string {
   return at < 0 ? '' : output.slice(at + '\noutput:'.length);
 }
 
-/** The files `read_url` kept the pages it read as (its result's `Saved as:` line). */
-export function savedPages(turns: CallTurn[]): string[] {
-  const files: string[] = [];
-  for (const t of turns) {
-    const saved = t.kind === 'tool' && t.name === 'read_url' && t.ok ? /^Saved as: (\S+)/m.exec(t.output) : null;
-    if (saved?.[1] && !files.includes(saved[1])) files.push(saved[1]);
-  }
-  return files;
+/** A page `read_url` kept as a file: its name (the result's `Saved as:` line) and how a program reads it (the line after, if any). */
+export interface SavedPage {
+  file: string;
+  hint: string;
 }
 
-/** The checker's verdict on an answer with numbers no tool printed; the data's place named when a page holds it. */
-export function ungroundedReasons(numbers: number[], pages: string[] = []): string {
+/** The pages `read_url` kept as files, each once. */
+export function savedPages(turns: CallTurn[]): SavedPage[] {
+  const pages: SavedPage[] = [];
+  for (const t of turns) {
+    const saved = t.kind === 'tool' && t.name === 'read_url' && t.ok ? /^Saved as: (\S+).*\n(In a Python program, .*)?/m.exec(t.output) : null;
+    if (saved?.[1] && !pages.some((p) => p.file === saved[1])) pages.push({ file: saved[1], hint: saved[2] ?? '' });
+  }
+  return pages;
+}
+
+/**
+ * The checker's verdict on an answer with numbers no tool printed. When a page holds the data,
+ * it names the file and repeats how a program reads its lists and tables, at the end, where a
+ * small model reads it: far up the thread in the read_url result, the 1.5B actor ran
+ * `open('page.txt')` and answered from its head again.
+ */
+export function ungroundedReasons(numbers: number[], pages: SavedPage[] = []): string {
   const list = numbers.slice(0, 5).join(', ');
-  const data =
-    pages.length > 0
-      ? `the page's text is in ${pages.map((p) => `"${p}"`).join(' and ')} (its read_url result says how a program reads its list items and table rows): open it in the program and let the program find or count what the task asks for`
-      : 'put the data in the program';
-  return `Your answer gives ${list}, which no tool printed and the task does not give. Do not work numbers out in your head: compute or count them with the run tool (${data}), then answer with what it prints.`;
+  const opening = `Your answer gives ${list}, which no tool printed and the task does not give. Do not work numbers out in your head:`;
+  if (pages.length === 0) return `${opening} compute or count them with the run tool (put the data in the program), then answer with what it prints.`;
+  const files = pages.map((p) => `"${p.file}"`).join(' and ');
+  const hints = pages.map((p) => p.hint).filter((h) => h !== '');
+  return [
+    `${opening} compute or count them with the run tool, then answer with what it prints.`,
+    `The page's text is in ${files}: open it in the program and let the program find or count what the task asks for.`,
+    ...hints,
+  ].join(' ');
 }
 
 /**
@@ -311,6 +346,7 @@ export function plainProblem(task: UpstreamMessage[], turns: CallTurn[]): string
   // A program proposed as the answer is sent back at once, with how to run it, rather than
   // shown to a checker or a client.
   if (isCodeOnly(answer)) return CODE_ONLY_REASONS;
+  if (namesToolOnly(answer)) return TOOL_NAMED_REASONS;
   if (aboutFailedRun(answer, turns)) return FAILED_RUN_REASONS;
   const numbers = ungroundedNumbers(answer, task, turns);
   if (numbers.length > 0) return ungroundedReasons(numbers, savedPages(turns));

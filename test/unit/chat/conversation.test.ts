@@ -29,10 +29,12 @@ import {
   REPEATED_FAILED_CALL_OUTPUT,
   planNamesTool,
   savedPages,
+  TOOL_NAMED_REASONS,
   READ_URL_NOW_NOTE,
   RUN_NOW_NOTE,
   toolNowNote,
   ungroundedNumbers,
+  namesToolOnly,
   numbersIn,
   PLANNER_PROMPT,
   planMessages,
@@ -243,11 +245,15 @@ describe('numbers no tool printed', () => {
   });
 
   it("names the file a page was kept as when a page's numbers were worked out by hand", () => {
-    const kept = { ...page, output: `URL: http://127.0.0.1/rain\nSaved as: page.txt (a run program can open("page.txt"))\n\n${page.output}` };
-    expect(savedPages([kept, { ...kept, ok: false }, kept])).toEqual(['page.txt']);
-    expect(plainProblem(task, [kept, answer('The total is 212 mm.')])).toMatch(
-      /compute or count them with the run tool \(the page's text is in "page\.txt" \(its read_url result says how a program reads its list items and table rows\): open it/,
-    );
+    const hint = 'In a Python program, its table rows are [l.strip().split(" | ") for l in open("page.txt") if " | " in l] (the first may be a header).';
+    const kept = { ...page, output: `URL: http://127.0.0.1/rain\nSaved as: page.txt (a run program can open("page.txt"))\n${hint}\n\n${page.output}` };
+    expect(savedPages([kept, { ...kept, ok: false }, kept])).toEqual([{ file: 'page.txt', hint }]);
+    const reasons = plainProblem(task, [kept, answer('The total is 212 mm.')]);
+    expect(reasons).toMatch(/compute or count them with the run tool, then answer with what it prints\. The page's text is in "page\.txt": open it/);
+    // How to read it comes last, where a small model reads it.
+    expect(reasons?.endsWith(hint)).toBe(true);
+    const plainPage = { ...page, output: `URL: http://127.0.0.1/r\nSaved as: page.txt (a run program can open("page.txt"))\nTitle: R\n\nNo list.` };
+    expect(savedPages([plainPage])).toEqual([{ file: 'page.txt', hint: '' }]);
     // No page kept: the data goes into the program.
     expect(plainProblem(task, [page, answer('The total is 212 mm.')])).toMatch(/\(put the data in the program\)/);
   });
@@ -529,5 +535,37 @@ describe('a form the task asks for', () => {
       answer('The smallest prime factor is 1000003.'),
     ];
     expect(plainProblem(yesNo, turns)).toBeUndefined();
+  });
+});
+
+describe('numbersIn', () => {
+  it('reads numbers as values, thousands grouped or not', () => {
+    expect(numbersIn('76,127 and 76127; 05 and 5; 3.25 mm on 2025-05-21')).toEqual([76127, 76127, 5, 5, 3.25, 2025, 5, 21]);
+  });
+
+  it('takes no number from digits that end a name (a program printed encoding=UTF-8 and grounded an 8)', () => {
+    expect(numbersIn("<_io.TextIOWrapper name='page.txt' mode='r' encoding='UTF-8'>")).toEqual([]);
+    expect(numbersIn('utf8, x86_64, SHA-256 and 7 cities')).toEqual([7]);
+  });
+});
+
+describe('a reply that names a tool instead of calling it', () => {
+  const task = [{ role: 'user' as const, content: 'Read the page http://127.0.0.1:8/r.html and give the total.' }];
+  const answer = (text: string): CallTurn => ({ kind: 'act', content: text, tool_calls: [] });
+
+  it.each([
+    ['run', true],
+    ['run read_file "page.txt"', true],
+    ['read_url("page")', true],
+    ['write_file: scores.csv', true],
+    ['The run printed 311, so the total is 311 mm.', false],
+    ['running it gives 311', false],
+    ['runner', false],
+  ])('%j → %s', (reply, named) => {
+    expect(namesToolOnly(reply)).toBe(named);
+  });
+
+  it('goes back as no answer, asking for the call', () => {
+    expect(plainProblem(task, [answer('run read_file "page.txt"')])).toBe(TOOL_NAMED_REASONS);
   });
 });
