@@ -288,7 +288,12 @@ export function aboutFailedRun(answer: string, turns: CallTurn[]): boolean {
   const runs = turns.filter((t): t is Extract<CallTurn, { kind: 'tool' }> => t.kind === 'tool' && t.name === 'run' && t.output.startsWith('language: '));
   const last = runs.at(-1);
   if (last === undefined || last.ok) return false;
-  return /\berror\b|traceback|exception|does not exist|not found|no such file|not defined|could not|cannot|unable to/i.test(answer) || /```/.test(answer);
+  if (/\berror\b|traceback|exception|does not exist|not found|no such file|not defined|could not|cannot|unable to/i.test(answer) || /```/.test(answer))
+    return true;
+  // A name the error quotes ('os' in "name 'os' is not defined") named in the answer: "The
+  // 'os' module is not imported in the script" (csv-average) is about the failure too.
+  const quoted = [...(lastErrorLine(turns) ?? '').matchAll(/'([^'\s]{1,60})'/g)].map((m) => m[1]!);
+  return quoted.some((name) => new RegExp(`(?<![\\w.])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`).test(answer));
 }
 
 /**
@@ -466,13 +471,24 @@ export function checkMessages(task: UpstreamMessage[], turns: CallTurn[], recomp
     `Work log:\n${log}`,
     recent === '' ? '' : `Latest tool results:\n${recent}`,
     `Answer to check:\n${candidateAnswer(turns) ?? '(no answer)'}`,
-    recompute ? RECOMPUTE_NOTE : 'Compare the answer with the tool results in a sentence or two, then end with APPROVE or REVISE.',
+    recompute ? recomputeNote(savedPages(turns)) : 'Compare the answer with the tool results in a sentence or two, then end with APPROVE or REVISE.',
   ].filter((p) => p !== '');
   return [systemMessage(CHECKER_PROMPT, task), { role: 'user', content: parts.join('\n\n') }, ...verification(turns)];
 }
 
 export const RECOMPUTE_NOTE =
   "Your reply must be a call of the run tool: your own short program that computes the task's result independently, from the task itself (do not copy the actors' program). Print the result. No prose.";
+
+/**
+ * The order to recompute, with where a page's data is when the actors read one: the run tool
+ * has no network, and the 1.5B checker's programs on page tasks fetched the address with
+ * `requests` (no such module), failed, and left the verdict to words.
+ */
+export function recomputeNote(pages: SavedPage[]): string {
+  if (pages.length === 0) return RECOMPUTE_NOTE;
+  const files = pages.map((p) => `"${p.file}"`).join(' and ');
+  return [`${RECOMPUTE_NOTE} The run tool has no network: the page's text is in ${files}.`, ...pages.map((p) => p.hint).filter((h) => h !== '')].join(' ');
+}
 
 /**
  * The numbers of an answer that a program of the actors printed and the task does not give:

@@ -7,6 +7,7 @@ import {
   computedNumbers,
   recomputedVerdict,
   RECOMPUTE_NOTE,
+  recomputeNote,
   EMPTY_REPLY_NOTE,
   checkMessages,
   CODE_ONLY_REASONS,
@@ -412,6 +413,28 @@ describe('a recomputation by the checker', () => {
     expect(thread.slice(2).map((m) => m.role)).toEqual(['assistant', 'tool', 'user']);
   });
 
+  it("tells the checker where a page's data is when the actors read one: the run tool has no network", () => {
+    const hint = 'In a Python program, its list items are [l[2:].strip() for l in open("page.txt") if l.startswith("- ")].';
+    const read: CallTurn[] = [
+      {
+        kind: 'act',
+        content: '',
+        tool_calls: [{ id: 'u', type: 'function', function: { name: 'read_url', arguments: '{"url":"http://127.0.0.1:8/c.html"}' } }],
+      },
+      {
+        kind: 'tool',
+        tool_call_id: 'u',
+        name: 'read_url',
+        ok: true,
+        output: `URL: http://127.0.0.1:8/c.html\nSaved as: page.txt (a run program can open("page.txt"))\n${hint}\n\n- Lisbon`,
+        summary: 'read_url',
+      },
+    ];
+    const note = checkMessages(task, [...read, ...actors], true)[1]?.content;
+    expect(note).toContain(`${RECOMPUTE_NOTE} The run tool has no network: the page's text is in "page.txt". ${hint}`);
+    expect(recomputeNote([])).toBe(RECOMPUTE_NOTE);
+  });
+
   it("approves when the checker's program printed every computed number, sends back with its output when not", () => {
     expect(recomputedVerdict(task, [...actors, verify, run('v', '30')])?.verdict).toBe('approve');
     const wrong = recomputedVerdict(task, [...actors, verify, run('v', '24')]);
@@ -485,6 +508,17 @@ describe('a program that opened a file the task never gave (vowels)', () => {
     const answer = "The file 'task.txt' does not exist in the current directory. Please create the file and try again.";
     expect(aboutFailedRun(answer, [failed])).toBe(true);
     expect(aboutFailedRun('There are 5 vowels.', [failed])).toBe(false);
+  });
+
+  it("reads an answer that names what the error quotes as one about the failed run (csv-average: 'os' not imported)", () => {
+    const nameError = {
+      ...failed,
+      output: "language: python\nstatus: error\nerror: NameError: name 'os' is not defined. Did you forget to import 'os'?\noutput: (none)",
+    };
+    expect(aboutFailedRun("The 'os' module is not imported in the script. Please import it at the beginning.", [nameError])).toBe(true);
+    expect(aboutFailedRun('Import os first.', [nameError])).toBe(true);
+    // Inside a longer word it is no name: "most", "cost".
+    expect(aboutFailedRun('The cost is most likely 5.', [nameError])).toBe(false);
   });
 
   it('says only the standard library is there when a module is missing (weekday imported requests)', () => {
