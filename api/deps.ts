@@ -1,8 +1,6 @@
-import { WorkflowNotFoundError, type Client } from '@temporalio/client';
+import { WorkflowNotFoundError, type Client, type WorkflowStartOptions } from '@temporalio/client';
 import type { Db } from 'mongodb';
 import type { HoldlineConfig } from '../config/env';
-import type { ChatRunResult } from '../core/chat/completion';
-import type { TestDeliveryOutcome } from '../core/webhook';
 import type { AppDeps, DeletionRun, WorkflowOrigin, WorkflowsPort } from '../services/ports';
 import { AccountsStore } from '../store/accounts';
 import { CallsStore } from '../store/calls';
@@ -25,6 +23,7 @@ import {
   taskQueues,
   webhookTestWorkflowId,
 } from '../contracts/names';
+import type { StartedWorkflows } from '../contracts/workflows';
 import { UpstreamHealth } from './upstream-health';
 
 export type { AppDeps } from '../services/ports';
@@ -36,9 +35,12 @@ export function createAppDeps(input: { config: HoldlineConfig; db: Db; temporal:
   const queues = taskQueues(config);
   // The request that started a workflow, in its memo: an operator goes from a client's x-request-id to the history.
   const memo = (origin: WorkflowOrigin | undefined) => (origin?.requestId ? { memo: { request_id: origin.requestId } } : {});
+  // Starts by name with the arguments and result of contracts/workflows.ts: no cast on either.
+  const start = <N extends keyof StartedWorkflows>(name: N, options: WorkflowStartOptions<StartedWorkflows[N]>) =>
+    temporal.workflow.start<StartedWorkflows[N]>(name, options);
   const workflows: WorkflowsPort = {
     async startScan(scan, options) {
-      await temporal.workflow.start('scanWorkflow', {
+      await start('scanWorkflow', {
         taskQueue: queues.scans,
         workflowId: scanWorkflowId(scan.scanId),
         args: [scan],
@@ -47,7 +49,7 @@ export function createAppDeps(input: { config: HoldlineConfig; db: Db; temporal:
       });
     },
     async startRecut(recut, origin) {
-      await temporal.workflow.start('recutWorkflow', {
+      await start('recutWorkflow', {
         taskQueue: queues.scans,
         workflowId: recutWorkflowId(recut.recutId),
         args: [recut],
@@ -56,17 +58,17 @@ export function createAppDeps(input: { config: HoldlineConfig; db: Db; temporal:
       });
     },
     async startChat(chat, origin) {
-      const handle = await temporal.workflow.start('chatWorkflow', {
+      const handle = await start('chatWorkflow', {
         taskQueue: queues.chat,
         workflowId: chatWorkflowId(chat.callId),
         workflowTaskTimeout: CHAT_WORKFLOW_TASK_TIMEOUT,
         args: [chat],
         ...memo(origin),
       });
-      return { result: () => handle.result() as Promise<ChatRunResult>, cancel: () => handle.cancel() };
+      return { result: () => handle.result(), cancel: () => handle.cancel() };
     },
     async startDeletion(input, origin) {
-      const handle = await temporal.workflow.start('deleteScanWorkflow', {
+      const handle = await start('deleteScanWorkflow', {
         taskQueue: queues.scans,
         workflowId: deleteWorkflowId(input.scanId),
         // A second request while the first runs joins it.
@@ -77,7 +79,7 @@ export function createAppDeps(input: { config: HoldlineConfig; db: Db; temporal:
       return waitable(handle);
     },
     async startAccountClosure(input, origin) {
-      const handle = await temporal.workflow.start('closeAccountWorkflow', {
+      const handle = await start('closeAccountWorkflow', {
         taskQueue: queues.scans,
         workflowId: closeAccountWorkflowId(input.accountId),
         workflowIdConflictPolicy: 'USE_EXISTING',
@@ -98,7 +100,7 @@ export function createAppDeps(input: { config: HoldlineConfig; db: Db; temporal:
       await handle.result().catch(() => undefined);
     },
     async testWebhook({ testId, ...input }, origin) {
-      return (await temporal.workflow.execute('webhookTestWorkflow', {
+      return await temporal.workflow.execute<StartedWorkflows['webhookTestWorkflow']>('webhookTestWorkflow', {
         // Its own queue and slots: a test never holds a slot of the completion deliveries.
         taskQueue: queues.webhookTests,
         workflowId: webhookTestWorkflowId(testId),
@@ -106,7 +108,7 @@ export function createAppDeps(input: { config: HoldlineConfig; db: Db; temporal:
         // The caller is waiting: one attempt of at most 5 s (10 s to start and end it), then the workflow is given up.
         workflowExecutionTimeout: '20 seconds',
         ...memo(origin),
-      })) as TestDeliveryOutcome;
+      });
     },
   };
   const deps = {

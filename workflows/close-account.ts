@@ -3,16 +3,7 @@ import type { AccountClosureActivities } from '../activities/account-closure-act
 import type { DeletionActivities } from '../activities/deletion-activities';
 import { cancelled, DELETION_STEP_HEARTBEAT_TIMEOUT, deleteScanFamily } from './delete-scan';
 import { chatWorkflowId, recutWorkflowId } from '../contracts/names';
-
-export interface CloseAccountInput {
-  accountId: string;
-}
-
-export interface CloseAccountResult {
-  scans: number;
-  recuts: number;
-  calls: number;
-}
+import type { CloseAccountInput, CloseAccountResult } from '../contracts/workflows';
 
 // As for a scan's deletion: every step is idempotent and retried without limit, so a
 // worker killed or MongoDB down mid-closure only delays it; it finishes when they are back.

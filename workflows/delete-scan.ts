@@ -1,15 +1,7 @@
 import { getExternalWorkflowHandle, isCancellation, log, proxyActivities } from '@temporalio/workflow';
 import type { DeletionActivities } from '../activities/deletion-activities';
 import { recutWorkflowId, scanWorkflowId } from '../contracts/names';
-
-export interface DeleteScanInput {
-  scanId: string;
-}
-
-export interface DeleteScanResult {
-  scanIds: string[];
-  recutIds: string[];
-}
+import type { DeleteScanInput, DeleteScanResult } from '../contracts/workflows';
 
 /**
  * The steps heartbeat every 3 s (activities/deletion-activities.ts), so a worker killed

@@ -1,4 +1,12 @@
 // The workflow bundle's entry: every workflow a worker can run.
+import type { StartedWorkflows } from '../contracts/workflows';
+import type { chatWorkflow } from './chat';
+import type { closeAccountWorkflow } from './close-account';
+import type { deleteScanWorkflow } from './delete-scan';
+import type { recutWorkflow } from './recut';
+import type { scanWorkflow } from './scan';
+import type { webhookTestWorkflow } from './webhook';
+
 export { scanWorkflow, scanStageQuery } from './scan';
 export { chatWorkflow, chatProgressQuery } from './chat';
 export { maintenanceWorkflow } from './maintenance';
@@ -7,3 +15,14 @@ export { webhookDeliveryWorkflow, webhookTestWorkflow } from './webhook';
 export { deleteScanWorkflow } from './delete-scan';
 export { closeAccountWorkflow } from './close-account';
 export { retentionWorkflow } from './retention';
+
+/** Fails to compile when a workflow the API starts no longer has its signature in contracts/workflows.ts. */
+type Implements<T extends StartedWorkflows> = T;
+export type StartedWorkflowsHere = Implements<{
+  scanWorkflow: typeof scanWorkflow;
+  recutWorkflow: typeof recutWorkflow;
+  chatWorkflow: typeof chatWorkflow;
+  deleteScanWorkflow: typeof deleteScanWorkflow;
+  closeAccountWorkflow: typeof closeAccountWorkflow;
+  webhookTestWorkflow: typeof webhookTestWorkflow;
+}>;

@@ -2,6 +2,7 @@ import { ActivityFailure, ApplicationFailure, isCancellation, log, proxyActiviti
 import type { WebhookActivities } from '../activities/webhook-activities';
 import { deliverySchedule, webhookMessageId, type TestDeliveryOutcome, type WebhookEventType } from '../core/webhook';
 import { FailureType } from '../contracts/names';
+import type { WebhookTestInput } from '../contracts/workflows';
 
 export interface WebhookDeliveryInput {
   scanId: string;
@@ -72,13 +73,6 @@ export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Prom
     }
   }
   throw ApplicationFailure.nonRetryable(`webhook not delivered after ${delays.length} attempts; the last: ${lastReason}`, FailureType.WebhookUndelivered);
-}
-
-export interface WebhookTestInput {
-  accountId: string;
-  /** Checked public by the API; checked again by the attempt. */
-  url: string;
-  webhookId: string;
 }
 
 /**
