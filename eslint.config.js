@@ -89,6 +89,34 @@ const LAYERS = [
     allowed: ['clients', 'core/wire'],
     message: 'A client knows nothing of the server: only its own folder and the wire schemas (core/wire/).',
   },
+  {
+    target: ['cli', 'mcp'],
+    allowed: ['cli', 'mcp', 'clients', 'core'],
+    message:
+      "The CLI and the MCP server are clients: they reach the service through the JS client (clients/), with core/'s pure helpers; never the server's rooms.",
+  },
+  {
+    target: ['store'],
+    allowed: ['store', 'core', 'config'],
+    message: 'store/ keeps documents and media: core/ and config/ only, no HTTP, Temporal or activities.',
+  },
+  { target: ['net'], allowed: ['net'], message: 'net/ (address rules, safe fetch) stands alone: it imports nothing of ours.' },
+  { target: ['config'], allowed: ['config', 'core', 'net'], message: 'config/ reads the environment over core/ and net/ only.' },
+  {
+    target: ['workers'],
+    allowed: ['workers', 'activities', 'workflows', 'contracts', 'store', 'core', 'net', 'config'],
+    message: 'A worker composes activities and workflows over the store: never api/, web/ or services/.',
+  },
+  {
+    target: ['tooling', 'scripts'],
+    allowed: ['tooling', 'scripts', 'api', 'web', 'services', 'workers', 'workflows', 'activities', 'contracts', 'store', 'core', 'net', 'config'],
+    message: 'tooling/ and scripts/ start and seed the service: never the tests, the benchmarks or the clients.',
+  },
+  {
+    target: ['bench'],
+    allowed: ['bench', 'test', 'tooling', 'api', 'web', 'services', 'workers', 'workflows', 'activities', 'contracts', 'store', 'core', 'net', 'config'],
+    message: 'A benchmark runs the service as the tests do: never the CLI, the MCP server or the scripts.',
+  },
 ];
 const zoneOf = ({ target, allowed, message }) => {
   const open = allowed.map((room) => room.split('/')[0]);

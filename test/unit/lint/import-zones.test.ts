@@ -52,6 +52,15 @@ const cases: [string, string, string][] = [
   ['workflows/zone-probe-net.ts', '../net/public-address', '../core/progress'],
   ['clients/js/zone-probe.ts', '../../api/app', '../../core/wire'],
   ['clients/js/zone-probe-core.ts', '../../core/progress', '../../core/wire'],
+  ['cli/zone-probe.ts', '../store/scans', '../clients/js/src/index'],
+  ['mcp/zone-probe.ts', '../api/app', '../core/progress'],
+  ['store/zone-probe.ts', '../activities/scan-activities', '../config/env'],
+  ['net/zone-probe.ts', '../core/progress', './public-address'],
+  ['config/zone-probe.ts', '../store/scans', '../net/public-address'],
+  ['workers/zone-probe.ts', '../api/app', '../activities/scan-activities'],
+  ['tooling/zone-probe.ts', '../test/integration/helpers/service', '../api/app'],
+  ['scripts/zone-probe.ts', '../cli/main', '../tooling/stack'],
+  ['bench/zone-probe.ts', '../mcp/tools', '../test/integration/helpers/model-proxy'],
 ];
 
 /** The file an allowed import names, so the "lets it through" half never passes because nothing resolved. */
