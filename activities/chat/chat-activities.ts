@@ -13,6 +13,7 @@ import {
   FAILED_RUN_REASONS,
   TOOL_NAMED_REASONS,
   computedNumbers,
+  ownRunsFailed,
   plainProblem,
   recomputedVerdict,
   planNamesTool,
@@ -302,10 +303,12 @@ function viewFor(input: ModelStepInput, task: UpstreamMessage[], turns: CallTurn
     case 'check':
       // A number a program printed is worth a program of the checker's own, when it may run
       // one: once a call, so a checker and an actor that disagree cannot spend every step.
+      // Offered `run` again after its own program failed: the checker corrects that program.
       return checkMessages(
         task,
         turns,
         input.verify === true && !turns.some((t) => t.kind === 'verify') && computedNumbers(candidateAnswer(turns) ?? '', task, turns).length > 0,
+        input.verify === true && ownRunsFailed(turns),
       );
     case 'final':
       return finalMessages(task, turns, input.finalReason ?? 'step_limit');

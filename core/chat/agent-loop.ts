@@ -194,9 +194,14 @@ export async function runAgents(ports: AgentPorts, state: LoopState, maxSteps: n
     if (sentBack.has(sameAnswer(act.content))) return done;
     // A recomputation needs a second step for the verdict: offered only when two are left.
     let check = await step(ports, state, maxSteps, 'check', { verify: maxSteps - state.steps >= 2 });
-    if (check.toolCalls.length > 0) {
-      await runTools(ports, state, check.toolCalls);
-      check = await step(ports, state, maxSteps, 'check');
+    let fixed = false;
+    while (check.toolCalls.length > 0) {
+      const own = await runTools(ports, state, check.toolCalls);
+      // Its own program failed: once, with a step to spare for the verdict, the checker
+      // corrects it instead of judging from words (conversation.ts, ownRunsFailed).
+      const fix: boolean = own.failedAll && !fixed && maxSteps - state.steps >= 2;
+      fixed ||= fix;
+      check = await step(ports, state, maxSteps, 'check', fix ? { verify: true } : {});
     }
     if (check.verdict !== 'revise') return done;
     (check.notAnAnswer ? notAnswers : sentBack).add(sameAnswer(act.content));
@@ -219,11 +224,12 @@ async function runTools(
   state: LoopState,
   calls: ModelStepResult['toolCalls'],
   toolAsked = false,
-): Promise<{ repeated: boolean; repeatedFailure: boolean; ran: boolean }> {
+): Promise<{ repeated: boolean; repeatedFailure: boolean; ran: boolean; failedAll: boolean }> {
   const actSeq = state.nextSeq - 1;
   let repeatedAny = false;
   let repeatedFailure = false;
   let ranAny = false;
+  let okAny = false;
   for (const call of calls) {
     const repeated = call.signature !== undefined && state.callsSinceChange.includes(call.signature);
     const input: ToolStepInput = { toolCallId: call.id, name: call.name, actSeq, seq: state.nextSeq++ };
@@ -242,6 +248,7 @@ async function runTools(
     const result = await ports.executeTool(input);
     if (repeated) continue;
     ranAny = true;
+    okAny ||= result.ok;
     if (isSandboxToolName(result.name) && !state.toolsUsed.includes(result.name)) state.toolsUsed.push(result.name);
     if (CHANGING_TOOLS.has(result.name)) {
       state.callsSinceChange = [];
@@ -252,7 +259,7 @@ async function runTools(
       if (!result.ok) state.failedSinceChange.push(call.signature);
     }
   }
-  return { repeated: repeatedAny, repeatedFailure, ran: ranAny };
+  return { repeated: repeatedAny, repeatedFailure, ran: ranAny, failedAll: ranAny && !okAny };
 }
 
 /**

@@ -454,7 +454,7 @@ export const VERDICT_NOW_NOTE = 'Compare what your program printed with the answ
  * first (asked only whether it wants to, the 1.5B checker never did, and it approved a
  * program that counted every zero of 100! as its trailing zeros).
  */
-export function checkMessages(task: UpstreamMessage[], turns: CallTurn[], recompute = false): UpstreamMessage[] {
+export function checkMessages(task: UpstreamMessage[], turns: CallTurn[], recompute = false, fixOwnRun = false): UpstreamMessage[] {
   const taskText = withoutSystem(task)
     .map((m) => `${m.role === 'assistant' ? 'Assistant' : 'Client'}: ${m.content ?? ''}`)
     .join('\n\n');
@@ -471,9 +471,15 @@ export function checkMessages(task: UpstreamMessage[], turns: CallTurn[], recomp
     `Work log:\n${log}`,
     recent === '' ? '' : `Latest tool results:\n${recent}`,
     `Answer to check:\n${candidateAnswer(turns) ?? '(no answer)'}`,
-    recompute ? recomputeNote(savedPages(turns)) : 'Compare the answer with the tool results in a sentence or two, then end with APPROVE or REVISE.',
+    recompute || fixOwnRun
+      ? recomputeNote(savedPages(turns))
+      : 'Compare the answer with the tool results in a sentence or two, then end with APPROVE or REVISE.',
   ].filter((p) => p !== '');
-  return [systemMessage(CHECKER_PROMPT, task), { role: 'user', content: parts.join('\n\n') }, ...verification(turns)];
+  return [
+    systemMessage(CHECKER_PROMPT, task),
+    { role: 'user', content: parts.join('\n\n') },
+    ...verification(turns, fixOwnRun ? fixOwnRunNote(turns) : VERDICT_NOW_NOTE),
+  ];
 }
 
 export const RECOMPUTE_NOTE =
@@ -552,7 +558,7 @@ function ownRuns(turns: CallTurn[]): Extract<CallTurn, { kind: 'tool' }>[] {
 }
 
 /** The checker's own program runs since the answer it checks, as its thread shows them; then a request for the verdict. */
-function verification(turns: CallTurn[]): UpstreamMessage[] {
+function verification(turns: CallTurn[], closing: string): UpstreamMessage[] {
   let from = turns.length;
   while (from > 0 && (turns[from - 1]?.kind === 'verify' || turns[from - 1]?.kind === 'tool')) from -= 1;
   const out: UpstreamMessage[] = [];
@@ -565,8 +571,24 @@ function verification(turns: CallTurn[]): UpstreamMessage[] {
       out.push({ role: 'tool', tool_call_id: turn.tool_call_id, content: turn.output });
     }
   }
-  if (out.length > 0) out.push({ role: 'user', content: VERDICT_NOW_NOTE });
+  if (out.length > 0) out.push({ role: 'user', content: closing });
   return out;
+}
+
+/**
+ * Whether every program the checker ran on the answer it checks failed: then it may correct
+ * its program once before its verdict (fibonacci: its program called a `fibonacci` it never
+ * defined, and the 1.5B checker then judged from words, echoed by the actor to the step limit).
+ */
+export function ownRunsFailed(turns: CallTurn[]): boolean {
+  const own = ownRuns(turns);
+  return own.length > 0 && own.every((t) => !t.ok);
+}
+
+/** The order to the checker whose own program failed: a corrected program, no prose. */
+export function fixOwnRunNote(turns: CallTurn[]): string {
+  const error = lastErrorLine(turns);
+  return `${error ? `Your program failed with: ${error}. ` : 'Your program failed. '}Your reply must be a call of the run tool with a corrected program that computes and prints the task's result. No prose.`;
 }
 
 export type FinalReason = 'step_limit' | 'time_limit';

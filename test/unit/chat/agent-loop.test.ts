@@ -242,6 +242,61 @@ describe('runAgents', () => {
     expect(state.toolsUsed).toEqual(['run']);
   });
 
+  it('lets the checker correct its own failed program once before its verdict (fibonacci: it called an undefined function)', async () => {
+    const { ports, log, inputs } = scripted([
+      { content: 'plan' },
+      { content: 'It is 465.' },
+      { toolCalls: [{ id: 'v', name: 'run', signature: 's-bad' }] },
+      { toolCalls: [{ id: 'w', name: 'run', signature: 's-good' }] },
+      { verdict: 'revise', content: 'it printed 832040' },
+      { content: 'It is 832040.' },
+      { content: 'APPROVE', verdict: 'approve' },
+    ]);
+    ports.executeTool = async (input) => {
+      inputs.push(input);
+      log.push(`tool ${input.name}#${input.seq}<-${input.actSeq}`);
+      return { name: input.name, ok: input.toolCallId !== 'v', summary: 'run' };
+    };
+    expect(await runAgents(ports, newLoopState(), 15)).toEqual({ content: 'It is 832040.', stopped: 'done', finishReason: 'stop' });
+    expect(log.slice(0, 7)).toEqual([
+      'plan#0(left 14)',
+      'act#1(left 13)',
+      'check#2(left 12)',
+      'tool run#3<-2',
+      'check#4(left 11)',
+      'tool run#5<-4',
+      'check#6(left 10)',
+    ]);
+    const checks = inputs.filter((i): i is ModelStepInput => 'role' in i && i.role === 'check');
+    // The first look may run code; after its failure, once more; then the verdict; the next answer's first look again.
+    expect(checks.map((i) => i.verify ?? false)).toEqual([true, true, false, true]);
+  });
+
+  it('asks for the verdict when the corrected program fails too, and offers no correction without a step for the verdict', async () => {
+    const failing = (fixes: number) => {
+      const { ports, log, inputs } = scripted([
+        { content: 'plan' },
+        { content: 'It is 465.' },
+        { toolCalls: [{ id: 'v', name: 'run', signature: 's-1' }] },
+        ...Array.from({ length: fixes }, () => ({ toolCalls: [{ id: 'w', name: 'run', signature: 's-2' }] })),
+        { content: 'APPROVE', verdict: 'approve' as const },
+      ]);
+      ports.executeTool = async (input) => {
+        inputs.push(input);
+        log.push(`tool ${input.name}#${input.seq}<-${input.actSeq}`);
+        return { name: input.name, ok: false, summary: 'run' };
+      };
+      return { ports, inputs };
+    };
+    const twice = failing(1);
+    expect(await runAgents(twice.ports, newLoopState(), 15)).toMatchObject({ content: 'It is 465.', stopped: 'done' });
+    expect(twice.inputs.filter((i): i is ModelStepInput => 'role' in i && i.role === 'check').map((i) => i.verify ?? false)).toEqual([true, true, false]);
+    // With four steps (plan, act, check, one left) the one left is the verdict.
+    const tight = failing(0);
+    await runAgents(tight.ports, newLoopState(), 4);
+    expect(tight.inputs.filter((i): i is ModelStepInput => 'role' in i && i.role === 'check').map((i) => i.verify ?? false)).toEqual([true, false]);
+  });
+
   it('offers the checker no program run when only its verdict step is left', async () => {
     const { ports, inputs } = scripted([{ content: 'plan' }, { content: 'answer' }, { content: 'APPROVE', verdict: 'approve' }]);
     expect(await runAgents(ports, newLoopState(), 3)).toEqual({ content: 'answer', stopped: 'done', finishReason: 'stop' });

@@ -7,6 +7,7 @@ import {
   computedNumbers,
   recomputedVerdict,
   RECOMPUTE_NOTE,
+  ownRunsFailed,
   recomputeNote,
   EMPTY_REPLY_NOTE,
   checkMessages,
@@ -411,6 +412,30 @@ describe('a recomputation by the checker', () => {
     expect(checkMessages(task, actors)[1]?.content).not.toContain(RECOMPUTE_NOTE);
     const thread = checkMessages(task, [...actors, verify, run('v', '24')]);
     expect(thread.slice(2).map((m) => m.role)).toEqual(['assistant', 'tool', 'user']);
+  });
+
+  it('asks the checker whose own program failed for a corrected one, naming the error, and its verdict after that', () => {
+    const failed = {
+      kind: 'tool' as const,
+      tool_call_id: 'v',
+      name: 'run',
+      ok: false,
+      output: "language: python\nstatus: error (runtime_error) after 9 ms\nerror: NameError: name 'fibonacci' is not defined\noutput: (none)",
+      summary: 'run',
+    };
+    const turns = [...actors, verify, failed];
+    expect(ownRunsFailed(turns)).toBe(true);
+    expect(ownRunsFailed([...actors, verify, run('v', '24')])).toBe(false);
+    expect(ownRunsFailed(actors)).toBe(false);
+    const fix = checkMessages(task, turns, false, true);
+    expect(fix.at(-1)).toEqual({
+      role: 'user',
+      content:
+        "Your program failed with: NameError: name 'fibonacci' is not defined. Your reply must be a call of the run tool with a corrected program that computes and prints the task's result. No prose.",
+    });
+    // The thread still opens with the order to recompute, as when the checker first answered it.
+    expect(fix[1]?.content).toContain(RECOMPUTE_NOTE);
+    expect(checkMessages(task, turns).at(-1)).toEqual({ role: 'user', content: VERDICT_NOW_NOTE });
   });
 
   it("tells the checker where a page's data is when the actors read one: the run tool has no network", () => {
