@@ -12,6 +12,7 @@ import {
   CODE_ONLY_REASONS,
   FAILED_RUN_REASONS,
   TOOL_NAMED_REASONS,
+  ECHO_REASONS,
   computedNumbers,
   ownRunsFailed,
   plainProblem,
@@ -141,7 +142,8 @@ export function createChatActivities(deps: ChatActivityDeps) {
         remember(callId, seq, turn);
         const result: ModelStepResult = { content: plain.reasons, toolCalls: [], verdict: plain.verdict, finishReason: 'stop', usage: ZERO_USAGE };
         if (plain.verdict === 'revise') result.needsTool = true;
-        if (problem === CODE_ONLY_REASONS || problem === FAILED_RUN_REASONS || problem === TOOL_NAMED_REASONS) result.notAnAnswer = true;
+        if (problem === CODE_ONLY_REASONS || problem === FAILED_RUN_REASONS || problem === TOOL_NAMED_REASONS || problem === ECHO_REASONS)
+          result.notAnAnswer = true;
         return result;
       }
       if (role === 'check') progress.note('checking the answer against the task…');

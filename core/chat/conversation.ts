@@ -235,6 +235,23 @@ export function namesToolOnly(answer: string): boolean {
   return isSandboxToolName(first) && (line.length === first.length || /^[\s(:{]/.test(line.slice(first.length)));
 }
 
+/**
+ * Whether an answer repeats the last verdict's words (its first 60 characters or more): the
+ * 1.5B actor, sent back with "The tool results show that the 30th Fibonacci number is 465,
+ * which is not the answer provided…", answered with that text, to the step limit.
+ */
+export function echoesChecker(answer: string, turns: CallTurn[]): boolean {
+  const verdict = turns.findLast((t) => t.kind === 'check');
+  if (verdict?.kind !== 'check') return false;
+  const flat = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+  const opening = flat(verdict.text).slice(0, 60);
+  return opening.length >= 60 && flat(answer).includes(opening);
+}
+
+/** The checker's verdict on an answer that repeats the checker's own words. */
+export const ECHO_REASONS =
+  "Your reply repeats the checker's words instead of answering. Answer the task itself, from what your tools printed (run a program if you have no result yet).";
+
 /** The checker's verdict on a reply that names a tool instead of calling it. */
 export const TOOL_NAMED_REASONS = 'Your reply names a tool instead of calling it. Call the tool itself, then answer with what it prints.';
 
@@ -352,6 +369,7 @@ export function plainProblem(task: UpstreamMessage[], turns: CallTurn[]): string
   // shown to a checker or a client.
   if (isCodeOnly(answer)) return CODE_ONLY_REASONS;
   if (namesToolOnly(answer)) return TOOL_NAMED_REASONS;
+  if (echoesChecker(answer, turns)) return ECHO_REASONS;
   if (aboutFailedRun(answer, turns)) return FAILED_RUN_REASONS;
   const numbers = ungroundedNumbers(answer, task, turns);
   if (numbers.length > 0) return ungroundedReasons(numbers, savedPages(turns));

@@ -37,6 +37,8 @@ import {
   toolNowNote,
   ungroundedNumbers,
   namesToolOnly,
+  echoesChecker,
+  ECHO_REASONS,
   numbersIn,
   PLANNER_PROMPT,
   planMessages,
@@ -626,5 +628,27 @@ describe('a reply that names a tool instead of calling it', () => {
 
   it('goes back as no answer, asking for the call', () => {
     expect(plainProblem(task, [answer('run read_file "page.txt"')])).toBe(TOOL_NAMED_REASONS);
+  });
+});
+
+describe("an answer that repeats the checker's words", () => {
+  const task = [{ role: 'user' as const, content: 'What is the 30th Fibonacci number, counting F(1) = 1 and F(2) = 1?' }];
+  const verdict =
+    'The tool results show that the 30th Fibonacci number is 465, which is not the answer provided. Therefore, the answer does not agree with the tool results.';
+  const turns: CallTurn[] = [
+    { kind: 'act', content: 'It is 465.', tool_calls: [] },
+    { kind: 'check', verdict: 'revise', text: verdict },
+  ];
+  const answer = (text: string): CallTurn => ({ kind: 'act', content: text, tool_calls: [] });
+
+  it('is no answer: it goes back asking for the task itself (fibonacci, to the step limit)', () => {
+    const echo = `${verdict}\n\nThe correct answer is 465.`;
+    expect(echoesChecker(echo, turns)).toBe(true);
+    expect(plainProblem(task, [...turns, answer(echo)])).toBe(ECHO_REASONS);
+  });
+
+  it('is an answer when it only shares a few words, or when there was no verdict', () => {
+    expect(echoesChecker('The tool results show that it is 832040.', turns)).toBe(false);
+    expect(echoesChecker(verdict, turns.slice(0, 1))).toBe(false);
   });
 });
