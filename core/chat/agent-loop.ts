@@ -196,7 +196,7 @@ export async function runAgents(ports: AgentPorts, state: LoopState, maxSteps: n
     let check = await step(ports, state, maxSteps, 'check', { verify: maxSteps - state.steps >= 2 });
     let fixed = false;
     while (check.toolCalls.length > 0) {
-      const own = await runTools(ports, state, check.toolCalls);
+      const own = await runCheckerTools(ports, state, check.toolCalls);
       // Its own program failed: once, with a step to spare for the verdict, the checker
       // corrects it instead of judging from words (conversation.ts, ownRunsFailed).
       const fix: boolean = own.failedAll && !fixed && maxSteps - state.steps >= 2;
@@ -213,6 +213,24 @@ export async function runAgents(ports: AgentPorts, state: LoopState, maxSteps: n
 const sameAnswer = (answer: string) => answer.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /**
+ * Runs the checker's own programs. They are its evidence, not the actors' work: they leave the
+ * actors' record of calls since the last change as it was, so an actor that runs its refuted
+ * program again is caught as repeating it (fibonacci: after the checker's program printed
+ * 832040, the actor ran its own, which printed 465, again, and the next look approved 465).
+ * `failedAll`: every program failed.
+ */
+async function runCheckerTools(ports: AgentPorts, state: LoopState, calls: ModelStepResult['toolCalls']): Promise<{ failedAll: boolean }> {
+  const actSeq = state.nextSeq - 1;
+  let okAny = false;
+  for (const call of calls) {
+    const result = await ports.executeTool({ toolCallId: call.id, name: call.name, actSeq, seq: state.nextSeq++ });
+    okAny ||= result.ok;
+    if (isSandboxToolName(result.name) && !state.toolsUsed.includes(result.name)) state.toolsUsed.push(result.name);
+  }
+  return { failedAll: calls.length > 0 && !okAny };
+}
+
+/**
  * Runs one step's tool calls in order. `repeated`: one repeated a call that worked, not run
  * again (the actor should answer now); `repeatedFailure`: one repeated a call that failed, or
  * one that worked while `toolAsked` (the checker asked for another call: date-add ran the
@@ -224,12 +242,11 @@ async function runTools(
   state: LoopState,
   calls: ModelStepResult['toolCalls'],
   toolAsked = false,
-): Promise<{ repeated: boolean; repeatedFailure: boolean; ran: boolean; failedAll: boolean }> {
+): Promise<{ repeated: boolean; repeatedFailure: boolean; ran: boolean }> {
   const actSeq = state.nextSeq - 1;
   let repeatedAny = false;
   let repeatedFailure = false;
   let ranAny = false;
-  let okAny = false;
   for (const call of calls) {
     const repeated = call.signature !== undefined && state.callsSinceChange.includes(call.signature);
     const input: ToolStepInput = { toolCallId: call.id, name: call.name, actSeq, seq: state.nextSeq++ };
@@ -248,7 +265,6 @@ async function runTools(
     const result = await ports.executeTool(input);
     if (repeated) continue;
     ranAny = true;
-    okAny ||= result.ok;
     if (isSandboxToolName(result.name) && !state.toolsUsed.includes(result.name)) state.toolsUsed.push(result.name);
     if (CHANGING_TOOLS.has(result.name)) {
       state.callsSinceChange = [];
@@ -259,7 +275,7 @@ async function runTools(
       if (!result.ok) state.failedSinceChange.push(call.signature);
     }
   }
-  return { repeated: repeatedAny, repeatedFailure, ran: ranAny, failedAll: ranAny && !okAny };
+  return { repeated: repeatedAny, repeatedFailure, ran: ranAny };
 }
 
 /**

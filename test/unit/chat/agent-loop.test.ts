@@ -272,6 +272,29 @@ describe('runAgents', () => {
     expect(checks.map((i) => i.verify ?? false)).toEqual([true, true, false, true]);
   });
 
+  it("does not run again a program the checker's own program refuted: the checker's runs leave the actor's record as it was (fibonacci)", async () => {
+    const { ports, inputs } = scripted([
+      { content: 'plan' },
+      { toolCalls: [{ id: 'a', name: 'run', signature: 's-sum' }] },
+      { content: 'It is 465.' },
+      { toolCalls: [{ id: 'v', name: 'run', signature: 's-fib' }] },
+      { verdict: 'revise', needsTool: true, content: 'the checker printed 832040' },
+      { toolCalls: [{ id: 'b', name: 'run', signature: 's-sum' }] },
+      { toolCalls: [{ id: 'c', name: 'run', signature: 's-fib2' }] },
+      { content: 'It is 832040.' },
+      { toolCalls: [{ id: 'w', name: 'run', signature: 's-fib3' }] },
+      { verdict: 'approve', content: 'APPROVE' },
+    ]);
+    expect(await runAgents(ports, newLoopState(), 15)).toEqual({ content: 'It is 832040.', stopped: 'done', finishReason: 'stop' });
+    expect(toolSteps(inputs).map((i) => [i.toolCallId, i.repeated ?? false, i.sentBackBefore ?? false])).toEqual([
+      ['a', false, false],
+      ['v', false, false],
+      ['b', true, true],
+      ['c', false, false],
+      ['w', false, false],
+    ]);
+  });
+
   it('asks for the verdict when the corrected program fails too, and offers no correction without a step for the verdict', async () => {
     const failing = (fixes: number) => {
       const { ports, log, inputs } = scripted([
