@@ -13,6 +13,7 @@ import {
   FAILED_RUN_REASONS,
   TOOL_NAMED_REASONS,
   ECHO_REASONS,
+  MISSING_FORM_OPENING,
   computedNumbers,
   ownRunsFailed,
   plainProblem,
@@ -141,7 +142,8 @@ export function createChatActivities(deps: ChatActivityDeps) {
         await Promise.all([calls.putTurn(callId, seq, turn), progress.flush()]);
         remember(callId, seq, turn);
         const result: ModelStepResult = { content: plain.reasons, toolCalls: [], verdict: plain.verdict, finishReason: 'stop', usage: ZERO_USAGE };
-        if (plain.verdict === 'revise') result.needsTool = true;
+        // An answer in the wrong form has its result already: it is said again, no tool needed.
+        if (plain.verdict === 'revise' && !plain.reasons.startsWith(MISSING_FORM_OPENING)) result.needsTool = true;
         if (problem === CODE_ONLY_REASONS || problem === FAILED_RUN_REASONS || problem === TOOL_NAMED_REASONS || problem === ECHO_REASONS)
           result.notAnAnswer = true;
         return result;

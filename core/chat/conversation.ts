@@ -404,7 +404,7 @@ export function missingAskedForms(answer: string, task: UpstreamMessage[]): stri
   return ASKED_FORMS.filter((f) => f.asked.test(text) && !f.given.test(answer)).map((f) => f.name);
 }
 
-const MISSING_FORM_OPENING = 'The task asks for';
+export const MISSING_FORM_OPENING = 'The task asks for';
 
 /** The checker's verdict on an answer that leaves out a form the task asks for (given once a call). */
 export function missingFormReasons(forms: string[]): string {

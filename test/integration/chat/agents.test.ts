@@ -134,6 +134,21 @@ describe('the agents at work', () => {
     expect(reasoning.indexOf('check: REVISE')).toBeLessThan(reasoning.indexOf('check: APPROVE'));
   });
 
+  it('sends back an answer that leaves out the form the task asks for, without asking for a tool: the result is there', async () => {
+    const { apiKey } = await h.newKey();
+    const before = h.upstream.requests.length;
+    // The plan names no tool, so the actor may answer in words; the check is ours, not the model's.
+    h.upstream.script([{ content: 'Answer from what is known.' }, { content: 'It is prime.' }, { content: 'Yes, it is prime.' }, { content: 'APPROVE' }]);
+    const completion = await h.client(apiKey).chat.completions.create({ model: 'holdline', messages: ask('Is seven a prime number? Answer yes or no.') });
+    expect(completion.choices[0]?.message.content).toBe('Yes, it is prime.');
+    const sent = h.upstream.requests.slice(before);
+    // plan, act, (our check: no request), act, check.
+    expect(sent).toHaveLength(4);
+    const second = sent[2]?.body.messages ?? [];
+    expect(JSON.stringify(second)).toContain('The task asks for a yes or a no, and your answer does not give it.');
+    expect(JSON.stringify(second.at(-1))).not.toContain('must be a call');
+  });
+
   it('admits exactly one of 10 simultaneous requests on one key', async () => {
     const { apiKey, accountId } = await h.newKey();
     h.upstream.script(simpleCall('only one', { plan: { delayMs: 1000 } }));
