@@ -34,7 +34,12 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'holdline-model-'));
   model = await startModelServer({ logFile: join(dir, 'model.log'), model: SMOLLM2_135M, maxTokens: 24, extraArgs: ['--temp', '0', '--seed', '1'] });
   proxy = await countingProxy(model.baseUrl.replace(/\/v1$/, ''));
-  service = await startService({ env: { ...model.env, MODEL_BASE_URL: `${proxy.url}/v1`, HOLDLINE_UPSTREAM_HEALTH_TTL_MS: '0' } });
+  // Three steps (plan, act, check) are all this file's calls need: what it tests is what reaches the model and what
+  // a failure costs, not how long the tiny model's checker keeps sending answers back (up to 15 steps by default,
+  // most of this file's time; the loop's own limits are embedded-model.test.ts's).
+  service = await startService({
+    env: { ...model.env, MODEL_BASE_URL: `${proxy.url}/v1`, HOLDLINE_UPSTREAM_HEALTH_TTL_MS: '0', HOLDLINE_CHAT_MAX_STEPS: '3' },
+  });
   calls = new CallsStore(service.mongo.db);
 }, 180_000);
 afterAll(async () => {
