@@ -279,3 +279,52 @@ export const OPERATION_TEXT: Record<string, OperationText> = {
     },
   },
 };
+
+/**
+ * `info.description`: what a user reads first. Redoc makes each `#` heading a
+ * section of its sidebar, above the operations.
+ */
+export const GUIDE = `Holdline reads a video second by second: hold, motion, loudness and speech, cuts, dead stretches, peak moments, claims, a transcript, a score, a grade and the method that computed them. The series are proxies computed from the file, not a measurement of any viewer. Beside it, an OpenAI-compatible model interface runs agents that plan, write and run code in a sandbox for each call.
+
+# Getting started
+
+1. **Get a key.** Sign up on the website (\`/signup\`); your account page (\`/account\`) shows your key, \`sk_sig_…\`, in full once, when it is made or rotated. Keep it: later the page shows only its prefix.
+2. **Submit a video**, by public URL or as an upload. The answer comes at once, \`{"scan_id": "scn_…", "status": "queued", "pct": 0}\`:
+
+   \`\`\`sh
+   export HOLDLINE_BASE_URL=https://holdline.example.com HOLDLINE_API_KEY=sk_sig_…
+   curl -H "Authorization: Bearer $HOLDLINE_API_KEY" -F file=@talk.mp4 -F title="My talk" "$HOLDLINE_BASE_URL/v1/scans"
+   \`\`\`
+
+3. **Read it.** Poll \`GET /v1/scans/{id}\` every second or two until \`status\` is \`complete\` (the whole read) or \`error\` (\`detail\` says why), or pass \`webhook_url\` and be told when it ends (see the \`scanEnded\` webhook).
+4. **Or use a client**: the TypeScript client (\`clients/js\`, \`@holdline/client\`) and the Python client (\`clients/python\`, \`holdline\`) submit, wait, page, export and retry 429 and 503 for you; every operation below shows curl and both. For the model interface any OpenAI client works with its base URL set to \`<base URL>/v1\`.
+
+Without a key you can try \`GET /v1/signals\` (what each series reads) and \`GET /v1/demo\` (a complete scan).
+
+# Authentication
+
+Send the key on every keyed request: \`Authorization: Bearer sk_sig_…\`. One key serves both interfaces. Keyless: \`GET /v1/signals\`, \`GET /v1/demo\`, \`GET /api/library\`, \`/healthz\`, \`/readyz\`, and the media and exports of a published scan. Publishing and unpublishing need the website's signed-in session instead (cookie \`hl_session\`).
+
+A missing, unknown or revoked key is \`401\`, checked before a byte of the body is read. Rotating the key on the account page revokes the old one at once.
+
+# Errors
+
+The HTTP status says what happened; the body says why.
+
+- **Signal interface** (\`/v1/scans…\`, \`/v1/recuts…\`, \`/v1/account…\`, \`/v1/signals\`, \`/v1/demo\`, \`/v1/webhooks/test\`, \`/api/…\`): \`{"detail": "…"}\`, one sentence that names the field or the limit. 400 bad input, 401 no valid key, 403 not on your plan, 404 no such resource for this key (another account's scan is 404 too), 409 not in a state that allows it, 413 over a size limit, 429 a rate limit or monthly quota, 503 a service it needs is down.
+- **Model interface** (\`/v1/chat/completions\`, \`/v1/models\`, \`/v1/usage\`): OpenAI's shape, \`{"error": {"message", "type", "param", "code"}}\`, so OpenAI clients raise their usual errors. \`code\` is stable: \`invalid_api_key\` (401), \`quota_exceeded\` and \`rate_limit\` (429), \`request_too_large\` (413), \`upstream_unavailable\` and \`model_unavailable\` (502, 503).
+
+Every answer carries \`x-request-id\`; quote it when reporting a problem.
+
+# Rate limits
+
+Per key and minute: 60 submissions and 600 reads on the signal interface; a month's scans by plan (30 on Signal, 50 on Agents); on the model interface one call at a time per key and 25 calls a month. Every answer to a valid key says where it stands: \`x-ratelimit-limit\`, \`x-ratelimit-remaining\` and \`x-ratelimit-reset\` (seconds until the window resets). A \`429\` carries \`Retry-After\`: wait that many seconds, then retry. The model interface's 429s also send \`x-should-retry: false\`, since the official OpenAI clients would otherwise resend at once.
+
+# Idempotency
+
+\`POST /v1/scans\` and \`POST /v1/scans/{id}/recut\` take an \`Idempotency-Key\` header (1 to 255 printable ASCII characters, e.g. a UUID). Resending the same request with the same key within 24 h answers the first \`202\` again with \`Idempotent-Replayed: true\`, starting and counting nothing, so a retry after a timeout never makes a second scan. The same key with a different request is \`409\`; a refused request frees its key.
+
+# Webhooks
+
+A scan submitted with \`webhook_url\` ends with one signed POST to it, \`scan.completed\` or \`scan.failed\` (the \`scanEnded\` webhook below), signed per Standard Webhooks with your account's \`whsec_…\` secret from the account page. Verify it over the raw body, e.g. \`new Webhook(secret).verify(body, headers)\` with the \`standardwebhooks\` package; answer 2xx to stop the retries (for up to 24 h), 410 to give up. \`POST /v1/webhooks/test\` sends a test event to a receiver first.
+`;

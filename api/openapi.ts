@@ -5,16 +5,20 @@
 // upload, the SSE stream, downloads). The words (descriptions, what each
 // status means) are in openapi-text.ts; the examples, recorded from a real
 // scan by tooling/openapi-examples.ts, in openapi-examples.json.
+import { isDeepStrictEqual } from 'node:util';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { EXPORT_FORMATS, RECUT_EXPORT_FORMATS } from '../core/exports';
 import recordedExamples from './openapi-examples.json' with { type: 'json' };
-import { OPERATION_TEXT, STATUS_TEXT } from './openapi-text';
+import { CODE_SAMPLES, type CodeSample } from './openapi-samples';
+import { GUIDE, OPERATION_TEXT, STATUS_TEXT } from './openapi-text';
 import { registerReferencePage } from './reference-page';
 import { OpenAiError } from '../core/wire/chat';
 import { ErrorBody } from '../core/wire/common';
 import { SubmitScanBody, WebhookEvent } from '../core/wire/scans';
+import { webhookEvent } from '../core/webhook';
+import { ScanViewBody } from '../core/wire/read';
 
 type Schema = Record<string, unknown>;
 
@@ -38,6 +42,7 @@ const binary = { type: 'string', contentEncoding: 'binary' } as const;
 
 /** The multipart form `POST /v1/scans` streams (api/upload.ts); Fastify validates only the JSON form. */
 const uploadForm = {
+  title: 'ScanUpload',
   type: 'object',
   properties: {
     file: { ...binary, description: 'the video (one part named "file"; at most the upload limit)' },
@@ -54,6 +59,20 @@ const uploadForm = {
 const sseStream = {
   type: 'string',
   description: 'Server-Sent Events: `data: <chat.completion.chunk JSON>` lines, `: keep-alive` comments while idle, and a final `data: [DONE]`.',
+} as const;
+
+/** `format=otio`: an OpenTimelineIO document (its own schema, checked by the `opentimelineio` package in the tests). */
+const otioTimeline = {
+  title: 'OtioTimeline',
+  type: 'object',
+  description: 'An OpenTimelineIO `Timeline.1` document: a video and an audio track of the kept clips, the markers on the stack.',
+} as const;
+
+/** The two JSON exports of a scan: `format=json` (the scan as served) and `format=otio`. */
+const scanExportJson = {
+  title: 'ScanExportJson',
+  description: '`format=json`: the scan as `GET /v1/scans/{id}` serves it; `format=otio`: an OpenTimelineIO timeline.',
+  anyOf: [ScanViewBody, otioTimeline],
 } as const;
 
 function response(schema: Schema, status: string): Schema {
@@ -118,7 +137,7 @@ const OPERATIONS: Record<string, Operation> = {
           'text/vtt': text,
           'text/csv': text,
           'text/plain': text,
-          'application/json': { schema: { type: 'object' } },
+          'application/json': { schema: scanExportJson },
           'application/xml': text,
         },
       };
@@ -143,7 +162,7 @@ const OPERATIONS: Record<string, Operation> = {
       const text = { schema: { type: 'string' } };
       (schema.response as Schema)['200'] = {
         description: 'the file, with `Content-Disposition: attachment`',
-        content: { 'text/plain': text, 'application/json': { schema: { type: 'object' } }, 'application/xml': text, 'text/csv': text },
+        content: { 'text/plain': text, 'application/json': { schema: otioTimeline }, 'application/xml': text, 'text/csv': text },
       };
       const query = schema.querystring as { properties: { format: Schema }; required?: string[] };
       query.properties.format = { ...query.properties.format, enum: [...RECUT_EXPORT_FORMATS] };
@@ -204,6 +223,7 @@ const OPERATIONS: Record<string, Operation> = {
         content: { 'application/json': { schema: ok }, 'text/event-stream': { schema: sseStream } },
       };
       (schema as { body: Schema }).body = {
+        title: 'ChatCompletionRequest',
         type: 'object',
         description: 'An OpenAI chat completion request: `model`, `messages`, optional `stream`, `stream_options.include_usage`, `max_tokens`.',
         properties: {
@@ -296,6 +316,8 @@ type Responses = Record<string, OpenAPIV3_1.ResponseObject>;
 function describeOperation(key: string, operation: OpenAPIV3_1.OperationObject) {
   const text = OPERATION_TEXT[key];
   if (text) operation.description = text.description;
+  const samples = CODE_SAMPLES[key];
+  if (samples) (operation as { 'x-codeSamples'?: CodeSample[] })['x-codeSamples'] = samples;
   const keyed = (operation.security ?? []).some((requirement) => 'apiKey' in requirement);
   operation.parameters = [
     ...(operation.parameters ?? []),
@@ -308,7 +330,10 @@ function describeOperation(key: string, operation: OpenAPIV3_1.OperationObject) 
     if (media) media.example = example;
   }
   for (const [status, response] of Object.entries((operation.responses ?? {}) as Responses)) {
-    const given = response.description === 'Default Response' ? undefined : response.description;
+    // @fastify/swagger takes a response's words from its schema's description, which describes the shape (the same
+    // schema answers many statuses), not what this status means: only words the route itself gave are kept.
+    const fromSchema = Object.values(response.content ?? {}).some((media) => (media.schema as Schema | undefined)?.description === response.description);
+    const given = response.description === 'Default Response' || fromSchema ? undefined : response.description;
     response.description = text?.responses?.[status] ?? given ?? STATUS_TEXT[status] ?? `HTTP ${status}`;
     const headers: Record<string, unknown> = { ...response.headers, 'x-request-id': ref('headers', 'x-request-id') };
     if (keyed && text?.rateWindow !== false && status !== '401') {
@@ -343,7 +368,36 @@ function literalUnionsAsEnums(node: unknown): void {
   for (const value of Object.values(schema)) literalUnionsAsEnums(value);
 }
 
-/** What only the whole document can say: which request bodies may be left out, the words, headers and examples, and enums. */
+/** Keys whose values are data, not schemas: a `title` inside them is a value (a scan's title), never a schema's name. */
+const NOT_SCHEMAS = new Set(['example', 'examples', 'x-codeSamples', 'default', 'const', 'enum']);
+
+/**
+ * Every schema that carries a `title` (the wire schemas name themselves in
+ * core/wire) moved to `components.schemas` under that name and referred to by
+ * `$ref`, so the reference shows each shape once and generated clients get
+ * named types. Done on the finished document: the route schemas that Fastify
+ * validates and serialises with stay whole. Two different schemas under one
+ * name would make the reference lie, so that stops the app from starting.
+ */
+export function namedSchemasAsComponents(document: Partial<OpenAPIV3_1.Document>): Record<string, Schema> {
+  const named: Record<string, Schema> = {};
+  const hoist = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(hoist);
+    if (typeof node !== 'object' || node === null) return node;
+    const copy = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, NOT_SCHEMAS.has(key) ? value : hoist(value)])) as Schema;
+    const title = copy.title;
+    if (typeof title !== 'string' || !('type' in copy || 'anyOf' in copy || 'enum' in copy)) return copy;
+    const known = named[title];
+    if (known && !isDeepStrictEqual(known, copy)) throw new Error(`two different schemas are named ${title} in the OpenAPI document`);
+    named[title] = copy;
+    return { $ref: `#/components/schemas/${title}` };
+  };
+  document.paths = hoist(document.paths) as OpenAPIV3_1.PathsObject;
+  document.webhooks = hoist(document.webhooks) as Record<string, OpenAPIV3_1.PathItemObject>;
+  return Object.fromEntries(Object.entries(named).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** What only the whole document can say: which request bodies may be left out, the words, headers and examples, enums and named schemas. */
 function transformObject({ openapiObject }: { openapiObject: Partial<OpenAPIV3_1.Document> }) {
   for (const [key, operation] of Object.entries(OPERATIONS)) {
     const [method, url] = key.split(' ') as [string, string];
@@ -353,21 +407,42 @@ function transformObject({ openapiObject }: { openapiObject: Partial<OpenAPIV3_1
     if (body && operation.optionalBody) body.required = false;
     describeOperation(key, documented);
   }
-  openapiObject.components = { ...openapiObject.components, headers: RESPONSE_HEADERS, parameters: REQUEST_HEADERS };
   literalUnionsAsEnums(openapiObject.paths);
   literalUnionsAsEnums(openapiObject.webhooks);
+  const schemas = namedSchemasAsComponents(openapiObject);
+  openapiObject.components = { ...openapiObject.components, schemas, headers: RESPONSE_HEADERS, parameters: REQUEST_HEADERS };
   return openapiObject;
 }
 
 export { DOCS_CSP } from './reference-page';
 
-const webhookHeader = (name: string, description: string): OpenAPIV3_1.ParameterObject => ({
+const webhookHeader = (name: string, description: string, example: string): OpenAPIV3_1.ParameterObject => ({
   name,
   in: 'header',
   required: true,
   schema: { type: 'string' },
   description,
+  example,
 });
+
+/** The recorded complete scan (api/openapi-examples.json), as its webhook events would carry it. */
+const recordedScan = EXAMPLES['GET /v1/scans/:id']?.responses?.['200']?.['application/json'] as { scan_id: string; score: number; grade: string };
+const endedAt = new Date('2026-03-10T12:00:00.000Z');
+/** Both events as core/webhook.ts builds them, so the reference shows what a receiver gets (not "string"). */
+const WEBHOOK_EXAMPLES = {
+  completed: {
+    summary: 'scan.completed',
+    value: webhookEvent({ scan_id: recordedScan.scan_id, status: 'complete', score: recordedScan.score, grade: recordedScan.grade }, 'scan.completed', endedAt),
+  },
+  failed: {
+    summary: 'scan.failed',
+    value: webhookEvent(
+      { scan_id: recordedScan.scan_id, status: 'error', detail: 'The file is not a video we can read: it is damaged or not a video at all.' },
+      'scan.failed',
+      endedAt,
+    ),
+  },
+};
 
 /** What a scan's `webhook_url` receives (docs/api.md, *Webhooks*): Standard Webhooks' headers and the event. */
 const scanEndedWebhook = {
@@ -377,11 +452,11 @@ const scanEndedWebhook = {
       "Signed per Standard Webhooks with the account's `whsec_…` secret (account page); verify with the raw body, e.g. `new Webhook(secret).verify(body, headers)` from `standardwebhooks`. Retried on `HOLDLINE_WEBHOOK_RETRY_SECONDS` for up to 24 h until a 2xx; 410 stops the retries.",
     tags: ['scans'],
     parameters: [
-      webhookHeader('webhook-id', '`msg_<scan_id>_<type>`: the same on every attempt of one event'),
-      webhookHeader('webhook-timestamp', 'Unix seconds of this attempt'),
-      webhookHeader('webhook-signature', '`v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`'),
+      webhookHeader('webhook-id', '`msg_<scan_id>_<type>`: the same on every attempt of one event', `msg_${recordedScan.scan_id}_scan.completed`),
+      webhookHeader('webhook-timestamp', 'Unix seconds of this attempt', String(endedAt.getTime() / 1000)),
+      webhookHeader('webhook-signature', '`v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`', 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE='),
     ],
-    requestBody: { required: true, content: { 'application/json': { schema: WebhookEvent } } },
+    requestBody: { required: true, content: { 'application/json': { schema: WebhookEvent, examples: WEBHOOK_EXAMPLES } } },
     responses: {
       '2XX': { description: 'Delivered: no further attempts' },
       '410': { description: 'Gone: no further attempts for this event' },
@@ -398,8 +473,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       info: {
         title: 'Holdline API',
         version: '1',
-        description:
-          'Retention signals for videos. Errors are `{"detail": "…"}`, except on the model interface (`/v1/chat/completions`, `/v1/models`, `/v1/usage`), which answers OpenAI\'s `{"error": {message, type, param, code}}`. 429s carry `Retry-After`.',
+        description: GUIDE,
       },
       components: {
         securitySchemes: {

@@ -61,7 +61,11 @@ const HOLD_METHOD =
   `h[t] = ${HOLD_WEIGHTS.motion.toFixed(2)} x motion + ${HOLD_WEIGHTS.loudness.toFixed(2)} x loudness + ${HOLD_WEIGHTS.speech.toFixed(2)} x speech (scaled series; an absent part counts 0), plus ${CUT_BONUS} if a cut falls in [t, t+1). ` +
   'The reported hold is the centred 3-second mean of h (fewer seconds at the edges), to one decimal.';
 
-/** The full method text: every definition of the read, in plain words. */
+/**
+ * The full method text: every definition of the read, in plain words, one
+ * short paragraph each, separated by a blank line (the scan page shows each as
+ * a paragraph; a client that prints the text keeps them apart).
+ */
 export const METHOD_TEXT = [
   'How this read is computed.',
   PROXY_TEXT,
@@ -87,7 +91,7 @@ export const METHOD_TEXT = [
     'Greetings and sign-offs ("hey everyone", "welcome back to the channel", "thanks for watching", "see you next time", "subscribe") are left out before the cues are sought, so "Hey everyone" is no absolute. ' +
     'A claim is flagged for checking, not judged true or false. ' +
     'The cues are English: when the file is spoken in another language, claims is empty.',
-].join(' ');
+].join('\n\n');
 
 /**
  * The method text of one scan: the shared text, then the engine that heard
@@ -95,16 +99,18 @@ export const METHOD_TEXT = [
  */
 export function methodFor(transcriber: string | null | undefined, language: string | null = null, unrefinedCuts: readonly number[] = []): string {
   const spoken = language ? ` in the language ${language}${language === 'en' ? '' : ' (so no claims are flagged)'}` : '';
-  const heard = transcriber ? ` This read's words were heard by ${transcriber}${spoken}.` : '';
-  return `${METHOD_TEXT}${heard}${unrefinedText(unrefinedCuts)}`;
+  const heard = transcriber ? `This read's words were heard by ${transcriber}${spoken}.` : '';
+  // This read's own sentences, as a last paragraph.
+  const own = [heard, unrefinedText(unrefinedCuts)].filter(Boolean).join(' ');
+  return own ? `${METHOD_TEXT}\n\n${own}` : METHOD_TEXT;
 }
 
 function unrefinedText(gridTimes: readonly number[]): string {
   if (gridTimes.length === 0) return '';
   const at = gridTimes.map((t) => `${t} s`).join(', ');
   return gridTimes.length === 1
-    ? ` The cut at ${at} could not be refined to its frame (its window could not be decoded, or showed no change) and keeps its 0.25 s grid time.`
-    : ` ${gridTimes.length} cuts (at ${at}) could not be refined to their frames (their windows could not be decoded, or showed no change) and keep their 0.25 s grid times.`;
+    ? `The cut at ${at} could not be refined to its frame (its window could not be decoded, or showed no change) and keeps its 0.25 s grid time.`
+    : `${gridTimes.length} cuts (at ${at}) could not be refined to their frames (their windows could not be decoded, or showed no change) and keep their 0.25 s grid times.`;
 }
 
 /** The machine-readable signal reference served by `GET /v1/signals`. */

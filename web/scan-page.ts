@@ -120,7 +120,7 @@ ${
 </section>
 ${publishSection(viewer, view)}
 ${view.recut ?? ''}
-<details class="method"><summary>Method</summary><p id="method">${read.method}</p></details>`;
+<details class="method"><summary>Method</summary><div id="method">${read.method.split(/\n\n+/).map((paragraph) => html`<p>${paragraph}</p>`)}</div></details>`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { DomainError } from '../../core/errors';
 import { signalsReference } from '../../core/method';
 import type { AppDeps } from '../../services/ports';
@@ -9,10 +10,12 @@ import { ErrorBody } from '../../core/wire/common';
 import { ScanViewBody, SignalsReference } from '../../core/wire/read';
 import { ReadinessBody } from '../../core/wire/chat';
 
+const Liveness = Type.Object({ ok: Type.Boolean({ description: 'Always true: the API process answers.' }) }, { title: 'Liveness' });
+
 /** Keyless routes: health, the signal reference and the demo scan. */
 export async function publicRoutes(scope: FastifyInstance, deps: AppDeps) {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
-  app.get('/healthz', { schema: { response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } } } }, async () => ({ ok: true }));
+  app.get('/healthz', { schema: { response: { 200: Liveness } } }, async () => ({ ok: true }));
 
   app.get(
     '/readyz',

@@ -16,12 +16,18 @@ export const CloseAccountBody = Type.Object(
       }),
     ),
   },
-  { additionalProperties: false },
+  { title: 'CloseAccountRequest', additionalProperties: false },
 );
 export type CloseAccountBody = Static<typeof CloseAccountBody>;
 
 /** The answer while the closure still runs (past the 20 s wait): the key is dead already; the rest goes shortly. */
-export const ClosingAccount = Type.Object({ account_id: Type.String(), status: Type.Literal('closing') }, { additionalProperties: false });
+export const ClosingAccount = Type.Object(
+  {
+    account_id: Type.String({ description: 'The account being closed.' }),
+    status: Type.Literal('closing', { description: 'The key no longer works; the clean-up goes on.' }),
+  },
+  { title: 'ClosingAccount', description: 'The account is closing: its key no longer works and the clean-up goes on.', additionalProperties: false },
+);
 export type ClosingAccount = Static<typeof ClosingAccount>;
 
 // Media retention (issue 22 item 6): `GET`/`PUT /v1/account/retention`.
@@ -40,7 +46,7 @@ export const RetentionSetting = Type.Object(
     operator_default_days: Type.Union([Type.Integer(), Type.Null()], { description: "The operator's default (`HOLDLINE_MEDIA_RETENTION_DAYS`); null: off." }),
     effective_days: Type.Union([Type.Integer(), Type.Null()], { description: 'The retention in force for this account; null: videos are kept for good.' }),
   },
-  { additionalProperties: false },
+  { title: 'RetentionSetting', description: "How long this account's videos are kept.", additionalProperties: false },
 );
 export type RetentionSetting = Static<typeof RetentionSetting>;
 
@@ -49,7 +55,7 @@ export const PutRetentionBody = Type.Object(
     media_retention_days: retentionDays(`Days (0 to ${MAX_RETENTION_DAYS}; 0 keeps videos for good), or null for the operator's default.`),
     include_published: Type.Optional(Type.Boolean({ description: "Remove published scans' videos too; left out: false." })),
   },
-  { additionalProperties: false },
+  { title: 'RetentionUpdate', additionalProperties: false },
 );
 export type PutRetentionBody = Static<typeof PutRetentionBody>;
 
@@ -69,7 +75,7 @@ export const ChangePasswordBody = Type.Object(
       }),
     ),
   },
-  { additionalProperties: false },
+  { title: 'PasswordChange', additionalProperties: false },
 );
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
 
@@ -83,6 +89,6 @@ export const PasswordChanged = Type.Object(
       description: 'Website sessions of the account signed out by the change (all of them: a key is not a session).',
     }),
   },
-  { additionalProperties: false },
+  { title: 'PasswordChanged', description: 'The website password was set or changed.', additionalProperties: false },
 );
 export type PasswordChanged = Static<typeof PasswordChanged>;

@@ -14,7 +14,7 @@ export const nullable = <Scalar extends TSchema & { type: 'string' | 'number' | 
   Type.Unsafe<Static<Scalar> | null>({ ...schema, type: [schema.type, 'null'], ...options });
 
 /** A string that is one of `values`, written `{type: 'string', enum}` as the document has it. */
-export const stringEnum = <const Values extends readonly string[]>(values: Values, options: { description?: string } = {}) =>
+export const stringEnum = <const Values extends readonly string[]>(values: Values, options: { title?: string; description?: string } = {}) =>
   Type.Unsafe<Values[number]>({ type: 'string', enum: [...values], ...options });
 
 /**
@@ -22,7 +22,7 @@ export const stringEnum = <const Values extends readonly string[]>(values: Value
  * document has it where the values were literals. A union mapped from a list
  * loses each literal's type, so the type is said beside it.
  */
-export const literalUnion = <const Values extends readonly string[]>(values: Values, options: { description?: string } = {}) =>
+export const literalUnion = <const Values extends readonly string[]>(values: Values, options: { title?: string; description?: string } = {}) =>
   Type.Unsafe<Values[number]>(
     Type.Union(
       values.map((value) => Type.Literal(value)),
@@ -30,7 +30,10 @@ export const literalUnion = <const Values extends readonly string[]>(values: Val
     ),
   );
 
-export const ErrorBody = Type.Object({ detail: Type.String() });
+export const ErrorBody = Type.Object(
+  { detail: Type.String({ description: 'What went wrong, in a sentence that names the field or limit when there is one.' }) },
+  { title: 'ErrorDetail', description: 'An error of the signal interface.' },
+);
 export type ErrorBody = Static<typeof ErrorBody>;
 
 /** `/…/:id` of a scan, recut or other resource. */
@@ -51,5 +54,14 @@ export const PageQuery = Type.Object({
 export type PageQuery = Static<typeof PageQuery>;
 
 /** A page of a list: `{data, limit, offset, total, has_more}` (history and library). */
-export const PageOf = <Item extends TSchema>(item: Item) =>
-  Type.Object({ data: Type.Array(item), limit: Type.Integer(), offset: Type.Integer(), total: Type.Integer(), has_more: Type.Boolean() });
+export const PageOf = <Item extends TSchema>(item: Item, options: { title?: string; description?: string } = {}) =>
+  Type.Object(
+    {
+      data: Type.Array(item, { description: "This page's entries, newest first." }),
+      limit: Type.Integer({ description: 'The page size asked for (default 20, at most 100).' }),
+      offset: Type.Integer({ description: 'Entries skipped before this page.' }),
+      total: Type.Integer({ description: 'Entries in the whole list.' }),
+      has_more: Type.Boolean({ description: 'Whether entries follow this page.' }),
+    },
+    options,
+  );

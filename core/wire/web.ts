@@ -5,34 +5,48 @@
 import { Type, type Static } from 'typebox';
 import { MAX_OFFSET, PageOf } from './common';
 
-export const PublishBody = Type.Object({ title: Type.Optional(Type.String({ maxLength: 200 })) }, { additionalProperties: false });
+export const PublishBody = Type.Object({ title: Type.Optional(Type.String({ maxLength: 200 })) }, { title: 'PublishRequest', additionalProperties: false });
 export type PublishBody = Static<typeof PublishBody>;
 
-export const Published = Type.Object({ scan_id: Type.String(), title: Type.String(), published_at: Type.String(), url: Type.String() });
+export const Published = Type.Object(
+  {
+    scan_id: Type.String({ description: "The scan's id: `scn_` and 24 hex digits." }),
+    title: Type.String({ description: 'The title it is listed under.' }),
+    published_at: Type.String({ description: 'When it was published (ISO 8601).' }),
+    url: Type.String({ description: 'Its public page.' }),
+  },
+  { title: 'Published', description: 'A scan now in the public library.' },
+);
 export type Published = Static<typeof Published>;
 
-export const UnpublishBody = Type.Unsafe<Record<string, never>>({ type: 'object', additionalProperties: false });
+export const UnpublishBody = Type.Unsafe<Record<string, never>>({ title: 'UnpublishRequest', type: 'object', additionalProperties: false });
 
 export const Unpublished = Type.Object(
-  { scan_id: Type.String(), published: Type.Unsafe<false>({ type: 'boolean', enum: [false] }) },
-  { additionalProperties: false },
+  {
+    scan_id: Type.String({ description: "The scan's id: `scn_` and 24 hex digits." }),
+    published: Type.Unsafe<false>({ type: 'boolean', enum: [false], description: 'false: the scan is out of the library.' }),
+  },
+  { title: 'Unpublished', description: 'The scan is out of the library.', additionalProperties: false },
 );
 export type Unpublished = Static<typeof Unpublished>;
 
 /** One row of the public library (published scans are complete, so every figure is there). */
-export const LibraryRow = Type.Object({
-  scan_id: Type.String(),
-  title: Type.String(),
-  published_at: Type.String(),
-  score: Type.Integer(),
-  grade: Type.String(),
-  label: Type.String(),
-  duration_sec: Type.Number(),
-  url: Type.String(),
-});
+export const LibraryRow = Type.Object(
+  {
+    scan_id: Type.String({ description: "The scan's id: `scn_` and 24 hex digits." }),
+    title: Type.String({ description: 'The title it is listed under.' }),
+    published_at: Type.String({ description: 'When it was published (ISO 8601).' }),
+    score: Type.Integer({ description: 'The score, 0 to 100.' }),
+    grade: Type.String({ description: 'The letter grade.' }),
+    label: Type.String({ description: "The grade's letter in a word." }),
+    duration_sec: Type.Number({ description: "The video's length, seconds." }),
+    url: Type.String({ description: 'Its public page.' }),
+  },
+  { title: 'LibraryEntry', description: 'One published scan.' },
+);
 export type LibraryRow = Static<typeof LibraryRow>;
 
-export const LibraryBody = PageOf(LibraryRow);
+export const LibraryBody = PageOf(LibraryRow, { title: 'Library', description: 'One page of the public library, newest first.' });
 export type LibraryBody = Static<typeof LibraryBody>;
 
 /** Rows a website list page shows. */

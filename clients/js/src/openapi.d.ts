@@ -35,9 +35,7 @@ export interface paths {
                          *       "ok": true
                          *     }
                          */
-                        "application/json": {
-                            ok?: boolean;
-                        };
+                        "application/json": components["schemas"]["Liveness"];
                     };
                 };
                 /** @description An internal error (the log has the details, under the `x-request-id`) */
@@ -47,9 +45,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
             };
@@ -99,19 +95,7 @@ export interface paths {
                          *       "model": "available"
                          *     }
                          */
-                        "application/json": {
-                            /** @enum {string} */
-                            mongodb: "ok";
-                            /** @enum {string} */
-                            temporal: "ok";
-                            /**
-                             * @description The model server behind /v1/chat/completions, from a check cached for seconds.
-                             * @enum {string}
-                             */
-                            model: "available" | "unavailable" | "not configured";
-                            /** @description Why the model is unavailable when the service knows (the embedded model server could not start), with the variable that fixes it. */
-                            model_detail?: string;
-                        };
+                        "application/json": components["schemas"]["Readiness"];
                     };
                 };
                 /** @description An internal error (the log has the details, under the `x-request-id`) */
@@ -121,9 +105,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description MongoDB or Temporal unreachable */
@@ -133,9 +115,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
             };
@@ -210,20 +190,7 @@ export interface paths {
                          *       "method": "How this read is computed. The series are proxies computed from the file itself, not a measurement of any viewer: no audience data is read or implied. Seconds run t = 0 to N-1 with N = ceil(duration). One decode of the file serves all series. Percentiles use linear interpolation.…"
                          *     }
                          */
-                        "application/json": {
-                            version: string;
-                            floor: number;
-                            dead_min_seconds: number;
-                            scale: string;
-                            signals: {
-                                name: string;
-                                reads: string;
-                                rises_when: string;
-                                falls_when: string;
-                                method: string;
-                            }[];
-                            method: string;
-                        };
+                        "application/json": components["schemas"]["SignalsReference"];
                     };
                 };
                 /** @description An internal error (the log has the details, under the `x-request-id`) */
@@ -233,9 +200,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
             };
@@ -482,118 +447,7 @@ export interface paths {
                          *       "media_url": "/v1/scans/scn_6849516f8be73951ef711b13/media"
                          *     }
                          */
-                        "application/json": {
-                            scan_id: string;
-                            status: string;
-                            pct: number;
-                            /**
-                             * @description queued; ingest (fetching or storing the video); probe (checking it); decode (measuring and transcribing); assembly (writing the read).
-                             * @enum {string}
-                             */
-                            stage?: "queued" | "ingest" | "probe" | "decode" | "assembly";
-                            detail?: string;
-                            /** @description The title given at submission; without one, the source's file name (`source_name`) without its extension; null when there is neither. */
-                            title: string | null;
-                            /**
-                             * Format: date-time
-                             * @description When the scan was accepted.
-                             */
-                            created_at: string;
-                            /** @description The name of the file the scan was made from: the upload's file name, or the last segment of the video URL's path when it names a video file (`talk.mp4`); base name only, controls removed, at most 255 characters; null when there is none. The timeline exports name the media with it and the media download is named by it. Beside the spec's fields; in every scan shape. */
-                            source_name?: string | null;
-                            duration_sec?: number;
-                            score?: number;
-                            grade?: string;
-                            label?: string;
-                            hook?: number;
-                            timeline?: {
-                                second: number;
-                                scores: {
-                                    hold: number;
-                                    motion: number;
-                                    loudness: number;
-                                    speech: number;
-                                };
-                            }[];
-                            cuts?: number[];
-                            dead?: {
-                                start: number;
-                                end: number;
-                            }[];
-                            moments?: {
-                                second: number;
-                                label: string;
-                                hold: number;
-                                quote: string;
-                            }[];
-                            claims?: string[];
-                            transcript?: {
-                                start: number;
-                                end: number;
-                                text: string;
-                            }[];
-                            summary?: string;
-                            method?: string;
-                            transcriber?: string | null;
-                            /** @description The spoken language, ISO 639-1 (null when no words were heard). Beside the spec's fields. */
-                            language?: string | null;
-                            /** @description EBU R128 loudness, beside the spec's fields; null when the file has no sound. */
-                            loudness_lufs?: {
-                                integrated_lufs: number | null;
-                                range_lu: number;
-                                true_peak_dbtp: number | null;
-                                /** @description Short-term loudness (3 s window ending at t+1) per second t; null below -70 LUFS. */
-                                short_term_lufs: (number | null)[];
-                                targets: {
-                                    id: string;
-                                    name: string;
-                                    target_lufs: number;
-                                    max_true_peak_dbtp: number;
-                                    /** @description Integrated loudness minus the target, LU (positive: louder). */
-                                    difference_lu: number;
-                                    /** @enum {string} */
-                                    verdict: "on_target" | "louder" | "quieter";
-                                    true_peak_over: boolean;
-                                }[];
-                            } | null;
-                            /** @description Why attention is likely to drop, beside the spec's fields: each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice. */
-                            dips?: {
-                                start: number;
-                                /** @description Exclusive, seconds. */
-                                end: number;
-                                causes: ("still_picture" | "silence" | "loudness_drop" | "no_speech" | "long_pause" | "long_shot" | "slow_cutting")[];
-                                advice: string;
-                            }[];
-                            /** @description The hook with its scale, what carried the first 3 s and the strongest 3-second window, beside the spec's fields. */
-                            hook_report?: {
-                                value: number;
-                                scale: string;
-                                /** @description Percent of this file's seconds whose hold is below the hook. */
-                                file_percentile: number;
-                                /** @description Percent of published scans' hooks below this one, placed when the read is served; null while 20 or fewer scans are published. */
-                                library_percentile: number | null;
-                                carried: ("motion" | "sound" | "words")[];
-                                missing: ("motion" | "sound" | "words")[];
-                                best_opening: {
-                                    start: number;
-                                    end: number;
-                                    hold: number;
-                                };
-                                advice: string;
-                            };
-                            /** @description The video stream's average frame rate as probed, beside the spec's fields; null when unknown. The EDL counts frames at it. */
-                            frame_rate?: number | null;
-                            /** @description Whether the video's frames come at an uneven rate (the gaps between its first packets' timestamps differ), beside the spec's fields. Then each cut's time is its frame's own timestamp and cut_frames counts at the average rate. */
-                            frame_rate_variable?: boolean;
-                            /** @description The frame index at the source's frame rate of each cut, parallel to cuts (whose seconds are the refined times), beside the spec's fields; absent when the frame rate is unknown. */
-                            cut_frames?: number[];
-                            /** @description The video's displayed width in pixels as probed (rotation applied), beside the spec's fields; absent on reads made before it. The fcpxml export's format carries it. */
-                            width?: number;
-                            /** @description The video's displayed height in pixels as probed (rotation applied), beside the spec's fields; absent on reads made before it. */
-                            height?: number;
-                            /** @description Where the video is served; null once the retention setting removed it (the read is kept). */
-                            media_url?: string | null;
-                        };
+                        "application/json": components["schemas"]["Scan"];
                     };
                 };
                 /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
@@ -604,9 +458,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description An internal error (the log has the details, under the `x-request-id`) */
@@ -616,9 +468,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description No scan is featured yet */
@@ -628,9 +478,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
             };
@@ -712,25 +560,7 @@ export interface paths {
                          *       "next_cursor": null
                          *     }
                          */
-                        "application/json": {
-                            data: {
-                                scan_id: string;
-                                status: string;
-                                pct: number;
-                                title: string | null;
-                                created_at: string;
-                                duration_sec?: number;
-                                score?: number;
-                                grade?: string;
-                                label?: string;
-                            }[];
-                            limit: number;
-                            offset: number;
-                            total: number;
-                            has_more: boolean;
-                            /** @description Pass as `starting_after` for the next page; null on the last page. `total` and `offset` count the whole history, whatever the filter. */
-                            next_cursor: string | null;
-                        };
+                        "application/json": components["schemas"]["ScanHistory"];
                     };
                 };
                 /** @description A bad `limit` (1–100) or `offset` (0–10 000) */
@@ -748,9 +578,7 @@ export interface paths {
                          *       "detail": "querystring/limit must be <= 100"
                          *     }
                          */
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description No API key, or a key the service does not know (checked before the body is read) */
@@ -765,9 +593,7 @@ export interface paths {
                          *       "detail": "missing API key: send Authorization: Bearer sk_sig_…"
                          *     }
                          */
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description Not found for this key: unknown, deleted, or another account's */
@@ -780,9 +606,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description Conflict: the resource is not in a state that allows this */
@@ -795,9 +619,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description The body is over its size limit */
@@ -810,9 +632,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
@@ -826,9 +646,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description An internal error (the log has the details, under the `x-request-id`) */
@@ -841,9 +659,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
             };
@@ -890,16 +706,7 @@ export interface paths {
                      *       "webhook_url": "https://hooks.example.com/holdline"
                      *     }
                      */
-                    "application/json": {
-                        input: {
-                            /** @enum {string} */
-                            type: "url";
-                            url: string;
-                        };
-                        title?: string;
-                        /** @description Public http(s) URL that gets a signed POST (Standard Webhooks) when the scan completes or fails. */
-                        webhook_url?: string;
-                    };
+                    "application/json": components["schemas"]["ScanSubmission"];
                     /**
                      * @example {
                      *       "file": "(the video's bytes: recut-weak-open.mp4)",
@@ -907,16 +714,7 @@ export interface paths {
                      *       "webhook_url": "https://hooks.example.com/holdline"
                      *     }
                      */
-                    "multipart/form-data": {
-                        /**
-                         * Format: binary
-                         * @description the video (one part named "file"; at most the upload limit)
-                         */
-                        file: string;
-                        title?: string;
-                        /** @description Public http(s) URL that gets a signed POST (Standard Webhooks) when the scan completes or fails. */
-                        webhook_url?: string;
-                    };
+                    "multipart/form-data": components["schemas"]["ScanUpload"];
                 };
             };
             responses: {
@@ -938,11 +736,7 @@ export interface paths {
                          *       "pct": 0
                          *     }
                          */
-                        "application/json": {
-                            scan_id: string;
-                            status: string;
-                            pct: number;
-                        };
+                        "application/json": components["schemas"]["QueuedScan"];
                     };
                 };
                 /** @description Bad input: a malformed body, a URL that is not public http(s), an empty upload, a bad `webhook_url` or `Idempotency-Key`; `detail` names it */
@@ -955,9 +749,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description No API key, or a key the service does not know (checked before the body is read) */
@@ -967,9 +759,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description Not found for this key: unknown, deleted, or another account's */
@@ -982,9 +772,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description The `Idempotency-Key` was used for a different request (or its first request is still running: `Retry-After: 1`) */
@@ -997,9 +785,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description The upload or JSON body is over its limit (by `Content-Length` before reading, or mid-stream) */
@@ -1012,9 +798,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description Submissions per minute, the month's scans, the account's scans in flight or, for a URL, the hour's download time used up: wait `Retry-After` seconds; nothing was taken */
@@ -1028,9 +812,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description An internal error (the log has the details, under the `x-request-id`) */
@@ -1043,9 +825,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description The store or the workflow service is unavailable; nothing was kept or counted */
@@ -1058,9 +838,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
             };
@@ -1316,118 +1094,7 @@ export interface paths {
                          *       "media_url": "/v1/scans/scn_6849516f8be73951ef711b13/media"
                          *     }
                          */
-                        "application/json": {
-                            scan_id: string;
-                            status: string;
-                            pct: number;
-                            /**
-                             * @description queued; ingest (fetching or storing the video); probe (checking it); decode (measuring and transcribing); assembly (writing the read).
-                             * @enum {string}
-                             */
-                            stage?: "queued" | "ingest" | "probe" | "decode" | "assembly";
-                            detail?: string;
-                            /** @description The title given at submission; without one, the source's file name (`source_name`) without its extension; null when there is neither. */
-                            title: string | null;
-                            /**
-                             * Format: date-time
-                             * @description When the scan was accepted.
-                             */
-                            created_at: string;
-                            /** @description The name of the file the scan was made from: the upload's file name, or the last segment of the video URL's path when it names a video file (`talk.mp4`); base name only, controls removed, at most 255 characters; null when there is none. The timeline exports name the media with it and the media download is named by it. Beside the spec's fields; in every scan shape. */
-                            source_name?: string | null;
-                            duration_sec?: number;
-                            score?: number;
-                            grade?: string;
-                            label?: string;
-                            hook?: number;
-                            timeline?: {
-                                second: number;
-                                scores: {
-                                    hold: number;
-                                    motion: number;
-                                    loudness: number;
-                                    speech: number;
-                                };
-                            }[];
-                            cuts?: number[];
-                            dead?: {
-                                start: number;
-                                end: number;
-                            }[];
-                            moments?: {
-                                second: number;
-                                label: string;
-                                hold: number;
-                                quote: string;
-                            }[];
-                            claims?: string[];
-                            transcript?: {
-                                start: number;
-                                end: number;
-                                text: string;
-                            }[];
-                            summary?: string;
-                            method?: string;
-                            transcriber?: string | null;
-                            /** @description The spoken language, ISO 639-1 (null when no words were heard). Beside the spec's fields. */
-                            language?: string | null;
-                            /** @description EBU R128 loudness, beside the spec's fields; null when the file has no sound. */
-                            loudness_lufs?: {
-                                integrated_lufs: number | null;
-                                range_lu: number;
-                                true_peak_dbtp: number | null;
-                                /** @description Short-term loudness (3 s window ending at t+1) per second t; null below -70 LUFS. */
-                                short_term_lufs: (number | null)[];
-                                targets: {
-                                    id: string;
-                                    name: string;
-                                    target_lufs: number;
-                                    max_true_peak_dbtp: number;
-                                    /** @description Integrated loudness minus the target, LU (positive: louder). */
-                                    difference_lu: number;
-                                    /** @enum {string} */
-                                    verdict: "on_target" | "louder" | "quieter";
-                                    true_peak_over: boolean;
-                                }[];
-                            } | null;
-                            /** @description Why attention is likely to drop, beside the spec's fields: each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice. */
-                            dips?: {
-                                start: number;
-                                /** @description Exclusive, seconds. */
-                                end: number;
-                                causes: ("still_picture" | "silence" | "loudness_drop" | "no_speech" | "long_pause" | "long_shot" | "slow_cutting")[];
-                                advice: string;
-                            }[];
-                            /** @description The hook with its scale, what carried the first 3 s and the strongest 3-second window, beside the spec's fields. */
-                            hook_report?: {
-                                value: number;
-                                scale: string;
-                                /** @description Percent of this file's seconds whose hold is below the hook. */
-                                file_percentile: number;
-                                /** @description Percent of published scans' hooks below this one, placed when the read is served; null while 20 or fewer scans are published. */
-                                library_percentile: number | null;
-                                carried: ("motion" | "sound" | "words")[];
-                                missing: ("motion" | "sound" | "words")[];
-                                best_opening: {
-                                    start: number;
-                                    end: number;
-                                    hold: number;
-                                };
-                                advice: string;
-                            };
-                            /** @description The video stream's average frame rate as probed, beside the spec's fields; null when unknown. The EDL counts frames at it. */
-                            frame_rate?: number | null;
-                            /** @description Whether the video's frames come at an uneven rate (the gaps between its first packets' timestamps differ), beside the spec's fields. Then each cut's time is its frame's own timestamp and cut_frames counts at the average rate. */
-                            frame_rate_variable?: boolean;
-                            /** @description The frame index at the source's frame rate of each cut, parallel to cuts (whose seconds are the refined times), beside the spec's fields; absent when the frame rate is unknown. */
-                            cut_frames?: number[];
-                            /** @description The video's displayed width in pixels as probed (rotation applied), beside the spec's fields; absent on reads made before it. The fcpxml export's format carries it. */
-                            width?: number;
-                            /** @description The video's displayed height in pixels as probed (rotation applied), beside the spec's fields; absent on reads made before it. */
-                            height?: number;
-                            /** @description Where the video is served; null once the retention setting removed it (the read is kept). */
-                            media_url?: string | null;
-                        };
+                        "application/json": components["schemas"]["Scan"];
                     };
                 };
                 /** @description Bad input: `detail` says what to fix and names the field */
@@ -1440,9 +1107,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description No API key, or a key the service does not know (checked before the body is read) */
@@ -1452,9 +1117,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description No such scan for this key */
@@ -1472,9 +1135,7 @@ export interface paths {
                          *       "detail": "no scan scn_000000000000000000000000"
                          *     }
                          */
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description Conflict: the resource is not in a state that allows this */
@@ -1487,9 +1148,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description The body is over its size limit */
@@ -1502,9 +1161,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
@@ -1518,9 +1175,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description An internal error (the log has the details, under the `x-request-id`) */
@@ -1533,9 +1188,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
             };
@@ -1570,11 +1223,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            scan_id: string;
-                            /** @enum {string} */
-                            status: "deleting";
-                        };
+                        "application/json": components["schemas"]["DeletingScan"];
                     };
                 };
                 /** @description Deleted: nothing of the scan is left */
@@ -1598,9 +1247,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description No API key, or a key the service does not know (checked before the body is read) */
@@ -1610,9 +1257,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description No such scan for this key (a second DELETE is 404) */
@@ -1630,9 +1275,7 @@ export interface paths {
                          *       "detail": "no scan scn_4dadd5bd2edd9a7ddc9cd05c"
                          *     }
                          */
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description Conflict: the resource is not in a state that allows this */
@@ -1645,9 +1288,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description The body is over its size limit */
@@ -1660,9 +1301,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
@@ -1676,9 +1315,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description An internal error (the log has the details, under the `x-request-id`) */
@@ -1691,9 +1328,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
             };
@@ -1750,118 +1385,7 @@ export interface paths {
                          *       "detail": "cancelled"
                          *     }
                          */
-                        "application/json": {
-                            scan_id: string;
-                            status: string;
-                            pct: number;
-                            /**
-                             * @description queued; ingest (fetching or storing the video); probe (checking it); decode (measuring and transcribing); assembly (writing the read).
-                             * @enum {string}
-                             */
-                            stage?: "queued" | "ingest" | "probe" | "decode" | "assembly";
-                            detail?: string;
-                            /** @description The title given at submission; without one, the source's file name (`source_name`) without its extension; null when there is neither. */
-                            title: string | null;
-                            /**
-                             * Format: date-time
-                             * @description When the scan was accepted.
-                             */
-                            created_at: string;
-                            /** @description The name of the file the scan was made from: the upload's file name, or the last segment of the video URL's path when it names a video file (`talk.mp4`); base name only, controls removed, at most 255 characters; null when there is none. The timeline exports name the media with it and the media download is named by it. Beside the spec's fields; in every scan shape. */
-                            source_name?: string | null;
-                            duration_sec?: number;
-                            score?: number;
-                            grade?: string;
-                            label?: string;
-                            hook?: number;
-                            timeline?: {
-                                second: number;
-                                scores: {
-                                    hold: number;
-                                    motion: number;
-                                    loudness: number;
-                                    speech: number;
-                                };
-                            }[];
-                            cuts?: number[];
-                            dead?: {
-                                start: number;
-                                end: number;
-                            }[];
-                            moments?: {
-                                second: number;
-                                label: string;
-                                hold: number;
-                                quote: string;
-                            }[];
-                            claims?: string[];
-                            transcript?: {
-                                start: number;
-                                end: number;
-                                text: string;
-                            }[];
-                            summary?: string;
-                            method?: string;
-                            transcriber?: string | null;
-                            /** @description The spoken language, ISO 639-1 (null when no words were heard). Beside the spec's fields. */
-                            language?: string | null;
-                            /** @description EBU R128 loudness, beside the spec's fields; null when the file has no sound. */
-                            loudness_lufs?: {
-                                integrated_lufs: number | null;
-                                range_lu: number;
-                                true_peak_dbtp: number | null;
-                                /** @description Short-term loudness (3 s window ending at t+1) per second t; null below -70 LUFS. */
-                                short_term_lufs: (number | null)[];
-                                targets: {
-                                    id: string;
-                                    name: string;
-                                    target_lufs: number;
-                                    max_true_peak_dbtp: number;
-                                    /** @description Integrated loudness minus the target, LU (positive: louder). */
-                                    difference_lu: number;
-                                    /** @enum {string} */
-                                    verdict: "on_target" | "louder" | "quieter";
-                                    true_peak_over: boolean;
-                                }[];
-                            } | null;
-                            /** @description Why attention is likely to drop, beside the spec's fields: each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice. */
-                            dips?: {
-                                start: number;
-                                /** @description Exclusive, seconds. */
-                                end: number;
-                                causes: ("still_picture" | "silence" | "loudness_drop" | "no_speech" | "long_pause" | "long_shot" | "slow_cutting")[];
-                                advice: string;
-                            }[];
-                            /** @description The hook with its scale, what carried the first 3 s and the strongest 3-second window, beside the spec's fields. */
-                            hook_report?: {
-                                value: number;
-                                scale: string;
-                                /** @description Percent of this file's seconds whose hold is below the hook. */
-                                file_percentile: number;
-                                /** @description Percent of published scans' hooks below this one, placed when the read is served; null while 20 or fewer scans are published. */
-                                library_percentile: number | null;
-                                carried: ("motion" | "sound" | "words")[];
-                                missing: ("motion" | "sound" | "words")[];
-                                best_opening: {
-                                    start: number;
-                                    end: number;
-                                    hold: number;
-                                };
-                                advice: string;
-                            };
-                            /** @description The video stream's average frame rate as probed, beside the spec's fields; null when unknown. The EDL counts frames at it. */
-                            frame_rate?: number | null;
-                            /** @description Whether the video's frames come at an uneven rate (the gaps between its first packets' timestamps differ), beside the spec's fields. Then each cut's time is its frame's own timestamp and cut_frames counts at the average rate. */
-                            frame_rate_variable?: boolean;
-                            /** @description The frame index at the source's frame rate of each cut, parallel to cuts (whose seconds are the refined times), beside the spec's fields; absent when the frame rate is unknown. */
-                            cut_frames?: number[];
-                            /** @description The video's displayed width in pixels as probed (rotation applied), beside the spec's fields; absent on reads made before it. The fcpxml export's format carries it. */
-                            width?: number;
-                            /** @description The video's displayed height in pixels as probed (rotation applied), beside the spec's fields; absent on reads made before it. */
-                            height?: number;
-                            /** @description Where the video is served; null once the retention setting removed it (the read is kept). */
-                            media_url?: string | null;
-                        };
+                        "application/json": components["schemas"]["Scan"];
                     };
                 };
                 /** @description The cancel was sent and goes on: the scan as it is now, still `queued` or `processing` */
@@ -1874,118 +1398,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            scan_id: string;
-                            status: string;
-                            pct: number;
-                            /**
-                             * @description queued; ingest (fetching or storing the video); probe (checking it); decode (measuring and transcribing); assembly (writing the read).
-                             * @enum {string}
-                             */
-                            stage?: "queued" | "ingest" | "probe" | "decode" | "assembly";
-                            detail?: string;
-                            /** @description The title given at submission; without one, the source's file name (`source_name`) without its extension; null when there is neither. */
-                            title: string | null;
-                            /**
-                             * Format: date-time
-                             * @description When the scan was accepted.
-                             */
-                            created_at: string;
-                            /** @description The name of the file the scan was made from: the upload's file name, or the last segment of the video URL's path when it names a video file (`talk.mp4`); base name only, controls removed, at most 255 characters; null when there is none. The timeline exports name the media with it and the media download is named by it. Beside the spec's fields; in every scan shape. */
-                            source_name?: string | null;
-                            duration_sec?: number;
-                            score?: number;
-                            grade?: string;
-                            label?: string;
-                            hook?: number;
-                            timeline?: {
-                                second: number;
-                                scores: {
-                                    hold: number;
-                                    motion: number;
-                                    loudness: number;
-                                    speech: number;
-                                };
-                            }[];
-                            cuts?: number[];
-                            dead?: {
-                                start: number;
-                                end: number;
-                            }[];
-                            moments?: {
-                                second: number;
-                                label: string;
-                                hold: number;
-                                quote: string;
-                            }[];
-                            claims?: string[];
-                            transcript?: {
-                                start: number;
-                                end: number;
-                                text: string;
-                            }[];
-                            summary?: string;
-                            method?: string;
-                            transcriber?: string | null;
-                            /** @description The spoken language, ISO 639-1 (null when no words were heard). Beside the spec's fields. */
-                            language?: string | null;
-                            /** @description EBU R128 loudness, beside the spec's fields; null when the file has no sound. */
-                            loudness_lufs?: {
-                                integrated_lufs: number | null;
-                                range_lu: number;
-                                true_peak_dbtp: number | null;
-                                /** @description Short-term loudness (3 s window ending at t+1) per second t; null below -70 LUFS. */
-                                short_term_lufs: (number | null)[];
-                                targets: {
-                                    id: string;
-                                    name: string;
-                                    target_lufs: number;
-                                    max_true_peak_dbtp: number;
-                                    /** @description Integrated loudness minus the target, LU (positive: louder). */
-                                    difference_lu: number;
-                                    /** @enum {string} */
-                                    verdict: "on_target" | "louder" | "quieter";
-                                    true_peak_over: boolean;
-                                }[];
-                            } | null;
-                            /** @description Why attention is likely to drop, beside the spec's fields: each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice. */
-                            dips?: {
-                                start: number;
-                                /** @description Exclusive, seconds. */
-                                end: number;
-                                causes: ("still_picture" | "silence" | "loudness_drop" | "no_speech" | "long_pause" | "long_shot" | "slow_cutting")[];
-                                advice: string;
-                            }[];
-                            /** @description The hook with its scale, what carried the first 3 s and the strongest 3-second window, beside the spec's fields. */
-                            hook_report?: {
-                                value: number;
-                                scale: string;
-                                /** @description Percent of this file's seconds whose hold is below the hook. */
-                                file_percentile: number;
-                                /** @description Percent of published scans' hooks below this one, placed when the read is served; null while 20 or fewer scans are published. */
-                                library_percentile: number | null;
-                                carried: ("motion" | "sound" | "words")[];
-                                missing: ("motion" | "sound" | "words")[];
-                                best_opening: {
-                                    start: number;
-                                    end: number;
-                                    hold: number;
-                                };
-                                advice: string;
-                            };
-                            /** @description The video stream's average frame rate as probed, beside the spec's fields; null when unknown. The EDL counts frames at it. */
-                            frame_rate?: number | null;
-                            /** @description Whether the video's frames come at an uneven rate (the gaps between its first packets' timestamps differ), beside the spec's fields. Then each cut's time is its frame's own timestamp and cut_frames counts at the average rate. */
-                            frame_rate_variable?: boolean;
-                            /** @description The frame index at the source's frame rate of each cut, parallel to cuts (whose seconds are the refined times), beside the spec's fields; absent when the frame rate is unknown. */
-                            cut_frames?: number[];
-                            /** @description The video's displayed width in pixels as probed (rotation applied), beside the spec's fields; absent on reads made before it. The fcpxml export's format carries it. */
-                            width?: number;
-                            /** @description The video's displayed height in pixels as probed (rotation applied), beside the spec's fields; absent on reads made before it. */
-                            height?: number;
-                            /** @description Where the video is served; null once the retention setting removed it (the read is kept). */
-                            media_url?: string | null;
-                        };
+                        "application/json": components["schemas"]["Scan"];
                     };
                 };
                 /** @description Bad input: `detail` says what to fix and names the field */
@@ -1998,9 +1411,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description No API key, or a key the service does not know (checked before the body is read) */
@@ -2010,9 +1421,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description No such scan for this key */
@@ -2025,9 +1434,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description The scan has already ended (complete or error) */
@@ -2040,9 +1447,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description The body is over its size limit */
@@ -2055,9 +1460,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
@@ -2071,9 +1474,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description An internal error (the log has the details, under the `x-request-id`) */
@@ -2086,9 +1487,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
             };
@@ -2161,9 +1560,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description No such scan for this key */
@@ -2176,9 +1573,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description The range is outside the file */
@@ -2196,9 +1591,7 @@ export interface paths {
                          *       "detail": "range not satisfiable"
                          *     }
                          */
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
@@ -2212,9 +1605,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description An internal error (the log has the details, under the `x-request-id`) */
@@ -2227,9 +1618,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
             };
@@ -2526,7 +1915,7 @@ export interface paths {
                          *       "media_url": "/v1/scans/scn_6849516f8be73951ef711b13/media"
                          *     }
                          */
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["ScanExportJson"];
                         "application/xml": string;
                     };
                 };
@@ -2545,9 +1934,7 @@ export interface paths {
                          *       "detail": "unknown export format \"docx\"; use format=srt|vtt|csv|edl|chapters|json|otio|fcpxml|markers.csv"
                          *     }
                          */
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description No key, and the scan is not published (unknown ids get the same answer) */
@@ -2557,9 +1944,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description No such scan for this key */
@@ -2572,9 +1957,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description The scan is not complete */
@@ -2587,9 +1970,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
@@ -2603,9 +1984,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description An internal error (the log has the details, under the `x-request-id`) */
@@ -2618,9 +1997,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
             };
@@ -2682,21 +2059,7 @@ export interface paths {
                          *       ]
                          *     }
                          */
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: {
-                                id: string;
-                                /** @enum {string} */
-                                object: "model";
-                                created: number;
-                                owned_by: string;
-                                base_model: string;
-                                /** @description Whether the model server behind this model answers now (false when none is configured or it is down). */
-                                available: boolean;
-                                description?: string;
-                            }[];
-                        };
+                        "application/json": components["schemas"]["ModelList"];
                     };
                 };
                 /** @description Bad input: `detail` says what to fix and names the field */
@@ -2709,14 +2072,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            error: {
-                                message: string;
-                                type: string;
-                                param: string | null;
-                                code: string | null;
-                            };
-                        };
+                        "application/json": components["schemas"]["OpenAIError"];
                     };
                 };
                 /** @description No API key, or a key the service does not know (checked before the body is read) */
@@ -2736,14 +2092,7 @@ export interface paths {
                          *       }
                          *     }
                          */
-                        "application/json": {
-                            error: {
-                                message: string;
-                                type: string;
-                                param: string | null;
-                                code: string | null;
-                            };
-                        };
+                        "application/json": components["schemas"]["OpenAIError"];
                     };
                 };
                 /** @description Not found for this key: unknown, deleted, or another account's */
@@ -2756,14 +2105,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            error: {
-                                message: string;
-                                type: string;
-                                param: string | null;
-                                code: string | null;
-                            };
-                        };
+                        "application/json": components["schemas"]["OpenAIError"];
                     };
                 };
                 /** @description The body is over its size limit */
@@ -2776,14 +2118,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            error: {
-                                message: string;
-                                type: string;
-                                param: string | null;
-                                code: string | null;
-                            };
-                        };
+                        "application/json": components["schemas"]["OpenAIError"];
                     };
                 };
                 /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
@@ -2797,14 +2132,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            error: {
-                                message: string;
-                                type: string;
-                                param: string | null;
-                                code: string | null;
-                            };
-                        };
+                        "application/json": components["schemas"]["OpenAIError"];
                     };
                 };
                 /** @description An internal error (the log has the details, under the `x-request-id`) */
@@ -2817,14 +2145,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            error: {
-                                message: string;
-                                type: string;
-                                param: string | null;
-                                code: string | null;
-                            };
-                        };
+                        "application/json": components["schemas"]["OpenAIError"];
                     };
                 };
                 /** @description The model server answered but failed; nothing was charged */
@@ -2837,14 +2158,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            error: {
-                                message: string;
-                                type: string;
-                                param: string | null;
-                                code: string | null;
-                            };
-                        };
+                        "application/json": components["schemas"]["OpenAIError"];
                     };
                 };
                 /** @description A service this needs is unavailable right now; try again shortly */
@@ -2857,14 +2171,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            error: {
-                                message: string;
-                                type: string;
-                                param: string | null;
-                                code: string | null;
-                            };
-                        };
+                        "application/json": components["schemas"]["OpenAIError"];
                     };
                 };
             };
@@ -2924,18 +2231,7 @@ export interface paths {
                          *       "scans_left": 47
                          *     }
                          */
-                        "application/json": {
-                            plan: string;
-                            period: {
-                                start: string;
-                                end: string;
-                            };
-                            calls_this_month: number;
-                            calls_left: number;
-                            tokens_used: number;
-                            scans_this_month: number;
-                            scans_left: number;
-                        };
+                        "application/json": components["schemas"]["AccountUsage"];
                     };
                 };
                 /** @description Bad input: `detail` says what to fix and names the field */
@@ -2948,14 +2244,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            error: {
-                                message: string;
-                                type: string;
-                                param: string | null;
-                                code: string | null;
-                            };
-                        };
+                        "application/json": components["schemas"]["OpenAIError"];
                     };
                 };
                 /** @description No API key, or a key the service does not know (checked before the body is read) */
@@ -2965,14 +2254,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            error: {
-                                message: string;
-                                type: string;
-                                param: string | null;
-                                code: string | null;
-                            };
-                        };
+                        "application/json": components["schemas"]["OpenAIError"];
                     };
                 };
                 /** @description Not found for this key: unknown, deleted, or another account's */
@@ -2985,14 +2267,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            error: {
-                                message: string;
-                                type: string;
-                                param: string | null;
-                                code: string | null;
-                            };
-                        };
+                        "application/json": components["schemas"]["OpenAIError"];
                     };
                 };
                 /** @description The body is over its size limit */
@@ -3005,14 +2280,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            error: {
-                                message: string;
-                                type: string;
-                                param: string | null;
-                                code: string | null;
-                            };
-                        };
+                        "application/json": components["schemas"]["OpenAIError"];
                     };
                 };
                 /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
@@ -3026,14 +2294,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            error: {
-                                message: string;
-                                type: string;
-                                param: string | null;
-                                code: string | null;
-                            };
-                        };
+                        "application/json": components["schemas"]["OpenAIError"];
                     };
                 };
                 /** @description An internal error (the log has the details, under the `x-request-id`) */
@@ -3046,14 +2307,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            error: {
-                                message: string;
-                                type: string;
-                                param: string | null;
-                                code: string | null;
-                            };
-                        };
+                        "application/json": components["schemas"]["OpenAIError"];
                     };
                 };
                 /** @description The model server answered but failed; nothing was charged */
@@ -3066,14 +2320,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            error: {
-                                message: string;
-                                type: string;
-                                param: string | null;
-                                code: string | null;
-                            };
-                        };
+                        "application/json": components["schemas"]["OpenAIError"];
                     };
                 };
                 /** @description A service this needs is unavailable right now; try again shortly */
@@ -3086,14 +2333,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            error: {
-                                message: string;
-                                type: string;
-                                param: string | null;
-                                code: string | null;
-                            };
-                        };
+                        "application/json": components["schemas"]["OpenAIError"];
                     };
                 };
             };
@@ -3148,14 +2388,7 @@ export interface paths {
                      *       ]
                      *     }
                      */
-                    "application/json": {
-                        model: string;
-                        messages: {
-                            role: string;
-                            content?: unknown;
-                        }[];
-                        stream?: boolean;
-                    };
+                    "application/json": components["schemas"]["ChatCompletionRequest"];
                 };
             };
             responses: {
@@ -3200,36 +2433,7 @@ export interface paths {
                          *       }
                          *     }
                          */
-                        "application/json": {
-                            id: string;
-                            /** @enum {string} */
-                            object: "chat.completion";
-                            created: number;
-                            model: string;
-                            choices: {
-                                index: number;
-                                message: {
-                                    role: string;
-                                    content: string;
-                                };
-                                logprobs?: null;
-                                /** @enum {string} */
-                                finish_reason: "stop" | "length";
-                            }[];
-                            usage: {
-                                prompt_tokens: number;
-                                completion_tokens: number;
-                                total_tokens: number;
-                            };
-                            holdline: {
-                                call_id: string;
-                                base_model: string;
-                                steps: number;
-                                tools_used: string[];
-                                /** @enum {string} */
-                                stopped: "done" | "step_limit" | "time_limit" | "cancelled" | "upstream_error";
-                            };
-                        };
+                        "application/json": components["schemas"]["ChatCompletion"];
                         "text/event-stream": string;
                     };
                 };
@@ -3243,14 +2447,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            error: {
-                                message: string;
-                                type: string;
-                                param: string | null;
-                                code: string | null;
-                            };
-                        };
+                        "application/json": components["schemas"]["OpenAIError"];
                     };
                 };
                 /** @description No API key, or a key the service does not know (checked before the body is read) */
@@ -3260,14 +2457,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            error: {
-                                message: string;
-                                type: string;
-                                param: string | null;
-                                code: string | null;
-                            };
-                        };
+                        "application/json": components["schemas"]["OpenAIError"];
                     };
                 };
                 /** @description Not found for this key: unknown, deleted, or another account's */
@@ -3280,14 +2470,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            error: {
-                                message: string;
-                                type: string;
-                                param: string | null;
-                                code: string | null;
-                            };
-                        };
+                        "application/json": components["schemas"]["OpenAIError"];
                     };
                 };
                 /** @description The body is over 256 KB */
@@ -3300,14 +2483,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            error: {
-                                message: string;
-                                type: string;
-                                param: string | null;
-                                code: string | null;
-                            };
-                        };
+                        "application/json": components["schemas"]["OpenAIError"];
                     };
                 };
                 /** @description A call already running for this key, too many running service-wide, or the month's calls used up */
@@ -3321,14 +2497,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            error: {
-                                message: string;
-                                type: string;
-                                param: string | null;
-                                code: string | null;
-                            };
-                        };
+                        "application/json": components["schemas"]["OpenAIError"];
                     };
                 };
                 /** @description An internal error (the log has the details, under the `x-request-id`) */
@@ -3341,14 +2510,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            error: {
-                                message: string;
-                                type: string;
-                                param: string | null;
-                                code: string | null;
-                            };
-                        };
+                        "application/json": components["schemas"]["OpenAIError"];
                     };
                 };
                 /** @description The model server answered but failed before the first step; nothing was charged */
@@ -3361,14 +2523,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            error: {
-                                message: string;
-                                type: string;
-                                param: string | null;
-                                code: string | null;
-                            };
-                        };
+                        "application/json": components["schemas"]["OpenAIError"];
                     };
                 };
                 /** @description The model server is unreachable; nothing was charged */
@@ -3381,14 +2536,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            error: {
-                                message: string;
-                                type: string;
-                                param: string | null;
-                                code: string | null;
-                            };
-                        };
+                        "application/json": components["schemas"]["OpenAIError"];
                     };
                 };
             };
@@ -3427,9 +2575,7 @@ export interface paths {
             requestBody: {
                 content: {
                     /** @example {} */
-                    "application/json": {
-                        title?: string;
-                    };
+                    "application/json": components["schemas"]["PublishRequest"];
                 };
             };
             responses: {
@@ -3448,12 +2594,7 @@ export interface paths {
                          *       "url": "/library/scn_6849516f8be73951ef711b13"
                          *     }
                          */
-                        "application/json": {
-                            scan_id: string;
-                            title: string;
-                            published_at: string;
-                            url: string;
-                        };
+                        "application/json": components["schemas"]["Published"];
                     };
                 };
                 /** @description Bad input: `detail` says what to fix and names the field */
@@ -3463,9 +2604,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description No signed-in session */
@@ -3480,9 +2619,7 @@ export interface paths {
                          *       "detail": "sign in first: this needs a signed-in session"
                          *     }
                          */
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description Not your scan */
@@ -3492,9 +2629,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description The scan is not complete */
@@ -3504,9 +2639,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description An internal error (the log has the details, under the `x-request-id`) */
@@ -3516,9 +2649,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
             };
@@ -3557,7 +2688,7 @@ export interface paths {
             requestBody: {
                 content: {
                     /** @example {} */
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["UnpublishRequest"];
                 };
             };
             responses: {
@@ -3574,11 +2705,7 @@ export interface paths {
                          *       "published": false
                          *     }
                          */
-                        "application/json": {
-                            scan_id: string;
-                            /** @enum {boolean} */
-                            published: false;
-                        };
+                        "application/json": components["schemas"]["Unpublished"];
                     };
                 };
                 /** @description Bad input: `detail` says what to fix and names the field */
@@ -3588,9 +2715,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description No signed-in session */
@@ -3605,9 +2730,7 @@ export interface paths {
                          *       "detail": "sign in first: this needs a signed-in session"
                          *     }
                          */
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description Not your scan */
@@ -3617,9 +2740,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description Conflict: the resource is not in a state that allows this */
@@ -3629,9 +2750,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description An internal error (the log has the details, under the `x-request-id`) */
@@ -3641,9 +2760,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
             };
@@ -3707,22 +2824,7 @@ export interface paths {
                          *       "has_more": false
                          *     }
                          */
-                        "application/json": {
-                            data: {
-                                scan_id: string;
-                                title: string;
-                                published_at: string;
-                                score: number;
-                                grade: string;
-                                label: string;
-                                duration_sec: number;
-                                url: string;
-                            }[];
-                            limit: number;
-                            offset: number;
-                            total: number;
-                            has_more: boolean;
-                        };
+                        "application/json": components["schemas"]["Library"];
                     };
                 };
                 /** @description A bad `limit` (1–100) or `offset` (0–10 000) */
@@ -3732,9 +2834,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
@@ -3745,9 +2845,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description An internal error (the log has the details, under the `x-request-id`) */
@@ -3757,9 +2855,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
             };
@@ -3807,10 +2903,7 @@ export interface paths {
                      *       "max_seconds": 20
                      *     }
                      */
-                    "application/json": {
-                        goal?: string;
-                        max_seconds?: number;
-                    };
+                    "application/json": components["schemas"]["RecutRequest"];
                 };
             };
             responses: {
@@ -3832,11 +2925,7 @@ export interface paths {
                          *       "parent_scan_id": "scn_6849516f8be73951ef711b13"
                          *     }
                          */
-                        "application/json": {
-                            recut_id: string;
-                            status: string;
-                            parent_scan_id: string;
-                        };
+                        "application/json": components["schemas"]["QueuedRecut"];
                     };
                 };
                 /** @description Bad input: `detail` says what to fix and names the field */
@@ -3849,9 +2938,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description No API key, or a key the service does not know (checked before the body is read) */
@@ -3861,9 +2948,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description The account is not on the Agents plan; `detail` names the plan that has it */
@@ -3876,9 +2961,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description No such scan for this key */
@@ -3891,9 +2974,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description The scan is not complete (or shorter than 1 s), or the `Idempotency-Key` was used for another request */
@@ -3906,9 +2987,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description The month's scans used up, or submissions per minute: wait `Retry-After` seconds */
@@ -3922,9 +3001,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description An internal error (the log has the details, under the `x-request-id`) */
@@ -3937,9 +3014,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description A service this needs is unavailable right now; try again shortly */
@@ -3952,9 +3027,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
             };
@@ -4062,74 +3135,7 @@ export interface paths {
                          *       "created_at": "2026-11-27T03:21:04.119Z"
                          *     }
                          */
-                        "application/json": {
-                            recut_id: string;
-                            status: string;
-                            pct?: number;
-                            stage?: string;
-                            detail?: string;
-                            parent_scan_id?: string;
-                            scan_id?: string;
-                            segments?: {
-                                start: number;
-                                end: number;
-                            }[];
-                            rationale?: string;
-                            /** @enum {string} */
-                            proposed_by?: "model" | "rules";
-                            base_model?: string | null;
-                            before?: {
-                                score: number;
-                                grade: string;
-                                hook: number;
-                                dead_seconds: number;
-                                duration_sec: number;
-                                average_hold: number;
-                                /** @description The dips of the read (beside the spec's fields); null for a read made before dips existed. */
-                                dips?: {
-                                    count: number;
-                                    /** @description Total length of the dips, seconds. */
-                                    seconds: number;
-                                    /** @description How many dips name each cause; a cause no dip names is absent. */
-                                    causes: {
-                                        still_picture?: number;
-                                        silence?: number;
-                                        loudness_drop?: number;
-                                        no_speech?: number;
-                                        long_pause?: number;
-                                        long_shot?: number;
-                                        slow_cutting?: number;
-                                    };
-                                } | null;
-                            };
-                            after?: {
-                                score: number;
-                                grade: string;
-                                hook: number;
-                                dead_seconds: number;
-                                duration_sec: number;
-                                average_hold: number;
-                                /** @description The dips of the read (beside the spec's fields); null for a read made before dips existed. */
-                                dips?: {
-                                    count: number;
-                                    /** @description Total length of the dips, seconds. */
-                                    seconds: number;
-                                    /** @description How many dips name each cause; a cause no dip names is absent. */
-                                    causes: {
-                                        still_picture?: number;
-                                        silence?: number;
-                                        loudness_drop?: number;
-                                        no_speech?: number;
-                                        long_pause?: number;
-                                        long_shot?: number;
-                                        slow_cutting?: number;
-                                    };
-                                } | null;
-                            };
-                            goal?: string | null;
-                            max_seconds?: number | null;
-                            created_at?: string;
-                        };
+                        "application/json": components["schemas"]["Recut"];
                     };
                 };
                 /** @description Bad input: `detail` says what to fix and names the field */
@@ -4142,9 +3148,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description No API key, or a key the service does not know (checked before the body is read) */
@@ -4154,9 +3158,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description Not allowed on this account's plan */
@@ -4169,9 +3171,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description No such recut for this key */
@@ -4184,9 +3184,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description Conflict: the resource is not in a state that allows this */
@@ -4199,9 +3197,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
@@ -4215,9 +3211,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description An internal error (the log has the details, under the `x-request-id`) */
@@ -4230,9 +3224,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description A service this needs is unavailable right now; try again shortly */
@@ -4245,9 +3237,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
             };
@@ -4362,77 +3352,7 @@ export interface paths {
                          *       ]
                          *     }
                          */
-                        "application/json": {
-                            parent_scan_id: string;
-                            data: {
-                                recut_id: string;
-                                status: string;
-                                pct?: number;
-                                stage?: string;
-                                detail?: string;
-                                parent_scan_id?: string;
-                                scan_id?: string;
-                                segments?: {
-                                    start: number;
-                                    end: number;
-                                }[];
-                                rationale?: string;
-                                /** @enum {string} */
-                                proposed_by?: "model" | "rules";
-                                base_model?: string | null;
-                                before?: {
-                                    score: number;
-                                    grade: string;
-                                    hook: number;
-                                    dead_seconds: number;
-                                    duration_sec: number;
-                                    average_hold: number;
-                                    /** @description The dips of the read (beside the spec's fields); null for a read made before dips existed. */
-                                    dips?: {
-                                        count: number;
-                                        /** @description Total length of the dips, seconds. */
-                                        seconds: number;
-                                        /** @description How many dips name each cause; a cause no dip names is absent. */
-                                        causes: {
-                                            still_picture?: number;
-                                            silence?: number;
-                                            loudness_drop?: number;
-                                            no_speech?: number;
-                                            long_pause?: number;
-                                            long_shot?: number;
-                                            slow_cutting?: number;
-                                        };
-                                    } | null;
-                                };
-                                after?: {
-                                    score: number;
-                                    grade: string;
-                                    hook: number;
-                                    dead_seconds: number;
-                                    duration_sec: number;
-                                    average_hold: number;
-                                    /** @description The dips of the read (beside the spec's fields); null for a read made before dips existed. */
-                                    dips?: {
-                                        count: number;
-                                        /** @description Total length of the dips, seconds. */
-                                        seconds: number;
-                                        /** @description How many dips name each cause; a cause no dip names is absent. */
-                                        causes: {
-                                            still_picture?: number;
-                                            silence?: number;
-                                            loudness_drop?: number;
-                                            no_speech?: number;
-                                            long_pause?: number;
-                                            long_shot?: number;
-                                            slow_cutting?: number;
-                                        };
-                                    } | null;
-                                };
-                                goal?: string | null;
-                                max_seconds?: number | null;
-                                created_at?: string;
-                            }[];
-                        };
+                        "application/json": components["schemas"]["RecutList"];
                     };
                 };
                 /** @description Bad input: `detail` says what to fix and names the field */
@@ -4445,9 +3365,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description No API key, or a key the service does not know (checked before the body is read) */
@@ -4457,9 +3375,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description Not allowed on this account's plan */
@@ -4472,9 +3388,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description No such scan for this key */
@@ -4487,9 +3401,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description Conflict: the resource is not in a state that allows this */
@@ -4502,9 +3414,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
@@ -4518,9 +3428,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description An internal error (the log has the details, under the `x-request-id`) */
@@ -4533,9 +3441,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description A service this needs is unavailable right now; try again shortly */
@@ -4548,9 +3454,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
             };
@@ -5052,7 +3956,7 @@ export interface paths {
                          *       }
                          *     }
                          */
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["OtioTimeline"];
                         /**
                          * @example <?xml version="1.0" encoding="UTF-8"?>
                          *     <!DOCTYPE fcpxml>
@@ -5086,9 +3990,7 @@ export interface paths {
                          *       "detail": "unknown recut export format \"srt\"; use format=edl|otio|fcpxml|markers.csv"
                          *     }
                          */
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description No API key, or a key the service does not know (checked before the body is read) */
@@ -5098,9 +4000,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description No such recut for this key, or its scan was deleted */
@@ -5113,9 +4013,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description The recut is not complete */
@@ -5128,9 +4026,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
@@ -5144,9 +4040,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description An internal error (the log has the details, under the `x-request-id`) */
@@ -5159,9 +4053,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
             };
@@ -5204,10 +4096,7 @@ export interface paths {
                      *       "url": "https://hooks.example.com/holdline"
                      *     }
                      */
-                    "application/json": {
-                        /** @description Public http(s) URL of the receiver; the same address rule as `webhook_url` on POST /v1/scans. */
-                        url: string;
-                    };
+                    "application/json": components["schemas"]["WebhookTestRequest"];
                 };
             };
             responses: {
@@ -5230,20 +4119,7 @@ export interface paths {
                          *       "status": 204
                          *     }
                          */
-                        "application/json": {
-                            /** @enum {string} */
-                            type: "webhook.test";
-                            /** @description The `webhook-id` header the event was sent with: `msg_test_…`, new for every test. */
-                            webhook_id: string;
-                            /** @description The receiver, as normalised and checked. */
-                            url: string;
-                            /** @description True when the receiver answered 2xx, which is what a scan's delivery needs. */
-                            delivered: boolean;
-                            /** @description The receiver's HTTP status, or null when no answer came. */
-                            status: number | null;
-                            /** @description Why the event was not delivered (the status, or why no answer came). */
-                            detail?: string;
-                        };
+                        "application/json": components["schemas"]["WebhookTestResult"];
                     };
                 };
                 /** @description A `url` that is not a public http(s) URL */
@@ -5256,9 +4132,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description No API key, or a key the service does not know (checked before the body is read) */
@@ -5268,9 +4142,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
@@ -5284,9 +4156,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description An internal error (the log has the details, under the `x-request-id`) */
@@ -5299,9 +4169,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
             };
@@ -5342,12 +4210,7 @@ export interface paths {
                      *       "current_password": "a long first password"
                      *     }
                      */
-                    "application/json": {
-                        /** @description The new password: 8 to 200 characters (sign-up's rule). */
-                        password: string;
-                        /** @description The account's password now. Required once the account has one; an account made by `npm run account:create` sets its first with the key alone. */
-                        current_password?: string;
-                    };
+                    "application/json": components["schemas"]["PasswordChange"];
                 };
             };
             responses: {
@@ -5367,15 +4230,7 @@ export interface paths {
                          *       "signed_out_sessions": 1
                          *     }
                          */
-                        "application/json": {
-                            /**
-                             * @description `set`: the account had no password before; `changed`: it replaced one.
-                             * @enum {string}
-                             */
-                            status: "set" | "changed";
-                            /** @description Website sessions of the account signed out by the change (all of them: a key is not a session). */
-                            signed_out_sessions: number;
-                        };
+                        "application/json": components["schemas"]["PasswordChanged"];
                     };
                 };
                 /** @description A password outside the rule (8–200 characters), or `current_password` missing once the account has a password */
@@ -5388,9 +4243,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description No API key, or a key the service does not know (checked before the body is read) */
@@ -5400,9 +4253,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description The `current_password` is wrong; nothing was changed */
@@ -5420,9 +4271,7 @@ export interface paths {
                          *       "detail": "current_password is not this account's password; nothing was changed"
                          *     }
                          */
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description Too many wrong current passwords (10 per 15 minutes) or changes (10 per hour) for this account, or the key's submissions per minute are spent */
@@ -5436,9 +4285,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description An internal error (the log has the details, under the `x-request-id`) */
@@ -5451,9 +4298,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
             };
@@ -5497,12 +4342,7 @@ export interface paths {
                      *       "password": "the closing password"
                      *     }
                      */
-                    "application/json": {
-                        /** @description The account's email, to confirm the closure. */
-                        email: string;
-                        /** @description The account's password. Required once the account has one (every account made on the website does): the key alone cannot close an account. Wrong ones count against the same throttle as `PUT /v1/account/password`. */
-                        password?: string;
-                    };
+                    "application/json": components["schemas"]["CloseAccountRequest"];
                 };
             };
             responses: {
@@ -5516,11 +4356,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            account_id: string;
-                            /** @enum {string} */
-                            status: "closing";
-                        };
+                        "application/json": components["schemas"]["ClosingAccount"];
                     };
                 };
                 /** @description Closed: nothing of the account is left */
@@ -5549,9 +4385,7 @@ export interface paths {
                          *       "detail": "this account has a password: send it as password to close the account (the key alone cannot close it)"
                          *     }
                          */
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description No API key, or a key the service does not know (checked before the body is read) */
@@ -5561,9 +4395,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description The `password` is not the account's; the account is still open */
@@ -5581,9 +4413,7 @@ export interface paths {
                          *       "detail": "password is not this account's password; the account is still open"
                          *     }
                          */
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description Too many wrong passwords for this account (10 per 15 minutes), or the key's submissions per minute are spent */
@@ -5597,9 +4427,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description An internal error (the log has the details, under the `x-request-id`) */
@@ -5612,9 +4440,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
             };
@@ -5665,16 +4491,7 @@ export interface paths {
                          *       "effective_days": null
                          *     }
                          */
-                        "application/json": {
-                            /** @description Days a scan's video is kept before the hourly retention run removes it (the read stays); 0 keeps videos for good; null follows the operator's default. */
-                            media_retention_days: number | null;
-                            /** @description Whether published scans' videos are removed too (default false: they stay watchable). */
-                            include_published: boolean;
-                            /** @description The operator's default (`HOLDLINE_MEDIA_RETENTION_DAYS`); null: off. */
-                            operator_default_days: number | null;
-                            /** @description The retention in force for this account; null: videos are kept for good. */
-                            effective_days: number | null;
-                        };
+                        "application/json": components["schemas"]["RetentionSetting"];
                     };
                 };
                 /** @description No API key, or a key the service does not know (checked before the body is read) */
@@ -5684,9 +4501,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
@@ -5700,9 +4515,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description An internal error (the log has the details, under the `x-request-id`) */
@@ -5715,9 +4528,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
             };
@@ -5744,12 +4555,7 @@ export interface paths {
                      *       "include_published": false
                      *     }
                      */
-                    "application/json": {
-                        /** @description Days (0 to 3650; 0 keeps videos for good), or null for the operator's default. */
-                        media_retention_days: number | null;
-                        /** @description Remove published scans' videos too; left out: false. */
-                        include_published?: boolean;
-                    };
+                    "application/json": components["schemas"]["RetentionUpdate"];
                 };
             };
             responses: {
@@ -5771,16 +4577,7 @@ export interface paths {
                          *       "effective_days": 30
                          *     }
                          */
-                        "application/json": {
-                            /** @description Days a scan's video is kept before the hourly retention run removes it (the read stays); 0 keeps videos for good; null follows the operator's default. */
-                            media_retention_days: number | null;
-                            /** @description Whether published scans' videos are removed too (default false: they stay watchable). */
-                            include_published: boolean;
-                            /** @description The operator's default (`HOLDLINE_MEDIA_RETENTION_DAYS`); null: off. */
-                            operator_default_days: number | null;
-                            /** @description The retention in force for this account; null: videos are kept for good. */
-                            effective_days: number | null;
-                        };
+                        "application/json": components["schemas"]["RetentionSetting"];
                     };
                 };
                 /** @description Days outside 0–3650, or an unknown field */
@@ -5798,9 +4595,7 @@ export interface paths {
                          *       "detail": "body/media_retention_days must be >= 0"
                          *     }
                          */
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description No API key, or a key the service does not know (checked before the body is read) */
@@ -5810,9 +4605,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description A rate limit or monthly quota reached: wait `Retry-After` seconds */
@@ -5826,9 +4619,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description An internal error (the log has the details, under the `x-request-id`) */
@@ -5841,9 +4632,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
             };
@@ -5910,9 +4699,7 @@ export interface paths {
                          *       "detail": "querystring/media must be equal to constant, querystring/media must be equal to constant, querystring/media must match a schema in anyOf"
                          *     }
                          */
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description No API key, or a key the service does not know (checked before the body is read) */
@@ -5922,9 +4709,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description The key's reads per minute are spent, another archive of the account is still being sent, or the videos are more than the hour's allowance left */
@@ -5938,9 +4723,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description An internal error (the log has the details, under the `x-request-id`) */
@@ -5953,9 +4736,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            detail: string;
-                        };
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
             };
@@ -5987,11 +4768,20 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description `msg_<scan_id>_<type>`: the same on every attempt of one event */
+                    /**
+                     * @description `msg_<scan_id>_<type>`: the same on every attempt of one event
+                     * @example msg_scn_6849516f8be73951ef711b13_scan.completed
+                     */
                     "webhook-id": string;
-                    /** @description Unix seconds of this attempt */
+                    /**
+                     * @description Unix seconds of this attempt
+                     * @example 1773144000
+                     */
                     "webhook-timestamp": string;
-                    /** @description `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` */
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`
+                     * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                     */
                     "webhook-signature": string;
                 };
                 path?: never;
@@ -5999,26 +4789,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "scan.completed" | "scan.failed";
-                        /**
-                         * Format: date-time
-                         * @description When the scan ended; the same on every attempt.
-                         */
-                        timestamp: string;
-                        data: {
-                            scan_id: string;
-                            /** @enum {string} */
-                            status: "complete" | "error";
-                            /** @description scan.completed only */
-                            score?: number;
-                            /** @description scan.completed only */
-                            grade?: string;
-                            /** @description scan.failed only */
-                            detail?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ScanEndedEvent"];
                 };
             };
             responses: {
@@ -6053,7 +4824,874 @@ export interface webhooks {
     };
 }
 export interface components {
-    schemas: never;
+    schemas: {
+        /**
+         * AccountUsage
+         * @description Your plan and this month's use.
+         */
+        AccountUsage: {
+            /** @description `signal` or `agents`. */
+            plan: string;
+            /** @description The calendar month (UTC) counted. */
+            period: {
+                /** @description The month's first instant, UTC (ISO 8601). */
+                start: string;
+                /** @description The next month's first instant, UTC. */
+                end: string;
+            };
+            /** @description Chat calls accepted this month. */
+            calls_this_month: number;
+            /** @description Chat calls left this month (25 a month on every plan). */
+            calls_left: number;
+            /** @description Tokens used by this month's calls. */
+            tokens_used: number;
+            /** @description Scans accepted this month. */
+            scans_this_month: number;
+            /** @description Scans left this month (30 on Signal, 50 on Agents). */
+            scans_left: number;
+        };
+        /**
+         * ChatCompletion
+         * @description An OpenAI `chat.completion` with Holdline's run report.
+         */
+        ChatCompletion: {
+            /** @description The completion's id. */
+            id: string;
+            /**
+             * @description `chat.completion`.
+             * @enum {string}
+             */
+            object: "chat.completion";
+            /** @description Unix seconds when the answer was made. */
+            created: number;
+            /** @description The model id asked for. */
+            model: string;
+            /** @description The one answer. */
+            choices: {
+                /** @description 0: one choice is made. */
+                index: number;
+                /** @description The answer as an assistant message. */
+                message: {
+                    /** @description `assistant`. */
+                    role: string;
+                    /** @description The answer. */
+                    content: string;
+                };
+                /** @description Always null: no log probabilities are given. */
+                logprobs?: null;
+                /**
+                 * @description `stop` when the answer is whole; `length` when it was cut at the token limit.
+                 * @enum {string}
+                 */
+                finish_reason: "stop" | "length";
+            }[];
+            usage: components["schemas"]["TokenUsage"];
+            holdline: components["schemas"]["Run"];
+        };
+        /**
+         * ChatCompletionRequest
+         * @description An OpenAI chat completion request: `model`, `messages`, optional `stream`, `stream_options.include_usage`, `max_tokens`.
+         */
+        ChatCompletionRequest: {
+            model: string;
+            messages: {
+                role: string;
+                content?: unknown;
+            }[];
+            stream?: boolean;
+        };
+        /** CloseAccountRequest */
+        CloseAccountRequest: {
+            /** @description The account's email, to confirm the closure. */
+            email: string;
+            /** @description The account's password. Required once the account has one (every account made on the website does): the key alone cannot close an account. Wrong ones count against the same throttle as `PUT /v1/account/password`. */
+            password?: string;
+        };
+        /**
+         * ClosingAccount
+         * @description The account is closing: its key no longer works and the clean-up goes on.
+         */
+        ClosingAccount: {
+            /** @description The account being closed. */
+            account_id: string;
+            /**
+             * @description The key no longer works; the clean-up goes on.
+             * @enum {string}
+             */
+            status: "closing";
+        };
+        /**
+         * DeadStretch
+         * @description A run of 2 or more seconds whose hold is below the floor of 30.
+         */
+        DeadStretch: {
+            /** @description The first second of the stretch. */
+            start: number;
+            /** @description The second after its last (exclusive); at most the duration. */
+            end: number;
+        };
+        /**
+         * DeletingScan
+         * @description A deletion still going on after 20 s.
+         */
+        DeletingScan: {
+            /** @description The scan's id: `scn_` and 24 hex digits. */
+            scan_id: string;
+            /**
+             * @description Hidden from every read already; the rest of the deletion goes on.
+             * @enum {string}
+             */
+            status: "deleting";
+        };
+        /**
+         * Dip
+         * @description A stretch where attention is likely to drop: a dead stretch, or a fall of hold by 15 points within 3 s.
+         */
+        Dip: {
+            /** @description The first second of the dip. */
+            start: number;
+            /** @description Exclusive, seconds. */
+            end: number;
+            /** @description Why attention is likely to drop there, read from the series over the dip, in this order. */
+            causes: components["schemas"]["DipCause"][];
+            /** @description One sentence naming the span and every cause, and what to do: cut, add sound under, tighten or talk over, close the pause, add movement or a cutaway, lift the sound, add a cut, cut faster. */
+            advice: string;
+        };
+        /**
+         * DipCause
+         * @description still_picture: little motion; silence: little sound; loudness_drop: the sound falls against the 3 s before; no_speech: no word starts in it; long_pause: a long pause between words; long_shot: one long shot covers it; slow_cutting: its shot is longer than the file's median shot.
+         * @enum {string}
+         */
+        DipCause: "still_picture" | "silence" | "loudness_drop" | "no_speech" | "long_pause" | "long_shot" | "slow_cutting";
+        /**
+         * DipFigures
+         * @description A read's dips summed up.
+         */
+        DipFigures: {
+            /** @description How many dips. */
+            count: number;
+            /** @description Total length of the dips, seconds. */
+            seconds: number;
+            /** @description How many dips name each cause; a cause no dip names is absent. */
+            causes: {
+                /** @description Dips with a still picture. */
+                still_picture?: number;
+                /** @description Dips with silence. */
+                silence?: number;
+                /** @description Dips with a loudness drop. */
+                loudness_drop?: number;
+                /** @description Dips without speech. */
+                no_speech?: number;
+                /** @description Dips with a long pause. */
+                long_pause?: number;
+                /** @description Dips inside a long shot. */
+                long_shot?: number;
+                /** @description Dips with slow cutting. */
+                slow_cutting?: number;
+            };
+        };
+        /**
+         * ErrorDetail
+         * @description An error of the signal interface.
+         */
+        ErrorDetail: {
+            /** @description What went wrong, in a sentence that names the field or limit when there is one. */
+            detail: string;
+        };
+        /**
+         * HookPart
+         * @description motion or sound: its mean scaled value over the first 3 s is high enough; words: a counted word starts there.
+         * @enum {string}
+         */
+        HookPart: "motion" | "sound" | "words";
+        /**
+         * HookReport
+         * @description The hook with its scale, what carried the first 3 s and the strongest 3-second window, beside the spec's fields.
+         */
+        HookReport: {
+            /** @description The hook, as `hook`. */
+            value: number;
+            /** @description How to read the value, in words. */
+            scale: string;
+            /** @description Percent of this file's seconds whose hold is below the hook. */
+            file_percentile: number;
+            /** @description Percent of published scans' hooks below this one, placed when the read is served; null while 20 or fewer scans are published. */
+            library_percentile: number | null;
+            /** @description What carried the first 3 s. */
+            carried: components["schemas"]["HookPart"][];
+            /** @description What was missing from the first 3 s. */
+            missing: components["schemas"]["HookPart"][];
+            /** @description The 3-second window with the highest mean hold (the earliest on a tie): a suggested opening. */
+            best_opening: {
+                /** @description Its first second. */
+                start: number;
+                /** @description The second after its last (exclusive). */
+                end: number;
+                /** @description Its mean reported hold. */
+                hold: number;
+            };
+            /** @description One sentence: open with the strongest window, or what to add to the first 3 s. */
+            advice: string;
+        };
+        /**
+         * Library
+         * @description One page of the public library, newest first.
+         */
+        Library: {
+            /** @description This page's entries, newest first. */
+            data: components["schemas"]["LibraryEntry"][];
+            /** @description The page size asked for (default 20, at most 100). */
+            limit: number;
+            /** @description Entries skipped before this page. */
+            offset: number;
+            /** @description Entries in the whole list. */
+            total: number;
+            /** @description Whether entries follow this page. */
+            has_more: boolean;
+        };
+        /**
+         * LibraryEntry
+         * @description One published scan.
+         */
+        LibraryEntry: {
+            /** @description The scan's id: `scn_` and 24 hex digits. */
+            scan_id: string;
+            /** @description The title it is listed under. */
+            title: string;
+            /** @description When it was published (ISO 8601). */
+            published_at: string;
+            /** @description The score, 0 to 100. */
+            score: number;
+            /** @description The letter grade. */
+            grade: string;
+            /** @description The grade's letter in a word. */
+            label: string;
+            /** @description The video's length, seconds. */
+            duration_sec: number;
+            /** @description Its public page. */
+            url: string;
+        };
+        /** Liveness */
+        Liveness: {
+            /** @description Always true: the API process answers. */
+            ok: boolean;
+        };
+        /**
+         * LoudnessReport
+         * @description The first audio stream's loudness as EBU R128 measures it (ffmpeg's ebur128 filter).
+         */
+        LoudnessReport: {
+            /** @description Integrated loudness, LUFS (gated); null when the sound never rises above -70 LUFS. */
+            integrated_lufs: number | null;
+            /** @description Loudness range, LU. */
+            range_lu: number;
+            /** @description True peak, dBTP (4x oversampled); null when every sample is 0. */
+            true_peak_dbtp: number | null;
+            /** @description Short-term loudness (3 s window ending at t+1) per second t; null below -70 LUFS. */
+            short_term_lufs: (number | null)[];
+            /** @description The file against the targets of streaming platforms, podcasts and broadcast. */
+            targets: components["schemas"]["LoudnessTarget"][];
+        };
+        /**
+         * LoudnessTarget
+         * @description The file's loudness against one platform's target.
+         */
+        LoudnessTarget: {
+            /** @description A stable key: `streaming`, `podcast` or `broadcast`. */
+            id: string;
+            /** @description Who normalises to it, in plain words. */
+            name: string;
+            /** @description The integrated loudness the platform normalises to, LUFS. */
+            target_lufs: number;
+            /** @description The highest true peak the platform recommends, dBTP. */
+            max_true_peak_dbtp: number;
+            /** @description Integrated loudness minus the target, LU (positive: louder). */
+            difference_lu: number;
+            /**
+             * @description `on_target` within 1 LU of the target; `louder` above it (the platform turns the file down); `quieter` below it.
+             * @enum {string}
+             */
+            verdict: "on_target" | "louder" | "quieter";
+            /** @description Whether the true peak is above max_true_peak_dbtp. */
+            true_peak_over: boolean;
+        };
+        /**
+         * Model
+         * @description One model of the agent interface.
+         */
+        Model: {
+            /** @description The id to pass as `model`. */
+            id: string;
+            /**
+             * @description `model`.
+             * @enum {string}
+             */
+            object: "model";
+            /** @description Unix seconds: the day the interface opened. */
+            created: number;
+            /** @description `holdline`. */
+            owned_by: string;
+            /** @description The open-weight base model the id runs on. */
+            base_model: string;
+            /** @description Whether the model server behind this model answers now (false when none is configured or it is down). */
+            available: boolean;
+            /** @description What the embedded demonstration model can and cannot do; only on it. */
+            description?: string;
+        };
+        /**
+         * ModelList
+         * @description The models, in OpenAI's list shape.
+         */
+        ModelList: {
+            /**
+             * @description `list`.
+             * @enum {string}
+             */
+            object: "list";
+            /** @description `holdline` first, then the ids the operator configured. */
+            data: components["schemas"]["Model"][];
+        };
+        /**
+         * Moment
+         * @description A peak of hold: a local maximum of at least 30 and at least the median, outside dead stretches.
+         */
+        Moment: {
+            /** @description The second of the peak. */
+            second: number;
+            /** @description What the moment is: `peak`. */
+            label: string;
+            /** @description The reported hold at that second. */
+            hold: number;
+            /** @description The words spoken starting from 1 s before to 2 s after the second, at most 15; empty when none. */
+            quote: string;
+        };
+        /**
+         * OpenAIError
+         * @description An error of the model interface, in OpenAI's shape.
+         */
+        OpenAIError: {
+            /** @description The error. */
+            error: {
+                /** @description What went wrong, in a sentence. */
+                message: string;
+                /** @description OpenAI's error type: `invalid_request_error`, `authentication_error`, `rate_limit_error`, `server_error` … */
+                type: string;
+                /** @description The request field at fault (`messages`, `model`, …); null when none is. */
+                param: string | null;
+                /** @description A stable code: `quota_exceeded`, `rate_limit`, `request_too_large`, `upstream_unavailable`, `model_unavailable`, …; null when none applies. */
+                code: string | null;
+            };
+        };
+        /**
+         * OtioTimeline
+         * @description An OpenTimelineIO `Timeline.1` document: a video and an audio track of the kept clips, the markers on the stack.
+         */
+        OtioTimeline: Record<string, never>;
+        /** PasswordChange */
+        PasswordChange: {
+            /** @description The new password: 8 to 200 characters (sign-up's rule). */
+            password: string;
+            /** @description The account's password now. Required once the account has one; an account made by `npm run account:create` sets its first with the key alone. */
+            current_password?: string;
+        };
+        /**
+         * PasswordChanged
+         * @description The website password was set or changed.
+         */
+        PasswordChanged: {
+            /**
+             * @description `set`: the account had no password before; `changed`: it replaced one.
+             * @enum {string}
+             */
+            status: "set" | "changed";
+            /** @description Website sessions of the account signed out by the change (all of them: a key is not a session). */
+            signed_out_sessions: number;
+        };
+        /**
+         * Published
+         * @description A scan now in the public library.
+         */
+        Published: {
+            /** @description The scan's id: `scn_` and 24 hex digits. */
+            scan_id: string;
+            /** @description The title it is listed under. */
+            title: string;
+            /** @description When it was published (ISO 8601). */
+            published_at: string;
+            /** @description Its public page. */
+            url: string;
+        };
+        /** PublishRequest */
+        PublishRequest: {
+            title?: string;
+        };
+        /**
+         * QueuedRecut
+         * @description A recut accepted and queued.
+         */
+        QueuedRecut: {
+            /** @description The recut's id: `rct_` and 24 hex digits; poll `GET /v1/recuts/{id}` with it. */
+            recut_id: string;
+            /** @description `queued`. */
+            status: string;
+            /** @description The scan being recut. */
+            parent_scan_id: string;
+        };
+        /**
+         * QueuedScan
+         * @description A scan accepted and queued.
+         */
+        QueuedScan: {
+            /** @description The new scan's id: `scn_` and 24 hex digits; poll `GET /v1/scans/{id}` with it. */
+            scan_id: string;
+            /** @description `queued`. */
+            status: string;
+            /** @description 0. */
+            pct: number;
+        };
+        /**
+         * Readiness
+         * @description What the API depends on, and whether it answers.
+         */
+        Readiness: {
+            /**
+             * @description MongoDB answers.
+             * @enum {string}
+             */
+            mongodb: "ok";
+            /**
+             * @description Temporal answers.
+             * @enum {string}
+             */
+            temporal: "ok";
+            /**
+             * @description The model server behind /v1/chat/completions, from a check cached for seconds.
+             * @enum {string}
+             */
+            model: "available" | "unavailable" | "not configured";
+            /** @description Why the model is unavailable when the service knows (the embedded model server could not start), with the variable that fixes it. */
+            model_detail?: string;
+        };
+        /**
+         * Recut
+         * @description A recut in any state: `{recut_id, status, pct, stage}` in flight, the cut and both reads' figures when complete, `{recut_id, status, detail}` in error.
+         */
+        Recut: {
+            /** @description The recut's id: `rct_` and 24 hex digits. */
+            recut_id: string;
+            /** @description `queued`, `processing`, `complete` or `error`. */
+            status: string;
+            /** @description Progress, 0 to 100 (in flight only). */
+            pct?: number;
+            /** @description In flight: `queued`, `propose` (the agent plans the cut), `render` (the cut is rendered), `rescan` (the cut is scanned). */
+            stage?: string;
+            /** @description Why the recut failed (error only). */
+            detail?: string;
+            /** @description The scan that was recut (complete only). */
+            parent_scan_id?: string;
+            /** @description The scan of the rendered cut (complete only): read it like any scan. */
+            scan_id?: string;
+            /** @description The parts of the source kept, in order, laid end to end. */
+            segments?: {
+                /** @description Where the kept part starts in the source, seconds. */
+                start: number;
+                /** @description Where it ends, seconds (exclusive). */
+                end: number;
+            }[];
+            /** @description Why this cut, in the proposer's words. */
+            rationale?: string;
+            /**
+             * @description `model` when the agent proposed the cut; `rules` when the model server failed and the rules did.
+             * @enum {string}
+             */
+            proposed_by?: "model" | "rules";
+            /** @description The base model that proposed the cut; null when the rules did. */
+            base_model?: string | null;
+            before?: components["schemas"]["RecutFigures"];
+            after?: components["schemas"]["RecutFigures"];
+            /** @description The goal asked for; null when none was given. */
+            goal?: string | null;
+            /** @description The longest length asked for, seconds; null when none was given. */
+            max_seconds?: number | null;
+            /** @description When the recut was asked for (ISO 8601). */
+            created_at?: string;
+        };
+        /**
+         * RecutFigures
+         * @description The figures of one read: `before` is the scan's, `after` the rendered cut's.
+         */
+        RecutFigures: {
+            /** @description The read's score. */
+            score: number;
+            /** @description The read's grade. */
+            grade: string;
+            /** @description The read's hook. */
+            hook: number;
+            /** @description Seconds inside dead stretches. */
+            dead_seconds: number;
+            /** @description The video's length, seconds. */
+            duration_sec: number;
+            /** @description Mean reported hold over the seconds, one decimal. */
+            average_hold: number;
+            /** @description The dips of the read (beside the spec's fields); null for a read made before dips existed. */
+            dips?: components["schemas"]["DipFigures"] | null;
+        };
+        /**
+         * RecutList
+         * @description The recuts of one scan.
+         */
+        RecutList: {
+            /** @description The scan. */
+            parent_scan_id: string;
+            /** @description Its recuts, newest first. */
+            data: components["schemas"]["Recut"][];
+        };
+        /** RecutRequest */
+        RecutRequest: {
+            goal?: string;
+            max_seconds?: number;
+        };
+        /**
+         * RetentionSetting
+         * @description How long this account's videos are kept.
+         */
+        RetentionSetting: {
+            /** @description Days a scan's video is kept before the hourly retention run removes it (the read stays); 0 keeps videos for good; null follows the operator's default. */
+            media_retention_days: number | null;
+            /** @description Whether published scans' videos are removed too (default false: they stay watchable). */
+            include_published: boolean;
+            /** @description The operator's default (`HOLDLINE_MEDIA_RETENTION_DAYS`); null: off. */
+            operator_default_days: number | null;
+            /** @description The retention in force for this account; null: videos are kept for good. */
+            effective_days: number | null;
+        };
+        /** RetentionUpdate */
+        RetentionUpdate: {
+            /** @description Days (0 to 3650; 0 keeps videos for good), or null for the operator's default. */
+            media_retention_days: number | null;
+            /** @description Remove published scans' videos too; left out: false. */
+            include_published?: boolean;
+        };
+        /**
+         * Run
+         * @description How the call ran (the `holdline` object beside OpenAI's fields).
+         */
+        Run: {
+            /** @description The call's id: `call_` and 24 hex digits. */
+            call_id: string;
+            /** @description The open-weight base model the call ran on. */
+            base_model: string;
+            /** @description Model steps the agents took (at most 15). */
+            steps: number;
+            /** @description The tools the agents ran, in the order first used (`write_file`, `run`, `fetch`, …). */
+            tools_used: string[];
+            /**
+             * @description `done` when the agents finished; `step_limit` or `time_limit` when a limit stopped them (15 steps, 15 minutes); `cancelled` when the client went away; `upstream_error` when the model server failed.
+             * @enum {string}
+             */
+            stopped: "done" | "step_limit" | "time_limit" | "cancelled" | "upstream_error";
+        };
+        /**
+         * Scan
+         * @description A scan in any state: `{scan_id, status, pct, stage}` in flight, the whole read when complete, `{scan_id, status, pct, detail}` in error; the identity fields in all.
+         */
+        Scan: {
+            /** @description The scan's id: `scn_` and 24 hex digits. */
+            scan_id: string;
+            /** @description `queued`, `processing`, `complete` or `error`; only a complete scan carries the read. */
+            status: string;
+            /** @description Progress, 0 to 100: queued 0, ingest 5, probe 10, decode and transcription up to 90, assembly 95, complete 100. A scan in error keeps the figure it reached. */
+            pct: number;
+            stage?: components["schemas"]["ScanStage"];
+            /** @description Why the scan ended in `error` (error only): the problem with the media or the limit it broke, or `cancelled`. */
+            detail?: string;
+            /** @description The title given at submission; without one, the source's file name (`source_name`) without its extension; null when there is neither. */
+            title: string | null;
+            /**
+             * Format: date-time
+             * @description When the scan was accepted.
+             */
+            created_at: string;
+            /** @description The name of the file the scan was made from: the upload's file name, or the last segment of the video URL's path when it names a video file (`talk.mp4`); base name only, controls removed, at most 255 characters; null when there is none. The timeline exports name the media with it and the media download is named by it. Beside the spec's fields; in every scan shape. */
+            source_name?: string | null;
+            /** @description The video's length in seconds, as probed. */
+            duration_sec?: number;
+            /** @description Overall score, 0 to 100, from measures that mean the same in every file (the share of live seconds, speech, its pace, cutting, motion, loudness; see `method`), so scores compare across videos. */
+            score?: number;
+            /** @description The letter of the score: A+ from 97, A 93, A- 90, B+ 87, B 83, B- 80, C+ 77, C 73, C- 70, D+ 67, D 63, D- 60, F below (ASCII hyphen). */
+            grade?: string;
+            /** @description The grade's letter in a word: A Gripping, B Engaging, C Steady, D Sluggish, F Flat. */
+            label?: string;
+            /** @description The mean reported hold over the first 3 seconds (fewer if the file is shorter), 0 to 100, one decimal. */
+            hook?: number;
+            /** @description One entry per second, t = 0 to N-1 with N = ceil(duration_sec). */
+            timeline?: components["schemas"]["TimelineEntry"][];
+            /** @description Cut times in seconds, decimal, each refined to the frame where the picture changes (see cut_frames); at least 0.75 s apart. Fades and dissolves are not cuts. */
+            cuts?: number[];
+            /** @description Dead stretches: every run of 2 or more seconds whose hold is below the floor of 30, in time order. */
+            dead?: components["schemas"]["DeadStretch"][];
+            /** @description Peaks of hold, highest first at least 10 s apart, at most 3 (5 for files over 180 s), listed in time order. */
+            moments?: components["schemas"]["Moment"][];
+            /** @description Transcript sentences with a check-worthy cue: a quantity, an evidence word ("studies show"), an absolute or superlative, a comparative, a causal or predictive verb. Flagged for checking, not judged true or false; empty when the speech is not English. */
+            claims?: string[];
+            /** @description What was said, in time order; only words heard inside a voice count. */
+            transcript?: components["schemas"]["TranscriptSegment"][];
+            /** @description One paragraph in plain words: the average hold, the strongest second, the dead stretches, the number of cuts and the hook. */
+            summary?: string;
+            /** @description How this read was computed, every definition in plain words, in short paragraphs separated by blank lines; then the engine that heard the words. The series are proxies computed from the file, not a measurement of any viewer. */
+            method?: string;
+            /** @description The speech-to-text engine that heard the words, e.g. `pocketsphinx 5prealpha en-us`; several, comma-separated, when a server failed on some chunks; null when the file has no sound. Beside the spec's fields. */
+            transcriber?: string | null;
+            /** @description The spoken language, ISO 639-1 (null when no words were heard). Beside the spec's fields. */
+            language?: string | null;
+            /** @description EBU R128 loudness, beside the spec's fields; null when the file has no sound. */
+            loudness_lufs?: components["schemas"]["LoudnessReport"] | null;
+            /** @description Why attention is likely to drop, beside the spec's fields: each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice. */
+            dips?: components["schemas"]["Dip"][];
+            hook_report?: components["schemas"]["HookReport"];
+            /** @description The video stream's average frame rate as probed, beside the spec's fields; null when unknown. The EDL counts frames at it. */
+            frame_rate?: number | null;
+            /** @description Whether the video's frames come at an uneven rate (the gaps between its first packets' timestamps differ), beside the spec's fields. Then each cut's time is its frame's own timestamp and cut_frames counts at the average rate. */
+            frame_rate_variable?: boolean;
+            /** @description The frame index at the source's frame rate of each cut, parallel to cuts (whose seconds are the refined times), beside the spec's fields; absent when the frame rate is unknown. */
+            cut_frames?: number[];
+            /** @description The video's displayed width in pixels as probed (rotation applied), beside the spec's fields; absent on reads made before it. The fcpxml export's format carries it. */
+            width?: number;
+            /** @description The video's displayed height in pixels as probed (rotation applied), beside the spec's fields; absent on reads made before it. */
+            height?: number;
+            /** @description Where the video is served; null once the retention setting removed it (the read is kept). */
+            media_url?: string | null;
+        };
+        /**
+         * ScanEndedEvent
+         * @description What a `webhook_url` receives when its scan ends.
+         */
+        ScanEndedEvent: {
+            /**
+             * @description `scan.completed` when the scan is complete, `scan.failed` when it ended in error.
+             * @enum {string}
+             */
+            type: "scan.completed" | "scan.failed";
+            /**
+             * Format: date-time
+             * @description When the scan ended; the same on every attempt.
+             */
+            timestamp: string;
+            /** @description The scan as it ended; read the whole of it with `GET /v1/scans/{id}`. */
+            data: {
+                /** @description The scan's id: `scn_` and 24 hex digits. */
+                scan_id: string;
+                /**
+                 * @description The scan's status now.
+                 * @enum {string}
+                 */
+                status: "complete" | "error";
+                /** @description scan.completed only */
+                score?: number;
+                /** @description scan.completed only */
+                grade?: string;
+                /** @description scan.failed only */
+                detail?: string;
+            };
+        };
+        /**
+         * ScanExportJson
+         * @description `format=json`: the scan as `GET /v1/scans/{id}` serves it; `format=otio`: an OpenTimelineIO timeline.
+         */
+        ScanExportJson: components["schemas"]["Scan"] | components["schemas"]["OtioTimeline"];
+        /**
+         * ScanHistory
+         * @description One page of your scans, newest first.
+         */
+        ScanHistory: {
+            /** @description This page's entries, newest first. */
+            data: components["schemas"]["ScanHistoryEntry"][];
+            /** @description The page size asked for (default 20, at most 100). */
+            limit: number;
+            /** @description Entries skipped before this page. */
+            offset: number;
+            /** @description Entries in the whole list. */
+            total: number;
+            /** @description Whether entries follow this page. */
+            has_more: boolean;
+            /** @description Pass as `starting_after` for the next page; null on the last page. `total` and `offset` count the whole history, whatever the filter. */
+            next_cursor: string | null;
+        };
+        /**
+         * ScanHistoryEntry
+         * @description One scan in the history; the figures once it is complete.
+         */
+        ScanHistoryEntry: {
+            /** @description The scan's id: `scn_` and 24 hex digits. */
+            scan_id: string;
+            /** @description `queued`, `processing`, `complete` or `error`. */
+            status: string;
+            /** @description Progress, 0 to 100. */
+            pct: number;
+            /** @description The scan's title; null when it has none. */
+            title: string | null;
+            /** @description When the scan was accepted (ISO 8601). */
+            created_at: string;
+            /** @description The video's length in seconds (complete only). */
+            duration_sec?: number;
+            /** @description The score, 0 to 100 (complete only). */
+            score?: number;
+            /** @description The letter grade of the score (complete only). */
+            grade?: string;
+            /** @description The grade's letter in a word (complete only). */
+            label?: string;
+        };
+        /**
+         * ScanStage
+         * @description queued; ingest (fetching or storing the video); probe (checking it); decode (measuring and transcribing); assembly (writing the read).
+         * @enum {string}
+         */
+        ScanStage: "queued" | "ingest" | "probe" | "decode" | "assembly";
+        /** ScanSubmission */
+        ScanSubmission: {
+            input: {
+                /** @enum {string} */
+                type: "url";
+                url: string;
+            };
+            title?: string;
+            /** @description Public http(s) URL that gets a signed POST (Standard Webhooks) when the scan completes or fails. */
+            webhook_url?: string;
+        };
+        /** ScanUpload */
+        ScanUpload: {
+            /**
+             * Format: binary
+             * @description the video (one part named "file"; at most the upload limit)
+             */
+            file: string;
+            title?: string;
+            /** @description Public http(s) URL that gets a signed POST (Standard Webhooks) when the scan completes or fails. */
+            webhook_url?: string;
+        };
+        /**
+         * Signal
+         * @description One series of the read.
+         */
+        Signal: {
+            /** @description `hold`, `motion`, `loudness` or `speech`: the key of the series in `timeline[].scores`. */
+            name: string;
+            /** @description What the series measures, in a line. */
+            reads: string;
+            /** @description What in the video makes it rise. */
+            rises_when: string;
+            /** @description What makes it fall. */
+            falls_when: string;
+            /** @description Its exact definition, as the method text states it. */
+            method: string;
+        };
+        /**
+         * SignalScores
+         * @description The four series at one second.
+         */
+        SignalScores: {
+            /** @description Reported hold, 0 to 100: the centred 3-second mean of 0.45 x motion + 0.25 x loudness + 0.20 x speech, plus 10 on a second with a cut; one decimal. A proxy computed from the file, not a measurement of viewers. */
+            hold: number;
+            /** @description How much the picture changes: the mean absolute frame difference at 4 frames per second on 96x54 grey frames (cut samples left out), 0 to 100, where 100 is this file's 95th percentile (higher values are capped at 100); all 0 when that percentile is under 0.5 grey levels. */
+            motion: number;
+            /** @description How loud the sound is: the RMS of the 16 kHz mono audio in this second, 0 to 100, where 100 is this file's 95th percentile (higher values are capped at 100); all 0 when that percentile is under -50 dBFS. */
+            loudness: number;
+            /** @description How densely someone speaks: the words heard inside a voice (fillers removed) whose middle falls in this second, 0 to 100, where 100 is this file's 95th percentile (higher values are capped at 100); all 0 with fewer than 3 words in the file. */
+            speech: number;
+        };
+        /**
+         * SignalsReference
+         * @description What each series reads and how the read is computed.
+         */
+        SignalsReference: {
+            /** @description The version of these definitions: `v1`. */
+            version: string;
+            /** @description Hold below this is dead: 30. */
+            floor: number;
+            /** @description Seconds in a row under the floor that make a dead stretch: 2. */
+            dead_min_seconds: number;
+            /** @description How every series is scaled, in words. */
+            scale: string;
+            /** @description The four series: hold, motion, loudness, speech. */
+            signals: components["schemas"]["Signal"][];
+            /** @description The method text every complete scan carries, without a scan's own last sentences (its engine, uncut frames). */
+            method: string;
+        };
+        /**
+         * TimelineEntry
+         * @description One second of the read.
+         */
+        TimelineEntry: {
+            /** @description The second t, from 0; the entry covers [t, t+1). */
+            second: number;
+            scores: components["schemas"]["SignalScores"];
+        };
+        /**
+         * TokenUsage
+         * @description Tokens of the call, over all its steps.
+         */
+        TokenUsage: {
+            /** @description Tokens the model read, over every step of the call. */
+            prompt_tokens: number;
+            /** @description Tokens the model wrote, over every step. */
+            completion_tokens: number;
+            /** @description The two added. */
+            total_tokens: number;
+        };
+        /**
+         * TranscriptSegment
+         * @description Words heard inside a voice, split at pauses of 0.5 s or more or after 25 words.
+         */
+        TranscriptSegment: {
+            /** @description When its first word starts, seconds. */
+            start: number;
+            /** @description When its last word ends, seconds. */
+            end: number;
+            /** @description The words, as heard. */
+            text: string;
+        };
+        /**
+         * Unpublished
+         * @description The scan is out of the library.
+         */
+        Unpublished: {
+            /** @description The scan's id: `scn_` and 24 hex digits. */
+            scan_id: string;
+            /**
+             * @description false: the scan is out of the library.
+             * @enum {boolean}
+             */
+            published: false;
+        };
+        /** UnpublishRequest */
+        UnpublishRequest: Record<string, never>;
+        /** WebhookTestRequest */
+        WebhookTestRequest: {
+            /** @description Public http(s) URL of the receiver; the same address rule as `webhook_url` on POST /v1/scans. */
+            url: string;
+        };
+        /**
+         * WebhookTestResult
+         * @description What the receiver answered to the test event.
+         */
+        WebhookTestResult: {
+            /**
+             * @description `webhook.test`.
+             * @enum {string}
+             */
+            type: "webhook.test";
+            /** @description The `webhook-id` header the event was sent with: `msg_test_…`, new for every test. */
+            webhook_id: string;
+            /** @description The receiver, as normalised and checked. */
+            url: string;
+            /** @description True when the receiver answered 2xx, which is what a scan's delivery needs. */
+            delivered: boolean;
+            /** @description The receiver's HTTP status, or null when no answer came. */
+            status: number | null;
+            /** @description Why the event was not delivered (the status, or why no answer came). */
+            detail?: string;
+        };
+    };
     responses: never;
     parameters: {
         /** @description Your own id for this request, echoed in the `x-request-id` response header and carried by the logs and the workflow it starts. Anything else is replaced by a fresh `req_<24 hex>`, not refused. */

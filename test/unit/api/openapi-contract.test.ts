@@ -25,7 +25,7 @@ interface Operation {
 interface Document {
   openapi: string;
   paths: Record<string, Record<string, Operation>>;
-  components?: { headers?: Record<string, HeaderObject> };
+  components?: { headers?: Record<string, HeaderObject>; schemas?: Record<string, object> };
 }
 interface HeaderObject {
   $ref?: string;
@@ -36,6 +36,12 @@ interface HeaderObject {
 /** A response header as described, following a `#/components/headers/…` reference. */
 const resolveHeader = (header: HeaderObject): HeaderObject =>
   header.$ref ? (doc.components?.headers?.[header.$ref.replace('#/components/headers/', '')] ?? {}) : header;
+
+/** A schema, or the named one (`components.schemas`) its `$ref` points at. */
+const named = (schema: object | undefined): object | undefined => {
+  const ref = (schema as { $ref?: string } | undefined)?.$ref;
+  return ref ? doc.components?.schemas?.[ref.replace('#/components/schemas/', '')] : schema;
+};
 
 let app: FastifyInstance;
 let deps: FakeDeps;
@@ -82,7 +88,8 @@ function expectDocumented(method: string, url: string, response: LightMyRequestR
   const media = content[type] ?? Object.entries(content).find(([pattern]) => pattern.endsWith('/*') && type.startsWith(pattern.slice(0, -1)))?.[1];
   expect(media, `${method} ${template} ${status} answered an undocumented ${type}; documented: ${Object.keys(content).join(', ')}`).toBeDefined();
   if (type !== 'application/json' || !media!.schema) return;
-  const validate = ajv.compile(media!.schema);
+  // Named schemas are `$ref`s into components.schemas, resolved from the root of what is compiled.
+  const validate = ajv.compile({ ...media!.schema, components: { schemas: doc.components?.schemas } });
   const body: unknown = JSON.parse(response.body);
   expect(validate(body), `${method} ${template} ${status}: ${ajv.errorsText(validate.errors)} in ${response.body.slice(0, 300)}`).toBe(true);
 }
@@ -160,14 +167,14 @@ describe('/openapi.json', () => {
   it('documents the multipart upload, the event stream and both error shapes', () => {
     const submit = doc.paths['/v1/scans']!.post! as Operation & { requestBody: { content: Record<string, MediaObject> } };
     expect(Object.keys(submit.requestBody.content).sort()).toEqual(['application/json', 'multipart/form-data']);
-    expect(submit.requestBody.content['multipart/form-data']!.schema).toMatchObject({
+    expect(named(submit.requestBody.content['multipart/form-data']!.schema)).toMatchObject({
       properties: { file: { type: 'string', format: 'binary' } },
       required: ['file'],
     });
     const chat = doc.paths['/v1/chat/completions']!.post!;
     expect(Object.keys(chat.responses['200']!.content!).sort()).toEqual(['application/json', 'text/event-stream']);
-    expect(chat.responses['429']!.content!['application/json']!.schema).toMatchObject({ required: ['error'] });
-    expect(doc.paths['/v1/scans']!.post!.responses['429']!.content!['application/json']!.schema).toMatchObject({ required: ['detail'] });
+    expect(named(chat.responses['429']!.content!['application/json']!.schema)).toMatchObject({ required: ['error'] });
+    expect(named(doc.paths['/v1/scans']!.post!.responses['429']!.content!['application/json']!.schema)).toMatchObject({ required: ['detail'] });
     const retryAfter = (doc.paths['/v1/scans']!.post!.responses['429']!.headers as Record<string, HeaderObject>)['Retry-After'];
     expect(resolveHeader(retryAfter!)).toMatchObject({ required: true, schema: { type: 'integer' } });
   });

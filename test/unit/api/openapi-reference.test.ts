@@ -35,12 +35,21 @@ interface Operation {
 }
 interface Document {
   paths: Record<string, Record<string, Operation>>;
-  components: { headers: Record<string, { description: string }>; parameters: Record<string, { name: string; in: string; description: string }> };
+  components: {
+    headers: Record<string, { description: string }>;
+    parameters: Record<string, { name: string; in: string; description: string }>;
+    schemas: Record<string, object>;
+  };
 }
 
 let app: FastifyInstance;
 let raw: string;
 let doc: Document;
+/** A schema, or the named one its `$ref` points at. */
+const resolved = (schema: unknown): Record<string, unknown> => {
+  const ref = (schema as { $ref?: string }).$ref;
+  return (ref ? doc.components.schemas[ref.replace('#/components/schemas/', '')] : schema) as Record<string, unknown>;
+};
 const operations = () =>
   Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, operation })),
@@ -121,7 +130,7 @@ describe('the OpenAPI reference', () => {
       for (const [where, m] of media) {
         // The multipart example stands for a file's bytes with a sentence; its schema says binary.
         if (m.example === undefined || !m.schema || where.includes('multipart')) continue;
-        const validate = ajv.compile(m.schema);
+        const validate = ajv.compile({ ...m.schema, components: doc.components });
         if (!validate(m.example)) misfits.push(`${name} ${where}: ${ajv.errorsText(validate.errors)}`);
       }
     }
@@ -160,10 +169,89 @@ describe('the OpenAPI reference', () => {
     expect(params(doc.paths['/v1/scans/{id}']!.get!)).not.toContain('#/components/parameters/Idempotency-Key');
     const submit = doc.paths['/v1/scans']!.post!.requestBody!.content;
     for (const type of ['application/json', 'multipart/form-data']) {
-      const webhookUrl = (submit[type]!.schema as { properties: Record<string, { description?: string }> }).properties.webhook_url;
+      const webhookUrl = (resolved(submit[type]!.schema) as { properties: Record<string, { description?: string }> }).properties.webhook_url;
       expect(webhookUrl?.description, type).toMatch(/signed POST/);
     }
     expect(doc.paths['/v1/scans']!.post!.description).toMatch(/webhook_url[\s\S]*Idempotency-Key/);
+  });
+
+  it('names every JSON body: a $ref into components.schemas, where generated clients find a named type', () => {
+    const bodies = operations().flatMap(({ name, operation }) => [
+      ...Object.entries(operation.requestBody?.content ?? {}).map(([type, m]) => [`${name} request ${type}`, m.schema] as const),
+      ...Object.entries(operation.responses).flatMap(([status, r]) =>
+        Object.entries(r.content ?? {}).map(([type, m]) => [`${name} ${status} ${type}`, m.schema] as const),
+      ),
+    ]);
+    const objects = bodies.filter(([where]) => where.includes('json') || where.includes('multipart'));
+    expect(objects.filter(([, schema]) => !(schema as { $ref?: string } | undefined)?.$ref).map(([where]) => where)).toEqual([]);
+    const dangling = objects
+      .map(([, schema]) => (schema as { $ref: string }).$ref.replace('#/components/schemas/', ''))
+      .filter((name) => !doc.components.schemas[name]);
+    expect(dangling).toEqual([]);
+    for (const name of [
+      'Scan',
+      'TimelineEntry',
+      'Moment',
+      'Dip',
+      'DipCause',
+      'HookReport',
+      'ScanHistory',
+      'Recut',
+      'ChatCompletion',
+      'ErrorDetail',
+      'OpenAIError',
+      'ScanEndedEvent',
+    ])
+      expect(doc.components.schemas, name).toHaveProperty(name);
+  });
+
+  it('describes every field of every response body and of the webhook event, following named schemas', () => {
+    const undescribed = new Set<string>();
+    const visited = new Set<string>();
+    const described = (node: Record<string, unknown>) => Boolean(node.description) || Boolean(node.$ref && resolved(node).description);
+    const walk = (node: unknown, where: string): void => {
+      if (typeof node !== 'object' || node === null) return;
+      const schema = node as Record<string, unknown>;
+      if (typeof schema.$ref === 'string') {
+        if (visited.has(schema.$ref)) return;
+        visited.add(schema.$ref);
+        return walk(resolved(schema), schema.$ref.replace('#/components/schemas/', ''));
+      }
+      for (const [name, field] of Object.entries((schema.properties ?? {}) as Record<string, Record<string, unknown>>)) {
+        if (!described(field)) undescribed.add(`${where}.${name}`);
+        walk(field, `${where}.${name}`);
+      }
+      if (schema.items) walk(schema.items, `${where}[]`);
+      for (const member of [...((schema.anyOf ?? []) as unknown[]), ...((schema.oneOf ?? []) as unknown[])]) walk(member, where);
+    };
+    for (const { name, operation } of operations())
+      for (const [status, response] of Object.entries(operation.responses))
+        for (const media of Object.values(response.content ?? {})) walk(media.schema, `${name} ${status}`);
+    const webhooks = (doc as { webhooks?: Record<string, { post: Operation }> }).webhooks ?? {};
+    for (const [name, hook] of Object.entries(webhooks)) walk(hook.post.requestBody?.content['application/json']?.schema, `webhook ${name}`);
+    expect([...undescribed]).toEqual([]);
+    // The read's fields are described from the method, not left as bare types.
+    const scan = doc.components.schemas.Scan as { properties: Record<string, { description?: string }> };
+    expect(scan.properties.score?.description).toMatch(/0 to 100/);
+    expect(scan.properties.grade?.description).toMatch(/A\+ from 97/);
+    expect(scan.properties.label?.description).toMatch(/Gripping/);
+  });
+
+  it('opens with the sections a user reads first, and shows real webhook events', () => {
+    const info = (doc as { info: { description: string } }).info.description;
+    const sections = [...info.matchAll(/^# (.+)$/gm)].map((m) => m[1]);
+    expect(sections).toEqual(['Getting started', 'Authentication', 'Errors', 'Rate limits', 'Idempotency', 'Webhooks']);
+    expect(info).toContain('Authorization: Bearer sk_sig_');
+    expect(info).toContain('{"error": {"message", "type", "param", "code"}}');
+    expect(info).toMatch(/x-ratelimit-remaining[\s\S]*Retry-After/);
+    const hook = (doc as { webhooks: Record<string, { post: { requestBody: { content: Record<string, { examples: Record<string, { value: unknown }> }> } } }> })
+      .webhooks.scanEnded!.post;
+    const examples = Object.values(hook.requestBody.content['application/json']!.examples).map((e) => e.value as { type: string; data: object });
+    expect(examples.map((e) => e.type)).toEqual(['scan.completed', 'scan.failed']);
+    expect(JSON.stringify(examples)).not.toContain('"string"');
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    const validate = ajv.compile({ $ref: '#/components/schemas/ScanEndedEvent', components: doc.components });
+    for (const example of examples) expect(validate(example), JSON.stringify(example)).toBe(true);
   });
 
   it('lists the values of every union of literals as an enum', () => {
@@ -177,10 +265,11 @@ describe('the OpenAPI reference', () => {
     };
     walk(doc, '');
     expect(literalUnions).toEqual([]);
-    const read = doc.paths['/v1/scans/{id}']!.get!.responses['200']!.content!['application/json']!.schema as {
-      properties: { dips: { items: { properties: { causes: { items: { enum: string[] } } } } } };
+    const read = resolved(doc.paths['/v1/scans/{id}']!.get!.responses['200']!.content!['application/json']!.schema) as {
+      properties: { dips: { items: object } };
     };
-    expect(read.properties.dips.items.properties.causes.items.enum).toEqual([
+    const dip = resolved(read.properties.dips.items) as { properties: { causes: { items: object } } };
+    expect(resolved(dip.properties.causes.items).enum).toEqual([
       'still_picture',
       'silence',
       'loudness_drop',

@@ -167,15 +167,20 @@ describe('the OpenAPI document', () => {
     const { app } = await setUp();
     const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
     const content = doc.paths['/v1/scans'].post.requestBody.content;
-    expect(content['application/json'].schema.properties.webhook_url).toMatchObject({ type: 'string', maxLength: 2048 });
-    expect(content['multipart/form-data'].schema.properties.webhook_url).toMatchObject({ type: 'string', maxLength: 2048 });
+    expect(content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ScanSubmission' });
+    expect(content['multipart/form-data'].schema).toEqual({ $ref: '#/components/schemas/ScanUpload' });
+    expect(doc.components.schemas.ScanSubmission.properties.webhook_url).toMatchObject({ type: 'string', maxLength: 2048 });
+    expect(doc.components.schemas.ScanUpload.properties.webhook_url).toMatchObject({ type: 'string', maxLength: 2048 });
     const hook = doc.webhooks.scanEnded.post;
     expect(hook.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual([
       'header:webhook-id',
       'header:webhook-timestamp',
       'header:webhook-signature',
     ]);
-    const validate = new Ajv2020({ strict: false, validateFormats: false }).compile(hook.requestBody.content['application/json'].schema);
+    const validate = new Ajv2020({ strict: false, validateFormats: false }).compile({
+      ...hook.requestBody.content['application/json'].schema,
+      components: doc.components,
+    });
     const at = new Date('2026-03-10T12:00:00Z');
     expect(validate(webhookEvent({ scan_id: 'scn_1', status: 'complete', score: 70, grade: 'B-' }, 'scan.completed', at))).toBe(true);
     expect(validate(webhookEvent({ scan_id: 'scn_1', status: 'error', detail: 'bad' }, 'scan.failed', at))).toBe(true);

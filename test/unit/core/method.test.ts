@@ -46,6 +46,18 @@ describe('METHOD_TEXT', () => {
   });
 });
 
+describe('METHOD_TEXT as paragraphs', () => {
+  it('is short paragraphs separated by blank lines, each a topic of its own', () => {
+    const paragraphs = METHOD_TEXT.split('\n\n');
+    expect(paragraphs.length).toBeGreaterThan(12);
+    expect(paragraphs.filter((p) => p.trim() !== p || p.includes('\n'))).toEqual([]);
+    expect(paragraphs.find((p) => p.startsWith('Cuts:'))).toMatch(/0\.75 s apart/);
+    expect(paragraphs.find((p) => p.startsWith('Hold:'))).toMatch(/centred 3-second mean/);
+    // Short: none is a page of its own (the whole text was one 6 KB paragraph).
+    expect(Math.max(...paragraphs.map((p) => p.length))).toBeLessThan(3000);
+  });
+});
+
 describe('signalsReference', () => {
   it('is the GET /v1/signals body with the spec signal table', () => {
     const ref = signalsReference();

@@ -107,7 +107,7 @@ describe('assembleRead loudness_lufs', () => {
     const read = assembleRead({ ...raw, fps: 25, fpsVariable: true, cutRefinement: [{ sample: 12, refined: null }] });
     expect([read.cuts, read.cut_frames, read.frame_rate_variable]).toEqual([[3], [75], true]);
     expect(read.method).toBe(
-      `${METHOD_TEXT} The cut at 3 s could not be refined to its frame (its window could not be decoded, or showed no change) and keeps its 0.25 s grid time.`,
+      `${METHOD_TEXT}\n\nThe cut at 3 s could not be refined to its frame (its window could not be decoded, or showed no change) and keeps its 0.25 s grid time.`,
     );
   });
 
@@ -225,7 +225,7 @@ describe('assembleRead with the voice gate', () => {
     const read = assembleRead({ ...raw, words: [...raw.words, { word: 'end', start: 3, end: 6.5 }], transcriber: 'pocketsphinx 5prealpha en-us' });
     expect(read.transcript.map((s) => s.text).join(' ')).not.toContain('end');
     expect(read.transcriber).toBe('pocketsphinx 5prealpha en-us');
-    expect(read.method).toBe(`${METHOD_TEXT} This read's words were heard by pocketsphinx 5prealpha en-us.`);
+    expect(read.method).toBe(`${METHOD_TEXT}\n\nThis read's words were heard by pocketsphinx 5prealpha en-us.`);
     expect(assembleRead(raw).transcriber).toBeNull();
   });
 });
@@ -242,7 +242,7 @@ describe('assembleRead and the spoken language', () => {
     });
     expect(read.language).toBe('en');
     expect(read.claims).toEqual(['studies show ten percent of people agree']);
-    expect(read.method).toBe(`${METHOD_TEXT} This read's words were heard by whisper-base in the language en.`);
+    expect(read.method).toBe(`${METHOD_TEXT}\n\nThis read's words were heard by whisper-base in the language en.`);
   });
 
   it('flags no claims in another language and says why in the method text', () => {
@@ -250,7 +250,7 @@ describe('assembleRead and the spoken language', () => {
     expect(read.language).toBe('es');
     expect(read.claims).toEqual([]);
     expect(read.transcript).toEqual([{ start: 0.1, end: 2.9, text: 'studies show ten percent of people agree' }]);
-    expect(read.method).toBe(`${METHOD_TEXT} This read's words were heard by whisper-base in the language es (so no claims are flagged).`);
+    expect(read.method).toBe(`${METHOD_TEXT}\n\nThis read's words were heard by whisper-base in the language es (so no claims are flagged).`);
   });
 
   it('is null when the voice gate kept no word, whatever the engine said', () => {

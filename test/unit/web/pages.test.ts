@@ -89,6 +89,15 @@ describe('scan page', () => {
     expect(page).toContain('action="/scans/scn_1/publish"');
     expect(page).not.toContain('http-equiv="refresh"');
   });
+  it('shows the method text as its short paragraphs, one <p> each', () => {
+    const page = scanPage(viewer, { ...base, status: 'complete', read });
+    const method = /<div id="method">(.*?)<\/div>/s.exec(page)![1]!;
+    const paragraphs = [...method.matchAll(/<p>(.*?)<\/p>/gs)].map((m) => m[1]);
+    expect(paragraphs.length).toBe(read.method.split('\n\n').length);
+    expect(paragraphs.length).toBeGreaterThan(10);
+    expect(paragraphs[0]).toBe('How this read is computed.');
+  });
+
   it('a scan whose video the retention setting removed says so where the player was', () => {
     const playing = scanPage(viewer, { ...base, status: 'complete', read, mediaSrc: '/scans/scn_1/media' });
     expect(playing).toContain('<video id="player" controls preload="metadata" src="/scans/scn_1/media">');
