@@ -16,6 +16,7 @@ import { accountWithKey, fakeDeps } from '../fake-deps';
 interface Media {
   schema?: object;
   example?: unknown;
+  examples?: Record<string, { value: unknown }>;
 }
 interface Ref {
   $ref: string;
@@ -34,6 +35,8 @@ interface Operation {
   security?: Record<string, unknown>[];
 }
 interface Document {
+  info: { description: string };
+  webhooks?: Record<string, { post: Operation }>;
   paths: Record<string, Record<string, Operation>>;
   components: {
     headers: Record<string, { description: string }>;
@@ -227,7 +230,7 @@ describe('the OpenAPI reference', () => {
     for (const { name, operation } of operations())
       for (const [status, response] of Object.entries(operation.responses))
         for (const media of Object.values(response.content ?? {})) walk(media.schema, `${name} ${status}`);
-    const webhooks = (doc as { webhooks?: Record<string, { post: Operation }> }).webhooks ?? {};
+    const webhooks = doc.webhooks ?? {};
     for (const [name, hook] of Object.entries(webhooks)) walk(hook.post.requestBody?.content['application/json']?.schema, `webhook ${name}`);
     expect([...undescribed]).toEqual([]);
     // The read's fields are described from the method, not left as bare types.
@@ -238,15 +241,14 @@ describe('the OpenAPI reference', () => {
   });
 
   it('opens with the sections a user reads first, and shows real webhook events', () => {
-    const info = (doc as { info: { description: string } }).info.description;
+    const info = doc.info.description;
     const sections = [...info.matchAll(/^# (.+)$/gm)].map((m) => m[1]);
     expect(sections).toEqual(['Getting started', 'Authentication', 'Errors', 'Rate limits', 'Idempotency', 'Webhooks']);
     expect(info).toContain('Authorization: Bearer sk_sig_');
     expect(info).toContain('{"error": {"message", "type", "param", "code"}}');
     expect(info).toMatch(/x-ratelimit-remaining[\s\S]*Retry-After/);
-    const hook = (doc as { webhooks: Record<string, { post: { requestBody: { content: Record<string, { examples: Record<string, { value: unknown }> }> } } }> })
-      .webhooks.scanEnded!.post;
-    const examples = Object.values(hook.requestBody.content['application/json']!.examples).map((e) => e.value as { type: string; data: object });
+    const hook = doc.webhooks!.scanEnded!.post;
+    const examples = Object.values(hook.requestBody!.content['application/json']!.examples!).map((e) => e.value as { type: string; data: object });
     expect(examples.map((e) => e.type)).toEqual(['scan.completed', 'scan.failed']);
     expect(JSON.stringify(examples)).not.toContain('"string"');
     const ajv = new Ajv2020({ strict: false, validateFormats: false });
