@@ -23,6 +23,9 @@ export const DipFigures = Type.Object({
   seconds: Type.Number({ description: 'Total length of the dips, seconds.' }),
   causes: Type.Partial(
     Type.Object({
+      colour_bars: Type.Integer(),
+      black_frames: Type.Integer(),
+      slate: Type.Integer(),
       still_picture: Type.Integer(),
       silence: Type.Integer(),
       loudness_drop: Type.Integer(),

@@ -421,35 +421,56 @@ export interface paths {
                          *           }
                          *         ]
                          *       },
+                         *       "technical_cues": [
+                         *         {
+                         *           "kind": "slate",
+                         *           "start": 0,
+                         *           "end": 4
+                         *         },
+                         *         {
+                         *           "kind": "colour_bars",
+                         *           "start": 10,
+                         *           "end": 15
+                         *         },
+                         *         {
+                         *           "kind": "slate",
+                         *           "start": 21,
+                         *           "end": 25
+                         *         }
+                         *       ],
                          *       "dips": [
                          *         {
                          *           "start": 0,
                          *           "end": 4,
                          *           "causes": [
+                         *             "slate",
                          *             "still_picture",
                          *             "silence",
                          *             "no_speech"
                          *           ],
-                         *           "advice": "Cut or speed up 0:00–0:04 (4 s): the picture is still, the sound is silent and nobody speaks."
+                         *           "advice": "Still title card or slate 0:00–0:04 (4 s): cut it; the picture is still, the sound is silent and nobody speaks."
                          *         },
                          *         {
-                         *           "start": 7,
+                         *           "start": 10,
                          *           "end": 15,
                          *           "causes": [
-                         *             "silence",
-                         *             "no_speech"
-                         *           ],
-                         *           "advice": "Cut or add sound under 0:07–0:15 (8 s): the sound is silent and nobody speaks."
-                         *         },
-                         *         {
-                         *           "start": 19,
-                         *           "end": 25,
-                         *           "causes": [
+                         *             "colour_bars",
                          *             "still_picture",
                          *             "silence",
                          *             "no_speech"
                          *           ],
-                         *           "advice": "Cut or speed up 0:19–0:25 (6 s): the picture is still, the sound is silent and nobody speaks."
+                         *           "advice": "Colour bars 0:10–0:15 (5 s): cut them; the picture is still, the sound is silent and nobody speaks."
+                         *         },
+                         *         {
+                         *           "start": 21,
+                         *           "end": 25,
+                         *           "causes": [
+                         *             "slate",
+                         *             "still_picture",
+                         *             "silence",
+                         *             "no_speech"
+                         *           ],
+                         *           "advice": "Still title card or slate 0:21–0:25 (4 s): cut it; the picture is still, the sound is silent and nobody speaks."
                          *         }
                          *       ],
                          *       "hook_report": {
@@ -556,12 +577,24 @@ export interface paths {
                                     true_peak_over: boolean;
                                 }[];
                             } | null;
-                            /** @description Why attention is likely to drop, beside the spec's fields: each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice. */
+                            /** @description Colour bars, black frames and still title cards or slates, with their spans, in time order, beside the spec's fields; empty when there are none, absent on reads made before they existed. A cue nobody speaks over is a dip of its own and is left out of recuts. */
+                            technical_cues?: {
+                                /**
+                                 * @description colour_bars (SMPTE or EBU test bars), black_frames (a picture near black) or slate (a still title card or slate between parts, over silence or a steady tone).
+                                 * @enum {string}
+                                 */
+                                kind: "colour_bars" | "black_frames" | "slate";
+                                /** @description Seconds; at a cut, its time (to the frame where the cut is refined). */
+                                start: number;
+                                /** @description Exclusive, seconds; no later than duration_sec. */
+                                end: number;
+                            }[];
+                            /** @description Why attention is likely to drop, beside the spec's fields: each technical cue nobody speaks over (its kind first among the causes, advised to be cut), each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice. */
                             dips?: {
                                 start: number;
                                 /** @description Exclusive, seconds. */
                                 end: number;
-                                causes: ("still_picture" | "silence" | "loudness_drop" | "no_speech" | "long_pause" | "long_shot" | "slow_cutting")[];
+                                causes: ("colour_bars" | "black_frames" | "slate" | "still_picture" | "silence" | "loudness_drop" | "no_speech" | "long_pause" | "long_shot" | "slow_cutting")[];
                                 advice: string;
                             }[];
                             /** @description The hook with its scale, what carried the first 3 s and the strongest 3-second window, beside the spec's fields. */
@@ -1255,35 +1288,56 @@ export interface paths {
                          *           }
                          *         ]
                          *       },
+                         *       "technical_cues": [
+                         *         {
+                         *           "kind": "slate",
+                         *           "start": 0,
+                         *           "end": 4
+                         *         },
+                         *         {
+                         *           "kind": "colour_bars",
+                         *           "start": 10,
+                         *           "end": 15
+                         *         },
+                         *         {
+                         *           "kind": "slate",
+                         *           "start": 21,
+                         *           "end": 25
+                         *         }
+                         *       ],
                          *       "dips": [
                          *         {
                          *           "start": 0,
                          *           "end": 4,
                          *           "causes": [
+                         *             "slate",
                          *             "still_picture",
                          *             "silence",
                          *             "no_speech"
                          *           ],
-                         *           "advice": "Cut or speed up 0:00–0:04 (4 s): the picture is still, the sound is silent and nobody speaks."
+                         *           "advice": "Still title card or slate 0:00–0:04 (4 s): cut it; the picture is still, the sound is silent and nobody speaks."
                          *         },
                          *         {
-                         *           "start": 7,
+                         *           "start": 10,
                          *           "end": 15,
                          *           "causes": [
-                         *             "silence",
-                         *             "no_speech"
-                         *           ],
-                         *           "advice": "Cut or add sound under 0:07–0:15 (8 s): the sound is silent and nobody speaks."
-                         *         },
-                         *         {
-                         *           "start": 19,
-                         *           "end": 25,
-                         *           "causes": [
+                         *             "colour_bars",
                          *             "still_picture",
                          *             "silence",
                          *             "no_speech"
                          *           ],
-                         *           "advice": "Cut or speed up 0:19–0:25 (6 s): the picture is still, the sound is silent and nobody speaks."
+                         *           "advice": "Colour bars 0:10–0:15 (5 s): cut them; the picture is still, the sound is silent and nobody speaks."
+                         *         },
+                         *         {
+                         *           "start": 21,
+                         *           "end": 25,
+                         *           "causes": [
+                         *             "slate",
+                         *             "still_picture",
+                         *             "silence",
+                         *             "no_speech"
+                         *           ],
+                         *           "advice": "Still title card or slate 0:21–0:25 (4 s): cut it; the picture is still, the sound is silent and nobody speaks."
                          *         }
                          *       ],
                          *       "hook_report": {
@@ -1390,12 +1444,24 @@ export interface paths {
                                     true_peak_over: boolean;
                                 }[];
                             } | null;
-                            /** @description Why attention is likely to drop, beside the spec's fields: each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice. */
+                            /** @description Colour bars, black frames and still title cards or slates, with their spans, in time order, beside the spec's fields; empty when there are none, absent on reads made before they existed. A cue nobody speaks over is a dip of its own and is left out of recuts. */
+                            technical_cues?: {
+                                /**
+                                 * @description colour_bars (SMPTE or EBU test bars), black_frames (a picture near black) or slate (a still title card or slate between parts, over silence or a steady tone).
+                                 * @enum {string}
+                                 */
+                                kind: "colour_bars" | "black_frames" | "slate";
+                                /** @description Seconds; at a cut, its time (to the frame where the cut is refined). */
+                                start: number;
+                                /** @description Exclusive, seconds; no later than duration_sec. */
+                                end: number;
+                            }[];
+                            /** @description Why attention is likely to drop, beside the spec's fields: each technical cue nobody speaks over (its kind first among the causes, advised to be cut), each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice. */
                             dips?: {
                                 start: number;
                                 /** @description Exclusive, seconds. */
                                 end: number;
-                                causes: ("still_picture" | "silence" | "loudness_drop" | "no_speech" | "long_pause" | "long_shot" | "slow_cutting")[];
+                                causes: ("colour_bars" | "black_frames" | "slate" | "still_picture" | "silence" | "loudness_drop" | "no_speech" | "long_pause" | "long_shot" | "slow_cutting")[];
                                 advice: string;
                             }[];
                             /** @description The hook with its scale, what carried the first 3 s and the strongest 3-second window, beside the spec's fields. */
@@ -1824,12 +1890,24 @@ export interface paths {
                                     true_peak_over: boolean;
                                 }[];
                             } | null;
-                            /** @description Why attention is likely to drop, beside the spec's fields: each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice. */
+                            /** @description Colour bars, black frames and still title cards or slates, with their spans, in time order, beside the spec's fields; empty when there are none, absent on reads made before they existed. A cue nobody speaks over is a dip of its own and is left out of recuts. */
+                            technical_cues?: {
+                                /**
+                                 * @description colour_bars (SMPTE or EBU test bars), black_frames (a picture near black) or slate (a still title card or slate between parts, over silence or a steady tone).
+                                 * @enum {string}
+                                 */
+                                kind: "colour_bars" | "black_frames" | "slate";
+                                /** @description Seconds; at a cut, its time (to the frame where the cut is refined). */
+                                start: number;
+                                /** @description Exclusive, seconds; no later than duration_sec. */
+                                end: number;
+                            }[];
+                            /** @description Why attention is likely to drop, beside the spec's fields: each technical cue nobody speaks over (its kind first among the causes, advised to be cut), each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice. */
                             dips?: {
                                 start: number;
                                 /** @description Exclusive, seconds. */
                                 end: number;
-                                causes: ("still_picture" | "silence" | "loudness_drop" | "no_speech" | "long_pause" | "long_shot" | "slow_cutting")[];
+                                causes: ("colour_bars" | "black_frames" | "slate" | "still_picture" | "silence" | "loudness_drop" | "no_speech" | "long_pause" | "long_shot" | "slow_cutting")[];
                                 advice: string;
                             }[];
                             /** @description The hook with its scale, what carried the first 3 s and the strongest 3-second window, beside the spec's fields. */
@@ -1948,12 +2026,24 @@ export interface paths {
                                     true_peak_over: boolean;
                                 }[];
                             } | null;
-                            /** @description Why attention is likely to drop, beside the spec's fields: each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice. */
+                            /** @description Colour bars, black frames and still title cards or slates, with their spans, in time order, beside the spec's fields; empty when there are none, absent on reads made before they existed. A cue nobody speaks over is a dip of its own and is left out of recuts. */
+                            technical_cues?: {
+                                /**
+                                 * @description colour_bars (SMPTE or EBU test bars), black_frames (a picture near black) or slate (a still title card or slate between parts, over silence or a steady tone).
+                                 * @enum {string}
+                                 */
+                                kind: "colour_bars" | "black_frames" | "slate";
+                                /** @description Seconds; at a cut, its time (to the frame where the cut is refined). */
+                                start: number;
+                                /** @description Exclusive, seconds; no later than duration_sec. */
+                                end: number;
+                            }[];
+                            /** @description Why attention is likely to drop, beside the spec's fields: each technical cue nobody speaks over (its kind first among the causes, advised to be cut), each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice. */
                             dips?: {
                                 start: number;
                                 /** @description Exclusive, seconds. */
                                 end: number;
-                                causes: ("still_picture" | "silence" | "loudness_drop" | "no_speech" | "long_pause" | "long_shot" | "slow_cutting")[];
+                                causes: ("colour_bars" | "black_frames" | "slate" | "still_picture" | "silence" | "loudness_drop" | "no_speech" | "long_pause" | "long_shot" | "slow_cutting")[];
                                 advice: string;
                             }[];
                             /** @description The hook with its scale, what carried the first 3 s and the strongest 3-second window, beside the spec's fields. */
@@ -2465,35 +2555,56 @@ export interface paths {
                          *           }
                          *         ]
                          *       },
+                         *       "technical_cues": [
+                         *         {
+                         *           "kind": "slate",
+                         *           "start": 0,
+                         *           "end": 4
+                         *         },
+                         *         {
+                         *           "kind": "colour_bars",
+                         *           "start": 10,
+                         *           "end": 15
+                         *         },
+                         *         {
+                         *           "kind": "slate",
+                         *           "start": 21,
+                         *           "end": 25
+                         *         }
+                         *       ],
                          *       "dips": [
                          *         {
                          *           "start": 0,
                          *           "end": 4,
                          *           "causes": [
+                         *             "slate",
                          *             "still_picture",
                          *             "silence",
                          *             "no_speech"
                          *           ],
-                         *           "advice": "Cut or speed up 0:00–0:04 (4 s): the picture is still, the sound is silent and nobody speaks."
+                         *           "advice": "Still title card or slate 0:00–0:04 (4 s): cut it; the picture is still, the sound is silent and nobody speaks."
                          *         },
                          *         {
-                         *           "start": 7,
+                         *           "start": 10,
                          *           "end": 15,
                          *           "causes": [
-                         *             "silence",
-                         *             "no_speech"
-                         *           ],
-                         *           "advice": "Cut or add sound under 0:07–0:15 (8 s): the sound is silent and nobody speaks."
-                         *         },
-                         *         {
-                         *           "start": 19,
-                         *           "end": 25,
-                         *           "causes": [
+                         *             "colour_bars",
                          *             "still_picture",
                          *             "silence",
                          *             "no_speech"
                          *           ],
-                         *           "advice": "Cut or speed up 0:19–0:25 (6 s): the picture is still, the sound is silent and nobody speaks."
+                         *           "advice": "Colour bars 0:10–0:15 (5 s): cut them; the picture is still, the sound is silent and nobody speaks."
+                         *         },
+                         *         {
+                         *           "start": 21,
+                         *           "end": 25,
+                         *           "causes": [
+                         *             "slate",
+                         *             "still_picture",
+                         *             "silence",
+                         *             "no_speech"
+                         *           ],
+                         *           "advice": "Still title card or slate 0:21–0:25 (4 s): cut it; the picture is still, the sound is silent and nobody speaks."
                          *         }
                          *       ],
                          *       "hook_report": {
@@ -4092,6 +4203,9 @@ export interface paths {
                                     seconds: number;
                                     /** @description How many dips name each cause; a cause no dip names is absent. */
                                     causes: {
+                                        colour_bars?: number;
+                                        black_frames?: number;
+                                        slate?: number;
                                         still_picture?: number;
                                         silence?: number;
                                         loudness_drop?: number;
@@ -4116,6 +4230,9 @@ export interface paths {
                                     seconds: number;
                                     /** @description How many dips name each cause; a cause no dip names is absent. */
                                     causes: {
+                                        colour_bars?: number;
+                                        black_frames?: number;
+                                        slate?: number;
                                         still_picture?: number;
                                         silence?: number;
                                         loudness_drop?: number;
@@ -4394,6 +4511,9 @@ export interface paths {
                                         seconds: number;
                                         /** @description How many dips name each cause; a cause no dip names is absent. */
                                         causes: {
+                                            colour_bars?: number;
+                                            black_frames?: number;
+                                            slate?: number;
                                             still_picture?: number;
                                             silence?: number;
                                             loudness_drop?: number;
@@ -4418,6 +4538,9 @@ export interface paths {
                                         seconds: number;
                                         /** @description How many dips name each cause; a cause no dip names is absent. */
                                         causes: {
+                                            colour_bars?: number;
+                                            black_frames?: number;
+                                            slate?: number;
                                             still_picture?: number;
                                             silence?: number;
                                             loudness_drop?: number;

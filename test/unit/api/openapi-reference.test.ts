@@ -181,6 +181,9 @@ describe('the OpenAPI reference', () => {
       properties: { dips: { items: { properties: { causes: { items: { enum: string[] } } } } } };
     };
     expect(read.properties.dips.items.properties.causes.items.enum).toEqual([
+      'colour_bars',
+      'black_frames',
+      'slate',
       'still_picture',
       'silence',
       'loudness_drop',
@@ -189,5 +192,7 @@ describe('the OpenAPI reference', () => {
       'long_shot',
       'slow_cutting',
     ]);
+    const cues = read as unknown as { properties: { technical_cues: { items: { properties: { kind: { enum: string[] } } } } } };
+    expect(cues.properties.technical_cues.items.properties.kind.enum).toEqual(['colour_bars', 'black_frames', 'slate']);
   });
 });
