@@ -16,6 +16,8 @@ import {
   recutPrompt,
   snapToFrames,
   snapToSpeechGaps,
+  dropTechnicalCues,
+  cuesInWords,
   type PromptRetry,
   type Proposal,
   type ReadFigures,
@@ -111,20 +113,22 @@ export function createRecutActivities(deps: RecutActivityDeps) {
     /**
      * Stores the proposal with its cut points moved into the pauses between words
      * (`snapToSpeechGaps`): a model answers in seconds with no regard for words, and a
-     * cut inside a word clips it. The rationale then names the ranges kept.
+     * cut inside a word clips it. The technical cues nobody speaks over (colour bars, black
+     * frames, slates) are then left out at their own edges (`dropTechnicalCues`), whoever
+     * proposed keeping them. The rationale then names what was cut and the ranges kept.
      */
     async recordRecutProposal({ recutId, proposal }: { recutId: string; proposal: RecutProposalFields }): Promise<void> {
       const recut = await loadRecut(recutId);
       const read = await loadRead(recut.parent_scan_id);
-      const snapped = snapToSpeechGaps(proposal.segments, read.transcript ?? [], read.duration_sec).filter((s) => s.end - s.start >= MIN_SEGMENT_SEC);
+      const gaps = snapToSpeechGaps(proposal.segments, read.transcript ?? [], read.duration_sec).filter((s) => s.end - s.start >= MIN_SEGMENT_SEC);
+      const { segments: snapped, dropped } = dropTechnicalCues(gaps, read.technical_cues ?? [], read.transcript ?? []);
       const moved = snapped.length > 0 && JSON.stringify(snapped) !== JSON.stringify(proposal.segments);
+      const why = dropped.length > 0 ? `Left out ${cuesInWords(dropped)}; kept` : 'Cut points moved into the pauses between words';
       await recuts.advance(
         recutId,
         'render',
         20,
-        moved
-          ? { ...proposal, segments: snapped, rationale: `${proposal.rationale} Cut points moved into the pauses between words: ${keptRanges(snapped)}.` }
-          : proposal,
+        moved ? { ...proposal, segments: snapped, rationale: `${proposal.rationale} ${why}: ${keptRanges(snapped)}.` } : proposal,
       );
     },
 

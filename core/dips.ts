@@ -7,7 +7,8 @@ import type { DeadStretch } from './wire/read';
 import type { RecognisedWord } from './measurements';
 import { mean, round1 } from './numbers';
 import { percentile } from './percentile';
-import { clockTime, spanEndTime } from './summary';
+import { spanEndTime } from './summary';
+import { CUE_WORDS, unspokenCues, type TechnicalCue } from './technical-cues';
 import type { DipCause } from './wire/constants';
 
 /** A fall of reported hold by at least this many points… */
@@ -27,6 +28,7 @@ export const LONG_SHOT_SEC = 10;
 
 /** Each cause (DIP_CAUSES, listed in core/wire/constants.ts) in plain words, as the website, the timelines' markers and the recut's rationale name it. */
 export const DIP_CAUSE_WORDS: Record<DipCause, string> = {
+  ...CUE_WORDS,
   still_picture: 'still picture',
   silence: 'silence',
   loudness_drop: 'loudness drop',
@@ -57,6 +59,8 @@ export interface DipInputs {
   dead: readonly DeadStretch[];
   /** The file's duration in seconds: the last shot ends there and no dip runs past it. Default: the number of seconds. */
   durationSec?: number;
+  /** The read's technical cues: each one nobody speaks over is a dip of its own. */
+  cues?: readonly TechnicalCue[];
 }
 
 /**
@@ -189,9 +193,13 @@ function edgeAction(span: DeadStretch, causes: readonly DipCause[], durationSec:
  * start or end) and why, naming every cause. `durationSec` tells a dip that ends the file.
  */
 export function dipAdvice(span: DeadStretch, found: ReturnType<typeof dipCauses>, durationSec?: number): string {
-  const range = `${clockTime(span.start)}–${spanEndTime(span.end)}`;
+  // A dip starts on a whole second unless a cue's frame-exact edge starts it (0:15.5).
+  const range = `${spanEndTime(span.start)}–${spanEndTime(span.end)}`;
   const length = round1(span.end - span.start);
   const phrases: Record<DipCause, string> = {
+    colour_bars: 'colour bars fill the picture',
+    black_frames: 'the picture is black',
+    slate: 'a still card stands in for the video',
     still_picture: 'the picture is still',
     silence: 'the sound is silent',
     loudness_drop: 'the sound drops',
@@ -200,12 +208,31 @@ export function dipAdvice(span: DeadStretch, found: ReturnType<typeof dipCauses>
     long_shot: `one shot runs ${round1(found.shotSec)} s without a cut`,
     slow_cutting: `the shot (${round1(found.shotSec)} s) is longer than this file's median shot (${round1(found.medianShotSec)} s)`,
   };
+  const cue = found.causes.find(isCueKind);
+  if (cue) {
+    // The cue is what the span is: name it and cut it; the other causes say what a viewer gets there.
+    const others = found.causes.filter((c) => c !== cue).map((c) => phrases[c]);
+    const plural = cue !== 'slate';
+    const name = CUE_WORDS[cue];
+    return `${name.charAt(0).toUpperCase()}${name.slice(1)} ${range} (${length} s): cut ${plural ? 'them' : 'it'}${others.length > 0 ? `; ${joinPhrases(others)}` : ''}.`;
+  }
   const action = edgeAction(span, found.causes, durationSec) ?? adviceAction(found.causes);
   if (!action) return `Watch ${range} (${length} s): hold falls without one clear cause in motion, sound, speech or cuts; trim what drags.`;
-  const reasons = found.causes.map((c) => phrases[c]);
-  const joined = reasons.length === 1 ? reasons[0] : `${reasons.slice(0, -1).join(', ')} and ${reasons[reasons.length - 1]}`;
+  const joined = joinPhrases(found.causes.map((c) => phrases[c]));
   return `${action.charAt(0).toUpperCase()}${action.slice(1)} ${range} (${length} s): ${joined}.`;
 }
+
+const joinPhrases = (reasons: readonly string[]) =>
+  reasons.length === 1 ? (reasons[0] as string) : `${reasons.slice(0, -1).join(', ')} and ${reasons[reasons.length - 1]}`;
+
+const CUE_KINDS = new Set<DipCause>(Object.keys(CUE_WORDS) as DipCause[]);
+const isCueKind = (cause: DipCause): cause is TechnicalCue['kind'] => CUE_KINDS.has(cause);
+
+/** The whole seconds a cue stands for on the series' grid: those it covers for the most part. */
+export const cueSeconds = (cue: Pick<TechnicalCue, 'start' | 'end'>): DeadStretch => ({
+  start: Math.round(cue.start),
+  end: Math.max(Math.round(cue.start) + 1, Math.round(cue.end)),
+});
 
 /** `span` without the parts any of `holes` covers, in time order. */
 export function subtractSpans(span: DeadStretch, holes: readonly DeadStretch[]): DeadStretch[] {
@@ -252,24 +279,48 @@ export function quietRuns(span: DeadStretch, loudness: readonly number[], words:
 export function findDips(inputs: DipInputs): Dip[] {
   const n = inputs.hold.length;
   const durationSec = inputs.durationSec ?? n;
+  const found = (grid: DeadStretch) =>
+    dipCauses(grid, { motion: inputs.motion, loudness: inputs.loudness, words: inputs.words, cuts: inputs.cuts, durationSec });
+  // A cue nobody speaks over is a dip over its own span, found first; the rest is read around it.
+  const cues = unspokenCues(inputs.cues ?? [], inputs.words).filter((c) => c.end > c.start && c.start < durationSec);
+  const cueGrid = cues.map(cueSeconds);
+  const cueDips = cues.map((cue, i) => {
+    const grid = cueGrid[i] as DeadStretch;
+    const causes = found(grid);
+    const span = { start: cue.start, end: clampEnd(cue.end, durationSec) };
+    const withCue = { ...causes, causes: [cue.kind, ...causes.causes] };
+    return { start: span.start, end: span.end, causes: withCue.causes, advice: dipAdvice(span, withCue, durationSec) };
+  });
+  // A piece under 2 s left beside a cue is the 3-second mean of hold leaning into it.
+  const besideCue = (p: DeadStretch) => p.end - p.start < 2 && cueGrid.some((c) => c.start === p.end || c.end === p.start);
   // A dead stretch's end may be clamped to a partial last second: on the grid it covers that whole second.
-  const dead = mergeSpans(inputs.dead.map((d) => ({ start: d.start, end: Math.ceil(d.end - 1e-9) })));
-  const outside = mergeSpans(holdDrops(inputs.hold)).flatMap((fall) => subtractSpans(fall, dead));
+  const deadOnGrid = mergeSpans(inputs.dead.map((d) => ({ start: d.start, end: Math.ceil(d.end - 1e-9) })));
+  const dead = deadOnGrid.flatMap((d) => subtractSpans(d, cueGrid)).filter((p) => !besideCue(p));
+  const outside = mergeSpans(holdDrops(inputs.hold)).flatMap((fall) => subtractSpans(fall, [...deadOnGrid, ...cueGrid]));
   const quiet = outside.flatMap((piece) => quietRuns(piece, inputs.loudness, inputs.words, n));
   const whole = [...dead, ...quiet];
   const falls = outside
     .flatMap((piece) => subtractSpans(piece, quiet))
-    .filter((p) => p.end - p.start >= 2 || !whole.some((d) => d.start === p.end || d.end === p.start));
-  const spans = [...whole, ...falls].filter((s) => s.end > s.start && s.start < n && s.start < durationSec).sort((a, b) => a.start - b.start);
-  return spans.map((grid) => {
-    const found = dipCauses(grid, { motion: inputs.motion, loudness: inputs.loudness, words: inputs.words, cuts: inputs.cuts, durationSec });
+    .filter((p) => p.end - p.start >= 2 || ![...whole, ...deadOnGrid, ...cueGrid].some((d) => d.start === p.end || d.end === p.start));
+  const spans = [...whole, ...falls].filter((s) => s.end > s.start && s.start < n && s.start < durationSec);
+  const seriesDips = spans.flatMap((grid) => {
+    const causes = found(grid);
+    // On the grid a dip may reach into a cue's partial second: its reported span stops at the cue's edge.
     const span = { start: grid.start, end: clampEnd(grid.end, durationSec) };
-    return { start: span.start, end: span.end, causes: found.causes, advice: dipAdvice(span, found, durationSec) };
+    for (const cue of cues) {
+      if (span.start < cue.start && span.end > cue.start) span.end = cue.start;
+      if (span.start < cue.end && span.end > cue.end) span.start = cue.end;
+    }
+    if (span.end <= span.start) return [];
+    return [{ start: span.start, end: span.end, causes: causes.causes, advice: dipAdvice(span, causes, durationSec) }];
   });
+  return [...cueDips, ...seriesDips].sort((a, b) => a.start - b.start || a.end - b.end);
 }
 
 export const DIPS_METHOD =
-  `Dips (beside the spec's fields): every dead stretch is a dip of its own; every fall of reported hold by ${DIP_DROP_POINTS} points or more within ${DIP_DROP_WITHIN_SEC} s ` +
+  "Dips (beside the spec's fields): every technical cue nobody speaks over is a dip over its own span, its causes the cue's kind and then what the series give over the whole seconds it mostly covers, " +
+  'advised to be cut (colour bars 0:42–0:52 (10 s): cut them); the rest is read around those seconds, and a piece under 2 s left beside one is only the 3-second mean of hold leaning into it. ' +
+  `Every dead stretch is a dip of its own; every fall of reported hold by ${DIP_DROP_POINTS} points or more within ${DIP_DROP_WITHIN_SEC} s ` +
   '(from the second after the higher value to the lowest second, end exclusive; overlapping falls joined) is a dip over the part of it outside the dead stretches; ' +
   `inside such a part, a run of seconds with scaled loudness under ${SILENT_LOUDNESS} where no counted word starts, of 2 s or more or running to the file's end, is a dip of its own; ` +
   'a single second left beside a dead stretch or such a run is only the 3-second mean leaning into it and is no dip. No dip ends after the duration. Their causes are read from the series over the dip ' +

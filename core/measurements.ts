@@ -22,6 +22,12 @@ export interface RawMeasurements {
   frameDiffs: number[];
   /** skipDiffs[k] = mean |f_(k+1) - f_(k-1)|, used by the flash test; NaN where undefined. */
   skipDiffs: number[];
+  /**
+   * What each sample shows (`classifyFrame` in core/technical-cues.ts: plain, black or colour
+   * bars), parallel to `frameDiffs`. Absent on measurements taken before it existed: the read
+   * then names no technical cue.
+   */
+  frameKinds?: number[];
   /** RMS per second of 16 kHz mono audio, full scale 1.0; all 0 when there is no audio. */
   loudnessRms: number[];
   /** The video stream's average frame rate from the probe; null or absent when unknown. */

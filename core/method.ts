@@ -6,6 +6,7 @@ import { CUT_WINDOW_HEIGHT, CUT_WINDOW_MARGIN_SEC, CUT_WINDOW_WIDTH } from './cu
 import { CUT_LOCAL_RATIO, CUT_LOCAL_WINDOW_SEC, CUT_MIN_DIFF, CUT_MIN_GAP_SEC, CUT_NEIGHBOUR_RATIO, FLASH_RETURN_RATIO } from './cuts';
 import { DEAD_MIN_SECONDS, FLOOR } from './dead';
 import { DIPS_METHOD } from './dips';
+import { TECHNICAL_CUES_METHOD } from './technical-cues';
 import { HOOK_REPORT_METHOD } from './hook-report';
 import { SCORE_METHOD } from './score';
 import { LOUDNESS_LUFS_METHOD } from './lufs';
@@ -79,6 +80,7 @@ export const METHOD_TEXT = [
   `Dead stretches: maximal runs of ${DEAD_MIN_SECONDS} or more consecutive seconds whose reported hold is below the floor of ${FLOOR}, given as start and end seconds (end exclusive).`,
   'Moments: local maxima of reported hold (a flat top counts once, at its first second) that are at least 30, at least the median hold and outside dead stretches, chosen highest first at least 10 s apart, at most 3 (5 for files over 180 seconds), ' +
     'listed in time order with the words spoken starting within one second before to two seconds after (at most 15 words).',
+  TECHNICAL_CUES_METHOD,
   DIPS_METHOD,
   HOOK_REPORT_METHOD,
   'Hook: the mean reported hold over the first 3 seconds (fewer if the file is shorter), to one decimal.',

@@ -19,6 +19,7 @@ import type { ScanRead, TimelineEntry } from './wire/read';
 import type { RawMeasurements } from './measurements';
 import { gateWords, wordsPerSecond } from './speech';
 import { summaryText } from './summary';
+import { technicalCues } from './technical-cues';
 import { transcriptSegments } from './transcript';
 
 /**
@@ -49,6 +50,11 @@ export function assembleRead(raw: RawMeasurements): ScanRead {
   const cutTimes = framed.cuts;
   const hold = smoothHold(rawHold({ motion, loudness, speech, cutTimes }, n));
   const dead = deadStretches(hold, FLOOR, DEAD_MIN_SECONDS, durationSec);
+  // From the samples the decode classified; a cue's edge at a cut takes the refined time.
+  // Measurements taken before the samples were classified name none, and the read then has no such field.
+  const cues = raw.frameKinds
+    ? technicalCues({ frameKinds: raw.frameKinds, frameDiffs: raw.frameDiffs, cuts: cutTimes, durationSec, loudnessRms: loudnessRaw, words })
+    : null;
   // The score reads the raw measures, not the per-file scaled series, so it compares across files.
   const score = overallScore({ durationSec, words, cuts: cutTimes, dead, motionRaw, loudnessRms: loudnessRaw });
   const grade = gradeFor(score);
@@ -82,7 +88,8 @@ export function assembleRead(raw: RawMeasurements): ScanRead {
     transcriber: raw.transcriber ?? null,
     language,
     loudness_lufs: loudnessLufsFor(raw.loudnessLufs, n),
-    dips: findDips({ hold, motion, loudness, words, cuts: cutTimes, dead, durationSec }),
+    ...(cues ? { technical_cues: cues } : {}),
+    dips: findDips({ hold, motion, loudness, words, cuts: cutTimes, dead, durationSec, cues: cues ?? [] }),
     hook_report: hookReport({ hook, hold, motion, loudness, words, durationSec }),
     frame_rate: fps === null ? null : Math.round(fps * 1000) / 1000,
     frame_rate_variable: raw.fpsVariable === true,

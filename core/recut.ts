@@ -5,7 +5,8 @@
 import type { DipFigures, RecutFigures } from './wire/recuts';
 import type { UpstreamMessage } from './chat/shapes';
 import { deadSeconds, FLOOR } from './dead';
-import { DIP_CAUSE_WORDS, type Dip } from './dips';
+import { DIP_CAUSE_WORDS, subtractSpans, type Dip } from './dips';
+import { CUE_WORDS, unspokenCues, type TechnicalCue } from './technical-cues';
 import type { HookReport } from './hook-report';
 import { mean, round1, round2, secondsIn } from './numbers';
 import { percentile } from './percentile';
@@ -111,7 +112,7 @@ export function validateProposal(segments: readonly Segment[], durationSec: numb
 
 /** What the proposers need of the parent's read; dips and the hook report are absent on reads made before they existed. */
 export type ReadForRecut = Pick<ScanRead, 'duration_sec' | 'timeline' | 'dead' | 'moments' | 'hook' | 'score'> &
-  Partial<Pick<ScanRead, 'cuts' | 'transcript' | 'dips' | 'hook_report'>>;
+  Partial<Pick<ScanRead, 'cuts' | 'transcript' | 'dips' | 'hook_report' | 'technical_cues'>>;
 
 export interface Proposal {
   segments: Segment[];
@@ -260,11 +261,15 @@ export function proposeByRules(read: ReadForRecut, request: RecutRequest = {}): 
   if (added > 0) notes.push(`added back ${added} second${added === 1 ? '' : 's'} to keep at least ${round1(minKeptSec)} s`);
   // Whole seconds, then each bound moved into the silence between words (snapToSpeechGaps),
   // so no kept word is clipped; runs shorter than a second cannot be kept.
-  const segments = snapToSpeechGaps(
+  const snapped = snapToSpeechGaps(
     runsOf(keep).map((r) => ({ start: r.start, end: round2(Math.min(r.end, duration)) })),
     read.transcript ?? [],
     duration,
   ).filter((s) => s.end - s.start >= MIN_SEGMENT_SEC - EPS);
+  // Colour bars, black frames and slates go to the frame, whatever the whole seconds kept of them.
+  const cueCut = dropTechnicalCues(snapped, read.technical_cues ?? [], read.transcript ?? []);
+  const segments = cueCut.segments;
+  if (cueCut.dropped.length > 0) notes.push(`cut ${cuesInWords(cueCut.dropped)}`);
   const kept = round1(keptSeconds(segments));
   // The opening clause names where the rules meant to start; say so when the kept part starts elsewhere.
   const firstKept = segments[0]?.start;
@@ -290,6 +295,31 @@ function runsOf(keep: readonly boolean[]): Segment[] {
     }
   }
   return out;
+}
+
+/**
+ * The kept segments without the technical cues nobody speaks over (colour bars, black frames,
+ * slates: `unspokenCues`), cut at the cues' own edges, which sit on the cut frames; pieces
+ * under a second cannot be kept. When nothing but cues would be left, the segments stay as
+ * they are (a file that is all bars has nothing else to keep). `dropped`: the cues that
+ * were inside a segment.
+ */
+export function dropTechnicalCues(
+  segments: readonly Segment[],
+  cues: readonly TechnicalCue[],
+  speech: ReadonlyArray<{ start: number; end: number }>,
+): { segments: Segment[]; dropped: TechnicalCue[] } {
+  const unspoken = unspokenCues(cues, speech);
+  const dropped = unspoken.filter((c) => segments.some((s) => s.start < c.end - EPS && s.end > c.start + EPS));
+  if (dropped.length === 0) return { segments: segments.map((s) => ({ ...s })), dropped: [] };
+  const left = segments.flatMap((s) => subtractSpans(s, dropped)).filter((s) => s.end - s.start >= MIN_SEGMENT_SEC - EPS);
+  return left.length > 0 ? { segments: left, dropped } : { segments: segments.map((s) => ({ ...s })), dropped: [] };
+}
+
+/** "the colour bars 10–15 s and the black frames 0–1.5 s": cues in words, for a rationale. */
+export function cuesInWords(cues: readonly TechnicalCue[]): string {
+  const named = cues.map((c) => `the ${CUE_WORDS[c.kind]} ${round2(c.start)}–${round2(c.end)} s`);
+  return named.length === 1 ? (named[0] as string) : `${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}`;
 }
 
 /** Characters of transcript given to the model; the rest is summarised by its length. */
@@ -328,6 +358,9 @@ export function recutPrompt(read: ReadForRecut, request: RecutRequest = {}, retr
     `Dead stretches (end exclusive): ${listOrNone(read.dead.map((d: DeadStretch) => `${d.start}–${d.end} s`))}`,
     `Cuts at: ${listOrNone((read.cuts ?? []).map((c) => `${c} s`))}`,
     `Moments: ${listOrNone(read.moments.map((m: Moment) => `${m.second} s (hold ${m.hold})${m.quote ? ` "${m.quote}"` : ''}`))}`,
+    ...(read.technical_cues && read.technical_cues.length > 0
+      ? [`Technical cues (colour bars, black frames, slates; leave out those nobody speaks over): ${cuesInWords(read.technical_cues)}`]
+      : []),
     ...(read.dips ? [`Dips (where hold is likely to drop, end exclusive, with causes): ${dipsForPrompt(read.dips)}`] : []),
     ...(read.hook_report ? [`Hook report: ${hookReportForPrompt(read.hook_report)}`] : []),
     `Transcript: ${transcript || '(no speech)'}`,

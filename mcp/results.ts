@@ -2,7 +2,7 @@
 // resource URIs the heavy parts live at. MCP hosts cap a tool result (around
 // 25 000 tokens in common ones); the per-second timeline and the transcript
 // of a long video alone are far above that, so they are resources, and the
-// lists that grow with length (cuts, dead stretches, dips, claims) are bounded here.
+// lists that grow with length (cuts, dead stretches, technical cues, dips, claims) are bounded here.
 
 import { z } from 'zod';
 import { SCAN_STATUSES, type CompleteScan, type DeadStretch, type Moment, type TimelineEntry, type TranscriptSegment } from '../clients/js/src/index';
@@ -11,11 +11,11 @@ import { SCAN_STATUSES, type CompleteScan, type DeadStretch, type Moment, type T
  * At most this many entries of each list in a compact result. With these
  * caps a compact result stays under about 13 000 tokens (characters / 4)
  * whatever the video's length (1 500 cuts of ≤ 8 characters, 300 dead
- * stretches of ≤ 30, 60 dips of ≤ 200 with their advice, 60 claims of a
+ * stretches of ≤ 30, 60 technical cues of ≤ 50, 60 dips of ≤ 200 with their advice, 60 claims of a
  * sentence each); the rest are counted in `omitted` and come with detail
  * "full" or export_scan.
  */
-export const COMPACT_LIMITS = { cuts: 1500, dead: 300, dips: 60, claims: 60 } as const;
+export const COMPACT_LIMITS = { cuts: 1500, dead: 300, technical_cues: 60, dips: 60, claims: 60 } as const;
 
 /** A claim longer than this is cut (claims are sentences; one run-on sentence could be a whole transcript). */
 export const CLAIM_MAX_CHARS = 300;
@@ -43,6 +43,7 @@ export function scanLinks(scanId: string, baseUrl?: string, mediaRemoved = false
 }
 
 type Dip = NonNullable<CompleteScan['dips']>[number];
+type TechnicalCue = NonNullable<CompleteScan['technical_cues']>[number];
 type HookReport = NonNullable<CompleteScan['hook_report']>;
 /** The hook report's figures a host needs to talk about the opening; the scale and advice texts come with detail "full". */
 export type CompactHookReport = Pick<HookReport, 'value' | 'file_percentile' | 'library_percentile' | 'best_opening'>;
@@ -68,12 +69,14 @@ export type CompactScan = ScanLinks &
     | 'moments'
     | 'claims'
   > & {
+    /** Absent for reads made before technical cues existed. */
+    technical_cues?: TechnicalCue[];
     /** Absent for reads made before dips and the hook report existed. */
     dips?: Dip[];
     hook_report?: CompactHookReport;
     transcript_segments: number;
     /** Entries of each list left out by COMPACT_LIMITS; absent when nothing was. */
-    omitted?: { cuts?: number; dead?: number; dips?: number; claims?: number };
+    omitted?: { cuts?: number; dead?: number; technical_cues?: number; dips?: number; claims?: number };
   };
 
 /** The compact read: everything a host needs to talk about the scan, each list bounded; no timeline, no transcript. */
@@ -100,6 +103,7 @@ export function compactScan(scan: CompleteScan, links: ScanLinks): CompactScan {
     summary: scan.summary,
     cuts: bounded(scan.cuts, 'cuts'),
     dead: bounded(scan.dead, 'dead'),
+    ...(scan.technical_cues ? { technical_cues: bounded(scan.technical_cues, 'technical_cues') } : {}),
     ...(scan.dips ? { dips: bounded(scan.dips, 'dips') } : {}),
     ...(scan.hook_report ? { hook_report: compactHookReport(scan.hook_report) } : {}),
     moments: scan.moments,
@@ -123,10 +127,17 @@ const timelineEntry = z.object({
   scores: z.object({ hold: z.number(), motion: z.number(), loudness: z.number(), speech: z.number() }),
 }) satisfies z.ZodType<TimelineEntry>;
 const transcriptSegment = z.object({ start: z.number(), end: z.number(), text: z.string() }) satisfies z.ZodType<TranscriptSegment>;
+const technicalCue = z.object({
+  kind: z.enum(['colour_bars', 'black_frames', 'slate']),
+  start: z.number(),
+  end: z.number(),
+}) satisfies z.ZodType<TechnicalCue>;
 const dip = z.object({
   start: z.number(),
   end: z.number(),
-  causes: z.array(z.enum(['still_picture', 'silence', 'loudness_drop', 'no_speech', 'long_pause', 'long_shot', 'slow_cutting'])),
+  causes: z.array(
+    z.enum(['colour_bars', 'black_frames', 'slate', 'still_picture', 'silence', 'loudness_drop', 'no_speech', 'long_pause', 'long_shot', 'slow_cutting']),
+  ),
   advice: z.string(),
 }) satisfies z.ZodType<Dip>;
 const hookPart = z.enum(['motion', 'sound', 'words']);
@@ -159,13 +170,23 @@ export const scanOutputShape = {
   summary: z.string().optional(),
   cuts: z.array(z.number()).optional().describe('Seconds of the hard cuts.'),
   dead: z.array(span).optional().describe('Stretches of hold under the floor, seconds, end exclusive.'),
+  technical_cues: z
+    .array(technicalCue)
+    .optional()
+    .describe('Colour bars, black frames and still title cards or slates, seconds (end exclusive); an editor cuts them before publishing.'),
   dips: z.array(dip).optional().describe('Where attention is likely to drop, seconds (end exclusive), with causes and one sentence of advice.'),
   hook_report: hookReport.optional().describe('The hook on its scale and the suggested opening.'),
   moments: z.array(moment).optional(),
   claims: z.array(z.string()).optional().describe('Sentences of the transcript that make checkable claims.'),
   transcript_segments: z.number().int().optional().describe('How many transcript segments the transcript resource holds.'),
   omitted: z
-    .object({ cuts: z.number().int().optional(), dead: z.number().int().optional(), dips: z.number().int().optional(), claims: z.number().int().optional() })
+    .object({
+      cuts: z.number().int().optional(),
+      dead: z.number().int().optional(),
+      technical_cues: z.number().int().optional(),
+      dips: z.number().int().optional(),
+      claims: z.number().int().optional(),
+    })
     .optional()
     .describe('Entries left out of a compact result; detail "full" has them all.'),
   timeline_uri: z.string().optional().describe('MCP resource with the per-second timeline.'),

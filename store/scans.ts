@@ -22,6 +22,8 @@ export interface ScanPartsDoc {
   durationSec?: number;
   frameDiffs?: number[];
   skipDiffs?: number[];
+  /** What each 4 fps sample shows (core/technical-cues.ts `FrameKind`); absent on parts decoded before it existed. */
+  frameKinds?: number[];
   /** RMS per second: fitted to `durationSec` by a one-pass decode; as long as the soundtrack when `extractAudio` wrote it (the read fits it). */
   loudnessRms?: number[];
   /** EBU R128 loudness, measured by whichever pass decoded the soundtrack; absent or null without sound. */
@@ -56,6 +58,7 @@ export const READ_FIELDS = [
   'transcriber',
   'language',
   'loudness_lufs',
+  'technical_cues',
   'dips',
   'hook_report',
   'frame_rate',

@@ -70,13 +70,31 @@ export interface FixtureTruth {
   generator: string;
   /** ISO 639-1 language of the speech, on the fixtures made for the fidelity table (absent on the older ones, which speak English). */
   language?: string | null;
+  /**
+   * The technical cues the file was made with (issue 32): every bars shot is colour_bars,
+   * every black shot black_frames, and every other still shot that is not the whole file,
+   * where no speech sounds and the sound is silence or one tone over all of it, a slate.
+   */
+  cues?: Array<Span & { kind: 'colour_bars' | 'black_frames' | 'slate' }>;
 }
 
 // ---------------------------------------------------------------------------
 // Recipes
 
 type SourceName =
-  'mandelbrot' | 'mandelbrot-deep' | 'life' | 'testsrc2-scroll' | 'cellauto' | 'gradients-slow' | 'bars' | 'slate' | 'fractal-still' | 'fractal-pan';
+  | 'mandelbrot'
+  | 'mandelbrot-deep'
+  | 'life'
+  | 'testsrc2-scroll'
+  | 'cellauto'
+  | 'gradients-slow'
+  | 'bars'
+  | 'bars-sd'
+  | 'black'
+  | 'title-card'
+  | 'slate'
+  | 'fractal-still'
+  | 'fractal-pan';
 
 interface Shot {
   /** Seconds, a multiple of 0.25 (at the recipe's rate: a whole number of frames). */
@@ -128,6 +146,9 @@ const MOVING: Record<SourceName, boolean> = {
   cellauto: true,
   'gradients-slow': true,
   bars: false,
+  'bars-sd': false,
+  black: false,
+  'title-card': false,
   slate: false,
   'fractal-still': false,
   'fractal-pan': true,
@@ -315,6 +336,29 @@ RECIPES.push({
 });
 
 // ---------------------------------------------------------------------------
+// Technical cues (issue 32): a black leader, SD colour bars with a 1 kHz line-up
+// tone, a silent title card, a spoken part, black between parts and a second
+// spoken part, at 25 fps with some cuts between the quarter seconds of the
+// analysis grid, so each cue's span can be checked to the frame.
+
+RECIPES.push({
+  name: 'cues-bars-black-slate',
+  width: 640,
+  height: 360,
+  container: 'mp4',
+  rate: { num: 25, den: 1 },
+  shots: [
+    { dur: 38 / 25, source: 'black' },
+    { dur: 112 / 25, source: 'bars-sd' },
+    { dur: 75 / 25, source: 'title-card' },
+    { dur: 150 / 25, source: 'mandelbrot' },
+    { dur: 37 / 25, source: 'black' },
+    { dur: 138 / 25, source: 'life' },
+  ],
+  audio: [{ at: 38 / 25, kind: 'tone', dur: 112 / 25, frequency: 1000, amplitude: 0.2 }, say(9.3, 'welcome', 'en-us', 170), say(16.8, 'garden', 'en-gb', 160)],
+});
+
+// ---------------------------------------------------------------------------
 // Cuts to the frame (issue 24): cuts between the quarter seconds of the analysis
 // grid, at 25, 29.97 and 60 fps and at a variable rate, so a refined cut can be
 // checked against the frame it was made at (the truth's `cutFrames`).
@@ -413,6 +457,16 @@ function sourceFilter(source: SourceName, w: number, h: number, frames: number, 
       return `gradients=${size}:speed=0.01:seed=${seed}:n=3`;
     case 'bars':
       return `smptehdbars=${size}`;
+    case 'bars-sd':
+      return `smptebars=${size}`;
+    case 'black':
+      return `color=c=black:${size}`;
+    case 'title-card':
+      // Two lines of "text" as bars of light on a dark card: a title card without needing a font.
+      return (
+        `color=c=0x14213d:${size},drawbox=x=iw*0.2:y=ih*0.36:w=iw*0.6:h=ih*0.09:color=0xf0f0f0:t=fill,` +
+        'drawbox=x=iw*0.3:y=ih*0.52:w=iw*0.4:h=ih*0.06:color=0xc8c8c8:t=fill'
+      );
     case 'slate':
       return `color=c=0x1a2230:${size}`;
     case 'fractal-still':
@@ -713,8 +767,23 @@ async function buildRecipe(recipe: Recipe, outDir: string, workDir: string, gene
     claims: (audio?.speech ?? []).filter((s) => s.claim).map((s) => s.text),
     expectError: !video,
     ...(video ? {} : { errorReason: 'no video stream' }),
+    cues: cuesOf(video?.segments ?? [], audio?.speech ?? [], audio?.tones ?? [], duration),
     generator,
   };
+}
+
+/** FixtureTruth.cues from how the shots and the sound were laid. */
+function cuesOf(segments: FixtureTruth['segments'], speech: Span[], tones: Span[], duration: number): NonNullable<FixtureTruth['cues']> {
+  const overlaps = (a: Span, b: Span) => a.start < b.end && b.start < a.end;
+  return segments.flatMap((s): NonNullable<FixtureTruth['cues']> => {
+    const span = { start: s.start, end: s.end };
+    if (s.source === 'bars' || s.source === 'bars-sd') return [{ kind: 'colour_bars' as const, ...span }];
+    if (s.source === 'black') return [{ kind: 'black_frames' as const, ...span }];
+    if (s.moving || (s.start <= 0 && s.end >= duration)) return [];
+    const sounding = tones.filter((t) => overlaps(t, s));
+    const oneTone = sounding.length === 0 || (sounding.length === 1 && sounding[0]!.start <= s.start && sounding[0]!.end >= s.end);
+    return !speech.some((w) => overlaps(w, s)) && oneTone ? [{ kind: 'slate' as const, ...span }] : [];
+  });
 }
 
 /** Deterministic bytes from a seed, so the corrupt file is the same on every machine. */

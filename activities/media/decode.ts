@@ -1,5 +1,6 @@
-// The single decode of a scan: one ffmpeg pass writes the 4 fps grey frames
-// to stdout (diffed on the fly, two frames kept) and the 16 kHz soundtrack to
+// The single decode of a scan: one ffmpeg pass writes the 4 fps samples to
+// stdout (each a grey frame, diffed on the fly with two frames kept, and its
+// colour planes, classified for the technical cues) and the 16 kHz soundtrack to
 // a WAV, which is then streamed through the loudness meter. Memory stays flat
 // however long the file is, and every array is sized by what ffmpeg actually
 // produced (itself bounded by the input time limit), never by the header.
@@ -8,11 +9,21 @@ import { readFile, rm } from 'node:fs/promises';
 import { LoudnessMeter } from '../../core/loudness';
 import { parseEbur128Log, summariseEbur128, type LoudnessLufsParts } from '../../core/lufs';
 import { DEFAULT_MEDIA_LIMITS, decodeTimeLimitSec, decodedOverLimit, readDurationSec, type MediaLimits } from '../../core/media-limits';
-import { FRAME_RATE, meanAbsDiff } from '../../core/motion';
+import { FRAME_HEIGHT, FRAME_RATE, FRAME_WIDTH, meanAbsDiff } from '../../core/motion';
+import { classifyFrame } from '../../core/technical-cues';
 import { fitLength, secondsIn } from '../../core/numbers';
 import { BadMediaError } from './errors';
 import { UNDECODABLE_DETAIL, guardRefusal } from './failures';
-import { AUDIO_SAMPLE_RATE, FRAME_BYTES, decodeArgs, decoderShortcuts, loudnessArgs, soundtrackArgs, type DecoderShortcuts } from './ffmpeg-args';
+import {
+  AUDIO_SAMPLE_RATE,
+  FRAME_BYTES,
+  PICTURE_BYTES,
+  decodeArgs,
+  decoderShortcuts,
+  loudnessArgs,
+  soundtrackArgs,
+  type DecoderShortcuts,
+} from './ffmpeg-args';
 import { runProcess, type ProcessResult } from './process';
 import { assertMonoS16, createSampleStream, readWavLayout } from './wav';
 
@@ -50,6 +61,8 @@ export interface DecodeResult {
   frameDiffs: number[];
   /** mean |f_(k+1) − f_(k−1)|; NaN for the first and last frame. */
   skipDiffs: number[];
+  /** What each sample shows (`classifyFrame`: plain, black or colour bars), parallel to `frameDiffs`. */
+  frameKinds: number[];
   /** The length the read covers (`readDurationSec` of the declared and the decoded length). */
   durationSec: number;
   /** What was decoded: the longer of the picture (frames / 4 fps) and the soundtrack, in seconds. */
@@ -72,16 +85,25 @@ export interface DecodeResult {
 export class FrameDiffAccumulator {
   readonly frameDiffs: number[] = [];
   readonly skipDiffs: number[] = [];
+  /** `classifyFrame` of each sample (black, colour bars or plain); empty when the samples carry no colour planes. */
+  readonly frameKinds: number[] = [];
   private readonly buffers: [Uint8Array, Uint8Array, Uint8Array];
   private current = 0;
   private filled = 0;
+  /** Bytes of the grey frame at the head of each sample, the part the differences read. */
+  private readonly greyBytes: number;
 
-  /** `maxFrames`: a frame past it throws (the decode is then stopped), a guard behind ffmpeg's own time limit. */
+  /**
+   * `frameBytes`: one sample as ffmpeg writes it (default PICTURE_BYTES: grey, U and V of 96x54;
+   * any other size is a grey frame alone). `maxFrames`: a frame past it throws (the decode is then
+   * stopped), a guard behind ffmpeg's own time limit.
+   */
   constructor(
-    readonly frameBytes: number = FRAME_BYTES,
+    readonly frameBytes: number = PICTURE_BYTES,
     readonly maxFrames: number = Number.POSITIVE_INFINITY,
   ) {
     this.buffers = [new Uint8Array(frameBytes), new Uint8Array(frameBytes), new Uint8Array(frameBytes)];
+    this.greyBytes = frameBytes === PICTURE_BYTES ? FRAME_BYTES : frameBytes;
   }
 
   get frames(): number {
@@ -107,12 +129,14 @@ export class FrameDiffAccumulator {
   private completeFrame(): void {
     const k = this.frameDiffs.length;
     if (k >= this.maxFrames) throw new FrameLimitError(this.maxFrames);
-    const frame = this.buffers[this.current]!;
-    const previous = this.buffers[(this.current + 2) % 3]!;
-    const beforePrevious = this.buffers[(this.current + 1) % 3]!;
+    const grey = (i: number) => this.buffers[i]!.subarray(0, this.greyBytes);
+    const frame = grey(this.current);
+    const previous = grey((this.current + 2) % 3);
+    const beforePrevious = grey((this.current + 1) % 3);
     this.frameDiffs.push(k === 0 ? 0 : meanAbsDiff(frame, previous));
     this.skipDiffs.push(Number.NaN);
     if (k >= 2) this.skipDiffs[k - 1] = meanAbsDiff(frame, beforePrevious);
+    if (this.greyBytes !== this.frameBytes) this.frameKinds.push(classifyFrame(this.buffers[this.current]!, FRAME_WIDTH, FRAME_HEIGHT));
     this.current = (this.current + 1) % 3;
     this.filled = 0;
   }
@@ -172,7 +196,7 @@ async function decodePicture(options: DecodeOptions, shortcuts: DecoderShortcuts
   // Progress only: a lying header makes the bar wrong, never an allocation.
   const expectedFrames = Math.max(1, Math.min(options.durationSec, decodeTimeLimitSec(limits)) * FRAME_RATE);
   // ffmpeg stops reading at the time limit; the fps filter may add a frame or two at the end.
-  const frames = new FrameDiffAccumulator(FRAME_BYTES, Math.ceil(decodeTimeLimitSec(limits) * FRAME_RATE) + 8);
+  const frames = new FrameDiffAccumulator(PICTURE_BYTES, Math.ceil(decodeTimeLimitSec(limits) * FRAME_RATE) + 8);
   let lastReport = Date.now();
 
   const args = decodeArgs({
@@ -305,6 +329,7 @@ async function finish(options: DecodeOptions, frames: FrameDiffAccumulator): Pro
     decodedSec,
     frameDiffs: frames.frameDiffs,
     skipDiffs: frames.skipDiffs,
+    frameKinds: frames.frameKinds,
     loudnessRms,
     windowRms,
     frames: frames.frames,

@@ -12,6 +12,22 @@ import type { Segment } from '../../core/recut';
 export const AUDIO_SAMPLE_RATE = 16000;
 /** Bytes of one decoded grey frame on ffmpeg's stdout. */
 export const FRAME_BYTES = FRAME_WIDTH * FRAME_HEIGHT;
+/**
+ * Bytes of one sample on ffmpeg's stdout: the grey frame (FRAME_BYTES, what motion and cuts
+ * read), then its U and V planes at the same size (what the technical cues read as colour).
+ */
+export const PICTURE_BYTES = 3 * FRAME_BYTES;
+
+/**
+ * The picture filter: 4 fps samples, each scaled twice from the decoded frame, once to grey
+ * exactly as the grey-only pass did (so the frame differences are byte for byte the same,
+ * checked on the fixtures) and once to 4:4:4 colour whose U and V planes are stacked under it.
+ */
+export const PICTURE_FILTER =
+  `fps=fps=${FRAME_RATE}:start_time=0,split=2[grey][colour];` +
+  `[grey]scale=${FRAME_WIDTH}:${FRAME_HEIGHT}:flags=area,format=gray[y];` +
+  `[colour]scale=${FRAME_WIDTH}:${FRAME_HEIGHT}:flags=area,format=yuv444p,extractplanes=u+v[u][v];` +
+  '[y][u][v]vstack=inputs=3';
 
 const QUIET = ['-nostdin', '-hide_banner', '-loglevel', 'error'] as const;
 
@@ -105,9 +121,10 @@ function shortcutArgs(shortcuts: DecoderShortcuts): string[] {
 
 /**
  * One ffmpeg pass that reads the file once and writes
- * (a) 4 fps 96x54 grey rawvideo frames to stdout, frame k at k/4 s from the
- *     file start (`start_time=0` pads with the first picture when the video
- *     stream starts late, so frame indices are times); the picture is
+ * (a) 4 fps 96x54 rawvideo samples to stdout, each its grey frame then its U
+ *     and V planes (`PICTURE_FILTER`, PICTURE_BYTES a sample), sample k at k/4 s
+ *     from the file start (`start_time=0` pads with the first picture when the
+ *     video stream starts late, so sample indices are times); the picture is
  *     autorotated by ffmpeg and then forced to 96x54 whatever its aspect;
  * (b) when `wavOut` is given, a 16 kHz mono s16le WAV of the first audio
  *     stream, padded with silence at the start when audio begins after 0 and
@@ -132,7 +149,7 @@ export function decodeArgs(options: DecodeArgsOptions): string[] {
     '-map',
     '0:v:0',
     '-vf',
-    `fps=fps=${FRAME_RATE}:start_time=0,scale=${FRAME_WIDTH}:${FRAME_HEIGHT}:flags=area,format=gray`,
+    PICTURE_FILTER,
     '-an',
     '-sn',
     '-dn',

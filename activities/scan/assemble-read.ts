@@ -27,6 +27,7 @@ export function createAssembleRead(deps: Pick<ScanActivityDeps, 'scans'>) {
       durationSec: parts.durationSec ?? parts.probe.durationSec,
       frameDiffs: parts.frameDiffs ?? [],
       skipDiffs: parts.skipDiffs ?? [],
+      ...(parts.frameKinds ? { frameKinds: parts.frameKinds } : {}),
       loudnessRms: parts.loudnessRms ?? [],
       loudnessLufs: parts.loudnessLufs ?? null,
       fps: parts.probe.fps ?? null,

@@ -9,7 +9,7 @@ export function createDecodeMedia(deps: ScanActivityDeps) {
   const { scans, media } = deps;
   const limits = mediaLimitsOf(deps);
   /**
-   * One ffmpeg pass: motion and cut diffs from frames, loudness from the soundtrack, which is
+   * One ffmpeg pass: motion and cut diffs and the samples' kinds (technical cues) from frames, loudness from the soundtrack, which is
    * kept for transcription. With `audioSec` the soundtrack was decoded apart (`extractAudio`)
    * and is being transcribed meanwhile: this pass decodes the picture only, a second pass
    * beside it meters the soundtrack's EBU R128 loudness, and it writes only those parts and
@@ -53,7 +53,13 @@ export function createDecodeMedia(deps: ScanActivityDeps) {
             deps.measureLoudness({ input: mediaPath, loudnessLog: join(dir, 'loudness.r128.txt'), limits, signal }).catch(badMedia);
           const [decoded, loudnessLufs] = await sideBySide(cancelled, decodePicture, meter);
           // The per-second loudness extractAudio stored stays as it is: the read fits every series to its length.
-          await scans.setParts(scanId, { durationSec: decoded.durationSec, frameDiffs: decoded.frameDiffs, skipDiffs: decoded.skipDiffs, loudnessLufs });
+          await scans.setParts(scanId, {
+            durationSec: decoded.durationSec,
+            frameDiffs: decoded.frameDiffs,
+            skipDiffs: decoded.skipDiffs,
+            frameKinds: decoded.frameKinds,
+            loudnessLufs,
+          });
           await recordProgress(scans, scanId, 'decode', 1, input.chunkCount ?? 0);
           // The last reader of the media: the local copy goes.
           await deps.mediaCache.drop(scanId);
@@ -70,6 +76,7 @@ export function createDecodeMedia(deps: ScanActivityDeps) {
           durationSec: decoded.durationSec,
           frameDiffs: decoded.frameDiffs,
           skipDiffs: decoded.skipDiffs,
+          frameKinds: decoded.frameKinds,
           loudnessRms: decoded.loudnessRms,
           loudnessLufs: decoded.lufs,
           chunks,

@@ -68,9 +68,10 @@ export function fcpxmlDocument(timeline: EditorTimeline): string {
     '  <resources>',
     `    ${formatElement(timeline)}`,
     `    <asset id="r2" name="${attr(timeline.mediaName)}" start="0s" duration="${time(timeline.frames)}" hasVideo="1" hasAudio="${timeline.hasAudio ? 1 : 0}" format="r1">`,
-    // Without kept media the asset points at the source's file name beside the document (else the scan id); the
-    // editor shows it offline until relinked, by that name.
-    `      <media-rep kind="original-media" src="${attr(timeline.mediaUrl ?? (timeline.mediaFile ? encodeURIComponent(timeline.mediaFile) : timeline.scanId))}"/>`,
+    // The source's own file name, a URL relative to the document (percent-encoded): put the .fcpxml beside the video
+    // and the editor finds it, else it shows the clips offline and relinks them by that name. The service's media URL
+    // needs an API key no editor sends, so it is only the reference when the file's name is not known (else the scan id).
+    `      <media-rep kind="original-media" src="${attr(timeline.mediaFile ? encodeURIComponent(timeline.mediaFile) : (timeline.mediaUrl ?? timeline.scanId))}"/>`,
     '    </asset>',
     '  </resources>',
     '  <library>',

@@ -22,16 +22,20 @@ export function otioJson(timeline: EditorTimeline): string {
   const available = timeRange(0, timeline.frames, rate);
   // OTIO's image bounds are unit-less (no pixel convention a reader could apply), so the probed size travels as metadata.
   const metadata = timeline.frameSize ? { holdline: { width: timeline.frameSize.width, height: timeline.frameSize.height } } : {};
-  // Without kept media (retention ended) the clips still cut the right frames; the editor relinks them.
+  // The source's own file name, a path relative to the .otio file, is what an editor relinks by; the service's media
+  // URL (which needs an API key) rides in the metadata, and is the reference only when the file's name is not known.
+  // Without either (no name, media removed by retention) the clips still cut the right frames; the editor relinks them.
+  const target = timeline.mediaFile ?? timeline.mediaUrl;
+  const referenceMetadata = timeline.mediaFile && timeline.mediaUrl ? { holdline: { ...(metadata.holdline ?? {}), media_url: timeline.mediaUrl } } : metadata;
   const reference = () =>
-    timeline.mediaUrl
+    target
       ? {
           OTIO_SCHEMA: 'ExternalReference.1',
-          metadata,
+          metadata: referenceMetadata,
           name: timeline.mediaName,
           available_range: available,
           available_image_bounds: null,
-          target_url: timeline.mediaUrl,
+          target_url: target,
         }
       : { OTIO_SCHEMA: 'MissingReference.1', metadata, name: timeline.mediaName, available_range: available, available_image_bounds: null };
   const clips = () =>

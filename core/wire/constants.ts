@@ -10,7 +10,21 @@ export const WEBHOOK_URL_MAX_LENGTH = 2048;
 export const MIN_SEGMENT_SEC = 1;
 
 /** Why attention is likely to drop in a dip (core/dips.ts reads each from the series), in the order a dip lists them. */
-export const DIP_CAUSES = ['still_picture', 'silence', 'loudness_drop', 'no_speech', 'long_pause', 'long_shot', 'slow_cutting'] as const;
+/** The technical cues a read names (`technical_cues`, core/technical-cues.ts). */
+export const TECHNICAL_CUE_KINDS = ['colour_bars', 'black_frames', 'slate'] as const;
+export type TechnicalCueKind = (typeof TECHNICAL_CUE_KINDS)[number];
+
+/** A dip over a technical cue names the cue first, then the causes the series give. */
+export const DIP_CAUSES = [
+  ...TECHNICAL_CUE_KINDS,
+  'still_picture',
+  'silence',
+  'loudness_drop',
+  'no_speech',
+  'long_pause',
+  'long_shot',
+  'slow_cutting',
+] as const;
 export type DipCause = (typeof DIP_CAUSES)[number];
 
 /** The stages a scan in flight reports as `stage`, in order (`decode` covers decoding and transcription). */

@@ -3,7 +3,7 @@
 
 import { Type, type Static } from 'typebox';
 import { literalUnion } from './common';
-import { DIP_CAUSES } from './constants';
+import { DIP_CAUSES, TECHNICAL_CUE_KINDS } from './constants';
 
 const nullableNumber = (description: string) => Type.Union([Type.Number(), Type.Null()], { description });
 
@@ -61,6 +61,18 @@ export const DipSchema = Type.Object(
   { title: 'Dip', description: 'A stretch where attention is likely to drop: a dead stretch, or a fall of hold by 15 points within 3 s.' },
 );
 
+export const TechnicalCueSchema = Type.Object(
+  {
+    kind: literalUnion(TECHNICAL_CUE_KINDS, {
+      description:
+        'colour_bars (SMPTE or EBU test bars), black_frames (a picture near black) or slate (a still title card or slate between parts, over silence or a steady tone).',
+    }),
+    start: Type.Number({ description: 'Seconds; at a cut, its time (to the frame where the cut is refined).' }),
+    end: Type.Number({ description: 'Exclusive, seconds; no later than duration_sec.' }),
+  },
+  { title: 'TechnicalCue', description: 'A span that is not content: test bars, black, or a slate.' },
+);
+
 const HookPartSchema = Type.Union([Type.Literal('motion'), Type.Literal('sound'), Type.Literal('words')], {
   title: 'HookPart',
   description: 'motion or sound: its mean scaled value over the first 3 s is high enough; words: a counted word starts there.',
@@ -113,9 +125,13 @@ export const readActionProperties = {
     description:
       "The frame index at the source's frame rate of each cut, parallel to cuts (whose seconds are the refined times), beside the spec's fields; absent when the frame rate is unknown.",
   }),
+  technical_cues: Type.Array(TechnicalCueSchema, {
+    description:
+      "Colour bars, black frames and still title cards or slates, with their spans, in time order, beside the spec's fields; empty when there are none, absent on reads made before they existed. A cue nobody speaks over is a dip of its own and is left out of recuts.",
+  }),
   dips: Type.Array(DipSchema, {
     description:
-      "Why attention is likely to drop, beside the spec's fields: each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice.",
+      "Why attention is likely to drop, beside the spec's fields: each technical cue nobody speaks over (its kind first among the causes, advised to be cut), each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice.",
   }),
 };
 

@@ -123,6 +123,7 @@ export const ScanRead = Type.Object({
   // Issue 24's fields beside the spec's: absent on reads made before they existed.
   // In the order assembleRead writes them, so the served read and its JSON export match byte for byte.
   loudness_lufs: Type.Optional(readActionProperties.loudness_lufs),
+  technical_cues: Type.Optional(readActionProperties.technical_cues),
   dips: Type.Optional(readActionProperties.dips),
   hook_report: Type.Optional(readActionProperties.hook_report),
   frame_rate: Type.Optional(readActionProperties.frame_rate),

@@ -31,6 +31,9 @@ export const DipFigures = Type.Object(
     seconds: Type.Number({ description: 'Total length of the dips, seconds.' }),
     causes: Type.Partial(
       Type.Object({
+        colour_bars: Type.Integer({ description: 'Dips over colour bars.' }),
+        black_frames: Type.Integer({ description: 'Dips over black frames.' }),
+        slate: Type.Integer({ description: 'Dips over a slate or title card.' }),
         still_picture: Type.Integer({ description: 'Dips with a still picture.' }),
         silence: Type.Integer({ description: 'Dips with silence.' }),
         loudness_drop: Type.Integer({ description: 'Dips with a loudness drop.' }),

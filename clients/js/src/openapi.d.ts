@@ -386,35 +386,56 @@ export interface paths {
                          *           }
                          *         ]
                          *       },
+                         *       "technical_cues": [
+                         *         {
+                         *           "kind": "slate",
+                         *           "start": 0,
+                         *           "end": 4
+                         *         },
+                         *         {
+                         *           "kind": "colour_bars",
+                         *           "start": 10,
+                         *           "end": 15
+                         *         },
+                         *         {
+                         *           "kind": "slate",
+                         *           "start": 21,
+                         *           "end": 25
+                         *         }
+                         *       ],
                          *       "dips": [
                          *         {
                          *           "start": 0,
                          *           "end": 4,
                          *           "causes": [
+                         *             "slate",
                          *             "still_picture",
                          *             "silence",
                          *             "no_speech"
                          *           ],
-                         *           "advice": "Cut or speed up 0:00–0:04 (4 s): the picture is still, the sound is silent and nobody speaks."
+                         *           "advice": "Still title card or slate 0:00–0:04 (4 s): cut it; the picture is still, the sound is silent and nobody speaks."
                          *         },
                          *         {
-                         *           "start": 7,
+                         *           "start": 10,
                          *           "end": 15,
                          *           "causes": [
-                         *             "silence",
-                         *             "no_speech"
-                         *           ],
-                         *           "advice": "Cut or add sound under 0:07–0:15 (8 s): the sound is silent and nobody speaks."
-                         *         },
-                         *         {
-                         *           "start": 19,
-                         *           "end": 25,
-                         *           "causes": [
+                         *             "colour_bars",
                          *             "still_picture",
                          *             "silence",
                          *             "no_speech"
                          *           ],
-                         *           "advice": "Cut or speed up 0:19–0:25 (6 s): the picture is still, the sound is silent and nobody speaks."
+                         *           "advice": "Colour bars 0:10–0:15 (5 s): cut them; the picture is still, the sound is silent and nobody speaks."
+                         *         },
+                         *         {
+                         *           "start": 21,
+                         *           "end": 25,
+                         *           "causes": [
+                         *             "slate",
+                         *             "still_picture",
+                         *             "silence",
+                         *             "no_speech"
+                         *           ],
+                         *           "advice": "Still title card or slate 0:21–0:25 (4 s): cut it; the picture is still, the sound is silent and nobody speaks."
                          *         }
                          *       ],
                          *       "hook_report": {
@@ -1033,35 +1054,56 @@ export interface paths {
                          *           }
                          *         ]
                          *       },
+                         *       "technical_cues": [
+                         *         {
+                         *           "kind": "slate",
+                         *           "start": 0,
+                         *           "end": 4
+                         *         },
+                         *         {
+                         *           "kind": "colour_bars",
+                         *           "start": 10,
+                         *           "end": 15
+                         *         },
+                         *         {
+                         *           "kind": "slate",
+                         *           "start": 21,
+                         *           "end": 25
+                         *         }
+                         *       ],
                          *       "dips": [
                          *         {
                          *           "start": 0,
                          *           "end": 4,
                          *           "causes": [
+                         *             "slate",
                          *             "still_picture",
                          *             "silence",
                          *             "no_speech"
                          *           ],
-                         *           "advice": "Cut or speed up 0:00–0:04 (4 s): the picture is still, the sound is silent and nobody speaks."
+                         *           "advice": "Still title card or slate 0:00–0:04 (4 s): cut it; the picture is still, the sound is silent and nobody speaks."
                          *         },
                          *         {
-                         *           "start": 7,
+                         *           "start": 10,
                          *           "end": 15,
                          *           "causes": [
-                         *             "silence",
-                         *             "no_speech"
-                         *           ],
-                         *           "advice": "Cut or add sound under 0:07–0:15 (8 s): the sound is silent and nobody speaks."
-                         *         },
-                         *         {
-                         *           "start": 19,
-                         *           "end": 25,
-                         *           "causes": [
+                         *             "colour_bars",
                          *             "still_picture",
                          *             "silence",
                          *             "no_speech"
                          *           ],
-                         *           "advice": "Cut or speed up 0:19–0:25 (6 s): the picture is still, the sound is silent and nobody speaks."
+                         *           "advice": "Colour bars 0:10–0:15 (5 s): cut them; the picture is still, the sound is silent and nobody speaks."
+                         *         },
+                         *         {
+                         *           "start": 21,
+                         *           "end": 25,
+                         *           "causes": [
+                         *             "slate",
+                         *             "still_picture",
+                         *             "silence",
+                         *             "no_speech"
+                         *           ],
+                         *           "advice": "Still title card or slate 0:21–0:25 (4 s): cut it; the picture is still, the sound is silent and nobody speaks."
                          *         }
                          *       ],
                          *       "hook_report": {
@@ -1854,35 +1896,56 @@ export interface paths {
                          *           }
                          *         ]
                          *       },
+                         *       "technical_cues": [
+                         *         {
+                         *           "kind": "slate",
+                         *           "start": 0,
+                         *           "end": 4
+                         *         },
+                         *         {
+                         *           "kind": "colour_bars",
+                         *           "start": 10,
+                         *           "end": 15
+                         *         },
+                         *         {
+                         *           "kind": "slate",
+                         *           "start": 21,
+                         *           "end": 25
+                         *         }
+                         *       ],
                          *       "dips": [
                          *         {
                          *           "start": 0,
                          *           "end": 4,
                          *           "causes": [
+                         *             "slate",
                          *             "still_picture",
                          *             "silence",
                          *             "no_speech"
                          *           ],
-                         *           "advice": "Cut or speed up 0:00–0:04 (4 s): the picture is still, the sound is silent and nobody speaks."
+                         *           "advice": "Still title card or slate 0:00–0:04 (4 s): cut it; the picture is still, the sound is silent and nobody speaks."
                          *         },
                          *         {
-                         *           "start": 7,
+                         *           "start": 10,
                          *           "end": 15,
                          *           "causes": [
-                         *             "silence",
-                         *             "no_speech"
-                         *           ],
-                         *           "advice": "Cut or add sound under 0:07–0:15 (8 s): the sound is silent and nobody speaks."
-                         *         },
-                         *         {
-                         *           "start": 19,
-                         *           "end": 25,
-                         *           "causes": [
+                         *             "colour_bars",
                          *             "still_picture",
                          *             "silence",
                          *             "no_speech"
                          *           ],
-                         *           "advice": "Cut or speed up 0:19–0:25 (6 s): the picture is still, the sound is silent and nobody speaks."
+                         *           "advice": "Colour bars 0:10–0:15 (5 s): cut them; the picture is still, the sound is silent and nobody speaks."
+                         *         },
+                         *         {
+                         *           "start": 21,
+                         *           "end": 25,
+                         *           "causes": [
+                         *             "slate",
+                         *             "still_picture",
+                         *             "silence",
+                         *             "no_speech"
+                         *           ],
+                         *           "advice": "Still title card or slate 0:21–0:25 (4 s): cut it; the picture is still, the sound is silent and nobody speaks."
                          *         }
                          *       ],
                          *       "hook_report": {
@@ -4962,7 +5025,7 @@ export interface components {
          * @description still_picture: little motion; silence: little sound; loudness_drop: the sound falls against the 3 s before; no_speech: no word starts in it; long_pause: a long pause between words; long_shot: one long shot covers it; slow_cutting: its shot is longer than the file's median shot.
          * @enum {string}
          */
-        DipCause: "still_picture" | "silence" | "loudness_drop" | "no_speech" | "long_pause" | "long_shot" | "slow_cutting";
+        DipCause: "colour_bars" | "black_frames" | "slate" | "still_picture" | "silence" | "loudness_drop" | "no_speech" | "long_pause" | "long_shot" | "slow_cutting";
         /**
          * DipFigures
          * @description A read's dips summed up.
@@ -4974,6 +5037,12 @@ export interface components {
             seconds: number;
             /** @description How many dips name each cause; a cause no dip names is absent. */
             causes: {
+                /** @description Dips over colour bars. */
+                colour_bars?: number;
+                /** @description Dips over black frames. */
+                black_frames?: number;
+                /** @description Dips over a slate or title card. */
+                slate?: number;
                 /** @description Dips with a still picture. */
                 still_picture?: number;
                 /** @description Dips with silence. */
@@ -5446,7 +5515,9 @@ export interface components {
             language?: string | null;
             /** @description EBU R128 loudness, beside the spec's fields; null when the file has no sound. */
             loudness_lufs?: components["schemas"]["LoudnessReport"] | null;
-            /** @description Why attention is likely to drop, beside the spec's fields: each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice. */
+            /** @description Colour bars, black frames and still title cards or slates, with their spans, in time order, beside the spec's fields; empty when there are none, absent on reads made before they existed. A cue nobody speaks over is a dip of its own and is left out of recuts. */
+            technical_cues?: components["schemas"]["TechnicalCue"][];
+            /** @description Why attention is likely to drop, beside the spec's fields: each technical cue nobody speaks over (its kind first among the causes, advised to be cut), each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice. */
             dips?: components["schemas"]["Dip"][];
             hook_report?: components["schemas"]["HookReport"];
             /** @description The video stream's average frame rate as probed, beside the spec's fields; null when unknown. The EDL counts frames at it. */
@@ -5616,6 +5687,21 @@ export interface components {
             signals: components["schemas"]["Signal"][];
             /** @description The method text every complete scan carries, without a scan's own last sentences (its engine, uncut frames). */
             method: string;
+        };
+        /**
+         * TechnicalCue
+         * @description A span that is not content: test bars, black, or a slate.
+         */
+        TechnicalCue: {
+            /**
+             * @description colour_bars (SMPTE or EBU test bars), black_frames (a picture near black) or slate (a still title card or slate between parts, over silence or a steady tone).
+             * @enum {string}
+             */
+            kind: "colour_bars" | "black_frames" | "slate";
+            /** @description Seconds; at a cut, its time (to the frame where the cut is refined). */
+            start: number;
+            /** @description Exclusive, seconds; no later than duration_sec. */
+            end: number;
         };
         /**
          * TimelineEntry

@@ -23,7 +23,9 @@ describe('a recut export read back by its reference readers', () => {
     expect([seen.otio.name, seen.otio.video_tracks, seen.otio.audio_tracks]).toEqual(['Field notes (recut)', 1, 1]);
     // The media is named by the source's file name in every format (issue 32 item 5), picture and sound alike.
     expect(seen.otio.media_names).toEqual(['Field notes (take 2).mov']);
-    expect(seen.fcpxml.asset).toEqual({ name: 'Field notes (take 2).mov', src: 'https://holdline.example/v1/scans/scn_0123456789abcdef01234567/media' });
+    // Both point at the file by that name beside the document, as editors relink it, not at the keyed API URL.
+    expect(seen.fcpxml.asset).toEqual({ name: 'Field notes (take 2).mov', src: 'Field%20notes%20(take%202).mov' });
+    expect(seen.otio.media_urls).toEqual(['Field notes (take 2).mov']);
     expect([...seen.edl.video, ...seen.edl.audio].map((c: { name: string }) => c.name)).toEqual(Array(6).fill('Field notes (take 2).mov'));
     expect(seen.otio.clips).toEqual(kept);
     expect(seen.otio.audio_clips).toEqual(kept);

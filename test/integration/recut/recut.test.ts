@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthPeriod } from '../../../core/plans';
-import { SPEECH_MARGIN_SEC, keptRanges, snapToSpeechGaps } from '../../../core/recut';
+import { SPEECH_MARGIN_SEC, cuesInWords, dropTechnicalCues, keptRanges, snapToSpeechGaps } from '../../../core/recut';
 import { subtractSpans } from '../../../core/dips';
 import { startScriptedUpstream, type ScriptedUpstream } from '../../scripted-upstream/server';
 import { fixture, type Fixture } from '../helpers/fixtures';
@@ -128,9 +128,15 @@ describe('the model proposes', () => {
         { start: 25, end: 30 },
       ];
       upstream.script([{ content: JSON.stringify({ segments, rationale: 'Open on the fractal zoom and drop the still slates.' }) }]);
-      // What is kept: the model's bounds moved into the pauses between the parent's words (issue 32).
-      const kept = snapToSpeechGaps(segments, parent.transcript, parent.duration_sec);
+      // What is kept: the model's bounds moved into the pauses between the parent's words, then the parent's
+      // technical cues (the slates and the bars) left out at their own edges (issue 32).
+      const { segments: kept, dropped } = dropTechnicalCues(
+        snapToSpeechGaps(segments, parent.transcript, parent.duration_sec),
+        parent.technical_cues ?? [],
+        parent.transcript,
+      );
       const moved = JSON.stringify(kept) !== JSON.stringify(segments);
+      const why = dropped.length > 0 ? `Left out ${cuesInWords(dropped)}; kept` : 'Cut points moved into the pauses between words';
       const keptSec = kept.reduce((s, k) => s + k.end - k.start, 0);
       const requestsBefore = upstream.requests.length;
       const usedBefore = await usedScans(agentsAccount);
@@ -146,7 +152,7 @@ describe('the model proposes', () => {
         parent_scan_id: parent.scan_id,
         scan_id: expect.stringMatching(/^scn_/),
         segments: kept,
-        rationale: `Open on the fractal zoom and drop the still slates.${moved ? ` Cut points moved into the pauses between words: ${keptRanges(kept)}.` : ''}`,
+        rationale: `Open on the fractal zoom and drop the still slates.${moved ? ` ${why}: ${keptRanges(kept)}.` : ''}`,
         proposed_by: 'model',
         base_model: 'base-model',
       });

@@ -148,11 +148,12 @@ describe('editor timelines, read back by their reference tools', () => {
       expect(seen.otio.clips.map(([start]: number[]) => start).slice(1)).toEqual(scan.cut_frames);
       expect(seen.otio.rates).toEqual([24]);
       expect(seen.otio.duration_frames).toBe(Math.round(scan.duration_sec * 24));
-      expect(seen.otio.media_urls).toEqual([`${service.apiUrl}/v1/scans/${scan.scan_id}/media`]);
+      // The media is the uploaded file by its own name, relative to the .otio, for the editor to relink (issue 32 item 5).
+      expect(seen.otio.media_urls).toEqual(['sample.mp4']);
       expect(seen.otio.media_names).toEqual(['sample.mp4']);
-      // The read's picture size (the probed one) in every media reference's metadata.
+      // The read's picture size (the probed one) and the service's (keyed) media URL in every media reference's metadata.
       expect([scan.width, scan.height]).toEqual([1280, 720]);
-      expect(seen.otio.media_metadata).toEqual([{ holdline: { width: 1280, height: 720 } }]);
+      expect(seen.otio.media_metadata).toEqual([{ holdline: { width: 1280, height: 720, media_url: `${service.apiUrl}/v1/scans/${scan.scan_id}/media` } }]);
       const names: string[] = seen.otio.markers.map((m: { name: string }) => m.name);
       expect(names).toEqual(expected.markers.map((m) => m.name));
       expect(names.filter((n) => n.startsWith('Cut '))).toHaveLength(scan.cuts.length);

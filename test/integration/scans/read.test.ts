@@ -84,6 +84,30 @@ function expectCompleteShape(scan: any, f: Fixture) {
   expect(scan.media_url).toBe(`/v1/scans/${scan.scan_id}/media`);
 }
 
+/**
+ * The read's technical cues against the truth's, kind by kind in time order: each edge within a
+ * frame and a half of the truth's (edges at cuts are refined to the frame; the others here are the file's ends).
+ */
+function expectCuesMatchTruth(scan: any, f: Fixture): number {
+  const truth = f.truth.cues ?? [];
+  const frame = 1.5 / (f.truth.fps ?? 24);
+  expect(scan.technical_cues.map((c: any) => c.kind)).toEqual(truth.map((c) => c.kind));
+  truth.forEach((cue, i) => {
+    expect(
+      Math.abs(scan.technical_cues[i].start - cue.start),
+      `${cue.kind} ${cue.start}–${cue.end} starts at ${scan.technical_cues[i].start}`,
+    ).toBeLessThanOrEqual(frame);
+    expect(
+      Math.abs(scan.technical_cues[i].end - Math.min(cue.end, scan.duration_sec)),
+      `${cue.kind} ${cue.start}–${cue.end} ends at ${scan.technical_cues[i].end}`,
+    ).toBeLessThanOrEqual(frame);
+    // Nobody speaks over these: each is a dip of its own, named first among its causes, and advised to be cut.
+    const dip = scan.dips.find((d: any) => d.causes[0] === cue.kind && d.start === scan.technical_cues[i].start);
+    expect(dip?.advice, `the dip over ${cue.kind} ${cue.start}–${cue.end}`).toMatch(/: cut (them|it)\b/);
+  });
+  return truth.length;
+}
+
 describe('a scan of a video with known cuts, speech and a silent still', () => {
   let f: Fixture;
   let scan: any;
@@ -107,6 +131,10 @@ describe('a scan of a video with known cuts, speech and a silent still', () => {
 
   it('places no moment inside a dead stretch', () => {
     expect(expectMomentsOutsideDead(scan)).toBeGreaterThan(0);
+  });
+
+  it('names the silent colour bars with their span, as a dip to cut', () => {
+    expect(expectCuesMatchTruth(scan, f)).toBe(1);
   });
 
   it('went through ingest 5, probe 10, decode up to 90 and assembly 95, in that order', () => {
@@ -202,6 +230,9 @@ function describeFixtureScan(
     it('places no moment inside a dead stretch', () => {
       expect(expectMomentsOutsideDead(scan) > 0).toBe(expected.moments);
     });
+    it('names the technical cues it was made with (colour bars, black frames, slates), each with its span', () => {
+      expectCuesMatchTruth(scan, f);
+    });
     if (expected.silence) {
       it('reads the seconds of digital silence as silent', () => {
         expect(expectSilenceIsSilent(scan, f)).toBeGreaterThan(0);
@@ -239,6 +270,11 @@ describeFixtureScan('talking', 'url', { cuts: false, moments: true, silence: tru
 describeFixtureScan('portrait', 'upload', { cuts: true, moments: true, silence: true });
 describeFixtureScan('sample', 'upload', { cuts: true, moments: true, silence: true });
 describeFixtureScan('recut-weak-open', 'upload', { cuts: true, moments: true, silence: true });
+describeFixtureScan('cues-bars-black-slate', 'upload', { cuts: true, moments: true, silence: true }, (get) => {
+  it('finds black, bars, a title card and black between parts, to the frame at the 25 fps cuts', () => {
+    expect(expectCuesMatchTruth(get().scan, get().f)).toBe(4);
+  });
+});
 const noAudio = describeFixtureScan('no-audio', 'upload', { cuts: true, moments: true, silence: false }, (get) => {
   it('reads loudness and speech all zero', () => {
     const { scan } = get();

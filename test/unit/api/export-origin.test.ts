@@ -26,16 +26,23 @@ async function exported(env: Record<string, string>, format: 'otio' | 'fcpxml') 
   return response.body;
 }
 
-describe('the media URL inside OTIO and FCPXML', () => {
-  it.each(['otio', 'fcpxml'] as const)('%s: the configured public origin, whatever Host the request carried', async (format) => {
+describe('the media URL inside OTIO (FCPXML names the file only)', () => {
+  it.each(['otio'] as const)('%s: the configured public origin, whatever Host the request carried', async (format) => {
     const body = await exported({ HOLDLINE_PUBLIC_ORIGIN: 'https://holdline.example.com/' }, format);
     expect(body).toContain('https://holdline.example.com/v1/scans/scn_origin/media');
     expect(body).not.toContain('evil.example');
   });
 
-  it.each(['otio', 'fcpxml'] as const)('%s: without one, the listen address, never the Host header', async (format) => {
+  it.each(['otio'] as const)('%s: without one, the listen address, never the Host header', async (format) => {
     const body = await exported({ HOST: '0.0.0.0', PORT: '8123' }, format);
     expect(body).toContain('http://localhost:8123/v1/scans/scn_origin/media');
+    expect(body).not.toContain('evil.example');
+  });
+
+  it('fcpxml: the media is the source file by its name, no URL of any origin', async () => {
+    const body = await exported({ HOLDLINE_PUBLIC_ORIGIN: 'https://holdline.example.com/' }, 'fcpxml');
+    expect(body).toMatch(/<media-rep kind="original-media" src="[^":/]+"\/>/);
+    expect(body).not.toContain('/v1/scans/scn_origin/media');
     expect(body).not.toContain('evil.example');
   });
 

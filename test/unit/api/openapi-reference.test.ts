@@ -272,6 +272,9 @@ describe('the OpenAPI reference', () => {
     };
     const dip = resolved(read.properties.dips.items) as { properties: { causes: { items: object } } };
     expect(resolved(dip.properties.causes.items).enum).toEqual([
+      'colour_bars',
+      'black_frames',
+      'slate',
       'still_picture',
       'silence',
       'loudness_drop',
@@ -280,5 +283,8 @@ describe('the OpenAPI reference', () => {
       'long_shot',
       'slow_cutting',
     ]);
+    const cues = read as unknown as { properties: { technical_cues: { items: object } } };
+    const cue = resolved(cues.properties.technical_cues.items) as { properties: { kind: object } };
+    expect(resolved(cue.properties.kind).enum).toEqual(['colour_bars', 'black_frames', 'slate']);
   });
 });

@@ -189,6 +189,44 @@ describe('findDips', () => {
     for (const d of dips) expect(d.advice).not.toMatch(/^Lift the sound in 0:4/);
   });
 
+  it('names colour bars nobody speaks over as a dip of their own, to the frame, and advises cutting them (issue 32: "colour bars 0:42–0:52: cut them")', () => {
+    // The same 60 s as above, but 41.96–52.04 is colour bars with a tone: the cue decides the dip, and the rest is read around it.
+    const n = 60;
+    const hold = fill(n, 70).map((h, t) => (t >= 36 && t < 42 ? 70 - (t - 35) * 7 : t >= 41 && t < 53 ? 12 : h));
+    const motion = fill(n, 60).map((m, t) => (t >= 42 && t < 52 ? 0 : m));
+    const loudness = fill(n, 80).map((l, t) => (t >= 36 && t < 42 ? 40 : t >= 42 && t < 52 ? 30 : l));
+    const words = [...talk(0, 36), word(37), word(39.5), ...talk(52.5, 60)];
+    const dead = [{ start: 41, end: 53 }];
+    const cues = [{ kind: 'colour_bars' as const, start: 41.96, end: 52.04 }];
+    const dips = findDips({ hold, motion, loudness, words, cuts: [10, 20, 30, 41.96, 52.04], dead, cues });
+    const bars = dips.find((d) => d.causes.includes('colour_bars'));
+    expect(bars).toMatchObject({ start: 41.96, end: 52.04 });
+    expect(bars?.causes[0]).toBe('colour_bars');
+    expect(bars?.advice).toMatch(/^Colour bars 0:42–0:52 \(10\.1 s\): cut them; the picture is still/);
+    // The one-second edges of the dead stretch around the bars are the mean leaning in: no dip of their own, nothing overlaps the bars.
+    expect(dips.filter((d) => d !== bars && d.end > 41.96 && d.start < 52.04)).toEqual([]);
+    // Bars somebody speaks over are not cut: they stay an ordinary dead stretch.
+    const spoken = findDips({ hold, motion, loudness, words: [...words, word(45)], cuts: [10, 20, 30, 41.96, 52.04], dead, cues });
+    expect(spoken.some((d) => d.causes.includes('colour_bars'))).toBe(false);
+    expect(spoken.some((d) => d.start === 41 && d.end === 53)).toBe(true);
+  });
+
+  it('names black frames and a slate with their own words', () => {
+    const hold = [5, 5, 5, 5, 5, 5, ...fill(14, 70)];
+    const motion = [0, 0, 0, 0, 0, 0, ...fill(14, 50)];
+    const loudness = [0, 0, 0, 0, 0, 0, ...fill(14, 60)];
+    const cues = [
+      { kind: 'black_frames' as const, start: 0, end: 1.5 },
+      { kind: 'slate' as const, start: 1.5, end: 6 },
+    ];
+    const dips = findDips({ hold, motion, loudness, words: talk(6, 20), cuts: [1.5, 6, 10, 14], dead: [{ start: 0, end: 6 }], cues });
+    expect(dips.slice(0, 2).map((d) => [d.start, d.end, d.causes[0], d.advice.split(':')[0]])).toEqual([
+      [0, 1.5, 'black_frames', 'Black frames 0'],
+      [1.5, 6, 'slate', 'Still title card or slate 0'],
+    ]);
+    expect(dips[1]?.advice).toMatch(/\(4\.5 s\): cut it; /);
+  });
+
   it('advises cutting a silent or wordless tail off, not lifting its sound', () => {
     // A 14.2 s short: speech ends at 12.4 s and the sound with it; hold falls over the last seconds.
     const hold = [...fill(11, 70), 50, 30, 20, 10];

@@ -311,8 +311,8 @@ describe('exportScan', () => {
     expect([undefined, 'SRT', 'mp4', '', 'toString', 1, 'markers', 'csv.markers', 'OTIO'].some(isExportFormat)).toBe(false);
   });
 
-  it('the timelines point at the media by an absolute URL when the origin is known, the markers list names none', () => {
-    const scan = exportableScan();
+  it("without the source's file name the timelines point at the media by an absolute URL when the origin is known, the markers list names none", () => {
+    const scan = exportableScan({ source_name: null });
     const otio = JSON.parse(exportScan(scan, 'otio', { origin: 'https://holdline.example/' }).body);
     expect(otio.tracks.children[0].children[0].media_references.DEFAULT_MEDIA.target_url).toBe(
       'https://holdline.example/v1/scans/scn_0123456789abcdef01234567/media',
@@ -362,7 +362,26 @@ describe("the source's file name as the media's name (issue 32 item 5)", () => {
     expect(exportScan(exportableScan({ title: null }), 'fcpxml').body).toContain('<asset id="r2" name="scn_0123456789abcdef01234567"');
   });
 
-  it("the EDL writes a non-ASCII file name as one ASCII line; FCPXML's media without a URL is the file beside the document", () => {
+  it('the FCPXML and OTIO media is the file by its own name beside the document, not the keyed API URL (issue 32 item 5)', () => {
+    const scan = exportableScan({ source_name: 'Launch day (final).mov' });
+    const origin = { origin: 'https://holdline.example' };
+    const media = 'https://holdline.example/v1/scans/scn_0123456789abcdef01234567/media';
+    for (const fcpxml of [exportScan(scan, 'fcpxml', origin).body, exportRecut(scan, recut, 'fcpxml', origin).body]) {
+      expect(fcpxml).toContain('<media-rep kind="original-media" src="Launch%20day%20(final).mov"/>');
+      expect(fcpxml).not.toContain('/media"');
+    }
+    for (const otio of [exportScan(scan, 'otio', origin).body, exportRecut(scan, recut, 'otio', origin).body]) {
+      const references = JSON.parse(otio).tracks.children.flatMap((track: any) => track.children.map((clip: any) => clip.media_references.DEFAULT_MEDIA));
+      expect(references.length).toBeGreaterThan(1);
+      for (const reference of references) {
+        expect(reference).toMatchObject({ OTIO_SCHEMA: 'ExternalReference.1', target_url: 'Launch day (final).mov' });
+        // The service's copy stays findable, beside the size.
+        expect(reference.metadata.holdline.media_url).toBe(media);
+      }
+    }
+  });
+
+  it("the EDL writes a non-ASCII file name as one ASCII line; FCPXML's and OTIO's media is the file beside the document", () => {
     const scan = exportableScan({ source_name: 'Caf\u00e9 n\u00b02.mp4', media_url: null });
     expect(exportScan(scan, 'edl').body).toContain('* FROM CLIP NAME: Caf? n?2.mp4\r\n* SOURCE FILE: Caf? n?2.mp4\r\n');
     const fcpxml = exportScan(scan, 'fcpxml').body;
@@ -370,8 +389,9 @@ describe("the source's file name as the media's name (issue 32 item 5)", () => {
     expect(fcpxml).toContain('<media-rep kind="original-media" src="Caf%C3%A9%20n%C2%B02.mp4"/>');
     const otio = JSON.parse(exportScan(scan, 'otio').body);
     expect(otio.tracks.children[0].children[0].media_references.DEFAULT_MEDIA).toMatchObject({
-      OTIO_SCHEMA: 'MissingReference.1',
+      OTIO_SCHEMA: 'ExternalReference.1',
       name: 'Caf\u00e9 n\u00b02.mp4',
+      target_url: 'Caf\u00e9 n\u00b02.mp4',
     });
   });
 });

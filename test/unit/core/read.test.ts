@@ -111,6 +111,16 @@ describe('assembleRead loudness_lufs', () => {
     );
   });
 
+  it('names the technical cues of the classified samples, and a dip over them; none on measurements taken before samples were classified', () => {
+    expect(assembleRead(raw).technical_cues).toBeUndefined();
+    // The still after the cut turns black from 3.5 s (sample 14) to the end.
+    const kinds = Array.from({ length: 26 }, (_, k) => (k >= 14 ? 1 : 0));
+    const withCues = assembleRead({ ...raw, frameKinds: kinds });
+    expect(withCues.technical_cues).toEqual([{ kind: 'black_frames', start: 3.5, end: 6.5 }]);
+    expect(withCues.dips?.find((d) => d.causes[0] === 'black_frames')).toMatchObject({ start: 3.5, end: 6.5 });
+    expect(assembleRead({ ...raw, frameKinds: kinds.map(() => 0) }).technical_cues).toEqual([]);
+  });
+
   it('has no cut_frames without a frame rate', () => {
     expect(assembleRead(raw).cut_frames).toBeUndefined();
     expect(assembleRead(raw).cuts).toEqual([3]);

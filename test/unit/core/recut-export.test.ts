@@ -75,7 +75,9 @@ describe('exportRecut', () => {
         ['Kept 2', 283, 145],
       ]);
     }
-    expect(video.children[0].media_references.DEFAULT_MEDIA.target_url).toBe('https://h.example/v1/scans/scn_0123456789abcdef01234567/media');
+    // The source by its own file name, for the editor to relink; the service's keyed URL in the metadata.
+    expect(video.children[0].media_references.DEFAULT_MEDIA.target_url).toBe('Field notes (take 2).mov');
+    expect(video.children[0].media_references.DEFAULT_MEDIA.metadata.holdline.media_url).toBe('https://h.example/v1/scans/scn_0123456789abcdef01234567/media');
     expect(doc.tracks.markers.map((m: any) => [m.name, m.marked_range.start_time.value])).toEqual([
       ['Cut 1', 88],
       ['Cut 2', 163],

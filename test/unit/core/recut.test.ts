@@ -5,6 +5,7 @@ import {
   dipFigures,
   dipSecondsToCut,
   dipsForPrompt,
+  dropTechnicalCues,
   hookIsWeak,
   hookReportForPrompt,
   goalSeconds,
@@ -268,6 +269,46 @@ describe('dipSecondsToCut', () => {
     { name: 'a dip past the timeline is clipped', dips: [{ start: 6, end: 12, causes: [] }], moments: [], want: [[6]] },
   ])('$name', ({ dips, moments, want }) => {
     expect([...dipSecondsToCut(dips, hold, 45, new Set(moments)).values()]).toEqual(want);
+  });
+});
+
+describe('technical cues in the recut', () => {
+  const bars = { kind: 'colour_bars' as const, start: 9.958, end: 15.042 };
+  const black = { kind: 'black_frames' as const, start: 0, end: 1.5 };
+
+  it('leaves out the cues nobody speaks over at their own (frame) edges', () => {
+    expect(
+      dropTechnicalCues(
+        [
+          { start: 0, end: 12 },
+          { start: 14, end: 30 },
+        ],
+        [black, bars],
+        [{ start: 20, end: 22 }],
+      ),
+    ).toEqual({
+      segments: [
+        { start: 1.5, end: 9.958 },
+        { start: 15.042, end: 30 },
+      ],
+      dropped: [black, bars],
+    });
+  });
+
+  it('keeps a cue somebody speaks over, and keeps everything when only cues would be left', () => {
+    expect(dropTechnicalCues([{ start: 0, end: 20 }], [bars], [{ start: 12, end: 13 }]).segments).toEqual([{ start: 0, end: 20 }]);
+    expect(dropTechnicalCues([{ start: 10, end: 15 }], [bars], []).segments).toEqual([{ start: 10, end: 15 }]);
+  });
+
+  it('cuts the bars of a read whole, though their whole seconds look strong, and says so', () => {
+    // Strong everywhere (no dip), but 9.958–15.042 is colour bars: the rules drop them all the same.
+    const hold = Array.from({ length: 24 }, () => 70);
+    const proposal = proposeByRules({ ...readOf(hold), technical_cues: [bars] });
+    expect(proposal.segments).toEqual([
+      { start: 0, end: 9.958 },
+      { start: 15.042, end: 24 },
+    ]);
+    expect(proposal.rationale).toContain('cut the colour bars 9.96–15.04 s');
   });
 });
 

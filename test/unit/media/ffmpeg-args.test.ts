@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   FRAME_BYTES,
+  PICTURE_BYTES,
   NO_SHORTCUTS,
   SKIP_NON_REF_MIN_FPS,
   cutWindowArgs,
@@ -62,7 +63,9 @@ describe('decodeArgs', () => {
     '-map',
     '0:v:0',
     '-vf',
-    'fps=fps=4:start_time=0,scale=96:54:flags=area,format=gray',
+    // Grey exactly as before (the same scale from the decoded frame), the U and V planes stacked under it.
+    'fps=fps=4:start_time=0,split=2[grey][colour];[grey]scale=96:54:flags=area,format=gray[y];' +
+      '[colour]scale=96:54:flags=area,format=yuv444p,extractplanes=u+v[u][v];[y][u][v]vstack=inputs=3',
     '-an',
     '-sn',
     '-dn',
@@ -71,7 +74,7 @@ describe('decodeArgs', () => {
     'pipe:1',
   ];
 
-  it('writes only 4 fps 96x54 grey frames to stdout when there is no audio', () => {
+  it('writes only 4 fps 96x54 samples (grey, then U and V) to stdout when there is no audio', () => {
     expect(decodeArgs({ input: '/in/clip.mov' })).toEqual(video);
   });
 
@@ -153,8 +156,9 @@ describe('decodeArgs', () => {
     expect(decodeArgs({ input: 'x', shortcuts: NO_SHORTCUTS })).toEqual(decodeArgs({ input: 'x' }));
   });
 
-  it('reads one frame as 96 x 54 bytes', () => {
+  it('reads one grey frame as 96 x 54 bytes, and one sample as three such planes', () => {
     expect(FRAME_BYTES).toBe(5184);
+    expect(PICTURE_BYTES).toBe(3 * 5184);
   });
 });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FrameDiffAccumulator } from '../../../activities/media/decode';
+import { PICTURE_BYTES } from '../../../activities/media/ffmpeg-args';
+import { FrameKind } from '../../../core/technical-cues';
 
 /** Frames of 4 bytes, every pixel of frame i has the value values[i]. */
 function stream(values: number[]): Uint8Array {
@@ -33,6 +35,22 @@ describe('FrameDiffAccumulator', () => {
     expect(acc.frames).toBe(1);
     expect(acc.pendingBytes).toBe(2);
     expect(acc.skipDiffs).toEqual([NaN]);
+  });
+
+  it('diffs the grey plane of each colour sample and classifies every sample (black, colour bars, plain)', () => {
+    const plane = 96 * 54;
+    const sample = (grey: number, u: number, v: number) => {
+      const bytes = new Uint8Array(PICTURE_BYTES);
+      bytes.fill(grey, 0, plane);
+      bytes.fill(u, plane, 2 * plane);
+      bytes.fill(v, 2 * plane);
+      return bytes;
+    };
+    const acc = new FrameDiffAccumulator();
+    // Black, then a mid grey, then the same grey with other colour planes: the colour never counts as motion.
+    for (const s of [sample(0, 128, 128), sample(100, 128, 128), sample(100, 60, 200)]) acc.push(s);
+    expect(acc.frameDiffs).toEqual([0, 100, 0]);
+    expect(acc.frameKinds).toEqual([FrameKind.black, FrameKind.plain, FrameKind.plain]);
   });
 
   it('diffs per pixel, not per mean', () => {

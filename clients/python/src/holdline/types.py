@@ -71,6 +71,14 @@ class TranscriptLine(TypedDict):
     text: str
 
 
+class TechnicalCue(TypedDict):
+    """Colour bars, black frames or a still title card or slate, seconds (``end`` exclusive)."""
+
+    kind: Literal["colour_bars", "black_frames", "slate"]
+    start: float
+    end: float
+
+
 class _CompleteRequired(TypedDict):
     scan_id: str
     status: Literal["complete"]
@@ -96,6 +104,8 @@ class _CompleteRequired(TypedDict):
 class CompleteScan(_CompleteRequired, _SourceName, total=False):
     transcriber: str | None
     language: str | None
+    # Beside the spec's fields; absent on reads made before it existed.
+    technical_cues: list[TechnicalCue]
 
 
 class ErrorScan(_SourceName):
