@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthPeriod } from '../../../core/plans';
 import { SPEECH_MARGIN_SEC, cuesInWords, dropTechnicalCues, keptRanges, snapToSpeechGaps } from '../../../core/recut';
-import { subtractSpans } from '../../../core/dips';
+import { DIP_CAUSE_WORDS, subtractSpans } from '../../../core/dips';
+import type { DipCause } from '../../../core/wire/constants';
 import { startScriptedUpstream, type ScriptedUpstream } from '../../scripted-upstream/server';
 import { fixture, type Fixture } from '../helpers/fixtures';
 import { ScanClient, SCAN_WAIT_MS } from '../helpers/scan-client';
@@ -165,7 +166,7 @@ describe('the model proposes', () => {
       for (const d of parent.dead) expect(prompt).toContain(`${d.start}–${d.end} s`);
       // The read's dips with their causes, and the hook report, in compact form.
       expect(parent.dips.length).toBeGreaterThan(0);
-      for (const d of parent.dips) expect(prompt).toContain(`${d.start}–${d.end} s (${d.causes.map((c: string) => c.replace(/_/g, ' ')).join(', ')})`);
+      for (const d of parent.dips) expect(prompt).toContain(`${d.start}–${d.end} s (${d.causes.map((c: DipCause) => DIP_CAUSE_WORDS[c]).join(', ')})`);
       expect(prompt).toContain(`Hook report: ${parent.hook_report.value} of 100, above ${parent.hook_report.file_percentile} % of this file's seconds`);
       expect(prompt).toContain(`strongest 3 s: ${parent.hook_report.best_opening.start}–${parent.hook_report.best_opening.end} s`);
 
