@@ -13,7 +13,6 @@ import { ScansStore } from '../store/scans';
 import { newPasswordHashGate } from '../store/password-hash';
 import { SessionsStore } from '../store/sessions';
 import { RateLimiter, UsageStore } from '../store/usage';
-import { CHAT_WORKFLOW_TASK_TIMEOUT } from '../contracts/chat-types';
 import {
   chatWorkflowId,
   closeAccountWorkflowId,
@@ -61,7 +60,7 @@ export function createAppDeps(input: { config: HoldlineConfig; db: Db; temporal:
       const handle = await start('chatWorkflow', {
         taskQueue: queues.chat,
         workflowId: chatWorkflowId(chat.callId),
-        workflowTaskTimeout: CHAT_WORKFLOW_TASK_TIMEOUT,
+        workflowTaskTimeout: config.chatTaskTimeoutMs,
         args: [chat],
         ...memo(origin),
       });

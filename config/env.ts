@@ -59,6 +59,13 @@ export interface HoldlineConfig {
   /** Chat limits: model steps (at least 3: plan, act, check) and wall time per call. */
   chatMaxSteps: number;
   chatTimeLimitMs: number;
+  /**
+   * The chat workflow's task timeout (HOLDLINE_CHAT_TASK_TIMEOUT_MS, default 10 s). Model steps run as local
+   * activities inside one workflow task that the worker renews at ~80% of it: a cancel is seen, and a dead
+   * worker's step moves elsewhere, within about this long. Too short on a busy machine and the renewal comes
+   * late, the server drops the task and the step starts again from nothing.
+   */
+  chatTaskTimeoutMs: number;
   /** Model ids offered by `GET /v1/models`, each with its base model; always contains `holdline`. */
   chatModels: Record<string, string>;
   /** Chat calls running at once over the whole service before new ones get 429 `rate_limit` (default 32). */
@@ -231,6 +238,7 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     modelBaseName: str('MODEL_BASE_NAME', 'qwen2.5-coder:7b'),
     chatMaxSteps: int('HOLDLINE_CHAT_MAX_STEPS', 15, 3, 15),
     chatTimeLimitMs: int('HOLDLINE_CHAT_TIME_LIMIT_MS', 15 * 60_000, 1000, 15 * 60_000),
+    chatTaskTimeoutMs: int('HOLDLINE_CHAT_TASK_TIMEOUT_MS', 10_000, 1000, 120_000),
     chatModels: {},
     chatMaxRunning: int('HOLDLINE_CHAT_MAX_RUNNING', 32, 1, 10_000),
     chatConcurrency: int('HOLDLINE_CHAT_CONCURRENCY', 16, 1, 256),

@@ -17,11 +17,3 @@ export interface ChatProgress {
   toolsUsed: string[];
   phase: 'working' | 'finishing' | 'done';
 }
-
-/**
- * The chat workflow's task timeout, set by whoever starts it (the API). Model steps run as
- * local activities inside one open workflow task that the worker renews at ~80% of this
- * timeout: a client's cancel is seen, and a dead worker's step moves to another worker,
- * within about this long.
- */
-export const CHAT_WORKFLOW_TASK_TIMEOUT = '2 seconds';
