@@ -9,11 +9,6 @@ import {
   aboutFailedRun,
   actMessages,
   candidateAnswer,
-  CODE_ONLY_REASONS,
-  FAILED_RUN_REASONS,
-  TOOL_NAMED_REASONS,
-  ECHO_REASONS,
-  MISSING_FORM_OPENING,
   computedNumbers,
   ownRunsFailed,
   plainProblem,
@@ -135,17 +130,20 @@ export function createChatActivities(deps: ChatActivityDeps) {
       // nowhere, or whether the checker's own program printed the answer's numbers.
       const problem = role === 'check' ? plainProblem(call.messages, turns) : undefined;
       const plain =
-        problem !== undefined ? { verdict: 'revise' as const, reasons: problem } : role === 'check' ? recomputedVerdict(call.messages, turns) : undefined;
+        problem !== undefined
+          ? { verdict: 'revise' as const, reasons: problem.reasons }
+          : role === 'check'
+            ? recomputedVerdict(call.messages, turns)
+            : undefined;
       if (plain !== undefined) {
         const turn: CallTurn = { kind: 'check', verdict: plain.verdict, text: plain.reasons };
         progress.note(`check: ${plain.verdict === 'approve' ? 'APPROVE' : 'REVISE'} — ${clip(plain.reasons, 400)}`);
         await Promise.all([calls.putTurn(callId, seq, turn), progress.flush()]);
         remember(callId, seq, turn);
         const result: ModelStepResult = { content: plain.reasons, toolCalls: [], verdict: plain.verdict, finishReason: 'stop', usage: ZERO_USAGE };
-        // An answer in the wrong form has its result already: it is said again, no tool needed.
-        if (plain.verdict === 'revise' && !plain.reasons.startsWith(MISSING_FORM_OPENING)) result.needsTool = true;
-        if (problem === CODE_ONLY_REASONS || problem === FAILED_RUN_REASONS || problem === TOOL_NAMED_REASONS || problem === ECHO_REASONS)
-          result.notAnAnswer = true;
+        // The checker's own program disagreeing with the answer asks for a tool as well.
+        if (plain.verdict === 'revise' && (problem?.needsTool ?? true)) result.needsTool = true;
+        if (problem?.notAnAnswer) result.notAnAnswer = true;
         return result;
       }
       if (role === 'check') progress.note('checking the answer against the task…');

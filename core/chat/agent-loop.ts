@@ -212,6 +212,11 @@ export async function runAgents(ports: AgentPorts, state: LoopState, maxSteps: n
 /** An answer as compared with earlier ones: spacing and case do not make it another answer. */
 const sameAnswer = (answer: string) => answer.trim().replace(/\s+/g, ' ').toLowerCase();
 
+/** `tools_used` names each sandbox tool once, in the order first used, whoever ran it. */
+function noteToolUsed(state: LoopState, name: string): void {
+  if (isSandboxToolName(name) && !state.toolsUsed.includes(name)) state.toolsUsed.push(name);
+}
+
 /**
  * Runs the checker's own programs. They are its evidence, not the actors' work: they leave the
  * actors' record of calls since the last change as it was, so an actor that runs its refuted
@@ -225,7 +230,7 @@ async function runCheckerTools(ports: AgentPorts, state: LoopState, calls: Model
   for (const call of calls) {
     const result = await ports.executeTool({ toolCallId: call.id, name: call.name, actSeq, seq: state.nextSeq++ });
     okAny ||= result.ok;
-    if (isSandboxToolName(result.name) && !state.toolsUsed.includes(result.name)) state.toolsUsed.push(result.name);
+    noteToolUsed(state, result.name);
   }
   return { failedAll: calls.length > 0 && !okAny };
 }
@@ -265,7 +270,7 @@ async function runTools(
     const result = await ports.executeTool(input);
     if (repeated) continue;
     ranAny = true;
-    if (isSandboxToolName(result.name) && !state.toolsUsed.includes(result.name)) state.toolsUsed.push(result.name);
+    noteToolUsed(state, result.name);
     if (CHANGING_TOOLS.has(result.name)) {
       state.callsSinceChange = [];
       state.failedSinceChange = [];

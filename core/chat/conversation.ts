@@ -358,25 +358,37 @@ export function ungroundedReasons(numbers: number[], pages: SavedPage[] = []): s
   ].join(' ');
 }
 
+/** An answer's problem plain to see in the log, and what the actor is asked for next. */
+export interface PlainProblem {
+  /** The checker's verdict text, sent back to the actor. */
+  reasons: string;
+  /** Not an answer at all (a program, a tool's name, the checker's words, talk about a failed run): never stood by. */
+  notAnAnswer: boolean;
+  /** The next actor step must use a tool; false when the results are there and only the wording is wrong. */
+  needsTool: boolean;
+}
+
 /**
  * Why an answer goes back without asking the checker model, if it does: a program instead
  * of an answer, or numbers no tool printed. Both are plain to see in the log, and a small
  * checker model approves them as often as not.
  */
-export function plainProblem(task: UpstreamMessage[], turns: CallTurn[]): string | undefined {
+export function plainProblem(task: UpstreamMessage[], turns: CallTurn[]): PlainProblem | undefined {
   const answer = candidateAnswer(turns) ?? '';
+  const notAnAnswer = (reasons: string): PlainProblem => ({ reasons, notAnAnswer: true, needsTool: true });
   // A program proposed as the answer is sent back at once, with how to run it, rather than
   // shown to a checker or a client.
-  if (isCodeOnly(answer)) return CODE_ONLY_REASONS;
-  if (namesToolOnly(answer)) return TOOL_NAMED_REASONS;
-  if (echoesChecker(answer, turns)) return ECHO_REASONS;
-  if (aboutFailedRun(answer, turns)) return FAILED_RUN_REASONS;
+  if (isCodeOnly(answer)) return notAnAnswer(CODE_ONLY_REASONS);
+  if (namesToolOnly(answer)) return notAnAnswer(TOOL_NAMED_REASONS);
+  if (echoesChecker(answer, turns)) return notAnAnswer(ECHO_REASONS);
+  if (aboutFailedRun(answer, turns)) return notAnAnswer(FAILED_RUN_REASONS);
   const numbers = ungroundedNumbers(answer, task, turns);
-  if (numbers.length > 0) return ungroundedReasons(numbers, savedPages(turns));
+  if (numbers.length > 0) return { reasons: ungroundedReasons(numbers, savedPages(turns)), notAnAnswer: false, needsTool: true };
   const ignored = turns.some((t) => t.kind === 'check' && t.text.startsWith(IGNORED_DATA_OPENING)) ? [] : ignoredTaskValues(answer, task, turns);
-  if (ignored.length > 0) return ignoredDataReasons(ignored);
+  if (ignored.length > 0) return { reasons: ignoredDataReasons(ignored), notAnAnswer: false, needsTool: true };
+  // An answer in the wrong form has its result already: it is said again, no tool needed.
   const forms = turns.some((t) => t.kind === 'check' && t.text.startsWith(MISSING_FORM_OPENING)) ? [] : missingAskedForms(answer, task);
-  return forms.length > 0 ? missingFormReasons(forms) : undefined;
+  return forms.length > 0 ? { reasons: missingFormReasons(forms), notAnAnswer: false, needsTool: false } : undefined;
 }
 
 /** The text the user wrote in the task, addresses left out (their digits are no data). */

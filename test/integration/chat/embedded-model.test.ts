@@ -187,7 +187,7 @@ describe('the step limit on the embedded model (3 steps by configuration)', { ti
     const check = turns.find((t) => t.kind === 'check');
     // The checker model is asked unless the answer's problem is plain to see (a program, a
     // number no tool printed): then its verdict is that problem, with no third request.
-    const plain = plainProblem(ask, turns.slice(0, turns.indexOf(check!)));
+    const plain = plainProblem(ask, turns.slice(0, turns.indexOf(check!)))?.reasons;
     expect(answers).toHaveLength(plain === undefined ? 3 : 2);
     // What the small model's checker says depends on its wording of the day; both verdicts are real paths.
     const verdict = plain === undefined ? parseVerdict(answers[2]!.content).verdict : 'revise';

@@ -252,21 +252,21 @@ describe('numbers no tool printed', () => {
     const hint = 'In a Python program, its table rows are [l.strip().split(" | ") for l in open("page.txt") if " | " in l] (the first may be a header).';
     const kept = { ...page, output: `URL: http://127.0.0.1/rain\nSaved as: page.txt (a run program can open("page.txt"))\n${hint}\n\n${page.output}` };
     expect(savedPages([kept, { ...kept, ok: false }, kept])).toEqual([{ file: 'page.txt', hint }]);
-    const reasons = plainProblem(task, [kept, answer('The total is 212 mm.')]);
+    const reasons = plainProblem(task, [kept, answer('The total is 212 mm.')])?.reasons;
     expect(reasons).toMatch(/compute or count them with the run tool, then answer with what it prints\. The page's text is in "page\.txt": open it/);
     // How to read it comes last, where a small model reads it.
     expect(reasons?.endsWith(hint)).toBe(true);
     const plainPage = { ...page, output: `URL: http://127.0.0.1/r\nSaved as: page.txt (a run program can open("page.txt"))\nTitle: R\n\nNo list.` };
     expect(savedPages([plainPage])).toEqual([{ file: 'page.txt', hint: '' }]);
     // No page kept: the data goes into the program.
-    expect(plainProblem(task, [page, answer('The total is 212 mm.')])).toMatch(/\(put the data in the program\)/);
+    expect(plainProblem(task, [page, answer('The total is 212 mm.')])?.reasons).toMatch(/\(put the data in the program\)/);
   });
 
   it('sends back a program, then an answer with a number from nowhere, and lets a grounded answer through to the checker', () => {
-    expect(plainProblem(task, [page, answer('```python\nprint(81 + 64 + 57)\n```')])).toBe(CODE_ONLY_REASONS);
-    expect(plainProblem(task, [page, answer('The total is 212 mm.')])).toMatch(/^Your answer gives 212, which no tool printed/);
+    expect(plainProblem(task, [page, answer('```python\nprint(81 + 64 + 57)\n```')])?.reasons).toBe(CODE_ONLY_REASONS);
+    expect(plainProblem(task, [page, answer('The total is 212 mm.')])?.reasons).toMatch(/^Your answer gives 212, which no tool printed/);
     const sum = { ...page, tool_call_id: 'b', name: 'run', output: 'language: python\nstatus: ok (38 ms)\noutput:\n202' };
-    expect(plainProblem(task, [page, sum, answer('The total is 202 mm.')])).toBeUndefined();
+    expect(plainProblem(task, [page, sum, answer('The total is 202 mm.')])?.reasons).toBeUndefined();
   });
 });
 
@@ -377,13 +377,13 @@ describe('an answer about a failed program', () => {
   const explained = 'The error indicates that sorted() expects strings. Here is the corrected code:\n\n```python\nprint(1)\n```';
 
   it('goes back when the latest run failed and the answer talks about the error or shows code', () => {
-    expect(plainProblem(task, [failed, answer(explained)])).toBe(FAILED_RUN_REASONS);
-    expect(plainProblem(task, [failed, repeat, answer('The error is a TypeError.')])).toBe(FAILED_RUN_REASONS);
+    expect(plainProblem(task, [failed, answer(explained)])?.reasons).toBe(FAILED_RUN_REASONS);
+    expect(plainProblem(task, [failed, repeat, answer('The error is a TypeError.')])?.reasons).toBe(FAILED_RUN_REASONS);
   });
 
   it('goes on when a run worked since, or the answer is in other words', () => {
-    expect(plainProblem(task, [failed, worked, answer('Sorted: 42, 19, 7. The error before was a TypeError.')])).toBeUndefined();
-    expect(plainProblem(task, [failed, answer('Nothing worked, as expected.')])).toBeUndefined();
+    expect(plainProblem(task, [failed, worked, answer('Sorted: 42, 19, 7. The error before was a TypeError.')])?.reasons).toBeUndefined();
+    expect(plainProblem(task, [failed, answer('Nothing worked, as expected.')])?.reasons).toBeUndefined();
   });
 });
 
@@ -497,10 +497,10 @@ describe("a program that ignores the task's values", () => {
   it('goes back when every program behind the answer uses none of them (date-add printed today)', () => {
     const turns = [...run('a', "from datetime import datetime; print(datetime.now().strftime('%Y-%m-%d'))", '2026-11-27'), answer('It is 2026-11-27.')];
     expect(ignoredTaskValues('It is 2026-11-27.', task, turns)).toEqual(['100', '2025', '2', '10']);
-    expect(plainProblem(task, turns)).toBe(ignoredDataReasons(['100', '2025', '2', '10']));
+    expect(plainProblem(task, turns)?.reasons).toBe(ignoredDataReasons(['100', '2025', '2', '10']));
     // Given once a call: the same answer again is left to the checker.
     expect(
-      plainProblem(task, [...turns, { kind: 'check', verdict: 'revise', text: ignoredDataReasons(['100']) }, answer('It is 2026-11-27.')]),
+      plainProblem(task, [...turns, { kind: 'check', verdict: 'revise', text: ignoredDataReasons(['100']) }, answer('It is 2026-11-27.')])?.reasons,
     ).toBeUndefined();
   });
 
@@ -575,7 +575,7 @@ describe('a form the task asks for', () => {
     expect(missingAskedForms('The smallest prime factor of 1000003 is 1000003 itself.', yesNo)).toEqual(['a yes or a no']);
     expect(missingAskedForms('It is May 21, 2025.', dated)).toEqual(['a date written YYYY-MM-DD']);
     const turns = [...runPrinted('Prime'), answer('The smallest prime factor of 1000003 is 1000003 itself.')];
-    expect(plainProblem(yesNo, turns)).toBe(missingFormReasons(['a yes or a no']));
+    expect(plainProblem(yesNo, turns)?.reasons).toBe(missingFormReasons(['a yes or a no']));
     expect(missingFormReasons(['a yes or a no'])).toMatch(/^The task asks for a yes or a no, and your answer does not give it\./);
   });
 
@@ -595,7 +595,7 @@ describe('a form the task asks for', () => {
       { kind: 'check' as const, verdict: 'revise' as const, text: missingFormReasons(['a yes or a no']) },
       answer('The smallest prime factor is 1000003.'),
     ];
-    expect(plainProblem(yesNo, turns)).toBeUndefined();
+    expect(plainProblem(yesNo, turns)?.reasons).toBeUndefined();
   });
 });
 
@@ -627,7 +627,7 @@ describe('a reply that names a tool instead of calling it', () => {
   });
 
   it('goes back as no answer, asking for the call', () => {
-    expect(plainProblem(task, [answer('run read_file "page.txt"')])).toBe(TOOL_NAMED_REASONS);
+    expect(plainProblem(task, [answer('run read_file "page.txt"')])?.reasons).toBe(TOOL_NAMED_REASONS);
   });
 });
 
@@ -644,7 +644,7 @@ describe("an answer that repeats the checker's words", () => {
   it('is no answer: it goes back asking for the task itself (fibonacci, to the step limit)', () => {
     const echo = `${verdict}\n\nThe correct answer is 465.`;
     expect(echoesChecker(echo, turns)).toBe(true);
-    expect(plainProblem(task, [...turns, answer(echo)])).toBe(ECHO_REASONS);
+    expect(plainProblem(task, [...turns, answer(echo)])?.reasons).toBe(ECHO_REASONS);
   });
 
   it('is an answer when it only shares a few words, or when there was no verdict', () => {
