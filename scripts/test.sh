@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: installs what is missing, makes the test videos (skipped when the
-# generator is unchanged: each truth file records the generator's hash), then runs
+# generator is unchanged: each truth file records the generator's hash; a fresh clone
+# copies those this machine made before from $HOME/.cache/holdline), then runs
 # side by side the type check, the lint (eslint.config.js: the layer rules; Prettier:
 # the format), the ear's own tests and vitest in two lanes: the unit files in
 # parallel, then half the integration files one after another; the other half one

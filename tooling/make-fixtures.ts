@@ -13,8 +13,8 @@
 
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { uniformRandom, xorshift32 } from './xorshift';
@@ -1071,8 +1071,10 @@ export interface MakeFixturesOptions {
   only?: string[];
   /** Also build `bench-10min-1080p`. Default false. */
   bench?: boolean;
-  /** Rebuild even when up to date. Default false. */
+  /** Rebuild even when up to date here or in the cache. Default false. */
   force?: boolean;
+  /** The machine's cache of made fixtures; default `fixtureCacheDir`, `null` none. */
+  cacheDir?: string | null;
   log?: (line: string) => void;
 }
 
@@ -1129,6 +1131,38 @@ function upToDate(outDir: string, name: string, generator: string): FixtureTruth
   }
 }
 
+/**
+ * The machine's made fixtures, one folder per generator hash under the install cache
+ * (`HOLDLINE_CACHE_DIR`, as scripts/install-lib.sh): a fresh clone copies them instead of
+ * making them again (about 4.5 minutes of ffmpeg and espeak-ng on two cores, before any
+ * test could start). `HOLDLINE_FIXTURE_CACHE=off` makes every fixture in place.
+ */
+export function fixtureCacheDir(generator: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (env.HOLDLINE_FIXTURE_CACHE === 'off') return undefined;
+  const base = env.HOLDLINE_CACHE_DIR || join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'holdline');
+  return join(base, `fixtures-${generator}`);
+}
+
+/**
+ * Copies a fixture that is current in `fromDir` (its file, then its truth) into `toDir`,
+ * each under a name of this process's own and renamed into place, so a reader of either
+ * folder sees a whole file or none. Copies, not links: a test that wrote to a fixture would
+ * otherwise change the cache's copy too. Undefined when `fromDir` has no current copy.
+ */
+function copyFixture(fromDir: string, toDir: string, name: string, generator: string): FixtureTruth | undefined {
+  const truth = upToDate(fromDir, name, generator);
+  if (!truth) return undefined;
+  mkdirSync(toDir, { recursive: true });
+  const extension = truth.file.includes('.') ? truth.file.slice(truth.file.lastIndexOf('.') + 1) : 'bin';
+  const partial = partialPath(toDir, name, extension);
+  copyFileSync(join(fromDir, truth.file), partial);
+  renameSync(partial, join(toDir, truth.file));
+  const truthPartial = partialPath(toDir, `${name}.truth`, 'json');
+  copyFileSync(join(fromDir, `${name}.truth.json`), truthPartial);
+  renameSync(truthPartial, join(toDir, `${name}.truth.json`));
+  return truth;
+}
+
 /** Builds the requested fixtures that are missing or stale; returns all of them. */
 export async function makeFixtures(options: MakeFixturesOptions = {}): Promise<BuiltFixture[]> {
   const outDir = resolve(options.outDir ?? DEFAULT_FIXTURE_DIR);
@@ -1138,11 +1172,16 @@ export async function makeFixtures(options: MakeFixturesOptions = {}): Promise<B
   if (unknown.length > 0) throw new Error(`unknown fixture(s): ${unknown.join(', ')}; known: ${FIXTURE_NAMES.join(', ')}`);
   const wanted = options.only ?? FIXTURE_NAMES.filter((n) => options.bench || !RECIPES.find((r) => r.name === n)?.bench);
   const generator = await generatorHash();
+  const cacheDir = options.cacheDir === undefined ? fixtureCacheDir(generator) : (options.cacheDir ?? undefined);
   const built: BuiltFixture[] = [];
   let workDir: string | undefined;
   try {
     for (const name of wanted) {
       let truth = options.force ? undefined : upToDate(outDir, name, generator);
+      if (!truth && !options.force && cacheDir && cacheDir !== outDir) {
+        truth = copyFixture(cacheDir, outDir, name, generator);
+        if (truth) log(`copied ${truth.file} from the fixture cache`);
+      }
       if (!truth) {
         const started = Date.now();
         workDir ??= mkdtempSync(join(tmpdir(), 'holdline-fixtures-'));
@@ -1158,6 +1197,7 @@ export async function makeFixtures(options: MakeFixturesOptions = {}): Promise<B
         const size = statSync(join(outDir, truth.file)).size;
         writeTruth(outDir, name, { ...truth, bytes: size });
         log(`made ${truth.file} (${(size / 1e6).toFixed(2)} MB) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        if (cacheDir && cacheDir !== outDir) copyFixture(outDir, cacheDir, name, generator);
       }
       built.push({ name, path: join(outDir, truth.file), truthPath: join(outDir, `${name}.truth.json`), truth });
     }
