@@ -14,6 +14,9 @@ import { AccountUsage, ChatCompletion, ChatCompletionRequest, ModelList, openAiE
 /** `created` of the model list entries: the day the interface opened. */
 const MODELS_CREATED = Math.floor(Date.UTC(2025, 0, 1) / 1000);
 
+/** Past the call's time limit, how long its request may stay silent: the best-answer step after the limit, and the write of the answer. */
+const FIRST_ANSWER_GRACE_MS = 3 * 60_000;
+
 /** `POST /v1/chat/completions` (services/admit-chat-call.ts), `GET /v1/models`, `GET /v1/usage`: the agent model interface. */
 export async function chatRoutes(scope: FastifyInstance, deps: AppDeps) {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
@@ -88,6 +91,11 @@ export async function chatRoutes(scope: FastifyInstance, deps: AppDeps) {
       if (admitted && request.rateWindow) request.rateWindow.remaining = Math.max(0, request.rateWindow.remaining - 1);
       // Nobody to answer: nothing is sent (the socket is closed) and nothing is taken.
       if (!admitted) return void reply.hijack();
+      // Nothing is written until the first model step answers (the status depends on it), and
+      // that can take longer than the connection's idle timeout (HOLDLINE_IDLE_TIMEOUT_MS, 60 s)
+      // when the model server is busy with other calls or the step's worker restarts: the
+      // server then cut its own client off. The call's time limit bounds the wait instead.
+      request.raw.socket?.setTimeout(config.chatTimeLimitMs + FIRST_ANSWER_GRACE_MS);
       const first = await awaitFirstAnswer(deps, admitted, { clientGone: () => client.gone, shuttingDown: () => shuttingDown });
       const givenBack = () => {
         if (request.rateWindow) request.rateWindow.remaining = Math.min(request.rateWindow.limit, request.rateWindow.remaining + 1);

@@ -49,6 +49,36 @@ describe('the time limit (shortened to 3 s by configuration)', () => {
   });
 });
 
+describe('a first answer slower than the connection idle timeout (shortened to 1.5 s)', () => {
+  let h: ChatHarness;
+  beforeAll(async () => {
+    h = await startChatHarness({ env: { HOLDLINE_IDLE_TIMEOUT_MS: '1500', HOLDLINE_CHAT_KEEPALIVE_MS: '500' } });
+  });
+  afterAll(async () => h?.stop());
+
+  // Nothing is sent before the first model step answers (the status depends on it): a model
+  // server busy with other calls kept the request silent past the idle timeout, and the
+  // server closed its own client's connection.
+  for (const stream of [false, true]) {
+    it(`answers a ${stream ? 'streamed' : 'non-streamed'} call whose plan takes 4 s to come`, async () => {
+      const { apiKey } = await h.newKey();
+      h.upstream.script(simpleCall('answered after a slow start', { plan: { delayMs: 4000 } }));
+      const client = h.client(apiKey, { maxRetries: 0 });
+      if (!stream) {
+        const res = await client.chat.completions.create({ model: 'holdline', messages: ask });
+        expect(res.choices[0]?.message.content).toBe('answered after a slow start');
+        expect(runOf(res)).toMatchObject({ steps: 3, stopped: 'done' });
+        return;
+      }
+      let content = '';
+      for await (const chunk of await client.chat.completions.create({ model: 'holdline', messages: ask, stream: true })) {
+        content += chunk.choices[0]?.delta.content ?? '';
+      }
+      expect(content).toBe('answered after a slow start');
+    });
+  }
+});
+
 describe('a worker process killed mid-call', () => {
   let h: ChatHarness;
   beforeAll(async () => {
