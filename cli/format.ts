@@ -1,10 +1,11 @@
 // Pure formatting of the `holdline` command: exit codes, the hold sparkline
-// and the read as lines of text. No I/O here; main.ts decides where it goes.
+// and the read as lines of text. No I/O here; the commands (commands/, through
+// context.ts) decide where it goes.
 
 import { clockTime, spanEndTime } from '../core/summary';
 import type { CompleteScan, DeadStretch } from '../core/wire/read';
 
-/** The documented exit codes (README, "The holdline command"). */
+/** The documented exit codes (docs/clients.md, "The `holdline` command"). */
 export const EXIT = {
   ok: 0,
   /** A scan ended in error, or the service refused the request (400, 404, 409, 413). */

@@ -4,7 +4,7 @@ import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { ConnectionError, InvalidArgumentError, NotFoundError, RateLimitError, ServiceUnavailableError } from '../../../clients/js/src/index';
 import { EXIT } from '../../../cli/format';
-import { fromApiError } from '../../../cli/main';
+import { fromApiError } from '../../../cli/context';
 
 const failure = (error: unknown) => {
   const { code, message } = fromApiError(error);
