@@ -4,7 +4,8 @@ import type { FormBody } from '../core/wire/web';
 import type { AppDeps } from '../services/ports';
 import { htmlReplies } from '../api/errors';
 import { sendPage, viewerOf } from './page-reply';
-import { assertCsrf, parseForm, useSessions } from './session';
+import { useSessions } from '../http/session';
+import { assertCsrf, parseForm } from './session';
 
 /**
  * Makes `app`'s scope a part of the website: errors answered as pages, the

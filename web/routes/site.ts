@@ -16,7 +16,7 @@ import { holdCurveSvg } from '../hold-curve';
 import { homePage, libraryPage, scansPage } from '../pages';
 import { scanPage, type ScanPageView } from '../scan-page';
 import { sendPage, signedIn, signedInPost, viewerOf, websiteScope } from '../scope';
-import { sendMedia } from '../../api/routes/media';
+import { sendMedia } from '../../http/media';
 import { accountPages } from './account';
 import { recutSectionFor } from './recuts';
 import { webSubmitRoutes } from './submit';

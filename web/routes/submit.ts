@@ -10,8 +10,9 @@ import { cleanTitle, submitScan, type ScanSubmission } from '../../services/subm
 import type { AccountDoc } from '../../store/accounts';
 import { liveStatus } from '../scans-live';
 import { refuseCrossSite } from '../scope';
-import { csrfMatches, useSessions } from '../session';
-import { receiveUpload, refuseDeclaredTooLarge, UploadWatch } from '../../api/upload';
+import { useSessions } from '../../http/session';
+import { csrfMatches } from '../session';
+import { receiveUpload, refuseDeclaredTooLarge, UploadWatch } from '../../http/upload';
 
 /** The header the scans page's script sends the session's CSRF token in. */
 export const CSRF_HEADER = 'x-csrf-token';
