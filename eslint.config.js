@@ -33,15 +33,17 @@ const ioModules = [
   'standardwebhooks',
 ];
 
-// The rooms of the tree and, for each layer, the rooms it may import from
-// (README "Layout"). Written as allow-lists: a room added to ROOMS is closed
-// to every layer until a line here opens it. Type-only imports count too, so
-// the workflows' `import type` of activity and store types is allowed here and
-// narrowed to types by the workflows' rule below. Node built-ins are not paths
-// (the rule resolves files only): core's and the contracts' own rule bans them.
+// The rooms of the tree and, for each layer, the rooms it may import from (the
+// folder table of docs/architecture.md). Written as allow-lists: a room added to
+// ROOMS is closed to every layer until a line here opens it. Type-only imports
+// count too, so the workflows' `import type` of activity and store types is
+// allowed here and narrowed to types by the workflows' rule below. Node
+// built-ins are not paths (the rule resolves files only): core's and the
+// contracts' own rule bans them.
 const ROOMS = [
   'api',
   'web',
+  'http',
   'services',
   'workflows',
   'contracts',
@@ -61,15 +63,31 @@ const ROOMS = [
 ];
 const LAYERS = [
   {
-    target: ['api', 'web'],
-    allowed: ['api', 'web', 'services', 'store', 'core', 'contracts', 'net', 'config'],
+    target: ['api'],
+    allowed: ['api', 'http', 'services', 'store', 'core', 'contracts', 'net', 'config'],
+    // The API and the website are one Fastify app, put together in one file.
+    composition: {
+      file: 'api/app.ts',
+      rooms: ['web'],
+      message: 'api/ reaches web/ only in api/app.ts, where the app is composed; what both rooms use lives in http/.',
+    },
     message: 'Routes call services; activities, workflows and workers are reached through Temporal, not imported.',
+  },
+  {
+    target: ['web'],
+    allowed: ['web', 'http', 'services', 'store', 'core', 'contracts', 'net', 'config'],
+    message: 'The website never imports api/: what both rooms use lives in http/. Activities, workflows and workers are reached through Temporal.',
+  },
+  {
+    target: ['http'],
+    allowed: ['http', 'services', 'store', 'core', 'contracts', 'net', 'config'],
+    message: 'http/ holds what the API and the website share, over the services: it imports neither api/ nor web/.',
   },
   {
     target: ['services'],
     allowed: ['services', 'store', 'core', 'contracts', 'net', 'config'],
     message:
-      'A use case sits under the routes: it never imports api/, web/, workflows/, activities/ or workers/ (it starts workflows by name, with inputs from contracts/).',
+      'A use case sits under the routes: it never imports api/, web/, http/, workflows/, activities/ or workers/ (it starts workflows by name, with inputs from contracts/).',
   },
   {
     target: ['activities'],
@@ -109,22 +127,46 @@ const LAYERS = [
   },
   {
     target: ['tooling', 'scripts'],
-    allowed: ['tooling', 'scripts', 'api', 'web', 'services', 'workers', 'workflows', 'activities', 'contracts', 'store', 'core', 'net', 'config'],
+    allowed: ['tooling', 'scripts', 'api', 'web', 'http', 'services', 'workers', 'workflows', 'activities', 'contracts', 'store', 'core', 'net', 'config'],
     message: 'tooling/ and scripts/ start and seed the service: never the tests, the benchmarks or the clients.',
   },
   {
     target: ['bench'],
-    allowed: ['bench', 'test', 'tooling', 'api', 'web', 'services', 'workers', 'workflows', 'activities', 'contracts', 'store', 'core', 'net', 'config'],
+    allowed: [
+      'bench',
+      'test',
+      'tooling',
+      'api',
+      'web',
+      'http',
+      'services',
+      'workers',
+      'workflows',
+      'activities',
+      'contracts',
+      'store',
+      'core',
+      'net',
+      'config',
+    ],
     message: 'A benchmark runs the service as the tests do: never the CLI, the MCP server or the scripts.',
   },
 ];
-const zoneOf = ({ target, allowed, message }) => {
-  const open = allowed.map((room) => room.split('/')[0]);
+/** Globs naming every TypeScript file of a room but `file`, one of the room's top-level files. */
+const allFilesBut = (file) => {
+  const [room, name, ...deeper] = file.split('/');
+  if (deeper.length > 0 || !name.endsWith('.ts')) throw new Error(`${file}: a composition is a top-level .ts file of its room`);
+  return [`${room}/!(${name.slice(0, -'.ts'.length)}).ts`, `${room}/*/**/*.ts`];
+};
+const zoneOf = ({ target, allowed, composition, message }) => {
+  const open = [...allowed, ...(composition?.rooms ?? [])].map((room) => room.split('/')[0]);
   const exceptions = allowed.filter((room) => room.includes('/'));
   return [
     { target, from: ROOMS.filter((room) => !open.includes(room)), message },
     // A room open only in part (core/wire for clients): the rest of it stays closed.
     ...exceptions.map((room) => ({ target, from: room.split('/')[0], except: [room.split('/').slice(1).join('/')], message })),
+    // Rooms open to the composition file alone stay closed to the rest of its room.
+    ...(composition ? [{ target: allFilesBut(composition.file), from: composition.rooms, message: composition.message }] : []),
   ];
 };
 const layerZones = LAYERS.flatMap(zoneOf);
@@ -178,7 +220,7 @@ export default defineConfig(
             },
             {
               // Activities, stores, config and wiring do I/O or read the process; a workflow may name their types only.
-              regex: '(^|/)(activities|store|workers|api|services|web|mcp|net|config|scripts|tooling|bench)(/|$)',
+              regex: '(^|/)(activities|store|workers|api|services|web|http|mcp|net|config|scripts|tooling|bench)(/|$)',
               allowTypeImports: true,
               message: 'Workflows import only types from activities and other I/O code (`import type`).',
             },

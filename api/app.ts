@@ -7,7 +7,6 @@ import type { AppDeps } from './deps';
 import { errorHandler, notFoundHandler } from './errors';
 import { registerMetrics } from './metrics';
 import { registerOpenApi } from './openapi';
-import { pageHeaders } from '../web/page-headers';
 import { requestIdHeader, requestIdOf } from './request-id';
 import { logRequests } from './request-log';
 import { accountRoutes } from './routes/account';
@@ -18,16 +17,19 @@ import { mediaRoutes } from './routes/media';
 import { publicRoutes } from './routes/public';
 import { publishRoutes } from './routes/publish';
 import { recutRoutes } from './routes/recuts';
-import { webRecutRoutes } from '../web/routes/recuts';
 import { scanRoutes } from './routes/scans';
-import { webRoutes } from '../web/routes/site';
 import { webhookRoutes } from './routes/webhooks';
+// The one place the API meets the website: both are composed into one app here.
+import { sendNotFoundPage, wantsNotFoundPage } from '../web/errors';
+import { pageHeaders } from '../web/page-headers';
+import { webRecutRoutes } from '../web/routes/recuts';
+import { webRoutes } from '../web/routes/site';
 
 export interface BuildAppOptions {
   logger?: boolean | object;
 }
 
-/** The whole HTTP surface over its dependencies; server.ts only listens. */
+/** The whole HTTP surface, the API's and the website's, over its dependencies; server.ts only listens. */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
@@ -55,8 +57,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
   logRequests(app);
   app.addHook('onRequest', requestIdHeader);
+  // The API's error shapes by default; the website's scopes set their own (web/errors.ts).
   app.setErrorHandler(errorHandler);
-  app.setNotFoundHandler(notFoundHandler);
+  // A browser asking for a page that does not exist gets a page; API clients get their error shape.
+  app.setNotFoundHandler((request, reply) => (wantsNotFoundPage(request) ? sendNotFoundPage(reply) : notFoundHandler(request, reply)));
   app.addHook('onSend', pageHeaders);
   app.addHook('onSend', rateLimitHeadersHook);
   registerMetrics(app, config.metricsToken);

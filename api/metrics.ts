@@ -14,7 +14,7 @@ declare module 'fastify' {
   }
 }
 
-/** A Fastify error (schema, body size, media type) as the code its reply uses, mirroring api/errors.ts. */
+/** A Fastify error (schema, body size, media type) as the code its reply uses, mirroring http/errors.ts. */
 function codeOf(error: Error & { statusCode?: number; validation?: unknown }): DomainErrorCode {
   if (error instanceof DomainError) return error.code;
   if (error.statusCode === 413) return 'too_large';

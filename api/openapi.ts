@@ -40,7 +40,7 @@ interface Operation {
 
 const binary = { type: 'string', contentEncoding: 'binary' } as const;
 
-/** The multipart form `POST /v1/scans` streams (api/upload.ts); Fastify validates only the JSON form. */
+/** The multipart form `POST /v1/scans` streams (http/upload.ts); Fastify validates only the JSON form. */
 const uploadForm = {
   title: 'ScanUpload',
   type: 'object',

@@ -1,5 +1,6 @@
-// Domain errors with stable codes. The HTTP layer maps each code to a status
-// and a body shape in one place (api/errors.ts); nothing else picks statuses.
+// Domain errors with stable codes. The HTTP layer maps each code to a status in
+// one place (http/errors.ts), answered in the API's JSON (api/errors.ts) or as
+// the website's pages (web/errors.ts); nothing else picks statuses.
 
 export type DomainErrorCode =
   | 'bad_request'

@@ -19,7 +19,7 @@ import { AccountsStore } from '../store/accounts';
 import { LibraryStore } from '../store/library';
 import { connectMongo } from '../store/mongo';
 import { SessionsStore } from '../store/sessions';
-import { SESSION_COOKIE } from '../web/session';
+import { SESSION_COOKIE } from '../http/session';
 import { REPO_ROOT, startStack } from './stack';
 
 const FIXTURE = 'recut-weak-open';

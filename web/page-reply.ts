@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Viewer } from './layout';
 
-// How a page is sent, apart from web/scope.ts so the error handler can answer
-// with a page without importing the website's scope setup (which imports it).
+// How a page is sent, apart from web/scope.ts so the website's error handler
+// (web/errors.ts) can answer with a page without importing the scope setup
+// (which imports it).
 
 /** The signed-in user as the page layout shows them, or null. */
 export const viewerOf = (request: FastifyRequest): Viewer | null =>

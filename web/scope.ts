@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from '../core/errors';
 import type { FormBody } from '../core/wire/web';
 import type { AppDeps } from '../services/ports';
-import { htmlReplies } from '../api/errors';
+import { pageErrorHandler } from './errors';
 import { sendPage, viewerOf } from './page-reply';
-import { assertCsrf, parseForm, useSessions } from './session';
+import { useSessions } from '../http/session';
+import { assertCsrf, parseForm } from './session';
 
 /**
  * Makes `app`'s scope a part of the website: errors answered as pages, the
@@ -12,7 +13,7 @@ import { assertCsrf, parseForm, useSessions } from './session';
  * another site refused when the browser names their origin.
  */
 export function websiteScope(app: FastifyInstance, deps: Pick<AppDeps, 'accounts' | 'sessions' | 'now'>): void {
-  htmlReplies(app);
+  app.setErrorHandler(pageErrorHandler);
   useSessions(app, deps);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
     done(null, parseForm(body as string));

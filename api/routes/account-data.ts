@@ -1,10 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ErrorBody } from '../../core/wire/common';
 import { PutRetentionBody, RetentionSetting } from '../../core/wire/account';
 import { AccountExportQuery } from '../../core/wire/export';
-import { admitAccountArchive, type AdmittedArchive } from '../../services/export-account';
+import { sendAccountArchive } from '../../http/account-archive';
+import { admitAccountArchive } from '../../services/export-account';
 import type { AppDeps } from '../../services/ports';
 import { retentionSetting, setRetentionSetting } from '../../services/retention-setting';
 import { countRequest, rateLimitHook, requireKey } from '../auth';
@@ -40,17 +40,4 @@ export async function accountDataRoutes(scope: FastifyInstance, deps: AppDeps) {
       return sendAccountArchive(reply, await admitAccountArchive(deps, request.account._id, { media: request.query.media === '1' }));
     },
   );
-}
-
-/** Sends the account archive as a tar download: for the key here, for the session on the account page (web/routes/account.ts). */
-export function sendAccountArchive(reply: FastifyReply, archive: AdmittedArchive) {
-  // A client that goes away destroys this stream (Fastify), which stops the generator and closes the media read in progress.
-  // The account's archive lease goes back when the response is over, however it ended (a stream never read included).
-  reply.raw.once('close', () => void archive.release().catch((error: unknown) => reply.log.warn({ err: error }, 'archive lease not given back')));
-  return reply
-    .header('content-type', 'application/x-tar')
-    .header('content-disposition', `attachment; filename="${archive.filename}"`)
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .send(Readable.from(archive.stream, { objectMode: false, highWaterMark: 64 * 1024 }));
 }

@@ -9,7 +9,7 @@ import { libraryRow, libraryUrl, pageOf } from '../../services/scan-view';
 import { countPublicRead } from '../auth';
 import { ErrorBody, IdParams, PageQuery } from '../../core/wire/common';
 import { LibraryBody, PublishBody, Published, UnpublishBody, Unpublished } from '../../core/wire/web';
-import { useSessions } from '../../web/session';
+import { useSessions } from '../../http/session';
 
 const err = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 

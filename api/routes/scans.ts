@@ -13,7 +13,7 @@ import { ErrorBody, IdParams } from '../../core/wire/common';
 import { pageRequest } from '../../core/paging';
 import { ScanViewBody } from '../../core/wire/read';
 import { DeletingScan, HistoryBody, HistoryQuery, NoContent, QueuedScan, SubmitScanBody } from '../../core/wire/scans';
-import { receiveUpload, refuseDeclaredTooLarge, UploadWatch } from '../upload';
+import { receiveUpload, refuseDeclaredTooLarge, UploadWatch } from '../../http/upload';
 
 const err = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody, 429: ErrorBody };
 
@@ -45,7 +45,7 @@ export async function scanRoutes(scope: FastifyInstance, deps: AppDeps) {
         if (request.isMultipart()) reply.header('connection', 'close');
         throw error;
       }
-      // A JSON body's fingerprint is known now; an upload's once its bytes are read (api/upload.ts).
+      // A JSON body's fingerprint is known now; an upload's once its bytes are read (http/upload.ts).
       const idempotency: IdempotencyInput | undefined =
         key === undefined ? undefined : { key, fingerprint: request.isMultipart() ? null : jsonFingerprint('POST /v1/scans', request.body) };
       const watch = new UploadWatch(request, deps.config);

@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, DomainError } from '../../core/errors';
 import { PASSWORD_RULE } from '../../core/password-rule';
 import { FormBody } from '../../core/wire/web';
-import { statusOf } from '../../api/errors';
-import { sendAccountArchive } from '../../api/routes/account-data';
+import { sendAccountArchive } from '../../http/account-archive';
+import { statusOf } from '../../http/errors';
 import { admitAccountArchive } from '../../services/export-account';
 import { enforceRateLimit } from '../../services/rate-limit';
 import { retentionSetting, setRetentionSetting } from '../../services/retention-setting';
@@ -21,7 +21,8 @@ import { retentionFromForm } from '../account-data';
 import type { Viewer } from '../layout';
 import { accountPage, signinPage, signupPage } from '../pages';
 import { sendPage, signedIn, signedInPost, viewerOf } from '../scope';
-import { assertCsrf, clearedSessionCookie, endSession, secureCookies, sessionCookie, type WebSession } from '../session';
+import type { WebSession } from '../../http/session';
+import { assertCsrf, clearedSessionCookie, endSession, secureCookies, sessionCookie } from '../session';
 
 const whoIs = (web: WebSession) => ({ accountId: web.account._id, sessionId: web.session._id });
 

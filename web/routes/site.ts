@@ -16,7 +16,7 @@ import { holdCurveSvg } from '../hold-curve';
 import { homePage, libraryPage, scansPage } from '../pages';
 import { scanPage, type ScanPageView } from '../scan-page';
 import { sendPage, signedIn, signedInPost, viewerOf, websiteScope } from '../scope';
-import { sendMedia } from '../../api/routes/media';
+import { sendMedia } from '../../http/media';
 import { accountPages } from './account';
 import { recutSectionFor } from './recuts';
 import { webSubmitRoutes } from './submit';
@@ -31,11 +31,11 @@ const ASSETS = new Map<string, { body: string; type: string }>([
 
 /**
  * The website: home, the account pages (web-account.ts), the signed-in user's
- * scans with their media, and the public library. Errors are pages (api/errors.ts).
+ * scans with their media, and the public library. Errors are pages (web/errors.ts).
  */
 export async function webRoutes(scope: FastifyInstance, deps: AppDeps) {
   // The scans page script's JSON endpoints: a child scope loaded before this scope's
-  // hooks exist, so their errors stay JSON for the script instead of pages.
+  // hooks and form parser exist, with its own sessions and its own JSON error handler.
   await scope.register(async (child) => webSubmitRoutes(child, deps));
   websiteScope(scope, deps);
   accountPages(scope, deps);

@@ -10,8 +10,10 @@ import { cleanTitle, submitScan, type ScanSubmission } from '../../services/subm
 import type { AccountDoc } from '../../store/accounts';
 import { liveStatus } from '../scans-live';
 import { refuseCrossSite } from '../scope';
-import { csrfMatches, useSessions } from '../session';
-import { receiveUpload, refuseDeclaredTooLarge, UploadWatch } from '../../api/upload';
+import { useSessions } from '../../http/session';
+import { csrfMatches } from '../session';
+import { detailErrorHandler } from '../../http/errors';
+import { receiveUpload, refuseDeclaredTooLarge, UploadWatch } from '../../http/upload';
 
 /** The header the scans page's script sends the session's CSRF token in. */
 export const CSRF_HEADER = 'x-csrf-token';
@@ -25,9 +27,11 @@ const hasBody = (request: FastifyRequest) => request.headers['transfer-encoding'
  * state from `GET /scans/:id/status`. Both submissions run the API's use case
  * (services/submit-scan.ts): the same quota unit, upload limit, per-minute
  * limit and give-back. These answer JSON (`{detail}` on errors) for the
- * script, so they live in their own scope without the pages' HTML replies.
+ * script, so they live in their own scope with that error handler instead of
+ * the pages' (web/errors.ts).
  */
 export async function webSubmitRoutes(scope: FastifyInstance, deps: AppDeps) {
+  scope.setErrorHandler(detailErrorHandler);
   useSessions(scope, deps);
   refuseCrossSite(scope);
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();

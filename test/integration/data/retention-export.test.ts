@@ -11,7 +11,7 @@ import type { ArchiveManifest } from '../../../core/wire/export';
 import { newScanId } from '../../../store/ids';
 import { MediaStore } from '../../../store/media';
 import { SubmissionsStore } from '../../../store/submissions';
-import { SESSION_COOKIE } from '../../../web/session';
+import { SESSION_COOKIE } from '../../../http/session';
 import { fixture } from '../helpers/fixtures';
 import { ONE_SCAN_TEST_MS, ScanClient } from '../helpers/scan-client';
 import { startService, type Service } from '../helpers/service';

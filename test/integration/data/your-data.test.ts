@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../../web/session';
+import { SESSION_COOKIE } from '../../../http/session';
 import { fixture } from '../helpers/fixtures';
 import { ONE_SCAN_TEST_MS, ScanClient } from '../helpers/scan-client';
 import { startService, type Service } from '../helpers/service';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../api/app';
 import { DOCS_CSP, documentedRoutes } from '../../../api/openapi';
 import { PAGE_CSP } from '../../../web/page-headers';
-import { SESSION_COOKIE } from '../../../web/session';
+import { SESSION_COOKIE } from '../../../http/session';
 import { LIMITS } from '../../../core/plans';
 import { MediaStore } from '../../../store/media';
 import { accountWithKey, fakeDeps, scanDocFixture, type FakeDeps } from '../fake-deps';

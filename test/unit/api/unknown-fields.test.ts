@@ -9,7 +9,7 @@ import { CloseAccountBody } from '../../../core/wire/account';
 import { SubmitScanBody } from '../../../core/wire/scans';
 import { FormBody } from '../../../core/wire/web';
 import { newScanId } from '../../../store/ids';
-import { SESSION_COOKIE } from '../../../web/session';
+import { SESSION_COOKIE } from '../../../http/session';
 import { CSRF_HEADER } from '../../../web/routes/submit';
 import { accountWithKey, fakeDeps, scanDocFixture, type FakeDeps } from '../fake-deps';
 import { multipart } from './multipart';

@@ -1,5 +1,5 @@
-// Website errors go through the one error handler: pages, with the statuses of the
-// one table in api/errors.ts (a used-up quota is 429 on a page too, not 500).
+// Website errors are pages (web/errors.ts), with the statuses of the one table
+// in http/errors.ts (a used-up quota is 429 on a page too, not 500).
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../api/app';
@@ -87,5 +87,44 @@ describe('website errors', () => {
     const response = await app.inject({ method: 'GET', url: '/recuts/rct_missing', headers: form({}).headers });
     expect(response.statusCode).toBe(404);
     expect(response.body).toContain('No such recut in your account.');
+  });
+});
+
+// Each scope answers its errors in its own shape: the website's pages (web/errors.ts),
+// the API's JSON (api/errors.ts), and `{detail}` for the JSON routes the website's
+// scripts call, with the pages' scope around them.
+describe('which shape answers an error', () => {
+  it('the scans page script’s submissions answer JSON {detail}, not a page', async () => {
+    const { app, form } = await signedIn();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/scans/url',
+      headers: { cookie: form({}).headers.cookie, 'content-type': 'application/json' },
+      payload: { url: 'https://example.com/v.mp4' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json()).toEqual({ detail: 'This page has expired; reload it and try again.' });
+  });
+
+  it('publishing without a session answers the API’s JSON {detail}', async () => {
+    const { app } = await signedIn();
+    const response = await app.inject({ method: 'POST', url: '/api/scans/scn_done/publish', payload: { title: 'Mine' } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ detail: 'sign in first: this needs a signed-in session' });
+  });
+
+  it('a page that does not exist is a 404 page for a browser and JSON for an API client', async () => {
+    const { app } = await signedIn();
+    const page = await app.inject({ method: 'GET', url: '/no-such-page?x=1', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(404);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('This page does not exist.');
+    const api = await app.inject({ method: 'GET', url: '/v1/no-such-route', headers: { accept: 'text/html' } });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ detail: 'no route GET /v1/no-such-route' });
+    const model = await app.inject({ method: 'GET', url: '/v1/models/none/more' });
+    expect(model.statusCode).toBe(404);
+    expect(model.json()).toMatchObject({ error: { type: 'invalid_request_error', code: null } });
   });
 });

@@ -41,6 +41,15 @@ const cases: [string, string, string][] = [
   ['api/routes/zone-probe.ts', '../../activities/scan-activities', '../../services/submit-scan'],
   ['api/zone-probe.ts', '../workers/deps', '../contracts/names'],
   ['web/zone-probe.ts', '../workflows/scan', '../services/scan-view'],
+  // The API and the website share HTTP helpers through http/, which imports neither;
+  // api/ reaches web/ only in api/app.ts, where the app is composed.
+  ['web/zone-probe-api.ts', '../api/errors', '../http/errors'],
+  ['web/routes/zone-probe-api.ts', '../../api/routes/media', '../../http/media'],
+  ['api/zone-probe-web.ts', '../web/errors', '../http/errors'],
+  ['api/routes/zone-probe-web.ts', '../../web/session', '../../http/session'],
+  ['api/app.ts', '../workers/deps', '../web/routes/site'],
+  ['http/zone-probe.ts', '../api/errors', '../services/submit-scan'],
+  ['http/zone-probe-web.ts', '../web/pages', '../store/scan-media'],
   ['services/zone-probe.ts', '../api/app', '../store/scans'],
   ['services/zone-probe-activities.ts', '../activities/scan-activities', '../contracts/names'],
   ['services/zone-probe-workflows.ts', '../workflows/recut', '../contracts/recut-types'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mediaHeaders } from '../../../api/routes/media';
+import { mediaHeaders } from '../../../http/media';
 
 const inert = { 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; sandbox" };
 

@@ -23,6 +23,7 @@ const ROOMS = [
   'config',
   'contracts',
   'core',
+  'http',
   'mcp',
   'net',
   'scripts',

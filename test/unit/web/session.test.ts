@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clearedSessionCookie, csrfMatches, parseCookies, parseForm, sessionCookie } from '../../../web/session';
+import { parseCookies } from '../../../http/session';
+import { clearedSessionCookie, csrfMatches, parseForm, sessionCookie } from '../../../web/session';
 import { scryptSync } from 'node:crypto';
 import { hashPassword, needsRehash, newPasswordHashGate, SCRYPT_PARAMS, verifyPassword } from '../../../store/password-hash';
 import type { SessionDoc } from '../../../store/sessions';

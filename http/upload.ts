@@ -1,5 +1,7 @@
 // Receiving an uploaded video: the multipart body streamed part by part into the
-// media store, watched for stalls, with the size limits checked on the way.
+// media store, watched for stalls, with the size limits checked on the way. The
+// API's `POST /v1/scans` and the scans page's `POST /scans/upload` both take
+// videos this way, so it lives in http/, which both rooms import.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { createHash, type Hash } from 'node:crypto';
