@@ -120,19 +120,17 @@ export const ScanRead = Type.Object({
   language: Type.Optional(
     nullable(Type.String(), { description: "The spoken language, ISO 639-1 (null when no words were heard). Beside the spec's fields." }),
   ),
-  // Issue 24's fields beside the spec's: absent on reads made before they existed.
-  // In the order assembleRead writes them, so the served read and its JSON export match byte for byte.
-  loudness_lufs: Type.Optional(readActionProperties.loudness_lufs),
-  technical_cues: Type.Optional(readActionProperties.technical_cues),
-  dips: Type.Optional(readActionProperties.dips),
-  hook_report: Type.Optional(readActionProperties.hook_report),
-  frame_rate: Type.Optional(readActionProperties.frame_rate),
-  frame_rate_variable: Type.Optional(readActionProperties.frame_rate_variable),
-  cut_frames: Type.Optional(readActionProperties.cut_frames),
-  width: Type.Optional(readActionProperties.width),
-  height: Type.Optional(readActionProperties.height),
+  // Issue 24's fields beside the spec's, each optional: absent on reads made before it existed.
+  ...Type.Partial(Type.Object(readActionProperties)).properties,
 });
 export type ScanRead = Static<typeof ScanRead>;
+
+/**
+ * Every field of a complete read, in the order assembleRead writes them: what the store
+ * keeps in `scan_reads` and what a complete scan shows. Taken from the schema, so a field
+ * added there is kept and shown without another list to update.
+ */
+export const READ_FIELDS = Object.keys(ScanRead.properties) as readonly (keyof ScanRead)[];
 
 export const ScanStatus = Type.Union([Type.Literal('queued'), Type.Literal('processing'), Type.Literal('complete'), Type.Literal('error')]);
 export type ScanStatus = Static<typeof ScanStatus>;
