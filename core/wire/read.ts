@@ -164,30 +164,47 @@ const SCAN_ID = "The scan's id: `scn_` and 24 hex digits.";
 const PCT =
   'Progress, 0 to 100: queued 0, ingest 5, probe 10, decode and transcription up to 90, assembly 95, complete 100. A scan in error keeps the figure it reached.';
 
-export const InFlightScan = Type.Object({
-  scan_id: Type.String(),
-  status: Type.Union([Type.Literal('queued'), Type.Literal('processing')]),
-  pct: Type.Number(),
-  stage: ScanStageName,
-  ...scanIdentity,
-});
+// The three shapes are named so the OpenAPI document carries each as a component
+// beside `Scan` (api/openapi.ts): the clients' per-state types are generated from them.
+export const InFlightScan = Type.Object(
+  {
+    scan_id: Type.String({ description: SCAN_ID }),
+    status: Type.Union([Type.Literal('queued'), Type.Literal('processing')], { description: '`queued` until a worker takes it, then `processing`.' }),
+    pct: Type.Number({ description: PCT }),
+    stage: ScanStageName,
+    ...scanIdentity,
+  },
+  { title: 'InFlightScan', description: 'A scan while `queued` or `processing`: where it stands, no read yet.' },
+);
 export type InFlightScan = Static<typeof InFlightScan>;
 
 /** A complete scan's `media_url`: null once the account's retention setting removed the video. */
 const MEDIA_URL = 'Where the video is served; null once the retention setting removed it (the read is kept).';
 
 /** The spec's complete shape, every field as the spec has it, plus `pct: 100` and the identity fields. */
-export const CompleteScan = Type.Object({
-  scan_id: Type.String(),
-  status: Type.Literal('complete'),
-  pct: Type.Literal(100),
-  ...scanIdentity,
-  ...ScanRead.properties,
-  media_url: nullable(Type.String(), { description: MEDIA_URL }),
-});
+export const CompleteScan = Type.Object(
+  {
+    scan_id: Type.String({ description: SCAN_ID }),
+    status: Type.Literal('complete', { description: 'The read is done: every field below is there.' }),
+    pct: Type.Literal(100, { description: 'Always 100.' }),
+    ...scanIdentity,
+    ...ScanRead.properties,
+    media_url: nullable(Type.String(), { description: MEDIA_URL }),
+  },
+  { title: 'CompleteScan', description: 'A `complete` scan: the whole read, `pct` 100.' },
+);
 export type CompleteScan = Static<typeof CompleteScan>;
 
-export const ErrorScan = Type.Object({ scan_id: Type.String(), status: Type.Literal('error'), pct: Type.Number(), detail: Type.String(), ...scanIdentity });
+export const ErrorScan = Type.Object(
+  {
+    scan_id: Type.String({ description: SCAN_ID }),
+    status: Type.Literal('error', { description: 'The scan ended without a read; `detail` says why.' }),
+    pct: Type.Number({ description: PCT }),
+    detail: Type.String({ description: 'Why the scan ended: the problem with the media or the limit it broke, or `cancelled`.' }),
+    ...scanIdentity,
+  },
+  { title: 'ErrorScan', description: 'A scan that ended in `error`: why, and the progress it reached.' },
+);
 export type ErrorScan = Static<typeof ErrorScan>;
 
 /** A scan as the API shows it: exactly one of the three shapes. */
