@@ -18,7 +18,7 @@ import { OpenAiError } from '../core/wire/chat';
 import { ErrorBody } from '../core/wire/common';
 import { SubmitScanBody, WebhookEvent } from '../core/wire/scans';
 import { webhookEvent } from '../core/webhook';
-import { ScanViewBody } from '../core/wire/read';
+import { CompleteScan, ErrorScan, InFlightScan, ScanViewBody } from '../core/wire/read';
 
 type Schema = Record<string, unknown>;
 
@@ -379,7 +379,7 @@ const NOT_SCHEMAS = new Set(['example', 'examples', 'x-codeSamples', 'default', 
  * validates and serialises with stay whole. Two different schemas under one
  * name would make the reference lie, so that stops the app from starting.
  */
-export function namedSchemasAsComponents(document: Partial<OpenAPIV3_1.Document>): Record<string, Schema> {
+export function namedSchemasAsComponents(document: Partial<OpenAPIV3_1.Document>, extra: readonly Schema[] = []): Record<string, Schema> {
   const named: Record<string, Schema> = {};
   const hoist = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(hoist);
@@ -394,7 +394,27 @@ export function namedSchemasAsComponents(document: Partial<OpenAPIV3_1.Document>
   };
   document.paths = hoist(document.paths) as OpenAPIV3_1.PathsObject;
   document.webhooks = hoist(document.webhooks) as Record<string, OpenAPIV3_1.PathItemObject>;
+  for (const schema of extra) hoist(schema);
   return Object.fromEntries(Object.entries(named).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/**
+ * The three shapes of a scan, named components beside the one `Scan` schema the
+ * routes answer with (one object serialises all three): the document then says
+ * which fields each state carries, and the clients' types for each state are
+ * generated from it (clients/js/src/types.ts, the Python SDK's types.py) rather
+ * than written again by hand. Copied as @fastify/swagger copies a route's schema
+ * (`const` written as a one-value `enum`), so a shape they share with `Scan` is the same component.
+ */
+function scanStates(): Schema[] {
+  const constAsEnum = (_key: string, value: unknown) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value) || !('const' in value)) return value;
+    const { const: only, ...rest } = value as Schema;
+    return { ...rest, enum: [only] };
+  };
+  const states = JSON.parse(JSON.stringify([InFlightScan, ErrorScan, CompleteScan]), constAsEnum) as Schema[];
+  literalUnionsAsEnums(states);
+  return states;
 }
 
 /** What only the whole document can say: which request bodies may be left out, the words, headers and examples, enums and named schemas. */
@@ -409,7 +429,7 @@ function transformObject({ openapiObject }: { openapiObject: Partial<OpenAPIV3_1
   }
   literalUnionsAsEnums(openapiObject.paths);
   literalUnionsAsEnums(openapiObject.webhooks);
-  const schemas = namedSchemasAsComponents(openapiObject);
+  const schemas = namedSchemasAsComponents(openapiObject, scanStates());
   openapiObject.components = { ...openapiObject.components, schemas, headers: RESPONSE_HEADERS, parameters: REQUEST_HEADERS };
   return openapiObject;
 }

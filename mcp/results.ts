@@ -3,9 +3,20 @@
 // 25 000 tokens in common ones); the per-second timeline and the transcript
 // of a long video alone are far above that, so they are resources, and the
 // lists that grow with length (cuts, dead stretches, technical cues, dips, claims) are bounded here.
+// Every shape here is the JS client's (generated from the OpenAPI document) or
+// checked against it at compile time (`shapeOf`, `objectOf`, `enumOf` below).
 
 import { z } from 'zod';
-import { SCAN_STATUSES, type CompleteScan, type DeadStretch, type Moment, type TimelineEntry, type TranscriptSegment } from '../clients/js/src/index';
+import {
+  SCAN_STATUSES,
+  type CompleteScan,
+  type DeadStretch,
+  type FailedScan,
+  type InFlightScan,
+  type Moment,
+  type TimelineEntry,
+  type TranscriptSegment,
+} from '../clients/js/src/index';
 
 /**
  * At most this many entries of each list in a compact result. With these
@@ -118,42 +129,102 @@ function compactHookReport(report: HookReport): CompactHookReport {
   return { value: report.value, file_percentile: report.file_percentile, library_percentile: report.library_percentile, best_opening: report.best_opening };
 }
 
-// The zod the MCP SDK needs for the declared output, checked against the
-// client's (OpenAPI-generated) types: a field that changes there fails here.
-const span = z.object({ start: z.number(), end: z.number() }) satisfies z.ZodType<DeadStretch>;
-const moment = z.object({ second: z.number(), label: z.string(), hold: z.number(), quote: z.string() }) satisfies z.ZodType<Moment>;
-const timelineEntry = z.object({
+// The zod the MCP SDK needs for the declared output, typed by the client's
+// (OpenAPI-generated) types: each shape has exactly the keys of its client type,
+// each value the field's type there, and each enum every value the client's
+// type has, so a field or value added to the document and missing here fails to
+// compile. The zod says only what MCP adds: descriptions for hosts and which
+// fields a compact result leaves optional.
+
+/** The type a field `K` has in any member of `U` that has it. */
+type FieldOf<U, K extends PropertyKey> = U extends unknown ? (K extends keyof U ? U[K] : never) : never;
+/** Every field of every member of `U`, optional, typed as in the members that have it. */
+type AnyFieldOf<U> = { [K in U extends unknown ? keyof U : never]?: FieldOf<U, K> };
+
+/** A zod raw shape with exactly the keys of `T`, each a zod type whose values are `T`'s. */
+const shapeOf =
+  <T>() =>
+  <S extends { [K in keyof T]-?: z.ZodType<T[K], z.ZodTypeDef, unknown> }>(shape: S & Record<Exclude<keyof S, keyof T>, never>): S =>
+    shape;
+/** `shapeOf` as a zod object. */
+const objectOf =
+  <T>() =>
+  <S extends { [K in keyof T]-?: z.ZodType<T[K], z.ZodTypeDef, unknown> }>(shape: S & Record<Exclude<keyof S, keyof T>, never>) =>
+    z.object(shape);
+/** A zod enum of every value of `U`: one missing fails to compile. */
+const enumOf =
+  <U extends string>() =>
+  <const V extends readonly [U, ...U[]]>(values: V & ([Exclude<U, V[number]>] extends [never] ? unknown : { missing: Exclude<U, V[number]> })) =>
+    z.enum(values);
+
+type LoudnessReport = NonNullable<CompleteScan['loudness_lufs']>;
+
+const span = objectOf<DeadStretch>()({ start: z.number(), end: z.number() });
+const moment = objectOf<Moment>()({ second: z.number(), label: z.string(), hold: z.number(), quote: z.string() });
+const timelineEntry = objectOf<TimelineEntry>()({
   second: z.number(),
-  scores: z.object({ hold: z.number(), motion: z.number(), loudness: z.number(), speech: z.number() }),
-}) satisfies z.ZodType<TimelineEntry>;
-const transcriptSegment = z.object({ start: z.number(), end: z.number(), text: z.string() }) satisfies z.ZodType<TranscriptSegment>;
-const technicalCue = z.object({
-  kind: z.enum(['colour_bars', 'black_frames', 'slate']),
+  scores: objectOf<TimelineEntry['scores']>()({ hold: z.number(), motion: z.number(), loudness: z.number(), speech: z.number() }),
+});
+const transcriptSegment = objectOf<TranscriptSegment>()({ start: z.number(), end: z.number(), text: z.string() });
+const technicalCue = objectOf<TechnicalCue>()({
+  kind: enumOf<TechnicalCue['kind']>()(['colour_bars', 'black_frames', 'slate']),
   start: z.number(),
   end: z.number(),
-}) satisfies z.ZodType<TechnicalCue>;
-const dip = z.object({
+});
+const dip = objectOf<Dip>()({
   start: z.number(),
   end: z.number(),
   causes: z.array(
-    z.enum(['colour_bars', 'black_frames', 'slate', 'still_picture', 'silence', 'loudness_drop', 'no_speech', 'long_pause', 'long_shot', 'slow_cutting']),
+    enumOf<Dip['causes'][number]>()([
+      'colour_bars',
+      'black_frames',
+      'slate',
+      'still_picture',
+      'silence',
+      'loudness_drop',
+      'no_speech',
+      'long_pause',
+      'long_shot',
+      'slow_cutting',
+    ]),
   ),
   advice: z.string(),
-}) satisfies z.ZodType<Dip>;
-const hookPart = z.enum(['motion', 'sound', 'words']);
+});
+const hookPart = enumOf<HookReport['carried'][number]>()(['motion', 'sound', 'words']);
 // The compact result carries the figures; detail "full" adds the texts and parts.
-const hookReport = z.object({
+const hookReport = objectOf<CompactHookReport & Partial<HookReport>>()({
   value: z.number(),
   file_percentile: z.number().describe("Percent of this file's seconds whose hold is below the hook."),
   library_percentile: z.number().nullable().describe("Percentile of the hook among published scans' hooks; null while 20 or fewer are published."),
-  best_opening: z.object({ start: z.number(), end: z.number(), hold: z.number() }).describe('The strongest 3-second window: a suggested opening.'),
+  best_opening: objectOf<HookReport['best_opening']>()({ start: z.number(), end: z.number(), hold: z.number() }).describe(
+    'The strongest 3-second window: a suggested opening.',
+  ),
   scale: z.string().optional(),
   carried: z.array(hookPart).optional(),
   missing: z.array(hookPart).optional(),
   advice: z.string().optional(),
-}) satisfies z.ZodType<CompactHookReport>;
+});
+const loudnessTarget = objectOf<LoudnessReport['targets'][number]>()({
+  id: z.string(),
+  name: z.string(),
+  target_lufs: z.number(),
+  max_true_peak_dbtp: z.number(),
+  difference_lu: z.number(),
+  verdict: enumOf<LoudnessReport['targets'][number]['verdict']>()(['on_target', 'louder', 'quieter']),
+  true_peak_over: z.boolean(),
+});
+const loudnessReport = objectOf<LoudnessReport>()({
+  integrated_lufs: z.number().nullable(),
+  range_lu: z.number(),
+  true_peak_dbtp: z.number().nullable(),
+  short_term_lufs: z.array(z.number().nullable()),
+  targets: z.array(loudnessTarget),
+});
 
-export const scanOutputShape = {
+/** Every field a scan tool's `structuredContent` may hold: a scan in any state, compact or full. */
+type ScanOutputFields = AnyFieldOf<InFlightScan | FailedScan | CompleteScan | CompactScan>;
+
+export const scanOutputShape = shapeOf<ScanOutputFields>()({
   scan_id: z.string(),
   status: z.enum(SCAN_STATUSES),
   pct: z.number().optional().describe('Progress 0–100 while queued or processing; where it stopped on error; 100 when complete.'),
@@ -197,7 +268,13 @@ export const scanOutputShape = {
   method: z.string().optional().describe('detail "full" only.'),
   transcriber: z.string().nullable().optional().describe('detail "full" only.'),
   language: z.string().nullable().optional().describe('The spoken language, ISO 639-1; null when no words were heard.'),
-};
+  loudness_lufs: loudnessReport.nullable().optional().describe('detail "full" only: EBU R128 loudness; null when the file has no sound.'),
+  frame_rate: z.number().nullable().optional().describe('detail "full" only: the average frame rate; null when unknown.'),
+  frame_rate_variable: z.boolean().optional().describe('detail "full" only.'),
+  cut_frames: z.array(z.number().int()).optional().describe('detail "full" only: the frame index of each cut.'),
+  width: z.number().int().optional().describe('detail "full" only: displayed width in pixels.'),
+  height: z.number().int().optional().describe('detail "full" only: displayed height in pixels.'),
+});
 
 /** What a scan tool's `structuredContent` holds, as the MCP SDK checks it against `scanOutputShape`. */
 export type ScanOutput = z.infer<z.ZodObject<typeof scanOutputShape>>;

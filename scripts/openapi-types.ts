@@ -1,13 +1,15 @@
 // `npm run openapi:types`: writes the TypeScript types of the OpenAPI document
 // (openapi-typescript) to clients/js/src/openapi.d.ts (the client package types
-// its calls with them), from the routes as
-// registered (no store or Temporal is reached). The integration test
-// test/integration/openapi/client.test.ts fails when the file is stale.
+// its calls with them) and the Python SDK's types.py (scripts/python-types.ts),
+// from the routes as registered (no store or Temporal is reached). The
+// integration test test/integration/openapi/client.test.ts fails when the
+// TypeScript file is stale, test/unit/clients/python-types.test.ts when the Python one is.
 import { writeFile } from 'node:fs/promises';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { buildApp } from '../api/app';
 import type { AppDeps } from '../services/ports';
 import { loadConfig } from '../config/env';
+import { PYTHON_TYPES_PATH, pythonTypes } from './python-types';
 
 export const API_TYPES_PATH = new URL('../clients/js/src/openapi.d.ts', import.meta.url);
 
@@ -44,6 +46,9 @@ export async function currentDocument(): Promise<object> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await writeFile(API_TYPES_PATH, await apiTypes(await currentDocument()));
+  const document = await currentDocument();
+  await writeFile(API_TYPES_PATH, await apiTypes(document));
   console.log(`wrote ${API_TYPES_PATH.pathname}`);
+  await writeFile(PYTHON_TYPES_PATH, pythonTypes(document));
+  console.log(`wrote ${PYTHON_TYPES_PATH.pathname}`);
 }

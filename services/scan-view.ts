@@ -1,9 +1,8 @@
 import { inFlightStage } from '../core/progress';
 import { sourceNameOf } from '../core/source-name';
-import type { ScanRead, ScanView } from '../core/wire/read';
+import { READ_FIELDS, type ScanRead, type ScanView } from '../core/wire/read';
 import type { HistoryEntry } from '../core/wire/scans';
 import type { LibraryRow } from '../core/wire/web';
-import { READ_FIELDS } from '../store/scans';
 import type { ScanDoc } from '../store/scan-docs';
 
 // How scans are shown: the public scan shape, and the rows of history and library

@@ -5,7 +5,7 @@ import { OrderedIndex } from './ordered-index';
 import { ReadCache } from './read-cache';
 import { isDuplicateKey } from './duplicate-key';
 import { updateIf, updateIfReturning, upsertRetrying } from './point';
-import type { ScanRead, ScanStatus } from '../core/wire/read';
+import { READ_FIELDS, type ScanRead, type ScanStatus } from '../core/wire/read';
 import type { MediaProbe, RecognisedWord } from '../core/measurements';
 import type { LoudnessLufsParts } from '../core/lufs';
 import type { ScanDoc, ScanReadDoc } from './scan-docs';
@@ -39,34 +39,6 @@ export interface ScanPartsDoc {
   cutRefinement?: CutRefinement[];
   read?: ScanRead;
 }
-
-/** The fields of a complete read, kept in `scan_reads`. */
-export const READ_FIELDS = [
-  'duration_sec',
-  'score',
-  'grade',
-  'label',
-  'hook',
-  'timeline',
-  'cuts',
-  'dead',
-  'moments',
-  'claims',
-  'transcript',
-  'summary',
-  'method',
-  'transcriber',
-  'language',
-  'loudness_lufs',
-  'technical_cues',
-  'dips',
-  'hook_report',
-  'frame_rate',
-  'frame_rate_variable',
-  'cut_frames',
-  'width',
-  'height',
-] as const satisfies readonly (keyof ScanRead)[];
 
 const ACTIVE = ['queued', 'processing'] as const;
 

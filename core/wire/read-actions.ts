@@ -101,9 +101,21 @@ export const HookReportSchema = Type.Object(
   { title: 'HookReport', description: "The hook with its scale, what carried the first 3 s and the strongest 3-second window, beside the spec's fields." },
 );
 
-/** The properties the scan view gains; spread into `scanView.properties`. */
+/**
+ * The read's fields beside the spec's, spread into `ScanRead` (each optional there: absent on reads
+ * made before it existed). In the order core/read.ts `assembleRead` writes them, so the served read
+ * and its JSON export match byte for byte.
+ */
 export const readActionProperties = {
   loudness_lufs: LoudnessLufsSchema,
+  technical_cues: Type.Array(TechnicalCueSchema, {
+    description:
+      "Colour bars, black frames and still title cards or slates, with their spans, in time order, beside the spec's fields; empty when there are none, absent on reads made before they existed. A cue nobody speaks over is a dip of its own and is left out of recuts.",
+  }),
+  dips: Type.Array(DipSchema, {
+    description:
+      "Why attention is likely to drop, beside the spec's fields: each technical cue nobody speaks over (its kind first among the causes, advised to be cut), each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice.",
+  }),
   hook_report: HookReportSchema,
   frame_rate: Type.Union([Type.Number(), Type.Null()], {
     description: "The video stream's average frame rate as probed, beside the spec's fields; null when unknown. The EDL counts frames at it.",
@@ -111,6 +123,10 @@ export const readActionProperties = {
   frame_rate_variable: Type.Boolean({
     description:
       "Whether the video's frames come at an uneven rate (the gaps between its first packets' timestamps differ), beside the spec's fields. Then each cut's time is its frame's own timestamp and cut_frames counts at the average rate.",
+  }),
+  cut_frames: Type.Array(Type.Integer({ minimum: 0 }), {
+    description:
+      "The frame index at the source's frame rate of each cut, parallel to cuts (whose seconds are the refined times), beside the spec's fields; absent when the frame rate is unknown.",
   }),
   width: Type.Integer({
     minimum: 1,
@@ -120,18 +136,6 @@ export const readActionProperties = {
   height: Type.Integer({
     minimum: 1,
     description: "The video's displayed height in pixels as probed (rotation applied), beside the spec's fields; absent on reads made before it.",
-  }),
-  cut_frames: Type.Array(Type.Integer({ minimum: 0 }), {
-    description:
-      "The frame index at the source's frame rate of each cut, parallel to cuts (whose seconds are the refined times), beside the spec's fields; absent when the frame rate is unknown.",
-  }),
-  technical_cues: Type.Array(TechnicalCueSchema, {
-    description:
-      "Colour bars, black frames and still title cards or slates, with their spans, in time order, beside the spec's fields; empty when there are none, absent on reads made before they existed. A cue nobody speaks over is a dip of its own and is left out of recuts.",
-  }),
-  dips: Type.Array(DipSchema, {
-    description:
-      "Why attention is likely to drop, beside the spec's fields: each technical cue nobody speaks over (its kind first among the causes, advised to be cut), each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice.",
   }),
 };
 

@@ -120,19 +120,17 @@ export const ScanRead = Type.Object({
   language: Type.Optional(
     nullable(Type.String(), { description: "The spoken language, ISO 639-1 (null when no words were heard). Beside the spec's fields." }),
   ),
-  // Issue 24's fields beside the spec's: absent on reads made before they existed.
-  // In the order assembleRead writes them, so the served read and its JSON export match byte for byte.
-  loudness_lufs: Type.Optional(readActionProperties.loudness_lufs),
-  technical_cues: Type.Optional(readActionProperties.technical_cues),
-  dips: Type.Optional(readActionProperties.dips),
-  hook_report: Type.Optional(readActionProperties.hook_report),
-  frame_rate: Type.Optional(readActionProperties.frame_rate),
-  frame_rate_variable: Type.Optional(readActionProperties.frame_rate_variable),
-  cut_frames: Type.Optional(readActionProperties.cut_frames),
-  width: Type.Optional(readActionProperties.width),
-  height: Type.Optional(readActionProperties.height),
+  // Issue 24's fields beside the spec's, each optional: absent on reads made before it existed.
+  ...Type.Partial(Type.Object(readActionProperties)).properties,
 });
 export type ScanRead = Static<typeof ScanRead>;
+
+/**
+ * Every field of a complete read, in the order assembleRead writes them: what the store
+ * keeps in `scan_reads` and what a complete scan shows. Taken from the schema, so a field
+ * added there is kept and shown without another list to update.
+ */
+export const READ_FIELDS = Object.keys(ScanRead.properties) as readonly (keyof ScanRead)[];
 
 export const ScanStatus = Type.Union([Type.Literal('queued'), Type.Literal('processing'), Type.Literal('complete'), Type.Literal('error')]);
 export type ScanStatus = Static<typeof ScanStatus>;
@@ -166,30 +164,47 @@ const SCAN_ID = "The scan's id: `scn_` and 24 hex digits.";
 const PCT =
   'Progress, 0 to 100: queued 0, ingest 5, probe 10, decode and transcription up to 90, assembly 95, complete 100. A scan in error keeps the figure it reached.';
 
-export const InFlightScan = Type.Object({
-  scan_id: Type.String(),
-  status: Type.Union([Type.Literal('queued'), Type.Literal('processing')]),
-  pct: Type.Number(),
-  stage: ScanStageName,
-  ...scanIdentity,
-});
+// The three shapes are named so the OpenAPI document carries each as a component
+// beside `Scan` (api/openapi.ts): the clients' per-state types are generated from them.
+export const InFlightScan = Type.Object(
+  {
+    scan_id: Type.String({ description: SCAN_ID }),
+    status: Type.Union([Type.Literal('queued'), Type.Literal('processing')], { description: '`queued` until a worker takes it, then `processing`.' }),
+    pct: Type.Number({ description: PCT }),
+    stage: ScanStageName,
+    ...scanIdentity,
+  },
+  { title: 'InFlightScan', description: 'A scan while `queued` or `processing`: where it stands, no read yet.' },
+);
 export type InFlightScan = Static<typeof InFlightScan>;
 
 /** A complete scan's `media_url`: null once the account's retention setting removed the video. */
 const MEDIA_URL = 'Where the video is served; null once the retention setting removed it (the read is kept).';
 
 /** The spec's complete shape, every field as the spec has it, plus `pct: 100` and the identity fields. */
-export const CompleteScan = Type.Object({
-  scan_id: Type.String(),
-  status: Type.Literal('complete'),
-  pct: Type.Literal(100),
-  ...scanIdentity,
-  ...ScanRead.properties,
-  media_url: nullable(Type.String(), { description: MEDIA_URL }),
-});
+export const CompleteScan = Type.Object(
+  {
+    scan_id: Type.String({ description: SCAN_ID }),
+    status: Type.Literal('complete', { description: 'The read is done: every field below is there.' }),
+    pct: Type.Literal(100, { description: 'Always 100.' }),
+    ...scanIdentity,
+    ...ScanRead.properties,
+    media_url: nullable(Type.String(), { description: MEDIA_URL }),
+  },
+  { title: 'CompleteScan', description: 'A `complete` scan: the whole read, `pct` 100.' },
+);
 export type CompleteScan = Static<typeof CompleteScan>;
 
-export const ErrorScan = Type.Object({ scan_id: Type.String(), status: Type.Literal('error'), pct: Type.Number(), detail: Type.String(), ...scanIdentity });
+export const ErrorScan = Type.Object(
+  {
+    scan_id: Type.String({ description: SCAN_ID }),
+    status: Type.Literal('error', { description: 'The scan ended without a read; `detail` says why.' }),
+    pct: Type.Number({ description: PCT }),
+    detail: Type.String({ description: 'Why the scan ended: the problem with the media or the limit it broke, or `cancelled`.' }),
+    ...scanIdentity,
+  },
+  { title: 'ErrorScan', description: 'A scan that ended in `error`: why, and the progress it reached.' },
+);
 export type ErrorScan = Static<typeof ErrorScan>;
 
 /** A scan as the API shows it: exactly one of the three shapes. */

@@ -4984,6 +4984,82 @@ export interface components {
             status: "closing";
         };
         /**
+         * CompleteScan
+         * @description A `complete` scan: the whole read, `pct` 100.
+         */
+        CompleteScan: {
+            /** @description The scan's id: `scn_` and 24 hex digits. */
+            scan_id: string;
+            /**
+             * @description The read is done: every field below is there.
+             * @enum {string}
+             */
+            status: "complete";
+            /**
+             * @description Always 100.
+             * @enum {number}
+             */
+            pct: 100;
+            /** @description The title given at submission; without one, the source's file name (`source_name`) without its extension; null when there is neither. */
+            title: string | null;
+            /**
+             * Format: date-time
+             * @description When the scan was accepted.
+             */
+            created_at: string;
+            /** @description The name of the file the scan was made from: the upload's file name, or the last segment of the video URL's path when it names a video file (`talk.mp4`); base name only, controls removed, at most 255 characters; null when there is none. The timeline exports name the media with it and the media download is named by it. Beside the spec's fields; in every scan shape. */
+            source_name?: string | null;
+            /** @description The video's length in seconds, as probed. */
+            duration_sec: number;
+            /** @description Overall score, 0 to 100, from measures that mean the same in every file (the share of live seconds, speech, its pace, cutting, motion, loudness; see `method`), so scores compare across videos. */
+            score: number;
+            /** @description The letter of the score: A+ from 97, A 93, A- 90, B+ 87, B 83, B- 80, C+ 77, C 73, C- 70, D+ 67, D 63, D- 60, F below (ASCII hyphen). */
+            grade: string;
+            /** @description The grade's letter in a word: A Gripping, B Engaging, C Steady, D Sluggish, F Flat. */
+            label: string;
+            /** @description The mean reported hold over the first 3 seconds (fewer if the file is shorter), 0 to 100, one decimal. */
+            hook: number;
+            /** @description One entry per second, t = 0 to N-1 with N = ceil(duration_sec). */
+            timeline: components["schemas"]["TimelineEntry"][];
+            /** @description Cut times in seconds, decimal, each refined to the frame where the picture changes (see cut_frames); at least 0.75 s apart. Fades and dissolves are not cuts. */
+            cuts: number[];
+            /** @description Dead stretches: every run of 2 or more seconds whose hold is below the floor of 30, in time order. */
+            dead: components["schemas"]["DeadStretch"][];
+            /** @description Peaks of hold, highest first at least 10 s apart, at most 3 (5 for files over 180 s), listed in time order. */
+            moments: components["schemas"]["Moment"][];
+            /** @description Transcript sentences with a check-worthy cue: a quantity, an evidence word ("studies show"), an absolute or superlative, a comparative, a causal or predictive verb. Flagged for checking, not judged true or false; empty when the speech is not English. */
+            claims: string[];
+            /** @description What was said, in time order; only words heard inside a voice count. */
+            transcript: components["schemas"]["TranscriptSegment"][];
+            /** @description One paragraph in plain words: the average hold, the strongest second, the dead stretches, the number of cuts and the hook. */
+            summary: string;
+            /** @description How this read was computed, every definition in plain words, in short paragraphs separated by blank lines; then the engine that heard the words. The series are proxies computed from the file, not a measurement of any viewer. */
+            method: string;
+            /** @description The speech-to-text engine that heard the words, e.g. `pocketsphinx 5prealpha en-us`; several, comma-separated, when a server failed on some chunks; null when the file has no sound. Beside the spec's fields. */
+            transcriber?: string | null;
+            /** @description The spoken language, ISO 639-1 (null when no words were heard). Beside the spec's fields. */
+            language?: string | null;
+            /** @description EBU R128 loudness, beside the spec's fields; null when the file has no sound. */
+            loudness_lufs?: components["schemas"]["LoudnessReport"] | null;
+            /** @description Colour bars, black frames and still title cards or slates, with their spans, in time order, beside the spec's fields; empty when there are none, absent on reads made before they existed. A cue nobody speaks over is a dip of its own and is left out of recuts. */
+            technical_cues?: components["schemas"]["TechnicalCue"][];
+            /** @description Why attention is likely to drop, beside the spec's fields: each technical cue nobody speaks over (its kind first among the causes, advised to be cut), each dead stretch and each fall of hold by 15 points within 3 s, with its causes and one sentence of advice. */
+            dips?: components["schemas"]["Dip"][];
+            hook_report?: components["schemas"]["HookReport"];
+            /** @description The video stream's average frame rate as probed, beside the spec's fields; null when unknown. The EDL counts frames at it. */
+            frame_rate?: number | null;
+            /** @description Whether the video's frames come at an uneven rate (the gaps between its first packets' timestamps differ), beside the spec's fields. Then each cut's time is its frame's own timestamp and cut_frames counts at the average rate. */
+            frame_rate_variable?: boolean;
+            /** @description The frame index at the source's frame rate of each cut, parallel to cuts (whose seconds are the refined times), beside the spec's fields; absent when the frame rate is unknown. */
+            cut_frames?: number[];
+            /** @description The video's displayed width in pixels as probed (rotation applied), beside the spec's fields; absent on reads made before it. The fcpxml export's format carries it. */
+            width?: number;
+            /** @description The video's displayed height in pixels as probed (rotation applied), beside the spec's fields; absent on reads made before it. */
+            height?: number;
+            /** @description Where the video is served; null once the retention setting removed it (the read is kept). */
+            media_url: string | null;
+        };
+        /**
          * DeadStretch
          * @description A run of 2 or more seconds whose hold is below the floor of 30.
          */
@@ -5068,6 +5144,32 @@ export interface components {
             detail: string;
         };
         /**
+         * ErrorScan
+         * @description A scan that ended in `error`: why, and the progress it reached.
+         */
+        ErrorScan: {
+            /** @description The scan's id: `scn_` and 24 hex digits. */
+            scan_id: string;
+            /**
+             * @description The scan ended without a read; `detail` says why.
+             * @enum {string}
+             */
+            status: "error";
+            /** @description Progress, 0 to 100: queued 0, ingest 5, probe 10, decode and transcription up to 90, assembly 95, complete 100. A scan in error keeps the figure it reached. */
+            pct: number;
+            /** @description Why the scan ended: the problem with the media or the limit it broke, or `cancelled`. */
+            detail: string;
+            /** @description The title given at submission; without one, the source's file name (`source_name`) without its extension; null when there is neither. */
+            title: string | null;
+            /**
+             * Format: date-time
+             * @description When the scan was accepted.
+             */
+            created_at: string;
+            /** @description The name of the file the scan was made from: the upload's file name, or the last segment of the video URL's path when it names a video file (`talk.mp4`); base name only, controls removed, at most 255 characters; null when there is none. The timeline exports name the media with it and the media download is named by it. Beside the spec's fields; in every scan shape. */
+            source_name?: string | null;
+        };
+        /**
          * HookPart
          * @description motion or sound: its mean scaled value over the first 3 s is high enough; words: a counted word starts there.
          * @enum {string}
@@ -5101,6 +5203,31 @@ export interface components {
             };
             /** @description One sentence: open with the strongest window, or what to add to the first 3 s. */
             advice: string;
+        };
+        /**
+         * InFlightScan
+         * @description A scan while `queued` or `processing`: where it stands, no read yet.
+         */
+        InFlightScan: {
+            /** @description The scan's id: `scn_` and 24 hex digits. */
+            scan_id: string;
+            /**
+             * @description `queued` until a worker takes it, then `processing`.
+             * @enum {string}
+             */
+            status: "queued" | "processing";
+            /** @description Progress, 0 to 100: queued 0, ingest 5, probe 10, decode and transcription up to 90, assembly 95, complete 100. A scan in error keeps the figure it reached. */
+            pct: number;
+            stage: components["schemas"]["ScanStage"];
+            /** @description The title given at submission; without one, the source's file name (`source_name`) without its extension; null when there is neither. */
+            title: string | null;
+            /**
+             * Format: date-time
+             * @description When the scan was accepted.
+             */
+            created_at: string;
+            /** @description The name of the file the scan was made from: the upload's file name, or the last segment of the video URL's path when it names a video file (`talk.mp4`); base name only, controls removed, at most 255 characters; null when there is none. The timeline exports name the media with it and the media download is named by it. Beside the spec's fields; in every scan shape. */
+            source_name?: string | null;
         };
         /**
          * Library

@@ -1,10 +1,14 @@
 // The wire shapes, taken from the OpenAPI document's generated types
-// (openapi.d.ts, `npm run openapi:types` in the repository). The document types
-// every field of a scan or recut but not which fields each state carries, and
-// gives `status` as a string; the state types below say that much more (the
-// README's "Scans" section and the design's §5), and nothing else.
+// (openapi.d.ts, `npm run openapi:types` in the repository). A scan's three
+// states are components of the document (InFlightScan, CompleteScan,
+// ErrorScan); a recut's are not, and the document gives its `status` as a
+// string, so the recut state types below say that much more (the README's
+// "Scans" section and the design's §5), and nothing else.
 
-import type { paths } from './openapi.js';
+import type { components, paths } from './openapi.js';
+
+/** A named schema of the document (`components.schemas`). */
+type Schema<Name extends keyof components['schemas']> = components['schemas'][Name];
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 type Operation<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>;
@@ -22,34 +26,16 @@ export type QueuedScan = Omit<ResponseBody<'/v1/scans', 'post', 202>, 'status'> 
 
 /** `GET /v1/scans/{id}` 200, every state in one loose shape, as the document has it. */
 export type ScanBody = ResponseBody<'/v1/scans/{id}', 'get', 200>;
-export type TimelineEntry = NonNullable<ScanBody['timeline']>[number];
-export type DeadStretch = NonNullable<ScanBody['dead']>[number];
-export type Moment = NonNullable<ScanBody['moments']>[number];
-export type TranscriptSegment = NonNullable<ScanBody['transcript']>[number];
+export type TimelineEntry = Schema<'TimelineEntry'>;
+export type DeadStretch = Schema<'DeadStretch'>;
+export type Moment = Schema<'Moment'>;
+export type TranscriptSegment = Schema<'TranscriptSegment'>;
 
 /** In flight: `stage` names what the scan is doing (`queued`, `ingest`, `probe`, `decode`, `assembly`). */
-export type InFlightScan = ScanBody & { status: 'queued' | 'processing'; stage: NonNullable<ScanBody['stage']> };
-export type FailedScan = ScanBody & { status: 'error'; detail: string };
-/** Every field of the read is there once a scan is complete, and `pct` is 100 (`transcriber` and `language` may be null). */
-export type CompleteScan = ScanBody & { status: 'complete'; pct: 100 } & Required<
-    Pick<
-      ScanBody,
-      | 'duration_sec'
-      | 'score'
-      | 'grade'
-      | 'label'
-      | 'hook'
-      | 'timeline'
-      | 'cuts'
-      | 'dead'
-      | 'moments'
-      | 'claims'
-      | 'transcript'
-      | 'summary'
-      | 'method'
-      | 'media_url'
-    >
-  >;
+export type InFlightScan = Schema<'InFlightScan'>;
+export type FailedScan = Schema<'ErrorScan'>;
+/** Every field of the spec's read is there once a scan is complete, and `pct` is 100 (`transcriber` and `language` may be null). */
+export type CompleteScan = Schema<'CompleteScan'>;
 /** A scan in any of its four states; narrow it on `status`. */
 export type Scan = InFlightScan | FailedScan | CompleteScan;
 /** What `scans.wait` ends with. */

@@ -21,6 +21,9 @@ scan_id: str = queued["scan_id"]
 read: CompleteScan = client.scans.wait(scan_id, on_progress=lambda view: None, timeout=600)
 score: int = read["score"]
 cuts: list[float] = read["cuts"]
+media: str | None = read["media_url"]
+width: int | None = read.get("width")
+causes = [cause for dip in read.get("dips", []) for cause in dip["causes"]]
 rows: list[HistoryRow] = list(client.scans.list(limit=10))
 titles: list[str | None] = [row["title"] for row in rows]
 scan = client.scans.get(scan_id)
