@@ -95,7 +95,8 @@ export async function chatRoutes(scope: FastifyInstance, deps: AppDeps) {
       // that can take longer than the connection's idle timeout (HOLDLINE_IDLE_TIMEOUT_MS, 60 s)
       // when the model server is busy with other calls or the step's worker restarts: the
       // server then cut its own client off. The call's time limit bounds the wait instead.
-      request.raw.socket?.setTimeout(config.chatTimeLimitMs + FIRST_ANSWER_GRACE_MS);
+      // (Fastify's inject, in the unit tests, gives a socket without timers: nothing to lift there.)
+      request.raw.socket?.setTimeout?.(config.chatTimeLimitMs + FIRST_ANSWER_GRACE_MS);
       const first = await awaitFirstAnswer(deps, admitted, { clientGone: () => client.gone, shuttingDown: () => shuttingDown });
       const givenBack = () => {
         if (request.rateWindow) request.rateWindow.remaining = Math.min(request.rateWindow.limit, request.rateWindow.remaining + 1);
