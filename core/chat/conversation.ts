@@ -224,15 +224,19 @@ export function candidateAnswer(turns: CallTurn[]): string | undefined {
 const TOOL_OUTPUT_FOR_CHECK = 2000;
 
 /**
- * Whether a reply is one short line that opens with a tool's name without being a call the
- * loop reads: `run`, `run read_file "page.txt"` (the 1.5B actor's whole replies on
- * csv-average and page-sum, after being told to call a tool). No answer opens that way.
+ * Whether a reply opens with a tool's name without being a call the loop reads: one short
+ * line (`run`, `run read_file "page.txt"`: the 1.5B actor's whole replies on csv-average and
+ * page-sum, after being told to call a tool), or a call in code's syntax of any length
+ * (`run(code='…` that the reader could not take). No answer opens that way.
  */
 export function namesToolOnly(answer: string): boolean {
   const line = answer.trim();
-  if (line.includes('\n') || line.length > 100) return false;
   const first = /^[A-Za-z_]+/.exec(line)?.[0] ?? '';
-  return isSandboxToolName(first) && (line.length === first.length || /^[\s(:{]/.test(line.slice(first.length)));
+  if (!isSandboxToolName(first)) return false;
+  const after = line.slice(first.length);
+  if (/^\s*\(/.test(after)) return true;
+  if (line.includes('\n') || line.length > 100) return false;
+  return after === '' || /^[\s:{]/.test(after);
 }
 
 /**

@@ -143,15 +143,26 @@ const LANGUAGE_WORDS = new Set(['python', 'python3', 'py', 'javascript', 'js']);
 
 /**
  * A reply that is one call written as a function call: `run("python", "print(1)")`,
- * `run(code="print(1)")`, `run({"code": "print(1)"})`, `read_url("https://…")`.
- * Qwen2.5-Coder-1.5B, told to call the run tool, wrote it these ways. Only double-quoted (JSON) strings are read, as positional or
+ * `run(code="print(1)")`, `run(code='print(1)')`, `run({"code": "print(1)"})`,
+ * `read_url("https://…")`. Qwen2.5-Coder-1.5B, told to call the run tool, wrote it these
+ * ways. Strings in double (JSON) or single (Python) quotes are read, as positional or
  * `name=` arguments; `run` takes its code and an optional language, `read_url` its URL.
+ * A reply that ends inside the call's last string is read as if it closed there: on the
+ * README's own task the actor wrote `run(code='primes = list(filter(…), range(2, 1001)))`
+ * and stopped, twice, and the call ended with that line as its answer. Run, the program
+ * says what is missing (here: it prints nothing).
  */
 function readCallExpression(text: string, names: Set<string>): TextToolCall | undefined {
-  const match = /^(run|read_url)\s*\(([\s\S]*)\)\s*;?$/.exec(text);
-  if (!match || !names.has(match[1]!)) return undefined;
-  const name = match[1]!;
-  const inner = match[2]!.trim();
+  const opened = /^(run|read_url)\s*\(/.exec(text);
+  if (!opened || !names.has(opened[1]!)) return undefined;
+  const name = opened[1]!;
+  const { json, cut } = quotedAsJson(text.slice(opened[0].length));
+  let inner = json.trim();
+  if (!cut) {
+    const close = /\)\s*;?$/.exec(inner);
+    if (!close) return undefined;
+    inner = inner.slice(0, close.index).trim();
+  }
   let args: Record<string, unknown> | undefined;
   try {
     if (inner.startsWith('{')) {
@@ -169,6 +180,39 @@ function readCallExpression(text: string, names: Set<string>): TextToolCall | un
     return undefined;
   }
   return args ? { name, arguments: canonicalJson(args) } : undefined;
+}
+
+/**
+ * The arguments of a call written as code, each string in double or single quotes written
+ * as a JSON string (`\'` is Python's escape, not JSON's; raw line breaks escaped).
+ * `cut`: the text ended inside a string, which is closed there.
+ */
+function quotedAsJson(text: string): { json: string; cut: boolean } {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const quote = text[i]!;
+    if (quote !== '"' && quote !== "'") {
+      out += quote;
+      i += 1;
+      continue;
+    }
+    let content = '';
+    let j = i + 1;
+    while (j < text.length && text[j] !== quote) {
+      if (text[j] === '\\' && j + 1 < text.length) {
+        content += text[j + 1] === "'" ? "'" : text.slice(j, j + 2);
+        j += 2;
+      } else {
+        content += text[j] === '"' ? '\\"' : text[j] === '\n' ? '\\n' : text[j] === '\r' ? '\\r' : text[j] === '\t' ? '\\t' : text[j];
+        j += 1;
+      }
+    }
+    out += `"${content}"`;
+    if (j >= text.length) return { json: out, cut: true };
+    i = j + 1;
+  }
+  return { json: out, cut: false };
 }
 
 function positional(name: string, values: string[]): Record<string, unknown> | undefined {

@@ -28,6 +28,16 @@ describe('toolCallsInText', () => {
     expect(toolCallsInText('run("console.log(1+1)")', TOOLS).calls).toEqual([RUN]);
     expect(toolCallsInText('run({"code": "console.log(1+1)"})', TOOLS).calls).toEqual([RUN]);
     expect(toolCallsInText('read_url("https://example.org/a")', TOOLS).calls).toEqual([{ name: 'read_url', arguments: '{"url":"https://example.org/a"}' }]);
+    // Python's single quotes, with its escape and a double quote inside.
+    expect(toolCallsInText(String.raw`run(code='print(\'it\'s "1"\')', language='python')`, TOOLS).calls).toEqual([
+      { name: 'run', arguments: JSON.stringify({ code: `print('it's "1"')`, language: 'python' }) },
+    ]);
+    // A reply that ends inside the call's string (the README's task from `npm run up`): read as closed there.
+    const cut = "run(code='primes = list(filter(lambda x: all(x % i != 0 for i in range(2, int(x**0.5) + 1)), range(2, 1001)))";
+    expect(toolCallsInText(cut, TOOLS)).toEqual({
+      calls: [{ name: 'run', arguments: JSON.stringify({ code: cut.slice("run(code='".length) }) }],
+      rest: '',
+    });
     // Not a call: prose around it, an unknown tool, an argument that is not a string, two codes.
     for (const text of ['I would run("print(1)") here.', 'exec("print(1)")', 'run(print(1))', 'run("a", "b")']) {
       expect(toolCallsInText(text, TOOLS).calls).toEqual([]);
