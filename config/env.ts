@@ -60,10 +60,11 @@ export interface HoldlineConfig {
   chatMaxSteps: number;
   chatTimeLimitMs: number;
   /**
-   * The chat workflow's task timeout (HOLDLINE_CHAT_TASK_TIMEOUT_MS, default 10 s). Model steps run as local
+   * The chat workflow's task timeout (HOLDLINE_CHAT_TASK_TIMEOUT_MS, default 6 s). Model steps run as local
    * activities inside one workflow task that the worker renews at ~80% of it: a cancel is seen, and a dead
    * worker's step moves elsewhere, within about this long. Too short on a busy machine and the renewal comes
-   * late, the server drops the task and the step starts again from nothing.
+   * late, the server drops the task and the step starts again from nothing; past 6 s every renewal
+   * (at ~80%, over 5 s) logs the SDK's warning TMPRL1104 "Workflow task duration exceeded 5 seconds".
    */
   chatTaskTimeoutMs: number;
   /** Model ids offered by `GET /v1/models`, each with its base model; always contains `holdline`. */
@@ -238,7 +239,7 @@ export function loadConfig(env: Env = process.env): HoldlineConfig {
     modelBaseName: str('MODEL_BASE_NAME', 'qwen2.5-coder:7b'),
     chatMaxSteps: int('HOLDLINE_CHAT_MAX_STEPS', 15, 3, 15),
     chatTimeLimitMs: int('HOLDLINE_CHAT_TIME_LIMIT_MS', 15 * 60_000, 1000, 15 * 60_000),
-    chatTaskTimeoutMs: int('HOLDLINE_CHAT_TASK_TIMEOUT_MS', 10_000, 1000, 120_000),
+    chatTaskTimeoutMs: int('HOLDLINE_CHAT_TASK_TIMEOUT_MS', 6000, 1000, 120_000),
     chatModels: {},
     chatMaxRunning: int('HOLDLINE_CHAT_MAX_RUNNING', 32, 1, 10_000),
     chatConcurrency: int('HOLDLINE_CHAT_CONCURRENCY', 16, 1, 256),

@@ -24,7 +24,7 @@ export const chatProgressQuery = defineQuery<ChatProgress>('chatProgress');
 // about twice the per-step overhead, measured with bench/chat.ts; see the README's Faults
 // survived). A local activity cannot heartbeat; the workflow task stays open while it runs
 // and is renewed every ~80% of its timeout (set by the API at start from
-// HOLDLINE_CHAT_TASK_TIMEOUT_MS, 10 s by default), so a dead worker is noticed within about
+// HOLDLINE_CHAT_TASK_TIMEOUT_MS, 6 s by default), so a dead worker is noticed within about
 // that long and the step re-runs on another, and a cancel or
 // the time-limit timer is seen at the next renewal. Temporal does not count those re-runs
 // (the workflow task is retried without limit and the step starts again at attempt 1); the

@@ -46,15 +46,17 @@ export function toolCallsInText(text: string, toolNames: readonly string[]): Tex
   take(TAGGED, (m) => readCall(m[1] ?? '', names));
   // A fenced block in another language (```python) is code shown to the reader, not a call,
   // unless its whole content is a tool's name and its arguments (`run {"code": …}`), which
-  // is no program in any language.
+  // is no program in any language…
   take(FENCED, (m) => {
     const content = m[2] ?? '';
     if (['', 'json', 'tool_call', 'tool', 'javascript_tool'].includes((m[1] ?? '').toLowerCase())) {
       const json = readCall(content, names);
       if (json.length > 0) return json;
     }
-    const named = readNamedCall(content.trim(), names);
-    return named ? [named] : [];
+    // …or a call in code's syntax (`run("…", "python")`), as the 1.5B actor fenced it on the
+    // README's task eight times in a row, each sent back as a program.
+    const written = readCallExpression(content.trim(), names) ?? readNamedCall(content.trim(), names);
+    return written ? [written] : [];
   });
   if (calls.length === 0) {
     const bare = readCall(text.trim(), names);

@@ -38,6 +38,12 @@ describe('toolCallsInText', () => {
       calls: [{ name: 'run', arguments: JSON.stringify({ code: cut.slice("run(code='".length) }) }],
       rest: '',
     });
+    // The same call as the whole content of a fence (the README's task from `npm run up`, eight times in a row).
+    const fenced = '```\nrun("print(sum(range(3)))", "python")\n```';
+    expect(toolCallsInText(fenced, TOOLS)).toEqual({
+      calls: [{ name: 'run', arguments: JSON.stringify({ code: 'print(sum(range(3)))', language: 'python' }) }],
+      rest: '',
+    });
     // Not a call: prose around it, an unknown tool, an argument that is not a string, two codes.
     for (const text of ['I would run("print(1)") here.', 'exec("print(1)")', 'run(print(1))', 'run("a", "b")']) {
       expect(toolCallsInText(text, TOOLS).calls).toEqual([]);
