@@ -226,11 +226,12 @@ const TOOL_OUTPUT_FOR_CHECK = 2000;
 /**
  * Whether a reply opens with a tool's name without being a call the loop reads: one short
  * line (`run`, `run read_file "page.txt"`: the 1.5B actor's whole replies on csv-average and
- * page-sum, after being told to call a tool), or a call in code's syntax of any length
- * (`run(code='…` that the reader could not take). No answer opens that way.
+ * page-sum, after being told to call a tool; fence marks aside), or a call in code's syntax
+ * of any length (`run(code='…` that the reader could not take). No answer opens that way.
  */
 export function namesToolOnly(answer: string): boolean {
-  const line = answer.trim();
+  // Fence marks around or after the name (`run\n```` on the README's task) are no words.
+  const line = answer.replace(/```[\w-]*/g, '').trim();
   const first = /^[A-Za-z_]+/.exec(line)?.[0] ?? '';
   if (!isSandboxToolName(first)) return false;
   const after = line.slice(first.length);

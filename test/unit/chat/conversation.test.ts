@@ -622,6 +622,8 @@ describe('a reply that names a tool instead of calling it', () => {
     // A call in code's syntax the reader could not take, however long (the README's task, from `npm run up`).
     [`run(code='primes = list(filter(lambda x: all(x % i != 0 for i in range(2, int(x**0.5) + 1)), range(2, 1001)))`, true],
     ['run(\n  code = "print(1)"', true],
+    ['run\n```', true],
+    ['```\nrun\n```', true],
     ['The run printed 311, so the total is 311 mm.', false],
     [`run the program below, which sums the primes below one thousand, and it prints 76127 as the total for you`, false],
     ['running it gives 311', false],
