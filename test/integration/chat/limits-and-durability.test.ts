@@ -39,10 +39,13 @@ describe('the time limit (shortened to 3 s by configuration)', () => {
     expect(sent[2]?.abandoned).toBeUndefined();
     // What stopped it was the 3 s limit: the workflow's timer fired, or the step, whose
     // schedule-to-close is the time left, timed out at the same deadline (whichever Temporal saw first).
+    // The timer is in the history only if a workflow task was completed while it ran: the task
+    // is renewed every ~80% of HOLDLINE_CHAT_TASK_TIMEOUT_MS (6 s), after this 3 s limit, so the
+    // step's own deadline may end the call first, in the one task, with no timer recorded.
     const history = await h.service.temporal.workflow.getHandle(`chat-${runOf(finish).call_id}`).fetchHistory();
     const events = history.events ?? [];
     const timers = events.filter((e) => e.timerStartedEventAttributes);
-    expect(timers.map((e) => Number(e.timerStartedEventAttributes?.startToFireTimeout?.seconds ?? 0))).toEqual([3]);
+    expect(timers.map((e) => Number(e.timerStartedEventAttributes?.startToFireTimeout?.seconds ?? 0)).every((seconds) => seconds === 3)).toBe(true);
     const timerFired = events.some((e) => e.timerFiredEventAttributes);
     const stepTimedOut = events.some((e) => /timed out/i.test(e.markerRecordedEventAttributes?.failure?.message ?? ''));
     expect(timerFired || stepTimedOut).toBe(true);
