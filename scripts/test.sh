@@ -142,7 +142,7 @@ else
   # (`unit`, then `integration`) prints as it goes; lane 2 (`integration-2`, then `faults`,
   # which start their own stacks and mostly wait on kills and restarts) writes to a log,
   # printed once every step has ended. Each prints its ten slowest files.
-  live_step lane1 npx vitest run --project unit --project integration
+  live_step lane1 bash -c 'npx vitest run --project unit --project integration 2>&1 | tee "$0"; exit "${PIPESTATUS[0]}"' "$LOGS/lane1.log"
   step lane2 npx vitest run --project integration-2 --project faults
 fi
 while [ "${#STEP_OF[@]}" -gt 0 ]; do next_ended; done
@@ -155,6 +155,15 @@ fi
 echo
 echo "test.sh: lane 2 (integration-2, faults), its output:"
 cat "$LOGS/lane2.log"
+# CI keeps the end of the output: each failed test again, with its first error line, last.
+failed_tests() { # log
+  sed 's/\x1b\[[0-9;]*m//g' "$1" | awk '/^ *FAIL /{print; want=1; next} want && NF {print "    " $0; want=0}' | head -n 60
+}
+for lane in lane1 lane2; do
+  [ "${RC[$lane]}" -eq 0 ] && continue
+  echo "test.sh: $lane's failed tests:"
+  failed_tests "$LOGS/$lane.log"
+done
 rm -rf "$LOGS"
 echo "test.sh: lane 1 (unit, integration) $([ "${RC[lane1]}" -eq 0 ] && echo passed || echo "failed (exit ${RC[lane1]})")"
 echo "test.sh: lane 2 (integration-2, faults) $([ "${RC[lane2]}" -eq 0 ] && echo passed || echo "failed (exit ${RC[lane2]})"); both lanes ended after $((SECONDS - LANES_START)) s"
