@@ -17,6 +17,7 @@ import {
   type TimelineEntry,
   type TranscriptSegment,
 } from '../clients/js/src/index';
+import { DIP_CAUSES, TECHNICAL_CUE_KINDS } from '../core/wire/constants';
 
 /**
  * At most this many entries of each list in a compact result. With these
@@ -167,27 +168,14 @@ const timelineEntry = objectOf<TimelineEntry>()({
 });
 const transcriptSegment = objectOf<TranscriptSegment>()({ start: z.number(), end: z.number(), text: z.string() });
 const technicalCue = objectOf<TechnicalCue>()({
-  kind: enumOf<TechnicalCue['kind']>()(['colour_bars', 'black_frames', 'slate']),
+  kind: enumOf<TechnicalCue['kind']>()(TECHNICAL_CUE_KINDS),
   start: z.number(),
   end: z.number(),
 });
 const dip = objectOf<Dip>()({
   start: z.number(),
   end: z.number(),
-  causes: z.array(
-    enumOf<Dip['causes'][number]>()([
-      'colour_bars',
-      'black_frames',
-      'slate',
-      'still_picture',
-      'silence',
-      'loudness_drop',
-      'no_speech',
-      'long_pause',
-      'long_shot',
-      'slow_cutting',
-    ]),
-  ),
+  causes: z.array(enumOf<Dip['causes'][number]>()(DIP_CAUSES)),
   advice: z.string(),
 });
 const hookPart = enumOf<HookReport['carried'][number]>()(['motion', 'sound', 'words']);

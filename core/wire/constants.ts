@@ -9,12 +9,12 @@ export const WEBHOOK_URL_MAX_LENGTH = 2048;
 /** A kept segment of a recut is at least this long, in seconds: shorter ones flash by and read as glitches. */
 export const MIN_SEGMENT_SEC = 1;
 
-/** Why attention is likely to drop in a dip (core/dips.ts reads each from the series), in the order a dip lists them. */
 /** The technical cues a read names (`technical_cues`, core/technical-cues.ts). */
 export const TECHNICAL_CUE_KINDS = ['colour_bars', 'black_frames', 'slate'] as const;
 export type TechnicalCueKind = (typeof TECHNICAL_CUE_KINDS)[number];
 
-/** A dip over a technical cue names the cue first, then the causes the series give. */
+/** Why attention is likely to drop in a dip (core/dips.ts reads each from the series), in the order a dip lists
+ * them: a dip over a technical cue names the cue first, then the causes the series give. */
 export const DIP_CAUSES = [
   ...TECHNICAL_CUE_KINDS,
   'still_picture',
