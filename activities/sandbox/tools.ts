@@ -4,7 +4,7 @@
 // infrastructure failures (MongoDB down, the sandbox process unable to start) throw, so
 // the activity fails and Temporal retries it. Abort rejects with the signal's reason.
 
-import { withStringLineBreaksEscaped } from '../../core/chat/code-repair';
+import { mendSyntaxError } from '../../core/chat/code-repair';
 import { pageReadingHint } from '../../core/chat/html-text';
 import {
   DEFAULT_TOOL_OUTPUT_CAP_BYTES,
@@ -164,10 +164,11 @@ export function createSandboxTools(deps: SandboxToolsDeps): SandboxTools {
       return language === 'python' ? runPython(options) : runJavaScript(options);
     };
     let outcome = await runCode(code);
-    // A syntax error from a line break inside a quoted string (the model's `\n` read as one
-    // by JSON): run it once more as its author meant it, and say so. Nothing ran the first time.
-    const mended = !outcome.ok && /SyntaxError/.test(outcome.error?.message ?? '') ? withStringLineBreaksEscaped(code, language) : undefined;
-    if (mended !== undefined) outcome = await runCode(mended);
+    // A syntax error with one mechanical reading (a line break inside a quoted string, the
+    // model's `\n` read as one by JSON; a Python loop written on one line): run it once more
+    // as its author meant it, and say so. Nothing ran the first time.
+    const mended = !outcome.ok && /SyntaxError/.test(outcome.error?.message ?? '') ? mendSyntaxError(code, language) : undefined;
+    if (mended !== undefined) outcome = await runCode(mended.code);
 
     const saved: string[] = [];
     const notSaved: string[] = Object.entries(outcome.filesNotSaved ?? {}).map(([path, reason]) => `${path}: ${reason}`);
@@ -181,7 +182,7 @@ export function createSandboxTools(deps: SandboxToolsDeps): SandboxTools {
       }
     }
     const ok = outcome.ok && notSaved.length === 0;
-    return result('run', ok, formatRun(outcome, language, detected, saved, notSaved, mended !== undefined), runSummary(outcome, language, saved.length));
+    return result('run', ok, formatRun(outcome, language, detected, saved, notSaved, mended?.note), runSummary(outcome, language, saved.length));
   }
 
   return {
@@ -201,10 +202,17 @@ export function createSandboxTools(deps: SandboxToolsDeps): SandboxTools {
 }
 
 /** The text the model reads; its first line names the language that ran (and whether it was detected). */
-function formatRun(outcome: RunJavaScriptResult, language: RunLanguage, detected: boolean, saved: string[], notSaved: string[], mended: boolean): string {
+function formatRun(
+  outcome: RunJavaScriptResult,
+  language: RunLanguage,
+  detected: boolean,
+  saved: string[],
+  notSaved: string[],
+  mendNote: string | undefined,
+): string {
   const lines = [
     `language: ${language}${detected ? ' (detected from the code)' : ''}`,
-    ...(mended ? ['note: a line break inside a quoted string is a syntax error; the program ran with \\n written there instead'] : []),
+    ...(mendNote !== undefined ? [`note: ${mendNote}`] : []),
     outcome.ok ? `status: ok (${outcome.durationMs} ms)` : `status: error (${outcome.error?.code ?? 'runtime_error'}) after ${outcome.durationMs} ms`,
   ];
   if (outcome.error) lines.push(`error: ${outcome.error.message}`);

@@ -89,3 +89,153 @@ function isRawPrefix(code: string, quote: number): boolean {
   const prefix = /(?:^|\W)([rRbBfFuU]{1,2})$/.exec(code.slice(Math.max(0, quote - 3), quote))?.[1];
   return prefix !== undefined && /[rR]/.test(prefix);
 }
+
+// A small model writes a Python loop on one line as it would a shell one-liner:
+// `s = 0; for p in range(2, 1000): if is_prime(p): s += p` (the README's task from
+// `npm run up`, sent to the step limit). Python allows simple statements after a header's
+// colon and between semicolons, never a compound statement (`for`, `if` …): each such
+// place is a syntax error, and its one reading is the same program on indented lines,
+// whose body is everything after the colon, as Python would have read it.
+
+/** Statements that open a block and may not follow `;` or another header's colon on one line. */
+const BLOCK_OPENERS = /^(?:for|while|if|with|def|class|try|async\s+(?:for|with|def))\b/;
+/** Statements whose line ends in a header's colon (those above, plus the clauses that continue a block). */
+const HEADERS = /^(?:for|while|if|elif|else|with|def|class|try|except|finally|async\s+(?:for|with|def))\b/;
+const INDENT_STEP = '    ';
+
+/**
+ * `code` (Python) with each compound statement that follows `;` or a header's colon on one
+ * line moved to a line of its own, indented as Python reads it (the rest of a header's line
+ * is its body); undefined when there is none. Lines inside brackets or strings that span
+ * lines, and lines with a clause (`else`, `elif` …) after `;`, are left as they are.
+ */
+export function withOneLineCompoundsSplit(code: string): string | undefined {
+  const lines = code.split('\n');
+  const cleanStarts = topLevelLineStarts(code, lines);
+  let changed = false;
+  const out: string[] = [];
+  lines.forEach((line, n) => {
+    if (!cleanStarts[n] || !cleanStarts[n + 1]) {
+      out.push(line);
+      return;
+    }
+    const indent = /^[ \t]*/.exec(line)![0];
+    const split = splitStatements(line.slice(indent.length), indent);
+    if (split === undefined) {
+      out.push(line);
+      return;
+    }
+    changed = true;
+    out.push(...split);
+  });
+  return changed ? out.join('\n') : undefined;
+}
+
+/**
+ * The statement list `text` as lines at `indent`, each compound statement on its own
+ * line; undefined when nothing needs to move (or something this does not mend is there).
+ */
+function splitStatements(text: string, indent: string): string[] | undefined {
+  const marks = topLevelMarks(text);
+  if (marks === undefined) return undefined;
+  if (HEADERS.test(text)) {
+    const colon = marks.find((m) => m.char === ':');
+    if (colon === undefined) return undefined;
+    const body = text.slice(colon.at + 1).trim();
+    if (body === '' || body.startsWith('#')) return undefined;
+    const bodyIndent = indent + INDENT_STEP;
+    const inner = splitStatements(body, bodyIndent);
+    if (inner === undefined && !BLOCK_OPENERS.test(body)) return undefined;
+    return [indent + text.slice(0, colon.at + 1).trimEnd(), ...(inner ?? [bodyIndent + body])];
+  }
+  for (const mark of marks) {
+    if (mark.char !== ';') continue;
+    const rest = text.slice(mark.at + 1).trim();
+    if (/^(?:elif|else|except|finally)\b/.test(rest)) return undefined;
+    if (!BLOCK_OPENERS.test(rest)) continue;
+    const head = text.slice(0, mark.at).trim();
+    return [indent + head, ...(splitStatements(rest, indent) ?? [indent + rest])];
+  }
+  return undefined;
+}
+
+interface Mark {
+  char: ':' | ';';
+  at: number;
+}
+
+/** The `:` and `;` of one line outside brackets, strings and its comment; undefined when a bracket or string stays open. */
+function topLevelMarks(text: string): Mark[] | undefined {
+  const marks: Mark[] = [];
+  let depth = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i]!;
+    if (c === '#') break;
+    if (c === "'" || c === '"') {
+      const quote = text.startsWith(c.repeat(3), i) ? c.repeat(3) : c;
+      const stop = closingOf(text, i + quote.length, quote);
+      if (stop < 0) return undefined;
+      i = stop - 1;
+    } else if ('([{'.includes(c)) depth += 1;
+    else if (')]}'.includes(c)) depth -= 1;
+    else if (depth === 0 && (c === ':' || c === ';') && !(c === ':' && text[i + 1] === '=')) marks.push({ char: c, at: i });
+  }
+  return depth === 0 ? marks : undefined;
+}
+
+/** For each line, and for the end, whether it starts outside every bracket, string and continued line of `code`. */
+function topLevelLineStarts(code: string, lines: string[]): boolean[] {
+  const clean = new Set<number>([0]);
+  let depth = 0;
+  let i = 0;
+  scan: while (i < code.length) {
+    const c = code[i]!;
+    if (c === '#') {
+      const end = code.indexOf('\n', i);
+      i = end < 0 ? code.length : end;
+    } else if (c === "'" || c === '"') {
+      const quote = code.startsWith(c.repeat(3), i) ? c.repeat(3) : c;
+      const stop = closingOf(code, i + quote.length, quote);
+      if (stop < 0) break scan;
+      i = stop;
+    } else if (c === '\\') {
+      i += 2;
+    } else {
+      if (c === '\n' && depth === 0) clean.add(i + 1);
+      else if ('([{'.includes(c)) depth += 1;
+      else if (')]}'.includes(c)) depth -= 1;
+      i += 1;
+    }
+  }
+  if (i >= code.length && depth === 0) clean.add(code.length + 1);
+  const starts: boolean[] = [];
+  let offset = 0;
+  for (const line of lines) {
+    starts.push(clean.has(offset));
+    offset += line.length + 1;
+  }
+  starts.push(clean.has(offset));
+  return starts;
+}
+
+export interface MendedProgram {
+  code: string;
+  /** What was mended, for the run's result: the model sees what ran. */
+  note: string;
+}
+
+/** The program as its author meant it, for a run that ended in a syntax error one of the mends above explains; undefined otherwise. */
+export function mendSyntaxError(code: string, language: RunLanguage): MendedProgram | undefined {
+  const escaped = withStringLineBreaksEscaped(code, language);
+  if (escaped !== undefined) {
+    return { code: escaped, note: 'a line break inside a quoted string is a syntax error; the program ran with \\n written there instead' };
+  }
+  const split = language === 'python' ? withOneLineCompoundsSplit(code) : undefined;
+  if (split !== undefined) {
+    return {
+      code: split,
+      note: 'Python allows no for/if/while after ";" or after another colon on one line; the program ran with each on its own indented line instead',
+    };
+  }
+  return undefined;
+}

@@ -289,6 +289,16 @@ describe('executeTool', { timeout: 90_000 }, () => {
     expect(broken.output).not.toContain('note:');
   });
 
+  it('runs a Python loop written on one line after ";" (a syntax error) with each statement on its own line, and says so', async () => {
+    const { executeTool } = createSandboxTools({ callFiles: new CallFiles(db) });
+    // The README's task from npm run up: the actor's program, sent again and again as it was.
+    const code = 's = 0; for p in range(2, 1000): if all(p % d for d in range(2, int(p**0.5) + 1)): s += p\nprint(s)';
+    const result = await executeTool({ callId: newCallId(), name: 'run', argumentsJson: JSON.stringify({ code, language: 'python' }) });
+    expect(result.ok).toBe(true);
+    expect(result.output).toMatch(/^language: python\nnote: Python allows no for\/if\/while after ";"[^\n]*\nstatus: ok/);
+    expect(result.output).toContain('output:\n76127');
+  });
+
   it('names the Python files it could not keep, with the reason', async () => {
     const callFiles = new CallFiles(db, { maxFiles: 64, maxFileBytes: 1000, maxCallBytes: 8000 });
     const { executeTool } = createSandboxTools({ callFiles });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withStringLineBreaksEscaped } from '../../../core/chat/code-repair';
+import { mendSyntaxError, withOneLineCompoundsSplit, withStringLineBreaksEscaped } from '../../../core/chat/code-repair';
 
 describe('withStringLineBreaksEscaped', () => {
   it("writes a raw line break inside a one-line Python string as \\n (csv-average: JSON's \\n read as a line break)", () => {
@@ -28,5 +28,53 @@ describe('withStringLineBreaksEscaped', () => {
     // `for'…'` is no raw string; f-strings and byte strings are mended like any other.
     expect(withStringLineBreaksEscaped("print(f'{1}\n')", 'python')).toBe("print(f'{1}\\n')");
     expect(withStringLineBreaksEscaped("print(bar'x\n')", 'python')).toBe("print(bar'x\\n')");
+  });
+});
+
+describe('withOneLineCompoundsSplit', () => {
+  it("puts a loop written after ';' and an if after the loop's colon on lines of their own (the README's task from npm run up)", () => {
+    const code = 's = 0; for p in range(2, 1000): if all(p % d for d in range(2, int(p**0.5) + 1)): s += p\nprint(s)';
+    expect(withOneLineCompoundsSplit(code)).toBe('s = 0\nfor p in range(2, 1000):\n    if all(p % d for d in range(2, int(p**0.5) + 1)): s += p\nprint(s)');
+  });
+
+  it("keeps the line's indentation and nests each header one step further, as Python reads the line", () => {
+    expect(withOneLineCompoundsSplit('def f(n): for i in range(2, n): if n % i == 0: return False\n    return True')).toBe(
+      'def f(n):\n    for i in range(2, n):\n        if n % i == 0: return False\n    return True',
+    );
+    expect(withOneLineCompoundsSplit('if True:\n    x = 1; while x < 4: x += 1\nprint(x)')).toBe('if True:\n    x = 1\n    while x < 4: x += 1\nprint(x)');
+  });
+
+  it('leaves valid lines, strings, brackets and dict colons alone', () => {
+    for (const code of [
+      "x = {'a': 1}; print(x['a'])",
+      "s = 'a; for b: if c'; print(s)",
+      'import math; print(math.pi)',
+      "for i in range(3): print(i); print('x')",
+      'while True: n = 1; break',
+      'print(xs[1:2]); y = (lambda v: v)(3)',
+      'if (n := 3) > 2: print(n)',
+      '# s = 0; for i in r: if i: s += i',
+    ]) {
+      expect(withOneLineCompoundsSplit(code), code).toBeUndefined();
+    }
+  });
+
+  it('leaves a line inside brackets or a string that spans lines, a continued line, and a clause after ";"', () => {
+    expect(withOneLineCompoundsSplit('nums = [1,\n 2]; for n in nums: print(n)')).toBeUndefined();
+    expect(withOneLineCompoundsSplit('s = """\nx; for i in r: if i: pass\n"""')).toBeUndefined();
+    expect(withOneLineCompoundsSplit('x = 1 + \\\n 2; for i in r: print(i)')).toBeUndefined();
+    expect(withOneLineCompoundsSplit('if x: y = 1; else: y = 2')).toBeUndefined();
+  });
+});
+
+describe('mendSyntaxError', () => {
+  it('names what it mended, one mend a program, string line breaks first', () => {
+    expect(mendSyntaxError("print('a\nb')", 'python')).toEqual({ code: "print('a\\nb')", note: expect.stringContaining('line break inside a quoted string') });
+    expect(mendSyntaxError('s = 0; for i in range(4): s += i\nprint(s)', 'python')).toEqual({
+      code: 's = 0\nfor i in range(4): s += i\nprint(s)',
+      note: expect.stringContaining('each on its own indented line'),
+    });
+    expect(mendSyntaxError('let s = 0; for (const i of [1]) s += i', 'javascript')).toBeUndefined();
+    expect(mendSyntaxError('print(1', 'python')).toBeUndefined();
   });
 });
