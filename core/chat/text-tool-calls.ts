@@ -85,11 +85,17 @@ function parseObject(text: string): Record<string, unknown> | undefined {
 }
 
 /**
- * The first of `texts` that parses as JSON, each read as written and then as the JSON a
- * small model meant (`asStrictJson`); undefined when none parses.
+ * The first of `texts` that parses as JSON, each read as written, then as the JSON a small
+ * model meant (`asStrictJson`), then with the brackets it left open closed
+ * (`withOpenBracketsClosed`); undefined when none parses.
  */
 function parseLeniently(texts: readonly string[]): unknown {
-  for (const candidate of texts.flatMap((t) => [t, asStrictJson(t)])) {
+  const readings = texts.flatMap((t) => {
+    const strict = asStrictJson(t);
+    const closed = withOpenBracketsClosed(strict);
+    return closed === undefined ? [t, strict] : [t, strict, closed];
+  });
+  for (const candidate of readings) {
     try {
       return JSON.parse(candidate) as unknown;
     } catch {
@@ -284,6 +290,35 @@ export function asStrictJson(text: string): string {
     }
   }
   return out;
+}
+
+/**
+ * `json` with the brackets still open at its end closed, innermost first: the 1.5B checker
+ * wrote its `run` call as `{"name": "run", "arguments": {"code": …, "language": "python"}`
+ * and stopped, one brace short, on the README's task, and the unread call approved a wrong
+ * answer. Undefined when nothing is left open, a string is left open, or a bracket closes
+ * one of another kind (text that is not a call cut short).
+ */
+export function withOpenBracketsClosed(json: string): string | undefined {
+  const open: string[] = [];
+  let i = 0;
+  while (i < json.length) {
+    const c = json[i]!;
+    if (c === '"') {
+      let j = i + 1;
+      while (j < json.length && json[j] !== '"') j += json[j] === '\\' ? 2 : 1;
+      if (j >= json.length) return undefined;
+      i = j + 1;
+      continue;
+    }
+    if (c === '{') open.push('}');
+    else if (c === '[') open.push(']');
+    else if (c === '}' || c === ']') {
+      if (open.pop() !== c) return undefined;
+    }
+    i += 1;
+  }
+  return open.length === 0 ? undefined : json.trimEnd() + open.reverse().join('');
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCodeOnly, programAsRunCall, toolCallsInText } from '../../../core/chat/text-tool-calls';
+import { isCodeOnly, programAsRunCall, toolCallsInText, withOpenBracketsClosed } from '../../../core/chat/text-tool-calls';
 
 const TOOLS = ['write_file', 'read_file', 'list_files', 'run', 'read_url'];
 const RUN = { name: 'run', arguments: '{"code":"console.log(1+1)"}' };
@@ -17,6 +17,8 @@ describe('toolCallsInText', () => {
     // Qwen2.5-Coder-1.5B, asked to reply with a call of the run tool only.
     ['doubled braces', '{{"name": "run", "arguments": {"code": "console.log(1+1)"}}}'],
     ['a doubled opening brace only (leap-years in the agents benchmark)', '{{"name": "run", "arguments": {"code": "console.log(1+1)"}}'],
+    // The checker on the README's task from `npm run up`: its unread call approved 168.
+    ['a call one closing brace short', '```json\n{\n  "name": "run",\n  "arguments": {\n    "code": "console.log(1+1)"\n}\n```'],
   ])('reads %s', (_, text) => {
     expect(toolCallsInText(text, TOOLS)).toEqual({ calls: [RUN], rest: '' });
   });
@@ -86,7 +88,8 @@ describe('toolCallsInText', () => {
     ['code shown in another language', '```python\n{"name": "run", "arguments": {"code": "x"}}\n```'],
     ['arguments that are not an object', '{"name": "run", "arguments": [1, 2]}'],
     ['arguments text that is not JSON', '{"name": "run", "arguments": "console.log(1)"}'],
-    ['broken JSON', '```json\n{"name": "run", "arguments": {"code": "console.log(1)"\n```'],
+    ['broken JSON (a comma left out)', '```json\n{"name": "run" "arguments": {"code": "console.log(1)"}}\n```'],
+    ['a call whose string is left open', '```json\n{"name": "run", "arguments": {"code": "console.log(1)\n```'],
     ['an array with one stranger', '[{"name": "run", "arguments": {"code": "1"}}, {"name": "rm", "arguments": {}}]'],
   ])('leaves %s as text', (_, text) => {
     expect(toolCallsInText(text, TOOLS)).toEqual({ calls: [], rest: text.trim() });
@@ -156,5 +159,16 @@ describe('isCodeOnly', () => {
     ['The sum is 76127.', false],
   ])('%j → %s', (answer, codeOnly) => {
     expect(isCodeOnly(answer)).toBe(codeOnly);
+  });
+});
+
+describe('withOpenBracketsClosed', () => {
+  it('closes what is still open at the end, innermost first, and nothing else', () => {
+    expect(withOpenBracketsClosed('{"a": {"b": [1, "}"')).toBe('{"a": {"b": [1, "}"]}}');
+    expect(withOpenBracketsClosed('{"a": 1}')).toBeUndefined();
+    // A string left open, or a bracket that closes another kind: not a call cut short.
+    expect(withOpenBracketsClosed('{"a": "b')).toBeUndefined();
+    expect(withOpenBracketsClosed('{"a": [1}')).toBeUndefined();
+    expect(withOpenBracketsClosed('{"a": "\\"}"')).toBe('{"a": "\\"}"}');
   });
 });
