@@ -20,7 +20,7 @@ import {
 } from '../../core/chat/conversation';
 import type { ModelStepInput, ModelStepResult } from '../../core/chat/agent-loop';
 import { ZERO_USAGE, type CallTurn, type UpstreamMessage, type UpstreamToolCall } from '../../core/chat/shapes';
-import { programAsRunCall, toolCallsInText, type TextToolCall } from '../../core/chat/text-tool-calls';
+import { programAsRunCall, toolCallsInText, unwrapNestedCall, type TextToolCall } from '../../core/chat/text-tool-calls';
 import type { FunctionToolDefinition } from '../../core/chat/tools';
 import type { CallDoc } from '../../store/calls';
 import { FailureType } from '../../contracts/names';
@@ -166,10 +166,23 @@ const runOnly = (tools: readonly FunctionToolDefinition[]) => tools.filter((t) =
 /**
  * The step's tool calls: the server's `tool_calls`, or else calls the model wrote into its
  * text (a fenced JSON block, `<tool_call>` tags, a bare JSON call), which are then taken
- * out of the text so the thread shows them once, as calls.
+ * out of the text so the thread shows them once, as calls. A call whose code is the same
+ * call again, as JSON, is the inner one (`unwrapNestedCall`). `afterFailedRun`: the reply
+ * follows a failed program (`aboutFailedRun`), so a corrected program in it is run whatever
+ * is said around it.
  */
-/** `afterFailedRun`: the reply follows a failed program (`aboutFailedRun`), so a corrected program in it is run whatever is said around it. */
 function toolCallsOf(
+  reply: ModelReply,
+  tools: readonly FunctionToolDefinition[],
+  seq: number,
+  afterFailedRun: boolean,
+): { toolCalls: UpstreamToolCall[]; text: string } {
+  const read = readToolCalls(reply, tools, seq, afterFailedRun);
+  const toolCalls = read.toolCalls.map((c) => ({ ...c, function: { ...c.function, arguments: unwrapNestedCall(c.function.name, c.function.arguments) } }));
+  return { toolCalls, text: read.text };
+}
+
+function readToolCalls(
   reply: ModelReply,
   tools: readonly FunctionToolDefinition[],
   seq: number,

@@ -5,6 +5,7 @@
 // the activity fails and Temporal retries it. Abort rejects with the signal's reason.
 
 import { mendSyntaxError } from '../../core/chat/code-repair';
+import { NO_MODULE_NOTE } from '../../core/chat/conversation';
 import { pageReadingHint } from '../../core/chat/html-text';
 import {
   DEFAULT_TOOL_OUTPUT_CAP_BYTES,
@@ -216,6 +217,9 @@ function formatRun(
     outcome.ok ? `status: ok (${outcome.durationMs} ms)` : `status: error (${outcome.error?.code ?? 'runtime_error'}) after ${outcome.durationMs} ms`,
   ];
   if (outcome.error) lines.push(`error: ${outcome.error.message}`);
+  // A small model reaches for sympy or numpy first (the README's task from npm run up):
+  // said where it fails, the next program is likelier to use the standard library.
+  if (language === 'python' && /ModuleNotFoundError|No module named/.test(outcome.error?.message ?? '')) lines.push(`note: ${NO_MODULE_NOTE}`);
   lines.push(outcome.stdout === '' ? 'output: (none)' : `output:\n${outcome.stdout.replace(/\n$/, '')}`);
   if (outcome.returnValue !== undefined) lines.push(`result: ${outcome.returnValue}`);
   if (saved.length > 0) lines.push(`files written: ${saved.join(', ')}`);

@@ -68,6 +68,24 @@ export function toolCallsInText(text: string, toolNames: readonly string[]): Tex
 }
 
 /**
+ * The arguments of a call whose `code` is itself a call of the same tool written as JSON:
+ * the 1.5B actor on the README's task sent `{"name": "run", "arguments": {"code": …}}` as
+ * the program of its run call, which Python evaluated as a dict, printing nothing. Those
+ * inner arguments; `argumentsJson` as it is otherwise.
+ */
+export function unwrapNestedCall(name: string, argumentsJson: string): string {
+  let args: unknown;
+  try {
+    args = JSON.parse(argumentsJson);
+  } catch {
+    return argumentsJson;
+  }
+  if (!isObject(args) || typeof args.code !== 'string') return argumentsJson;
+  const inner = readCall(unfenceCode(args.code).code, new Set([name]));
+  return inner.length === 1 ? inner[0]!.arguments : argumentsJson;
+}
+
+/**
  * A call written as the tool's name and then its arguments object, on one line or two:
  * `run {"code": "…", "language": "python"}`, `run:\n{…}`. Qwen2.5-Coder-1.5B wrote its call
  * this way, bare and inside a ```python fence, after being told twice to call the run tool.

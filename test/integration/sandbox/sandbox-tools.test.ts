@@ -299,6 +299,14 @@ describe('executeTool', { timeout: 90_000 }, () => {
     expect(result.output).toContain('output:\n76127');
   });
 
+  it('says where a Python program fails on a missing module that only the standard library is there', async () => {
+    const { executeTool } = createSandboxTools({ callFiles: new CallFiles(db) });
+    const code = 'from sympy import primerange\nprint(sum(primerange(2, 1000)))';
+    const result = await executeTool({ callId: newCallId(), name: 'run', argumentsJson: JSON.stringify({ code, language: 'python' }) });
+    expect(result.ok).toBe(false);
+    expect(result.output).toMatch(/error: [\s\S]*ModuleNotFoundError: No module named 'sympy'\nnote: Only Python's standard library is there/);
+  });
+
   it('names the Python files it could not keep, with the reason', async () => {
     const callFiles = new CallFiles(db, { maxFiles: 64, maxFileBytes: 1000, maxCallBytes: 8000 });
     const { executeTool } = createSandboxTools({ callFiles });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCodeOnly, programAsRunCall, toolCallsInText, withOpenBracketsClosed } from '../../../core/chat/text-tool-calls';
+import { isCodeOnly, programAsRunCall, toolCallsInText, unwrapNestedCall, withOpenBracketsClosed } from '../../../core/chat/text-tool-calls';
 
 const TOOLS = ['write_file', 'read_file', 'list_files', 'run', 'read_url'];
 const RUN = { name: 'run', arguments: '{"code":"console.log(1+1)"}' };
@@ -170,5 +170,24 @@ describe('withOpenBracketsClosed', () => {
     expect(withOpenBracketsClosed('{"a": "b')).toBeUndefined();
     expect(withOpenBracketsClosed('{"a": [1}')).toBeUndefined();
     expect(withOpenBracketsClosed('{"a": "\\"}"')).toBe('{"a": "\\"}"}');
+  });
+});
+
+describe('unwrapNestedCall', () => {
+  it("takes the inner call's arguments when a run call's code is a run call written as JSON (the README's task from npm run up)", () => {
+    const inner = { code: 'print(sum(p for p in range(2, 1000) if all(p % d for d in range(2, p))))', language: 'python' };
+    const nested = JSON.stringify({ code: JSON.stringify({ name: 'run', arguments: inner }), language: 'python' });
+    expect(JSON.parse(unwrapNestedCall('run', nested))).toEqual(inner);
+    // Fenced inside the code, too.
+    const fenced = JSON.stringify({ code: '```json\n' + JSON.stringify({ name: 'run', arguments: inner }) + '\n```' });
+    expect(JSON.parse(unwrapNestedCall('run', fenced))).toEqual(inner);
+  });
+
+  it('leaves a program, a call of another tool inside, and arguments that are not JSON as they are', () => {
+    const program = JSON.stringify({ code: 'print({"name": "run"})', language: 'python' });
+    expect(unwrapNestedCall('run', program)).toBe(program);
+    const other = JSON.stringify({ code: JSON.stringify({ name: 'read_url', arguments: { url: 'https://example.org/' } }) });
+    expect(unwrapNestedCall('run', other)).toBe(other);
+    expect(unwrapNestedCall('run', '{"code": ')).toBe('{"code": ');
   });
 });
