@@ -120,7 +120,7 @@ export function withOneLineCompoundsSplit(code: string): string | undefined {
       return;
     }
     const indent = /^[ \t]*/.exec(line)![0];
-    const split = splitStatements(line.slice(indent.length), indent);
+    const split = splitWithFinalPrint(line.slice(indent.length), indent) ?? splitStatements(line.slice(indent.length), indent);
     if (split === undefined) {
       out.push(line);
       return;
@@ -129,6 +129,24 @@ export function withOneLineCompoundsSplit(code: string): string | undefined {
     out.push(...split);
   });
   return changed ? out.join('\n') : undefined;
+}
+
+/**
+ * A line that ends in a `print(…)` after a block written on it (`primes = []; for n in …: if …:
+ * primes.append(n); print(sum(primes))`, the README's task from `npm run up`): the block split
+ * as below, then the print once, after it, at the line's own indent. Python would read the
+ * print as the innermost body's last statement, but the line is no Python either way, and its
+ * author wrote it as a one-liner that computes, then prints (read the other way it printed
+ * 168 running sums). Undefined when the line is not of that kind.
+ */
+function splitWithFinalPrint(text: string, indent: string): string[] | undefined {
+  const marks = topLevelMarks(text);
+  const last = marks?.filter((m) => m.char === ';').findLast((m) => text.slice(m.at + 1).trim() !== '');
+  if (last === undefined) return undefined;
+  const print = text.slice(last.at + 1).trim();
+  if (!/^print\(/.test(print)) return undefined;
+  const block = splitStatements(text.slice(0, last.at), indent);
+  return block === undefined ? undefined : [...block, indent + print];
 }
 
 /**

@@ -227,9 +227,15 @@ const TOOL_OUTPUT_FOR_CHECK = 2000;
  * Whether a reply opens with a tool's name without being a call the loop reads: one short
  * line (`run`, `run read_file "page.txt"`: the 1.5B actor's whole replies on csv-average and
  * page-sum, after being told to call a tool; fence marks aside), or a call in code's syntax
- * of any length (`run(code='…` that the reader could not take). No answer opens that way.
+ * of any length (`run(code='…` that the reader could not take), or one holding a call's
+ * JSON naming a tool (`"name": "read_url"`) that the reader could not take. No answer opens
+ * that way or carries such a call.
  */
 export function namesToolOnly(answer: string): boolean {
+  // A call's JSON that the loop could not read (`"name": "read_url"` in a tag of no known
+  // kind, after `run`, on the README's task: the checker approved it as the answer).
+  const named = /"name"\s*:\s*"([a-z_]+)"/.exec(answer)?.[1];
+  if (named !== undefined && isSandboxToolName(named)) return true;
   // Fence marks around or after the name (`run\n```` on the README's task) are no words.
   const line = answer.replace(/```[\w-]*/g, '').trim();
   const first = /^[A-Za-z_]+/.exec(line)?.[0] ?? '';
@@ -389,12 +395,29 @@ export function plainProblem(task: UpstreamMessage[], turns: CallTurn[]): PlainP
   if (aboutFailedRun(answer, turns)) return notAnAnswer(FAILED_RUN_REASONS);
   const numbers = ungroundedNumbers(answer, task, turns);
   if (numbers.length > 0) return { reasons: ungroundedReasons(numbers, savedPages(turns)), notAnAnswer: false, needsTool: true };
+  if (asksToRunCode(task) && !turns.some((t) => (t.kind === 'check' && t.text === RUN_ASKED_REASONS) || (t.kind === 'tool' && t.name === 'run' && t.ok))) {
+    return { reasons: RUN_ASKED_REASONS, notAnAnswer: false, needsTool: true };
+  }
   const ignored = turns.some((t) => t.kind === 'check' && t.text.startsWith(IGNORED_DATA_OPENING)) ? [] : ignoredTaskValues(answer, task, turns);
   if (ignored.length > 0) return { reasons: ignoredDataReasons(ignored), notAnAnswer: false, needsTool: true };
   // An answer in the wrong form has its result already: it is said again, no tool needed.
   const forms = turns.some((t) => t.kind === 'check' && t.text.startsWith(MISSING_FORM_OPENING)) ? [] : missingAskedForms(answer, task);
   return forms.length > 0 ? { reasons: missingFormReasons(forms), notAnAnswer: false, needsTool: false } : undefined;
 }
+
+/**
+ * Whether the user asks in so many words for code to be run ("check it by running code",
+ * "use Python"; not "write a program", which may ask for the program itself): then an answer before any program ran goes back once a call. On the README's
+ * task from `npm run up` the actor answered with a call the loop could not read, holding no
+ * number, and the checker approved it.
+ */
+export function asksToRunCode(task: UpstreamMessage[]): boolean {
+  return /\b(?:run(?:ning)?|execut(?:e|ing)|us(?:e|ing))\s+(?:(?:the|some|a|your|an?)\s+)?(?:code|program|script|python|javascript)\b/i.test(userText(task));
+}
+
+/** The checker's verdict on an answer given before any program ran, to a task that asks for one (given once a call). */
+export const RUN_ASKED_REASONS =
+  'The task asks for code to be run, and no program of yours has run yet. Call the run tool with a program that computes the result, then answer with what it prints.';
 
 /** The text the user wrote in the task, addresses left out (their digits are no data). */
 function userText(task: UpstreamMessage[]): string {
@@ -465,10 +488,14 @@ export function ignoredTaskValues(answer: string, task: UpstreamMessage[], turns
       computed.some((n) => matchesAny(n, numbersIn(printedPart(t.name, t.output)))),
   );
   if (behind.length === 0) return [];
+  // A bound one off is the same value: "below 1000" is `range(2, 1001)` as often as `range(2, 1000)`
+  // (the README's task from `npm run up`, sent back as ignoring the 1000). Not for small
+  // numbers, whose neighbours (1, 2, 3) are in most programs.
+  const forms = numbers.flatMap((n) => (Number(n) >= 10 ? [n, String(Number(n) + 1), String(Number(n) - 1)] : [n]));
   const uses = (code: string) =>
     /\bopen\s*\(|\bfiles\.read\s*\(|readFile|fs\./.test(code) ||
     quoted.some((q) => code.includes(q)) ||
-    numbers.some((n) => new RegExp(`(?<![\\d.])0*${n}(?!\\d)`).test(code));
+    forms.some((n) => new RegExp(`(?<![\\d.])0*${n}(?!\\d)`).test(code));
   if (behind.some((t) => uses(codeOf.get(t.tool_call_id)!))) return [];
   return [...numbers, ...quoted.map((q) => `"${q}"`)].slice(0, 6);
 }

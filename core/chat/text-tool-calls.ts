@@ -20,7 +20,9 @@ export interface TextToolCalls {
 }
 
 const FENCED = /```[ \t]*([A-Za-z_-]*)[ \t]*\r?\n([\s\S]*?)```/g;
-const TAGGED = /<tool_call>\s*([\s\S]*?)\s*(?:<\/tool_call>|$)/g;
+// `<tool_call>` is Qwen's and Hermes' tag; the 1.5B actor also wraps a call in `<tools>`, the
+// tag its chat template lists the tools in (the README's task from `npm run up`).
+const TAGGED = /<(tool_call|tools?|function_call)>\s*([\s\S]*?)\s*(?:<\/\1>|$)/g;
 
 /**
  * The tool calls in `text` naming one of `toolNames`, in order, with the text left around them.
@@ -43,7 +45,7 @@ export function toolCallsInText(text: string, toolNames: readonly string[]): Tex
     }
     rest = kept + rest.slice(from);
   };
-  take(TAGGED, (m) => readCall(m[1] ?? '', names));
+  take(TAGGED, (m) => readCall(m[2] ?? '', names));
   // A fenced block in another language (```python) is code shown to the reader, not a call,
   // unless its whole content is a tool's name and its arguments (`run {"code": …}`), which
   // is no program in any language…

@@ -44,6 +44,16 @@ describe('withOneLineCompoundsSplit', () => {
     expect(withOneLineCompoundsSplit('if True:\n    x = 1; while x < 4: x += 1\nprint(x)')).toBe('if True:\n    x = 1\n    while x < 4: x += 1\nprint(x)');
   });
 
+  it('runs a print at the end of such a line once, after the block, as a one-liner means it (read as Python would, it printed 168 running sums)', () => {
+    const code =
+      'import math; primes = []; for num in range(2, 1001): if all(num % d != 0 for d in range(2, int(math.sqrt(num)) + 1)): primes.append(num); print(sum(primes));';
+    expect(withOneLineCompoundsSplit(code)).toBe(
+      'import math; primes = []\nfor num in range(2, 1001):\n    if all(num % d != 0 for d in range(2, int(math.sqrt(num)) + 1)): primes.append(num)\nprint(sum(primes));',
+    );
+    // A print inside a valid one-line block stays where Python puts it.
+    expect(withOneLineCompoundsSplit('for i in range(3): x = i; print(x)')).toBeUndefined();
+  });
+
   it('leaves valid lines, strings, brackets and dict colons alone', () => {
     for (const code of [
       "x = {'a': 1}; print(x['a'])",

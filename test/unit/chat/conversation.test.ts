@@ -37,6 +37,8 @@ import {
   toolNowNote,
   ungroundedNumbers,
   namesToolOnly,
+  asksToRunCode,
+  RUN_ASKED_REASONS,
   echoesChecker,
   ECHO_REASONS,
   numbersIn,
@@ -514,6 +516,11 @@ describe("a program that ignores the task's values", () => {
     expect(ignoredTaskValues('42', [{ role: 'user', content: 'Sum 20 and 22.' }], js)).toEqual([]);
     const quoted = [...run('a', "print('Mississippi sassafras'.count('s'))", '8'), answer('8')];
     expect(ignoredTaskValues('8', [{ role: 'user', content: 'How many times does "s" occur in "Mississippi sassafras"?' }], quoted)).toEqual([]);
+    // A bound one off ("below 1000" as `range(2, 1001)`, the README's task) is the value.
+    const bound = [...run('a', 'print(sum(n for n in range(2, 1001) if all(n % d for d in range(2, n))))', '76127'), answer('76127')];
+    expect(ignoredTaskValues('76127', [{ role: 'user', content: 'Sum the primes below 1000; check it by running code.' }], bound)).toEqual([]);
+    const off = [...run('a', 'print(sum(range(2, 1002)))', '501500'), answer('501500')];
+    expect(ignoredTaskValues('501500', [{ role: 'user', content: 'Sum the primes below 1000.' }], off)).toEqual(['1000']);
     const none = [...run('a', 'print(42)', '42'), answer('42')];
     expect(ignoredTaskValues('42', [{ role: 'user', content: 'What is the answer to everything?' }], none)).toEqual([]);
   });
@@ -624,6 +631,9 @@ describe('a reply that names a tool instead of calling it', () => {
     ['run(\n  code = "print(1)"', true],
     ['run\n```', true],
     ['```\nrun\n```', true],
+    // A call's JSON in a tag of no known kind, after the tool's name (the README's task, from `npm run up`).
+    ['run\n<tools>\n  {"name": "read_url", "arguments": {"url": "http://example.org/primes.txt"}}\n</tools>', true],
+    ['{"name": "rm", "arguments": {}}', false],
     ['The run printed 311, so the total is 311 mm.', false],
     [`run the program below, which sums the primes below one thousand, and it prints 76127 as the total for you`, false],
     ['running it gives 311', false],
@@ -656,5 +666,50 @@ describe("an answer that repeats the checker's words", () => {
   it('is an answer when it only shares a few words, or when there was no verdict', () => {
     expect(echoesChecker('The tool results show that it is 832040.', turns)).toBe(false);
     expect(echoesChecker(verdict, turns.slice(0, 1))).toBe(false);
+  });
+});
+
+describe('a task that asks for code to be run', () => {
+  const readme = [{ role: 'user' as const, content: 'Sum the primes below 1000; check it by running code.' }];
+  const answer = (text: string): CallTurn => ({ kind: 'act', content: text, tool_calls: [] });
+
+  it.each([
+    ['Sum the primes below 1000; check it by running code.', true],
+    ['Using Python, count the vowels in "banana".', true],
+    ['Execute a program that prints the 30th Fibonacci number.', true],
+    ['Write a Python function that reverses a string.', false],
+    ['What is the capital of France?', false],
+  ])('%j → %s', (content, asks) => {
+    expect(asksToRunCode([{ role: 'user', content }])).toBe(asks);
+  });
+
+  it('sends an answer given before any program ran back once a call, asking for the run tool', () => {
+    const first = plainProblem(readme, [answer('The primes below 1000 add up to a large number.')]);
+    expect(first).toEqual({ reasons: RUN_ASKED_REASONS, notAnAnswer: false, needsTool: true });
+    const turns: CallTurn[] = [
+      answer('They add up to a large number.'),
+      { kind: 'check', verdict: 'revise', text: RUN_ASKED_REASONS },
+      answer('Still a large number.'),
+    ];
+    expect(plainProblem(readme, turns)).toBeUndefined();
+  });
+
+  it('lets an answer through once a program ran', () => {
+    const turns: CallTurn[] = [
+      {
+        kind: 'act',
+        content: '',
+        tool_calls: [
+          {
+            id: 't1',
+            type: 'function',
+            function: { name: 'run', arguments: JSON.stringify({ code: 'print(sum(p for p in range(2, 1000) if all(p % d for d in range(2, p))))' }) },
+          },
+        ],
+      },
+      { kind: 'tool', tool_call_id: 't1', name: 'run', ok: true, output: 'language: python\nstatus: ok (3 ms)\noutput:\n76127', summary: 'run python: ok' },
+      answer('The sum is 76127.'),
+    ];
+    expect(plainProblem(readme, turns)).toBeUndefined();
   });
 });

@@ -9,6 +9,8 @@ describe('toolCallsInText', () => {
     ['a fenced json block (Qwen2.5-Coder)', '```json\n{"name": "run", "arguments": {"code": "console.log(1+1)"}}\n```'],
     ['an unlabelled fence', '```\n{"name": "run", "arguments": {"code": "console.log(1+1)"}}\n```'],
     ['a tool_call tag (Hermes, Qwen)', '<tool_call>\n{"name": "run", "arguments": {"code": "console.log(1+1)"}}\n</tool_call>'],
+    // The tag Qwen's chat template lists the tools in (the README's task from `npm run up`).
+    ['a tools tag', '<tools>\n  {"name": "run", "arguments": {"code": "console.log(1+1)"}}\n</tools>'],
     ['a tag never closed', '<tool_call>\n{"name": "run", "arguments": {"code": "console.log(1+1)"}}'],
     ['a bare object', '{"name": "run", "arguments": {"code": "console.log(1+1)"}}'],
     ['arguments as JSON text', '{"name": "run", "arguments": "{\\"code\\": \\"console.log(1+1)\\"}"}'],
