@@ -190,7 +190,8 @@ export const FIX_RUN_NOW_NOTE =
   'Your next reply must be a call of the run tool with a corrected program: read the error above and change what caused it (do not send the program that failed again). No prose.';
 export const CHANGE_RUN_NOW_NOTE =
   'Your next reply must be a call of the run tool with a changed program that does what the checker asked (not the program that ran before). No prose.';
-export const NO_MODULE_NOTE = "Only Python's standard library is there: no pip packages and no network (read a page with the read_url tool).";
+export const NO_MODULE_NOTE =
+  "Only Python's standard library is there: no pip packages (write what you needed from one yourself) and no network (read a page with the read_url tool).";
 export const NO_SUCH_FILE_NOTE =
   "No file of that name is in the call's folder: put the data the task gives into the program itself (or write the file first with write_file).";
 export const READ_URL_NOW_NOTE = "Your next reply must be a call of the read_url tool with the page's address. No prose.";

@@ -92,7 +92,7 @@ export function sandboxToolDefinitions(limits: SandboxLimits = DEFAULT_SANDBOX_L
       'run',
       [
         'Run Python 3 or JavaScript in a sandbox and get its printed output. Python is preferred for calculations.',
-        'Python: standard library only (no pip packages, and no shell: subprocess and shell commands do not run); print() shows output; files of this call are in the working directory (open("data.csv")), and files you write there are saved.',
+        'Python: standard library only (no pip packages such as numpy, sympy or requests: write such helpers yourself; no shell: subprocess and shell commands do not run); print() shows output; files of this call are in the working directory (open("data.csv")), and files you write there are saved.',
         'JavaScript: console.log() shows output; use files.read(path), files.write(path, text), files.list().',
         'The value of the last line is shown too. No network. Limits: 10 seconds, 128 MB memory.',
       ].join(' '),
