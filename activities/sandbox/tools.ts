@@ -4,7 +4,7 @@
 // infrastructure failures (MongoDB down, the sandbox process unable to start) throw, so
 // the activity fails and Temporal retries it. Abort rejects with the signal's reason.
 
-import { mendSyntaxError } from '../../core/chat/code-repair';
+import { mendSyntaxError, programCommand } from '../../core/chat/code-repair';
 import { NO_MODULE_NOTE } from '../../core/chat/conversation';
 import { pageReadingHint } from '../../core/chat/html-text';
 import {
@@ -151,8 +151,18 @@ export function createSandboxTools(deps: SandboxToolsDeps): SandboxTools {
     }
   }
 
-  async function run(callId: string, code: string, language: RunLanguage, detected: boolean, signal: AbortSignal | undefined): Promise<ToolResult> {
+  async function run(callId: string, written: string, asked: RunLanguage, detected: boolean, signal: AbortSignal | undefined): Promise<ToolResult> {
     const files = await callFiles.readAll(callId);
+    // There is no shell: a command that names a program file of the call's folder runs that
+    // file's program; one that names no such file is refused with what run takes.
+    const command = programCommand(written);
+    const named = command === undefined ? undefined : files[command.path];
+    if (command !== undefined && named === undefined) {
+      const message = `error: "${written.trim()}" is a shell command, and there is no shell; no file ${command.path} is in this call's folder either. Put the whole program itself in "code".`;
+      return result('run', false, message, 'run: a shell command, not run');
+    }
+    const code = named ?? written;
+    const language = command?.language ?? asked;
     const runCode = (program: string) => {
       const options: RunJavaScriptOptions = {
         code: program,
@@ -183,7 +193,13 @@ export function createSandboxTools(deps: SandboxToolsDeps): SandboxTools {
       }
     }
     const ok = outcome.ok && notSaved.length === 0;
-    return result('run', ok, formatRun(outcome, language, detected, saved, notSaved, mended?.note), runSummary(outcome, language, saved.length));
+    const notes = [...(command ? [`there is no shell: ran the program in ${command.path}`] : []), ...(mended ? [mended.note] : [])];
+    return result(
+      'run',
+      ok,
+      formatRun(outcome, language, detected && command === undefined, saved, notSaved, notes.length > 0 ? notes.join('; ') : undefined),
+      runSummary(outcome, language, saved.length),
+    );
   }
 
   return {
@@ -209,11 +225,11 @@ function formatRun(
   detected: boolean,
   saved: string[],
   notSaved: string[],
-  mendNote: string | undefined,
+  note: string | undefined,
 ): string {
   const lines = [
     `language: ${language}${detected ? ' (detected from the code)' : ''}`,
-    ...(mendNote !== undefined ? [`note: ${mendNote}`] : []),
+    ...(note !== undefined ? [`note: ${note}`] : []),
     outcome.ok ? `status: ok (${outcome.durationMs} ms)` : `status: error (${outcome.error?.code ?? 'runtime_error'}) after ${outcome.durationMs} ms`,
   ];
   if (outcome.error) lines.push(`error: ${outcome.error.message}`);

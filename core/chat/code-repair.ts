@@ -257,3 +257,23 @@ export function mendSyntaxError(code: string, language: RunLanguage): MendedProg
   }
   return undefined;
 }
+
+/** A program named by a shell command where its source belongs. */
+export interface ProgramCommand {
+  path: string;
+  language: RunLanguage;
+}
+
+/**
+ * The program file a `run` call's code names as a shell command instead of being its source
+ * (`python primes.py`, `python3 ./a.py`, `node x.js`): the 1.5B actor on the README's task
+ * sent `python primes_below_1000.py` five times, each run as JavaScript and refused as a
+ * syntax error. Undefined when the code is not one such command.
+ */
+export function programCommand(code: string): ProgramCommand | undefined {
+  const match = /^\s*(?:\$\s*)?(python3?|py|node)\s+(?:\.\/)?([\w./-]+\.(py|js|mjs))\s*$/.exec(code);
+  if (!match) return undefined;
+  const language: RunLanguage = match[3] === 'py' ? 'python' : 'javascript';
+  const runner = match[1] === 'node' ? 'javascript' : 'python';
+  return runner === language ? { path: match[2]!, language } : undefined;
+}

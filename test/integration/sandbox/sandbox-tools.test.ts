@@ -299,6 +299,21 @@ describe('executeTool', { timeout: 90_000 }, () => {
     expect(result.output).toContain('output:\n76127');
   });
 
+  it('runs the program a shell command names when the call has its file, and refuses the command otherwise: there is no shell', async () => {
+    const callFiles = new CallFiles(db);
+    const { executeTool } = createSandboxTools({ callFiles });
+    const callId = newCallId();
+    await callFiles.write(callId, 'primes.py', 'print(sum(p for p in range(2, 1000) if all(p % d for d in range(2, p))))');
+    const ran = await executeTool({ callId, name: 'run', argumentsJson: JSON.stringify({ code: 'python primes.py' }) });
+    expect(ran.ok).toBe(true);
+    expect(ran.output).toMatch(/^language: python\nnote: there is no shell: ran the program in primes\.py\nstatus: ok[\s\S]*output:\n76127/);
+    const missing = await executeTool({ callId, name: 'run', argumentsJson: JSON.stringify({ code: 'python primes_below_1000.py' }) });
+    expect(missing.ok).toBe(false);
+    expect(missing.output).toBe(
+      'error: "python primes_below_1000.py" is a shell command, and there is no shell; no file primes_below_1000.py is in this call\'s folder either. Put the whole program itself in "code".',
+    );
+  });
+
   it('says where a Python program fails on a missing module that only the standard library is there', async () => {
     const { executeTool } = createSandboxTools({ callFiles: new CallFiles(db) });
     const code = 'from sympy import primerange\nprint(sum(primerange(2, 1000)))';

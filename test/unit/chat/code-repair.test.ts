@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mendSyntaxError, withOneLineCompoundsSplit, withStringLineBreaksEscaped } from '../../../core/chat/code-repair';
+import { mendSyntaxError, programCommand, withOneLineCompoundsSplit, withStringLineBreaksEscaped } from '../../../core/chat/code-repair';
 
 describe('withStringLineBreaksEscaped', () => {
   it("writes a raw line break inside a one-line Python string as \\n (csv-average: JSON's \\n read as a line break)", () => {
@@ -86,5 +86,19 @@ describe('mendSyntaxError', () => {
     });
     expect(mendSyntaxError('let s = 0; for (const i of [1]) s += i', 'javascript')).toBeUndefined();
     expect(mendSyntaxError('print(1', 'python')).toBeUndefined();
+  });
+});
+
+describe('programCommand', () => {
+  it("reads a shell command that runs a program file (the README's task from npm run up: `python primes_below_1000.py`, five times)", () => {
+    expect(programCommand('python primes_below_1000.py')).toEqual({ path: 'primes_below_1000.py', language: 'python' });
+    expect(programCommand('$ python3 ./out/a.py\n')).toEqual({ path: 'out/a.py', language: 'python' });
+    expect(programCommand('node main.js')).toEqual({ path: 'main.js', language: 'javascript' });
+  });
+
+  it('leaves programs, commands with arguments and mismatched runners alone', () => {
+    for (const code of ['print(1)', 'python a.py --fast', 'python -c "print(1)"', 'node a.py', 'python a.txt', 'import a.py']) {
+      expect(programCommand(code), code).toBeUndefined();
+    }
   });
 });
