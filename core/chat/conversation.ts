@@ -408,9 +408,10 @@ export function plainProblem(task: UpstreamMessage[], turns: CallTurn[]): PlainP
 
 /**
  * Whether the user asks in so many words for code to be run ("check it by running code",
- * "use Python"; not "write a program", which may ask for the program itself): then an answer before any program ran goes back once a call. On the README's
- * task from `npm run up` the actor answered with a call the loop could not read, holding no
- * number, and the checker approved it.
+ * "use Python"; not "write a program", which may ask for the program itself): then an
+ * answer given before any program ran goes back once a call. On the README's task from
+ * `npm run up` the actor answered with a call the loop could not read, holding no number,
+ * and the checker approved it.
  */
 export function asksToRunCode(task: UpstreamMessage[]): boolean {
   return /\b(?:run(?:ning)?|execut(?:e|ing)|us(?:e|ing))\s+(?:(?:the|some|a|your|an?)\s+)?(?:code|program|script|python|javascript)\b/i.test(userText(task));
