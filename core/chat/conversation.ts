@@ -317,7 +317,10 @@ export function aboutFailedRun(answer: string, turns: CallTurn[]): boolean {
   const runs = turns.filter((t): t is Extract<CallTurn, { kind: 'tool' }> => t.kind === 'tool' && t.name === 'run' && t.output.startsWith('language: '));
   const last = runs.at(-1);
   if (last === undefined || last.ok) return false;
-  if (/\berror\b|traceback|exception|does not exist|not found|no such file|not defined|could not|cannot|unable to/i.test(answer) || /```/.test(answer))
+  if (
+    /\berror\b|traceback|exception|does not exist|not found|no such file|not defined|could not|cannot|unable to|\bfix\b|try again/i.test(answer) ||
+    /```/.test(answer)
+  )
     return true;
   // A name the error quotes ('os' in "name 'os' is not defined") named in the answer: "The
   // 'os' module is not imported in the script" (csv-average) is about the failure too.
@@ -703,6 +706,9 @@ export function parseVerdict(text: string): { verdict: Verdict; reasons: string 
     .trim()
     .replace(/(?:\s*\b(?:[Vv]erdict|VERDICT)\b)?[\s*_"'`:]*\b(?:APPROVED?|REVISE|REJECT(?:ED)?)\b[\s*_.!"'`]*$/, '')
     .trim();
-  if (last[1]!.startsWith('APPROVE')) return { verdict: 'approve', reasons };
+  // An APPROVE after words that say the answer does not agree is the words' REVISE: the 1.5B
+  // checker wrote "The answer does not agree with the tool results because the code contains
+  // syntax errors … The answer should be APPROVED" for "Please fix the code and try again."
+  if (last[1]!.startsWith('APPROVE')) return DISAGREES.test(reasons) ? { verdict: 'revise', reasons } : { verdict: 'approve', reasons };
   return { verdict: 'revise', reasons: reasons === '' ? NO_REASONS : reasons };
 }

@@ -183,6 +183,12 @@ describe('parseVerdict', () => {
       'The tool results show 1000, which is not the answer provided. Therefore, the answer does not agree with the tool results.',
     ],
     ['The printed 76127 matches the answer, which is correct.', 'approve', 'The printed 76127 matches the answer, which is correct.'],
+    // An APPROVE after words that say the answer does not agree (the README's task from `npm run up`).
+    [
+      'The answer does not agree with the tool results because the code contains syntax errors. The answer should be APPROVED',
+      'revise',
+      'The answer does not agree with the tool results because the code contains syntax errors. The answer should be',
+    ],
   ])('%j → %s', (text, verdict, reasons) => {
     expect(parseVerdict(text)).toEqual({ verdict, reasons });
   });
@@ -542,6 +548,8 @@ describe('a program that opened a file the task never gave (vowels)', () => {
     const answer = "The file 'task.txt' does not exist in the current directory. Please create the file and try again.";
     expect(aboutFailedRun(answer, [failed])).toBe(true);
     expect(aboutFailedRun('There are 5 vowels.', [failed])).toBe(false);
+    // Asking the client to mend it is about the failure too (the README's task from `npm run up`).
+    expect(aboutFailedRun('Please fix the code and try again.', [failed])).toBe(true);
   });
 
   it("reads an answer that names what the error quotes as one about the failed run (csv-average: 'os' not imported)", () => {
