@@ -218,6 +218,8 @@ export function createSandboxTools(deps: SandboxToolsDeps): SandboxTools {
   };
 }
 
+const PRINTED_NOTHING_NOTE = 'the program printed nothing: print the result (print() in Python, console.log() in JavaScript)';
+
 /** The text the model reads; its first line names the language that ran (and whether it was detected). */
 function formatRun(
   outcome: RunJavaScriptResult,
@@ -236,6 +238,10 @@ function formatRun(
   // A small model reaches for sympy or numpy first (the README's task from npm run up):
   // said where it fails, the next program is likelier to use the standard library.
   if (language === 'python' && /ModuleNotFoundError|No module named/.test(outcome.error?.message ?? '')) lines.push(`note: ${NO_MODULE_NOTE}`);
+  // A program that only defines functions (the README's task from npm run up: `function
+  // sum_primes() {…}` never called) ends fine and shows nothing; the 1.5B actor then gave a
+  // number from its head. Said here, the next program prints.
+  if (outcome.ok && outcome.stdout === '' && outcome.returnValue === undefined && saved.length === 0) lines.push(`note: ${PRINTED_NOTHING_NOTE}`);
   lines.push(outcome.stdout === '' ? 'output: (none)' : `output:\n${outcome.stdout.replace(/\n$/, '')}`);
   if (outcome.returnValue !== undefined) lines.push(`result: ${outcome.returnValue}`);
   if (saved.length > 0) lines.push(`files written: ${saved.join(', ')}`);

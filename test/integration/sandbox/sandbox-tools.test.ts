@@ -314,6 +314,18 @@ describe('executeTool', { timeout: 90_000 }, () => {
     );
   });
 
+  it('says when a program that ran printed nothing, returned nothing and wrote no file', async () => {
+    const { executeTool } = createSandboxTools({ callFiles: new CallFiles(db) });
+    const silent = 'function sumPrimes() {\n  return 2 + 3;\n}';
+    const result = await executeTool({ callId: newCallId(), name: 'run', argumentsJson: JSON.stringify({ code: silent, language: 'javascript' }) });
+    expect(result.ok).toBe(true);
+    expect(result.output).toMatch(
+      /^language: javascript\nstatus: ok \(\d+ ms\)\nnote: the program printed nothing: print the result \(print\(\) in Python, console\.log\(\) in JavaScript\)\noutput: \(none\)$/,
+    );
+    const printing = await executeTool({ callId: newCallId(), name: 'run', argumentsJson: JSON.stringify({ code: 'print(5)', language: 'python' }) });
+    expect(printing.output).not.toContain('note:');
+  });
+
   it('says where a Python program fails on a missing module that only the standard library is there', async () => {
     const { executeTool } = createSandboxTools({ callFiles: new CallFiles(db) });
     const code = 'from sympy import primerange\nprint(sum(primerange(2, 1000)))';
