@@ -94,8 +94,9 @@ function isRawPrefix(code: string, quote: number): boolean {
 // `s = 0; for p in range(2, 1000): if is_prime(p): s += p` (the README's task from
 // `npm run up`, sent to the step limit). Python allows simple statements after a header's
 // colon and between semicolons, never a compound statement (`for`, `if` …): each such
-// place is a syntax error, and its one reading is the same program on indented lines,
-// whose body is everything after the colon, as Python would have read it.
+// place is a syntax error. It is read as the same program on indented lines, whose body is
+// everything after the colon as Python would have read it, but for a `print(…)` that ends
+// the line, which runs once after the block (`splitWithFinalPrint`).
 
 /** Statements that open a block and may not follow `;` or another header's colon on one line. */
 const BLOCK_OPENERS = /^(?:for|while|if|with|def|class|try|async\s+(?:for|with|def))\b/;
@@ -106,7 +107,7 @@ const INDENT_STEP = '    ';
 /**
  * `code` (Python) with each compound statement that follows `;` or a header's colon on one
  * line moved to a line of its own, indented as Python reads it (the rest of a header's line
- * is its body); undefined when there is none. Lines inside brackets or strings that span
+ * is its body; a `print(…)` ending the line goes after the block); undefined when there is none. Lines inside brackets or strings that span
  * lines, and lines with a clause (`else`, `elif` …) after `;`, are left as they are.
  */
 export function withOneLineCompoundsSplit(code: string): string | undefined {
