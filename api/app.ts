@@ -3,6 +3,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { LIMITS } from '../core/plans';
 import { rateLimitHeadersHook } from './auth';
+import { discardRefusedBody } from '../http/unread-body';
 import type { AppDeps } from './deps';
 import { errorHandler, notFoundHandler } from './errors';
 import { registerMetrics } from './metrics';
@@ -63,6 +64,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.setNotFoundHandler((request, reply) => (wantsNotFoundPage(request) ? sendNotFoundPage(reply) : notFoundHandler(request, reply)));
   app.addHook('onSend', pageHeaders);
   app.addHook('onSend', rateLimitHeadersHook);
+  app.addHook('onSend', discardRefusedBody);
   registerMetrics(app, config.metricsToken);
   refuseUnknownQueryParameters(app);
   refuseUnknownBodyFields(app);

@@ -16,25 +16,18 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-const hasBody = (request: FastifyRequest) => request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
-
 /**
  * An `onRequest` hook that admits only a live `sk_sig_` key: it runs before
  * Fastify reads or parses a body, so a keyless upload is refused with 401
  * before a byte of it is stored or parsed.
  */
 export function requireKey(deps: Pick<AppDeps, 'accounts'>) {
-  return async (request: FastifyRequest, reply: FastifyReply | undefined) => {
+  return async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     const key = header ? BEARER.exec(header)?.[1] : undefined;
-    const refuse = (message: string) => {
-      // The unread body is not worth receiving: the connection closes after the answer.
-      if (reply && hasBody(request)) reply.header('connection', 'close');
-      return unauthorized(message);
-    };
-    if (!key) throw refuse('missing API key: send Authorization: Bearer sk_sig_…');
+    if (!key) throw unauthorized('missing API key: send Authorization: Bearer sk_sig_…');
     const found = key.startsWith('sk_sig_') ? await deps.accounts.authenticate(key) : null;
-    if (!found) throw refuse('invalid or revoked API key');
+    if (!found) throw unauthorized('invalid or revoked API key');
     request.account = found.account;
     request.keyHash = found.keyHash;
   };

@@ -2,7 +2,7 @@
 // media store, watched for stalls, with the size limits checked on the way. The
 // API's `POST /v1/scans` and the scans page's `POST /scans/upload` both take
 // videos this way, so it lives in http/, which both rooms import.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { createHash, type Hash } from 'node:crypto';
 import { MongoError } from 'mongodb';
@@ -16,11 +16,10 @@ import { cleanSourceName } from '../core/source-name';
 
 /** An honest Content-Length over the limit is refused before a byte is read (and before the quota is touched). */
 export function refuseDeclaredTooLarge(deps: AppDeps) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  return async (request: FastifyRequest) => {
     const declared = Number(request.headers['content-length'] ?? 0);
     // The slack covers the multipart boundaries and a title part around the file.
     if (declared > deps.config.uploadLimitBytes + 64 * 1024) {
-      reply.header('connection', 'close');
       throw tooLarge(uploadTooLarge(deps));
     }
   };

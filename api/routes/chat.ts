@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseChatRequest } from '../../core/chat/request';
 import { baseModelNote } from '../../core/chat/embedded-model';
 import { DomainError } from '../../core/errors';
@@ -39,8 +39,8 @@ export async function chatRoutes(scope: FastifyInstance, deps: AppDeps) {
     remaining: Math.max(0, LIMITS.chatCallsPerMonth - month.calls),
     resetSec: secondsUntil(now, month.period.end),
   });
-  const auth = async (request: FastifyRequest, reply: FastifyReply) => {
-    await requireCallKey(request, reply);
+  const auth = async (request: FastifyRequest) => {
+    await requireCallKey(request);
     const now = deps.now();
     request.rateWindow = callWindow(await deps.usage.month(request.account._id, now), now);
   };

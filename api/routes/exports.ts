@@ -27,7 +27,7 @@ export async function exportRoutes(scope: FastifyInstance, deps: AppDeps) {
       const { format, recordStart } = exportRequest(request.query, EXPORT_FORMATS, 'export');
       const file = await exportScanFile(deps, id, format, {
         key: async () => {
-          await auth(request, undefined);
+          await auth(request);
           return { accountId: request.account._id, keyHash: request.keyHash };
         },
         clientIp: request.ip,

@@ -23,7 +23,7 @@ export async function mediaRoutes(scope: FastifyInstance, deps: AppDeps) {
       await countPublicRead(deps, request);
       return doc;
     }
-    await auth(request, undefined as never);
+    await auth(request);
     await countRequest(deps, request, 'read', deps.config.scanReadsPerMinute);
     return doc?.status === 'complete' && doc.account_id === request.account._id ? doc : null;
   }

@@ -37,14 +37,7 @@ export async function scanRoutes(scope: FastifyInstance, deps: AppDeps) {
       schema: { body: { content: { 'application/json': { schema: SubmitScanBody } } }, response: { 202: QueuedScan, ...err, 503: ErrorBody } },
     },
     async (request, reply) => {
-      let key: string | undefined;
-      try {
-        key = idempotencyKeyOf(request.raw.rawHeaders);
-      } catch (error) {
-        // An upload refused before its body is read: the connection closes after the answer.
-        if (request.isMultipart()) reply.header('connection', 'close');
-        throw error;
-      }
+      const key = idempotencyKeyOf(request.raw.rawHeaders);
       // A JSON body's fingerprint is known now; an upload's once its bytes are read (http/upload.ts).
       const idempotency: IdempotencyInput | undefined =
         key === undefined ? undefined : { key, fingerprint: request.isMultipart() ? null : jsonFingerprint('POST /v1/scans', request.body) };
@@ -68,11 +61,8 @@ export async function scanRoutes(scope: FastifyInstance, deps: AppDeps) {
         if (idempotency?.replayed) reply.header('idempotent-replayed', 'true');
         return await reply.code(202).send(queued);
       } catch (error) {
-        if (!watch.cutOff) {
-          // An upload refused before its body was read (scans in flight, quota): the connection closes after the answer.
-          if (request.isMultipart() && !request.raw.complete) reply.header('connection', 'close');
-          throw error;
-        }
+        // A refusal (scans in flight, quota) is answered; what is left of its body is thrown away (http/unread-body.ts).
+        if (!watch.cutOff) throw error;
         // A stalled or vanished client gets no answer: its connection is closed once nothing of it is left.
         request.log.warn({ reason: watch.cutOff }, 'upload cut off');
         request.raw.destroy();

@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, notFound, unauthorized } from '../../core/errors';
 import { LIMITS } from '../../core/plans';
 import { IdParams } from '../../core/wire/common';
@@ -17,8 +17,6 @@ import { receiveUpload, refuseDeclaredTooLarge, UploadWatch } from '../../http/u
 
 /** The header the scans page's script sends the session's CSRF token in. */
 export const CSRF_HEADER = 'x-csrf-token';
-
-const hasBody = (request: FastifyRequest) => request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
 
 /**
  * The scans page's script submits videos here with the session instead of the
@@ -42,16 +40,12 @@ export async function webSubmitRoutes(scope: FastifyInstance, deps: AppDeps) {
    * then the API's per-minute submission limit, counted on the account's key
    * so the website and the API share one budget.
    */
-  const admit = async (request: FastifyRequest, reply: FastifyReply) => {
+  const admit = async (request: FastifyRequest) => {
     const web = request.webSession;
-    const refuse = <E extends Error>(error: E) => {
-      if (hasBody(request)) reply.header('connection', 'close');
-      return error;
-    };
-    if (!web) throw refuse(unauthorized('You are signed out; sign in again to submit a video.'));
+    if (!web) throw unauthorized('You are signed out; sign in again to submit a video.');
     const header = request.headers[CSRF_HEADER];
     if (!csrfMatches(web.session, typeof header === 'string' ? header : undefined)) {
-      throw refuse(badRequest('This page has expired; reload it and try again.'));
+      throw badRequest('This page has expired; reload it and try again.');
     }
     await enforceRateLimit(deps, rateKey(web.account), 'submit', LIMITS.scanSubmissionsPerMinute);
   };
@@ -75,11 +69,8 @@ export async function webSubmitRoutes(scope: FastifyInstance, deps: AppDeps) {
       });
       return await reply.code(202).send(queued);
     } catch (error) {
-      if (!watch.cutOff) {
-        // Refused before its body was read (scans in flight, quota): the connection closes after the answer.
-        if (!request.raw.complete) reply.header('connection', 'close');
-        throw error;
-      }
+      // A refusal (scans in flight, quota) is answered; what is left of its body is thrown away (http/unread-body.ts).
+      if (!watch.cutOff) throw error;
       // A cancelled or stalled upload gets no answer; the use case has given everything back.
       request.log.info({ reason: watch.cutOff }, 'website upload cut off');
       request.raw.destroy();

@@ -2,6 +2,7 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaFilesOf } from '../helpers/stored-files';
 import { startService, type Service } from '../helpers/service';
+import { LINGER } from '../../../http/unread-body';
 
 // Clients that send bodies without a key, or stall and trickle their uploads.
 // Timeouts are short here through the configuration; no worker runs.
@@ -92,6 +93,39 @@ describe('the key is checked before the body is read', () => {
     const response = await post({ 'content-type': contentType }, body);
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ detail: expect.stringMatching(/API key/) });
+    expect(await leftovers()).toEqual(nothingLeft);
+  });
+
+  // A refusal's connection is not closed under a client still sending (a reset can wipe the unread answer from the
+  // client's buffer): the rest of the body is read and thrown away, up to LINGER, and only then cut off.
+  it('an upload refused while it is being sent gets its answer; a body that ends within the linger keeps its connection', async () => {
+    const conn = rawConnection();
+    const declared = 3 * 1024 * 1024;
+    const head = uploadHead(declared, `sk_sig_${'x'.repeat(40)}`);
+    conn.socket.write(head);
+    await expect.poll(conn.received, POLL).toMatch(/^HTTP\/1\.1 401 /);
+    expect(conn.received()).not.toMatch(/connection: close/i);
+    // The head holds the body's first bytes (the file part's own header); the rest follows in 256 KiB writes.
+    const bodyInHead = head.length - head.indexOf('\r\n\r\n') - 4;
+    for (let sent = bodyInHead; sent < declared; sent += 256 * 1024) conn.socket.write(Buffer.alloc(Math.min(256 * 1024, declared - sent), 5));
+    conn.socket.write('GET /v1/signals HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    await expect.poll(() => conn.received().match(/HTTP\/1\.1 \d+ /g), POLL).toEqual(['HTTP/1.1 401 ', 'HTTP/1.1 200 ']);
+    conn.socket.destroy();
+    expect(await leftovers()).toEqual(nothingLeft);
+  });
+
+  it('a refused upload that goes on past the linger is cut off after its answer', async () => {
+    const conn = rawConnection();
+    conn.socket.write(uploadHead(4 * LINGER.bytes, `sk_sig_${'x'.repeat(40)}`));
+    await expect.poll(conn.received, POLL).toMatch(/^HTTP\/1\.1 401 /);
+    let sent = 0;
+    const pump = setInterval(() => {
+      if (conn.socket.writable && sent < 3 * LINGER.bytes) conn.socket.write(Buffer.alloc(512 * 1024, 9), () => (sent += 512 * 1024));
+    }, 5);
+    await conn.closed;
+    clearInterval(pump);
+    expect(sent).toBeLessThan(3 * LINGER.bytes);
+    expect(conn.received()).toMatch(/^HTTP\/1\.1 401 [^]*"detail"/);
     expect(await leftovers()).toEqual(nothingLeft);
   });
 
