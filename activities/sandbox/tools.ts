@@ -153,15 +153,20 @@ export function createSandboxTools(deps: SandboxToolsDeps): SandboxTools {
 
   async function run(callId: string, written: string, asked: RunLanguage, detected: boolean, signal: AbortSignal | undefined): Promise<ToolResult> {
     const files = await callFiles.readAll(callId);
-    // There is no shell: a command that names a program file of the call's folder runs that
-    // file's program; one that names no such file is refused with what run takes.
+    // There is no shell: a command that carries its program (`python -c "…"`) runs that
+    // program; one that names a program file of the call's folder runs that file's program;
+    // one that names no such file is refused with what run takes.
     const command = programCommand(written);
-    const named = command === undefined ? undefined : files[command.path];
-    if (command !== undefined && named === undefined) {
-      const message = `error: "${written.trim()}" is a shell command, and there is no shell; no file ${command.path} is in this call's folder either. Put the whole program itself in "code".`;
-      return result('run', false, message, 'run: a shell command, not run');
+    let code = written;
+    if (command !== undefined && 'source' in command) code = command.source;
+    else if (command !== undefined) {
+      const named = files[command.path];
+      if (named === undefined) {
+        const message = `error: "${written.trim()}" is a shell command, and there is no shell; no file ${command.path} is in this call's folder either. Put the whole program itself in "code".`;
+        return result('run', false, message, 'run: a shell command, not run');
+      }
+      code = named;
     }
-    const code = named ?? written;
     const language = command?.language ?? asked;
     const runCode = (program: string) => {
       const options: RunJavaScriptOptions = {
@@ -193,7 +198,11 @@ export function createSandboxTools(deps: SandboxToolsDeps): SandboxTools {
       }
     }
     const ok = outcome.ok && notSaved.length === 0;
-    const notes = [...(command ? [`there is no shell: ran the program in ${command.path}`] : []), ...(mended ? [mended.note] : [])];
+    const ranInstead =
+      command === undefined
+        ? []
+        : ['path' in command ? `there is no shell: ran the program in ${command.path}` : 'there is no shell: ran the program the command carried'];
+    const notes = [...ranInstead, ...(mended ? [mended.note] : [])];
     return result(
       'run',
       ok,

@@ -259,22 +259,36 @@ export function mendSyntaxError(code: string, language: RunLanguage): MendedProg
   return undefined;
 }
 
-/** A program named by a shell command where its source belongs. */
-export interface ProgramCommand {
-  path: string;
-  language: RunLanguage;
-}
+/**
+ * A program a shell command stands for where its source belongs: a file of the call's folder it
+ * names (`path`), or the source it carries inline after `python -c` or `node -e` (`source`).
+ */
+export type ProgramCommand = { path: string; language: RunLanguage } | { source: string; language: RunLanguage };
 
 /**
- * The program file a `run` call's code names as a shell command instead of being its source
- * (`python primes.py`, `python3 ./a.py`, `node x.js`): the 1.5B actor on the README's task
- * sent `python primes_below_1000.py` five times, each run as JavaScript and refused as a
- * syntax error. Undefined when the code is not one such command.
+ * The program a `run` call's code names as a shell command instead of being its source:
+ * `python primes.py`, `python3 ./a.py`, `node x.js` (the 1.5B actor on the README's task sent
+ * `python primes_below_1000.py` five times, each run as JavaScript and refused as a syntax
+ * error), or `python3 -c "print(sum(...))"` and `node -e '...'`, whose quoted source is read as
+ * a POSIX shell would (inside double quotes only \\, \", \$ and \` are escapes; single quotes
+ * take everything literally). A double-quoted source that a shell would expand (`$name`,
+ * `${`, `$(`, a backquote) has no one reading and is left alone. Undefined when the code is
+ * not one such command.
  */
 export function programCommand(code: string): ProgramCommand | undefined {
-  const match = /^\s*(?:\$\s*)?(python3?|py|node)\s+(?:\.\/)?([\w./-]+\.(py|js|mjs))\s*$/.exec(code);
-  if (!match) return undefined;
-  const language: RunLanguage = match[3] === 'py' ? 'python' : 'javascript';
-  const runner = match[1] === 'node' ? 'javascript' : 'python';
-  return runner === language ? { path: match[2]!, language } : undefined;
+  const file = /^\s*(?:\$\s*)?(python3?|py|node)\s+(?:\.\/)?([\w./-]+\.(py|js|mjs))\s*$/.exec(code);
+  if (file) {
+    const language: RunLanguage = file[3] === 'py' ? 'python' : 'javascript';
+    const runner = file[1] === 'node' ? 'javascript' : 'python';
+    return runner === language ? { path: file[2]!, language } : undefined;
+  }
+  const inline = /^\s*(?:\$\s*)?(?:(python3?|py)\s+-c|(node)\s+(?:-e|--eval))\s+(?:"((?:[^"\\]|\\[^])*)"|'([^']*)')\s*$/.exec(code);
+  if (!inline) return undefined;
+  const language: RunLanguage = inline[2] === 'node' ? 'javascript' : 'python';
+  if (inline[4] !== undefined) return inline[4].trim() === '' ? undefined : { source: inline[4], language };
+  const quoted = inline[3]!;
+  // What a shell would expand inside double quotes: a variable, a substitution, a backquote.
+  if (/(?<!\\)(?:\$[\w{(]|`)/.test(quoted)) return undefined;
+  const source = quoted.replace(/\\([\\"$`\n])/g, (_, escaped: string) => (escaped === '\n' ? '' : escaped));
+  return source.trim() === '' ? undefined : { source, language };
 }

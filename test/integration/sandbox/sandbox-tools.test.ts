@@ -299,7 +299,7 @@ describe('executeTool', { timeout: 90_000 }, () => {
     expect(result.output).toContain('output:\n76127');
   });
 
-  it('runs the program a shell command names when the call has its file, and refuses the command otherwise: there is no shell', async () => {
+  it('runs the program a shell command names when the call has its file or carries it after -c, and refuses the command otherwise: there is no shell', async () => {
     const callFiles = new CallFiles(db);
     const { executeTool } = createSandboxTools({ callFiles });
     const callId = newCallId();
@@ -307,6 +307,9 @@ describe('executeTool', { timeout: 90_000 }, () => {
     const ran = await executeTool({ callId, name: 'run', argumentsJson: JSON.stringify({ code: 'python primes.py' }) });
     expect(ran.ok).toBe(true);
     expect(ran.output).toMatch(/^language: python\nnote: there is no shell: ran the program in primes\.py\nstatus: ok[\s\S]*output:\n76127/);
+    const inline = await executeTool({ callId, name: 'run', argumentsJson: JSON.stringify({ code: 'python3 -c "print(sum(range(5)), \\"ok\\")"' }) });
+    expect(inline.ok).toBe(true);
+    expect(inline.output).toMatch(/^language: python\nnote: there is no shell: ran the program the command carried\nstatus: ok[\s\S]*output:\n10 ok/);
     const missing = await executeTool({ callId, name: 'run', argumentsJson: JSON.stringify({ code: 'python primes_below_1000.py' }) });
     expect(missing.ok).toBe(false);
     expect(missing.output).toBe(

@@ -96,8 +96,30 @@ describe('programCommand', () => {
     expect(programCommand('node main.js')).toEqual({ path: 'main.js', language: 'javascript' });
   });
 
+  it('reads the program a `python -c` or `node -e` command carries, unquoted as a shell would', () => {
+    expect(programCommand('python3 -c "print(sum(p for p in range(2, 1000) if all(p % d for d in range(2, p))))"')).toEqual({
+      source: 'print(sum(p for p in range(2, 1000) if all(p % d for d in range(2, p))))',
+      language: 'python',
+    });
+    expect(programCommand('python -c "s = \\"a\\\\b\\"\nprint(s, \\$5)"')).toEqual({ source: 's = "a\\b"\nprint(s, $5)', language: 'python' });
+    expect(programCommand(`$ node -e 'console.log("$HOME", \`x\`)'`)).toEqual({ source: 'console.log("$HOME", `x`)', language: 'javascript' });
+    expect(programCommand('node --eval "console.log(1)"')).toEqual({ source: 'console.log(1)', language: 'javascript' });
+  });
+
   it('leaves programs, commands with arguments and mismatched runners alone', () => {
-    for (const code of ['print(1)', 'python a.py --fast', 'python -c "print(1)"', 'node a.py', 'python a.txt', 'import a.py']) {
+    for (const code of [
+      'print(1)',
+      'python a.py --fast',
+      'node a.py',
+      'python a.txt',
+      'import a.py',
+      // What a shell would expand, an empty program, a second command, an unclosed quote.
+      'python -c "print($HOME)"',
+      'node -e "console.log(`${1}`)"',
+      'python -c ""',
+      'python -c "print(1)" && ls',
+      'python -c "print(1)',
+    ]) {
       expect(programCommand(code), code).toBeUndefined();
     }
   });
