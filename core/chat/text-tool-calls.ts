@@ -65,8 +65,52 @@ export function toolCallsInText(text: string, toolNames: readonly string[]): Tex
     if (bare.length > 0) return { calls: bare, rest: '' };
     const written = readCallExpression(text.trim(), names) ?? readNamedCall(text.trim(), names);
     if (written) return { calls: [written], rest: '' };
+    const leading = leadingJsonCall(text, names);
+    if (leading) return leading;
   }
   return { calls, rest: rest.trim() };
+}
+
+/**
+ * A reply that opens with a JSON call and goes on: the 1.5B checker on the README's task from
+ * `npm run up` wrote `{{"name": "run", "arguments": {…}}}}` (one closing brace too many) and
+ * then a fence holding the output it imagined (499499, for a program that prints 76127); the
+ * call went unread and the reply was read as a verdict approving the wrong answer. The object
+ * runs from the opening brace to where its braces balance (strings skipped); closing braces
+ * left over after it are dropped, and the rest is text.
+ */
+function leadingJsonCall(text: string, names: Set<string>): TextToolCalls | undefined {
+  const trimmed = text.trimStart();
+  if (!trimmed.startsWith('{')) return undefined;
+  const end = balancedEnd(trimmed);
+  if (end === undefined) return undefined;
+  const calls = readCall(trimmed.slice(0, end), names);
+  return calls.length === 0
+    ? undefined
+    : {
+        calls,
+        rest: trimmed
+          .slice(end)
+          .replace(/^[\s}]*/, '')
+          .trim(),
+      };
+}
+
+/** Where the bracketed value that opens `text` ends (the index after its last bracket); undefined when it never does. */
+function balancedEnd(text: string): number | undefined {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"') {
+      i += 1;
+      while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
+    } else if (c === '{' || c === '[') depth += 1;
+    else if (c === '}' || c === ']') {
+      depth -= 1;
+      if (depth === 0) return i + 1;
+    }
+  }
+  return undefined;
 }
 
 /**

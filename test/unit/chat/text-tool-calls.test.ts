@@ -67,6 +67,24 @@ describe('toolCallsInText', () => {
     expect(toolCallsInText(raw, TOOLS).calls).toEqual([{ name: 'run', arguments: JSON.stringify({ code }) }]);
   });
 
+  it("reads a call that opens a reply which goes on (the checker on the README's task: a surplus brace, then the output it imagined)", () => {
+    const code = 'print(sum(i for i in range(2, 1000) if all(i % j != 0 for j in range(2, i))))';
+    const checker = `{{"name": "run", "arguments": {"code": "${code}", "language": "python"}}}}\n\`\`\`\n499499\n\`\`\``;
+    expect(toolCallsInText(checker, TOOLS)).toEqual({
+      calls: [{ name: 'run', arguments: JSON.stringify({ code, language: 'python' }) }],
+      rest: '```\n499499\n```',
+    });
+    expect(toolCallsInText('{"name": "run", "arguments": {"code": "console.log(1+1)"}} The sum is 2.', TOOLS)).toEqual({ calls: [RUN], rest: 'The sum is 2.' });
+    // Not a call: an object naming no tool, braces that never balance, a call not at the start.
+    for (const text of [
+      '{"name": "sum", "arguments": {}} is 2',
+      '{"name": "run", "arguments": {"code": "x"} and more',
+      'So: {"name": "run", "arguments": {"code": "x"}} ran.',
+    ]) {
+      expect(toolCallsInText(text, TOOLS).calls, text).toEqual([]);
+    }
+  });
+
   it('keeps what the model said around the call', () => {
     const text = 'Let me compute it.\n```json\n{"name": "run", "arguments": {"code": "console.log(1+1)"}}\n```\nThen I will answer.';
     expect(toolCallsInText(text, TOOLS)).toEqual({ calls: [RUN], rest: 'Let me compute it.\n\nThen I will answer.' });
