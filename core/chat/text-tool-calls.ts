@@ -96,14 +96,17 @@ function leadingJsonCall(text: string, names: Set<string>): TextToolCalls | unde
       };
 }
 
-/** Where the bracketed value that opens `text` ends (the index after its last bracket); undefined when it never does. */
+/**
+ * Where the bracketed value that opens `text` ends (the index after its last bracket);
+ * undefined when it never does. Strings in double, single or back quotes are skipped.
+ */
 function balancedEnd(text: string): number | undefined {
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
-    if (c === '"') {
+    if (c === '"' || c === "'" || c === '`') {
       i += 1;
-      while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
+      while (i < text.length && text[i] !== c) i += text[i] === '\\' ? 2 : 1;
     } else if (c === '{' || c === '[') depth += 1;
     else if (c === '}' || c === ']') {
       depth -= 1;
@@ -151,13 +154,14 @@ function parseObject(text: string): Record<string, unknown> | undefined {
 /**
  * The first of `texts` that parses as JSON, each read as written, then as the JSON a small
  * model meant (`asStrictJson`), then with the brackets it left open closed
- * (`withOpenBracketsClosed`); undefined when none parses.
+ * (`withOpenBracketsClosed`), then with an object literal's bare keys quoted
+ * (`withBareKeysQuoted`); undefined when none parses.
  */
 function parseLeniently(texts: readonly string[]): unknown {
   const readings = texts.flatMap((t) => {
     const strict = asStrictJson(t);
     const closed = withOpenBracketsClosed(strict);
-    return closed === undefined ? [t, strict] : [t, strict, closed];
+    return [t, strict, ...(closed === undefined ? [] : [closed]), withBareKeysQuoted(closed ?? strict)];
   });
   for (const candidate of readings) {
     try {
@@ -228,6 +232,16 @@ function readCallExpression(text: string, names: Set<string>): TextToolCall | un
   const opened = /^(run|read_url)\s*\(/.exec(text);
   if (!opened || !names.has(opened[1]!)) return undefined;
   const name = opened[1]!;
+  // run({code: `…`, language: "python"}): an object literal as JavaScript writes one (the
+  // README's task from `npm run up`, sent eleven times in a row to the step limit).
+  const after = text.slice(opened[0].length).trimStart();
+  const objectEnd = after.startsWith('{') ? balancedEnd(after) : undefined;
+  if (objectEnd !== undefined && /^\s*\)\s*;?\s*$/.test(after.slice(objectEnd))) {
+    // Its strings in back quotes first, then in single quotes, become JSON strings.
+    const literal = after.slice(0, objectEnd);
+    const args = parseObject(literal) ?? parseObject(quotedAsJson(asStrictJson(literal)).json);
+    return args ? { name, arguments: canonicalJson(args) } : undefined;
+  }
   const { json, cut } = quotedAsJson(text.slice(opened[0].length));
   let inner = json.trim();
   if (!cut) {
@@ -352,6 +366,34 @@ export function asStrictJson(text: string): string {
       out += text[i];
       i += 1;
     }
+  }
+  return out;
+}
+
+/**
+ * JSON with the bare keys of a JavaScript object literal quoted (`{code: "…"}` becomes
+ * `{"code": "…"}`): a key is a name right after `{` or `,` and before `:`, outside strings.
+ */
+function withBareKeysQuoted(json: string): string {
+  let out = '';
+  let i = 0;
+  while (i < json.length) {
+    const c = json[i]!;
+    if (c === '"') {
+      let j = i + 1;
+      while (j < json.length && json[j] !== '"') j += json[j] === '\\' ? 2 : 1;
+      out += json.slice(i, j + 1);
+      i = j + 1;
+      continue;
+    }
+    const key = c === '{' || c === ',' ? /^([{,]\s*)([A-Za-z_$][\w$]*)(\s*:)/.exec(json.slice(i)) : null;
+    if (key) {
+      out += `${key[1]}"${key[2]}"${key[3]}`;
+      i += key[0].length;
+      continue;
+    }
+    out += c;
+    i += 1;
   }
   return out;
 }

@@ -31,6 +31,12 @@ describe('toolCallsInText', () => {
     expect(toolCallsInText('run(code="print(\'Holdline agents\'[::-1])", language="python")', TOOLS).calls).toEqual([reversed]);
     expect(toolCallsInText('run("console.log(1+1)")', TOOLS).calls).toEqual([RUN]);
     expect(toolCallsInText('run({"code": "console.log(1+1)"})', TOOLS).calls).toEqual([RUN]);
+    // An object literal as JavaScript writes it, its program in backquotes (the README's task from `npm run up`, eleven times).
+    const literal = 'run({code: `def f(n):\n    return {"n": n}\n\nprint(f(2))`, language: "python"})';
+    expect(toolCallsInText(literal, TOOLS).calls).toEqual([
+      { name: 'run', arguments: JSON.stringify({ code: 'def f(n):\n    return {"n": n}\n\nprint(f(2))', language: 'python' }) },
+    ]);
+    expect(toolCallsInText("run({ code: 'console.log(1+1)' })", TOOLS).calls).toEqual([RUN]);
     expect(toolCallsInText('read_url("https://example.org/a")', TOOLS).calls).toEqual([{ name: 'read_url', arguments: '{"url":"https://example.org/a"}' }]);
     // Python's single quotes, with its escape and a double quote inside.
     expect(toolCallsInText(String.raw`run(code='print(\'it\'s "1"\')', language='python')`, TOOLS).calls).toEqual([
