@@ -5,7 +5,7 @@
 // the activity fails and Temporal retries it. Abort rejects with the signal's reason.
 
 import { mendSyntaxError, programCommand } from '../../core/chat/code-repair';
-import { NO_MODULE_NOTE } from '../../core/chat/conversation';
+import { NO_MODULE_NOTE, RUN_CALL_EXAMPLE } from '../../core/chat/conversation';
 import { pageReadingHint } from '../../core/chat/html-text';
 import {
   DEFAULT_TOOL_OUTPUT_CAP_BYTES,
@@ -162,7 +162,7 @@ export function createSandboxTools(deps: SandboxToolsDeps): SandboxTools {
     else if (command !== undefined) {
       const named = files[command.path];
       if (named === undefined) {
-        const message = `error: "${written.trim()}" is a shell command, and there is no shell; no file ${command.path} is in this call's folder either. Put the whole program itself in "code".`;
+        const message = `error: "${written.trim()}" is a shell command, and there is no shell; no file ${command.path} is in this call's folder either. Put the program's source itself in "code", for example ${RUN_CALL_EXAMPLE}.`;
         return result('run', false, message, 'run: a shell command, not run');
       }
       code = named;

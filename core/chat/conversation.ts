@@ -5,7 +5,7 @@
 
 import type { CallTurn, UpstreamMessage, UpstreamToolCall, Verdict } from './shapes';
 import { isCodeOnly } from './text-tool-calls';
-import { isSandboxToolName } from './tools';
+import { isSandboxToolName, unfenceCode } from './tools';
 
 // The prompts are short and concrete: the embedded default is a 1.5B model, which follows
 // a few plain sentences far better than a page of rules. The actor's thread only ever
@@ -267,6 +267,22 @@ export const ECHO_REASONS =
 /** The checker's verdict on a reply that names a tool instead of calling it. */
 export const TOOL_NAMED_REASONS = 'Your reply names a tool instead of calling it. Call the tool itself, then answer with what it prints.';
 
+/** How a program is passed to the run tool, as the sandbox's refusals and the checker's reasons show it. */
+export const RUN_CALL_EXAMPLE = '{"name": "run", "arguments": {"code": "print(2 + 3)", "language": "python"}}';
+
+/** The checker's verdict on an answer that is a shell command running a program file. */
+export const SHELL_COMMAND_REASONS = `Your reply is a shell command, and there is no shell, nor any program file for it to run. Write the program's source itself and call the run tool with that source as its code, for example ${RUN_CALL_EXAMPLE}.`;
+
+/**
+ * Whether an answer is only a shell command that runs a program file (`python3 sum_primes.py`,
+ * fenced or after the word `run`): on the README's task from `npm run up` the actor sent
+ * `run python3 sum_primes.py` in a fence five times, each sent back as a program to run.
+ */
+export function isShellCommand(answer: string): boolean {
+  const text = unfenceCode(answer).code.trim();
+  return /^(?:run\s+)?(?:\$\s*)?(?:python3?|py|node)\s+[\w./-]+\.(?:py|js|mjs)(?:\s+[\w.-]+)*$/.test(text);
+}
+
 /** The checker's verdict on an answer that is only a program. */
 export const CODE_ONLY_REASONS =
   'Your reply is a program, not the answer. Call the run tool with that program as its code, read what it prints, then reply with the result.';
@@ -393,6 +409,7 @@ export function plainProblem(task: UpstreamMessage[], turns: CallTurn[]): PlainP
   const notAnAnswer = (reasons: string): PlainProblem => ({ reasons, notAnAnswer: true, needsTool: true });
   // A program proposed as the answer is sent back at once, with how to run it, rather than
   // shown to a checker or a client.
+  if (isShellCommand(answer)) return notAnAnswer(SHELL_COMMAND_REASONS);
   if (isCodeOnly(answer)) return notAnAnswer(CODE_ONLY_REASONS);
   if (namesToolOnly(answer)) return notAnAnswer(TOOL_NAMED_REASONS);
   if (echoesChecker(answer, turns)) return notAnAnswer(ECHO_REASONS);

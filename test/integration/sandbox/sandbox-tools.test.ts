@@ -313,7 +313,7 @@ describe('executeTool', { timeout: 90_000 }, () => {
     const missing = await executeTool({ callId, name: 'run', argumentsJson: JSON.stringify({ code: 'python primes_below_1000.py' }) });
     expect(missing.ok).toBe(false);
     expect(missing.output).toBe(
-      'error: "python primes_below_1000.py" is a shell command, and there is no shell; no file primes_below_1000.py is in this call\'s folder either. Put the whole program itself in "code".',
+      'error: "python primes_below_1000.py" is a shell command, and there is no shell; no file primes_below_1000.py is in this call\'s folder either. Put the program\'s source itself in "code", for example {"name": "run", "arguments": {"code": "print(2 + 3)", "language": "python"}}.',
     );
   });
 

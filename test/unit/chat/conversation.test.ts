@@ -12,6 +12,8 @@ import {
   EMPTY_REPLY_NOTE,
   checkMessages,
   CODE_ONLY_REASONS,
+  SHELL_COMMAND_REASONS,
+  isShellCommand,
   CHECKER_PROMPT,
   finalMessages,
   parseVerdict,
@@ -275,6 +277,17 @@ describe('numbers no tool printed', () => {
     expect(plainProblem(task, [page, answer('The total is 212 mm.')])?.reasons).toMatch(/^Your answer gives 212, which no tool printed/);
     const sum = { ...page, tool_call_id: 'b', name: 'run', output: 'language: python\nstatus: ok (38 ms)\noutput:\n202' };
     expect(plainProblem(task, [page, sum, answer('The total is 202 mm.')])?.reasons).toBeUndefined();
+  });
+
+  it("sends back a shell command as one, with how a program is passed to run (the README's task: `run python3 sum_primes.py` in a fence, five times)", () => {
+    for (const reply of ['```python\nrun python3 sum_primes.py\n```', '```\npython3 sum_primes.py\n```', '$ node main.js --fast', 'python a.py']) {
+      expect(isShellCommand(reply), reply).toBe(true);
+      expect(plainProblem(task, [page, answer(reply)]), reply).toMatchObject({ reasons: SHELL_COMMAND_REASONS, notAnAnswer: true });
+    }
+    expect(SHELL_COMMAND_REASONS).toContain('{"name": "run", "arguments": {"code": "print(2 + 3)", "language": "python"}}');
+    for (const reply of ['```python\nprint(sum(range(5)))\n```', 'I ran python3 a.py and got 5.', 'python is fun.py']) {
+      expect(isShellCommand(reply), reply).toBe(false);
+    }
   });
 });
 
