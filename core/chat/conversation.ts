@@ -88,6 +88,10 @@ export function actMessages(task: UpstreamMessage[], turns: CallTurn[], stepsLef
   );
   const keyOf = (call: UpstreamToolCall) => `${call.function.name}\0${call.function.arguments}`;
   const stuck = new Set(turns.flatMap((t) => (t.kind === 'act' ? t.tool_calls.filter((c) => stuckIds.has(c.id)).map(keyOf) : [])));
+  // A reply in words the actor already gave is shown once: sent back as no answer, the 1.5B
+  // actor wrote the same `run({code: …})` eleven times in a row on the README's task, each
+  // copy in its thread making the next likelier, sampling or not.
+  const shownReplies = new Set<string>();
   const pending = new Map<string, string>();
   const flushPending = () => {
     for (const [id, name] of pending) out.push({ role: 'tool', tool_call_id: id, content: `error: ${name} did not run (the step was cut short)` });
@@ -108,6 +112,9 @@ export function actMessages(task: UpstreamMessage[], turns: CallTurn[], stepsLef
           // Some templates reject an empty assistant turn; the note says what went wrong instead.
           out.push({ role: 'user', content: EMPTY_REPLY_NOTE });
         } else {
+          const reply = turn.content.trim().replace(/\s+/g, ' ');
+          if (shownReplies.has(reply)) break;
+          shownReplies.add(reply);
           out.push({ role: 'assistant', content: turn.content });
         }
         break;

@@ -371,6 +371,20 @@ describe('asking the actor for a tool call now', () => {
     expect(once.filter((m) => m.role === 'tool').map((m) => m.tool_call_id)).toEqual(['a']);
   });
 
+  it("shows a reply in words the actor gave again once (the README's task: the same unread call eleven times in a row)", () => {
+    const again = 'run({code: `print(1)`})';
+    const turns: CallTurn[] = [
+      { kind: 'act', content: again, tool_calls: [] },
+      { kind: 'check', verdict: 'revise', text: TOOL_NAMED_REASONS },
+      { kind: 'act', content: again, tool_calls: [] },
+      { kind: 'act', content: `${again}\n`, tool_calls: [] },
+    ];
+    const thread = actMessages(sumTask, turns, 10, false, true);
+    expect(thread.filter((m) => m.role === 'assistant').map((m) => m.content)).toEqual([again]);
+    // The thread stays as it was after the first copy, so llama-server's prompt cache still reads it from the start.
+    expect(thread).toEqual(actMessages(sumTask, turns.slice(0, 2), 10, false, true));
+  });
+
   it("ends the actor's thread with the note", () => {
     expect(actMessages(sumTask, [{ kind: 'plan', text: '1. run a program' }], 10, false, true).at(-1)).toEqual({ role: 'user', content: RUN_NOW_NOTE });
     expect(actMessages(sumTask, [{ kind: 'plan', text: '1. run a program' }], 10).at(-1)?.content).not.toBe(RUN_NOW_NOTE);
