@@ -13,7 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export const LINGER = { bytes: 8 * 1024 * 1024, ms: 5_000 };
 
 /** The request says a body follows (chunked or a Content-Length above 0). */
-export const hasBody = (request: FastifyRequest) => request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+const hasBody = (request: FastifyRequest) => request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
 
 /**
  * The rest of a request's unread body is discarded as it comes, and its
