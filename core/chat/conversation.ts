@@ -4,6 +4,7 @@
 // their own tool loop, the checker the task, a work log and the answer to check.
 
 import type { CallTurn, UpstreamMessage, UpstreamToolCall, Verdict } from './shapes';
+import { programCommand } from './code-repair';
 import { isCodeOnly } from './text-tool-calls';
 import { isSandboxToolName, unfenceCode } from './tools';
 
@@ -286,8 +287,13 @@ export const SHELL_COMMAND_REASONS = `Your reply is a shell command, and there i
  * `run python3 sum_primes.py` in a fence five times, each sent back as a program to run.
  */
 export function isShellCommand(answer: string): boolean {
-  const text = unfenceCode(answer).code.trim();
-  return /^(?:run\s+)?(?:\$\s*)?(?:python3?|py|node)\s+[\w./-]+\.(?:py|js|mjs)(?:\s+[\w.-]+)*$/.test(text);
+  const text = unfenceCode(answer)
+    .code.trim()
+    .replace(/^run\s+/, '')
+    // Arguments after the file (`python3 primes.py 1000`) are no part of what it runs.
+    .replace(/^((?:\$\s*)?(?:python3?|py|node)\s+[\w./-]+\.(?:py|js|mjs))(?:\s+[\w.-]+)*$/, '$1');
+  const program = programCommand(text);
+  return program !== undefined && 'path' in program;
 }
 
 /** The checker's verdict on an answer that is only a program. */

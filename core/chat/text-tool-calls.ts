@@ -5,7 +5,8 @@
 // object of arguments; anything else stays text (the reply is then an answer).
 
 import { canonicalJson } from '../canonical-json';
-import { detectRunLanguage, unfenceCode } from './tools';
+import { programCommand } from './code-repair';
+import { detectRunLanguage, unfenceCode, type RunLanguage } from './tools';
 
 export interface TextToolCall {
   name: string;
@@ -97,6 +98,18 @@ function leadingJsonCall(text: string, names: Set<string>): TextToolCalls | unde
 }
 
 /**
+ * The index of the quote that closes the string opening at `start` (`text[start]` is its
+ * quote), skipping backslash escapes; `text.length` when the string never closes. Every
+ * reader here that walks a call's text steps over strings this way.
+ */
+function quotedEnd(text: string, start: number): number {
+  const quote = text[start];
+  let j = start + 1;
+  while (j < text.length && text[j] !== quote) j += text[j] === '\\' ? 2 : 1;
+  return Math.min(j, text.length);
+}
+
+/**
  * Where the bracketed value that opens `text` ends (the index after its last bracket);
  * undefined when it never does. Strings in double, single or back quotes are skipped.
  */
@@ -104,10 +117,8 @@ function balancedEnd(text: string): number | undefined {
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
-    if (c === '"' || c === "'" || c === '`') {
-      i += 1;
-      while (i < text.length && text[i] !== c) i += text[i] === '\\' ? 2 : 1;
-    } else if (c === '{' || c === '[') depth += 1;
+    if (c === '"' || c === "'" || c === '`') i = quotedEnd(text, i);
+    else if (c === '{' || c === '[') depth += 1;
     else if (c === '}' || c === ']') {
       depth -= 1;
       if (depth === 0) return i + 1;
@@ -202,6 +213,8 @@ const PRINTS = { python: /\bprint\s*\(/, javascript: /\bconsole\.log\s*\(/ } as 
  * 345", a total worked out in its head); then the words around do not matter.
  */
 export function programAsRunCall(text: string, afterFailedRun = false): TextToolCall | undefined {
+  const carried = commandProgram(text);
+  if (carried) return { name: 'run', arguments: canonicalJson({ code: carried.source, language: carried.language }) };
   const fences = text.match(FENCE) ?? [];
   if (fences.length !== 1) return undefined;
   if (!afterFailedRun && !isCodeOnly(text)) return undefined;
@@ -213,6 +226,24 @@ export function programAsRunCall(text: string, afterFailedRun = false): TextTool
   const language = fenced.language ?? detectRunLanguage(code);
   if (!PRINTS[language].test(code)) return undefined;
   return { name: 'run', arguments: canonicalJson({ code: fenced.code, language }) };
+}
+
+/**
+ * The program a reply carries as a one-line shell command and nothing else: `python3 -c
+ * "print(sum(…))"` or `node -e '…'`, fenced or not, after the word `run` or not, in quotes
+ * or not. On the README's task from `npm run up` the 1.5B actor wrote `run "python -c
+ * 'print(76127)'"` as its reply to the step limit; there is no shell, but the program is
+ * plain, so it runs as the code interpreter would run it. A command naming a program file
+ * carries no source and stays text (`isShellCommand` sends it back).
+ */
+export function commandProgram(text: string): { source: string; language: RunLanguage } | undefined {
+  const command = unfenceCode(text.trim())
+    .code.trim()
+    .replace(/^run\s+/, '')
+    .replace(/^"(.*)"$/s, '$1')
+    .replace(/^'(.*)'$/s, '$1');
+  const program = programCommand(command);
+  return program && 'source' in program ? program : undefined;
 }
 
 const LANGUAGE_WORDS = new Set(['python', 'python3', 'py', 'javascript', 'js']);
@@ -354,8 +385,7 @@ export function asStrictJson(text: string): string {
       i = end + 1;
     } else if (text[i] === '"') {
       // An ordinary string: kept, with raw control characters escaped.
-      let j = i + 1;
-      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      const j = quotedEnd(text, i);
       out += text
         .slice(i, j + 1)
         .replace(/\n/g, '\\n')
@@ -380,8 +410,7 @@ function withBareKeysQuoted(json: string): string {
   while (i < json.length) {
     const c = json[i]!;
     if (c === '"') {
-      let j = i + 1;
-      while (j < json.length && json[j] !== '"') j += json[j] === '\\' ? 2 : 1;
+      const j = quotedEnd(json, i);
       out += json.slice(i, j + 1);
       i = j + 1;
       continue;
@@ -411,8 +440,7 @@ export function withOpenBracketsClosed(json: string): string | undefined {
   while (i < json.length) {
     const c = json[i]!;
     if (c === '"') {
-      let j = i + 1;
-      while (j < json.length && json[j] !== '"') j += json[j] === '\\' ? 2 : 1;
+      const j = quotedEnd(json, i);
       if (j >= json.length) return undefined;
       i = j + 1;
       continue;

@@ -174,6 +174,17 @@ describe('programAsRunCall', () => {
       expect(programAsRunCall(text)).toBeUndefined();
     }
   });
+
+  it("runs the program a one-line shell command carries (the README's task: `run \"python -c 'print(76127)'\"` to the step limit)", () => {
+    const asRun = (code: string, language: string) => ({ name: 'run', arguments: JSON.stringify({ code, language }) });
+    expect(programAsRunCall(`run "python -c 'print(76127)'"`)).toEqual(asRun('print(76127)', 'python'));
+    expect(programAsRunCall('```bash\npython3 -c "print(sum(p for p in range(2, 10)))"\n```')).toEqual(asRun('print(sum(p for p in range(2, 10)))', 'python'));
+    expect(programAsRunCall("node -e 'console.log(6 * 7)'")).toEqual(asRun('console.log(6 * 7)', 'javascript'));
+    // A command naming a file carries no program; one a shell would expand has no one reading.
+    for (const text of ['run python3 sum_primes.py', 'python3 -c "print($N)"', 'I ran python -c "print(1)" and it printed 1.']) {
+      expect(programAsRunCall(text), text).toBeUndefined();
+    }
+  });
 });
 
 describe('isCodeOnly', () => {
