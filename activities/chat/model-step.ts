@@ -11,6 +11,7 @@ import {
   checkMessages,
   computedNumbers,
   finalMessages,
+  isUnreadRecomputation,
   ownRunsFailed,
   parseVerdict,
   planMessages,
@@ -86,6 +87,7 @@ export function createModelStep(deps: ChatActivityDeps, memory: CallMemory) {
         offered.length > 0 ? toolCallsOf(reply, offered, seq, role === 'act' && aboutFailedRun(reply.content, turns)) : { toolCalls: [], text: reply.content };
       let turn: CallTurn;
       let verdict: ModelStepResult['verdict'];
+      let unreadRecomputation = false;
       let content = text;
       switch (role) {
         case 'plan':
@@ -102,6 +104,14 @@ export function createModelStep(deps: ChatActivityDeps, memory: CallMemory) {
           if (toolCalls.length > 0) {
             turn = { kind: 'verify', content: text, tool_calls: toolCalls };
             progress.note('check: recomputing the result');
+            break;
+          }
+          // Asked for a program of its own, the checker wrote a call the loop cannot read, and no
+          // verdict: kept as a recomputation without calls, which the loop asks for again.
+          if (input.verify && isUnreadRecomputation(reply.content)) {
+            turn = { kind: 'verify', content: reply.content, tool_calls: [] };
+            unreadRecomputation = true;
+            progress.note('check: the recomputation could not be read; asking again');
             break;
           }
           const parsed = parseVerdict(reply.content);
@@ -124,6 +134,7 @@ export function createModelStep(deps: ChatActivityDeps, memory: CallMemory) {
         usage: reply.usage,
       };
       if (verdict) result.verdict = verdict;
+      if (unreadRecomputation) result.unreadRecomputation = true;
       if (role === 'plan' && planNamesTool(reply.content)) result.needsTool = true;
       return result;
     } catch (error) {
@@ -153,7 +164,9 @@ function viewFor(input: ModelStepInput, task: UpstreamMessage[], turns: CallTurn
       return checkMessages(
         task,
         turns,
-        input.verify === true && !turns.some((t) => t.kind === 'verify') && computedNumbers(candidateAnswer(turns) ?? '', task, turns).length > 0,
+        input.verify === true &&
+          !turns.some((t) => t.kind === 'verify' && t.tool_calls.length > 0) &&
+          computedNumbers(candidateAnswer(turns) ?? '', task, turns).length > 0,
         input.verify === true && ownRunsFailed(turns),
       );
     case 'final':

@@ -5,6 +5,8 @@
 // The checker checks something real: its step is offered the `run` tool, so it can
 // recompute the result with a program of its own before it answers APPROVE or REVISE
 // (its verdict then comes in a second step that sees what that program printed).
+// A recomputation written as a call the loop cannot read, with no verdict, is asked for once
+// more, sampling.
 // Real models stray: an empty reply is not an answer (the actor is asked again), and a
 // tool call repeated word for word with nothing changed since is not run again: the
 // actor's next step is offered no tools and asked for the answer from the results it has
@@ -37,9 +39,9 @@ export interface ModelStepInput {
   /** Act steps only: the actor is told to call a tool now (the plan names one, or the answer went back for a plain problem). */
   requireTool?: true;
   /**
-   * Act steps only: the actor is stuck (it repeated a failed call, or gave again a reply that
-   * is no answer), so this step samples instead of decoding greedily, which on the same
-   * thread would write the same thing again.
+   * The actor is stuck (it repeated a failed call, or gave again a reply that is no answer),
+   * or the checker's recomputation could not be read: this step samples instead of decoding
+   * greedily, which on the same thread would write the same thing again.
    */
   explore?: true;
 }
@@ -58,6 +60,8 @@ export interface ModelStepResult {
   needsTool?: true;
   /** Check steps: the reply checked is no answer at all (a program, or words about a failed one). */
   notAnAnswer?: true;
+  /** Check steps offered `run`: the reply was a call of it the loop could not read, with no verdict (`isUnreadRecomputation`). */
+  unreadRecomputation?: true;
   finishReason: string;
   usage: TokenUsage;
 }
@@ -195,13 +199,21 @@ export async function runAgents(ports: AgentPorts, state: LoopState, maxSteps: n
     // A recomputation needs a second step for the verdict: offered only when two are left.
     let check = await step(ports, state, maxSteps, 'check', { verify: maxSteps - state.steps >= 2 });
     let fixed = false;
-    while (check.toolCalls.length > 0) {
-      const own = await runCheckerTools(ports, state, check.toolCalls);
-      // Its own program failed: once, with a step to spare for the verdict, the checker
-      // corrects it instead of judging from words (conversation.ts, ownRunsFailed).
-      const fix: boolean = own.failedAll && !fixed && maxSteps - state.steps >= 2;
-      fixed ||= fix;
-      check = await step(ports, state, maxSteps, 'check', fix ? { verify: true } : {});
+    let askedAgain = false;
+    for (;;) {
+      if (check.toolCalls.length > 0) {
+        const own = await runCheckerTools(ports, state, check.toolCalls);
+        // Its own program failed: once, with a step to spare for the verdict, the checker
+        // corrects it instead of judging from words (conversation.ts, ownRunsFailed).
+        const fix: boolean = own.failedAll && !fixed && maxSteps - state.steps >= 2;
+        fixed ||= fix;
+        check = await step(ports, state, maxSteps, 'check', fix ? { verify: true } : {});
+      } else if (check.unreadRecomputation && !askedAgain && maxSteps - state.steps >= 2) {
+        // Its program could not be read and it gave no verdict: asked once more, sampling, since
+        // greedy decoding on the same thread would write the same unreadable call again.
+        askedAgain = true;
+        check = await step(ports, state, maxSteps, 'check', { verify: true, explore: true });
+      } else break;
     }
     if (check.verdict !== 'revise') return done;
     (check.notAnAnswer ? notAnswers : sentBack).add(sameAnswer(act.content));

@@ -661,7 +661,8 @@ function verification(turns: CallTurn[], closing: string): UpstreamMessage[] {
   const out: UpstreamMessage[] = [];
   const mine = new Set<string>();
   for (const turn of turns.slice(from)) {
-    if (turn.kind === 'verify') {
+    // A recomputation the loop could not read (no calls) is left out: it is asked again.
+    if (turn.kind === 'verify' && turn.tool_calls.length > 0) {
       out.push({ role: 'assistant', content: turn.content === '' ? null : turn.content, tool_calls: turn.tool_calls });
       for (const call of turn.tool_calls) mine.add(call.id);
     } else if (turn.kind === 'tool' && mine.has(turn.tool_call_id)) {
@@ -712,6 +713,20 @@ export const DOUBTED_NOTE =
 const DISAGREES = /\b(?:does not|doesn't|do not|don't|is not|isn't)\s+(?:agree|match|answer|correct)|\b(?:incorrect|not correct)\b/i;
 
 const REVISE_WORDS = ['REVISE', 'REJECT', 'REJECTED', 'REVISION', 'REVOKE', 'INCORRECT', 'WRONG'];
+
+/**
+ * Whether a checker's reply, asked to recompute the result with a program of its own, is an
+ * attempt at that call the loop could not read and holds no verdict word: on fibonacci the
+ * 1.5B checker began `{{"name": "run", "arguments": {"code": "print(sum([1, 1] + [1, 1, …`
+ * and repeated `1, ` to the token cap, and that reply, read as a verdict, approved the
+ * actor's 465 (a sum of 1 to 30). Such a reply judges nothing: the check is asked again.
+ */
+export function isUnreadRecomputation(text: string): boolean {
+  if (/\b(?:APPROVED?|REVISE|REJECT(?:ED)?)\b/.test(text) || REVISE_WORDS.includes(/^[\s*#>_`"'-]*([A-Za-z]+)/.exec(text)?.[1]?.toUpperCase() ?? ''))
+    return false;
+  const trimmed = text.trim();
+  return /^[{[]/.test(trimmed) || /"name"\s*:\s*"/.test(trimmed) || namesToolOnly(trimmed) || isCodeOnly(trimmed);
+}
 
 /**
  * Reads a checker's reply. The prompt asks for a sentence or two, then APPROVE or REVISE at

@@ -320,6 +320,31 @@ describe('runAgents', () => {
     expect(tight.inputs.filter((i): i is ModelStepInput => 'role' in i && i.role === 'check').map((i) => i.verify ?? false)).toEqual([true, false]);
   });
 
+  it('asks the checker once more, sampling, when its recomputation could not be read (fibonacci: a run call of 1s to the token cap approved 465)', async () => {
+    const unread = { content: '{{"name": "run", "arguments": {"code": "print(sum([1, 1, 1', unreadRecomputation: true as const };
+    const { ports, inputs } = scripted([
+      { content: 'plan' },
+      { content: 'It is 465.' },
+      unread,
+      { toolCalls: [{ id: 'v', name: 'run', signature: 's-1' }] },
+      { content: 'REVISE', verdict: 'revise' },
+      { content: 'It is 832040.' },
+      { content: 'APPROVE', verdict: 'approve' },
+    ]);
+    expect(await runAgents(ports, newLoopState(), 15)).toMatchObject({ content: 'It is 832040.', stopped: 'done' });
+    const checks = inputs.filter((i): i is ModelStepInput => 'role' in i && i.role === 'check');
+    expect(checks.map((i) => [i.verify ?? false, i.explore ?? false])).toEqual([
+      [true, false],
+      [true, true],
+      [false, false],
+      [true, false],
+    ]);
+    // Once a call: unread again, it is not asked a third time, and no verdict stands as before.
+    const twice = scripted([{ content: 'plan' }, { content: 'It is 465.' }, unread, unread, { content: 'never asked' }]);
+    expect(await runAgents(twice.ports, newLoopState(), 15)).toMatchObject({ content: 'It is 465.', stopped: 'done' });
+    expect(twice.inputs.filter((i): i is ModelStepInput => 'role' in i && i.role === 'check')).toHaveLength(2);
+  });
+
   it('offers the checker no program run when only its verdict step is left', async () => {
     const { ports, inputs } = scripted([{ content: 'plan' }, { content: 'answer' }, { content: 'APPROVE', verdict: 'approve' }]);
     expect(await runAgents(ports, newLoopState(), 3)).toEqual({ content: 'answer', stopped: 'done', finishReason: 'stop' });

@@ -14,6 +14,7 @@ import {
   CODE_ONLY_REASONS,
   SHELL_COMMAND_REASONS,
   isShellCommand,
+  isUnreadRecomputation,
   CHECKER_PROMPT,
   finalMessages,
   parseVerdict,
@@ -746,5 +747,27 @@ describe('a task that asks for code to be run', () => {
       answer('The sum is 76127.'),
     ];
     expect(plainProblem(readme, turns)).toBeUndefined();
+  });
+});
+
+describe('isUnreadRecomputation', () => {
+  it('takes a call the loop could not read, with no verdict word, for an unread recomputation', () => {
+    for (const reply of [
+      '{{"name": "run", "arguments": {"code": "print(sum([1, 1] + [1, 1, 1, 1, 1, 1',
+      '{"name": "run", "arguments": {"code": "a, b = 0, 1',
+      'run(code="print(',
+      '```python\nprint(sum(range(5)))\n```',
+    ]) {
+      expect(isUnreadRecomputation(reply), reply).toBe(true);
+    }
+    for (const reply of [
+      'The program printed 832040; the answer says 465. REVISE',
+      'APPROVE',
+      'Revise: the answer is a sum of 1 to 30.',
+      'The answer agrees with the tool results.',
+      '{"name": "run"} printed 5, as the answer says. APPROVE',
+    ]) {
+      expect(isUnreadRecomputation(reply), reply).toBe(false);
+    }
   });
 });
