@@ -53,6 +53,15 @@ export function createModelStep(deps: ChatActivityDeps, memory: CallMemory) {
     const problem = role === 'check' ? plainProblem(call.messages, turns) : undefined;
     const plain =
       problem !== undefined ? { verdict: 'revise' as const, reasons: problem.reasons } : role === 'check' ? recomputedVerdict(call.messages, turns) : undefined;
+    // The checker's one program disagrees with the actors': a second one of its own settles
+    // which is wrong, when two steps are left for it (its program, and this verdict again).
+    if (plain !== undefined && 'secondOpinion' in plain && input.stepsLeft >= 2) {
+      const turn: CallTurn = { kind: 'verify', content: plain.reasons, tool_calls: [] };
+      progress.note('check: the recomputation disagrees with the answer; recomputing another way');
+      await Promise.all([calls.putTurn(callId, seq, turn), progress.flush()]);
+      memory.remember(callId, seq, turn);
+      return { content: '', toolCalls: [], recomputeAgain: true, finishReason: 'stop', usage: ZERO_USAGE };
+    }
     if (plain !== undefined) {
       const turn: CallTurn = { kind: 'check', verdict: plain.verdict, text: plain.reasons };
       progress.note(`check: ${plain.verdict === 'approve' ? 'APPROVE' : 'REVISE'} — ${clip(plain.reasons, 400)}`);
@@ -87,7 +96,7 @@ export function createModelStep(deps: ChatActivityDeps, memory: CallMemory) {
         offered.length > 0 ? toolCallsOf(reply, offered, seq, role === 'act' && aboutFailedRun(reply.content, turns)) : { toolCalls: [], text: reply.content };
       let turn: CallTurn;
       let verdict: ModelStepResult['verdict'];
-      let unreadRecomputation = false;
+      let recomputeAgain = false;
       let content = text;
       switch (role) {
         case 'plan':
@@ -110,7 +119,7 @@ export function createModelStep(deps: ChatActivityDeps, memory: CallMemory) {
           // verdict: kept as a recomputation without calls, which the loop asks for again.
           if (input.verify && isUnreadRecomputation(reply.content)) {
             turn = { kind: 'verify', content: reply.content, tool_calls: [] };
-            unreadRecomputation = true;
+            recomputeAgain = true;
             progress.note('check: the recomputation could not be read; asking again');
             break;
           }
@@ -134,7 +143,7 @@ export function createModelStep(deps: ChatActivityDeps, memory: CallMemory) {
         usage: reply.usage,
       };
       if (verdict) result.verdict = verdict;
-      if (unreadRecomputation) result.unreadRecomputation = true;
+      if (recomputeAgain) result.recomputeAgain = true;
       if (role === 'plan' && planNamesTool(reply.content)) result.needsTool = true;
       return result;
     } catch (error) {
@@ -168,6 +177,8 @@ function viewFor(input: ModelStepInput, task: UpstreamMessage[], turns: CallTurn
           !turns.some((t) => t.kind === 'verify' && t.tool_calls.length > 0) &&
           computedNumbers(candidateAnswer(turns) ?? '', task, turns).length > 0,
         input.verify === true && ownRunsFailed(turns),
+        // Sampling, the checker is asked to recompute again (`recomputeAgain`), afresh.
+        input.verify === true && input.explore === true,
       );
     case 'final':
       return finalMessages(task, turns, input.finalReason ?? 'step_limit');

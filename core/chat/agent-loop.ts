@@ -5,8 +5,8 @@
 // The checker checks something real: its step is offered the `run` tool, so it can
 // recompute the result with a program of its own before it answers APPROVE or REVISE
 // (its verdict then comes in a second step that sees what that program printed).
-// A recomputation written as a call the loop cannot read, with no verdict, is asked for once
-// more, sampling.
+// A recomputation written as a call the loop cannot read, with no verdict, or one program of
+// the checker's that disagrees with the actors', is asked for again, sampling.
 // Real models stray: an empty reply is not an answer (the actor is asked again), and a
 // tool call repeated word for word with nothing changed since is not run again: the
 // actor's next step is offered no tools and asked for the answer from the results it has
@@ -60,8 +60,12 @@ export interface ModelStepResult {
   needsTool?: true;
   /** Check steps: the reply checked is no answer at all (a program, or words about a failed one). */
   notAnAnswer?: true;
-  /** Check steps offered `run`: the reply was a call of it the loop could not read, with no verdict (`isUnreadRecomputation`). */
-  unreadRecomputation?: true;
+  /**
+   * Check steps: ask the checker for a program of its own again, sampling: its reply was a
+   * call the loop could not read, with no verdict (`isUnreadRecomputation`), or its one program
+   * disagreed with the actors' (`recomputedVerdict`'s second opinion).
+   */
+  recomputeAgain?: true;
   finishReason: string;
   usage: TokenUsage;
 }
@@ -199,7 +203,7 @@ export async function runAgents(ports: AgentPorts, state: LoopState, maxSteps: n
     // A recomputation needs a second step for the verdict: offered only when two are left.
     let check = await step(ports, state, maxSteps, 'check', { verify: maxSteps - state.steps >= 2 });
     let fixed = false;
-    let askedAgain = false;
+    let askedAgain = 0;
     for (;;) {
       if (check.toolCalls.length > 0) {
         const own = await runCheckerTools(ports, state, check.toolCalls);
@@ -208,10 +212,10 @@ export async function runAgents(ports: AgentPorts, state: LoopState, maxSteps: n
         const fix: boolean = own.failedAll && !fixed && maxSteps - state.steps >= 2;
         fixed ||= fix;
         check = await step(ports, state, maxSteps, 'check', fix ? { verify: true } : {});
-      } else if (check.unreadRecomputation && !askedAgain && maxSteps - state.steps >= 2) {
-        // Its program could not be read and it gave no verdict: asked once more, sampling, since
-        // greedy decoding on the same thread would write the same unreadable call again.
-        askedAgain = true;
+      } else if (check.recomputeAgain && askedAgain < 2 && maxSteps - state.steps >= 2) {
+        // Its program could not be read, or disagreed with the actors': asked for another,
+        // sampling, since greedy decoding on the same thread would write the same again.
+        askedAgain += 1;
         check = await step(ports, state, maxSteps, 'check', { verify: true, explore: true });
       } else break;
     }

@@ -551,7 +551,7 @@ export const VERDICT_NOW_NOTE = 'Compare what your program printed with the answ
  * first (asked only whether it wants to, the 1.5B checker never did, and it approved a
  * program that counted every zero of 100! as its trailing zeros).
  */
-export function checkMessages(task: UpstreamMessage[], turns: CallTurn[], recompute = false, fixOwnRun = false): UpstreamMessage[] {
+export function checkMessages(task: UpstreamMessage[], turns: CallTurn[], recompute = false, fixOwnRun = false, again = false): UpstreamMessage[] {
   const taskText = withoutSystem(task)
     .map((m) => `${m.role === 'assistant' ? 'Assistant' : 'Client'}: ${m.content ?? ''}`)
     .join('\n\n');
@@ -568,16 +568,23 @@ export function checkMessages(task: UpstreamMessage[], turns: CallTurn[], recomp
     `Work log:\n${log}`,
     recent === '' ? '' : `Latest tool results:\n${recent}`,
     `Answer to check:\n${candidateAnswer(turns) ?? '(no answer)'}`,
-    recompute || fixOwnRun
-      ? recomputeNote(savedPages(turns))
-      : 'Compare the answer with the tool results in a sentence or two, then end with APPROVE or REVISE.',
+    again
+      ? `${recomputeNote(savedPages(turns))} ${RECOMPUTE_AGAIN_NOTE}`
+      : recompute || fixOwnRun
+        ? recomputeNote(savedPages(turns))
+        : 'Compare the answer with the tool results in a sentence or two, then end with APPROVE or REVISE.',
   ].filter((p) => p !== '');
+  // Asked again, it starts afresh: its earlier program is not shown, so the new one is its own.
+  if (again) return [systemMessage(CHECKER_PROMPT, task), { role: 'user', content: parts.join('\n\n') }];
   return [
     systemMessage(CHECKER_PROMPT, task),
     { role: 'user', content: parts.join('\n\n') },
     ...verification(turns, fixOwnRun ? fixOwnRunNote(turns) : VERDICT_NOW_NOTE),
   ];
 }
+
+/** Added to the order to recompute when the checker is asked again (its program disagreed with the actors', or could not be read). */
+export const RECOMPUTE_AGAIN_NOTE = 'Follow each condition the task states, step by step.';
 
 export const RECOMPUTE_NOTE =
   "Your reply must be a call of the run tool: your own short program that computes the task's result independently, from the task itself (do not copy the actors' program). Print the result. No prose.";
@@ -617,12 +624,13 @@ function matchesAny(n: number, values: number[]): boolean {
  * refutes nothing. Anything else (a failed program, no number, several, a long one)
  * leaves the verdict to the checker model, which sees what its program printed.
  */
-export function recomputedVerdict(task: UpstreamMessage[], turns: CallTurn[]): { verdict: Verdict; reasons: string } | undefined {
+export function recomputedVerdict(task: UpstreamMessage[], turns: CallTurn[]): { verdict: Verdict; reasons: string; secondOpinion?: true } | undefined {
   const answer = candidateAnswer(turns);
   if (answer === undefined) return undefined;
   const computed = computedNumbers(answer, task, turns);
   const own = ownRuns(turns).filter((t) => t.ok);
-  const printed = own.flatMap((t) => numbersIn(printedPart(t.name, t.output)));
+  const printedByRun = own.map((t) => numbersIn(printedPart(t.name, t.output)));
+  const printed = printedByRun.flat();
   if (computed.length === 0 || printed.length === 0) return undefined;
   const shown = own
     .map((t) => printedPart(t.name, t.output).trim())
@@ -630,12 +638,13 @@ export function recomputedVerdict(task: UpstreamMessage[], turns: CallTurn[]): {
     .slice(0, 300);
   const missing = computed.filter((n) => !matchesAny(n, printed));
   if (missing.length === 0) return { verdict: 'approve', reasons: `The checker's own program printed ${shown}, as the answer says.` };
-  const alone = printed.length === 1 && String(printed[0]).length <= RESULT_DIGITS;
+  const alone = printedByRun.every((numbers) => numbers.length === 1 && String(numbers[0]).length <= RESULT_DIGITS);
   if (!alone) return undefined;
-  return {
-    verdict: 'revise',
-    reasons: `The checker computed the result with a program of its own, which printed:\n${shown}\nYour answer says ${missing.slice(0, 5).join(', ')}. One of the two programs is wrong: read the task again, run a program that does exactly what it asks, then answer with what it prints.`,
-  };
+  const reasons = `The checker computed the result with ${own.length === 1 ? 'a program' : 'programs'} of its own, which printed:\n${shown}\nYour answer says ${missing.slice(0, 5).join(', ')}. One of the programs is wrong: read the task again, run a program that does exactly what it asks, then answer with what it prints.`;
+  // One program against another: which is wrong is not known yet (multiples: the actor's
+  // program was right, 234168, and the checker's summed 1 to 1000, 500500). A second program
+  // of the checker's, written another way, settles it before the answer goes back.
+  return own.length === 1 ? { verdict: 'revise', reasons, secondOpinion: true } : { verdict: 'revise', reasons };
 }
 
 /** The longest printed number a recomputation's REVISE trusts as a result rather than an intermediate value. */

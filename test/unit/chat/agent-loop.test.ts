@@ -321,7 +321,7 @@ describe('runAgents', () => {
   });
 
   it('asks the checker once more, sampling, when its recomputation could not be read (fibonacci: a run call of 1s to the token cap approved 465)', async () => {
-    const unread = { content: '{{"name": "run", "arguments": {"code": "print(sum([1, 1, 1', unreadRecomputation: true as const };
+    const unread = { content: '{{"name": "run", "arguments": {"code": "print(sum([1, 1, 1', recomputeAgain: true as const };
     const { ports, inputs } = scripted([
       { content: 'plan' },
       { content: 'It is 465.' },
@@ -339,10 +339,10 @@ describe('runAgents', () => {
       [false, false],
       [true, false],
     ]);
-    // Once a call: unread again, it is not asked a third time, and no verdict stands as before.
-    const twice = scripted([{ content: 'plan' }, { content: 'It is 465.' }, unread, unread, { content: 'never asked' }]);
-    expect(await runAgents(twice.ports, newLoopState(), 15)).toMatchObject({ content: 'It is 465.', stopped: 'done' });
-    expect(twice.inputs.filter((i): i is ModelStepInput => 'role' in i && i.role === 'check')).toHaveLength(2);
+    // Twice an answer at most: unread a third time, no verdict stands, as before.
+    const thrice = scripted([{ content: 'plan' }, { content: 'It is 465.' }, unread, unread, unread, { content: 'never asked' }]);
+    expect(await runAgents(thrice.ports, newLoopState(), 15)).toMatchObject({ content: 'It is 465.', stopped: 'done' });
+    expect(thrice.inputs.filter((i): i is ModelStepInput => 'role' in i && i.role === 'check')).toHaveLength(3);
   });
 
   it('offers the checker no program run when only its verdict step is left', async () => {

@@ -6,6 +6,7 @@ import {
   candidateAnswer,
   computedNumbers,
   recomputedVerdict,
+  RECOMPUTE_AGAIN_NOTE,
   RECOMPUTE_NOTE,
   ownRunsFailed,
   recomputeNote,
@@ -503,6 +504,34 @@ describe('a recomputation by the checker', () => {
     const wrong = recomputedVerdict(task, [...actors, verify, run('v', '24')]);
     expect(wrong?.verdict).toBe('revise');
     expect(wrong?.reasons).toMatch(/^The checker computed the result with a program of its own, which printed:\n24\nYour answer says 30\./);
+  });
+
+  it("asks for a second program of the checker's when its one program disagrees (multiples: the checker's 500500 sent back the actor's right 234168), then counts both", () => {
+    expect(recomputedVerdict(task, [...actors, verify, run('v', '24')])).toMatchObject({ verdict: 'revise', secondOpinion: true });
+    const disputed: CallTurn = { kind: 'verify', content: 'disputed', tool_calls: [] };
+    const second = (printed: string) => [
+      ...actors,
+      verify,
+      run('v', '24'),
+      disputed,
+      { ...verify, tool_calls: [{ ...verify.tool_calls[0]!, id: 'w' }] },
+      run('w', printed),
+    ];
+    // The second agrees with the actors: two against one, approved.
+    expect(recomputedVerdict(task, second('30'))?.verdict).toBe('approve');
+    // It agrees with the first: sent back, with no third opinion.
+    const both = recomputedVerdict(task, second('24'));
+    expect(both).toEqual({
+      verdict: 'revise',
+      reasons: expect.stringMatching(/^The checker computed the result with programs of its own, which printed:\n24\n24\n/) as unknown,
+    });
+  });
+
+  it('asks again afresh: the order to recompute, another way, without its earlier program in view', () => {
+    const again = checkMessages(task, [...actors, verify, run('v', '24')], true, false, true);
+    expect(again).toHaveLength(2);
+    expect(again[1]?.content).toContain(`${RECOMPUTE_NOTE} ${RECOMPUTE_AGAIN_NOTE}`);
+    expect(JSON.stringify(again)).not.toContain('print(24)');
   });
 
   it('does not send back for a long number or several: an intermediate value refutes nothing', () => {
