@@ -110,7 +110,8 @@ function breakIndex(cue: readonly Token[]): number {
  * when a word does not fit, after the cue's last sentence or clause end (else at that word);
  * a cue also ends at the word boundary nearest a cut within 0.5 s. A cue under 1 s then
  * joins its neighbour when the two fit one cue, else stays up to 1 s where the next cue and
- * the duration leave room.
+ * the duration leave room, else takes the time from the next cue's start as far as that one
+ * keeps 1 s of its own.
  */
 export function captionCues(transcript: readonly TranscriptSegment[], options: CaptionOptions = {}): CaptionCue[] {
   const cuts = [...(options.cuts ?? [])].sort((a, b) => a - b);
@@ -158,12 +159,17 @@ export function captionCues(transcript: readonly TranscriptSegment[], options: C
       i -= 1;
     }
   }
-  return cues.map((cue, i) => {
+  // Each cue up for 1 s at least: into the pause after it; else, with the next cue right behind it (a short sentence
+  // that fits with neither neighbour), from the next cue's start as far as that one keeps 1 s of its own: the next
+  // cue then shows a little after its first word, never over this one.
+  const lastEnd = options.durationSec ?? Number.POSITIVE_INFINITY;
+  cues.forEach((cue, i) => {
     const next = cues[i + 1];
-    const room = Math.min(next?.start ?? Number.POSITIVE_INFINITY, options.durationSec ?? Number.POSITIVE_INFINITY);
-    const end = Math.min(Math.max(cue.end, Math.min(cue.start + CAPTION_MIN_SEC, room)), options.durationSec ?? Number.POSITIVE_INFINITY);
-    return { start: roundMs(cue.start), end: roundMs(end), lines: captionLines(cue.text) ?? [cue.text] };
+    const wanted = cue.start + CAPTION_MIN_SEC;
+    cue.end = Math.min(Math.max(cue.end, Math.min(wanted, next?.start ?? lastEnd, lastEnd)), lastEnd);
+    if (cue.end < wanted && next && wanted <= lastEnd && next.end - wanted >= CAPTION_MIN_SEC) cue.end = next.start = wanted;
   });
+  return cues.map((cue) => ({ start: roundMs(cue.start), end: roundMs(cue.end), lines: captionLines(cue.text) ?? [cue.text] }));
 }
 
 const roundMs = (x: number) => Math.round(x * 1000) / 1000;

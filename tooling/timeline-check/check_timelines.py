@@ -4,7 +4,8 @@ Usage: check_timelines.py OTIO_FILE FCPXML_FILE [EDL_FILE EDL_RATE]
 Prints one JSON object: the timeline as OpenTimelineIO loaded it (clips,
 rates, markers, media references' names and metadata), the FCPXML document as
 lxml parsed it (DTD verdict and errors, time-attribute errors, the format's size
-and name with their errors, the asset's name and source, clips and markers in
+and name with their errors, the asset's name and source and whether it has
+sound, clips and markers in
 seconds as exact fractions) and,
 given an EDL and its frame rate, the EDL as OpenTimelineIO's cmx_3600 adapter
 read it (tracks, clips' names, source and record frames, the markers it kept).
@@ -153,6 +154,8 @@ def fcpxml_summary(path: str) -> dict[str, object]:
         "tc_format": root.find(".//sequence").get("tcFormat"),
         "sequence_duration": seconds(root.find(".//sequence").get("duration")),
         "asset": {"name": root.find("resources/asset").get("name"), "src": root.find("resources/asset/media-rep").get("src")},
+        # Whether the asset, and so every asset-clip of it, brings its sound (the DTD subset requires the attribute, 0 or 1).
+        "has_audio": root.find("resources/asset").get("hasAudio") == "1",
         "clips": [
             {"offset": seconds(clip.get("offset")), "start": seconds(clip.get("start")), "duration": seconds(clip.get("duration")), "markers": [m.get("value") for m in clip.findall("marker")]}
             for clip in root.iter("asset-clip")

@@ -47,4 +47,17 @@ describe('EDL locators through the cmx_3600 reader', () => {
     expect(seen.fcpxml.asset).toEqual({ name: 'Long talk.mp4', src: 'Long%20talk.mp4' });
     expect([seen.fcpxml.dtd_valid, seen.fcpxml.dtd_errors]).toEqual([true, []]);
   });
+
+  it('carries the sound in every format when the source has it, and none when it has no audio stream (issue 32 item 5)', async () => {
+    const tracks = async (scan: ExportableScan) => {
+      const of = (format: 'otio' | 'fcpxml' | 'edl') => exportScan(scan, format).body;
+      const seen = await readBack({ otio: of('otio'), fcpxml: of('fcpxml'), edl: of('edl'), edlRate: 30000 / 1001 });
+      return { otio: seen.otio.audio_tracks, otioClips: seen.otio.audio_clips.length, edl: seen.edl.audio_tracks, fcpxml: seen.fcpxml.has_audio };
+    };
+    // Three shots (the read has sound: no loudness_lufs of null): three clips of sound beside the picture in the OTIO,
+    // both EDL channels, the FCPXML asset with its audio.
+    expect(await tracks(read)).toEqual({ otio: 1, otioClips: 3, edl: 2, fcpxml: true });
+    // A file without an audio stream (the read's loudness_lufs is null) imports as picture only, in every format.
+    expect(await tracks({ ...read, loudness_lufs: null })).toEqual({ otio: 0, otioClips: 0, edl: 0, fcpxml: false });
+  });
 });

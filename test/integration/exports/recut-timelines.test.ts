@@ -37,6 +37,8 @@ describe('a recut export read back by its reference readers', () => {
     ]);
 
     expect([seen.fcpxml.dtd_valid, seen.fcpxml.dtd_errors, seen.fcpxml.time_errors]).toEqual([true, [], []]);
+    // The asset brings its sound, so each kept clip does.
+    expect(seen.fcpxml.has_audio).toBe(true);
     expect(seen.fcpxml.sequence_duration).toEqual([278, 25]);
     expect(seen.fcpxml.clips.map((c: { offset: number[]; start: number[]; duration: number[] }) => [c.offset, c.start, c.duration])).toEqual([
       [

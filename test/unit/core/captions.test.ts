@@ -104,6 +104,24 @@ describe('captionCues', () => {
     expect(slow.map((c) => c.lines.join(' ')).join(' ')).toBe(words);
   });
 
+  it('keeps a cue that fits with neither neighbour up for 1 s, taking the time from the next cue, never overlapping', () => {
+    // Fast speech: the middle cue's words take 0.8 s and it joins neither full cue beside it.
+    const spoken = [
+      {
+        start: 1.22,
+        end: 5.66,
+        text: 'We are soaked to the bone, all three of us, out in the storm. Really. And then: Go! Go! Go! Back to the car with every cold-weather camera bag we own. What a day.',
+      },
+    ];
+    const timed = captionCues(spoken, { durationSec: 8.46 });
+    expect(timed.map((c) => [c.start, c.end, c.lines.join(' / ')])).toEqual([
+      [1.22, 2.909, 'We are soaked to the bone, / all three of us, out in the storm.'],
+      // 1 s from its first word; the next cue comes 0.18 s after its words start (it was 2.909 to 3.726).
+      [2.909, 3.909, 'Really. And then: Go! Go! Go!'],
+      [3.909, 5.66, 'Back to the car with every cold-weather / camera bag we own. What a day.'],
+    ]);
+  });
+
   it('ends no cue after the duration', () => {
     const last = captionCues([{ start: 9.5, end: 9.8, text: 'Bye.' }], { durationSec: 10 }).at(-1);
     expect(last).toMatchObject({ start: 9.5, end: 10 });

@@ -34,7 +34,11 @@ function measured(script: readonly Second[]): RawMeasurements {
 
 const repeat = <T>(n: number, at: (t: number) => T): T[] => Array.from({ length: n }, (_, t) => at(t));
 
-/** A test pattern that scrolls, with a steady tone at -20 dBFS: no words, no cuts. */
+/**
+ * A test pattern that scrolls, with a steady tone at -20 dBFS: no words, no cuts. It scrolls because a static one
+ * never ranked wrong: its hold is the tone's 0.25 x 100 = 25, under the floor every second, so the first contract's
+ * rule and this one both score it 0 (every second dead); a moving pattern is what scored 95 (A) under the old rule.
+ */
 const testPattern = repeat(20, () => ({ grey: 4, rms: 0.1, words: 0 }));
 
 /** A talking head with a cut every 5 s, speech with breaths and a pause, motion and level that vary as real footage does. */
