@@ -50,9 +50,12 @@ export function createModelStep(deps: ChatActivityDeps, memory: CallMemory) {
     const markAnswered = () => (answered ??= calls.markAnswered(callId).catch(() => undefined));
     // No model step needed to see that a program is not an answer, that a number came from
     // nowhere, or whether the checker's own program printed the answer's numbers.
-    const problem = role === 'check' ? plainProblem(call.messages, turns) : undefined;
+    // A check step asked again for a program (`recomputeAgain`, sampling) needs the model: the
+    // answer passed these looks already, and the verdict waits for what the new program prints.
+    const judging = role === 'check' && input.explore !== true;
+    const problem = judging ? plainProblem(call.messages, turns) : undefined;
     const plain =
-      problem !== undefined ? { verdict: 'revise' as const, reasons: problem.reasons } : role === 'check' ? recomputedVerdict(call.messages, turns) : undefined;
+      problem !== undefined ? { verdict: 'revise' as const, reasons: problem.reasons } : judging ? recomputedVerdict(call.messages, turns) : undefined;
     // The checker's one program disagrees with the actors': a second one of its own settles
     // which is wrong, when two steps are left for it (its program, and this verdict again).
     if (plain !== undefined && 'secondOpinion' in plain && input.stepsLeft >= 2) {

@@ -149,6 +149,35 @@ describe('the agents at work', () => {
     expect(JSON.stringify(second.at(-1))).not.toContain('must be a call');
   });
 
+  it("settles a recomputation that disagrees with a second program of the checker's, asked afresh and sampling (multiples: the checker's 500500 against the actor's right 234168)", async () => {
+    const { apiKey } = await h.newKey();
+    const before = h.upstream.requests.length;
+    const run = (code: string) => ({ toolCalls: [{ name: 'run', arguments: { code, language: 'python' } }] });
+    h.upstream.script([
+      { content: '1. Sum the multiples with run.' },
+      run('print(sum(i for i in range(1, 1001) if i % 3 == 0 or i % 5 == 0))'),
+      { content: 'The sum is 234168.' },
+      // The checker's first program ignores the condition; its second, asked again, does not.
+      run('print(sum(range(1, 1001)))'),
+      run('total = 0\nfor i in range(1, 1001):\n    if i % 3 == 0 or i % 5 == 0:\n        total += i\nprint(total)'),
+    ]);
+    const completion = await h.client(apiKey).chat.completions.create({
+      model: 'holdline',
+      messages: ask('What is the sum of all the integers from 1 to 1000 inclusive that are multiples of 3 or 5?'),
+    });
+    expect(completion.choices[0]?.message.content).toBe('The sum is 234168.');
+    // plan, act (run), act (answer), check (run), check again (run); both verdicts are ours.
+    const sent = h.upstream.requests.slice(before);
+    expect(sent).toHaveLength(5);
+    const again = sent[4]!.body;
+    expect(again.temperature).toBe(0.7);
+    expect(JSON.stringify(again.messages)).toContain('Follow each condition the task states, step by step.');
+    // Afresh: the first program of the checker's is not in its thread.
+    expect(JSON.stringify(again.messages)).not.toContain('print(sum(range(1, 1001)))');
+    const outputs = (await toolTurns(runOf(completion).call_id)).map((t) => t.output.split('\n').at(-1));
+    expect(outputs).toEqual(['234168', '500500', '234168']);
+  });
+
   it('admits exactly one of 10 simultaneous requests on one key', async () => {
     const { apiKey, accountId } = await h.newKey();
     h.upstream.script(simpleCall('only one', { plan: { delayMs: 1000 } }));
