@@ -8,8 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-// What the bundle is made of: the workflows, the pure code they import, the SDK version.
-const SOURCES = ['workflows', 'core'];
+// What the bundle is made of: the workflows, the pure code and the contracts they import,
+// the SDK version. A folder missing here would let a change in it reuse a stale bundle
+// (test/unit/workers/bundle-sources.test.ts walks the workflows' imports to check).
+export const BUNDLE_SOURCES = ['workflows', 'core', 'contracts'];
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
@@ -21,7 +23,7 @@ async function filesUnder(dir: string): Promise<string[]> {
 
 async function sourceHash(): Promise<string> {
   const hash = createHash('sha256');
-  for (const file of (await Promise.all(SOURCES.map((d) => filesUnder(join(ROOT, d))))).flat()) {
+  for (const file of (await Promise.all(BUNDLE_SOURCES.map((d) => filesUnder(join(ROOT, d))))).flat()) {
     hash
       .update(relative(ROOT, file))
       .update('\0')
