@@ -169,7 +169,17 @@ const zoneOf = ({ target, allowed, composition, message }) => {
     ...(composition ? [{ target: allFilesBut(composition.file), from: composition.rooms, message: composition.message }] : []),
   ];
 };
-const layerZones = LAYERS.flatMap(zoneOf);
+// test/ imports every room, as it tests them. Its own floor is test/unit/: unit files need no
+// service running and run in parallel, so they take nothing from the integration and fault suites,
+// which need the stack (those borrow the unit tests' helpers instead, and bench/ theirs).
+const testZones = [
+  {
+    target: 'test/unit',
+    from: ['test/integration', 'test/faults'],
+    message: 'A unit test needs no stack: it imports nothing from test/integration/ or test/faults/; a helper both use lives in test/unit/.',
+  },
+];
+const layerZones = [...LAYERS.flatMap(zoneOf), ...testZones];
 
 export default defineConfig(
   {

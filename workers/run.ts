@@ -1,9 +1,17 @@
-import { Client, Connection, ScheduleAlreadyRunning, ScheduleOverlapPolicy } from '@temporalio/client';
+import {
+  Client,
+  Connection,
+  ScheduleAlreadyRunning,
+  ScheduleOverlapPolicy,
+  type ScheduleOptionsAction,
+  type ScheduleOptionsStartWorkflowAction,
+} from '@temporalio/client';
 import { NativeConnection, Runtime, Worker, type LogLevel } from '@temporalio/worker';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { HoldlineConfig } from '../config/env';
 import { maintenanceScheduleId, retentionScheduleId, taskQueues } from '../contracts/names';
+import type { ScheduledWorkflows } from '../contracts/workflows';
 import { connectMongo } from '../store/mongo';
 import { LocalMediaCache } from '../activities/media/local-cache';
 import { createMediaStore } from '../store/media-factory';
@@ -179,6 +187,9 @@ function installRuntime(level: LogLevel, metricsAddress: string | null) {
   });
 }
 
+/** A schedule's start of a workflow by its name in contracts/workflows.ts, with the arguments typed there. */
+type ScheduledStart<N extends keyof ScheduledWorkflows> = ScheduleOptionsStartWorkflowAction<ScheduledWorkflows[N]> & { workflowType: N };
+
 /**
  * The hourly schedules, created once; every worker start makes sure they exist:
  * maintenance on the chat queue, media retention on the scans queue (it needs the media store).
@@ -189,20 +200,34 @@ export async function ensureMaintenanceSchedule(config: HoldlineConfig): Promise
   const connection = await Connection.connect({ address: config.temporalAddress });
   try {
     const client = new Client({ connection, namespace: config.temporalNamespace });
-    const hourly = async (id: string, workflowType: string, taskQueue: string, args: unknown[]) => {
+    const hourly = async (action: ScheduleOptionsAction & { workflowId: string }) => {
       try {
         await client.schedule.create({
-          scheduleId: id,
+          scheduleId: action.workflowId,
           spec: { intervals: [{ every: '1 hour' }] },
           policies: { overlap: ScheduleOverlapPolicy.SKIP },
-          action: { type: 'startWorkflow', workflowType, taskQueue, args, workflowId: id },
+          action,
         });
       } catch (error) {
         if (!(error instanceof ScheduleAlreadyRunning)) throw error;
       }
     };
-    await hourly(scheduleId, 'maintenanceWorkflow', taskQueues(config).chat, [{}]);
-    await hourly(retentionId, 'retentionWorkflow', taskQueues(config).scans, []);
+    const chat = taskQueues(config).chat;
+    const scans = taskQueues(config).scans;
+    await hourly({
+      type: 'startWorkflow',
+      workflowType: 'maintenanceWorkflow',
+      taskQueue: chat,
+      args: [{}],
+      workflowId: scheduleId,
+    } satisfies ScheduledStart<'maintenanceWorkflow'>);
+    await hourly({
+      type: 'startWorkflow',
+      workflowType: 'retentionWorkflow',
+      taskQueue: scans,
+      args: [],
+      workflowId: retentionId,
+    } satisfies ScheduledStart<'retentionWorkflow'>);
   } finally {
     await connection.close();
   }

@@ -1,9 +1,11 @@
 // The workflow bundle's entry: every workflow a worker can run.
-import type { StartedWorkflows } from '../contracts/workflows';
+import type { ScheduledWorkflows, StartedWorkflows } from '../contracts/workflows';
 import type { chatWorkflow } from './chat';
 import type { closeAccountWorkflow } from './close-account';
 import type { deleteScanWorkflow } from './delete-scan';
+import type { maintenanceWorkflow } from './maintenance';
 import type { recutWorkflow } from './recut';
+import type { retentionWorkflow } from './retention';
 import type { scanWorkflow } from './scan';
 import type { webhookTestWorkflow } from './webhook';
 
@@ -16,8 +18,8 @@ export { deleteScanWorkflow } from './delete-scan';
 export { closeAccountWorkflow } from './close-account';
 export { retentionWorkflow } from './retention';
 
-/** Fails to compile when a workflow the API starts no longer has its signature in contracts/workflows.ts. */
-type Implements<T extends StartedWorkflows> = T;
+/** Fails to compile when a workflow started by name no longer has its signature in contracts/workflows.ts. */
+type Implements<T extends StartedWorkflows & ScheduledWorkflows> = T;
 export type StartedWorkflowsHere = Implements<{
   scanWorkflow: typeof scanWorkflow;
   recutWorkflow: typeof recutWorkflow;
@@ -25,4 +27,6 @@ export type StartedWorkflowsHere = Implements<{
   deleteScanWorkflow: typeof deleteScanWorkflow;
   closeAccountWorkflow: typeof closeAccountWorkflow;
   webhookTestWorkflow: typeof webhookTestWorkflow;
+  maintenanceWorkflow: typeof maintenanceWorkflow;
+  retentionWorkflow: typeof retentionWorkflow;
 }>;

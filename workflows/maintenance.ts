@@ -1,24 +1,12 @@
 import { patched, proxyActivities } from '@temporalio/workflow';
 import type { ChatActivities } from '../activities/chat/chat-activities';
 import type { MaintenanceActivities } from '../activities/maintenance-activities';
+import type { MaintenanceInput, MaintenanceResult } from '../contracts/workflows';
 
 const chores = proxyActivities<Pick<ChatActivities, 'sweepChatData'> & MaintenanceActivities>({
   startToCloseTimeout: '10 minutes',
   retry: { maximumAttempts: 3, initialInterval: '10 seconds' },
 });
-
-export interface MaintenanceResult {
-  files: number;
-  turns: number;
-  events: number;
-  rateWindows: number;
-  slots: number;
-  sessions: number;
-  /** Absent in runs recorded before keys were swept. */
-  idempotencyKeys?: number;
-  /** API keys revoked over a week ago; absent in runs recorded before they were swept. */
-  revokedKeys?: number;
-}
 
 /**
  * Run hourly by the `<prefix>-maintenance` schedule (FerretDB v1 has no TTL indexes):
@@ -26,7 +14,7 @@ export interface MaintenanceResult {
  * windows, per-key slots whose call died without freeing them, expired website sessions,
  * expired Idempotency-Keys and API keys revoked over a week ago.
  */
-export async function maintenanceWorkflow(input: { maxAgeMs?: number } = {}): Promise<MaintenanceResult> {
+export async function maintenanceWorkflow(input: MaintenanceInput = {}): Promise<MaintenanceResult> {
   // A run begun before rate windows and sessions had their own activity made one
   // `sweepChatData` call: it replays as it was (a result recorded then still carries
   // both counts; a retry now does not, and the next hour's run sweeps them).

@@ -1,5 +1,6 @@
 import { patched, proxyActivities } from '@temporalio/workflow';
 import type { RetentionActivities } from '../activities/retention-activities';
+import type { RetentionResult } from '../contracts/workflows';
 import { deleteScanFamily } from './delete-scan';
 
 const retention = proxyActivities<RetentionActivities>({
@@ -14,7 +15,7 @@ const retention = proxyActivities<RetentionActivities>({
  * abandoned uploads' media, and scans whose account is gone, deleted as a scan's
  * deletion does.
  */
-export async function retentionWorkflow(): Promise<{ removed: number; abandonedUploads?: number; orphanScans?: number }> {
+export async function retentionWorkflow(): Promise<RetentionResult> {
   const { removed } = await retention.applyMediaRetention();
   // Patched: a run started before the sweep existed replays without it.
   if (!patched('retention-sweeps-orphans')) return { removed: removed.length };

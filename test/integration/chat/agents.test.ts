@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ScheduledWorkflows } from '../../../contracts/workflows';
 import { CallsStore } from '../../../store/calls';
 import type { Turn } from '../../scripted-upstream/server';
 import { activitiesInHistory, startChatHarness, simpleCall, type ChatHarness } from './harness';
@@ -324,7 +325,7 @@ describe('the agents at work', () => {
       .collection('idempotency')
       .insertMany([keyDoc(`${accountId}:expired`, new Date(1000)), keyDoc(`${accountId}:live`, new Date(Date.now() + 3_600_000))]);
 
-    const swept = await h.service.temporal.workflow.execute('maintenanceWorkflow', {
+    const swept = await h.service.temporal.workflow.execute<ScheduledWorkflows['maintenanceWorkflow']>('maintenanceWorkflow', {
       taskQueue: `${prefix}-chat`,
       workflowId: `maintenance-test-${res.id}`,
       args: [{ maxAgeMs: 0 }],

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simpleCall, startChatHarness, type ChatHarness } from '../chat/harness';
-import { runHoldline, type CliRun } from './run-holdline';
+import { runHoldline, type CliRun } from '../../unit/cli/run-holdline';
 
 // `holdline chat` spawned against the real service, its model upstream the
 // scripted server on loopback.

@@ -14,7 +14,7 @@ import { ScanClient } from '../helpers/scan-client';
 import { startService, type Service } from '../helpers/service';
 import { MediaStore } from '../../../store/media';
 import { insertCompleteScan } from '../web/helpers';
-import { runHoldline, type CliRun } from './run-holdline';
+import { runHoldline, type CliRun } from '../../unit/cli/run-holdline';
 
 // The `holdline` command spawned as a user runs it (node cli/holdline.mjs,
 // stdout and stderr pipes, so no terminal) against the real stack.

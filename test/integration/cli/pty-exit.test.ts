@@ -4,7 +4,7 @@ import { startScriptedUpstream, type ScriptedUpstream } from '../../scripted-ups
 import { fixture } from '../helpers/fixtures';
 import { ONE_SCAN_TEST_MS } from '../helpers/scan-client';
 import { startService, type Service } from '../helpers/service';
-import { runHoldline } from './run-holdline';
+import { runHoldline } from '../../unit/cli/run-holdline';
 
 // Each long command (scan, wait, recut) under a pseudo-terminal, as a user's
 // shell runs it (`script` from util-linux gives it one): the progress bars are

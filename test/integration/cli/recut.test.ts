@@ -3,7 +3,7 @@ import { startScriptedUpstream, type ScriptedUpstream } from '../../scripted-ups
 import { fixture } from '../helpers/fixtures';
 import { ScanClient } from '../helpers/scan-client';
 import { startService, type Service } from '../helpers/service';
-import { runHoldline, type CliRun } from './run-holdline';
+import { runHoldline, type CliRun } from '../../unit/cli/run-holdline';
 
 // `holdline recut` spawned against the real stack (render and re-scan with
 // ffmpeg and pocketsphinx); the model that proposes the cut is the scripted

@@ -5,7 +5,7 @@ import { SESSION_COOKIE } from '../../../http/session';
 import { fixture } from '../helpers/fixtures';
 import { ONE_SCAN_TEST_MS, ScanClient } from '../helpers/scan-client';
 import { startService, type Service } from '../helpers/service';
-import { runHoldline } from '../cli/run-holdline';
+import { runHoldline } from '../../unit/cli/run-holdline';
 import { filesUnder } from '../helpers/stored-files';
 
 // Delete, cancel and unpublish over the real stack (Temporal, FerretDB, ffmpeg, the fs

@@ -6,6 +6,7 @@ import { NativeConnection, Worker } from '@temporalio/worker';
 import type { ScanActivities } from '../../../activities/scan-activities';
 import { workflowBundlePath } from '../../../workers/bundle';
 import type { ScanWorkflowResult } from '../../../contracts/scan-types';
+import type { StartedWorkflows } from '../../../contracts/workflows';
 import { getStackEnv } from '../helpers/stack-env';
 
 // Where refineCuts sits in the scan workflow, with the workflow's activities swapped for
@@ -27,11 +28,11 @@ async function runScan(scripted: Partial<ScanActivities>, scanId: string): Promi
   const clientConnection = await Connection.connect({ address: temporalAddress });
   try {
     return await worker.runUntil(
-      new Client({ connection: clientConnection }).workflow.execute('scanWorkflow', {
+      new Client({ connection: clientConnection }).workflow.execute<StartedWorkflows['scanWorkflow']>('scanWorkflow', {
         taskQueue,
         workflowId: `${taskQueue}-${scanId}`,
         args: [{ scanId }],
-      }) as Promise<ScanWorkflowResult>,
+      }),
     );
   } finally {
     await clientConnection.close();

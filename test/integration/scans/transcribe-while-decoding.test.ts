@@ -11,7 +11,7 @@ import { measureLoudness } from '../../../activities/media/decode';
 import type { ScanActivities } from '../../../activities/scan-activities';
 import { workflowBundlePath } from '../../../workers/bundle';
 import { FailureType } from '../../../contracts/names';
-import type { ScanWorkflowResult } from '../../../contracts/scan-types';
+import type { StartedWorkflows } from '../../../contracts/workflows';
 import { fixture } from '../helpers/fixtures';
 import { startService, type Service } from '../helpers/service';
 import { getStackEnv } from '../helpers/stack-env';
@@ -155,11 +155,11 @@ describe('transcription beside the picture decode', () => {
     const clientConnection = await Connection.connect({ address: temporalAddress });
     try {
       const result = await worker.runUntil(
-        new Client({ connection: clientConnection }).workflow.execute('scanWorkflow', {
+        new Client({ connection: clientConnection }).workflow.execute<StartedWorkflows['scanWorkflow']>('scanWorkflow', {
           taskQueue,
           workflowId: `overlap-failure-${taskQueue}`,
           args: [{ scanId: 'scn_overlap_failure' }],
-        }) as Promise<ScanWorkflowResult>,
+        }),
       );
       expect(result).toEqual({ scanId: 'scn_overlap_failure', status: 'error', detail: 'The video could not be decoded.' });
       expect(calls.slice(0, 2).sort()).toEqual(['transcription 0 stopped', 'transcription 1 stopped']);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configPath, privateConfigDir, readConfig, writeConfig } from '../../../cli/config';
-import { runHoldline } from '../../integration/cli/run-holdline';
+import { runHoldline } from './run-holdline';
 
 const KEY = `sk_sig_${'a'.repeat(40)}`;
 let scratch: string;

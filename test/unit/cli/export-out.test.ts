@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runHoldline } from '../../integration/cli/run-holdline';
+import { runHoldline } from './run-holdline';
 
 let server: Server;
 let baseUrl: string;

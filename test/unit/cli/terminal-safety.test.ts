@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terminalSafe, terminalSafeDeep, terminalSafeJson } from '../../../cli/terminal-text';
-import { runHoldline } from '../../integration/cli/run-holdline';
+import { runHoldline } from './run-holdline';
 
 // OSC 52 writes the clipboard, CSI 2J clears the screen, 8-bit CSI, a CR that overwrites the line, bidi overrides.
 const EVIL = '\u001b]52;c;ZXZpbA==\u0007\u001b[2J\u009b2J\rspoof\u202eeulav\u202c\u2066x\u2069\u200e\u200f\u061c';

@@ -70,6 +70,8 @@ const cases: [string, string, string][] = [
   ['tooling/zone-probe.ts', '../test/integration/helpers/service', '../api/app'],
   ['scripts/zone-probe.ts', '../cli/main', '../tooling/stack'],
   ['bench/zone-probe.ts', '../mcp/tools', '../test/integration/helpers/model-proxy'],
+  ['test/unit/zone-probe.ts', '../integration/helpers/stack-env', './fake-deps'],
+  ['test/unit/cli/zone-probe.ts', '../../faults/harness', './run-holdline'],
 ];
 
 /** The file an allowed import names, so the "lets it through" half never passes because nothing resolved. */
