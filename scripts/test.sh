@@ -141,9 +141,10 @@ else
   # Two vitest processes side by side, each with its own stack (vitest.config.ts): lane 1
   # (`unit`, then `integration`) prints as it goes; lane 2 (`integration-2`, then `faults`,
   # which start their own stacks and mostly wait on kills and restarts) writes to a log,
-  # printed once every step has ended. Each prints its ten slowest files.
-  live_step lane1 bash -c 'npx vitest run --project unit --project integration 2>&1 | tee "$0"; exit "${PIPESTATUS[0]}"' "$LOGS/lane1.log"
-  step lane2 npx vitest run --project integration-2 --project faults
+  # printed once every step has ended. Each prints its ten slowest files and writes every
+  # file's time (HOLDLINE_FILE_TIMES), so the run ends with the ten slowest of both.
+  live_step lane1 env HOLDLINE_FILE_TIMES="$LOGS/lane1-times.json" bash -c 'npx vitest run --project unit --project integration 2>&1 | tee "$0"; exit "${PIPESTATUS[0]}"' "$LOGS/lane1.log"
+  step lane2 env HOLDLINE_FILE_TIMES="$LOGS/lane2-times.json" npx vitest run --project integration-2 --project faults
 fi
 while [ "${#STEP_OF[@]}" -gt 0 ]; do next_ended; done
 trap - EXIT
@@ -155,6 +156,9 @@ fi
 echo
 echo "test.sh: lane 2 (integration-2, faults), its output:"
 cat "$LOGS/lane2.log"
+echo
+echo "test.sh: the whole run's slowest files (both lanes):"
+node --import tsx test/reporters/slowest-of-run.ts "$LOGS/lane1-times.json" "$LOGS/lane2-times.json" || true
 # CI keeps the end of the output: each failed test again, with its first error line, last.
 failed_tests() { # log
   sed 's/\x1b\[[0-9;]*m//g' "$1" | awk '/^ *FAIL /{print; want=1; next} want && NF {print "    " $0; want=0}' | head -n 60

@@ -2,6 +2,9 @@
 // time budget in docs/tests.md ("The time budget") can be kept file by file.
 // It is listed before vitest's default reporter, so the default's closing lines
 // (`Test Files … passed`, which CI reads) stay the last lines of the output.
+// With HOLDLINE_FILE_TIMES set to a path it also writes every file's time there as
+// JSON, so `npm test` can list the slowest of its two lanes together (slowest-of-run.ts).
+import { writeFileSync } from 'node:fs';
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
 
 export interface FileTime {
@@ -55,10 +58,10 @@ export default class SlowestFilesReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     if (!this.ctx) return;
     const root = this.ctx.config.root;
-    const lines = formatSlowest(
-      testModules.map((m) => fileTime(m, root)),
-      this.count,
-    );
+    const times = testModules.map((m) => fileTime(m, root));
+    const out = process.env.HOLDLINE_FILE_TIMES;
+    if (out) writeFileSync(out, JSON.stringify(times));
+    const lines = formatSlowest(times, this.count);
     if (lines.length > 0) this.ctx.logger.log(['', ...lines].join('\n'));
   }
 }
