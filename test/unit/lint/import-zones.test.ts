@@ -17,9 +17,11 @@ beforeAll(() => {
     cwd: ROOT,
     // Probe files are not on disk, so the typed rules (which need the TypeScript
     // project) are off; the zones resolve the imported files, which are real.
+    // Only the zone rule's reports are read: the cycle rule, which walks the whole
+    // import graph behind each probe's import, is off too.
     overrideConfig: {
       languageOptions: { parserOptions: { projectService: false } },
-      rules: { '@typescript-eslint/no-floating-promises': 'off' },
+      rules: { '@typescript-eslint/no-floating-promises': 'off', 'import-x/no-cycle': 'off' },
     },
   });
 });
