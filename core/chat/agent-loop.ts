@@ -40,8 +40,8 @@ export interface ModelStepInput {
   requireTool?: true;
   /**
    * The actor is stuck (it repeated a failed call, or gave again a reply that is no answer),
-   * or the checker's recomputation could not be read: this step samples instead of decoding
-   * greedily, which on the same thread would write the same thing again.
+   * or the checker is asked for its program again (`recomputeAgain`): this step samples
+   * instead of decoding greedily, which on the same thread would write the same thing again.
    */
   explore?: true;
 }
