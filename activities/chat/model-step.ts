@@ -9,7 +9,7 @@ import {
   actMessages,
   candidateAnswer,
   checkMessages,
-  computedNumbers,
+  computedValues,
   finalMessages,
   isUnreadRecomputation,
   ownRunsFailed,
@@ -21,7 +21,7 @@ import {
 } from '../../core/chat/conversation';
 import type { ModelStepInput, ModelStepResult } from '../../core/chat/agent-loop';
 import { ZERO_USAGE, type CallTurn, type UpstreamMessage, type UpstreamToolCall } from '../../core/chat/shapes';
-import { programAsRunCall, toolCallsInText, unwrapNestedCall, type TextToolCall } from '../../core/chat/text-tool-calls';
+import { programAsRunCall, redirectedCall, toolCallsInText, unwrapNestedCall, type TextToolCall } from '../../core/chat/text-tool-calls';
 import type { FunctionToolDefinition } from '../../core/chat/tools';
 import type { CallDoc } from '../../store/calls';
 import { FailureType } from '../../contracts/names';
@@ -178,7 +178,7 @@ function viewFor(input: ModelStepInput, task: UpstreamMessage[], turns: CallTurn
         turns,
         input.verify === true &&
           !turns.some((t) => t.kind === 'verify' && t.tool_calls.length > 0) &&
-          computedNumbers(candidateAnswer(turns) ?? '', task, turns).length > 0,
+          computedValues(candidateAnswer(turns) ?? '', task, turns).length > 0,
         input.verify === true && ownRunsFailed(turns),
         // Sampling, the checker is asked to recompute again (`recomputeAgain`), afresh.
         input.verify === true && input.explore === true,
@@ -194,7 +194,8 @@ const runOnly = (tools: readonly FunctionToolDefinition[]) => tools.filter((t) =
  * The step's tool calls: the server's `tool_calls`, or else calls the model wrote into its
  * text (a fenced JSON block, `<tool_call>` tags, a bare JSON call), which are then taken
  * out of the text so the thread shows them once, as calls. A call whose code is the same
- * call again, as JSON, is the inner one (`unwrapNestedCall`). `afterFailedRun`: the reply
+ * call again, as JSON, is the inner one (`unwrapNestedCall`); one whose arguments name
+ * another tool is that tool's (`redirectedCall`). `afterFailedRun`: the reply
  * follows a failed program (`aboutFailedRun`), so a corrected program in it is run whatever
  * is said around it.
  */
@@ -205,7 +206,11 @@ function toolCallsOf(
   afterFailedRun: boolean,
 ): { toolCalls: UpstreamToolCall[]; text: string } {
   const read = readToolCalls(reply, tools, seq, afterFailedRun);
-  const toolCalls = read.toolCalls.map((c) => ({ ...c, function: { ...c.function, arguments: unwrapNestedCall(c.function.name, c.function.arguments) } }));
+  const names = tools.map((t) => t.function.name);
+  const toolCalls = read.toolCalls.map((c) => ({
+    ...c,
+    function: { ...c.function, ...redirectedCall(c.function.name, unwrapNestedCall(c.function.name, c.function.arguments), names) },
+  }));
   return { toolCalls, text: read.text };
 }
 

@@ -494,7 +494,7 @@ export function missingFormReasons(forms: string[]): string {
  * answer holds no computed number, or when one program behind it uses a value.
  */
 export function ignoredTaskValues(answer: string, task: UpstreamMessage[], turns: CallTurn[]): string[] {
-  const computed = computedNumbers(answer, task, turns);
+  const computed = computedValues(answer, task, turns);
   if (computed.length === 0) return [];
   const text = userText(task);
   // Quotes paired in order, then kept when long enough to mean something ("s" is not).
@@ -520,7 +520,7 @@ export function ignoredTaskValues(answer: string, task: UpstreamMessage[], turns
       t.ok &&
       t.name === 'run' &&
       codeOf.has(t.tool_call_id) &&
-      computed.some((n) => matchesAny(n, numbersIn(printedPart(t.name, t.output)))),
+      computed.some((n) => matchesAny(n, valuesIn(printedPart(t.name, t.output)))),
   );
   if (behind.length === 0) return [];
   // A bound one off is the same value: "below 1000" is `range(2, 1001)` as often as `range(2, 1000)`
@@ -601,19 +601,36 @@ export function recomputeNote(pages: SavedPage[]): string {
 }
 
 /**
- * The numbers of an answer that a program of the actors printed and the task does not give:
- * results of a computation, which a recomputation can confirm or refute.
+ * A result a text states: a number, or a date as a whole (`2025-05-21`). A date's parts say
+ * nothing of it alone: date-add's answer 2025-05-10 was approved against the checker's
+ * 2025-05-21, both holding a 5 the task does not give.
  */
-export function computedNumbers(answer: string, task: UpstreamMessage[], turns: CallTurn[]): number[] {
-  const given = new Set(task.flatMap((m) => (typeof m.content === 'string' ? numbersIn(m.content) : [])));
-  const printed = turns.flatMap((t) => (t.kind === 'tool' && t.ok && t.name === 'run' ? numbersIn(printedPart(t.name, t.output)) : []));
-  return [...new Set(numbersIn(answer))].filter((n) => !given.has(n) && matchesAny(n, printed));
+export type StatedValue = number | string;
+
+/** A calendar date, year first, with the time of day a printed datetime adds (dropped). */
+const DATE = /(?<![\w.-])(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(?![\w-])/g;
+
+/** The values a text states: its dates whole (`YYYY-MM-DD`), then the numbers outside them. */
+export function valuesIn(text: string): StatedValue[] {
+  const dates = [...text.matchAll(DATE)].map((m) => `${m[1]}-${m[2]!.padStart(2, '0')}-${m[3]!.padStart(2, '0')}`);
+  return [...dates, ...numbersIn(text.replace(DATE, ' '))];
 }
 
-/** `n` equals one of `values`, or is one of them rounded to `n`'s decimal places. */
-function matchesAny(n: number, values: number[]): boolean {
+/**
+ * The values of an answer that a program of the actors printed and the task does not give:
+ * results of a computation, which a recomputation can confirm or refute.
+ */
+export function computedValues(answer: string, task: UpstreamMessage[], turns: CallTurn[]): StatedValue[] {
+  const given = new Set(task.flatMap((m) => (typeof m.content === 'string' ? valuesIn(m.content) : [])));
+  const printed = turns.flatMap((t) => (t.kind === 'tool' && t.ok && t.name === 'run' ? valuesIn(printedPart(t.name, t.output)) : []));
+  return [...new Set(valuesIn(answer))].filter((n) => !given.has(n) && matchesAny(n, printed));
+}
+
+/** `n` equals one of `values`, or is a number and one of them rounded to `n`'s decimal places. */
+function matchesAny(n: StatedValue, values: StatedValue[]): boolean {
+  if (typeof n === 'string') return values.includes(n);
   const places = decimalsOf(n);
-  return values.some((v) => v === n || (places > 0 && Number(v.toFixed(places)) === n));
+  return values.some((v) => v === n || (places > 0 && typeof v === 'number' && Number(v.toFixed(places)) === n));
 }
 
 /**
@@ -627,9 +644,9 @@ function matchesAny(n: number, values: number[]): boolean {
 export function recomputedVerdict(task: UpstreamMessage[], turns: CallTurn[]): { verdict: Verdict; reasons: string; secondOpinion?: true } | undefined {
   const answer = candidateAnswer(turns);
   if (answer === undefined) return undefined;
-  const computed = computedNumbers(answer, task, turns);
+  const computed = computedValues(answer, task, turns);
   const own = ownRuns(turns).filter((t) => t.ok);
-  const printedByRun = own.map((t) => numbersIn(printedPart(t.name, t.output)));
+  const printedByRun = own.map((t) => valuesIn(printedPart(t.name, t.output)));
   const printed = printedByRun.flat();
   if (computed.length === 0 || printed.length === 0) return undefined;
   const shown = own
@@ -638,7 +655,7 @@ export function recomputedVerdict(task: UpstreamMessage[], turns: CallTurn[]): {
     .slice(0, 300);
   const missing = computed.filter((n) => !matchesAny(n, printed));
   if (missing.length === 0) return { verdict: 'approve', reasons: `The checker's own program printed ${shown}, as the answer says.` };
-  const alone = printedByRun.every((numbers) => numbers.length === 1 && String(numbers[0]).length <= RESULT_DIGITS);
+  const alone = printedByRun.every((values) => values.length === 1 && String(values[0]).length <= RESULT_DIGITS);
   if (!alone) return undefined;
   const reasons = `The checker computed the result with ${own.length === 1 ? 'a program' : 'programs'} of its own, which printed:\n${shown}\nYour answer says ${missing.slice(0, 5).join(', ')}. One of the programs is wrong: read the task again, run a program that does exactly what it asks, then answer with what it prints.`;
   // One program against another: which is wrong is not known yet (multiples: the actor's

@@ -146,6 +146,28 @@ export function unwrapNestedCall(name: string, argumentsJson: string): string {
 }
 
 /**
+ * The call a model meant when the arguments it gave one tool name another tool and carry
+ * that tool's arguments: count-s in the agents benchmark called `run` with
+ * `{"tool": "read_url", "url": …}`, refused twice as a program without code. That other
+ * tool, with the rest of the arguments; the call as it is otherwise (and when the arguments
+ * also hold a program, which is the named tool's own).
+ */
+export function redirectedCall(name: string, argumentsJson: string, toolNames: readonly string[]): { name: string; arguments: string } {
+  let args: unknown;
+  try {
+    args = JSON.parse(argumentsJson);
+  } catch {
+    return { name, arguments: argumentsJson };
+  }
+  if (!isObject(args) || 'code' in args) return { name, arguments: argumentsJson };
+  const named = typeof args.tool === 'string' ? args.tool : typeof args.name === 'string' ? args.name : undefined;
+  if (named === undefined || named === name || !toolNames.includes(named)) return { name, arguments: argumentsJson };
+  const { tool: _tool, name: _name, ...rest } = args;
+  const inner = isObject(rest.arguments) && Object.keys(rest).length === 1 ? rest.arguments : rest;
+  return { name: named, arguments: canonicalJson(inner) };
+}
+
+/**
  * A call written as the tool's name and then its arguments object, on one line or two:
  * `run {"code": "…", "language": "python"}`, `run:\n{…}`. Qwen2.5-Coder-1.5B wrote its call
  * this way, bare and inside a ```python fence, after being told twice to call the run tool.
@@ -153,12 +175,23 @@ export function unwrapNestedCall(name: string, argumentsJson: string): string {
 function readNamedCall(text: string, names: Set<string>): TextToolCall | undefined {
   const match = /^([a-z_]+)\s*:?\s*(\{[\s\S]*\})\s*;?$/.exec(text);
   if (!match || !names.has(match[1]!)) return undefined;
-  const args = parseObject(match[2]!);
+  // Its braces doubled too, as a template's escaped example writes them: count-s in the
+  // agents benchmark, `run {{"code": "…", "language": "python"}}` four times to the step limit.
+  const args = parseObject(...doubledBraceReadings(match[2]!));
   return args ? { name: match[1]!, arguments: canonicalJson(args) } : undefined;
 }
 
-function parseObject(text: string): Record<string, unknown> | undefined {
-  const parsed = parseLeniently([text]);
+/**
+ * An object written with doubled braces (`{{"name": …}}}`), as in a template's escaped
+ * example, wraps one object; the model sometimes doubles only the opening one. The text as
+ * written, then those two readings.
+ */
+function doubledBraceReadings(text: string): string[] {
+  return text.startsWith('{{') ? [text, text.slice(1, -1), text.slice(1)] : [text];
+}
+
+function parseObject(...texts: string[]): Record<string, unknown> | undefined {
+  const parsed = parseLeniently(texts);
   return isObject(parsed) ? parsed : undefined;
 }
 
@@ -346,10 +379,7 @@ function positional(name: string, values: string[]): Record<string, unknown> | u
 function readCall(json: string, names: Set<string>): TextToolCall[] {
   const trimmed = json.trim();
   if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return [];
-  // Doubled braces (`{{"name": …}}}`), as in a template's escaped example, wrap one object;
-  // the model sometimes doubles only the opening one (`{{"name": …}}`).
-  const texts = trimmed.startsWith('{{') ? [trimmed, trimmed.slice(1, -1), trimmed.slice(1)] : [trimmed];
-  const parsed = parseLeniently(texts);
+  const parsed = parseLeniently(doubledBraceReadings(trimmed));
   if (parsed === undefined) return [];
   const items = Array.isArray(parsed) ? parsed : [parsed];
   const calls: TextToolCall[] = [];

@@ -4,8 +4,9 @@ import {
   ANSWER_NOW_NOTE,
   actMessages,
   candidateAnswer,
-  computedNumbers,
+  computedValues,
   recomputedVerdict,
+  valuesIn,
   RECOMPUTE_AGAIN_NOTE,
   RECOMPUTE_NOTE,
   ownRunsFailed,
@@ -441,9 +442,9 @@ describe('a recomputation by the checker', () => {
   const actors = [act, run('a', '30'), answer];
 
   it("finds the answer's numbers a program printed, not those the task gives or none printed", () => {
-    expect(computedNumbers('There are 30 trailing zeros in 100 factorial.', task, actors)).toEqual([30]);
-    expect(computedNumbers('There are 30.', task, [act, run('a', '30', false), answer])).toEqual([]);
-    expect(computedNumbers('No number.', task, actors)).toEqual([]);
+    expect(computedValues('There are 30 trailing zeros in 100 factorial.', task, actors)).toEqual([30]);
+    expect(computedValues('There are 30.', task, [act, run('a', '30', false), answer])).toEqual([]);
+    expect(computedValues('No number.', task, actors)).toEqual([]);
   });
 
   it('asks the checker for a program of its own only when told to, and shows it what its program printed', () => {
@@ -540,6 +541,19 @@ describe('a recomputation by the checker', () => {
       '93326215443944152681699238856266700490715968264381621468592963895217599993229915608941463976156518286253697920827223758251185210916864000000000000000000000000';
     expect(recomputedVerdict(task, [...actors, verify, run('v', factorial)])).toBeUndefined();
     expect(recomputedVerdict(task, [...actors, verify, run('v', '24\n25')])).toBeUndefined();
+  });
+
+  it('compares a date whole, not its parts', () => {
+    // Qwen2.5-Coder-1.5B on date-add: the actor printed 2025-05-10, the checker's datetime
+    // program 2025-05-21; the 5 both hold, which the task does not give, approved the answer.
+    const dateTask = [{ role: 'user' as const, content: 'What date is 100 days after 2025-02-10? Answer as YYYY-MM-DD.' }];
+    const dateAnswer = { kind: 'act' as const, content: 'The date 100 days after 2025-02-10 is 2025-05-10.', tool_calls: [] };
+    const dateActors = [act, run('a', '2025-05-10'), dateAnswer];
+    expect(computedValues(dateAnswer.content, dateTask, dateActors)).toEqual(['2025-05-10']);
+    expect(recomputedVerdict(dateTask, [...dateActors, verify, run('v', '2025-05-21')])).toMatchObject({ verdict: 'revise', secondOpinion: true });
+    expect(recomputedVerdict(dateTask, [...dateActors, verify, run('v', '2025-05-21 00:00:00')])?.reasons).toContain('Your answer says 2025-05-10.');
+    expect(recomputedVerdict(dateTask, [...dateActors, verify, run('v', '2025-5-10')])?.verdict).toBe('approve');
+    expect(valuesIn('from 2025-02-10 to 2025/5/21 00:00:00, 3 days')).toEqual(['2025-02-10', '2025-05-21', 3]);
   });
 
   it('decides nothing without a recomputation that printed a number, or without a computed number', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCodeOnly, programAsRunCall, toolCallsInText, unwrapNestedCall, withOpenBracketsClosed } from '../../../core/chat/text-tool-calls';
+import { isCodeOnly, programAsRunCall, redirectedCall, toolCallsInText, unwrapNestedCall, withOpenBracketsClosed } from '../../../core/chat/text-tool-calls';
 
 const TOOLS = ['write_file', 'read_file', 'list_files', 'run', 'read_url'];
 const RUN = { name: 'run', arguments: '{"code":"console.log(1+1)"}' };
@@ -133,6 +133,8 @@ describe('a call written as the tool name and its arguments', () => {
     ['bare, on one line (page-count in the agents benchmark)', `run {"code": "print('Mississippi sassafras'.count('s'))", "language": "python"}`],
     ['inside a python fence, on two lines (count-s)', '```python\nrun\n{"code": "print(\'Mississippi sassafras\'.count(\'s\'))", "language": "python"}\n```'],
     ['with a colon', `run: {"code": "print('Mississippi sassafras'.count('s'))", "language": "python"}`],
+    // count-s in the agents benchmark, four times to the step limit.
+    ['with its braces doubled', `run {{"code": "print('Mississippi sassafras'.count('s'))", "language": "python"}}`],
   ])('reads it %s', (_, text) => {
     expect(toolCallsInText(text, TOOLS)).toEqual({ calls: [COUNT], rest: '' });
   });
@@ -226,5 +228,24 @@ describe('unwrapNestedCall', () => {
     const other = JSON.stringify({ code: JSON.stringify({ name: 'read_url', arguments: { url: 'https://example.org/' } }) });
     expect(unwrapNestedCall('run', other)).toBe(other);
     expect(unwrapNestedCall('run', '{"code": ')).toBe('{"code": ');
+  });
+});
+
+describe('redirectedCall', () => {
+  it('gives a call to the tool its arguments name (count-s: run called with {"tool": "read_url", "url": …})', () => {
+    expect(redirectedCall('run', '{"tool":"read_url","url":"http://example.com/data.txt"}', TOOLS)).toEqual({
+      name: 'read_url',
+      arguments: '{"url":"http://example.com/data.txt"}',
+    });
+    expect(redirectedCall('run', '{"name":"read_url","arguments":{"url":"https://example.org/"}}', TOOLS)).toEqual({
+      name: 'read_url',
+      arguments: '{"url":"https://example.org/"}',
+    });
+  });
+
+  it('leaves a call that names itself, an unknown tool, or carries a program as it is', () => {
+    for (const args of ['{"tool":"run","code":"print(1)"}', '{"tool":"shell","cmd":"ls"}', '{"tool":"read_url","code":"print(1)"}', '{"code": ']) {
+      expect(redirectedCall('run', args, TOOLS)).toEqual({ name: 'run', arguments: args });
+    }
   });
 });
