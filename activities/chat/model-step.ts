@@ -18,6 +18,8 @@ import {
   planNamesTool,
   plainProblem,
   recomputedVerdict,
+  RECOMPUTE_AGAIN_MAX,
+  recomputeAgainAsked,
 } from '../../core/chat/conversation';
 import type { ModelStepInput, ModelStepResult } from '../../core/chat/agent-loop';
 import { ZERO_USAGE, type CallTurn, type UpstreamMessage, type UpstreamToolCall } from '../../core/chat/shapes';
@@ -54,13 +56,26 @@ export function createModelStep(deps: ChatActivityDeps, memory: CallMemory) {
     // answer passed these looks already, and the verdict waits for what the new program prints.
     const judging = role === 'check' && input.explore !== true;
     const problem = judging ? plainProblem(call.messages, turns) : undefined;
+    const recomputed = judging && problem === undefined ? recomputedVerdict(call.messages, turns) : undefined;
+    // The checker's one program disagrees with the actors', or printed only an intermediate
+    // value: another program of its own settles it, when two steps are left for it (its
+    // program, and this verdict again) and it was not asked too often already.
+    const askAgain =
+      recomputed !== undefined &&
+      ('intermediate' in recomputed || recomputed.secondOpinion === true) &&
+      input.stepsLeft >= 2 &&
+      recomputeAgainAsked(turns) < RECOMPUTE_AGAIN_MAX;
     const plain =
-      problem !== undefined ? { verdict: 'revise' as const, reasons: problem.reasons } : judging ? recomputedVerdict(call.messages, turns) : undefined;
-    // The checker's one program disagrees with the actors': a second one of its own settles
-    // which is wrong, when two steps are left for it (its program, and this verdict again).
-    if (plain !== undefined && 'secondOpinion' in plain && input.stepsLeft >= 2) {
-      const turn: CallTurn = { kind: 'verify', content: plain.reasons, tool_calls: [] };
-      progress.note('check: the recomputation disagrees with the answer; recomputing another way');
+      problem !== undefined
+        ? { verdict: 'revise' as const, reasons: problem.reasons }
+        : recomputed?.verdict !== undefined
+          ? { verdict: recomputed.verdict, reasons: recomputed.reasons }
+          : undefined;
+    if (askAgain) {
+      const turn: CallTurn = { kind: 'verify', content: recomputed.reasons, tool_calls: [] };
+      progress.note(
+        `check: ${'intermediate' in recomputed ? 'the recomputation printed an intermediate value' : 'the recomputation disagrees with the answer'}; recomputing another way`,
+      );
       await Promise.all([calls.putTurn(callId, seq, turn), progress.flush()]);
       memory.remember(callId, seq, turn);
       return { content: '', toolCalls: [], recomputeAgain: true, finishReason: 'stop', usage: ZERO_USAGE };

@@ -23,7 +23,7 @@
 
 import { isSandboxToolName } from './tools';
 import { addUsage, ZERO_USAGE, type StepRole, type TokenUsage, type Verdict } from './shapes';
-import type { FinalReason } from './conversation';
+import { RECOMPUTE_AGAIN_MAX, type FinalReason } from './conversation';
 
 export interface ModelStepInput {
   role: StepRole;
@@ -212,7 +212,7 @@ export async function runAgents(ports: AgentPorts, state: LoopState, maxSteps: n
         const fix: boolean = own.failedAll && !fixed && maxSteps - state.steps >= 2;
         fixed ||= fix;
         check = await step(ports, state, maxSteps, 'check', fix ? { verify: true } : {});
-      } else if (check.recomputeAgain && askedAgain < 2 && maxSteps - state.steps >= 2) {
+      } else if (check.recomputeAgain && askedAgain < RECOMPUTE_AGAIN_MAX && maxSteps - state.steps >= 2) {
         // Its program could not be read, or disagreed with the actors': asked for another,
         // sampling, since greedy decoding on the same thread would write the same again.
         askedAgain += 1;

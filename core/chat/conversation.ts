@@ -584,7 +584,7 @@ export function checkMessages(task: UpstreamMessage[], turns: CallTurn[], recomp
 }
 
 /** Added to the order to recompute when the checker is asked again (its program disagreed with the actors', or could not be read). */
-export const RECOMPUTE_AGAIN_NOTE = 'Follow each condition the task states, step by step.';
+export const RECOMPUTE_AGAIN_NOTE = 'Follow each condition the task states, step by step, and print only the result it asks for.';
 
 export const RECOMPUTE_NOTE =
   "Your reply must be a call of the run tool: your own short program that computes the task's result independently, from the task itself (do not copy the actors' program). Print the result. No prose.";
@@ -634,34 +634,64 @@ function matchesAny(n: StatedValue, values: StatedValue[]): boolean {
 }
 
 /**
- * The verdict a recomputation gives by itself: the checker's own program ran and printed
- * numbers. Every computed number of the answer among them approves. It sends the answer
- * back only when the program printed one number alone, of a result's size, and another
- * one: asked for the trailing zeros of 100!, the 1.5B checker printed 100! itself, which
- * refutes nothing. Anything else (a failed program, no number, several, a long one)
- * leaves the verdict to the checker model, which sees what its program printed.
+ * What a recomputation decides by itself: the checker's own program ran and printed values.
+ * Every computed value of the answer among them approves. It sends the answer back only when
+ * each program printed one value alone, of a result's size, and another one; with one such
+ * program against the actors' (`secondOpinion`), a second program of the checker's settles it
+ * first. A program that printed only numbers too long for a result printed an intermediate
+ * value and refutes nothing: asked for the trailing zeros of 100!, the 1.5B checker printed
+ * 100! itself; alone, such programs ask for another (`intermediate`). Anything else (a failed
+ * program, no value, several) leaves the verdict to the checker model, which sees what its
+ * program printed.
  */
-export function recomputedVerdict(task: UpstreamMessage[], turns: CallTurn[]): { verdict: Verdict; reasons: string; secondOpinion?: true } | undefined {
+export function recomputedVerdict(
+  task: UpstreamMessage[],
+  turns: CallTurn[],
+): { verdict: Verdict; reasons: string; secondOpinion?: true } | { intermediate: true; reasons: string; verdict?: undefined } | undefined {
   const answer = candidateAnswer(turns);
   if (answer === undefined) return undefined;
   const computed = computedValues(answer, task, turns);
-  const own = ownRuns(turns).filter((t) => t.ok);
-  const printedByRun = own.map((t) => valuesIn(printedPart(t.name, t.output)));
-  const printed = printedByRun.flat();
+  const runs = ownRuns(turns)
+    .filter((t) => t.ok)
+    .map((t) => ({ shown: printedPart(t.name, t.output).trim(), values: valuesIn(printedPart(t.name, t.output)) }));
+  const printed = runs.flatMap((r) => r.values);
   if (computed.length === 0 || printed.length === 0) return undefined;
-  const shown = own
-    .map((t) => printedPart(t.name, t.output).trim())
-    .join('\n')
-    .slice(0, 300);
+  const shownOf = (of: typeof runs) =>
+    of
+      .map((r) => r.shown)
+      .join('\n')
+      .slice(0, 300);
   const missing = computed.filter((n) => !matchesAny(n, printed));
-  if (missing.length === 0) return { verdict: 'approve', reasons: `The checker's own program printed ${shown}, as the answer says.` };
-  const alone = printedByRun.every((values) => values.length === 1 && String(values[0]).length <= RESULT_DIGITS);
+  if (missing.length === 0) return { verdict: 'approve', reasons: `The checker's own program printed ${shownOf(runs)}, as the answer says.` };
+  const intermediate = (values: StatedValue[]) => values.length > 0 && values.every((v) => typeof v === 'number' && String(v).length > RESULT_DIGITS);
+  const deciding = runs.filter((r) => !intermediate(r.values));
+  if (deciding.length === 0) {
+    return {
+      intermediate: true,
+      reasons: `The checker's own program printed an intermediate value, not the result the task asks for: ${shownOf(runs).slice(0, 80)}…`,
+    };
+  }
+  const alone = deciding.every((r) => r.values.length === 1 && String(r.values[0]).length <= RESULT_DIGITS);
   if (!alone) return undefined;
-  const reasons = `The checker computed the result with ${own.length === 1 ? 'a program' : 'programs'} of its own, which printed:\n${shown}\nYour answer says ${missing.slice(0, 5).join(', ')}. One of the programs is wrong: read the task again, run a program that does exactly what it asks, then answer with what it prints.`;
+  const reasons = `The checker computed the result with ${deciding.length === 1 ? 'a program' : 'programs'} of its own, which printed:\n${shownOf(deciding)}\nYour answer says ${missing.slice(0, 5).join(', ')}. One of the programs is wrong: read the task again, run a program that does exactly what it asks, then answer with what it prints.`;
   // One program against another: which is wrong is not known yet (multiples: the actor's
   // program was right, 234168, and the checker's summed 1 to 1000, 500500). A second program
   // of the checker's, written another way, settles it before the answer goes back.
-  return own.length === 1 ? { verdict: 'revise', reasons, secondOpinion: true } : { verdict: 'revise', reasons };
+  return deciding.length === 1 ? { verdict: 'revise', reasons, secondOpinion: true } : { verdict: 'revise', reasons };
+}
+
+/** How many times the checker may be asked for another program on one answer (`recomputeAgain`). */
+export const RECOMPUTE_AGAIN_MAX = 2;
+
+/** How many times the checker was asked for another program on the answer it checks: its recomputations without calls. */
+export function recomputeAgainAsked(turns: CallTurn[]): number {
+  let asked = 0;
+  for (let i = turns.length - 1; i >= 0; i--) {
+    const turn = turns[i]!;
+    if (turn.kind === 'verify') asked += turn.tool_calls.length === 0 ? 1 : 0;
+    else if (turn.kind !== 'tool') break;
+  }
+  return asked;
 }
 
 /** The longest printed number a recomputation's REVISE trusts as a result rather than an intermediate value. */

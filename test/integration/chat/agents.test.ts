@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ScheduledWorkflows } from '../../../contracts/workflows';
+import { RECOMPUTE_AGAIN_NOTE } from '../../../core/chat/conversation';
 import { CallsStore } from '../../../store/calls';
 import type { Turn } from '../../scripted-upstream/server';
 import { activitiesInHistory, startChatHarness, simpleCall, type ChatHarness } from './harness';
@@ -172,7 +173,7 @@ describe('the agents at work', () => {
     expect(sent).toHaveLength(5);
     const again = sent[4]!.body;
     expect(again.temperature).toBe(0.7);
-    expect(JSON.stringify(again.messages)).toContain('Follow each condition the task states, step by step.');
+    expect(JSON.stringify(again.messages)).toContain(RECOMPUTE_AGAIN_NOTE);
     // Afresh: the first program of the checker's is not in its thread.
     expect(JSON.stringify(again.messages)).not.toContain('print(sum(range(1, 1001)))');
     const outputs = (await toolTurns(runOf(completion).call_id)).map((t) => t.output.split('\n').at(-1));

@@ -6,6 +6,7 @@ import {
   candidateAnswer,
   computedValues,
   recomputedVerdict,
+  recomputeAgainAsked,
   valuesIn,
   RECOMPUTE_AGAIN_NOTE,
   RECOMPUTE_NOTE,
@@ -539,8 +540,25 @@ describe('a recomputation by the checker', () => {
     // Qwen2.5-Coder-1.5B's checker on the zeros task printed 100! itself.
     const factorial =
       '93326215443944152681699238856266700490715968264381621468592963895217599993229915608941463976156518286253697920827223758251185210916864000000000000000000000000';
-    expect(recomputedVerdict(task, [...actors, verify, run('v', factorial)])).toBeUndefined();
+    expect(recomputedVerdict(task, [...actors, verify, run('v', factorial)])).toMatchObject({ intermediate: true });
+    expect(recomputedVerdict(task, [...actors, verify, run('v', factorial)])?.verdict).toBeUndefined();
     expect(recomputedVerdict(task, [...actors, verify, run('v', '24\n25')])).toBeUndefined();
+    // Asked again, its next program printed a result: that one decides, the intermediate value is left aside.
+    const again = { kind: 'verify' as const, content: 'an intermediate value', tool_calls: [] };
+    const verify2 = { kind: 'verify' as const, content: '', tool_calls: [call('w', 'run', { code: 'print(24)' })] };
+    const next = [...actors, verify, run('v', factorial), again, verify2, run('w', '24')];
+    expect(recomputedVerdict(task, next)).toMatchObject({ verdict: 'revise', secondOpinion: true });
+    expect(recomputedVerdict(task, next)?.reasons).not.toContain(factorial.slice(0, 20));
+    expect(recomputedVerdict(task, [...actors, verify, run('v', factorial), again, verify2, run('w', '30')])?.verdict).toBe('approve');
+  });
+
+  it('counts the times the checker was asked for another program on the answer it checks', () => {
+    const again = { kind: 'verify' as const, content: 'disagrees', tool_calls: [] };
+    expect(recomputeAgainAsked(actors)).toBe(0);
+    expect(recomputeAgainAsked([...actors, verify, run('v', '24'), again])).toBe(1);
+    expect(recomputeAgainAsked([...actors, verify, run('v', '24'), again, verify, run('v', '24'), again])).toBe(2);
+    // An earlier answer's re-asks do not count for the next answer.
+    expect(recomputeAgainAsked([...actors, verify, run('v', '24'), again, answer])).toBe(0);
   });
 
   it('compares a date whole, not its parts', () => {
