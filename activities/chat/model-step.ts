@@ -89,6 +89,7 @@ export function createModelStep(deps: ChatActivityDeps, memory: CallMemory) {
       // The checker's own program disagreeing with the answer asks for a tool as well.
       if (plain.verdict === 'revise' && (problem?.needsTool ?? true)) result.needsTool = true;
       if (problem?.notAnAnswer) result.notAnAnswer = true;
+      if (problem?.restate) result.restate = true;
       return result;
     }
     if (role === 'check') progress.note('checking the answer against the task…');

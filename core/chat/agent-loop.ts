@@ -66,6 +66,12 @@ export interface ModelStepResult {
    * disagreed with the actors' (`recomputedVerdict`'s second opinion).
    */
   recomputeAgain?: true;
+  /**
+   * Check steps: the answer has its result but leaves out a form the task asks for ("Answer
+   * yes or no"). Given again word for word, it is not stood by: the actor is asked once
+   * more, sampling (prime-check: the greedy actor gave the same answer without a yes).
+   */
+  restate?: true;
   finishReason: string;
   usage: TokenUsage;
 }
@@ -161,6 +167,8 @@ export async function runAgents(ports: AgentPorts, state: LoopState, maxSteps: n
   const sentBack = new Set<string>();
   /** Replies sent back as no answer at all (a program, words about a failed one). */
   const notAnswers = new Set<string>();
+  /** Answers sent back for a form the task asks for (`restate`), not yet asked for again. */
+  const restated = new Set<string>();
   /**
    * The checker sent the last answer back asking for a tool call (a number no tool printed, a
    * program that ignores the task's values, a recomputation that disagrees): the same call
@@ -182,6 +190,7 @@ export async function runAgents(ports: AgentPorts, state: LoopState, maxSteps: n
       // again, brings none.
       if (ran) {
         sentBack.clear();
+        restated.clear();
         toolAsked = false;
       }
       continue;
@@ -191,6 +200,11 @@ export async function runAgents(ports: AgentPorts, state: LoopState, maxSteps: n
     // The same program, or the same words about a failed one, again: no answer to stand by.
     if (notAnswers.has(sameAnswer(act.content))) {
       requireTool = explore = true;
+      continue;
+    }
+    // The same answer, still without the form the task asks for: once more, sampling.
+    if (restated.delete(sameAnswer(act.content))) {
+      explore = true;
       continue;
     }
     state.answer = act.content;
@@ -221,6 +235,7 @@ export async function runAgents(ports: AgentPorts, state: LoopState, maxSteps: n
     }
     if (check.verdict !== 'revise') return done;
     (check.notAnAnswer ? notAnswers : sentBack).add(sameAnswer(act.content));
+    if (check.restate) restated.add(sameAnswer(act.content));
     requireTool = toolAsked = check.needsTool === true;
   }
 }

@@ -410,6 +410,8 @@ export interface PlainProblem {
   notAnAnswer: boolean;
   /** The next actor step must use a tool; false when the results are there and only the wording is wrong. */
   needsTool: boolean;
+  /** The answer leaves out a form the task asks for: given again word for word, it is asked for once more (`ModelStepResult.restate`). */
+  restate?: true;
 }
 
 /**
@@ -436,7 +438,7 @@ export function plainProblem(task: UpstreamMessage[], turns: CallTurn[]): PlainP
   if (ignored.length > 0) return { reasons: ignoredDataReasons(ignored), notAnAnswer: false, needsTool: true };
   // An answer in the wrong form has its result already: it is said again, no tool needed.
   const forms = turns.some((t) => t.kind === 'check' && t.text.startsWith(MISSING_FORM_OPENING)) ? [] : missingAskedForms(answer, task);
-  return forms.length > 0 ? { reasons: missingFormReasons(forms), notAnAnswer: false, needsTool: false } : undefined;
+  return forms.length > 0 ? { reasons: missingFormReasons(forms), notAnAnswer: false, needsTool: false, restate: true } : undefined;
 }
 
 /**

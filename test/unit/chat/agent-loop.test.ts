@@ -462,6 +462,21 @@ describe('runAgents', () => {
     ]);
   });
 
+  it('asks once more, sampling, for an answer sent back for a form the task asks for and given again word for word (prime-check), then stands by it', async () => {
+    const answer = 'The smallest prime factor of 1000003 is 1000003 itself.';
+    const { ports, inputs } = scripted([
+      { content: 'plan' },
+      { content: answer },
+      { verdict: 'revise', restate: true },
+      { content: answer },
+      { content: answer },
+    ]);
+    expect(await runAgents(ports, newLoopState(), 15)).toEqual({ content: answer, stopped: 'done', finishReason: 'stop' });
+    const steps = inputs.filter((i): i is ModelStepInput => 'role' in i);
+    // Given again, the answer is not stood by at once: one more step samples; the same answer then stands.
+    expect(steps.map((i) => `${i.role}${i.requireTool ? '+tool' : ''}${i.explore ? '+explore' : ''}`)).toEqual(['plan', 'act', 'check', 'act', 'act+explore']);
+  });
+
   it('runs a repeated call again once a write_file, run or read_url changed the folder since', async () => {
     const { ports, inputs } = scripted([
       { content: 'plan' },
