@@ -237,6 +237,97 @@ function topLevelLineStarts(code: string, lines: string[]): boolean[] {
   return starts;
 }
 
+// The same model also flattens a program onto one line with nothing between its
+// statements: `with open('page.txt') as f: rows = [...] values = [...] total = sum(values)
+// print(total)` (page-sum in the agents benchmark, a syntax error, then refused as a
+// repeat). Valid Python never has a name being assigned, `print(` or a loop right after the
+// end of an expression outside brackets: each such place is where a statement ends.
+
+/** Words after which an expression or a statement goes on (`async for`), so what follows them is no new statement. */
+const EXPRESSION_KEYWORDS = new Set([
+  'async',
+  'and',
+  'or',
+  'not',
+  'in',
+  'is',
+  'if',
+  'else',
+  'for',
+  'lambda',
+  'return',
+  'yield',
+  'await',
+  'assert',
+  'del',
+  'as',
+  'from',
+  'import',
+  'with',
+  'while',
+  'elif',
+  'raise',
+]);
+/** A statement's start: a name being assigned (`x =`, `x +=`, not `x ==`), a `print(` call, or a compound statement that cannot be part of an expression (not `if`: `a if b else c`). */
+const STATEMENT_START = /^(?:([A-Za-z_]\w*)\s*(?:[-+*/%]|\/\/|\*\*)?=(?!=)|print\s*\(|(?:for|while|with|def|class|try)\b)/;
+
+/**
+ * `code` (Python) with `;` put between statements written one after another on a line with
+ * only spaces between them (see above); undefined when there is no such place. Lines inside
+ * brackets or strings that span lines are left as they are.
+ */
+export function withRunOnStatementsSeparated(code: string): string | undefined {
+  const lines = code.split('\n');
+  const cleanStarts = topLevelLineStarts(code, lines);
+  let changed = false;
+  const out = lines.map((line, n) => {
+    if (!cleanStarts[n] || !cleanStarts[n + 1]) return line;
+    const separated = runOnSeparated(line);
+    if (separated === undefined) return line;
+    changed = true;
+    return separated;
+  });
+  return changed ? out.join('\n') : undefined;
+}
+
+/** One line with `;` where a statement starts right after an expression's end; undefined when there is no such place. */
+function runOnSeparated(line: string): string | undefined {
+  const cuts: number[] = [];
+  let depth = 0;
+  let lastEnd = ''; // the last character of the code before the current spaces
+  for (let i = 0; i < line.length; i += 1) {
+    const c = line[i]!;
+    if (c === '#') break;
+    if (c === "'" || c === '"') {
+      const quote = line.startsWith(c.repeat(3), i) ? c.repeat(3) : c;
+      const stop = closingOf(line, i + quote.length, quote);
+      if (stop < 0) return undefined;
+      i = stop - 1;
+      lastEnd = c;
+      continue;
+    }
+    if ('([{'.includes(c)) depth += 1;
+    else if (')]}'.includes(c)) depth -= 1;
+    if (c !== ' ' && c !== '\t') {
+      lastEnd = c;
+      continue;
+    }
+    if (depth !== 0 || !/[\w)\]}'"]/.test(lastEnd)) continue;
+    const next = line.slice(i + 1).trimStart();
+    const start = STATEMENT_START.exec(next);
+    if (!start || EXPRESSION_KEYWORDS.has(start[1] ?? '')) continue;
+    // The word before the spaces must not be one after which an expression goes on (`return x = …` aside, `if x`).
+    const wordBefore = /([A-Za-z_]\w*)$/.exec(line.slice(0, i).trimEnd())?.[1];
+    if (wordBefore !== undefined && EXPRESSION_KEYWORDS.has(wordBefore)) continue;
+    cuts.push(i);
+    i += line.slice(i + 1).length - next.length; // past the spaces
+  }
+  if (depth !== 0 || cuts.length === 0) return undefined;
+  let out = line;
+  for (const at of cuts.reverse()) out = `${out.slice(0, at)};${out.slice(at)}`;
+  return out;
+}
+
 export interface MendedProgram {
   code: string;
   /** What was mended, for the run's result: the model sees what ran. */
@@ -249,14 +340,18 @@ export function mendSyntaxError(code: string, language: RunLanguage): MendedProg
   if (escaped !== undefined) {
     return { code: escaped, note: 'a line break inside a quoted string is a syntax error; the program ran with \\n written there instead' };
   }
-  const split = language === 'python' ? withOneLineCompoundsSplit(code) : undefined;
-  if (split !== undefined) {
-    return {
-      code: split,
-      note: 'Python allows no for/if/while after ";" or after another colon on one line; the program ran with each on its own indented line instead',
-    };
-  }
-  return undefined;
+  if (language !== 'python') return undefined;
+  const separated = withRunOnStatementsSeparated(code);
+  const split = withOneLineCompoundsSplit(separated ?? code);
+  const notes = [
+    ...(separated === undefined
+      ? []
+      : ['statements written one after another on a line with only spaces between them are a syntax error; the program ran with ";" between them']),
+    ...(split === undefined
+      ? []
+      : ['Python allows no for/if/while after ";" or after another colon on one line; the program ran with each on its own indented line instead']),
+  ];
+  return notes.length === 0 ? undefined : { code: split ?? separated!, note: notes.join('; ') };
 }
 
 /**

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { mendSyntaxError, programCommand, withOneLineCompoundsSplit, withStringLineBreaksEscaped } from '../../../core/chat/code-repair';
+import {
+  mendSyntaxError,
+  programCommand,
+  withOneLineCompoundsSplit,
+  withRunOnStatementsSeparated,
+  withStringLineBreaksEscaped,
+} from '../../../core/chat/code-repair';
 
 describe('withStringLineBreaksEscaped', () => {
   it("writes a raw line break inside a one-line Python string as \\n (csv-average: JSON's \\n read as a line break)", () => {
@@ -77,6 +83,38 @@ describe('withOneLineCompoundsSplit', () => {
   });
 });
 
+describe('withRunOnStatementsSeparated', () => {
+  it("puts ';' between statements written one after another with only spaces between them (page-sum in the agents benchmark)", () => {
+    const code =
+      "with open('page.txt') as f: table_rows = [l.strip().split(' | ') for l in f if ' | ' in l] rainfall_values = [int(row[1]) for row in table_rows[1:]] total_rainfall = sum(rainfall_values) print(total_rainfall)";
+    expect(withRunOnStatementsSeparated(code)).toBe(
+      "with open('page.txt') as f: table_rows = [l.strip().split(' | ') for l in f if ' | ' in l]; rainfall_values = [int(row[1]) for row in table_rows[1:]]; total_rainfall = sum(rainfall_values); print(total_rainfall)",
+    );
+    expect(withRunOnStatementsSeparated('x = 5 y = x * 2 print(y)')).toBe('x = 5; y = x * 2; print(y)');
+    expect(withRunOnStatementsSeparated("s = 'a b' n += 1")).toBe("s = 'a b'; n += 1");
+  });
+
+  it('leaves valid Python alone: comparisons, keyword arguments, conditional expressions, comprehensions, strings and comments', () => {
+    for (const code of [
+      'x = a if b else c',
+      'print(x == y)',
+      'f(a, b = 2)',
+      'ok = x == y',
+      'y = [i for i in range(3) if i == 1]',
+      "s = 'total = sum(v) print(s)'",
+      'x = 1  # y = 2 print(y)',
+      'return x',
+      'import math',
+      'x: int = 5',
+      'while n > 0: n -= 1',
+      'print(sum(x for x in range(3)))',
+      'async for x in y: pass',
+    ]) {
+      expect(withRunOnStatementsSeparated(code), code).toBeUndefined();
+    }
+  });
+});
+
 describe('mendSyntaxError', () => {
   it('names what it mended, one mend a program, string line breaks first', () => {
     expect(mendSyntaxError("print('a\nb')", 'python')).toEqual({ code: "print('a\\nb')", note: expect.stringContaining('line break inside a quoted string') });
@@ -86,6 +124,18 @@ describe('mendSyntaxError', () => {
     });
     expect(mendSyntaxError('let s = 0; for (const i of [1]) s += i', 'javascript')).toBeUndefined();
     expect(mendSyntaxError('print(1', 'python')).toBeUndefined();
+  });
+
+  it('separates run-on statements, then splits a header from what follows it, and names both', () => {
+    expect(mendSyntaxError('s = 0 for i in range(4): s += i print(s)', 'python')).toEqual({
+      code: 's = 0\nfor i in range(4): s += i\nprint(s)',
+      note: expect.stringMatching(/";" between them.*each on its own indented line/),
+    });
+    const code = "with open('page.txt') as f: rows = [l for l in f] total = len(rows) print(total)";
+    expect(mendSyntaxError(code, 'python')).toEqual({
+      code: "with open('page.txt') as f: rows = [l for l in f]; total = len(rows); print(total)",
+      note: expect.stringContaining('";" between them'),
+    });
   });
 });
 
