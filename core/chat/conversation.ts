@@ -312,23 +312,21 @@ export function numbersIn(text: string): number[] {
 const decimalsOf = (value: number) => (String(value).split('.')[1] ?? '').length;
 
 /**
- * The numbers of an answer that neither the task nor any tool output holds: worked out in
+ * The values of an answer that neither the task nor any tool output holds: worked out in
  * the model's head, which a small model gets wrong more often than not (a count of 8 for a
  * list of 7, a sum off by ten). Only tools that worked count, and of a `run` only what it
  * printed (a failed program's "line 1" grounded an answer of 1). A number rounded from a
- * printed one (3.33 from 3.3333333333333335) counts as printed.
+ * printed one (3.33 from 3.3333333333333335) counts as printed. A date in the answer must be
+ * there whole (date-add: the actor's 2025-05-10 from its head, grounded by a program that
+ * printed 5), while a number may be part of a date seen ("May 21, 2025" from 2025-05-21).
  */
-export function ungroundedNumbers(answer: string, task: UpstreamMessage[], turns: CallTurn[]): number[] {
-  const seen: number[] = [];
-  for (const m of task) if (typeof m.content === 'string') seen.push(...numbersIn(m.content));
-  for (const t of turns) if (t.kind === 'tool' && t.ok) seen.push(...numbersIn(printedPart(t.name, t.output)));
-  const known = new Set(seen);
-  const grounded = (n: number) => {
-    if (known.has(n)) return true;
-    const places = decimalsOf(n);
-    return places > 0 && seen.some((s) => Number(s.toFixed(places)) === n);
-  };
-  return [...new Set(numbersIn(answer))].filter((n) => !grounded(n));
+export function ungroundedValues(answer: string, task: UpstreamMessage[], turns: CallTurn[]): StatedValue[] {
+  const texts = [
+    ...task.flatMap((m) => (typeof m.content === 'string' ? [m.content] : [])),
+    ...turns.flatMap((t) => (t.kind === 'tool' && t.ok ? [printedPart(t.name, t.output)] : [])),
+  ];
+  const seen = texts.flatMap((t) => [...valuesIn(t), ...numbersIn(t)]);
+  return [...new Set(valuesIn(answer))].filter((n) => !matchesAny(n, seen));
 }
 
 /** The checker's verdict on an answer that talks about a failed program instead of giving the result. */
@@ -389,7 +387,7 @@ export function savedPages(turns: CallTurn[]): SavedPage[] {
  * small model reads it: far up the thread in the read_url result, the 1.5B actor ran
  * `open('page.txt')` and answered from its head again.
  */
-export function ungroundedReasons(numbers: number[], pages: SavedPage[] = []): string {
+export function ungroundedReasons(numbers: StatedValue[], pages: SavedPage[] = []): string {
   const list = numbers.slice(0, 5).join(', ');
   const opening = `Your answer gives ${list}, which no tool printed and the task does not give. Do not work numbers out in your head:`;
   if (pages.length === 0) return `${opening} compute or count them with the run tool (put the data in the program), then answer with what it prints.`;
@@ -429,7 +427,7 @@ export function plainProblem(task: UpstreamMessage[], turns: CallTurn[]): PlainP
   if (namesToolOnly(answer)) return notAnAnswer(TOOL_NAMED_REASONS);
   if (echoesChecker(answer, turns)) return notAnAnswer(ECHO_REASONS);
   if (aboutFailedRun(answer, turns)) return notAnAnswer(FAILED_RUN_REASONS);
-  const numbers = ungroundedNumbers(answer, task, turns);
+  const numbers = ungroundedValues(answer, task, turns);
   if (numbers.length > 0) return { reasons: ungroundedReasons(numbers, savedPages(turns)), notAnAnswer: false, needsTool: true };
   if (asksToRunCode(task) && !turns.some((t) => (t.kind === 'check' && t.text === RUN_ASKED_REASONS) || (t.kind === 'tool' && t.name === 'run' && t.ok))) {
     return { reasons: RUN_ASKED_REASONS, notAnAnswer: false, needsTool: true };

@@ -41,7 +41,8 @@ import {
   READ_URL_NOW_NOTE,
   RUN_NOW_NOTE,
   toolNowNote,
-  ungroundedNumbers,
+  ungroundedReasons,
+  ungroundedValues,
   namesToolOnly,
   asksToRunCode,
   RUN_ASKED_REASONS,
@@ -239,12 +240,12 @@ describe('numbers no tool printed', () => {
     ['The 3 months add up to 202.', [3, 202]],
     ['No number here.', []],
   ])('%j → %j', (text, expected) => {
-    expect(ungroundedNumbers(text, task, [page])).toEqual(expected);
+    expect(ungroundedValues(text, task, [page])).toEqual(expected);
   });
 
   it("counts only what a program printed and what a tool that worked returned: not a run's milliseconds, not a failed run's line numbers", () => {
     const ran = { ...page, name: 'run', output: 'language: python\nstatus: ok (1198 ms)\noutput:\n30' };
-    expect(ungroundedNumbers('It is 30, in 1198 ms.', task, [ran])).toEqual([1198]);
+    expect(ungroundedValues('It is 30, in 1198 ms.', task, [ran])).toEqual([1198]);
     // Qwen2.5-Coder-1.5B on count-s: its program failed at line 1, and it answered 1.
     const failed = {
       ...page,
@@ -252,14 +253,24 @@ describe('numbers no tool printed', () => {
       ok: false,
       output: 'language: python\nstatus: error (runtime_error) after 1304 ms\nerror: File "run.py", line 1\noutput: (none)',
     };
-    expect(ungroundedNumbers('The letter occurs 1 time.', task, [failed])).toEqual([1]);
-    expect(ungroundedNumbers('January had 81 mm.', task, [{ ...page, ok: false }])).toEqual([81]);
+    expect(ungroundedValues('The letter occurs 1 time.', task, [failed])).toEqual([1]);
+    expect(ungroundedValues('January had 81 mm.', task, [{ ...page, ok: false }])).toEqual([81]);
   });
 
   it('counts a number rounded from a printed one as printed, not one rounded wrong', () => {
     const run = { ...page, name: 'run', output: 'language: python\nstatus: ok (1 ms)\noutput:\n3.3333333333333335' };
-    expect(ungroundedNumbers('It is 3.33, or 3.3333333333333335.', task, [run])).toEqual([]);
-    expect(ungroundedNumbers('It is 3.34.', task, [run])).toEqual([3.34]);
+    expect(ungroundedValues('It is 3.33, or 3.3333333333333335.', task, [run])).toEqual([]);
+    expect(ungroundedValues('It is 3.34.', task, [run])).toEqual([3.34]);
+  });
+
+  it('wants a date in the answer printed whole, while a number may come from a date printed (date-add)', () => {
+    const dateTask = [{ role: 'user' as const, content: 'Which date is 100 days after 2025-02-10? Answer in the form YYYY-MM-DD.' }];
+    const printed = (text: string) => ({ ...page, name: 'run', output: `language: python\nstatus: ok (1 ms)\noutput:\n${text}` });
+    // The actor's date from its head, then a program that printed only its 5.
+    expect(ungroundedValues('The date 100 days after 2025-02-10 is 2025-05-10.', dateTask, [printed('5')])).toEqual(['2025-05-10']);
+    expect(ungroundedReasons(['2025-05-10'])).toContain('Your answer gives 2025-05-10,');
+    expect(ungroundedValues('It is 2025-05-21.', dateTask, [printed('2025-05-21 00:00:00')])).toEqual([]);
+    expect(ungroundedValues('It is May 21, 2025.', dateTask, [printed('2025-05-21')])).toEqual([]);
   });
 
   it("names the file a page was kept as when a page's numbers were worked out by hand", () => {
