@@ -618,17 +618,19 @@ export const CELL_SEPARATOR = ' | ';
  * what the page has; empty when it has neither. A 1.5B model told that "a list's items start
  * with '- ' and a table's cells are joined by ' | '" still counted every line of the file
  * (page-count: 11 lines for 7 cities) or summed a table's cells as list items (page-sum: 0):
- * a line of code it can copy works where a description did not.
+ * a line of code it can copy works where a description did not. The line is a whole
+ * statement, naming what it makes: given only the expression, the actor used a `table_rows`
+ * it never defined (page-sum).
  */
 export function pageReadingHint(path: string, text: string): string {
   const lines = text.split('\n');
   const file = JSON.stringify(path);
   const ways: string[] = [];
   if (lines.some((l) => l.startsWith(LIST_ITEM_MARK))) {
-    ways.push(`its list items are [l[2:].strip() for l in open(${file}) if l.startswith("- ")]`);
+    ways.push(`list_items = [l[2:].strip() for l in open(${file}) if l.startswith("- ")] gives its list items`);
   }
   if (lines.some((l) => l.includes(CELL_SEPARATOR))) {
-    ways.push(`its table rows are [l.strip().split(" | ") for l in open(${file}) if " | " in l] (the first may be a header)`);
+    ways.push(`table_rows = [l.strip().split(" | ") for l in open(${file}) if " | " in l] gives its table rows (the first may be a header)`);
   }
   return ways.length === 0 ? '' : `In a Python program, ${ways.join('; ')}.`;
 }

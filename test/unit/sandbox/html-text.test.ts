@@ -151,14 +151,14 @@ describe('pageReadingHint', () => {
   it('says how a Python program reads the list items of a page that has a list, and only that', () => {
     const { text } = htmlToText('<h1>Cities</h1><ul><li>Lisbon</li><li>Porto</li></ul><p>More next year.</p>');
     const hint = pageReadingHint('page.txt', text);
-    expect(hint).toBe('In a Python program, its list items are [l[2:].strip() for l in open("page.txt") if l.startswith("- ")].');
+    expect(hint).toBe('In a Python program, list_items = [l[2:].strip() for l in open("page.txt") if l.startswith("- ")] gives its list items.');
   });
 
   it('says how to read table rows, and both ways when the page has a list and a table', () => {
     const { text } = htmlToText('<table><tr><th>Month</th><th>mm</th></tr><tr><td>May</td><td>38</td></tr></table><ul><li>a</li></ul>');
     const hint = pageReadingHint('page-2.txt', text);
-    expect(hint).toContain('its list items are [l[2:].strip() for l in open("page-2.txt") if l.startswith("- ")]');
-    expect(hint).toContain('its table rows are [l.strip().split(" | ") for l in open("page-2.txt") if " | " in l]');
+    expect(hint).toContain('list_items = [l[2:].strip() for l in open("page-2.txt") if l.startswith("- ")] gives its list items');
+    expect(hint).toContain('table_rows = [l.strip().split(" | ") for l in open("page-2.txt") if " | " in l] gives its table rows');
   });
 
   it('runs as written: the rows and items it names are what the page shows', () => {
