@@ -5,7 +5,7 @@
 // the agents benchmark: `file.write('alice,90` … `')`, "unterminated string literal", four
 // times in one call). Such a line break can only have meant `\n`.
 
-import type { RunLanguage } from './tools';
+import { unfenceCode, type RunLanguage } from './tools';
 
 /**
  * `code` with each raw line break inside a one-line quoted string ('…' or "…": not Python's
@@ -359,6 +359,23 @@ export function mendSyntaxError(code: string, language: RunLanguage): MendedProg
  * names (`path`), or the source it carries inline after `python -c` or `node -e` (`source`).
  */
 export type ProgramCommand = { path: string; language: RunLanguage } | { source: string; language: RunLanguage };
+
+/**
+ * The command a reply holds when it is one shell command and nothing else: fenced or not,
+ * after the word `run` or not, in quotes or not, with arguments after a program file left
+ * out (`python3 primes.py 1000`: they are no part of what it runs). Both readers of such a
+ * reply go through here: the one that runs a command carrying its source
+ * (`commandProgram`) and the one that sends back a command naming a file (`isShellCommand`).
+ */
+export function commandInReply(text: string): ProgramCommand | undefined {
+  const command = unfenceCode(text.trim())
+    .code.trim()
+    .replace(/^run\s+/, '')
+    .replace(/^"(.*)"$/s, '$1')
+    .replace(/^'(.*)'$/s, '$1')
+    .replace(/^((?:\$\s*)?(?:python3?|py|node)\s+[\w./-]+\.(?:py|js|mjs))(?:\s+[\w.-]+)*$/, '$1');
+  return programCommand(command);
+}
 
 /**
  * The program a `run` call's code names as a shell command instead of being its source:

@@ -4,9 +4,9 @@
 // their own tool loop, the checker the task, a work log and the answer to check.
 
 import type { CallTurn, UpstreamMessage, UpstreamToolCall, Verdict } from './shapes';
-import { programCommand } from './code-repair';
+import { commandInReply } from './code-repair';
 import { isCodeOnly } from './text-tool-calls';
-import { isSandboxToolName, unfenceCode } from './tools';
+import { isSandboxToolName } from './tools';
 
 // The prompts are short and concrete: the embedded default is a 1.5B model, which follows
 // a few plain sentences far better than a page of rules. The actor's thread only ever
@@ -287,12 +287,7 @@ export const SHELL_COMMAND_REASONS = `Your reply is a shell command, and there i
  * `run python3 sum_primes.py` in a fence five times, each sent back as a program to run.
  */
 export function isShellCommand(answer: string): boolean {
-  const text = unfenceCode(answer)
-    .code.trim()
-    .replace(/^run\s+/, '')
-    // Arguments after the file (`python3 primes.py 1000`) are no part of what it runs.
-    .replace(/^((?:\$\s*)?(?:python3?|py|node)\s+[\w./-]+\.(?:py|js|mjs))(?:\s+[\w.-]+)*$/, '$1');
-  const program = programCommand(text);
+  const program = commandInReply(answer);
   return program !== undefined && 'path' in program;
 }
 
@@ -778,8 +773,7 @@ const REVISE_WORDS = ['REVISE', 'REJECT', 'REJECTED', 'REVISION', 'REVOKE', 'INC
  * actor's 465 (a sum of 1 to 30). Such a reply judges nothing: the check is asked again.
  */
 export function isUnreadRecomputation(text: string): boolean {
-  if (/\b(?:APPROVED?|REVISE|REJECT(?:ED)?)\b/.test(text) || REVISE_WORDS.includes(/^[\s*#>_`"'-]*([A-Za-z]+)/.exec(text)?.[1]?.toUpperCase() ?? ''))
-    return false;
+  if (verdictInWords(text) !== undefined) return false;
   const trimmed = text.trim();
   return /^[{[]/.test(trimmed) || /"name"\s*:\s*"/.test(trimmed) || namesToolOnly(trimmed) || isCodeOnly(trimmed);
 }
@@ -791,6 +785,13 @@ export function isUnreadRecomputation(text: string): boolean {
  * capitals decides; a reply with none approves (no endless loops).
  */
 export function parseVerdict(text: string): { verdict: Verdict; reasons: string } {
+  // No verdict word: a reply that says the answer does not agree sends it back (the 1.5B
+  // checker wrote "the answer does not agree with the tool results" and stopped there).
+  return verdictInWords(text) ?? { verdict: DISAGREES.test(text) ? 'revise' : 'approve', reasons: text.trim() };
+}
+
+/** The verdict a checker's reply gives in a verdict word (opening it, or the last in capitals); undefined when it has none. */
+function verdictInWords(text: string): { verdict: Verdict; reasons: string } | undefined {
   const trimmed = text.replace(/^[\s*#>_`"'-]+/, '');
   const match = /^([A-Za-z]+)[*_]*[ \t]*(?:[:.,!]|[—–-](?=\s))?\s*/.exec(trimmed);
   const word = match?.[1]?.toUpperCase() ?? '';
@@ -799,9 +800,7 @@ export function parseVerdict(text: string): { verdict: Verdict; reasons: string 
   if (REVISE_WORDS.includes(word)) return { verdict: 'revise', reasons: rest === '' ? NO_REASONS : rest };
   if (word === 'APPROVE' || word === 'APPROVED') return { verdict: 'approve', reasons: rest };
   const last = [...text.matchAll(/\b(APPROVED?|REVISE|REJECT(?:ED)?)\b/g)].at(-1);
-  // No verdict word: a reply that says the answer does not agree sends it back (the 1.5B
-  // checker wrote "the answer does not agree with the tool results" and stopped there).
-  if (last === undefined) return { verdict: DISAGREES.test(text) ? 'revise' : 'approve', reasons: text.trim() };
+  if (last === undefined) return undefined;
   // The reasons are the reply without its closing verdict word.
   const reasons = text
     .trim()

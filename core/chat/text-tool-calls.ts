@@ -5,7 +5,7 @@
 // object of arguments; anything else stays text (the reply is then an answer).
 
 import { canonicalJson } from '../canonical-json';
-import { programCommand } from './code-repair';
+import { commandInReply } from './code-repair';
 import { detectRunLanguage, unfenceCode, type RunLanguage } from './tools';
 
 export interface TextToolCall {
@@ -270,12 +270,7 @@ export function programAsRunCall(text: string, afterFailedRun = false): TextTool
  * carries no source and stays text (`isShellCommand` sends it back).
  */
 export function commandProgram(text: string): { source: string; language: RunLanguage } | undefined {
-  const command = unfenceCode(text.trim())
-    .code.trim()
-    .replace(/^run\s+/, '')
-    .replace(/^"(.*)"$/s, '$1')
-    .replace(/^'(.*)'$/s, '$1');
-  const program = programCommand(command);
+  const program = commandInReply(text);
   return program && 'source' in program ? program : undefined;
 }
 
