@@ -69,7 +69,7 @@ export function createModelStep(deps: ChatActivityDeps, memory: CallMemory) {
       problem !== undefined
         ? { verdict: 'revise' as const, reasons: problem.reasons }
         : recomputed?.verdict !== undefined
-          ? { verdict: recomputed.verdict, reasons: recomputed.reasons }
+          ? { verdict: recomputed.verdict, reasons: recomputed.reasons, ...(recomputed.refuted ? { refuted: recomputed.refuted } : {}) }
           : undefined;
     if (askAgain) {
       const turn: CallTurn = { kind: 'verify', content: recomputed.reasons, tool_calls: [] };
@@ -81,7 +81,7 @@ export function createModelStep(deps: ChatActivityDeps, memory: CallMemory) {
       return { content: '', toolCalls: [], recomputeAgain: true, finishReason: 'stop', usage: ZERO_USAGE };
     }
     if (plain !== undefined) {
-      const turn: CallTurn = { kind: 'check', verdict: plain.verdict, text: plain.reasons };
+      const turn: CallTurn = { kind: 'check', verdict: plain.verdict, text: plain.reasons, ...('refuted' in plain ? { refuted: plain.refuted } : {}) };
       progress.note(`check: ${plain.verdict === 'approve' ? 'APPROVE' : 'REVISE'} — ${clip(plain.reasons, 400)}`);
       await Promise.all([calls.putTurn(callId, seq, turn), progress.flush()]);
       memory.remember(callId, seq, turn);

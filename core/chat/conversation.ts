@@ -424,6 +424,8 @@ export function plainProblem(task: UpstreamMessage[], turns: CallTurn[]): PlainP
   if (aboutFailedRun(answer, turns)) return notAnAnswer(FAILED_RUN_REASONS);
   const numbers = ungroundedValues(answer, task, turns);
   if (numbers.length > 0) return { reasons: ungroundedReasons(numbers, savedPages(turns)), notAnAnswer: false, needsTool: true };
+  const refuted = stillRefuted(answer, turns);
+  if (refuted.length > 0) return { reasons: refutedReasons(refuted), notAnAnswer: false, needsTool: true };
   if (asksToRunCode(task) && !turns.some((t) => (t.kind === 'check' && t.text === RUN_ASKED_REASONS) || (t.kind === 'tool' && t.name === 'run' && t.ok))) {
     return { reasons: RUN_ASKED_REASONS, notAnAnswer: false, needsTool: true };
   }
@@ -432,6 +434,29 @@ export function plainProblem(task: UpstreamMessage[], turns: CallTurn[]): PlainP
   // An answer in the wrong form has its result already: it is said again, no tool needed.
   const forms = turns.some((t) => t.kind === 'check' && t.text.startsWith(MISSING_FORM_OPENING)) ? [] : missingAskedForms(answer, task);
   return forms.length > 0 ? { reasons: missingFormReasons(forms), notAnAnswer: false, needsTool: false, restate: true } : undefined;
+}
+
+/**
+ * The answer's values that the checker's own programs refuted (a check's `refuted`) and that
+ * no program that worked has printed since: on fibonacci the actor answered 465 (its program
+ * summed 1 to 30) again after the comparison sent it back, once a failing program had run in
+ * between, and the checker model approved it in words.
+ */
+export function stillRefuted(answer: string, turns: CallTurn[]): StatedValue[] {
+  const refuted: StatedValue[] = [];
+  for (const turn of turns) {
+    if (turn.kind === 'check' && turn.refuted) refuted.push(...turn.refuted);
+    else if (turn.kind === 'tool' && turn.ok && turn.name === 'run') {
+      const printed = valuesIn(printedPart(turn.name, turn.output));
+      for (let i = refuted.length - 1; i >= 0; i--) if (matchesAny(refuted[i]!, printed)) refuted.splice(i, 1);
+    }
+  }
+  return [...new Set(valuesIn(answer))].filter((v) => matchesAny(v, refuted));
+}
+
+/** The checker's verdict on an answer that gives again values its own programs refuted. */
+export function refutedReasons(values: StatedValue[]): string {
+  return `Your answer gives ${values.slice(0, 5).join(', ')} again, which the checker's own programs refuted, and no program has printed it since. Read the task again, run a program that does exactly what it asks, then answer with what it prints.`;
 }
 
 /**
@@ -642,7 +667,10 @@ function matchesAny(n: StatedValue, values: StatedValue[]): boolean {
 export function recomputedVerdict(
   task: UpstreamMessage[],
   turns: CallTurn[],
-): { verdict: Verdict; reasons: string; secondOpinion?: true } | { intermediate: true; reasons: string; verdict?: undefined } | undefined {
+):
+  | { verdict: Verdict; reasons: string; secondOpinion?: true; refuted?: StatedValue[] }
+  | { intermediate: true; reasons: string; verdict?: undefined }
+  | undefined {
   const answer = candidateAnswer(turns);
   if (answer === undefined) return undefined;
   const computed = computedValues(answer, task, turns);
@@ -672,7 +700,7 @@ export function recomputedVerdict(
   // One program against another: which is wrong is not known yet (multiples: the actor's
   // program was right, 234168, and the checker's summed 1 to 1000, 500500). A second program
   // of the checker's, written another way, settles it before the answer goes back.
-  return deciding.length === 1 ? { verdict: 'revise', reasons, secondOpinion: true } : { verdict: 'revise', reasons };
+  return deciding.length === 1 ? { verdict: 'revise', reasons, secondOpinion: true, refuted: missing } : { verdict: 'revise', reasons, refuted: missing };
 }
 
 /** How many times the checker may be asked for another program on one answer (`recomputeAgain`). */

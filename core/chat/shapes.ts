@@ -37,7 +37,12 @@ export type CallTurn =
   | { kind: 'plan'; text: string }
   | { kind: 'act'; content: string; tool_calls: UpstreamToolCall[] }
   | { kind: 'tool'; tool_call_id: string; name: string; ok: boolean; output: string; summary: string }
-  | { kind: 'check'; verdict: Verdict; text: string }
+  /**
+   * `refuted`: the answer's values that the checker's own programs printed otherwise, sent
+   * back by the comparison (`recomputedVerdict`): given again with no program printing them
+   * since, they go back again rather than to the checker model's words.
+   */
+  | { kind: 'check'; verdict: Verdict; text: string; refuted?: (number | string)[] }
   /** The checker recomputing the result before its verdict: its `run` calls (results follow as `tool` turns). */
   | { kind: 'verify'; content: string; tool_calls: UpstreamToolCall[] }
   | { kind: 'final'; content: string };

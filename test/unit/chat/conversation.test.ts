@@ -42,6 +42,8 @@ import {
   RUN_NOW_NOTE,
   toolNowNote,
   ungroundedReasons,
+  stillRefuted,
+  refutedReasons,
   ungroundedValues,
   namesToolOnly,
   asksToRunCode,
@@ -537,6 +539,7 @@ describe('a recomputation by the checker', () => {
     expect(both).toEqual({
       verdict: 'revise',
       reasons: expect.stringMatching(/^The checker computed the result with programs of its own, which printed:\n24\n24\n/) as unknown,
+      refuted: [30],
     });
   });
 
@@ -561,6 +564,23 @@ describe('a recomputation by the checker', () => {
     expect(recomputedVerdict(task, next)).toMatchObject({ verdict: 'revise', secondOpinion: true });
     expect(recomputedVerdict(task, next)?.reasons).not.toContain(factorial.slice(0, 20));
     expect(recomputedVerdict(task, [...actors, verify, run('v', factorial), again, verify2, run('w', '30')])?.verdict).toBe('approve');
+  });
+
+  it('sends back an answer that gives again a value the comparison refuted, until a program prints it again (fibonacci)', () => {
+    const fibTask = [{ role: 'user' as const, content: 'What is the 30th Fibonacci number, counting F(1) = 1 and F(2) = 1?' }];
+    const sumRun = run('a', '465');
+    const said = { kind: 'act' as const, content: 'The 30th Fibonacci number is 465.', tool_calls: [] };
+    const verifyRuns = [verify, run('v', '832040')];
+    const refuting = recomputedVerdict(fibTask, [act, sumRun, said, ...verifyRuns]);
+    expect(refuting).toMatchObject({ verdict: 'revise', refuted: [465] });
+    const check = { kind: 'check' as const, verdict: 'revise' as const, text: refuting!.reasons, refuted: [465] };
+    const failed = run('b', '', false);
+    const again = [act, sumRun, said, ...verifyRuns, check, failed, said];
+    expect(stillRefuted(said.content, again)).toEqual([465]);
+    expect(plainProblem(fibTask, again)).toEqual({ reasons: refutedReasons([465]), notAnAnswer: false, needsTool: true });
+    // A program that worked printed it again since: the checker looks at it afresh.
+    expect(stillRefuted(said.content, [act, sumRun, said, ...verifyRuns, check, run('c', '465'), said])).toEqual([]);
+    expect(stillRefuted('It is 832040.', again)).toEqual([]);
   });
 
   it('counts the times the checker was asked for another program on the answer it checks', () => {
