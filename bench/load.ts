@@ -21,7 +21,7 @@ import type { RawMeasurements } from '../core/measurements';
 import { open, stat } from 'node:fs/promises';
 import { openAsBlob } from 'node:fs';
 import { LIMITS } from '../core/plans';
-import { makeFixtures } from '../tooling/make-fixtures';
+import { makeFixtures } from '../tooling/fixtures/make';
 import { startStack, type Stack } from '../tooling/stack';
 import { AccountsStore } from '../store/accounts';
 import { newAccountId, newScanId } from '../store/ids';

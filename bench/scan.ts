@@ -30,7 +30,7 @@ import { createSampleStream, readWavLayout, writeWavSlice } from '../activities/
 import { PocketsphinxTranscriber, type Transcriber } from '../activities/media/transcriber';
 import { TranscriptionServerTranscriber } from '../activities/media/transcription-server';
 import { EAR_MODEL, startStack, REPO_ROOT, type ManagedProcess, type Stack } from '../tooling/stack';
-import { makeFixtures } from '../tooling/make-fixtures';
+import { makeFixtures } from '../tooling/fixtures/make';
 import { connectMongo } from '../store/mongo';
 import { Client, Connection } from '@temporalio/client';
 import { tsToMs } from '@temporalio/common/lib/time';

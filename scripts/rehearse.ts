@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { consoleLine } from './console-log';
 import { portFromEnv } from './env-port';
-import { makeFixtures } from '../tooling/make-fixtures';
+import { makeFixtures } from '../tooling/fixtures/make';
 import { startRehearsal, type Rehearsal } from '../tooling/rehearsal';
 import { formatEchoedLines, modelBannerLine, REPO_ROOT } from '../tooling/stack';
 import { superviseStack, type Supervisor } from '../tooling/supervise';

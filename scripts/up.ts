@@ -18,7 +18,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { consoleLine } from './console-log';
 import { portFromEnv } from './env-port';
-import { makeFixtures } from '../tooling/make-fixtures';
+import { makeFixtures } from '../tooling/fixtures/make';
 import { formatEchoedLines, MODEL_FIX_HINT, modelBannerLine, REPO_ROOT, startStack, wantedEmbeddedModel, type Stack } from '../tooling/stack';
 import { superviseStack, type Supervisor } from '../tooling/supervise';
 

@@ -127,7 +127,7 @@ describe('editor timelines, read back by their reference tools', () => {
   const frames = (seconds: [number, number]) => (seconds[0] * 24) / seconds[1];
 
   it('otio loads in OpenTimelineIO and fcpxml passes the FCPXML 1.9 structure: clips between the cuts at 24 fps, the read as markers', async () => {
-    // The fixtures are made at 24 fps (tooling/make-fixtures.ts), so the read's rate and every frame count are known.
+    // The fixtures are made at 24 fps (tooling/fixtures/format.ts), so the read's rate and every frame count are known.
     expect(scan.frame_rate).toBe(24);
     const expected = editorTimeline({ ...scan, title: 'Sample for export' }, { mediaUrl: `${service.apiUrl}/v1/scans/${scan.scan_id}/media` });
     const dir = await mkdtemp(join(tmpdir(), 'holdline-timelines-'));
