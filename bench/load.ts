@@ -22,7 +22,7 @@ import { open, stat } from 'node:fs/promises';
 import { openAsBlob } from 'node:fs';
 import { LIMITS } from '../core/plans';
 import { makeFixtures } from '../tooling/fixtures/make';
-import { startStack, type Stack } from '../tooling/stack';
+import { startStack, type Stack } from '../tooling/stack/start';
 import { AccountsStore } from '../store/accounts';
 import { newAccountId, newScanId } from '../store/ids';
 import { connectMongo } from '../store/mongo';

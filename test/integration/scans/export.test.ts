@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_FORMATS, exportScan } from '../../../core/exports';
 import { editorTimeline } from '../../../core/timelines/model';
 import { RESOLVE_MARKER_COLUMNS } from '../../../core/timelines/resolve-markers';
-import { REPO_ROOT } from '../../../tooling/stack';
+import { REPO_ROOT } from '../../../tooling/repo-root';
 import { newScanId } from '../../../store/ids';
 import { LibraryStore } from '../../../store/library';
 import { fixture, type Fixture } from '../helpers/fixtures';
