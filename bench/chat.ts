@@ -25,7 +25,8 @@ import OpenAI from 'openai';
 import { startInProcessService } from '../tooling/in-process-service';
 import { existsSync, readFileSync } from 'node:fs';
 import { QWEN_CODER_1_5B } from '../core/chat/embedded-model';
-import { embeddedModelPath, startModelServer, startStack, type Stack } from '../tooling/stack';
+import { embeddedModelPath, startModelServer } from '../tooling/stack/model';
+import { startStack, type Stack } from '../tooling/stack/start';
 import { startScriptedUpstream } from '../test/scripted-upstream/server';
 import { countingProxy } from '../test/integration/helpers/model-proxy';
 

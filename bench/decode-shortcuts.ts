@@ -8,7 +8,7 @@ import { decodeMedia, type DecodeResult } from '../activities/media/decode';
 import { NO_SHORTCUTS, type DecoderShortcuts } from '../activities/media/ffmpeg-args';
 import { probeMedia } from '../activities/media/probe';
 import { assembleRead } from '../core/read';
-import { makeFixtures } from '../tooling/make-fixtures';
+import { makeFixtures } from '../tooling/fixtures/make';
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const dir = await mkdtemp(join(tmpdir(), 'holdline-shortcuts-'));

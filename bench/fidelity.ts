@@ -26,7 +26,8 @@ import { writeWavSlice } from '../activities/media/wav';
 import { VOICE_DETECTOR_NAME, detectVoice } from '../activities/media/voice';
 import { boundaryErrors, perSecondScores, secondsCovered, type BoundaryErrors } from './fidelity-measures';
 import { createTranscribers, type NamedTranscriber } from './fidelity-engines';
-import { makeFixtures, type FixtureTruth } from '../tooling/make-fixtures';
+import { makeFixtures } from '../tooling/fixtures/make';
+import type { FixtureTruth } from '../tooling/fixtures/truth';
 
 const args = process.argv.slice(2);
 const onlyArg = args.find((a) => a.startsWith('--only='))?.slice(7) ?? (args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined);

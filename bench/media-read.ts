@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { decodeArgs } from '../activities/media/ffmpeg-args';
 import { loadConfig } from '../config/env';
-import { startMinio } from '../tooling/minio';
-import { REPO_ROOT } from '../tooling/stack';
+import { startMinio } from '../tooling/stack/minio';
+import { REPO_ROOT } from '../tooling/repo-root';
 import { createMediaStore } from '../store/media-factory';
 
 const path = process.argv[2] ?? join(REPO_ROOT, '.data', 'fixtures', 'bench-60s-720p.mp4');

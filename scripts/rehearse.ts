@@ -1,7 +1,7 @@
 // `npm run rehearse`: docker-compose.yml's production layout on loopback from packages
 // (tooling/rehearsal.ts): PostgreSQL, the Temporal server and Web UI on it, FerretDB on
 // PostgreSQL, MinIO, the ear, the model server, two workers and two API processes behind
-// HAProxy, in the foreground under the supervisor of `npm run up` (tooling/supervise.ts):
+// HAProxy, in the foreground under the supervisor of `npm run up` (tooling/stack/supervise.ts):
 // a part that exits on its own is started again; one that keeps dying stops everything,
 // except the model server and the Temporal UI, which the rest runs without. Ctrl-C stops it all.
 // Ports: PORT (8080, the proxy), TEMPORAL_PORT (7233), TEMPORAL_UI_PORT (8233), MONGO_PORT
@@ -14,10 +14,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { consoleLine } from './console-log';
 import { portFromEnv } from './env-port';
-import { makeFixtures } from '../tooling/make-fixtures';
+import { makeFixtures } from '../tooling/fixtures/make';
 import { startRehearsal, type Rehearsal } from '../tooling/rehearsal';
-import { formatEchoedLines, modelBannerLine, REPO_ROOT } from '../tooling/stack';
-import { superviseStack, type Supervisor } from '../tooling/supervise';
+import { REPO_ROOT } from '../tooling/repo-root';
+import { modelBannerLine } from '../tooling/stack/banner';
+import { formatEchoedLines } from '../tooling/stack/processes';
+import { superviseStack, type Supervisor } from '../tooling/stack/supervise';
 
 const ports = {
   proxy: portFromEnv('rehearse', 'PORT', 8080),

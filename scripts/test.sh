@@ -129,7 +129,7 @@ step prettier nice -n 5 bash -c check_prettier
 # The ear's own tests (pytest, in its venv): they start a real ear on a free port.
 step ear-pytest .tools/ear/venv/bin/python -m pytest -q ear/tests
 # The test videos, before any test file asks for one.
-step fixtures node --import tsx tooling/make-fixtures.ts
+step fixtures node --import tsx tooling/fixtures/main.ts
 while [ -z "${RC[fixtures]+set}" ]; do next_ended; done
 
 # --- vitest in two lanes, beside the checks still running ---------------------------------

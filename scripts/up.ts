@@ -1,6 +1,6 @@
 // Runs the whole Holdline stack in the foreground: Temporal dev server (+ Web UI),
 // FerretDB, the ear (Whisper), one worker and the API, with data in `.data/`. Ctrl-C stops it all.
-// A part that exits on its own is restarted with backoff (tooling/supervise.ts);
+// A part that exits on its own is restarted with backoff (tooling/stack/supervise.ts);
 // one that keeps dying (more than 5 times in a minute) stops the whole stack, except the
 // model server: the signal half runs without it, so it is tried again every minute instead.
 // Without MODEL_BASE_URL it also runs the embedded model server: Qwen2.5-Coder-1.5B-Instruct
@@ -18,9 +18,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { consoleLine } from './console-log';
 import { portFromEnv } from './env-port';
-import { makeFixtures } from '../tooling/make-fixtures';
-import { formatEchoedLines, MODEL_FIX_HINT, modelBannerLine, REPO_ROOT, startStack, wantedEmbeddedModel, type Stack } from '../tooling/stack';
-import { superviseStack, type Supervisor } from '../tooling/supervise';
+import { makeFixtures } from '../tooling/fixtures/make';
+import { REPO_ROOT } from '../tooling/repo-root';
+import { modelBannerLine } from '../tooling/stack/banner';
+import { MODEL_FIX_HINT, wantedEmbeddedModel } from '../tooling/stack/model';
+import { formatEchoedLines } from '../tooling/stack/processes';
+import { startStack, type Stack } from '../tooling/stack/start';
+import { superviseStack, type Supervisor } from '../tooling/stack/supervise';
 
 const ports = {
   api: portFromEnv('up', 'PORT', 8080),

@@ -10,8 +10,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startMinio } from '../tooling/minio';
-import { startStack } from '../tooling/stack';
+import { startMinio } from '../tooling/stack/minio';
+import { startStack } from '../tooling/stack/start';
 
 export interface ProvidedStack {
   mongodbUri: string;

@@ -3,7 +3,7 @@
 // by `npm run up` does (a test that wants pocketsphinx or a scripted server
 // says so in the env it passes, which wins over this).
 import { inject } from 'vitest';
-import { EAR_MODEL } from '../tooling/stack';
+import { EAR_MODEL } from '../tooling/stack/ear';
 
 const stack = inject('stack');
 if (stack?.transcriberUrl && !process.env.HOLDLINE_TRANSCRIBER_URL) {

@@ -11,7 +11,8 @@ import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { embeddedModelFor } from '../core/chat/embedded-model';
-import { embeddedModelPath, MODEL_FIX_HINT, REPO_ROOT, startModelServer } from './stack';
+import { REPO_ROOT } from './repo-root';
+import { embeddedModelPath, MODEL_FIX_HINT, startModelServer } from './stack/model';
 
 const say = (line: string) => process.stderr.write(`install-model: ${line}\n`);
 

@@ -20,7 +20,8 @@ import { LibraryStore } from '../store/library';
 import { connectMongo } from '../store/mongo';
 import { SessionsStore } from '../store/sessions';
 import { SESSION_COOKIE } from '../http/session';
-import { REPO_ROOT, startStack } from './stack';
+import { REPO_ROOT } from './repo-root';
+import { startStack } from './stack/start';
 
 const FIXTURE = 'recut-weak-open';
 const OUTPUT = join(REPO_ROOT, 'api', 'openapi-examples.json');

@@ -13,28 +13,18 @@ import { chownSync, copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, re
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
-import {
-  canConnect,
-  cleanEnv,
-  endOrphans,
-  freePort,
-  httpOk,
-  mongoAnswers,
-  portOrFree,
-  REPO_ROOT,
-  spawnManaged,
-  StackError,
-  StackParts,
-  startApi,
-  startStack,
-  temporalAnswers,
-  waitOrStop,
-  waitUntil,
-  withoutPrefix,
-  type Env,
-  type Stack,
-  type StackPart,
-} from './stack';
+import { REPO_ROOT } from './repo-root';
+import { startApi } from './stack/api';
+import { cleanEnv, withoutPrefix, type Env } from './stack/env';
+import { mongoAnswers } from './stack/ferretdb';
+import { endOrphans } from './stack/orphans';
+import { StackParts } from './stack/parts';
+import { canConnect, freePort, portOrFree } from './stack/ports';
+import { spawnManaged } from './stack/processes';
+import { httpOk, waitOrStop, waitUntil } from './stack/readiness';
+import { StackError } from './stack/stack-error';
+import { startStack, type Stack, type StackPart } from './stack/start';
+import { temporalAnswers } from './stack/temporal';
 
 export interface RehearsalPorts {
   /** HAProxy's frontend (PORT). */

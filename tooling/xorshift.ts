@@ -1,5 +1,5 @@
 // One seeded generator for everything that must be random-looking yet the same on
-// every machine: fixture noise and textures (scripts/make-fixtures.ts, whose
+// every machine: fixture noise and textures (tooling/fixtures/, whose
 // generator hash covers this file too) and test signals.
 
 /**

@@ -13,8 +13,9 @@ import { join } from 'node:path';
 import { MongoClient, type Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMOLLM2_135M } from '../../core/chat/embedded-model';
-import { startStack, type ManagedProcess, type Stack } from '../../tooling/stack';
-import { superviseStack, type RestartEvent, type Supervisor } from '../../tooling/supervise';
+import type { ManagedProcess } from '../../tooling/stack/processes';
+import { startStack, type Stack } from '../../tooling/stack/start';
+import { superviseStack, type RestartEvent, type Supervisor } from '../../tooling/stack/supervise';
 import { AccountsStore } from '../../store/accounts';
 import { call, formatTable, killAlone, MODE, newTally, sleep, waitForBusy, type Row } from './harness';
 

@@ -5,7 +5,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { freePort, startStack } from '../../tooling/stack';
+import { freePort } from '../../tooling/stack/ports';
+import { startStack } from '../../tooling/stack/start';
 import { getStackEnv } from './helpers/stack-env';
 import { isAlive } from './helpers/processes';
 

@@ -11,7 +11,7 @@ import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QWEN_CODER_1_5B } from '../../../core/chat/embedded-model';
 import { CallsStore } from '../../../store/calls';
-import { startModelServer, type ModelServer } from '../../../tooling/stack';
+import { startModelServer, type ModelServer } from '../../../tooling/stack/model';
 import { startService, type Service } from '../helpers/service';
 
 type Run = { call_id: string; base_model: string; steps: number; tools_used: string[]; stopped: string };

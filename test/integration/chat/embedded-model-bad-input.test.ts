@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMOLLM2_135M } from '../../../core/chat/embedded-model';
-import { startModelServer, type ModelServer } from '../../../tooling/stack';
+import { startModelServer, type ModelServer } from '../../../tooling/stack/model';
 import { CallsStore } from '../../../store/calls';
 import { countingProxy, type CountingProxy } from '../helpers/model-proxy';
 import { startService, type Service } from '../helpers/service';

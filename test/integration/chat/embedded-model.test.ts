@@ -14,7 +14,7 @@ import { fallbackAnswer, newLoopState } from '../../../core/chat/agent-loop';
 import { parseVerdict, plainProblem } from '../../../core/chat/conversation';
 import { SMOLLM2_135M } from '../../../core/chat/embedded-model';
 import { addUsage, ZERO_USAGE, type CallTurn, type TokenUsage } from '../../../core/chat/shapes';
-import { startModelServer, type ModelServer } from '../../../tooling/stack';
+import { startModelServer, type ModelServer } from '../../../tooling/stack/model';
 import { countingProxy, type CountingProxy, type SeenAnswer } from '../helpers/model-proxy';
 import { CallsStore } from '../../../store/calls';
 import { startService, type Service } from '../helpers/service';

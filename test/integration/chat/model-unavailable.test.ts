@@ -7,7 +7,8 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MODEL_FIX_HINT, startStack, type Stack } from '../../../tooling/stack';
+import { MODEL_FIX_HINT } from '../../../tooling/stack/model';
+import { startStack, type Stack } from '../../../tooling/stack/start';
 import { getStackEnv } from '../helpers/stack-env';
 import { MongoClient } from 'mongodb';
 import { AccountsStore } from '../../../store/accounts';

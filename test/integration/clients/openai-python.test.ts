@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMOLLM2_135M } from '../../../core/chat/embedded-model';
 import { addUsage, ZERO_USAGE, type TokenUsage } from '../../../core/chat/shapes';
-import { startModelServer, type ModelServer } from '../../../tooling/stack';
+import { startModelServer, type ModelServer } from '../../../tooling/stack/model';
 import { countingProxy, type SeenAnswer } from '../helpers/model-proxy';
 import { startService, type Service } from '../helpers/service';
 import { junitCases, runPython, type PythonRun, type TestCaseResult } from './run-python';

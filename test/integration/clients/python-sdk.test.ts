@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportScan } from '../../../core/exports';
-import { REPO_ROOT } from '../../../tooling/stack';
+import { REPO_ROOT } from '../../../tooling/repo-root';
 import { fixture, type Fixture } from '../helpers/fixtures';
 import { ScanClient } from '../helpers/scan-client';
 import { startService, type Service } from '../helpers/service';

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { REPO_ROOT } from '../../../tooling/stack';
+import { REPO_ROOT } from '../../../tooling/repo-root';
 
 /** The Python of the clients' test environment (scripts/install-pyclients.sh, run by the bootstrap). */
 export const PYCLIENTS_PYTHON = join(REPO_ROOT, '.tools', 'pyclients', 'venv', 'bin', 'python');

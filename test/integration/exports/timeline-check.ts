@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { REPO_ROOT } from '../../../tooling/stack';
+import { REPO_ROOT } from '../../../tooling/repo-root';
 
 /** The Python with opentimelineio, its CMX 3600 adapter and lxml (scripts/install-timeline-check.sh, run by the bootstrap). */
 const TIMELINE_CHECK_PYTHON = join(REPO_ROOT, '.tools', 'timeline-check', 'venv', 'bin', 'python');

@@ -1,4 +1,5 @@
-import { makeFixtures, type FixtureTruth } from '../../../tooling/make-fixtures';
+import { makeFixtures } from '../../../tooling/fixtures/make';
+import type { FixtureTruth } from '../../../tooling/fixtures/truth';
 
 export interface Fixture {
   path: string;

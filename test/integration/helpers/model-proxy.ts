@@ -3,7 +3,7 @@
 
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { TokenUsage } from '../../../core/chat/shapes';
-import { freePort } from '../../../tooling/stack';
+import { freePort } from '../../../tooling/stack/ports';
 
 export interface SeenAnswer {
   /** The request body the service sent. */

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { PlanId } from '../../../core/plans';
 import { startInProcessService, type InProcessService, type InProcessServiceOptions } from '../../../tooling/in-process-service';
-import { startWorker, type ManagedProcess } from '../../../tooling/stack';
+import type { ManagedProcess } from '../../../tooling/stack/processes';
+import { startWorker } from '../../../tooling/stack/worker';
 import { getStackEnv } from './stack-env';
 
 export type ServiceOptions = Omit<InProcessServiceOptions, 'mongodbUri' | 'temporalAddress'>;

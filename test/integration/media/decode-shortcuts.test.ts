@@ -20,7 +20,7 @@ import { FLOOR } from '../../../core/dead';
 import { assembleRead } from '../../../core/read';
 import { FrameDiffAccumulator, NON_REF_REPEAT_SHARE, isolatedRepeatShare } from '../../../activities/media/decode';
 import { decodeArgs } from '../../../activities/media/ffmpeg-args';
-import { makeFixtures } from '../../../tooling/make-fixtures';
+import { makeFixtures } from '../../../tooling/fixtures/make';
 
 const run = promisify(execFile);
 

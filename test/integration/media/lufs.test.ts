@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeMedia, decodeSoundtrack, measureLoudness } from '../../../activities/media/decode';
 import { runProcess } from '../../../activities/media/process';
-import { makeFixtures } from '../../../tooling/make-fixtures';
+import { makeFixtures } from '../../../tooling/fixtures/make';
 
 const dir = mkdtempSync(join(tmpdir(), 'holdline-lufs-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POCKETSPHINX_ENGINE, PocketsphinxTranscriber, fallbackEar } from '../../../activities/media/transcriber';
 import { TranscriptionServerError, TranscriptionServerTranscriber, parseVerboseJson, transcriptionsUrl } from '../../../activities/media/transcription-server';
-import { EAR_MODEL } from '../../../tooling/stack';
+import { EAR_MODEL } from '../../../tooling/stack/ear';
 import { startScriptedTranscriptionServer, type ScriptedTranscriptionServer } from '../../scripted-upstream/transcription-server';
 import { getStackEnv } from '../helpers/stack-env';
 

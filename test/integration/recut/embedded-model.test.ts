@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SMOLLM2_135M } from '../../../core/chat/embedded-model';
-import { startModelServer, type ModelServer } from '../../../tooling/stack';
+import { startModelServer, type ModelServer } from '../../../tooling/stack/model';
 import { fixture } from '../helpers/fixtures';
 import { countingProxy } from '../helpers/model-proxy';
 import { ScanClient } from '../helpers/scan-client';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../helpers/fixtures';
 import { ScanClient } from '../helpers/scan-client';
 import { startService, type Service } from '../helpers/service';
-import type { ManagedProcess } from '../../../tooling/stack';
+import type { ManagedProcess } from '../../../tooling/stack/processes';
 
 // The Agents plan's priority queue on the real stack: one scan worker with one activity
 // slot, saturated by four Signal scans; an Agents scan submitted after them must start its

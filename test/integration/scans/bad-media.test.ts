@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScanActivities } from '../../../activities/scan-activities';
 import { NOT_ACCEPTED_DETAIL } from '../../../activities/media/failures';
 import { LocalMediaCache } from '../../../activities/media/local-cache';
-import type { ManagedProcess } from '../../../tooling/stack';
+import type { ManagedProcess } from '../../../tooling/stack/processes';
 import { MediaStore } from '../../../store/media';
 import { ScansStore } from '../../../store/scans';
 import { fixture } from '../helpers/fixtures';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_FORMATS, exportScan } from '../../../core/exports';
 import { editorTimeline } from '../../../core/timelines/model';
 import { RESOLVE_MARKER_COLUMNS } from '../../../core/timelines/resolve-markers';
-import { REPO_ROOT } from '../../../tooling/stack';
+import { REPO_ROOT } from '../../../tooling/repo-root';
 import { newScanId } from '../../../store/ids';
 import { LibraryStore } from '../../../store/library';
 import { fixture, type Fixture } from '../helpers/fixtures';
@@ -127,7 +127,7 @@ describe('editor timelines, read back by their reference tools', () => {
   const frames = (seconds: [number, number]) => (seconds[0] * 24) / seconds[1];
 
   it('otio loads in OpenTimelineIO and fcpxml passes the FCPXML 1.9 structure: clips between the cuts at 24 fps, the read as markers', async () => {
-    // The fixtures are made at 24 fps (tooling/make-fixtures.ts), so the read's rate and every frame count are known.
+    // The fixtures are made at 24 fps (tooling/fixtures/format.ts), so the read's rate and every frame count are known.
     expect(scan.frame_rate).toBe(24);
     const expected = editorTimeline({ ...scan, title: 'Sample for export' }, { mediaUrl: `${service.apiUrl}/v1/scans/${scan.scan_id}/media` });
     const dir = await mkdtemp(join(tmpdir(), 'holdline-timelines-'));

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../api/app';
 import { documentedRoutes } from '../../../api/openapi';
 import type { CodeSample } from '../../../api/openapi-samples';
-import { REPO_ROOT } from '../../../tooling/stack';
+import { REPO_ROOT } from '../../../tooling/repo-root';
 import { fakeDeps } from '../fake-deps';
 
 type Operation = { 'x-codeSamples'?: CodeSample[] };

@@ -70,7 +70,7 @@ const cases: [string, string, string][] = [
   ['config/zone-probe.ts', '../store/scans', '../net/public-address'],
   ['workers/zone-probe.ts', '../api/app', '../activities/scan-activities'],
   ['tooling/zone-probe.ts', '../test/integration/helpers/service', '../api/app'],
-  ['scripts/zone-probe.ts', '../cli/main', '../tooling/stack'],
+  ['scripts/zone-probe.ts', '../cli/main', '../tooling/stack/start'],
   ['bench/zone-probe.ts', '../mcp/tools', '../test/integration/helpers/model-proxy'],
   ['test/unit/zone-probe.ts', '../integration/helpers/stack-env', './fake-deps'],
   ['test/unit/cli/zone-probe.ts', '../../faults/harness', './run-holdline'],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { embeddedModelFor, QWEN_CODER_1_5B, SMOLLM2_135M } from '../../../core/chat/embedded-model';
-import { MODEL_FIX_HINT, modelBannerLine, modelServerArgs, wantedEmbeddedModel, wantsEmbeddedModel } from '../../../tooling/stack';
+import { modelBannerLine } from '../../../tooling/stack/banner';
+import { MODEL_FIX_HINT, modelServerArgs, wantedEmbeddedModel, wantsEmbeddedModel } from '../../../tooling/stack/model';
 
 describe('wantsEmbeddedModel', () => {
   it('starts the embedded model only when no model server is named and it is not turned off', () => {

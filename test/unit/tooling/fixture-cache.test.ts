@@ -1,8 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixtureCacheDir, generatorHash, makeFixtures } from '../../../tooling/make-fixtures';
+import { fixtureCacheDir, generatorHash, generatorSources } from '../../../tooling/fixtures/cache';
+import { makeFixtures } from '../../../tooling/fixtures/make';
+import { REPO_ROOT } from '../../../tooling/repo-root';
 
 // A fresh clone copies the fixtures the machine has made before instead of making them
 // again. `corrupt` and `empty` are made without ffmpeg, so the test stays a unit test.
@@ -49,5 +52,30 @@ describe('the fixture cache', () => {
     expect(fixtureCacheDir(generator, { HOLDLINE_FIXTURE_CACHE: 'off', HOLDLINE_CACHE_DIR: '/c' })).toBeUndefined();
     expect(fixtureCacheDir(generator, { HOLDLINE_CACHE_DIR: '/c' })).toBe(`/c/fixtures-${generator}`);
     expect(fixtureCacheDir(generator, { XDG_CACHE_HOME: '/x' })).toBe(`/x/holdline/fixtures-${generator}`);
+  });
+
+  it("hashes every file of the checkout that the generators' code reaches", () => {
+    // The fixtures are kept while the hash stays the same, so a file the generators import
+    // and the hash leaves out could change them without their being made again. Walk every
+    // relative import (type-only ones too: a changed type can change a recipe) from the
+    // maker and the command and require each file reached among the hashed sources.
+    const sources = generatorSources();
+    const reached = new Set<string>();
+    const pending = ['tooling/fixtures/make.ts', 'tooling/fixtures/main.ts'];
+    for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+      if (reached.has(file)) continue;
+      reached.add(file);
+      for (const { fileName } of ts.preProcessFile(readFileSync(join(REPO_ROOT, file), 'utf8'), true, true).importedFiles) {
+        if (!fileName.startsWith('./') && !fileName.startsWith('../')) continue; // a package or a node: built-in
+        const base = join(dirname(file), fileName);
+        const target = [`${base}.ts`, `${base}/index.ts`, base].find((candidate) => existsSync(join(REPO_ROOT, candidate)));
+        expect(target, `${file} imports ${fileName}, which is no file`).toBeDefined();
+        pending.push(target!.split('\\').join('/'));
+      }
+    }
+    expect([...reached].filter((file) => !sources.includes(file)).sort()).toEqual([]);
+    // Both ends of the walk are in the hash, and every hashed file exists.
+    expect(sources).toEqual(expect.arrayContaining(['tooling/fixtures/make.ts', 'tooling/fixtures/uploads/sound.ts', 'tooling/xorshift.ts']));
+    for (const file of sources) expect(existsSync(join(REPO_ROOT, file)), file).toBe(true);
   });
 });

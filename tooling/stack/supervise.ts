@@ -4,8 +4,9 @@
 // short window is given up on; the caller then stops everything.
 // The decision itself is pure: core/restart-policy.ts.
 
-import { DEFAULT_RESTART_POLICY, decideRestart, describeExit, type RestartPolicy } from '../core/restart-policy';
-import type { ManagedProcess, Stack } from './stack';
+import { DEFAULT_RESTART_POLICY, decideRestart, describeExit, type RestartPolicy } from '../../core/restart-policy';
+import type { ManagedProcess } from './processes';
+import type { Stack } from './start';
 
 export interface SuperviseOptions {
   policy?: RestartPolicy;

@@ -1,11 +1,12 @@
 // Starts MinIO, an S3-compatible server, on a free loopback port: the `s3`
 // media store's tests, the scale-out test and the load benchmark use it. Kept
-// apart from stack.ts so the stack runner stays as it is.
+// apart from start.ts: only the tests and benchmarks that need S3 start it.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort, REPO_ROOT } from './stack';
+import { REPO_ROOT } from '../repo-root';
+import { freePort } from './ports';
 
 export interface S3Server {
   endpoint: string;
