@@ -9,7 +9,7 @@
 
 import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
@@ -197,7 +197,12 @@ export async function startRehearsal(options: RehearsalOptions): Promise<Rehears
     const pgData = join(pgDir, 'data');
     const owner = postgresUid();
     mkdirSync(pgDir, { recursive: true });
-    if (owner) chownSync(pgDir, owner.uid, owner.gid);
+    if (owner) {
+      chownSync(pgDir, owner.uid, owner.gid);
+      // The postgres user must pass through the data directory to reach its own: a scratch one from mkdtemp is 0700 (initdb then
+      // cannot read its password file, as the fault suite's first run found).
+      chmodSync(dataDir, statSync(dataDir).mode | 0o111);
+    }
     const superPasswordFile = join(dataDir, 'postgresql-superuser-password');
     if (!existsSync(join(pgData, 'PG_VERSION'))) {
       log(`initialising a PostgreSQL cluster in ${pgData}`);
