@@ -4,6 +4,7 @@ import type { MediaStore } from '../store/media';
 import { scanAudio, scanMedia } from '../store/scan-media';
 import type { ScansStore } from '../store/scans';
 import type { SubmissionsStore } from '../store/submissions';
+import type { UsageStore } from '../store/usage';
 import type { LocalMediaCache } from './media/local-cache';
 
 /** The ports of the hourly media retention run; workers/deps.ts wires the real ones. */
@@ -11,6 +12,7 @@ export interface RetentionActivityDeps {
   accounts: Pick<AccountsStore, 'retentionSettingsPage' | 'existingIds'>;
   scans: Pick<ScansStore, 'mediaRetentionPage' | 'markMediaRemoved' | 'get' | 'accountIds' | 'idsOfAccount'>;
   submissions: Pick<SubmissionsStore, 'startedBefore' | 'end'>;
+  usage: Pick<UsageStore, 'giveBack'>;
   /** The longest a submission can be in flight (`HOLDLINE_REQUEST_TIMEOUT_MS`): one older than that died with its API process. */
   submissionMaxMs: number;
   media: Pick<MediaStore, 'media' | 'audio' | 'remove'>;
@@ -80,7 +82,8 @@ export function createRetentionActivities(deps: RetentionActivityDeps) {
     /**
      * What a closure cannot reach, because its account is gone: the stored video and
      * audio (and local copies) of submissions whose API process died mid-upload, before
-     * their scan was written or undone; and the scans of accounts that no longer exist
+     * their scan was written or undone, and the scan unit each took (the client's retry
+     * took its own: a unit kept would charge one scan twice); and the scans of accounts that no longer exist
      * (left by a process that died between writing one and undoing it), returned for the
      * workflow to delete as `DELETE /v1/scans/{id}` does (which removes their media and
      * every worker's scratch entries; workers/run.ts sweeps the scratch of scans whose
@@ -99,6 +102,9 @@ export function createRetentionActivities(deps: RetentionActivityDeps) {
               scanMedia(deps.media, submission._id).remove(),
               scanAudio(deps.media, submission._id).remove(),
               deps.mediaCache.drop(submission._id),
+              // In the month it was taken. Given back before the record is ended, so a sweep that dies in between gives it back again
+              // at worst (a counter one low for a retried upload), never keeps it.
+              submission.unit ? deps.usage.giveBack(submission.account_id, 'scans', submission.started_at) : Promise.resolve(),
             ]);
             abandonedUploads.push(submission._id);
           }

@@ -102,7 +102,7 @@ if (!stopping) {
     API processes  ${current.apiUrls.join('  ')}
     Workers        2 (task queues holdline-*, scratch ${join(stack.dataDir, 'scratch-1')}, …-2)
     Temporal       ${current.temporalAddress} (server 1.29.1 on PostgreSQL)
-    Temporal UI    ${current.temporalUiUrl} (read-only)
+    Temporal UI    ${current.temporalUiUrl ?? 'not started'} (read-only)
     PostgreSQL     ${current.postgresAddress} (${current.postgresVersion}; data ${join(stack.dataDir, 'postgresql')})
     MongoDB        ${current.mongodbUri} (FerretDB 1.24.2 on PostgreSQL)
     S3 (MinIO)     ${current.s3Endpoint}   console ${current.minioConsoleUrl}

@@ -59,7 +59,7 @@ export type SessionsPort = Pick<
 >;
 export type RecutsPort = Pick<RecutsStore, 'insertQueued' | 'remove' | 'getOwned' | 'listForScan'>;
 export type IdempotencyPort = Pick<IdempotencyStore, 'claim' | 'get' | 'complete' | 'release'>;
-export type SubmissionsPort = Pick<SubmissionsStore, 'begin' | 'end' | 'idsOfAccount'>;
+export type SubmissionsPort = Pick<SubmissionsStore, 'begin' | 'tookUnit' | 'end' | 'idsOfAccount'>;
 export type MediaPort = Pick<MediaStore, 'media' | 'put' | 'stat' | 'read' | 'remove'>;
 /** The model server's health (api/upstream-health.ts). */
 export interface UpstreamPort {

@@ -91,7 +91,7 @@ export async function submitScan(deps: AppDeps, input: SubmitScanInput): Promise
   const scanId = newScanId();
   // Noted before a byte is received, so a closure of the account waits for this submission to be queued or undone.
   try {
-    await deps.submissions.begin({ scanId, accountId: account._id, now });
+    await deps.submissions.begin({ scanId, accountId: account._id, now, unit });
   } catch (error) {
     await Promise.allSettled([unit ? giveBackScanUnit(deps, account._id, now) : Promise.resolve(), releaseKey(deps, held)]);
     input.log.error({ err: error, scanId }, 'noting a submission in flight failed');
@@ -125,6 +125,7 @@ export async function submitScan(deps: AppDeps, input: SubmitScanInput): Promise
         // The answered key expired or was given back in between: this request counts after all.
         await takeScanUnit(deps, account, now);
         unit = true;
+        await deps.submissions.tookUnit(scanId);
       }
     }
     if (submission.type === 'url' && input.expects !== 'url') await assertDownloadTimeLeft(deps, account._id, now);

@@ -11,6 +11,13 @@ export interface SubmissionDoc {
   _id: string;
   account_id: string;
   started_at: Date;
+  /**
+   * The submission took a scan unit of the month of `started_at` (a retry of an answered
+   * Idempotency-Key takes none). The sweep gives it back when the submission's process died
+   * before a scan was written: otherwise the client's retry is charged a second unit for one
+   * scan. Absent on submissions noted before this field existed: nothing is given back for them.
+   */
+  unit?: boolean;
 }
 
 /** Submissions in flight, one document per scan id; `{account_id, started_at}` indexed (store/mongo.ts). */
@@ -21,8 +28,13 @@ export class SubmissionsStore {
     return this.db.collection<SubmissionDoc>('submissions');
   }
 
-  async begin(input: { scanId: string; accountId: string; now: Date }): Promise<void> {
-    await this.collection.insertOne({ _id: input.scanId, account_id: input.accountId, started_at: input.now });
+  async begin(input: { scanId: string; accountId: string; now: Date; unit?: boolean }): Promise<void> {
+    await this.collection.insertOne({ _id: input.scanId, account_id: input.accountId, started_at: input.now, ...(input.unit ? { unit: true } : {}) });
+  }
+
+  /** Notes that the submission took its unit after it began (the answered key it retried had expired meanwhile). */
+  async tookUnit(scanId: string): Promise<void> {
+    await this.collection.updateOne({ _id: scanId }, { $set: { unit: true } });
   }
 
   /** Idempotent. */

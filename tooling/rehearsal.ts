@@ -9,7 +9,7 @@
 
 import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
@@ -20,24 +20,24 @@ import { mongoAnswers } from './stack/ferretdb';
 import { endOrphans } from './stack/orphans';
 import { StackParts } from './stack/parts';
 import { canConnect, freePort, portOrFree } from './stack/ports';
-import { spawnManaged } from './stack/processes';
+import { spawnManaged, type ManagedProcess } from './stack/processes';
 import { httpOk, waitOrStop, waitUntil } from './stack/readiness';
 import { StackError } from './stack/stack-error';
 import { startStack, type Stack, type StackPart } from './stack/start';
 import { temporalAnswers } from './stack/temporal';
 
+/** Each 0 or absent: a free port (the fault suite's way; `npm run rehearse` passes its defaults). */
 export interface RehearsalPorts {
   /** HAProxy's frontend (PORT). */
-  proxy: number;
+  proxy?: number;
   /** Temporal's frontend (TEMPORAL_PORT). */
-  temporal: number;
+  temporal?: number;
   /** The Temporal Web UI (TEMPORAL_UI_PORT). */
-  temporalUi: number;
+  temporalUi?: number;
   /** FerretDB (MONGO_PORT). */
-  mongo: number;
+  mongo?: number;
   ear?: number;
   model?: number;
-  /** 0 or absent: free ports. */
   postgres?: number;
   minio?: number;
 }
@@ -53,7 +53,20 @@ export interface RehearsalOptions {
   readyTimeoutMs?: number;
   /** Say what is being started. */
   log?: (line: string) => void;
+  /**
+   * Parts `npm run rehearse` runs that a caller may leave out (all default true): the fault
+   * suite runs without the model server and the Web UI, which it never uses, to leave the
+   * 2 cores to the parts it kills.
+   */
+  model?: boolean;
+  temporalUi?: boolean;
+  ear?: boolean;
+  /** Extra environment for the API processes and workers, over compose's (the fault suite's settings). */
+  appEnv?: Env;
 }
+
+/** The two kinds of instance the layout runs several of. */
+export type InstanceKind = 'api' | 'worker';
 
 export interface Rehearsal {
   stack: Stack;
@@ -63,12 +76,25 @@ export interface Rehearsal {
   postgresAddress: string;
   postgresVersion: string;
   temporalAddress: string;
-  temporalUiUrl: string;
+  /** Absent when the Web UI was left out. */
+  temporalUiUrl: string | undefined;
   mongodbUri: string;
   s3Endpoint: string;
   minioConsoleUrl: string;
   /** Seconds from the start of `startRehearsal` until each part was ready. */
   readySec: Record<string, number>;
+  /** How many API processes and workers run (2 each). */
+  instances: Record<InstanceKind, number>;
+  /**
+   * The running process of a part (`postgresql`, `temporal`, `ferretdb`, `minio`, `ear`,
+   * `haproxy`, …) or of instance `n` (1-based) of the APIs or workers, as the supervisor
+   * last started it: what a fault is injected into.
+   */
+  current(part: string, n?: number): ManagedProcess;
+  /** Runs SQL as PostgreSQL's superuser (psql, unaligned tuples); its output. */
+  postgresSql(sql: string): Promise<string>;
+  /** Stops every part (the stack's stop). */
+  stop(): Promise<void>;
 }
 
 const TOOLS = join(REPO_ROOT, '.tools');
@@ -143,8 +169,14 @@ export async function startRehearsal(options: RehearsalOptions): Promise<Rehears
     ['TEMPORAL_UI_PORT', options.ports.temporalUi],
     ['MONGO_PORT (FerretDB)', options.ports.mongo],
   ] as const) {
-    if (await canConnect(port)) throw new StackError(`port ${port} (${name}) is already in use: set ${name.split(' ')[0]} to move it`);
+    if (port && (await canConnect(port))) throw new StackError(`port ${port} (${name}) is already in use: set ${name.split(' ')[0]} to move it`);
   }
+  const ports = {
+    proxy: await portOrFree(options.ports.proxy),
+    temporal: await portOrFree(options.ports.temporal),
+    temporalUi: await portOrFree(options.ports.temporalUi),
+    mongo: await portOrFree(options.ports.mongo),
+  };
 
   try {
     // --- PostgreSQL: a private cluster in the data directory --------------------------
@@ -154,7 +186,12 @@ export async function startRehearsal(options: RehearsalOptions): Promise<Rehears
     const pgData = join(pgDir, 'data');
     const owner = postgresUid();
     mkdirSync(pgDir, { recursive: true });
-    if (owner) chownSync(pgDir, owner.uid, owner.gid);
+    if (owner) {
+      chownSync(pgDir, owner.uid, owner.gid);
+      // The postgres user must pass through the data directory to reach its own: a scratch one from mkdtemp is 0700 (initdb then
+      // cannot read its password file, as the fault suite's first run found).
+      chmodSync(dataDir, statSync(dataDir).mode | 0o111);
+    }
     const superPasswordFile = join(dataDir, 'postgresql-superuser-password');
     if (!existsSync(join(pgData, 'PG_VERSION'))) {
       log(`initialising a PostgreSQL cluster in ${pgData}`);
@@ -263,7 +300,7 @@ export async function startRehearsal(options: RehearsalOptions): Promise<Rehears
 
     // --- The Temporal server on PostgreSQL ------------------------------------------------
     const temporalRoot = join(dataDir, 'temporal');
-    const temporalAddress = `127.0.0.1:${options.ports.temporal}`;
+    const temporalAddress = `127.0.0.1:${ports.temporal}`;
     mkdirSync(join(temporalRoot, 'config', 'dynamicconfig'), { recursive: true });
     // compose mounts deploy/temporal-dynamicconfig.yaml at this path.
     copyFileSync(join(REPO_ROOT, 'deploy', 'temporal-dynamicconfig.yaml'), join(temporalRoot, 'config', 'dynamicconfig', 'holdline.yaml'));
@@ -272,7 +309,7 @@ export async function startRehearsal(options: RehearsalOptions): Promise<Rehears
       stringify(
         await temporalServerConfig({
           template: readFileSync(join(SERVER_DIR, 'config', 'development-postgres12.yaml'), 'utf8'),
-          frontendPort: options.ports.temporal,
+          frontendPort: ports.temporal,
           postgres: `127.0.0.1:${pgPort}`,
           password: temporalDbPassword,
           dynamicConfig: join(temporalRoot, 'config', 'dynamicconfig', 'holdline.yaml'),
@@ -314,7 +351,7 @@ export async function startRehearsal(options: RehearsalOptions): Promise<Rehears
     });
 
     // --- FerretDB on PostgreSQL (stands in for mongo:7), started while Temporal boots ----
-    const mongodbUri = `mongodb://127.0.0.1:${options.ports.mongo}/holdline`;
+    const mongodbUri = `mongodb://127.0.0.1:${ports.mongo}/holdline`;
     const ferretDir = join(dataDir, 'ferretdb');
     mkdirSync(ferretDir, { recursive: true });
     const spawnFerret = () =>
@@ -324,7 +361,7 @@ export async function startRehearsal(options: RehearsalOptions): Promise<Rehears
         args: [
           '--handler=postgresql',
           `--postgresql-url=postgres://ferret:${ferretPassword}@127.0.0.1:${pgPort}/ferretdb`,
-          `--listen-addr=127.0.0.1:${options.ports.mongo}`,
+          `--listen-addr=127.0.0.1:${ports.mongo}`,
           '--telemetry=disable',
           `--state-dir=${ferretDir}`,
           // Its debug listener defaults to 127.0.0.1:8088, the model server's port.
@@ -377,38 +414,40 @@ export async function startRehearsal(options: RehearsalOptions): Promise<Rehears
     ]);
 
     // --- The Temporal Web UI: compose's temporal-ui, read-only, on loopback ---------------
-    const uiRoot = join(dataDir, 'temporal-ui');
-    const uiUrl = `http://127.0.0.1:${options.ports.temporalUi}`;
-    mkdirSync(uiRoot, { recursive: true });
-    cpSync(join(UI_DIR, 'config'), join(uiRoot, 'config'), { recursive: true });
-    // The image's template (docker.yaml) binds every interface; the rehearsal binds loopback.
-    writeFileSync(join(uiRoot, 'config', 'docker.yaml'), `${readFileSync(join(UI_DIR, 'config', 'docker.yaml'), 'utf8')}\nhost: 127.0.0.1\n`);
-    const spawnUi = () =>
-      spawnManaged({
-        name: 'temporal-ui',
-        command: join(TOOLS, 'bin', 'temporal-ui-server'),
-        args: ['--root', uiRoot, '--config', 'config', '--env', 'docker', 'start'],
-        env: {
-          ...withoutPrefix(process.env, 'TEMPORAL_'),
-          // compose's temporal-ui environment
-          TEMPORAL_ADDRESS: temporalAddress,
-          TEMPORAL_CORS_ORIGINS: `http://localhost:${options.ports.temporalUi}`,
-          TEMPORAL_DISABLE_WRITE_ACTIONS: 'true',
-          TEMPORAL_UI_PORT: String(options.ports.temporalUi),
-        },
-        logFile: join(logDir, 'temporal-ui.log'),
-        echo: echo('temporal-ui'),
-        pidFile: join(serverPidDir, 'temporal-ui.pid'),
-        defaultGraceMs: graceMs,
+    const uiUrl = `http://127.0.0.1:${ports.temporalUi}`;
+    if (options.temporalUi ?? true) {
+      const uiRoot = join(dataDir, 'temporal-ui');
+      mkdirSync(uiRoot, { recursive: true });
+      cpSync(join(UI_DIR, 'config'), join(uiRoot, 'config'), { recursive: true });
+      // The image's template (docker.yaml) binds every interface; the rehearsal binds loopback.
+      writeFileSync(join(uiRoot, 'config', 'docker.yaml'), `${readFileSync(join(UI_DIR, 'config', 'docker.yaml'), 'utf8')}\nhost: 127.0.0.1\n`);
+      const spawnUi = () =>
+        spawnManaged({
+          name: 'temporal-ui',
+          command: join(TOOLS, 'bin', 'temporal-ui-server'),
+          args: ['--root', uiRoot, '--config', 'config', '--env', 'docker', 'start'],
+          env: {
+            ...withoutPrefix(process.env, 'TEMPORAL_'),
+            // compose's temporal-ui environment
+            TEMPORAL_ADDRESS: temporalAddress,
+            TEMPORAL_CORS_ORIGINS: `http://localhost:${ports.temporalUi}`,
+            TEMPORAL_DISABLE_WRITE_ACTIONS: 'true',
+            TEMPORAL_UI_PORT: String(ports.temporalUi),
+          },
+          logFile: join(logDir, 'temporal-ui.log'),
+          echo: echo('temporal-ui'),
+          pidFile: join(serverPidDir, 'temporal-ui.pid'),
+          defaultGraceMs: graceMs,
+        });
+      const uiName = `Temporal UI (${uiUrl})`;
+      const ui = parts.track(spawnUi(), async () => {
+        const proc = spawnUi();
+        await waitOrStop(uiName, proc, timeoutMs, () => httpOk(uiUrl));
+        return proc;
       });
-    const uiName = `Temporal UI (${uiUrl})`;
-    const ui = parts.track(spawnUi(), async () => {
-      const proc = spawnUi();
-      await waitOrStop(uiName, proc, timeoutMs, () => httpOk(uiUrl));
-      return proc;
-    });
-    await waitUntil(uiName, ui, timeoutMs, () => httpOk(uiUrl));
-    ready('temporal-ui');
+      await waitUntil(uiName, ui, timeoutMs, () => httpOk(uiUrl));
+      ready('temporal-ui');
+    }
 
     // --- The ear, the model server and two workers: the stack of `npm run up` ------------
     // compose's x-holdline-env, its service names replaced by loopback addresses.
@@ -427,15 +466,15 @@ export async function startRehearsal(options: RehearsalOptions): Promise<Rehears
     const stack = await startStack({
       dataDir,
       parts,
-      externalEnv: { ...env, TEMPORAL_ADDRESS: temporalAddress, MONGODB_URI: mongodbUri, TEMPORAL_UI_URL: uiUrl },
-      ear: true,
+      externalEnv: { ...env, TEMPORAL_ADDRESS: temporalAddress, MONGODB_URI: mongodbUri, TEMPORAL_UI_URL: (options.temporalUi ?? true) ? uiUrl : undefined },
+      ear: options.ear ?? true,
       ...(options.ports.ear ? { earPort: options.ports.ear } : {}),
-      model: true,
+      model: options.model ?? true,
       modelOptional: true,
       ...(options.ports.model ? { modelPort: options.ports.model } : {}),
       worker: false,
       api: false,
-      env: { ...env, ...composeEnv },
+      env: { ...env, ...composeEnv, ...options.appEnv },
       echo: options.echo ?? [],
       readyTimeoutMs: timeoutMs,
       stopGraceMs: graceMs,
@@ -443,11 +482,14 @@ export async function startRehearsal(options: RehearsalOptions): Promise<Rehears
     });
     ready('ear and model');
     // Compose gives each worker container its own scratch directory and metrics port.
+    // Both workers are named `worker`; each keeps its log file across restarts, which tells them apart.
+    const workerLogs: string[] = [];
     for (const n of [1, 2]) {
-      await stack.startWorker({
+      const worker = await stack.startWorker({
         HOLDLINE_SCRATCH_DIR: join(dataDir, `scratch-${n}`),
         HOLDLINE_WORKER_METRICS_ADDRESS: `127.0.0.1:${await freePort()}`,
       });
+      workerLogs.push(worker.logFile);
       ready(`worker ${n}`);
     }
 
@@ -471,10 +513,10 @@ export async function startRehearsal(options: RehearsalOptions): Promise<Rehears
     // --- HAProxy in front of both --------------------------------------------------------
     const statsPort = await freePort();
     const haproxyConfig = join(dataDir, 'haproxy.cfg');
-    writeFileSync(haproxyConfig, haproxyConfigText({ bind: `127.0.0.1:${options.ports.proxy}`, stats: `127.0.0.1:${statsPort}`, servers: apiPorts }));
+    writeFileSync(haproxyConfig, haproxyConfigText({ bind: `127.0.0.1:${ports.proxy}`, stats: `127.0.0.1:${statsPort}`, servers: apiPorts }));
     const haproxy = haproxyBinary();
     await run(haproxy, ['-c', '-q', '-f', haproxyConfig], { logFile: join(logDir, 'haproxy.log') });
-    const proxyUrl = `http://127.0.0.1:${options.ports.proxy}`;
+    const proxyUrl = `http://127.0.0.1:${ports.proxy}`;
     const spawnProxy = () =>
       spawnManaged({
         name: 'haproxy',
@@ -503,11 +545,27 @@ export async function startRehearsal(options: RehearsalOptions): Promise<Rehears
       postgresAddress: `127.0.0.1:${pgPort}`,
       postgresVersion,
       temporalAddress,
-      temporalUiUrl: uiUrl,
+      temporalUiUrl: (options.temporalUi ?? true) ? uiUrl : undefined,
       mongodbUri,
       s3Endpoint,
       minioConsoleUrl: `http://127.0.0.1:${consolePort}`,
       readySec,
+      instances: { api: apiPorts.length, worker: workerLogs.length },
+      current(part: string, n?: number) {
+        const matches = (p: ManagedProcess) =>
+          part === 'worker' && n !== undefined
+            ? p.name === 'worker' && p.logFile === workerLogs[n - 1]
+            : p.name === (part === 'api' && n !== undefined ? `api-${n}` : part);
+        const proc = stack.processes.find((p) => matches(p) && stack.isCurrent(p));
+        if (!proc) throw new StackError(`no running ${part}${n === undefined ? '' : ` ${n}`}`);
+        return proc;
+      },
+      postgresSql: (sql: string) =>
+        run(join(pgBin, 'psql'), ['-h', '127.0.0.1', '-p', String(pgPort), '-U', 'postgres', '-d', 'postgres', '-v', 'ON_ERROR_STOP=1', '-Atc', sql], {
+          env: pgEnv,
+          logFile: join(logDir, 'postgresql-sql.log'),
+        }),
+      stop: () => stack.stop(),
     };
   } catch (error) {
     await parts.stop();

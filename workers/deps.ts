@@ -77,6 +77,7 @@ export function createWorkerActivities(config: HoldlineConfig, mongo: Mongo, med
       accounts: new AccountsStore(mongo.db),
       scans: new ScansStore(mongo.db),
       submissions: new SubmissionsStore(mongo.db),
+      usage: new UsageStore(mongo.db),
       submissionMaxMs: config.requestTimeoutMs,
       media: mediaCache.media,
       mediaCache,

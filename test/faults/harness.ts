@@ -13,7 +13,7 @@ import type { ManagedProcess } from '../../tooling/stack/processes';
 import { startStack, type Stack } from '../../tooling/stack/start';
 import { superviseStack, type RestartEvent, type Supervisor } from '../../tooling/stack/supervise';
 import { AccountsStore } from '../../store/accounts';
-import { MediaStore } from '../../store/media';
+import { MediaStore, type MediaBucket } from '../../store/media';
 import { FsMediaStore } from '../../store/media-directory';
 import { ScansStore } from '../../store/scans';
 import { startScriptedUpstream, type ScriptedUpstream } from '../scripted-upstream/server';
@@ -45,7 +45,23 @@ export interface Row {
   notes: string[];
 }
 
-export interface Harness {
+/**
+ * What the checks after a fault read: the document store, Temporal, the media store and the names
+ * of its stored objects, and the accounts whose counters are compared. The single-machine harness
+ * (the media directory) and the rehearsal's (MinIO) both provide it.
+ */
+export interface Checked {
+  db: Db;
+  temporal: Client;
+  media: MediaStore;
+  /** The names of the objects stored in `bucket`, half-written ones included where the store shows them. */
+  storedObjects(bucket: MediaBucket): Promise<string[]>;
+  /** Accounts whose quota counters the next check compares (the current row's); default all. */
+  checkAccounts: string[] | null;
+  keys: { accounts: string[] };
+}
+
+export interface Harness extends Checked {
   stack: Stack;
   supervisor: Supervisor;
   upstream: ScriptedUpstream;
@@ -55,8 +71,6 @@ export interface Harness {
   poisonFile: string;
   scratchDir: string;
   keys: { scans: string; chat: string; accounts: string[] };
-  /** Accounts whose quota counters the next check compares (the current row's); default all. */
-  checkAccounts: string[] | null;
   restarts: RestartEvent[];
   newAccount(plan?: 'signal' | 'agents'): Promise<{ accountId: string; apiKey: string }>;
   current(name: string): ManagedProcess;
@@ -111,12 +125,16 @@ export async function startHarness(): Promise<Harness> {
   };
   const scans = await newAccount('agents');
   const chat = await newAccount('agents');
+  const mediaDir = stack.env.HOLDLINE_MEDIA_DIR!;
   return {
     stack,
     supervisor,
     upstream,
     db,
     temporal,
+    media: new FsMediaStore(mediaDir),
+    // Objects are stored as `<bucket>_<scan_id>` (":" becomes "_"), with `.meta.json` beside and `.part` while written.
+    storedObjects: (bucket) => readdir(join(mediaDir, bucket)).catch(() => [] as string[]),
     apiUrl: stack.apiUrl!,
     poisonFile,
     scratchDir: stack.env.HOLDLINE_SCRATCH_DIR!,
@@ -297,7 +315,7 @@ export interface ScanOutcome {
 }
 
 /** Waits (up to `timeoutMs` in all) for every scan to end; one still running then is lost. */
-export async function settleScans(h: Harness, scanIds: string[], timeoutMs = 420_000): Promise<ScanOutcome[]> {
+export async function settleScans(h: Pick<Checked, 'db' | 'temporal'>, scanIds: string[], timeoutMs = 420_000): Promise<ScanOutcome[]> {
   const deadline = Date.now() + timeoutMs;
   const outcomes: ScanOutcome[] = [];
   for (const scanId of scanIds) {
@@ -319,10 +337,10 @@ export async function settleScans(h: Harness, scanIds: string[], timeoutMs = 420
 }
 
 /** Problems with the stored state once all work has ended: half-written documents, orphans, wrong counters. */
-export async function storedStateProblems(h: Harness, outcomes: ScanOutcome[]): Promise<string[]> {
+export async function storedStateProblems(h: Checked, outcomes: ScanOutcome[]): Promise<string[]> {
   const problems: string[] = [];
   const scans = new ScansStore(h.db);
-  const media = mediaStoreOf(h);
+  const media = h.media;
   for (const o of outcomes) {
     const doc = await scans.get(o.scanId);
     if (!doc) {
@@ -347,11 +365,8 @@ export async function storedStateProblems(h: Harness, outcomes: ScanOutcome[]): 
   return problems;
 }
 
-/** The stack's media store (the fs backend in its data directory). */
-const mediaStoreOf = (h: Harness) => new FsMediaStore(h.stack.env.HOLDLINE_MEDIA_DIR!);
-
 /** Stored media that belongs to no scan, audio that outlived its scan, and half-written objects. */
-export async function orphanProblems(h: Harness): Promise<string[]> {
+export async function orphanProblems(h: Checked): Promise<string[]> {
   const problems: string[] = [];
   const scanIds = new Set(
     (
@@ -370,10 +385,9 @@ export async function orphanProblems(h: Harness): Promise<string[]> {
     ).map((d) => d.scan_id as string),
   );
   for (const bucket of ['media', 'audio'] as const) {
-    const dir = join(h.stack.env.HOLDLINE_MEDIA_DIR!, bucket);
-    for (const name of await readdir(dir).catch(() => [] as string[])) {
-      // Objects are stored as `<bucket>_<scan_id>` (":" becomes "_"), with `.meta.json` beside and `.part` while written.
-      const scanId = /^[a-z]+_(scn_[0-9a-f]+)/.exec(name)?.[1];
+    for (const name of await h.storedObjects(bucket)) {
+      // `media_scn_…` in the directory, `media:scn_…` in S3.
+      const scanId = /^[a-z]+[_:](scn_[0-9a-f]+)/.exec(name)?.[1];
       if (name.endsWith('.part') || name.endsWith('.part.meta')) problems.push(`${bucket}: ${name} is a half-written object`);
       else if (!scanId || !scanIds.has(scanId)) problems.push(`${bucket}: ${name} belongs to no scan`);
       else if (bucket === 'audio' && !running.has(scanId)) problems.push(`${bucket}: ${name} outlived its scan`);
@@ -383,7 +397,7 @@ export async function orphanProblems(h: Harness): Promise<string[]> {
 }
 
 /** Every account's counters equal the work it has: scans counter = scan documents, calls counter = call documents. */
-export async function quotaProblems(h: Harness): Promise<string[]> {
+export async function quotaProblems(h: Checked): Promise<string[]> {
   const problems: string[] = [];
   for (const accountId of h.checkAccounts ?? h.keys.accounts) {
     const usage = await h.db.collection('usage').find({ account_id: accountId }).toArray();
@@ -401,8 +415,8 @@ export async function quotaProblems(h: Harness): Promise<string[]> {
   return problems;
 }
 
-/** Scratch entries of ended scans, after giving the workers' sweep (every 2 s here) time to run. */
-export async function scratchLeftovers(h: Harness, timeoutMs = 30_000): Promise<string[]> {
+/** Scratch entries of ended scans in the workers' scratch directories (default the stack's one), after giving their sweep (every 2 s here) time to run. */
+export async function scratchLeftovers(h: Pick<Harness, 'db' | 'scratchDir'>, timeoutMs = 30_000, scratchDirs = [h.scratchDir]): Promise<string[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const running = new Set(
@@ -414,7 +428,7 @@ export async function scratchLeftovers(h: Harness, timeoutMs = 30_000): Promise<
       ).map((d) => d.scan_id as string),
     );
     const left: string[] = [];
-    for (const dir of [h.scratchDir, join(h.scratchDir, 'media')]) {
+    for (const dir of scratchDirs.flatMap((d) => [d, join(d, 'media')])) {
       if (!existsSync(dir)) continue;
       for (const name of readdirSync(dir)) {
         const scanId = /^(scn_[0-9a-f]{24})/.exec(name)?.[1];

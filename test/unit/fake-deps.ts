@@ -438,9 +438,14 @@ export class FakeRecuts {
 export class FakeSubmissions {
   readonly docs = new Map<string, SubmissionDoc>();
 
-  async begin(input: { scanId: string; accountId: string; now: Date }): Promise<void> {
+  async begin(input: { scanId: string; accountId: string; now: Date; unit?: boolean }): Promise<void> {
     if (this.docs.has(input.scanId)) throw new Error(`duplicate key ${input.scanId}`);
-    this.docs.set(input.scanId, { _id: input.scanId, account_id: input.accountId, started_at: input.now });
+    this.docs.set(input.scanId, { _id: input.scanId, account_id: input.accountId, started_at: input.now, ...(input.unit ? { unit: true } : {}) });
+  }
+
+  async tookUnit(scanId: string): Promise<void> {
+    const doc = this.docs.get(scanId);
+    if (doc) doc.unit = true;
   }
 
   async end(scanId: string): Promise<void> {

@@ -15,9 +15,11 @@ const ago = (ms: number) => new Date(now.getTime() - ms);
 function sweepDeps(input: { accounts: string[]; scans: Array<{ _id: string; account_id: string }>; submissions: FakeSubmissions }) {
   const removedObjects: string[] = [];
   const dropped: string[] = [];
+  const givenBack: string[] = [];
   return {
     removedObjects,
     dropped,
+    givenBack,
     deps: {
       accounts: {
         retentionSettingsPage: async () => [],
@@ -31,6 +33,7 @@ function sweepDeps(input: { accounts: string[]; scans: Array<{ _id: string; acco
         idsOfAccount: async (accountId: string) => input.scans.filter((scan) => scan.account_id === accountId).map((scan) => scan._id),
       },
       submissions: input.submissions,
+      usage: { giveBack: async (accountId: string, counter: string, at: Date) => void givenBack.push(`${accountId} ${counter} ${at.toISOString()}`) },
       submissionMaxMs: 2 * HOUR,
       media: {
         media: 'media' as const,
@@ -56,6 +59,21 @@ describe('the sweep of what outlived its account', () => {
     expect(sweep.removedObjects.sort()).toEqual(['audio/audio:scn_died_mid_upload', 'media/media:scn_died_mid_upload']);
     expect(sweep.dropped).toEqual(['scn_died_mid_upload']);
     expect([...submissions.docs.keys()]).toEqual(['scn_uploading']);
+  });
+
+  it('gives back the scan unit of a submission whose process died before its scan was written, in the month it was taken, and none a submission did not take', async () => {
+    const submissions = new FakeSubmissions();
+    // Taken on the last day of May: given back to May's counter, not June's.
+    const mayEvening = new Date('2026-05-31T23:30:00Z');
+    await submissions.begin({ scanId: 'scn_died_with_unit', accountId: 'acct_live', now: mayEvening, unit: true });
+    await submissions.begin({ scanId: 'scn_died_retry_of_answered_key', accountId: 'acct_live', now: ago(3 * HOUR) });
+    await submissions.begin({ scanId: 'scn_written_with_unit', accountId: 'acct_live', now: ago(3 * HOUR), unit: true });
+    await submissions.begin({ scanId: 'scn_still_uploading', accountId: 'acct_live', now: ago(HOUR), unit: true });
+    const sweep = sweepDeps({ accounts: ['acct_live'], scans: [{ _id: 'scn_written_with_unit', account_id: 'acct_live' }], submissions });
+    const swept = await createRetentionActivities(sweep.deps as never).sweepOrphans();
+    expect(swept.abandonedUploads.sort()).toEqual(['scn_died_retry_of_answered_key', 'scn_died_with_unit']);
+    expect(sweep.givenBack).toEqual(['acct_live scans 2026-05-31T23:30:00.000Z']);
+    expect([...submissions.docs.keys()]).toEqual(['scn_still_uploading']);
   });
 
   it('names every scan of an account that no longer exists, and none of an account still there (closing or not)', async () => {

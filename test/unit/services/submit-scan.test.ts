@@ -68,7 +68,7 @@ describe('submitScan', () => {
     expect(deps.scans.docs.size).toBe(0);
   });
 
-  it('is noted in flight under the account from before its first byte until it is queued or undone, so a closure can wait for it', async () => {
+  it('is noted in flight under the account, with the unit it took, from before its first byte until it is queued or undone, so a closure can wait for it', async () => {
     const deps = fakeDeps();
     const { account } = await accountWithKey(deps);
     const seen: unknown[] = [];
@@ -80,7 +80,8 @@ describe('submitScan', () => {
         return { type: 'upload', filename: 'a.mp4', title: null };
       },
     });
-    expect(seen).toEqual([{ _id: queued.scan_id, account_id: account._id, started_at: deps.now() }]);
+    // The unit is noted so the sweep can give it back if this process dies mid-upload (retention-activities.ts).
+    expect(seen).toEqual([{ _id: queued.scan_id, account_id: account._id, started_at: deps.now(), unit: true }]);
     expect(deps.submissions.docs.size).toBe(0);
     const refused = submitScan(deps, {
       account,
