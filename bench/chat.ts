@@ -2,7 +2,11 @@
 // of a call divided by its model steps, minus the upstream's own scripted latency,
 // 0 by default: the scripted upstream answers at once) and the time to the first
 // SSE delta, median and p95 over 20 calls. Targets (issue 13): overhead ≤ 30 ms
-// median and ≤ 40 ms p95; first delta ≤ 500 ms.
+// median and ≤ 40 ms p95; first delta ≤ 500 ms. Beside them, the CPU time the counted
+// calls took, per call: of this process (API, in-process workers, the client and the
+// scripted upstream) and of its child processes (Temporal and FerretDB). On a shared
+// machine the wall time mostly measures the scheduler; the CPU time barely moves with
+// the load, so it is what tells two versions apart there.
 //
 //   node --no-node-snapshot --import tsx bench/chat.ts [--calls 20] [--history 10000]
 //     (starts its own Temporal + FerretDB unless TEMPORAL_ADDRESS / MONGODB_URI
@@ -19,11 +23,11 @@
 // the time the model server spent on the call's requests, as a proxy in between saw them,
 // divided by the steps), and the model server's resident memory after the calls (and its peak).
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import OpenAI from 'openai';
 import { startInProcessService } from '../tooling/in-process-service';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { QWEN_CODER_1_5B } from '../core/chat/embedded-model';
 import { embeddedModelPath, startModelServer } from '../tooling/stack/model';
 import { startStack, type Stack } from '../tooling/stack/start';
@@ -107,11 +111,33 @@ for (let i = 0; i < HISTORY; i += 1000) {
   );
 }
 
+/** CPU time so far, ms: this process's own, and its direct child processes' (/proc; Linux's 100 ticks a second). */
+function cpuMs(): { own: number; children: number } {
+  const { user, system } = process.cpuUsage();
+  let children = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    // Fields after the command's closing parenthesis: state, ppid, …; utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[1]) === process.pid) children += (Number(fields[11]) + Number(fields[12])) * 10;
+  }
+  return { own: (user + system) / 1000, children };
+}
+
 const stepOverhead: number[] = [];
+let cpuAtStart: { own: number; children: number } | undefined;
 const firstDelta: number[] = [];
 try {
   for (let i = 0; i < CALLS + 1; i++) {
     // A fresh key per call: the monthly quota is 25 calls per account.
+    // The counted calls' CPU, from the end of the warm-up call (account creation included, a few ms).
+    if (i === 1) cpuAtStart = cpuMs();
     const { apiKey } = await deps.accounts.create({ email: `bench-${tag}-${i}@example.com` });
     const client = new OpenAI({ baseURL: `${apiUrl}/v1`, apiKey });
     const started = performance.now();
@@ -138,6 +164,7 @@ try {
     stepOverhead.push((total - STEPS_PER_CALL * UPSTREAM_LATENCY_MS) / STEPS_PER_CALL);
     firstDelta.push(first ?? total);
   }
+  const cpuAtEnd = cpuMs();
   const verdict = (ok: boolean) => (ok ? 'MET' : 'NOT MET');
   const line = (name: string, values: number[], medianTarget: number, p95Target: number) => {
     const median = quantile(values, 0.5);
@@ -149,6 +176,12 @@ try {
   );
   console.log(line('overhead per model step', stepOverhead, TARGET_STEP_MEDIAN_MS, TARGET_STEP_P95_MS));
   console.log(line('time to first SSE delta', firstDelta, TARGET_FIRST_DELTA_MS, TARGET_FIRST_DELTA_MS));
+  if (cpuAtStart) {
+    const per = (ms: number) => (ms / CALLS).toFixed(1).padStart(6);
+    console.log(
+      `${'CPU per call'.padEnd(28)} this process ${per(cpuAtEnd.own - cpuAtStart.own)} ms   Temporal + FerretDB ${per(cpuAtEnd.children - cpuAtStart.children)} ms   (load average ${loadavg()[0]!.toFixed(1)})`,
+    );
+  }
   if (MODEL_CALLS > 0) await embeddedModel(quantile(stepOverhead, 0.5));
 } finally {
   await service.stop();
