@@ -63,7 +63,8 @@ export interface ModelStepResult {
   /**
    * Check steps: ask the checker for a program of its own again, sampling: its reply was a
    * call the loop could not read, with no verdict (`isUnreadRecomputation`), or its one program
-   * disagreed with the actors' (`recomputedVerdict`'s second opinion).
+   * disagreed with the actors' (`recomputedVerdict`'s second opinion), or printed only an
+   * intermediate value (100! for its trailing zeros).
    */
   recomputeAgain?: true;
   /**
