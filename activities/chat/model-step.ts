@@ -9,6 +9,7 @@ import {
   actMessages,
   candidateAnswer,
   checkMessages,
+  claimsNoValueBeyond,
   computedValues,
   finalMessages,
   isUnreadRecomputation,
@@ -20,6 +21,7 @@ import {
   recomputedVerdict,
   RECOMPUTE_AGAIN_MAX,
   recomputeAgainAsked,
+  unconfirmedDispute,
 } from '../../core/chat/conversation';
 import type { ModelStepInput, ModelStepResult } from '../../core/chat/agent-loop';
 import { ZERO_USAGE, type CallTurn, type UpstreamMessage, type UpstreamToolCall } from '../../core/chat/shapes';
@@ -65,12 +67,17 @@ export function createModelStep(deps: ChatActivityDeps, memory: CallMemory) {
       ('intermediate' in recomputed || recomputed.secondOpinion === true) &&
       input.stepsLeft >= 2 &&
       recomputeAgainAsked(turns) < RECOMPUTE_AGAIN_MAX;
+    // Asked no more (its second programs failed, or no steps are left for one), a lone
+    // program of the checker's does not overturn the actors' (unconfirmedDispute).
+    const unsettled = recomputed !== undefined && !('intermediate' in recomputed) && recomputed.secondOpinion === true && !askAgain;
     const plain =
       problem !== undefined
         ? { verdict: 'revise' as const, reasons: problem.reasons }
-        : recomputed?.verdict !== undefined
-          ? { verdict: recomputed.verdict, reasons: recomputed.reasons, ...(recomputed.refuted ? { refuted: recomputed.refuted } : {}) }
-          : undefined;
+        : unsettled
+          ? { verdict: 'approve' as const, reasons: unconfirmedDispute(recomputed.reasons) }
+          : recomputed?.verdict !== undefined
+            ? { verdict: recomputed.verdict, reasons: recomputed.reasons, ...(recomputed.refuted ? { refuted: recomputed.refuted } : {}) }
+            : undefined;
     if (askAgain) {
       const turn: CallTurn = { kind: 'verify', content: recomputed.reasons, tool_calls: [] };
       progress.note(
@@ -112,7 +119,9 @@ export function createModelStep(deps: ChatActivityDeps, memory: CallMemory) {
       );
       progress.endReasoning();
       const { toolCalls, text } =
-        offered.length > 0 ? toolCallsOf(reply, offered, seq, role === 'act' && aboutFailedRun(reply.content, turns)) : { toolCalls: [], text: reply.content };
+        offered.length > 0
+          ? toolCallsOf(reply, offered, seq, role === 'act' && aboutFailedRun(reply.content, turns), claimsNoValueBeyond(call.messages))
+          : { toolCalls: [], text: reply.content };
       let turn: CallTurn;
       let verdict: ModelStepResult['verdict'];
       let recomputeAgain = false;
@@ -220,8 +229,9 @@ function toolCallsOf(
   tools: readonly FunctionToolDefinition[],
   seq: number,
   afterFailedRun: boolean,
+  claimsNothing: (words: string) => boolean,
 ): { toolCalls: UpstreamToolCall[]; text: string } {
-  const read = readToolCalls(reply, tools, seq, afterFailedRun);
+  const read = readToolCalls(reply, tools, seq, afterFailedRun, claimsNothing);
   const names = tools.map((t) => t.function.name);
   const toolCalls = read.toolCalls.map((c) => ({
     ...c,
@@ -235,6 +245,7 @@ function readToolCalls(
   tools: readonly FunctionToolDefinition[],
   seq: number,
   afterFailedRun: boolean,
+  claimsNothing: (words: string) => boolean,
 ): { toolCalls: UpstreamToolCall[]; text: string } {
   if (reply.toolCalls.length > 0) return { toolCalls: uniqueIds(reply.toolCalls, seq), text: reply.content };
   const inText = toolCallsInText(
@@ -243,8 +254,8 @@ function readToolCalls(
   );
   const asCall = (c: TextToolCall) => ({ id: '', type: 'function' as const, function: { name: c.name, arguments: c.arguments } });
   if (inText.calls.length > 0) return { toolCalls: uniqueIds(inText.calls.map(asCall), seq), text: inText.rest };
-  // A reply that is only a program printing its result: run it (text-tool-calls.ts).
-  const program = tools.some((t) => t.function.name === 'run') ? programAsRunCall(reply.content, afterFailedRun) : undefined;
+  // A reply that is only a program printing its result, or presents one and states no value of its own: run it (text-tool-calls.ts).
+  const program = tools.some((t) => t.function.name === 'run') ? programAsRunCall(reply.content, afterFailedRun, claimsNothing) : undefined;
   if (!program) return { toolCalls: [], text: reply.content };
   // The program is in the call now; the thread keeps only the words around it.
   return { toolCalls: uniqueIds([asCall(program)], seq), text: reply.content.replace(/```[\s\S]*?```/, '').trim() };

@@ -304,6 +304,16 @@ export function numbersIn(text: string): number[] {
   return [...text.matchAll(/(?<!\w|[A-Za-z]-)\d+(?:,\d{3})*(?:\.\d+)?/g)].map((m) => Number(m[0].replaceAll(',', '')));
 }
 
+/**
+ * A test of words around a program: whether they state no value of their own, every number
+ * in them being one the task holds ("the primes below 1000"), so they present the program
+ * rather than a result (`programAsRunCall`'s `claimsNothing`).
+ */
+export function claimsNoValueBeyond(task: UpstreamMessage[]): (words: string) => boolean {
+  const given = new Set(task.flatMap((m) => (typeof m.content === 'string' ? numbersIn(m.content) : [])));
+  return (words) => numbersIn(words).every((n) => given.has(n));
+}
+
 const decimalsOf = (value: number) => (String(value).split('.')[1] ?? '').length;
 
 /**
@@ -701,6 +711,19 @@ export function recomputedVerdict(
   // program was right, 234168, and the checker's summed 1 to 1000, 500500). A second program
   // of the checker's, written another way, settles it before the answer goes back.
   return deciding.length === 1 ? { verdict: 'revise', reasons, secondOpinion: true, refuted: missing } : { verdict: 'revise', reasons, refuted: missing };
+}
+
+/**
+ * The checker's verdict when one program of its own disagreed with the actors' and no second
+ * one confirmed it (each failed, or no step was left for one): one program against another,
+ * and the actors' was written to do the task while the checker's is a quick recomputation.
+ * It approves. On the README's task from `npm run up` the actor's program printed the right
+ * 76127 in two steps; the checker's counted 1 as a prime (76128), both its second programs
+ * imported the absent sympy, and the REVISE that stood sent the actor off to the step limit.
+ */
+export function unconfirmedDispute(reasons: string): string {
+  const printed = /which printed:\n([\s\S]*?)\nYour answer says/.exec(reasons)?.[1]?.trim();
+  return `The checker's own program ${printed ? `printed ${printed.slice(0, 120)}, which disagrees with the answer` : 'disagreed with the answer'}, and no second program of its own confirmed it, so the actors' program stands.`;
 }
 
 /** How many times the checker may be asked for another program on one answer (`recomputeAgain`). */

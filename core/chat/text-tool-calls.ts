@@ -244,13 +244,19 @@ const PRINTS = { python: /\bprint\s*\(/, javascript: /\bconsole\.log\s*\(/ } as 
  * `afterFailedRun`: the actor's last program failed and this reply talks about it around a
  * corrected program it never ran (page-sum: "After running the corrected code, the total is
  * 345", a total worked out in its head); then the words around do not matter.
+ * `claimsNothing`: whether the words around the program state no value of their own (the
+ * caller's test: no number the task does not hold). Such a reply presents its program
+ * ("To sum the primes below 1000, you can use the following Python code: … When you run this
+ * code, it will print the sum", the README's task from `npm run up`, sent back as no answer
+ * to the step limit) and is run too; one that states a result ("The sum is 76127:") stays
+ * an answer, for the checker.
  */
-export function programAsRunCall(text: string, afterFailedRun = false): TextToolCall | undefined {
+export function programAsRunCall(text: string, afterFailedRun = false, claimsNothing?: (words: string) => boolean): TextToolCall | undefined {
   const carried = commandProgram(text);
   if (carried) return { name: 'run', arguments: canonicalJson({ code: carried.source, language: carried.language }) };
   const fences = text.match(FENCE) ?? [];
   if (fences.length !== 1) return undefined;
-  if (!afterFailedRun && !isCodeOnly(text)) return undefined;
+  if (!afterFailedRun && !isCodeOnly(text) && !(claimsNothing?.(text.replace(FENCE, ' ')) ?? false)) return undefined;
   const label = /^```[ \t]*([A-Za-z0-9]*)/.exec(fences[0]!)?.[1]?.toLowerCase() ?? '';
   if (!['', 'python', 'python3', 'py', 'javascript', 'js'].includes(label)) return undefined;
   const fenced = unfenceCode(fences[0]!);

@@ -180,6 +180,35 @@ describe('the agents at work', () => {
     expect(outputs).toEqual(['234168', '500500', '234168']);
   });
 
+  it("approves the actors' program when the checker's disputing program finds no second of its own (the README's task: 76128 with 1 counted prime, then sympy twice)", async () => {
+    const { apiKey } = await h.newKey();
+    const before = h.upstream.requests.length;
+    const run = (code: string) => ({ toolCalls: [{ name: 'run', arguments: { code, language: 'python' } }] });
+    h.upstream.script([
+      { content: '1. Sum the primes below 1000 with run.' },
+      run('print(sum(n for n in range(2, 1000) if all(n % d for d in range(2, int(n ** 0.5) + 1))))'),
+      { content: 'The sum of the primes below 1000 is 76127.' },
+      // The checker counts 1 as a prime, then each program asked of it again fails.
+      run('print(sum(n for n in range(1, 1000) if all(n % d for d in range(2, n))))'),
+      run('from sympy import primerange\nprint(sum(primerange(1, 1000)))'),
+      run('import sympy\nprint(sum(sympy.primerange(1, 1000)))'),
+    ]);
+    const completion = await h.client(apiKey).chat.completions.create({
+      model: 'holdline',
+      messages: ask('Sum the primes below 1000; check it by running code.'),
+    });
+    expect(completion.choices[0]?.message.content).toBe('The sum of the primes below 1000 is 76127.');
+    // plan, act (run), act (answer), check (run), check again twice (runs that fail); no step goes back to the actor.
+    expect(h.upstream.requests.slice(before)).toHaveLength(6);
+    const run_ = runOf(completion);
+    expect(run_.stopped).toBe('done');
+    const outputs = await toolTurns(run_.call_id);
+    expect(outputs.map((t) => t.ok)).toEqual([true, true, false, false]);
+    const verdicts = (await calls.turnLog(run_.call_id)).filter((t) => t.kind === 'check') as unknown as { verdict: string; text: string }[];
+    expect(verdicts.at(-1)).toMatchObject({ verdict: 'approve' });
+    expect(verdicts.at(-1)?.text).toContain('no second program of its own confirmed it');
+  });
+
   it('admits exactly one of 10 simultaneous requests on one key', async () => {
     const { apiKey, accountId } = await h.newKey();
     h.upstream.script(simpleCall('only one', { plan: { delayMs: 1000 } }));

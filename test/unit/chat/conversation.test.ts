@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  claimsNoValueBeyond,
+  unconfirmedDispute,
   ACTOR_PROMPT,
   ANSWER_NOW_NOTE,
   actMessages,
@@ -731,6 +733,40 @@ describe('a form the task asks for', () => {
       answer('The smallest prime factor is 1000003.'),
     ];
     expect(plainProblem(yesNo, turns)?.reasons).toBeUndefined();
+  });
+});
+
+describe('unconfirmedDispute', () => {
+  it("names what the checker's lone program printed, and that the actors' program stands", () => {
+    const [task, turns] = [
+      [{ role: 'user' as const, content: 'Sum the primes below 1000; check it by running code.' }],
+      [
+        { kind: 'act', content: '', tool_calls: [{ id: 'a', type: 'function', function: { name: 'run', arguments: '{"code":"print(76127)"}' } }] },
+        { kind: 'tool', tool_call_id: 'a', name: 'run', ok: true, output: 'language: python\nstatus: ok (5 ms)\noutput:\n76127' },
+        { kind: 'act', content: 'The sum is 76127.', tool_calls: [] },
+        { kind: 'verify', content: '', tool_calls: [{ id: 'v', type: 'function', function: { name: 'run', arguments: '{"code":"print(76128)"}' } }] },
+        { kind: 'tool', tool_call_id: 'v', name: 'run', ok: true, output: 'language: python\nstatus: ok (5 ms)\noutput:\n76128' },
+      ] as CallTurn[],
+    ];
+    const disputed = recomputedVerdict(task, turns);
+    expect(disputed).toMatchObject({ verdict: 'revise', secondOpinion: true });
+    expect(unconfirmedDispute(disputed!.reasons)).toBe(
+      "The checker's own program printed 76128, which disagrees with the answer, and no second program of its own confirmed it, so the actors' program stands.",
+    );
+    expect(unconfirmedDispute('something else')).toContain('disagreed with the answer, and no second program');
+  });
+});
+
+describe('claimsNoValueBeyond', () => {
+  it('passes words whose numbers the task holds, and no others', () => {
+    const claimsNothing = claimsNoValueBeyond([
+      { role: 'system', content: 'Answer in 3 lines.' },
+      { role: 'user', content: 'Sum the primes below 1,000; check it by running code.' },
+    ]);
+    expect(claimsNothing('You can use the following code to sum the primes below 1000:')).toBe(true);
+    expect(claimsNothing('Here is the program.')).toBe(true);
+    expect(claimsNothing('The sum is 76127.')).toBe(false);
+    expect(claimsNothing('It prints 76,127, the sum below 1000.')).toBe(false);
   });
 });
 

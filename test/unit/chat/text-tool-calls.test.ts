@@ -165,6 +165,21 @@ describe('programAsRunCall', () => {
     expect(programAsRunCall(reply, true)).toEqual({ name: 'run', arguments: JSON.stringify({ code: 'print(81 + 64)', language: 'python' }) });
   });
 
+  it("runs a program presented in words that state no value of their own (the README's task from `npm run up`)", () => {
+    const reply =
+      'To sum the primes below 1000, you can use the following Python code:\n\n```python\nimport math\nprint(sum(i for i in range(2, 1000) if all(i % j for j in range(2, int(math.sqrt(i)) + 1))))\n```\n\nWhen you run this code, it will compute and print the sum of all primes below 1000.';
+    const taskHolds = (words: string) => [...words.matchAll(/\d+/g)].every((m) => m[0] === '1000');
+    expect(programAsRunCall(reply)).toBeUndefined();
+    expect(JSON.parse(programAsRunCall(reply, false, taskHolds)!.arguments)).toMatchObject({ language: 'python' });
+    // Words stating a result of their own keep the reply an answer, whatever the test says of them.
+    const answer = 'The sum of the primes below 1000 is 76127:\n```python\nprint(76127)\n```';
+    expect(programAsRunCall(answer, false, taskHolds)).toBeUndefined();
+    // The words are tested without the program: its own numbers do not count against them.
+    let seen = '';
+    programAsRunCall('Run this:\n```python\nprint(2 ** 100 % 97)\n```', false, (words) => ((seen = words), false));
+    expect(seen).not.toContain('97');
+  });
+
   it('leaves as text a program that prints nothing, an answer with a number, two blocks and other languages', () => {
     for (const text of [
       '```python\ndef reverse(s):\n    return s[::-1]\n```',
