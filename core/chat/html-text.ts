@@ -629,8 +629,26 @@ export function pageReadingHint(path: string, text: string): string {
   if (lines.some((l) => l.startsWith(LIST_ITEM_MARK))) {
     ways.push(`list_items = [l[2:].strip() for l in open(${file}) if l.startswith("- ")] gives its list items`);
   }
-  if (lines.some((l) => l.includes(CELL_SEPARATOR))) {
-    ways.push(`table_rows = [l.strip().split(" | ") for l in open(${file}) if " | " in l] gives its table rows (the first may be a header)`);
+  const rows = lines.filter((l) => l.includes(CELL_SEPARATOR));
+  if (rows.length > 0) {
+    const header = headerRow(rows);
+    ways.push(
+      header === undefined
+        ? `table_rows = [l.strip().split(" | ") for l in open(${file}) if " | " in l] gives its table rows (the first may be a header)`
+        : `table_rows = [l.strip().split(" | ") for l in open(${file}) if " | " in l][1:] gives its table rows below the header ${JSON.stringify(header.trim())}`,
+    );
   }
   return ways.length === 0 ? '' : `In a Python program, ${ways.join('; ')}.`;
+}
+
+/**
+ * The table's header line, when it has one plainly: the first row holds no digit and every
+ * other row does (`Month | mm` over `January | 81`). Told only that "the first may be a
+ * header", the 1.5B actor summed every row and failed on `float('mm')` to the step limit
+ * (page-sum); a line that leaves the header out is one it can copy.
+ */
+function headerRow(rows: string[]): string | undefined {
+  const [first, ...rest] = rows;
+  if (first === undefined || rest.length === 0 || /\d/.test(first)) return undefined;
+  return rest.every((r) => /\d/.test(r)) ? first : undefined;
 }

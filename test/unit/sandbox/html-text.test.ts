@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { CELL_SEPARATOR, decodeEntities, htmlToText, LIST_ITEM_MARK, pageReadingHint } from '../../../core/chat/html-text';
 
 describe('htmlToText', () => {
@@ -158,7 +162,31 @@ describe('pageReadingHint', () => {
     const { text } = htmlToText('<table><tr><th>Month</th><th>mm</th></tr><tr><td>May</td><td>38</td></tr></table><ul><li>a</li></ul>');
     const hint = pageReadingHint('page-2.txt', text);
     expect(hint).toContain('list_items = [l[2:].strip() for l in open("page-2.txt") if l.startswith("- ")] gives its list items');
-    expect(hint).toContain('table_rows = [l.strip().split(" | ") for l in open("page-2.txt") if " | " in l] gives its table rows');
+    expect(hint).toContain('table_rows = [l.strip().split(" | ") for l in open("page-2.txt") if " | " in l][1:] gives its table rows below the header "Month | mm"');
+  });
+
+  it('leaves the header out of the rows only when the first row is plainly one', () => {
+    const noHeader = htmlToText('<table><tr><td>May</td><td>38</td></tr><tr><td>June</td><td>22</td></tr></table>').text;
+    expect(pageReadingHint('page.txt', noHeader)).toBe(
+      'In a Python program, table_rows = [l.strip().split(" | ") for l in open("page.txt") if " | " in l] gives its table rows (the first may be a header).',
+    );
+    // Two rows without a digit: which one heads the table is not plain.
+    const twoWordy = htmlToText('<table><tr><th>Name</th><th>Town</th></tr><tr><td>Ana</td><td>Porto</td></tr></table>').text;
+    expect(pageReadingHint('page.txt', twoWordy)).toContain('(the first may be a header)');
+  });
+
+  it('names rows below the header that the hinted statement, run by Python, sums as the page shows', () => {
+    const { text } = htmlToText('<table><tr><th>Month</th><th>mm</th></tr><tr><td>May</td><td>38</td></tr><tr><td>June</td><td>22</td></tr></table>');
+    const statement = /^In a Python program, (.+) gives its table rows/.exec(pageReadingHint('page.txt', text))?.[1];
+    expect(statement).toBeDefined();
+    const dir = mkdtempSync(join(tmpdir(), 'page-hint-'));
+    try {
+      writeFileSync(join(dir, 'page.txt'), text);
+      const printed = execFileSync('python3', ['-c', `${statement}\nprint(sum(float(row[1]) for row in table_rows))`], { cwd: dir, encoding: 'utf8' });
+      expect(printed.trim()).toBe('60.0');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('runs as written: the rows and items it names are what the page shows', () => {
