@@ -5,7 +5,7 @@
 // the activity fails and Temporal retries it. Abort rejects with the signal's reason.
 
 import { mendSyntaxError, programCommand } from '../../core/chat/code-repair';
-import { NO_MODULE_NOTE, RUN_CALL_EXAMPLE } from '../../core/chat/conversation';
+import { missingFileNote, NO_MODULE_NOTE, RUN_CALL_EXAMPLE } from '../../core/chat/conversation';
 import { pageReadingHint } from '../../core/chat/html-text';
 import {
   DEFAULT_TOOL_OUTPUT_CAP_BYTES,
@@ -206,7 +206,15 @@ export function createSandboxTools(deps: SandboxToolsDeps): SandboxTools {
     return result(
       'run',
       ok,
-      formatRun(outcome, language, detected && command === undefined, saved, notSaved, notes.length > 0 ? notes.join('; ') : undefined),
+      formatRun(
+        outcome,
+        language,
+        detected && command === undefined,
+        saved,
+        notSaved,
+        notes.length > 0 ? notes.join('; ') : undefined,
+        Object.keys(files).sort(),
+      ),
       runSummary(outcome, language, saved.length),
     );
   }
@@ -237,6 +245,7 @@ function formatRun(
   saved: string[],
   notSaved: string[],
   note: string | undefined,
+  folder: string[],
 ): string {
   const lines = [
     `language: ${language}${detected ? ' (detected from the code)' : ''}`,
@@ -247,6 +256,8 @@ function formatRun(
   // A small model reaches for sympy or numpy first (the README's task from npm run up):
   // said where it fails, the next program is likelier to use the standard library.
   if (language === 'python' && /ModuleNotFoundError|No module named/.test(outcome.error?.message ?? '')) lines.push(`note: ${NO_MODULE_NOTE}`);
+  const missing = outcome.error ? missingFileNote(outcome.error.message, language, folder) : undefined;
+  if (missing !== undefined) lines.push(`note: ${missing}`);
   // A program that only defines functions (the README's task from npm run up: `function
   // sum_primes() {…}` never called) ends fine and shows nothing; the 1.5B actor then gave a
   // number from its head. Said here, the next program prints.

@@ -202,6 +202,21 @@ export const NO_MODULE_NOTE =
   "Only Python's standard library is there: no pip packages (write what you needed from one yourself) and no network (read a page with the read_url tool).";
 export const NO_SUCH_FILE_NOTE =
   "No file of that name is in the call's folder: put the data the task gives into the program itself (or write the file first with write_file).";
+/**
+ * What a run's result says when its program opened a file the call's folder does not hold:
+ * its name, what the folder does hold, and how the program writes it first. csv-average and
+ * squares-file ("Write a file numbers.txt …, then run code that reads numbers.txt"): the
+ * 1.5B actor opened the file it was to write, then `data/numbers.txt`, then `page.txt`, to
+ * the step limit, on a bare `FileNotFoundError`. Undefined for any other error.
+ */
+export function missingFileNote(error: string, language: 'python' | 'javascript', folder: string[]): string | undefined {
+  const name = /No such file or directory: '([^'\n]+)'/.exec(error)?.[1] ?? /files\.read: no file (\S+) in the folder/.exec(error)?.[1];
+  if (name === undefined) return undefined;
+  const holds = folder.length === 0 ? 'it is empty' : `it holds ${folder.slice(0, 8).join(', ')}${folder.length > 8 ? ' …' : ''}`;
+  const write = language === 'python' ? `with open(${JSON.stringify(name)}, "w") as f: f.write(…)` : `files.write(${JSON.stringify(name)}, …)`;
+  return `no file ${name} is in this call's folder (${holds}): a program sees only the files written before it reads them. If the task gives the data, put it in the program; to use ${name}, write it first, in the same program before reading it (${write}) or with write_file.`;
+}
+
 export const READ_URL_NOW_NOTE = "Your next reply must be a call of the read_url tool with the page's address. No prose.";
 
 /** After a repeated call: the actor is offered no tools and asked for the answer. */

@@ -337,6 +337,31 @@ describe('executeTool', { timeout: 90_000 }, () => {
     expect(result.output).toMatch(/error: [\s\S]*ModuleNotFoundError: No module named 'sympy'\nnote: Only Python's standard library is there/);
   });
 
+  it('names a file a program could not open, what the folder holds, and how the program writes it first; the written file then reads', async () => {
+    const callFiles = new CallFiles(db);
+    const { executeTool } = createSandboxTools({ callFiles });
+    const callId = newCallId();
+    // squares-file: "Write a file numbers.txt …, then run code that reads numbers.txt".
+    const reads = 'print(sum(int(l) ** 2 for l in open("numbers.txt")))';
+    const failed = await executeTool({ callId, name: 'run', argumentsJson: JSON.stringify({ code: reads, language: 'python' }) });
+    expect(failed.ok).toBe(false);
+    expect(failed.output).toMatch(
+      /FileNotFoundError: [^\n]*'numbers\.txt'\nnote: no file numbers\.txt is in this call's folder \(it is empty\)[^\n]*with open\("numbers\.txt", "w"\) as f: f\.write\(…\)/,
+    );
+    const js = await executeTool({
+      callId,
+      name: 'run',
+      argumentsJson: JSON.stringify({ code: 'console.log(files.read("numbers.txt"))', language: 'javascript' }),
+    });
+    expect(js.output).toMatch(/note: no file numbers\.txt is in this call's folder \(it is empty\)[^\n]*files\.write\("numbers\.txt", …\)/);
+    const writesFirst = `with open("numbers.txt", "w") as f: f.write("\\n".join(str(i) for i in range(1, 21)))\n${reads}`;
+    const ran = await executeTool({ callId, name: 'run', argumentsJson: JSON.stringify({ code: writesFirst, language: 'python' }) });
+    expect(ran.ok).toBe(true);
+    expect(ran.output).toContain('output:\n2870');
+    const other = await executeTool({ callId, name: 'run', argumentsJson: JSON.stringify({ code: 'open("scores.csv").read()', language: 'python' }) });
+    expect(other.output).toContain("note: no file scores.csv is in this call's folder (it holds numbers.txt)");
+  });
+
   it('names the Python files it could not keep, with the reason', async () => {
     const callFiles = new CallFiles(db, { maxFiles: 64, maxFileBytes: 1000, maxCallBytes: 8000 });
     const { executeTool } = createSandboxTools({ callFiles });

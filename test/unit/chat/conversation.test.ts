@@ -30,6 +30,7 @@ import {
   CHANGE_RUN_NOW_NOTE,
   REPEATED_SENT_BACK_CALL_OUTPUT,
   NO_SUCH_FILE_NOTE,
+  missingFileNote,
   NO_MODULE_NOTE,
   aboutFailedRun,
   ignoredTaskValues,
@@ -897,5 +898,22 @@ describe('isUnreadRecomputation', () => {
     ]) {
       expect(isUnreadRecomputation(reply), reply).toBe(false);
     }
+  });
+});
+
+describe('missingFileNote', () => {
+  it("names the missing file, what the folder holds and how the program writes it first, in the program's language", () => {
+    const python = missingFileNote("FileNotFoundError: [Errno 44] No such file or directory: 'numbers.txt'", 'python', []);
+    expect(python).toBe(
+      'no file numbers.txt is in this call\'s folder (it is empty): a program sees only the files written before it reads them. If the task gives the data, put it in the program; to use numbers.txt, write it first, in the same program before reading it (with open("numbers.txt", "w") as f: f.write(…)) or with write_file.',
+    );
+    const js = missingFileNote('Error: files.read: no file scores.csv in the folder', 'javascript', ['page.txt', 'notes.md']);
+    expect(js).toContain("no file scores.csv is in this call's folder (it holds page.txt, notes.md)");
+    expect(js).toContain('files.write("scores.csv", …)');
+  });
+
+  it('says nothing for any other error', () => {
+    expect(missingFileNote("NameError: name 'os' is not defined", 'python', [])).toBeUndefined();
+    expect(missingFileNote("KeyError: 'score'", 'python', ['scores.csv'])).toBeUndefined();
   });
 });

@@ -162,7 +162,9 @@ describe('pageReadingHint', () => {
     const { text } = htmlToText('<table><tr><th>Month</th><th>mm</th></tr><tr><td>May</td><td>38</td></tr></table><ul><li>a</li></ul>');
     const hint = pageReadingHint('page-2.txt', text);
     expect(hint).toContain('list_items = [l[2:].strip() for l in open("page-2.txt") if l.startswith("- ")] gives its list items');
-    expect(hint).toContain('table_rows = [l.strip().split(" | ") for l in open("page-2.txt") if " | " in l][1:] gives its table rows below the header "Month | mm"');
+    expect(hint).toContain(
+      'table_rows = [l.strip().split(" | ") for l in open("page-2.txt") if " | " in l][1:] gives its table rows below the header "Month | mm"',
+    );
   });
 
   it('leaves the header out of the rows only when the first row is plainly one', () => {
