@@ -454,8 +454,14 @@ export function plainProblem(task: UpstreamMessage[], turns: CallTurn[]): PlainP
   if (asksToRunCode(task) && !turns.some((t) => (t.kind === 'check' && t.text === RUN_ASKED_REASONS) || (t.kind === 'tool' && t.name === 'run' && t.ok))) {
     return { reasons: RUN_ASKED_REASONS, notAnAnswer: false, needsTool: true };
   }
-  const ignored = turns.some((t) => t.kind === 'check' && t.text.startsWith(IGNORED_DATA_OPENING)) ? [] : ignoredTaskValues(answer, task, turns);
-  if (ignored.length > 0) return { reasons: ignoredDataReasons(ignored), notAnAnswer: false, needsTool: true };
+  // A program that computes something other than the task: said once a call, the clock's
+  // case (more telling) first.
+  if (!turns.some((t) => t.kind === 'check' && (t.text.startsWith(IGNORED_DATA_OPENING) || t.text.startsWith(CLOCK_OPENING)))) {
+    const clock = clockInsteadOfTaskDate(answer, task, turns);
+    if (clock !== undefined) return { reasons: clockReasons(clock, task), notAnAnswer: false, needsTool: true };
+    const ignored = ignoredTaskValues(answer, task, turns);
+    if (ignored.length > 0) return { reasons: ignoredDataReasons(ignored), notAnAnswer: false, needsTool: true };
+  }
   // An answer in the wrong form has its result already: it is said again, no tool needed.
   const forms = turns.some((t) => t.kind === 'check' && t.text.startsWith(MISSING_FORM_OPENING)) ? [] : missingAskedForms(answer, task);
   return forms.length > 0 ? { reasons: missingFormReasons(forms), notAnAnswer: false, needsTool: false, restate: true } : undefined;
@@ -538,14 +544,8 @@ export function missingFormReasons(forms: string[]): string {
  * 2025-02-10", today's date, approved). Empty when the task has no such values, when the
  * answer holds no computed number, or when one program behind it uses a value.
  */
-export function ignoredTaskValues(answer: string, task: UpstreamMessage[], turns: CallTurn[]): string[] {
-  const computed = computedValues(answer, task, turns);
-  if (computed.length === 0) return [];
-  const text = userText(task);
-  // Quotes paired in order, then kept when long enough to mean something ("s" is not).
-  const quoted = [...text.matchAll(/"([^"\n]*)"|“([^”\n]*)”/g)].map((m) => m[1] ?? m[2] ?? '').filter((q) => q.length >= 2 && q.length <= 80);
-  const numbers = [...new Set([...text.matchAll(/\d+/g)].map((m) => String(Number(m[0]))))];
-  if (quoted.length === 0 && numbers.length === 0) return [];
+/** The programs of the actors' `run` calls, by call id. */
+function runPrograms(turns: CallTurn[]): Map<string, string> {
   const codeOf = new Map<string, string>();
   for (const t of turns) {
     if (t.kind !== 'act') continue;
@@ -559,14 +559,28 @@ export function ignoredTaskValues(answer: string, task: UpstreamMessage[], turns
       }
     }
   }
-  const behind = turns.filter(
-    (t): t is Extract<CallTurn, { kind: 'tool' }> =>
-      t.kind === 'tool' &&
-      t.ok &&
-      t.name === 'run' &&
-      codeOf.has(t.tool_call_id) &&
-      computed.some((n) => matchesAny(n, valuesIn(printedPart(t.name, t.output)))),
-  );
+  return codeOf;
+}
+
+/** The programs behind an answer: the actors' runs that worked and printed one of its computed values. */
+function programsBehind(answer: string, task: UpstreamMessage[], turns: CallTurn[]): string[] {
+  const computed = computedValues(answer, task, turns);
+  if (computed.length === 0) return [];
+  const codeOf = runPrograms(turns);
+  return turns.flatMap((t) => {
+    if (t.kind !== 'tool' || !t.ok || t.name !== 'run') return [];
+    const code = codeOf.get(t.tool_call_id);
+    return code !== undefined && computed.some((n) => matchesAny(n, valuesIn(printedPart(t.name, t.output)))) ? [code] : [];
+  });
+}
+
+export function ignoredTaskValues(answer: string, task: UpstreamMessage[], turns: CallTurn[]): string[] {
+  const text = userText(task);
+  // Quotes paired in order, then kept when long enough to mean something ("s" is not).
+  const quoted = [...text.matchAll(/"([^"\n]*)"|“([^”\n]*)”/g)].map((m) => m[1] ?? m[2] ?? '').filter((q) => q.length >= 2 && q.length <= 80);
+  const numbers = [...new Set([...text.matchAll(/\d+/g)].map((m) => String(Number(m[0]))))];
+  if (quoted.length === 0 && numbers.length === 0) return [];
+  const behind = programsBehind(answer, task, turns);
   if (behind.length === 0) return [];
   // A bound one off is the same value: "below 1000" is `range(2, 1001)` as often as `range(2, 1000)`
   // (the README's task from `npm run up`, sent back as ignoring the 1000). Not for small
@@ -576,8 +590,51 @@ export function ignoredTaskValues(answer: string, task: UpstreamMessage[], turns
     /\bopen\s*\(|\bfiles\.read\s*\(|readFile|fs\./.test(code) ||
     quoted.some((q) => code.includes(q)) ||
     forms.some((n) => new RegExp(`(?<![\\d.])0*${n}(?!\\d)`).test(code));
-  if (behind.some((t) => uses(codeOf.get(t.tool_call_id)!))) return [];
+  if (behind.some(uses)) return [];
   return [...numbers, ...quoted.map((q) => `"${q}"`)].slice(0, 6);
+}
+
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const NAMED_DATE = new RegExp(`\\b(?:(\\d{1,2})\\s+(${MONTHS.join('|')})|(${MONTHS.join('|')})\\s+(\\d{1,2})(?:st|nd|rd|th)?,?)\\s+(\\d{4})\\b`, 'i');
+
+/** The first calendar date the user's words give (`2025-02-10`, `20 July 1969`, `July 20, 1969`), as year, month and day. */
+export function taskDate(task: UpstreamMessage[]): { year: number; month: number; day: number } | undefined {
+  const text = userText(task);
+  const iso = new RegExp(DATE.source).exec(text);
+  if (iso) return { year: Number(iso[1]), month: Number(iso[2]), day: Number(iso[3]) };
+  const named = NAMED_DATE.exec(text);
+  if (!named) return undefined;
+  const month = MONTHS.indexOf((named[2] ?? named[3])!.toLowerCase()) + 1;
+  return { year: Number(named[5]), month, day: Number(named[1] ?? named[4]) };
+}
+
+/** A call that reads the clock: today's date or the time now, in Python or JavaScript. */
+const READS_CLOCK = /\b(?:datetime|date)\.(?:now|today|utcnow)\s*\(\s*\)|\btime\.(?:time|localtime|gmtime)\s*\(\s*\)|\bDate\.now\s*\(|\bnew\s+Date\s*\(\s*\)/;
+
+/**
+ * The clock call of the programs behind an answer when each of them reads the clock and none
+ * holds the year of the date the task gives: they compute from today, not from the task's
+ * date. date-add ("the date 100 days after 2025-02-10"): the actor's `datetime.now() +
+ * timedelta(days=100)` printed 2027-03-11, its answer; its 100 made it pass as a program
+ * using the task's values, and the checker's own program did the same.
+ */
+export function clockInsteadOfTaskDate(answer: string, task: UpstreamMessage[], turns: CallTurn[]): string | undefined {
+  const date = taskDate(task);
+  if (date === undefined) return undefined;
+  const behind = programsBehind(answer, task, turns);
+  if (behind.length === 0) return undefined;
+  const year = new RegExp(`(?<!\\d)${date.year}(?!\\d)`);
+  if (!behind.every((code) => READS_CLOCK.test(code) && !year.test(code))) return undefined;
+  return READS_CLOCK.exec(behind[0]!)![0].replace(/\s+/g, '');
+}
+
+const CLOCK_OPENING = "Your answer comes from a program that reads today's date";
+
+/** The checker's verdict on an answer computed from today's date for a task about another (given once a call). */
+export function clockReasons(clockCall: string, task: UpstreamMessage[]): string {
+  const { year, month, day } = taskDate(task)!;
+  const iso = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return `${CLOCK_OPENING} (${clockCall}), but the task is about ${iso}, not today. Put that date in the program (in Python: date(${year}, ${month}, ${day}), after from datetime import date, timedelta), run it, then answer with what it prints.`;
 }
 
 const IGNORED_DATA_OPENING = 'Your answer comes from a program that uses none of the values the task gives';

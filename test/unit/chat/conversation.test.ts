@@ -34,6 +34,9 @@ import {
   NO_MODULE_NOTE,
   aboutFailedRun,
   ignoredTaskValues,
+  clockInsteadOfTaskDate,
+  clockReasons,
+  taskDate,
   ignoredDataReasons,
   missingAskedForms,
   missingFormReasons,
@@ -628,8 +631,13 @@ describe("a program that ignores the task's values", () => {
   it('goes back when every program behind the answer uses none of them (date-add printed today)', () => {
     const turns = [...run('a', "from datetime import datetime; print(datetime.now().strftime('%Y-%m-%d'))", '2026-11-27'), answer('It is 2026-11-27.')];
     expect(ignoredTaskValues('It is 2026-11-27.', task, turns)).toEqual(['100', '2025', '2', '10']);
-    expect(plainProblem(task, turns)?.reasons).toBe(ignoredDataReasons(['100', '2025', '2', '10']));
-    // Given once a call: the same answer again is left to the checker.
+    // The program reads the clock: that reason, the more telling, goes back instead.
+    expect(plainProblem(task, turns)?.reasons).toBe(clockReasons('datetime.now()', task));
+    const sum = [{ role: 'user' as const, content: 'Sum 20 and 22.' }];
+    const other = [...run('a', 'print(6 * 7)', '42'), answer('42')];
+    expect(plainProblem(sum, other)?.reasons).toBe(ignoredDataReasons(['20', '22']));
+    // Given once a call (either reason): the same answer again is left to the checker.
+    expect(plainProblem(sum, [...other, { kind: 'check', verdict: 'revise', text: ignoredDataReasons(['20', '22']) }, answer('42')])?.reasons).toBeUndefined();
     expect(
       plainProblem(task, [...turns, { kind: 'check', verdict: 'revise', text: ignoredDataReasons(['100']) }, answer('It is 2026-11-27.')])?.reasons,
     ).toBeUndefined();
@@ -652,6 +660,53 @@ describe("a program that ignores the task's values", () => {
     expect(ignoredTaskValues('501500', [{ role: 'user', content: 'Sum the primes below 1000.' }], off)).toEqual(['1000']);
     const none = [...run('a', 'print(42)', '42'), answer('42')];
     expect(ignoredTaskValues('42', [{ role: 'user', content: 'What is the answer to everything?' }], none)).toEqual([]);
+  });
+});
+
+describe('a program that reads the clock for a task about another date (date-add)', () => {
+  const task = [{ role: 'user' as const, content: 'Which date is 100 days after 2025-02-10? Answer in the form YYYY-MM-DD.' }];
+  const run = (id: string, code: string, printed: string): CallTurn[] => [
+    { kind: 'act', content: '', tool_calls: [{ id, type: 'function', function: { name: 'run', arguments: JSON.stringify({ code, language: 'python' }) } }] },
+    { kind: 'tool', tool_call_id: id, name: 'run', ok: true, output: `language: python\nstatus: ok (9 ms)\noutput:\n${printed}`, summary: 'run' },
+  ];
+  const answer = (text: string): CallTurn => ({ kind: 'act', content: text, tool_calls: [] });
+  // The 1.5B actor's program of 2026-12-01: its 100 is one of the task's values.
+  const now = 'from datetime import datetime, timedelta\nprint(datetime.date(datetime.now() + timedelta(days=100)))';
+
+  it('goes back, naming the clock call and the date to put in, once a call', () => {
+    const turns = [...run('a', now, '2027-03-11'), answer('The date 100 days after 2025-02-10 is 2027-03-11.')];
+    expect(ignoredTaskValues('The date 100 days after 2025-02-10 is 2027-03-11.', task, turns)).toEqual([]);
+    expect(clockInsteadOfTaskDate('The date 100 days after 2025-02-10 is 2027-03-11.', task, turns)).toBe('datetime.now()');
+    const reasons = clockReasons('datetime.now()', task);
+    expect(reasons).toBe(
+      "Your answer comes from a program that reads today's date (datetime.now()), but the task is about 2025-02-10, not today. Put that date in the program (in Python: date(2025, 2, 10), after from datetime import date, timedelta), run it, then answer with what it prints.",
+    );
+    expect(plainProblem(task, turns)).toEqual({ reasons, notAnAnswer: false, needsTool: true });
+    const again = [
+      ...turns,
+      { kind: 'check' as const, verdict: 'revise' as const, text: reasons },
+      answer('The date 100 days after 2025-02-10 is 2027-03-11.'),
+    ];
+    expect(plainProblem(task, again)).toBeUndefined();
+  });
+
+  it("reads the task's date in words too, and holds for a program with the task's year or no clock", () => {
+    const weekday = [{ role: 'user' as const, content: 'On which day of the week was 20 July 1969?' }];
+    expect(taskDate(weekday)).toEqual({ year: 1969, month: 7, day: 20 });
+    expect(taskDate([{ role: 'user', content: 'What happened on March 3rd, 2020?' }])).toEqual({ year: 2020, month: 3, day: 3 });
+    const clock = [...run('a', "import datetime\nprint(datetime.date.today().strftime('%A'))", 'Tuesday'), answer('It was a Tuesday, 1 day.')];
+    // No computed number or date in "Tuesday": nothing to tie the answer to a program.
+    expect(clockInsteadOfTaskDate('It was a Tuesday, 1 day.', weekday, clock)).toBeUndefined();
+    const right = [...run('a', 'from datetime import date, timedelta\nprint(date(2025, 2, 10) + timedelta(days=100))', '2025-05-21'), answer('2025-05-21')];
+    expect(clockInsteadOfTaskDate('2025-05-21', task, right)).toBeUndefined();
+    const both = [...run('a', 'from datetime import datetime\nstart = datetime(2025, 2, 10)\nprint(datetime.now() > start, 2025 + 2)', '2027'), answer('2027')];
+    expect(clockInsteadOfTaskDate('2027', task, both)).toBeUndefined();
+    const js = [
+      ...run('a', 'const d = new Date(); d.setDate(d.getDate() + 100); console.log(d.toISOString().slice(0, 10))', '2027-03-11'),
+      answer('2027-03-11'),
+    ];
+    expect(clockInsteadOfTaskDate('2027-03-11', task, js)).toBe('newDate()');
+    expect(clockInsteadOfTaskDate('2027-03-11', [{ role: 'user', content: 'Which date is 100 days from now?' }], js)).toBeUndefined();
   });
 });
 
