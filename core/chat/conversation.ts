@@ -447,6 +447,8 @@ export function plainProblem(task: UpstreamMessage[], turns: CallTurn[]): PlainP
   if (namesToolOnly(answer)) return notAnAnswer(TOOL_NAMED_REASONS);
   if (echoesChecker(answer, turns)) return notAnAnswer(ECHO_REASONS);
   if (aboutFailedRun(answer, turns)) return notAnAnswer(FAILED_RUN_REASONS);
+  const echoed = turns.some((t) => t.kind === 'check' && t.text.startsWith(ECHOED_DATA_OPENING)) ? undefined : echoedTaskData(answer, task, turns);
+  if (echoed !== undefined) return { reasons: echoedDataReasons(echoed), notAnAnswer: false, needsTool: true };
   const numbers = ungroundedValues(answer, task, turns);
   if (numbers.length > 0) return { reasons: ungroundedReasons(numbers, savedPages(turns)), notAnAnswer: false, needsTool: true };
   const refuted = stillRefuted(answer, turns);
@@ -592,6 +594,37 @@ export function ignoredTaskValues(answer: string, task: UpstreamMessage[], turns
     forms.some((n) => new RegExp(`(?<![\\d.])0*${n}(?!\\d)`).test(code));
   if (behind.some(uses)) return [];
   return [...numbers, ...quoted.map((q) => `"${q}"`)].slice(0, 6);
+}
+
+/**
+ * The numbers the last program before the answer printed, when they are the task's own, as
+ * the task lists them (three or more), and the answer lists others (two or more): the program wrote the
+ * data and printed it back, computing nothing. sort ("Sort these numbers from largest to
+ * smallest …: 42, 7, 19, 88, 3, 56"): the actor's `sorted_numbers = [42, 7, 19, 88, 3, 56]`
+ * printed the list unsorted, and it answered a sorted list from its head with a 39 in it,
+ * to the step limit, sent back each time only for the 39.
+ */
+export function echoedTaskData(answer: string, task: UpstreamMessage[], turns: CallTurn[]): number[] | undefined {
+  const answerAt = turns.findLastIndex((t) => (t.kind === 'act' && t.tool_calls.length === 0 && t.content.trim() !== '') || t.kind === 'final');
+  const run = turns.slice(0, answerAt < 0 ? undefined : answerAt).findLast((t) => t.kind === 'tool' && t.name === 'run' && t.ok);
+  if (run?.kind !== 'tool') return undefined;
+  const printed = numbersIn(printedPart(run.name, run.output));
+  if (printed.length < 3) return undefined;
+  const given = numbersIn(userText(task));
+  const listed = given.some((_, i) => printed.every((n, j) => given[i + j] === n));
+  if (!listed) return undefined;
+  // An answer of one number (a count, a sum) is judged by the other rules: this one is for
+  // an answer that lists values, like the data and unlike it.
+  const stated = numbersIn(answer);
+  if (stated.length < 2) return undefined;
+  return stated.length === printed.length && stated.every((n, i) => n === printed[i]) ? undefined : printed;
+}
+
+const ECHOED_DATA_OPENING = "Your program printed the task's own values";
+
+/** The checker's verdict on an answer whose program printed the task's data back (given once a call). */
+export function echoedDataReasons(printed: number[]): string {
+  return `${ECHOED_DATA_OPENING} as the task gives them (${printed.join(', ')}): it does not compute what the task asks. Change the program so that it does, print the result, then answer with what it prints.`;
 }
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];

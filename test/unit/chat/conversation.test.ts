@@ -34,6 +34,8 @@ import {
   NO_MODULE_NOTE,
   aboutFailedRun,
   ignoredTaskValues,
+  echoedTaskData,
+  echoedDataReasons,
   clockInsteadOfTaskDate,
   clockReasons,
   taskDate,
@@ -660,6 +662,44 @@ describe("a program that ignores the task's values", () => {
     expect(ignoredTaskValues('501500', [{ role: 'user', content: 'Sum the primes below 1000.' }], off)).toEqual(['1000']);
     const none = [...run('a', 'print(42)', '42'), answer('42')];
     expect(ignoredTaskValues('42', [{ role: 'user', content: 'What is the answer to everything?' }], none)).toEqual([]);
+  });
+});
+
+describe("a program that printed the task's data back (sort)", () => {
+  const task = [{ role: 'user' as const, content: 'Sort these numbers from largest to smallest and list them separated by commas: 42, 7, 19, 88, 3, 56.' }];
+  const run = (id: string, code: string, printed: string): CallTurn[] => [
+    { kind: 'act', content: '', tool_calls: [{ id, type: 'function', function: { name: 'run', arguments: JSON.stringify({ code, language: 'python' }) } }] },
+    { kind: 'tool', tool_call_id: id, name: 'run', ok: true, output: `language: python\nstatus: ok (9 ms)\noutput:\n${printed}`, summary: 'run' },
+  ];
+  const answer = (text: string): CallTurn => ({ kind: 'act', content: text, tool_calls: [] });
+  // The 1.5B actor's program of 2026-12-01, and its answer from its head.
+  const echo = run('a', "sorted_numbers = [42, 7, 19, 88, 3, 56]\nprint(','.join(map(str, sorted_numbers)))", '42,7,19,88,3,56');
+  const said = 'The sorted numbers from largest to smallest are 88, 56, 42, 39, 19, 7.';
+
+  it('goes back naming what it printed, before the number no tool printed, once a call', () => {
+    const turns = [...echo, answer(said)];
+    expect(echoedTaskData(said, task, turns)).toEqual([42, 7, 19, 88, 3, 56]);
+    const reasons = echoedDataReasons([42, 7, 19, 88, 3, 56]);
+    expect(reasons).toBe(
+      "Your program printed the task's own values as the task gives them (42, 7, 19, 88, 3, 56): it does not compute what the task asks. Change the program so that it does, print the result, then answer with what it prints.",
+    );
+    expect(plainProblem(task, turns)?.reasons).toBe(reasons);
+    // Once a call: the same answer again goes back for its 39 as before.
+    const again = [...turns, { kind: 'check' as const, verdict: 'revise' as const, text: reasons }, ...echo, answer(said)];
+    expect(plainProblem(task, again)?.reasons).toBe(ungroundedReasons([39]));
+  });
+
+  it('holds when the program computed something, printed a part of the data, or the answer is what it printed', () => {
+    const sorted = run('b', 'print(sorted([42, 7, 19, 88, 3, 56], reverse=True))', '[88, 56, 42, 19, 7, 3]');
+    expect(echoedTaskData('88, 56, 42, 19, 7, 3', task, [...sorted, answer('88, 56, 42, 19, 7, 3')])).toBeUndefined();
+    const two = run('c', 'print(42, 7)', '42 7');
+    expect(echoedTaskData('42 and 7', task, [...two, answer('It is 42 and 7, then 1.')])).toBeUndefined();
+    expect(echoedTaskData('42, 7, 19, 88, 3, 56', task, [...echo, answer('They are 42, 7, 19, 88, 3, 56.')])).toBeUndefined();
+    // An answer of one number is for the other rules (a count of the data, here).
+    expect(echoedTaskData('6', task, [...echo, answer('There are 6 numbers.')])).toBeUndefined();
+    // The task's numbers in another order are a computation (here a wrong one), not an echo.
+    const shuffled = run('d', 'print(7, 42, 19, 88, 3, 56)', '7 42 19 88 3 56');
+    expect(echoedTaskData(said, task, [...shuffled, answer(said)])).toBeUndefined();
   });
 });
 
