@@ -74,7 +74,7 @@ export function createModelStep(deps: ChatActivityDeps, memory: CallMemory) {
       problem !== undefined
         ? { verdict: 'revise' as const, reasons: problem.reasons }
         : unsettled
-          ? { verdict: 'approve' as const, reasons: unconfirmedDispute(recomputed.reasons) }
+          ? { verdict: 'approve' as const, reasons: unconfirmedDispute(recomputed.printed?.trim()) }
           : recomputed?.verdict !== undefined
             ? { verdict: recomputed.verdict, reasons: recomputed.reasons, ...(recomputed.refuted ? { refuted: recomputed.refuted } : {}) }
             : undefined;

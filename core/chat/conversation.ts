@@ -783,7 +783,14 @@ export function recomputedVerdict(
   task: UpstreamMessage[],
   turns: CallTurn[],
 ):
-  | { verdict: Verdict; reasons: string; secondOpinion?: true; refuted?: StatedValue[] }
+  | {
+      verdict: Verdict;
+      reasons: string;
+      refuted?: StatedValue[];
+      /** One program against the actors': a second of the checker's should settle it; `printed` is what the first printed. */
+      secondOpinion?: true;
+      printed?: string;
+    }
   | { intermediate: true; reasons: string; verdict?: undefined }
   | undefined {
   const answer = candidateAnswer(turns);
@@ -811,11 +818,14 @@ export function recomputedVerdict(
   }
   const alone = deciding.every((r) => r.values.length === 1 && String(r.values[0]).length <= RESULT_DIGITS);
   if (!alone) return undefined;
-  const reasons = `The checker computed the result with ${deciding.length === 1 ? 'a program' : 'programs'} of its own, which printed:\n${shownOf(deciding)}\nYour answer says ${missing.slice(0, 5).join(', ')}. One of the programs is wrong: read the task again, run a program that does exactly what it asks, then answer with what it prints.`;
+  const shown = shownOf(deciding);
+  const reasons = `The checker computed the result with ${deciding.length === 1 ? 'a program' : 'programs'} of its own, which printed:\n${shown}\nYour answer says ${missing.slice(0, 5).join(', ')}. One of the programs is wrong: read the task again, run a program that does exactly what it asks, then answer with what it prints.`;
   // One program against another: which is wrong is not known yet (multiples: the actor's
   // program was right, 234168, and the checker's summed 1 to 1000, 500500). A second program
   // of the checker's, written another way, settles it before the answer goes back.
-  return deciding.length === 1 ? { verdict: 'revise', reasons, secondOpinion: true, refuted: missing } : { verdict: 'revise', reasons, refuted: missing };
+  return deciding.length === 1
+    ? { verdict: 'revise', reasons, secondOpinion: true, refuted: missing, printed: shown }
+    : { verdict: 'revise', reasons, refuted: missing };
 }
 
 /**
@@ -826,8 +836,7 @@ export function recomputedVerdict(
  * 76127 in two steps; the checker's counted 1 as a prime (76128), both its second programs
  * imported the absent sympy, and the REVISE that stood sent the actor off to the step limit.
  */
-export function unconfirmedDispute(reasons: string): string {
-  const printed = /which printed:\n([\s\S]*?)\nYour answer says/.exec(reasons)?.[1]?.trim();
+export function unconfirmedDispute(printed: string | undefined): string {
   return `The checker's own program ${printed ? `printed ${printed.slice(0, 120)}, which disagrees with the answer` : 'disagreed with the answer'}, and no second program of its own confirmed it, so the actors' program stands.`;
 }
 

@@ -41,6 +41,8 @@ afterEach(() => {
 type Run = { call_id: string; base_model: string; steps: number; tools_used: string[]; stopped: string };
 const runOf = (res: unknown) => (res as { holdline: Run }).holdline;
 const ask = (content: string) => [{ role: 'user' as const, content }];
+/** A scripted upstream turn that calls `run` with a Python program. */
+const run = (code: string) => ({ toolCalls: [{ name: 'run', arguments: { code, language: 'python' } }] });
 
 async function toolTurns(callId: string) {
   return (await calls.turnLog(callId)).filter((t) => t.kind === 'tool') as unknown as { name: string; ok: boolean; output: string }[];
@@ -154,7 +156,6 @@ describe('the agents at work', () => {
   it("settles a recomputation that disagrees with a second program of the checker's, asked afresh and sampling (multiples: the checker's 500500 against the actor's right 234168)", async () => {
     const { apiKey } = await h.newKey();
     const before = h.upstream.requests.length;
-    const run = (code: string) => ({ toolCalls: [{ name: 'run', arguments: { code, language: 'python' } }] });
     h.upstream.script([
       { content: '1. Sum the multiples with run.' },
       run('print(sum(i for i in range(1, 1001) if i % 3 == 0 or i % 5 == 0))'),
@@ -183,7 +184,6 @@ describe('the agents at work', () => {
   it("approves the actors' program when the checker's disputing program finds no second of its own (the README's task: 76128 with 1 counted prime, then sympy twice)", async () => {
     const { apiKey } = await h.newKey();
     const before = h.upstream.requests.length;
-    const run = (code: string) => ({ toolCalls: [{ name: 'run', arguments: { code, language: 'python' } }] });
     h.upstream.script([
       { content: '1. Sum the primes below 1000 with run.' },
       run('print(sum(n for n in range(2, 1000) if all(n % d for d in range(2, int(n ** 0.5) + 1))))'),

@@ -845,11 +845,11 @@ describe('unconfirmedDispute', () => {
       ] as CallTurn[],
     ];
     const disputed = recomputedVerdict(task, turns);
-    expect(disputed).toMatchObject({ verdict: 'revise', secondOpinion: true });
-    expect(unconfirmedDispute(disputed!.reasons)).toBe(
+    expect(disputed).toMatchObject({ verdict: 'revise', secondOpinion: true, printed: '76128' });
+    expect(unconfirmedDispute(disputed?.verdict === 'revise' ? disputed.printed : undefined)).toBe(
       "The checker's own program printed 76128, which disagrees with the answer, and no second program of its own confirmed it, so the actors' program stands.",
     );
-    expect(unconfirmedDispute('something else')).toContain('disagreed with the answer, and no second program');
+    expect(unconfirmedDispute(undefined)).toContain('disagreed with the answer, and no second program');
   });
 });
 
