@@ -464,6 +464,9 @@ export function plainProblem(task: UpstreamMessage[], turns: CallTurn[]): PlainP
     const ignored = ignoredTaskValues(answer, task, turns);
     if (ignored.length > 0) return { reasons: ignoredDataReasons(ignored), notAnAnswer: false, needsTool: true };
   }
+  if (!turns.some((t) => t.kind === 'check' && t.text === UNPRINTED_YES_NO_REASONS) && unprintedYesNo(task, turns)) {
+    return { reasons: UNPRINTED_YES_NO_REASONS, notAnAnswer: false, needsTool: true };
+  }
   // An answer in the wrong form has its result already: it is said again, no tool needed.
   const forms = turns.some((t) => t.kind === 'check' && t.text.startsWith(MISSING_FORM_OPENING)) ? [] : missingAskedForms(answer, task);
   return forms.length > 0 ? { reasons: missingFormReasons(forms), notAnAnswer: false, needsTool: false, restate: true } : undefined;
@@ -531,6 +534,24 @@ export function missingAskedForms(answer: string, task: UpstreamMessage[]): stri
   const text = userText(task);
   return ASKED_FORMS.filter((f) => f.asked.test(text) && !f.given.test(answer)).map((f) => f.name);
 }
+
+/**
+ * Whether the task asks for a yes or a no, programs have run, and those that worked printed
+ * only numbers, no word (True, No, "Prime", "not prime"): the answer's yes or no then comes
+ * from the model's head, and the program computed something beside the question. prime-check ("Is 1000003 a
+ * prime number? Answer yes or no …"): the actor's program printed √1000003, 1000; sent back
+ * for its missing yes, the actor answered "No, 1000003 is not a prime number", which the
+ * checker model approved. A task answered without any program is left to the other rules.
+ */
+export function unprintedYesNo(task: UpstreamMessage[], turns: CallTurn[]): boolean {
+  if (!ASKED_FORMS[0].asked.test(userText(task))) return false;
+  const runs = turns.filter((t) => t.kind === 'tool' && t.name === 'run' && t.ok);
+  return runs.length > 0 && !runs.some((t) => t.kind === 'tool' && /\p{L}{2}/u.test(printedPart(t.name, t.output)));
+}
+
+/** The checker's verdict on a yes or a no that no program printed (given once a call). */
+export const UNPRINTED_YES_NO_REASONS =
+  'The task asks for a yes or a no, and no program printed one. Run a program that prints True or False for the question the task asks, then answer yes or no from what it prints.';
 
 export const MISSING_FORM_OPENING = 'The task asks for';
 

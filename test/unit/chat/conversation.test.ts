@@ -34,6 +34,8 @@ import {
   NO_MODULE_NOTE,
   aboutFailedRun,
   ignoredTaskValues,
+  unprintedYesNo,
+  UNPRINTED_YES_NO_REASONS,
   echoedTaskData,
   echoedDataReasons,
   clockInsteadOfTaskDate,
@@ -829,6 +831,43 @@ describe('a form the task asks for', () => {
       answer('The smallest prime factor is 1000003.'),
     ];
     expect(plainProblem(yesNo, turns)?.reasons).toBeUndefined();
+  });
+});
+
+describe('a yes or a no that no program printed (prime-check)', () => {
+  const yesNo = [{ role: 'user' as const, content: 'Is 1000003 a prime number? Answer yes or no, and give its smallest prime factor if it is not prime.' }];
+  const runPrinted = (id: string, printed: string): CallTurn[] => [
+    {
+      kind: 'act',
+      content: '',
+      tool_calls: [{ id, type: 'function', function: { name: 'run', arguments: '{"code":"import math\\nprint(math.isqrt(1000003))"}' } }],
+    },
+    { kind: 'tool', tool_call_id: id, name: 'run', ok: true, output: `language: python\nstatus: ok (9 ms)\noutput:\n${printed}`, summary: 'run' },
+  ];
+  const answer = (text: string): CallTurn => ({ kind: 'act', content: text, tool_calls: [] });
+
+  it('goes back asking for a program that prints True or False, once a call, before the form', () => {
+    // The 1.5B actor's program of 2026-12-01 printed √1000003.
+    const turns = [...runPrinted('a', '1000'), answer('No, 1000003 is not a prime number.')];
+    expect(unprintedYesNo(yesNo, turns)).toBe(true);
+    expect(plainProblem(yesNo, turns)).toEqual({ reasons: UNPRINTED_YES_NO_REASONS, notAnAnswer: false, needsTool: true });
+    const noYes = [...runPrinted('a', '1000'), answer('The smallest prime factor of 1000003 is 1000003 itself.')];
+    expect(plainProblem(yesNo, noYes)?.reasons).toBe(UNPRINTED_YES_NO_REASONS);
+    const again = [
+      ...turns,
+      { kind: 'check' as const, verdict: 'revise' as const, text: UNPRINTED_YES_NO_REASONS },
+      answer('No, 1000003 is not a prime number.'),
+    ];
+    expect(plainProblem(yesNo, again)).toBeUndefined();
+  });
+
+  it('holds when a program printed a word, when none ran, or when the task asks no yes or no', () => {
+    expect(unprintedYesNo(yesNo, [...runPrinted('a', 'True'), answer('Yes.')])).toBe(false);
+    expect(unprintedYesNo(yesNo, [...runPrinted('a', '1000'), ...runPrinted('b', 'Prime'), answer('Yes, it is prime.')])).toBe(false);
+    expect(unprintedYesNo(yesNo, [answer('Yes.')])).toBe(false);
+    expect(unprintedYesNo([{ role: 'user', content: 'What is the square root of 1000003, rounded down?' }], [...runPrinted('a', '1000'), answer('1000')])).toBe(
+      false,
+    );
   });
 });
 
