@@ -4,7 +4,7 @@
 // infrastructure failures (MongoDB down, the sandbox process unable to start) throw, so
 // the activity fails and Temporal retries it. Abort rejects with the signal's reason.
 
-import { mendSyntaxError, programCommand } from '../../core/chat/code-repair';
+import { MISSING_IMPORTS_MAX, mendSyntaxError, programCommand, withMissingImport } from '../../core/chat/code-repair';
 import { missingFileNote, NO_MODULE_NOTE, RUN_CALL_EXAMPLE } from '../../core/chat/conversation';
 import { pageReadingHint } from '../../core/chat/html-text';
 import {
@@ -185,6 +185,17 @@ export function createSandboxTools(deps: SandboxToolsDeps): SandboxTools {
     // as its author meant it, and say so. Nothing ran the first time.
     const mended = !outcome.ok && /SyntaxError/.test(outcome.error?.message ?? '') ? mendSyntaxError(code, language) : undefined;
     if (mended !== undefined) outcome = await runCode(mended.code);
+    // A Python program that failed on a name its standard library defines but the program
+    // never imported: run again with the import, and say so (code-repair.ts).
+    const imported: string[] = [];
+    let ran = mended?.code ?? code;
+    while (language === 'python' && !outcome.ok && imported.length < MISSING_IMPORTS_MAX) {
+      const added = withMissingImport(ran, outcome.error?.message ?? '');
+      if (added === undefined) break;
+      imported.push(added.statement);
+      ran = added.code;
+      outcome = await runCode(ran);
+    }
 
     const saved: string[] = [];
     const notSaved: string[] = Object.entries(outcome.filesNotSaved ?? {}).map(([path, reason]) => `${path}: ${reason}`);
@@ -202,7 +213,11 @@ export function createSandboxTools(deps: SandboxToolsDeps): SandboxTools {
       command === undefined
         ? []
         : ['path' in command ? `there is no shell: ran the program in ${command.path}` : 'there is no shell: ran the program the command carried'];
-    const notes = [...ranInstead, ...(mended ? [mended.note] : [])];
+    const notes = [
+      ...ranInstead,
+      ...(mended ? [mended.note] : []),
+      ...(imported.length > 0 ? [`the program used what it never imported; it ran with ${imported.map((i) => `"${i}"`).join(' and ')} added at its top`] : []),
+    ];
     return result(
       'run',
       ok,

@@ -355,6 +355,46 @@ export function mendSyntaxError(code: string, language: RunLanguage): MendedProg
 }
 
 /**
+ * Names a program uses from the standard library without importing them, each with the one
+ * import that defines it: Python's own hint names a module (`Did you forget to import
+ * 'math'?`), and a few names stand for one thing only (`timedelta` is datetime's). `datetime`
+ * and `date` are left out: the module or its class, the program's use does not say which.
+ */
+const FROM_IMPORTS: Record<string, string> = {
+  timedelta: 'datetime',
+  sqrt: 'math',
+  isqrt: 'math',
+  factorial: 'math',
+  gcd: 'math',
+  Counter: 'collections',
+  defaultdict: 'collections',
+  deque: 'collections',
+  reduce: 'functools',
+  permutations: 'itertools',
+  combinations: 'itertools',
+};
+
+/** How many missing imports one run may add, one rerun each: past that the program has other trouble. */
+export const MISSING_IMPORTS_MAX = 3;
+
+/**
+ * The program with the import its `NameError` asks for added at its top, for a Python run
+ * that failed that way; undefined otherwise. zeros (2026-12-01): the checker's second program
+ * wrote `print(str(math.factorial(100)).count('0'))` without `import math`, and again, to its
+ * last step; csv-average used `os.path` unimported; date-add `timedelta`. The run's folder is
+ * a copy and its output is read from the last run only, so running the program again from the
+ * start repeats nothing a reader sees.
+ */
+export function withMissingImport(code: string, error: string): { code: string; statement: string } | undefined {
+  const name = /NameError: name '(\w+)' is not defined/.exec(error)?.[1];
+  if (name === undefined || /^\s*from __future__/m.test(code)) return undefined;
+  const module = new RegExp(`Did you forget to import '${name}'\\?`).test(error) ? name : undefined;
+  const statement = module !== undefined ? `import ${module}` : FROM_IMPORTS[name] !== undefined ? `from ${FROM_IMPORTS[name]} import ${name}` : undefined;
+  if (statement === undefined) return undefined;
+  return { code: `${statement}\n${code}`, statement };
+}
+
+/**
  * A program a shell command stands for where its source belongs: a file of the call's folder it
  * names (`path`), or the source it carries inline after `python -c` or `node -e` (`source`).
  */

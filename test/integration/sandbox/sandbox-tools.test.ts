@@ -362,6 +362,21 @@ describe('executeTool', { timeout: 90_000 }, () => {
     expect(other.output).toContain("note: no file scores.csv is in this call's folder (it holds numbers.txt)");
   });
 
+  it('runs a Python program again with the standard-library import it forgot, and says so; a name it cannot place fails as before', async () => {
+    const { executeTool } = createSandboxTools({ callFiles: new CallFiles(db) });
+    // zeros and date-add, 2026-12-01: `math` and `timedelta` used, never imported.
+    const code = "from datetime import date\nprint(str(math.factorial(10)).count('0'), date(2025, 2, 10) + timedelta(days=100))";
+    const fixed = await executeTool({ callId: newCallId(), name: 'run', argumentsJson: JSON.stringify({ code, language: 'python' }) });
+    expect(fixed.ok).toBe(true);
+    expect(fixed.output).toMatch(
+      /^language: python\nnote: the program used what it never imported; it ran with "import math" and "from datetime import timedelta" added at its top\nstatus: ok[\s\S]*output:\n2 2025-05-21$/,
+    );
+    const unknown = await executeTool({ callId: newCallId(), name: 'run', argumentsJson: JSON.stringify({ code: 'print(total)', language: 'python' }) });
+    expect(unknown.ok).toBe(false);
+    expect(unknown.output).not.toContain('note:');
+    expect(unknown.output).toContain("NameError: name 'total' is not defined");
+  });
+
   it('names the Python files it could not keep, with the reason', async () => {
     const callFiles = new CallFiles(db, { maxFiles: 64, maxFileBytes: 1000, maxCallBytes: 8000 });
     const { executeTool } = createSandboxTools({ callFiles });

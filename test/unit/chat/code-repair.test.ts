@@ -5,6 +5,7 @@ import {
   withOneLineCompoundsSplit,
   withRunOnStatementsSeparated,
   withStringLineBreaksEscaped,
+  withMissingImport,
 } from '../../../core/chat/code-repair';
 
 describe('withStringLineBreaksEscaped', () => {
@@ -172,5 +173,28 @@ describe('programCommand', () => {
     ]) {
       expect(programCommand(code), code).toBeUndefined();
     }
+  });
+});
+
+describe('withMissingImport', () => {
+  it("adds the import Python's hint names, or the one import that defines a known name", () => {
+    const zeros = "print(str(math.factorial(100)).count('0'))";
+    const error =
+      "Traceback (most recent call last):\n  File \"run.py\", line 1, in <module>\nNameError: name 'math' is not defined. Did you forget to import 'math'?";
+    expect(withMissingImport(zeros, error)).toEqual({ code: `import math\n${zeros}`, statement: 'import math' });
+    const dateAdd = 'from datetime import datetime\nprint(datetime(2025, 2, 10) + timedelta(days=100))';
+    expect(withMissingImport(dateAdd, "NameError: name 'timedelta' is not defined")).toEqual({
+      code: `from datetime import timedelta\n${dateAdd}`,
+      statement: 'from datetime import timedelta',
+    });
+  });
+
+  it('leaves alone a name it cannot place, a name both module and class, another error, and a program with __future__ imports', () => {
+    expect(withMissingImport('print(total)', "NameError: name 'total' is not defined")).toBeUndefined();
+    expect(withMissingImport('print(datetime.now())', "NameError: name 'datetime' is not defined")).toBeUndefined();
+    expect(withMissingImport('print(1/0)', 'ZeroDivisionError: division by zero')).toBeUndefined();
+    expect(
+      withMissingImport('from __future__ import annotations\nprint(math.pi)', "NameError: name 'math' is not defined. Did you forget to import 'math'?"),
+    ).toBeUndefined();
   });
 });
