@@ -9,7 +9,9 @@ import { SANDBOX_TOOL_NAMES } from '../core/chat/tools';
 export interface AgentTask {
   id: string;
   /** What the work needs: code, string or date handling, a file written then run, a page read. */
-  kind: 'number' | 'string' | 'date' | 'file' | 'page';
+  kind: 'number' | 'string' | 'date' | 'file' | 'page' | 'javascript';
+  /** The language the task asks its program in: right only when a program in it ran and worked. */
+  language?: 'javascript';
   /** The prompt; `{pages}` is replaced by the page server's base URL. */
   prompt: string;
   /** Every one of these must appear in the answer (compared without thousands separators, case-insensitively). */
@@ -87,6 +89,21 @@ export const AGENT_TASKS: AgentTask[] = [
   { id: 'page-count', kind: 'page', prompt: 'Read the page {pages}/cities.html: how many cities are listed there?', expect: ['7'] },
   { id: 'page-sum', kind: 'page', prompt: 'Read the page {pages}/rainfall.html and give the total rainfall of the six months listed, in mm.', expect: ['311'] },
   { id: 'page-date', kind: 'page', prompt: 'Read {pages}/release.html: on which date was version 4.2.0 released?', expect: ['2026-03-14'] },
+  // The agents run JavaScript too (issue 31): right only when a JavaScript program ran and worked.
+  {
+    id: 'js-squares',
+    kind: 'javascript',
+    language: 'javascript',
+    prompt: 'Using JavaScript, compute the sum of the squares of the integers from 1 to 100.',
+    expect: ['338350'],
+  },
+  {
+    id: 'js-divisible',
+    kind: 'javascript',
+    language: 'javascript',
+    prompt: 'Run a JavaScript program to find how many of the integers from 1 to 500 are divisible by 7 but not by 5.',
+    expect: ['57'],
+  },
 ];
 
 /** Whether an answer holds every expected value (thousands separators and case ignored). */

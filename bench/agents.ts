@@ -106,9 +106,11 @@ async function withAgents(task: AgentTask, client: OpenAI): Promise<Outcome> {
     .map((t) => (t.output.startsWith('language: python') ? 'python' : 'javascript'));
   // Tool time: what is left of the call once the model's own time is taken out (our overhead is milliseconds a step).
   const toolS = Math.max(0, seconds - promptS - generateS);
+  // A task that asks for a language is right only when a program in it ran and worked.
+  const ranAsAsked = task.language === undefined || toolTurns.some((t) => t.name === 'run' && t.ok && t.output.startsWith(`language: ${task.language}`));
   return {
     task,
-    right: answerIsRight(task, answer),
+    right: answerIsRight(task, answer) && ranAsAsked,
     seconds,
     steps: run.steps,
     tools: run.tools_used,

@@ -6,7 +6,7 @@
 import type { CallTurn, UpstreamMessage, UpstreamToolCall, Verdict } from './shapes';
 import { commandInReply } from './code-repair';
 import { isCodeOnly } from './text-tool-calls';
-import { isSandboxToolName } from './tools';
+import { isSandboxToolName, type RunLanguage } from './tools';
 
 // The prompts are short and concrete: the embedded default is a 1.5B model, which follows
 // a few plain sentences far better than a page of rules. The actor's thread only ever
@@ -456,6 +456,10 @@ export function plainProblem(task: UpstreamMessage[], turns: CallTurn[]): PlainP
   if (asksToRunCode(task) && !turns.some((t) => (t.kind === 'check' && t.text === RUN_ASKED_REASONS) || (t.kind === 'tool' && t.name === 'run' && t.ok))) {
     return { reasons: RUN_ASKED_REASONS, notAnAnswer: false, needsTool: true };
   }
+  const language = askedLanguage(task);
+  if (language !== undefined && !turns.some((t) => t.kind === 'check' && t.text === languageReasons(language)) && ranOnlyOtherLanguage(language, turns)) {
+    return { reasons: languageReasons(language), notAnAnswer: false, needsTool: true };
+  }
   // A program that computes something other than the task: said once a call, the clock's
   // case (more telling) first.
   if (!turns.some((t) => t.kind === 'check' && (t.text.startsWith(IGNORED_DATA_OPENING) || t.text.startsWith(CLOCK_OPENING)))) {
@@ -509,6 +513,35 @@ export function asksToRunCode(task: UpstreamMessage[]): boolean {
 /** The checker's verdict on an answer given before any program ran, to a task that asks for one (given once a call). */
 export const RUN_ASKED_REASONS =
   'The task asks for code to be run, and no program of yours has run yet. Call the run tool with a program that computes the result, then answer with what it prints.';
+
+/**
+ * The language the user asks the program in, in so many words ("Using JavaScript", "a
+ * Python program", "in JS"); undefined when the task names none, or both.
+ */
+export function askedLanguage(task: UpstreamMessage[]): RunLanguage | undefined {
+  const text = userText(task);
+  const asks = (name: string) =>
+    new RegExp(`\\b(?:in|using|with|a|an)\\s+(?:${name})\\b|\\b(?:${name})\\s+(?:code|program|script|function)\\b`, 'i').test(text);
+  const js = asks('javascript|js|node(?:\\.js)?');
+  const python = asks('python');
+  return js === python ? undefined : js ? 'javascript' : 'python';
+}
+
+/** Whether programs ran, and every one that worked ran in a language other than `language`. */
+function ranOnlyOtherLanguage(language: RunLanguage, turns: CallTurn[]): boolean {
+  const worked = turns.filter((t) => t.kind === 'tool' && t.name === 'run' && t.ok && t.output.startsWith('language: '));
+  return worked.length > 0 && !worked.some((t) => t.kind === 'tool' && t.output.startsWith(`language: ${language}`));
+}
+
+/**
+ * The checker's verdict on an answer whose programs ran in another language than the task
+ * asks (given once a call): the user asked for the work in it, and a program in another
+ * answers a different request.
+ */
+export function languageReasons(language: RunLanguage): string {
+  const [name, print] = language === 'javascript' ? ['JavaScript', 'console.log()'] : ['Python', 'print()'];
+  return `The task asks for ${name}, and your programs ran in another language. Call the run tool with a ${name} program ("language": "${language}"; ${print} shows output), then answer with what it prints.`;
+}
 
 /** The text the user wrote in the task, addresses left out (their digits are no data). */
 function userText(task: UpstreamMessage[]): string {

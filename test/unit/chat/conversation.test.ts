@@ -34,6 +34,8 @@ import {
   NO_MODULE_NOTE,
   aboutFailedRun,
   ignoredTaskValues,
+  askedLanguage,
+  languageReasons,
   unprintedYesNo,
   UNPRINTED_YES_NO_REASONS,
   echoedTaskData,
@@ -868,6 +870,45 @@ describe('a yes or a no that no program printed (prime-check)', () => {
     expect(unprintedYesNo([{ role: 'user', content: 'What is the square root of 1000003, rounded down?' }], [...runPrinted('a', '1000'), answer('1000')])).toBe(
       false,
     );
+  });
+});
+
+describe('a task that asks for a language (JavaScript)', () => {
+  const SQUARES_PY = 'print(sum(i * i for i in range(1, 101)))';
+  const SQUARES_JS = 'let s = 0; for (let i = 1; i <= 100; i++) s += i * i; console.log(s);';
+  const ask = (content: string) => [{ role: 'user' as const, content }];
+  const ran = (id: string, language: 'python' | 'javascript', printed: string): CallTurn[] => [
+    {
+      kind: 'act',
+      content: '',
+      tool_calls: [
+        { id, type: 'function', function: { name: 'run', arguments: JSON.stringify({ code: language === 'python' ? SQUARES_PY : SQUARES_JS, language }) } },
+      ],
+    },
+    { kind: 'tool', tool_call_id: id, name: 'run', ok: true, output: `language: ${language}\nstatus: ok (9 ms)\noutput:\n${printed}`, summary: 'run' },
+  ];
+  const answer = (text: string): CallTurn => ({ kind: 'act', content: text, tool_calls: [] });
+
+  it('reads the language asked in so many words, and none when the task names none or both', () => {
+    expect(askedLanguage(ask('Using JavaScript, compute the sum of the squares of 1 to 100.'))).toBe('javascript');
+    expect(askedLanguage(ask('Run a JavaScript program to count them.'))).toBe('javascript');
+    expect(askedLanguage(ask('Do it in JS please.'))).toBe('javascript');
+    expect(askedLanguage(ask('Write a Python script that sums them.'))).toBe('python');
+    expect(askedLanguage(ask('Sum the primes below 1000; check it by running code.'))).toBeUndefined();
+    expect(askedLanguage(ask('Compare a Python program with a JavaScript program.'))).toBeUndefined();
+    expect(askedLanguage(ask('What is JavaScript?'))).toBeUndefined();
+  });
+
+  it('sends back, once a call, an answer whose programs all ran in the other language', () => {
+    const task = ask('Using JavaScript, compute the sum of the squares of the integers from 1 to 100.');
+    const python = [...ran('a', 'python', '338350'), answer('The sum is 338350.')];
+    expect(plainProblem(task, python)).toEqual({ reasons: languageReasons('javascript'), notAnAnswer: false, needsTool: true });
+    expect(languageReasons('javascript')).toBe(
+      'The task asks for JavaScript, and your programs ran in another language. Call the run tool with a JavaScript program ("language": "javascript"; console.log() shows output), then answer with what it prints.',
+    );
+    const again = [...python, { kind: 'check' as const, verdict: 'revise' as const, text: languageReasons('javascript') }, answer('The sum is 338350.')];
+    expect(plainProblem(task, again)).toBeUndefined();
+    expect(plainProblem(task, [...ran('a', 'python', '1'), ...ran('b', 'javascript', '338350'), answer('The sum is 338350.')])).toBeUndefined();
   });
 });
 
