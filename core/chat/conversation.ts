@@ -575,16 +575,21 @@ export function missingAskedForms(answer: string, task: UpstreamMessage[]): stri
  * prime number? Answer yes or no …"): the actor's program printed √1000003, 1000; sent back
  * for its missing yes, the actor answered "No, 1000003 is not a prime number", which the
  * checker model approved. A task answered without any program is left to the other rules.
+ * Its reasons open otherwise than the form's (`MISSING_FORM_OPENING`), which may follow.
  */
 export function unprintedYesNo(task: UpstreamMessage[], turns: CallTurn[]): boolean {
   if (!ASKED_FORMS[0].asked.test(userText(task))) return false;
   const runs = turns.filter((t) => t.kind === 'tool' && t.name === 'run' && t.ok);
-  return runs.length > 0 && !runs.some((t) => t.kind === 'tool' && /\p{L}{2}/u.test(printedPart(t.name, t.output)));
+  // A program that prints a constant (`print(True)`, the 1.5B actor's whole reply to this
+  // order) tests nothing.
+  const codeOf = runPrograms(turns);
+  const constant = (id: string) => /^\s*print\(\s*(?:True|False|(['"])[^'"\n]*\1)\s*\)\s*$/.test(codeOf.get(id) ?? '');
+  return runs.length > 0 && !runs.some((t) => t.kind === 'tool' && !constant(t.tool_call_id) && /\p{L}{2}/u.test(printedPart(t.name, t.output)));
 }
 
 /** The checker's verdict on a yes or a no that no program printed (given once a call). */
 export const UNPRINTED_YES_NO_REASONS =
-  'The task asks for a yes or a no, and no program printed one. Run a program that prints True or False for the question the task asks, then answer yes or no from what it prints.';
+  "No program has computed the yes or no the task asks for: your programs printed only numbers. Run a program that tests the question in code with the task's values (a comparison or a loop whose outcome it prints as True or False), then answer yes or no from what it prints.";
 
 export const MISSING_FORM_OPENING = 'The task asks for';
 

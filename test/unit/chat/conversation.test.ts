@@ -861,10 +861,19 @@ describe('a yes or a no that no program printed (prime-check)', () => {
       answer('No, 1000003 is not a prime number.'),
     ];
     expect(plainProblem(yesNo, again)).toBeUndefined();
+    // Then the form is still asked for: the two reasons are told apart.
+    const noYesAgain = [...noYes, { kind: 'check' as const, verdict: 'revise' as const, text: UNPRINTED_YES_NO_REASONS }, noYes[2]!];
+    expect(plainProblem(yesNo, noYesAgain)?.reasons).toBe(missingFormReasons(['a yes or a no']));
   });
 
   it('holds when a program printed a word, when none ran, or when the task asks no yes or no', () => {
     expect(unprintedYesNo(yesNo, [...runPrinted('a', 'True'), answer('Yes.')])).toBe(false);
+    // A program that prints a constant tests nothing (the actor's reply to the order, 2026-12-01).
+    const constant: CallTurn[] = [
+      { kind: 'act', content: '', tool_calls: [{ id: 'k', type: 'function', function: { name: 'run', arguments: '{"code":"print(True)"}' } }] },
+      { kind: 'tool', tool_call_id: 'k', name: 'run', ok: true, output: 'language: python\nstatus: ok (9 ms)\noutput:\nTrue', summary: 'run' },
+    ];
+    expect(unprintedYesNo(yesNo, [...runPrinted('a', '1000'), ...constant, answer('Yes.')])).toBe(true);
     expect(unprintedYesNo(yesNo, [...runPrinted('a', '1000'), ...runPrinted('b', 'Prime'), answer('Yes, it is prime.')])).toBe(false);
     expect(unprintedYesNo(yesNo, [answer('Yes.')])).toBe(false);
     expect(unprintedYesNo([{ role: 'user', content: 'What is the square root of 1000003, rounded down?' }], [...runPrinted('a', '1000'), answer('1000')])).toBe(
