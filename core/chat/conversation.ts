@@ -183,7 +183,9 @@ export function lastErrorLine(turns: CallTurn[]): string | undefined {
   if (run?.kind !== 'tool' || run.ok) return undefined;
   const at = run.output.indexOf('\nerror:');
   if (at < 0) return undefined;
-  const end = run.output.indexOf('\noutput:', at);
+  // The error ends where the result's notes under it (a missing module, a missing file) or its output begin.
+  const ends = ['\nnote:', '\noutput:'].map((mark) => run.output.indexOf(mark, at)).filter((i) => i >= 0);
+  const end = ends.length > 0 ? Math.min(...ends) : -1;
   const lines = run.output
     .slice(at + '\nerror:'.length, end < 0 ? undefined : end)
     .split('\n')
@@ -357,7 +359,9 @@ export const FAILED_RUN_REASONS =
  * Whether an answer comes right after a `run` that failed, with no run that worked since,
  * and talks about the error or shows code: the 1.5B actor explains its own traceback
  * ("The error indicates that…", with a corrected program it never ran) as often as it fixes
- * the program. An answer in other words (a task whose programs cannot work) goes on.
+ * the program, or repeats the run's note ("The file "data.csv" is not in the call's folder.
+ * You need to write it first", csv-average). An answer in other words (a task whose programs
+ * cannot work) goes on.
  */
 export function aboutFailedRun(answer: string, turns: CallTurn[]): boolean {
   // Runs that ran: each result opens with its language (a repeated call, not run again, has none).
@@ -365,7 +369,9 @@ export function aboutFailedRun(answer: string, turns: CallTurn[]): boolean {
   const last = runs.at(-1);
   if (last === undefined || last.ok) return false;
   if (
-    /\berror\b|traceback|exception|does not exist|not found|no such file|not defined|could not|cannot|unable to|\bfix\b|try again/i.test(answer) ||
+    /\berror\b|traceback|exception|does not exist|not found|no such file|not defined|could not|cannot|unable to|\bfix\b|try again|\bmissing\b|\bnot in (?:the|this|your) (?:call's )?(?:folder|directory)\b/i.test(
+      answer,
+    ) ||
     /```/.test(answer)
   )
     return true;

@@ -921,6 +921,36 @@ describe('a task that asks for a language (JavaScript)', () => {
   });
 });
 
+describe('a failed run whose result has notes under its error (csv-average, 2026-12-01)', () => {
+  const failed = (error: string, note: string): CallTurn[] => [
+    { kind: 'act', content: '', tool_calls: [{ id: 'f', type: 'function', function: { name: 'run', arguments: '{"code":"open(\'data.csv\')"}' } }] },
+    {
+      kind: 'tool',
+      tool_call_id: 'f',
+      name: 'run',
+      ok: false,
+      output: `language: python\nstatus: error (runtime_error) after 9 ms\nerror: Traceback (most recent call last):\n${error}\nnote: ${note}\noutput: (none)`,
+      summary: 'run',
+    },
+  ];
+  const missing = failed(
+    "FileNotFoundError: [Errno 44] No such file or directory: 'data.csv'",
+    missingFileNote("No such file or directory: 'data.csv'", 'python', [])!,
+  );
+
+  it('names the error line, not the note under it', () => {
+    expect(lastErrorLine(missing)).toBe("FileNotFoundError: [Errno 44] No such file or directory: 'data.csv'");
+    expect(lastErrorLine(failed("ModuleNotFoundError: No module named 'sympy'", NO_MODULE_NOTE))).toBe("ModuleNotFoundError: No module named 'sympy'");
+    expect(toolNowNote([{ role: 'user', content: 'Average the scores.' }], missing)).toContain(NO_SUCH_FILE_NOTE);
+  });
+
+  it("reads an answer that repeats the note's words as one about the failed run", () => {
+    const said = 'The file "data.csv" is not in the call\'s folder. You need to write it first, in the same program before reading it.';
+    expect(aboutFailedRun(said, [...missing, { kind: 'act', content: said, tool_calls: [] }])).toBe(true);
+    expect(aboutFailedRun('The scores file is missing.', missing)).toBe(true);
+  });
+});
+
 describe('unconfirmedDispute', () => {
   it("names what the checker's lone program printed, and that the actors' program stands", () => {
     const [task, turns] = [
