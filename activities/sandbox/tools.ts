@@ -4,7 +4,7 @@
 // infrastructure failures (MongoDB down, the sandbox process unable to start) throw, so
 // the activity fails and Temporal retries it. Abort rejects with the signal's reason.
 
-import { MISSING_IMPORTS_MAX, mendSyntaxError, programCommand, withMissingImport } from '../../core/chat/code-repair';
+import { MISSING_IMPORTS_MAX, mendSyntaxError, programCommand, withMissingFolder, withMissingImport } from '../../core/chat/code-repair';
 import { missingFileNote, NO_MODULE_NOTE, RUN_CALL_EXAMPLE } from '../../core/chat/conversation';
 import { pageReadingHint } from '../../core/chat/html-text';
 import {
@@ -186,11 +186,13 @@ export function createSandboxTools(deps: SandboxToolsDeps): SandboxTools {
     const mended = !outcome.ok && /SyntaxError/.test(outcome.error?.message ?? '') ? mendSyntaxError(code, language) : undefined;
     if (mended !== undefined) outcome = await runCode(mended.code);
     // A Python program that failed on a name its standard library defines but the program
-    // never imported: run again with the import, and say so (code-repair.ts).
+    // never imported, or writing into a folder that did not exist: run again with the import
+    // or the folder made first, and say so (code-repair.ts).
     const imported: string[] = [];
     let ran = mended?.code ?? code;
     while (language === 'python' && !outcome.ok && imported.length < MISSING_IMPORTS_MAX) {
-      const added = withMissingImport(ran, outcome.error?.message ?? '');
+      const message = outcome.error?.message ?? '';
+      const added = withMissingImport(ran, message) ?? withMissingFolder(ran, message);
       if (added === undefined) break;
       imported.push(added.statement);
       ran = added.code;
@@ -216,7 +218,9 @@ export function createSandboxTools(deps: SandboxToolsDeps): SandboxTools {
     const notes = [
       ...ranInstead,
       ...(mended ? [mended.note] : []),
-      ...(imported.length > 0 ? [`the program used what it never imported; it ran with ${imported.map((i) => `"${i}"`).join(' and ')} added at its top`] : []),
+      ...(imported.length > 0
+        ? [`the program used what it never imported or made; it ran with ${imported.map((i) => `"${i}"`).join(' and ')} added at its top`]
+        : []),
     ];
     return result(
       'run',

@@ -395,6 +395,24 @@ export function withMissingImport(code: string, error: string): { code: string; 
 }
 
 /**
+ * The program with the folder it writes a file into made first, for a Python run that failed
+ * opening `dir/name` to write (`open('data/numbers.txt', 'w')`) because `dir` did not exist;
+ * undefined otherwise. squares-file (2026-12-01): the actor wrote its numbers to
+ * `data/numbers.txt` five times, each `FileNotFoundError`, to the step limit; a folder a
+ * write needs is what a user means by the path. A path that climbs out (`..`) or starts at
+ * the root is left to fail.
+ */
+export function withMissingFolder(code: string, error: string): { code: string; statement: string } | undefined {
+  const path = /FileNotFoundError: \[Errno \d+\] No such file or directory: '([^'\n]+)'/.exec(error)?.[1];
+  if (path === undefined || !path.includes('/') || path.startsWith('/') || path.split('/').includes('..')) return undefined;
+  const quoted = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (!new RegExp(`open\\(\\s*(['"])${quoted}\\1\\s*,\\s*(?:mode\\s*=\\s*)?['"][wax]`).test(code)) return undefined;
+  const folder = path.slice(0, path.lastIndexOf('/'));
+  const statement = `import os; os.makedirs(${JSON.stringify(folder)}, exist_ok=True)`;
+  return { code: `${statement}\n${code}`, statement };
+}
+
+/**
  * A program a shell command stands for where its source belongs: a file of the call's folder it
  * names (`path`), or the source it carries inline after `python -c` or `node -e` (`source`).
  */

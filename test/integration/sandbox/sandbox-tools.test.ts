@@ -369,8 +369,16 @@ describe('executeTool', { timeout: 90_000 }, () => {
     const fixed = await executeTool({ callId: newCallId(), name: 'run', argumentsJson: JSON.stringify({ code, language: 'python' }) });
     expect(fixed.ok).toBe(true);
     expect(fixed.output).toMatch(
-      /^language: python\nnote: the program used what it never imported; it ran with "import math" and "from datetime import timedelta" added at its top\nstatus: ok[\s\S]*output:\n2 2025-05-21$/,
+      /^language: python\nnote: the program used what it never imported or made; it ran with "import math" and "from datetime import timedelta" added at its top\nstatus: ok[\s\S]*output:\n2 2025-05-21$/,
     );
+    // squares-file: a file written into a folder that did not exist; it is kept under its path.
+    const callFiles = new CallFiles(db);
+    const tools = createSandboxTools({ callFiles });
+    const callId = newCallId();
+    const writes = "with open('data/numbers.txt', 'w') as f:\n    f.write('3\\n4')\nprint(sum(int(l) ** 2 for l in open('data/numbers.txt')))";
+    const made = await tools.executeTool({ callId, name: 'run', argumentsJson: JSON.stringify({ code: writes, language: 'python' }) });
+    expect(made.output).toMatch(/note: [^\n]*"import os; os\.makedirs\(\"data\", exist_ok=True\)" added at its top\nstatus: ok[\s\S]*output:\n25\n/);
+    expect(await callFiles.read(callId, 'data/numbers.txt')).toBe('3\n4');
     const unknown = await executeTool({ callId: newCallId(), name: 'run', argumentsJson: JSON.stringify({ code: 'print(total)', language: 'python' }) });
     expect(unknown.ok).toBe(false);
     expect(unknown.output).not.toContain('note:');

@@ -5,6 +5,7 @@ import {
   withOneLineCompoundsSplit,
   withRunOnStatementsSeparated,
   withStringLineBreaksEscaped,
+  withMissingFolder,
   withMissingImport,
 } from '../../../core/chat/code-repair';
 
@@ -196,5 +197,25 @@ describe('withMissingImport', () => {
     expect(
       withMissingImport('from __future__ import annotations\nprint(math.pi)', "NameError: name 'math' is not defined. Did you forget to import 'math'?"),
     ).toBeUndefined();
+  });
+});
+
+describe('withMissingFolder', () => {
+  const error = (path: string) => `Traceback (most recent call last):\nFileNotFoundError: [Errno 44] No such file or directory: '${path}'`;
+
+  it('makes the folder a write needs first (squares-file: data/numbers.txt)', () => {
+    const code = "with open('data/numbers.txt', 'w') as file:\n    file.write('1\\n2')";
+    expect(withMissingFolder(code, error('data/numbers.txt'))).toEqual({
+      code: `import os; os.makedirs("data", exist_ok=True)\n${code}`,
+      statement: 'import os; os.makedirs("data", exist_ok=True)',
+    });
+    expect(withMissingFolder('open("a/b/c.txt", mode="a").write("x")', error('a/b/c.txt'))?.statement).toBe('import os; os.makedirs("a/b", exist_ok=True)');
+  });
+
+  it('leaves alone a read, a file in the folder itself, a path that climbs out or starts at the root', () => {
+    expect(withMissingFolder("print(open('data/numbers.txt').read())", error('data/numbers.txt'))).toBeUndefined();
+    expect(withMissingFolder("open('numbers.txt', 'w')", error('numbers.txt'))).toBeUndefined();
+    expect(withMissingFolder("open('../x/y.txt', 'w')", error('../x/y.txt'))).toBeUndefined();
+    expect(withMissingFolder("open('/etc/x/y.txt', 'w')", error('/etc/x/y.txt'))).toBeUndefined();
   });
 });
