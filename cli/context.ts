@@ -10,7 +10,6 @@ import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { MultiBar, Presets } from 'cli-progress';
 import { InvalidArgumentError } from 'commander';
-import OpenAI from 'openai';
 import { Holdline, HoldlineError, InvalidArgumentError as RefusedBeforeSending, type CompleteScan, type Scan } from '../clients/js/src/index';
 import { configPath, readConfig } from './config';
 import { ansiStyle, EXIT, exitCodeForStatus, plainStyle, readLines, type ExitCode, type Style } from './format';
@@ -44,13 +43,6 @@ export function fromApiError(error: unknown): CliError {
   if (error instanceof HoldlineError) {
     const wait = error.retryAfter !== undefined ? ` (retry after ${error.retryAfter} s)` : '';
     return new CliError(exitCodeForStatus(error.status), `${error.status === 0 ? error.detail : `${error.status}: ${error.detail}`}${wait}`);
-  }
-  if (error instanceof OpenAI.APIError) {
-    if (error instanceof OpenAI.APIConnectionError) return new CliError(EXIT.unreachable, `cannot reach Holdline: ${error.message}`);
-    // The model interface's own sentence (`error.message` of its body); the client's message would lead with the bare status.
-    const body = error.error as { message?: unknown } | undefined;
-    const message = typeof body?.message === 'string' ? body.message : `the service answered with status ${error.status ?? 'unknown'}`;
-    return new CliError(exitCodeForStatus(error.status ?? 0), `${error.status ? `${error.status}: ` : ''}${message}`);
   }
   return new CliError(EXIT.scanError, error instanceof Error ? error.message : String(error));
 }

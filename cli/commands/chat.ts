@@ -2,7 +2,7 @@
 // reasoning streams dimmed on stderr, the answer on stdout.
 
 import type { Command } from 'commander';
-import OpenAI from 'openai';
+import type OpenAIClient from 'openai';
 import { CliError, type Cli, type Run } from '../context';
 import { EXIT, type ExitCode } from '../format';
 import { terminalSafe } from '../terminal-text';
@@ -19,7 +19,16 @@ export function addChat(program: Command, run: Run): void {
 export async function chatCommand(cli: Cli, task: string, options: { model?: string }): Promise<ExitCode> {
   const { baseUrl, apiKey } = await cli.connect({ needKey: true });
   // The official client reads the OpenAI-compatible stream; retries are left to the user.
-  const openai = new OpenAI({ baseURL: `${baseUrl}/v1`, apiKey, maxRetries: 0, timeout: 30 * 60 * 1000 });
+  // Loaded here, not at the top: no other command needs the client's modules (model-client.ts).
+  const { OpenAI, fromModelError } = await import('../model-client');
+  try {
+    return await chatWith(cli, new OpenAI({ baseURL: `${baseUrl}/v1`, apiKey, maxRetries: 0, timeout: 30 * 60 * 1000 }), task, options);
+  } catch (error) {
+    throw fromModelError(error);
+  }
+}
+
+async function chatWith(cli: Cli, openai: OpenAIClient, task: string, options: { model?: string }): Promise<ExitCode> {
   const model = options.model ?? (await openai.models.list()).data[0]?.id;
   if (!model) throw new CliError(EXIT.unreachable, 'the service offers no chat model');
   const messages = [{ role: 'user' as const, content: task }];

@@ -1,13 +1,14 @@
 // What the CLI prints for a failure: the service's own sentence (its `detail`, or
 // the model interface's `error.message`) after the status, never the status alone.
-import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { ConnectionError, InvalidArgumentError, NotFoundError, RateLimitError, ServiceUnavailableError } from '../../../clients/js/src/index';
 import { EXIT } from '../../../cli/format';
 import { fromApiError } from '../../../cli/context';
+import { fromModelError, OpenAI } from '../../../cli/model-client';
 
+// As `holdline` reports it: `chat` turns the openai client's failures into the CLI's, then main.ts reports any failure.
 const failure = (error: unknown) => {
-  const { code, message } = fromApiError(error);
+  const { code, message } = fromApiError(fromModelError(error));
   return { code, message };
 };
 
