@@ -54,7 +54,8 @@ const runRetention = () =>
 const storedFilesOf = async (scanId: string) => (await mediaFilesOf(service)).filter((path) => path.includes(scanId));
 const keyed = (apiKey: string, path: string) => fetch(`${service.apiUrl}${path}`, { headers: { authorization: `Bearer ${apiKey}` } });
 
-async function completeScans(owner: ScanClient, count: number, name = 'talking'): Promise<string[]> {
+/** `count` complete scans of one fixture; by default the shortest (10 s, no sound): what this file checks does not depend on what a video holds. */
+async function completeScans(owner: ScanClient, count: number, name = 'no-audio'): Promise<string[]> {
   const path = (await fixture(name)).path;
   const ids: string[] = [];
   for (let i = 0; i < count; i++) ids.push((await owner.upload(path, { title: `clip ${i}` })).body.scan_id as string);
