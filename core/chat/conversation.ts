@@ -360,8 +360,8 @@ export const FAILED_RUN_REASONS =
  * and talks about the error or shows code: the 1.5B actor explains its own traceback
  * ("The error indicates that…", with a corrected program it never ran) as often as it fixes
  * the program, or repeats the run's note ("The file "data.csv" is not in the call's folder.
- * You need to write it first", csv-average). An answer in other words (a task whose programs
- * cannot work) goes on.
+ * You need to write it first", csv-average). An answer in other words goes on here
+ * (`onlyFailedRuns` asks once for a working program when none has worked).
  */
 export function aboutFailedRun(answer: string, turns: CallTurn[]): boolean {
   // Runs that ran: each result opens with its language (a repeated call, not run again, has none).
@@ -380,6 +380,21 @@ export function aboutFailedRun(answer: string, turns: CallTurn[]): boolean {
   const quoted = [...(lastErrorLine(turns) ?? '').matchAll(/'([^'\s]{1,60})'/g)].map((m) => m[1]!);
   return quoted.some((name) => new RegExp(`(?<![\\w.])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`).test(answer));
 }
+
+/**
+ * Whether programs of the actors ran and none worked: an answer then has no result behind
+ * it, whatever its words. count-s (2026-12-01): the actor's one program opened a data.txt
+ * that never existed, it answered that "s" does not occur in "Mississippi sassafras", and
+ * the checker model approved; no number in it for the other rules to find.
+ */
+export function onlyFailedRuns(turns: CallTurn[]): boolean {
+  const runs = turns.filter((t) => t.kind === 'tool' && t.name === 'run' && t.output.startsWith('language: '));
+  return runs.length > 0 && runs.every((t) => t.kind === 'tool' && !t.ok);
+}
+
+/** The checker's verdict on an answer when no program of the call has worked (given once a call). */
+export const NO_WORKING_RUN_REASONS =
+  'No program of yours has worked yet, so your answer has no result behind it. Fix the program (read its error) and run it again with the run tool, then answer with what it prints.';
 
 /**
  * What a tool result says of the task: for `run`, what the program printed (after its
@@ -453,6 +468,9 @@ export function plainProblem(task: UpstreamMessage[], turns: CallTurn[]): PlainP
   if (namesToolOnly(answer)) return notAnAnswer(TOOL_NAMED_REASONS);
   if (echoesChecker(answer, turns)) return notAnAnswer(ECHO_REASONS);
   if (aboutFailedRun(answer, turns)) return notAnAnswer(FAILED_RUN_REASONS);
+  if (!turns.some((t) => t.kind === 'check' && t.text === NO_WORKING_RUN_REASONS) && onlyFailedRuns(turns)) {
+    return { reasons: NO_WORKING_RUN_REASONS, notAnAnswer: false, needsTool: true };
+  }
   const echoed = turns.some((t) => t.kind === 'check' && t.text.startsWith(ECHOED_DATA_OPENING)) ? undefined : echoedTaskData(answer, task, turns);
   if (echoed !== undefined) return { reasons: echoedDataReasons(echoed), notAnAnswer: false, needsTool: true };
   const numbers = ungroundedValues(answer, task, turns);

@@ -34,6 +34,8 @@ import {
   NO_MODULE_NOTE,
   aboutFailedRun,
   ignoredTaskValues,
+  onlyFailedRuns,
+  NO_WORKING_RUN_REASONS,
   askedLanguage,
   languageReasons,
   unprintedYesNo,
@@ -445,9 +447,13 @@ describe('an answer about a failed program', () => {
     expect(plainProblem(task, [failed, repeat, answer('The error is a TypeError.')])?.reasons).toBe(FAILED_RUN_REASONS);
   });
 
-  it('goes on when a run worked since, or the answer is in other words', () => {
+  it('goes on when a run worked since, or the answer is in other words once asked for a working program', () => {
     expect(plainProblem(task, [failed, worked, answer('Sorted: 42, 19, 7. The error before was a TypeError.')])?.reasons).toBeUndefined();
-    expect(plainProblem(task, [failed, answer('Nothing worked, as expected.')])?.reasons).toBeUndefined();
+    // In other words, with no program that worked in the call: asked once for one that works
+    // (count-s, 2026-12-01), then left to the checker.
+    expect(plainProblem(task, [failed, answer('Nothing worked, as expected.')])?.reasons).toBe(NO_WORKING_RUN_REASONS);
+    const askedOnce = [failed, answer('Nothing worked, as expected.'), { kind: 'check' as const, verdict: 'revise' as const, text: NO_WORKING_RUN_REASONS }];
+    expect(plainProblem(task, [...askedOnce, answer('Nothing worked, as expected.')])?.reasons).toBeUndefined();
   });
 });
 
@@ -948,6 +954,40 @@ describe('a failed run whose result has notes under its error (csv-average, 2026
     const said = 'The file "data.csv" is not in the call\'s folder. You need to write it first, in the same program before reading it.';
     expect(aboutFailedRun(said, [...missing, { kind: 'act', content: said, tool_calls: [] }])).toBe(true);
     expect(aboutFailedRun('The scores file is missing.', missing)).toBe(true);
+  });
+});
+
+describe('an answer when no program has worked (count-s, 2026-12-01)', () => {
+  const task = [{ role: 'user' as const, content: 'How many times does the lowercase letter "s" occur in the text "Mississippi sassafras"?' }];
+  const ran = (id: string, ok: boolean, output: string): CallTurn[] => [
+    {
+      kind: 'act',
+      content: '',
+      tool_calls: [{ id, type: 'function', function: { name: 'run', arguments: '{"code":"print(open(\'data.txt\').read().count(\'s\'))"}' } }],
+    },
+    { kind: 'tool', tool_call_id: id, name: 'run', ok, output, summary: 'run' },
+  ];
+  const failed = ran(
+    'a',
+    false,
+    "language: python\nstatus: error (runtime_error) after 9 ms\nerror: FileNotFoundError: [Errno 44] No such file or directory: 'data.txt'\noutput: (none)",
+  );
+  const said: CallTurn = { kind: 'act', content: 'The lowercase letter "s" does not occur in the text "Mississippi sassafras".', tool_calls: [] };
+
+  it('goes back once a call, asking for the program fixed', () => {
+    expect(onlyFailedRuns([...failed, said])).toBe(true);
+    expect(plainProblem(task, [...failed, said])).toEqual({ reasons: NO_WORKING_RUN_REASONS, notAnAnswer: false, needsTool: true });
+    const again = [...failed, said, { kind: 'check' as const, verdict: 'revise' as const, text: NO_WORKING_RUN_REASONS }, said];
+    expect(plainProblem(task, again)).toBeUndefined();
+  });
+
+  it('holds once a program worked, and when none ran', () => {
+    const worked = ran('b', true, 'language: python\nstatus: ok (9 ms)\noutput:\n8');
+    expect(onlyFailedRuns([...failed, ...worked, said])).toBe(false);
+    expect(onlyFailedRuns([said])).toBe(false);
+    // A repeated call, not run again, is no run.
+    const repeat = ran('c', false, REPEATED_FAILED_CALL_OUTPUT);
+    expect(onlyFailedRuns([...repeat, said])).toBe(false);
   });
 });
 
