@@ -157,9 +157,11 @@ const failed = (task: AgentTask, error: unknown): Outcome => ({
 const agents: Outcome[] = [];
 const direct: Outcome[] = [];
 try {
-  const { apiKey } = await service.deps.accounts.create({ email: `bench-agents-${Date.now()}@example.com`, plan: 'agents' });
-  const client = new OpenAI({ baseURL: `${service.apiUrl}/v1`, apiKey, maxRetries: 0, timeout: 20 * 60_000 });
   for (const task of tasks) {
+    // An account a task: the plan's monthly quota (25 calls) is less than the tasks (the 26th
+    // was refused with 429 on 2026-12-01).
+    const { apiKey } = await service.deps.accounts.create({ email: `bench-agents-${Date.now()}-${task.id}@example.com`, plan: 'agents' });
+    const client = new OpenAI({ baseURL: `${service.apiUrl}/v1`, apiKey, maxRetries: 0, timeout: 20 * 60_000 });
     // A call that fails (a timeout on a loaded machine) is a wrong task, not the end of the run.
     const a = await withAgents(task, client).catch((error: unknown) => failed(task, error));
     agents.push(a);
