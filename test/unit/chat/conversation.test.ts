@@ -77,6 +77,14 @@ const task: UpstreamMessage[] = [
 ];
 const call = (id: string, name: string, args: object) => ({ id, type: 'function' as const, function: { name, arguments: JSON.stringify(args) } });
 
+/** A Python program the actor ran and what it printed: its act turn and its tool result. */
+const pythonRun = (id: string, code: string, printed: string): CallTurn[] => [
+  { kind: 'act', content: '', tool_calls: [{ id, type: 'function', function: { name: 'run', arguments: JSON.stringify({ code, language: 'python' }) } }] },
+  { kind: 'tool', tool_call_id: id, name: 'run', ok: true, output: `language: python\nstatus: ok (9 ms)\noutput:\n${printed}`, summary: 'run' },
+];
+/** An answer the actor gave in words. */
+const answerTurn = (text: string): CallTurn => ({ kind: 'act', content: text, tool_calls: [] });
+
 const turns: CallTurn[] = [
   { kind: 'plan', text: '1. compute' },
   { kind: 'act', content: '', tool_calls: [call('a', 'run', { code: '2+3' })] },
@@ -634,11 +642,8 @@ describe('a recomputation by the checker', () => {
 
 describe("a program that ignores the task's values", () => {
   const task = [{ role: 'user' as const, content: 'Which date is 100 days after 2025-02-10? Answer in the form YYYY-MM-DD.' }];
-  const run = (id: string, code: string, printed: string): CallTurn[] => [
-    { kind: 'act', content: '', tool_calls: [{ id, type: 'function', function: { name: 'run', arguments: JSON.stringify({ code, language: 'python' }) } }] },
-    { kind: 'tool', tool_call_id: id, name: 'run', ok: true, output: `language: python\nstatus: ok (9 ms)\noutput:\n${printed}`, summary: 'run' },
-  ];
-  const answer = (text: string): CallTurn => ({ kind: 'act', content: text, tool_calls: [] });
+  const run = pythonRun;
+  const answer = answerTurn;
 
   it('goes back when every program behind the answer uses none of them (date-add printed today)', () => {
     const turns = [...run('a', "from datetime import datetime; print(datetime.now().strftime('%Y-%m-%d'))", '2026-11-27'), answer('It is 2026-11-27.')];
@@ -677,11 +682,8 @@ describe("a program that ignores the task's values", () => {
 
 describe("a program that printed the task's data back (sort)", () => {
   const task = [{ role: 'user' as const, content: 'Sort these numbers from largest to smallest and list them separated by commas: 42, 7, 19, 88, 3, 56.' }];
-  const run = (id: string, code: string, printed: string): CallTurn[] => [
-    { kind: 'act', content: '', tool_calls: [{ id, type: 'function', function: { name: 'run', arguments: JSON.stringify({ code, language: 'python' }) } }] },
-    { kind: 'tool', tool_call_id: id, name: 'run', ok: true, output: `language: python\nstatus: ok (9 ms)\noutput:\n${printed}`, summary: 'run' },
-  ];
-  const answer = (text: string): CallTurn => ({ kind: 'act', content: text, tool_calls: [] });
+  const run = pythonRun;
+  const answer = answerTurn;
   // The 1.5B actor's program of 2026-12-01, and its answer from its head.
   const echo = run('a', "sorted_numbers = [42, 7, 19, 88, 3, 56]\nprint(','.join(map(str, sorted_numbers)))", '42,7,19,88,3,56');
   const said = 'The sorted numbers from largest to smallest are 88, 56, 42, 39, 19, 7.';
@@ -715,11 +717,8 @@ describe("a program that printed the task's data back (sort)", () => {
 
 describe('a program that reads the clock for a task about another date (date-add)', () => {
   const task = [{ role: 'user' as const, content: 'Which date is 100 days after 2025-02-10? Answer in the form YYYY-MM-DD.' }];
-  const run = (id: string, code: string, printed: string): CallTurn[] => [
-    { kind: 'act', content: '', tool_calls: [{ id, type: 'function', function: { name: 'run', arguments: JSON.stringify({ code, language: 'python' }) } }] },
-    { kind: 'tool', tool_call_id: id, name: 'run', ok: true, output: `language: python\nstatus: ok (9 ms)\noutput:\n${printed}`, summary: 'run' },
-  ];
-  const answer = (text: string): CallTurn => ({ kind: 'act', content: text, tool_calls: [] });
+  const run = pythonRun;
+  const answer = answerTurn;
   // The 1.5B actor's program of 2026-12-01: its 100 is one of the task's values.
   const now = 'from datetime import datetime, timedelta\nprint(datetime.date(datetime.now() + timedelta(days=100)))';
 
@@ -812,7 +811,7 @@ describe('a form the task asks for', () => {
     { kind: 'act', content: '', tool_calls: [{ id: 'a', type: 'function', function: { name: 'run', arguments: '{"code":"print(1000003)"}' } }] },
     { kind: 'tool', tool_call_id: 'a', name: 'run', ok: true, output: `language: python\nstatus: ok (9 ms)\noutput:\n${printed}`, summary: 'run' },
   ];
-  const answer = (text: string): CallTurn => ({ kind: 'act', content: text, tool_calls: [] });
+  const answer = answerTurn;
 
   it('is missing when the answer leaves it out (prime-check: no yes, only the factor)', () => {
     expect(missingAskedForms('The smallest prime factor of 1000003 is 1000003 itself.', yesNo)).toEqual(['a yes or a no']);
@@ -852,7 +851,7 @@ describe('a yes or a no that no program printed (prime-check)', () => {
     },
     { kind: 'tool', tool_call_id: id, name: 'run', ok: true, output: `language: python\nstatus: ok (9 ms)\noutput:\n${printed}`, summary: 'run' },
   ];
-  const answer = (text: string): CallTurn => ({ kind: 'act', content: text, tool_calls: [] });
+  const answer = answerTurn;
 
   it('goes back asking for a program that prints True or False, once a call, before the form', () => {
     // The 1.5B actor's program of 2026-12-01 printed √1000003.
@@ -902,7 +901,7 @@ describe('a task that asks for a language (JavaScript)', () => {
     },
     { kind: 'tool', tool_call_id: id, name: 'run', ok: true, output: `language: ${language}\nstatus: ok (9 ms)\noutput:\n${printed}`, summary: 'run' },
   ];
-  const answer = (text: string): CallTurn => ({ kind: 'act', content: text, tool_calls: [] });
+  const answer = answerTurn;
 
   it('reads the language asked in so many words, and none when the task names none or both', () => {
     expect(askedLanguage(ask('Using JavaScript, compute the sum of the squares of 1 to 100.'))).toBe('javascript');
@@ -1038,7 +1037,7 @@ describe('numbersIn', () => {
 
 describe('a reply that names a tool instead of calling it', () => {
   const task = [{ role: 'user' as const, content: 'Read the page http://127.0.0.1:8/r.html and give the total.' }];
-  const answer = (text: string): CallTurn => ({ kind: 'act', content: text, tool_calls: [] });
+  const answer = answerTurn;
 
   it.each([
     ['run', true],
@@ -1074,7 +1073,7 @@ describe("an answer that repeats the checker's words", () => {
     { kind: 'act', content: 'It is 465.', tool_calls: [] },
     { kind: 'check', verdict: 'revise', text: verdict },
   ];
-  const answer = (text: string): CallTurn => ({ kind: 'act', content: text, tool_calls: [] });
+  const answer = answerTurn;
 
   it('is no answer: it goes back asking for the task itself (fibonacci, to the step limit)', () => {
     const echo = `${verdict}\n\nThe correct answer is 465.`;
@@ -1090,7 +1089,7 @@ describe("an answer that repeats the checker's words", () => {
 
 describe('a task that asks for code to be run', () => {
   const readme = [{ role: 'user' as const, content: 'Sum the primes below 1000; check it by running code.' }];
-  const answer = (text: string): CallTurn => ({ kind: 'act', content: text, tool_calls: [] });
+  const answer = answerTurn;
 
   it.each([
     ['Sum the primes below 1000; check it by running code.', true],
