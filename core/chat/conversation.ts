@@ -595,10 +595,10 @@ export function missingAskedForms(answer: string, task: UpstreamMessage[]): stri
 /**
  * Whether the task asks for a yes or a no, programs have run, and those that worked printed
  * only numbers, no word (True, No, "Prime", "not prime"): the answer's yes or no then comes
- * from the model's head, and the program computed something beside the question. prime-check ("Is 1000003 a
- * prime number? Answer yes or no …"): the actor's program printed √1000003, 1000; sent back
- * for its missing yes, the actor answered "No, 1000003 is not a prime number", which the
- * checker model approved. A task answered without any program is left to the other rules.
+ * from the model's head, and the program computed something beside the question.
+ * prime-check ("Is 1000003 a prime number? Answer yes or no …"): the actor's program printed
+ * √1000003, 1000; sent back for its missing yes, the actor answered "No, 1000003 is not a
+ * prime number", which the checker model approved. A task answered without any program is left to the other rules.
  * Its reasons open otherwise than the form's (`MISSING_FORM_OPENING`), which may follow.
  */
 export function unprintedYesNo(task: UpstreamMessage[], turns: CallTurn[]): boolean {
@@ -681,8 +681,8 @@ export function ignoredTaskValues(answer: string, task: UpstreamMessage[], turns
 
 /**
  * The numbers the last program before the answer printed, when they are the task's own, as
- * the task lists them (three or more), and the answer lists others (two or more): the program wrote the
- * data and printed it back, computing nothing. sort ("Sort these numbers from largest to
+ * the task lists them (three or more), and the answer lists others (two or more): the
+ * program wrote the data and printed it back, computing nothing. sort ("Sort these numbers from largest to
  * smallest …: 42, 7, 19, 88, 3, 56"): the actor's `sorted_numbers = [42, 7, 19, 88, 3, 56]`
  * printed the list unsorted, and it answered a sorted list from its head with a 39 in it,
  * to the step limit, sent back each time only for the 39.
