@@ -267,7 +267,8 @@ describe('the agents at work', () => {
         ],
       },
       { content: 'nothing worked, as expected' },
-      { content: 'APPROVE' },
+      // No program worked, so the answer goes back once (onlyFailedRuns); given again, it stands.
+      { content: 'nothing worked, as expected' },
     ]);
     const res = await h.client(apiKey).chat.completions.create({ model: 'holdline', messages: ask('try to escape') });
     expect(res.choices[0]?.message.content).toBe('nothing worked, as expected');
