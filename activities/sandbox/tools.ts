@@ -4,7 +4,7 @@
 // infrastructure failures (MongoDB down, the sandbox process unable to start) throw, so
 // the activity fails and Temporal retries it. Abort rejects with the signal's reason.
 
-import { MISSING_IMPORTS_MAX, mendSyntaxError, programCommand, withMissingFolder, withMissingImport } from '../../core/chat/code-repair';
+import { RERUN_MENDS_MAX, mendSyntaxError, programCommand, withMissingPart } from '../../core/chat/code-repair';
 import { missingFileNote, NO_MODULE_NOTE, RUN_CALL_EXAMPLE } from '../../core/chat/conversation';
 import { pageReadingHint } from '../../core/chat/html-text';
 import {
@@ -188,13 +188,12 @@ export function createSandboxTools(deps: SandboxToolsDeps): SandboxTools {
     // A Python program that failed on a name its standard library defines but the program
     // never imported, or writing into a folder that did not exist: run again with the import
     // or the folder made first, and say so (code-repair.ts).
-    const imported: string[] = [];
+    const addedFirst: string[] = [];
     let ran = mended?.code ?? code;
-    while (language === 'python' && !outcome.ok && imported.length < MISSING_IMPORTS_MAX) {
-      const message = outcome.error?.message ?? '';
-      const added = withMissingImport(ran, message) ?? withMissingFolder(ran, message);
+    while (language === 'python' && !outcome.ok && addedFirst.length < RERUN_MENDS_MAX) {
+      const added = withMissingPart(ran, outcome.error?.message ?? '');
       if (added === undefined) break;
-      imported.push(added.statement);
+      addedFirst.push(added.statement);
       ran = added.code;
       outcome = await runCode(ran);
     }
@@ -218,8 +217,8 @@ export function createSandboxTools(deps: SandboxToolsDeps): SandboxTools {
     const notes = [
       ...ranInstead,
       ...(mended ? [mended.note] : []),
-      ...(imported.length > 0
-        ? [`the program used what it never imported or made; it ran with ${imported.map((i) => `"${i}"`).join(' and ')} added at its top`]
+      ...(addedFirst.length > 0
+        ? [`the program used what it never imported or made; it ran with ${addedFirst.map((i) => `"${i}"`).join(' and ')} added at its top`]
         : []),
     ];
     return result(

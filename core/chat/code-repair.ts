@@ -374,8 +374,13 @@ const FROM_IMPORTS: Record<string, string> = {
   combinations: 'itertools',
 };
 
-/** How many missing imports one run may add, one rerun each: past that the program has other trouble. */
-export const MISSING_IMPORTS_MAX = 3;
+/** How many mends (a missing import, a missing folder) one run may add, one rerun each: past that the program has other trouble. */
+export const RERUN_MENDS_MAX = 3;
+
+/** The program with the one thing it failed for lacking added first (an import, then a folder), and the statement that adds it; undefined when it failed otherwise. */
+export function withMissingPart(code: string, error: string): { code: string; statement: string } | undefined {
+  return withMissingImport(code, error) ?? withMissingFolder(code, error);
+}
 
 /**
  * The program with the import its `NameError` asks for added at its top, for a Python run

@@ -453,6 +453,11 @@ export interface PlainProblem {
   restate?: true;
 }
 
+/** Whether one of the call's checks already gave reasons that `said` matches: each of plainProblem's reasons goes back once a call. */
+function alreadySaid(turns: CallTurn[], said: (text: string) => boolean): boolean {
+  return turns.some((t) => t.kind === 'check' && said(t.text));
+}
+
 /**
  * Why an answer goes back without asking the checker model, if it does: a program instead
  * of an answer, or numbers no tool printed. Both are plain to see in the log, and a small
@@ -468,35 +473,36 @@ export function plainProblem(task: UpstreamMessage[], turns: CallTurn[]): PlainP
   if (namesToolOnly(answer)) return notAnAnswer(TOOL_NAMED_REASONS);
   if (echoesChecker(answer, turns)) return notAnAnswer(ECHO_REASONS);
   if (aboutFailedRun(answer, turns)) return notAnAnswer(FAILED_RUN_REASONS);
-  if (!turns.some((t) => t.kind === 'check' && t.text === NO_WORKING_RUN_REASONS) && onlyFailedRuns(turns)) {
+  if (!alreadySaid(turns, (text) => text === NO_WORKING_RUN_REASONS) && onlyFailedRuns(turns)) {
     return { reasons: NO_WORKING_RUN_REASONS, notAnAnswer: false, needsTool: true };
   }
-  const echoed = turns.some((t) => t.kind === 'check' && t.text.startsWith(ECHOED_DATA_OPENING)) ? undefined : echoedTaskData(answer, task, turns);
+  const echoed = alreadySaid(turns, (text) => text.startsWith(ECHOED_DATA_OPENING)) ? undefined : echoedTaskData(answer, task, turns);
   if (echoed !== undefined) return { reasons: echoedDataReasons(echoed), notAnAnswer: false, needsTool: true };
   const numbers = ungroundedValues(answer, task, turns);
   if (numbers.length > 0) return { reasons: ungroundedReasons(numbers, savedPages(turns)), notAnAnswer: false, needsTool: true };
   const refuted = stillRefuted(answer, turns);
   if (refuted.length > 0) return { reasons: refutedReasons(refuted), notAnAnswer: false, needsTool: true };
-  if (asksToRunCode(task) && !turns.some((t) => (t.kind === 'check' && t.text === RUN_ASKED_REASONS) || (t.kind === 'tool' && t.name === 'run' && t.ok))) {
+  const ranOk = turns.some((t) => t.kind === 'tool' && t.name === 'run' && t.ok);
+  if (asksToRunCode(task) && !ranOk && !alreadySaid(turns, (text) => text === RUN_ASKED_REASONS)) {
     return { reasons: RUN_ASKED_REASONS, notAnAnswer: false, needsTool: true };
   }
   const language = askedLanguage(task);
-  if (language !== undefined && !turns.some((t) => t.kind === 'check' && t.text === languageReasons(language)) && ranOnlyOtherLanguage(language, turns)) {
+  if (language !== undefined && !alreadySaid(turns, (text) => text === languageReasons(language)) && ranOnlyOtherLanguage(language, turns)) {
     return { reasons: languageReasons(language), notAnAnswer: false, needsTool: true };
   }
   // A program that computes something other than the task: said once a call, the clock's
   // case (more telling) first.
-  if (!turns.some((t) => t.kind === 'check' && (t.text.startsWith(IGNORED_DATA_OPENING) || t.text.startsWith(CLOCK_OPENING)))) {
+  if (!alreadySaid(turns, (text) => text.startsWith(IGNORED_DATA_OPENING) || text.startsWith(CLOCK_OPENING))) {
     const clock = clockInsteadOfTaskDate(answer, task, turns);
     if (clock !== undefined) return { reasons: clockReasons(clock, task), notAnAnswer: false, needsTool: true };
     const ignored = ignoredTaskValues(answer, task, turns);
     if (ignored.length > 0) return { reasons: ignoredDataReasons(ignored), notAnAnswer: false, needsTool: true };
   }
-  if (!turns.some((t) => t.kind === 'check' && t.text === UNPRINTED_YES_NO_REASONS) && unprintedYesNo(task, turns)) {
+  if (!alreadySaid(turns, (text) => text === UNPRINTED_YES_NO_REASONS) && unprintedYesNo(task, turns)) {
     return { reasons: UNPRINTED_YES_NO_REASONS, notAnAnswer: false, needsTool: true };
   }
   // An answer in the wrong form has its result already: it is said again, no tool needed.
-  const forms = turns.some((t) => t.kind === 'check' && t.text.startsWith(MISSING_FORM_OPENING)) ? [] : missingAskedForms(answer, task);
+  const forms = alreadySaid(turns, (text) => text.startsWith(MISSING_FORM_OPENING)) ? [] : missingAskedForms(answer, task);
   return forms.length > 0 ? { reasons: missingFormReasons(forms), notAnAnswer: false, needsTool: false, restate: true } : undefined;
 }
 

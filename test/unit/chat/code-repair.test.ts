@@ -7,6 +7,7 @@ import {
   withStringLineBreaksEscaped,
   withMissingFolder,
   withMissingImport,
+  withMissingPart,
 } from '../../../core/chat/code-repair';
 
 describe('withStringLineBreaksEscaped', () => {
@@ -217,5 +218,15 @@ describe('withMissingFolder', () => {
     expect(withMissingFolder("open('numbers.txt', 'w')", error('numbers.txt'))).toBeUndefined();
     expect(withMissingFolder("open('../x/y.txt', 'w')", error('../x/y.txt'))).toBeUndefined();
     expect(withMissingFolder("open('/etc/x/y.txt', 'w')", error('/etc/x/y.txt'))).toBeUndefined();
+  });
+});
+
+describe('withMissingPart', () => {
+  it('adds the missing import or the missing folder, whichever the error names, and nothing for any other failure', () => {
+    const nameError = "NameError: name 'math' is not defined. Did you forget to import 'math'?";
+    expect(withMissingPart('print(math.pi)', nameError)?.statement).toBe('import math');
+    const folderError = "FileNotFoundError: [Errno 44] No such file or directory: 'out/a.txt'";
+    expect(withMissingPart("open('out/a.txt', 'w').write('1')", folderError)?.statement).toBe('import os; os.makedirs("out", exist_ok=True)');
+    expect(withMissingPart('print(1/0)', 'ZeroDivisionError: division by zero')).toBeUndefined();
   });
 });

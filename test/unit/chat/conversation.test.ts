@@ -642,16 +642,15 @@ describe('a recomputation by the checker', () => {
 
 describe("a program that ignores the task's values", () => {
   const task = [{ role: 'user' as const, content: 'Which date is 100 days after 2025-02-10? Answer in the form YYYY-MM-DD.' }];
-  const run = pythonRun;
   const answer = answerTurn;
 
   it('goes back when every program behind the answer uses none of them (date-add printed today)', () => {
-    const turns = [...run('a', "from datetime import datetime; print(datetime.now().strftime('%Y-%m-%d'))", '2026-11-27'), answer('It is 2026-11-27.')];
+    const turns = [...pythonRun('a', "from datetime import datetime; print(datetime.now().strftime('%Y-%m-%d'))", '2026-11-27'), answer('It is 2026-11-27.')];
     expect(ignoredTaskValues('It is 2026-11-27.', task, turns)).toEqual(['100', '2025', '2', '10']);
     // The program reads the clock: that reason, the more telling, goes back instead.
     expect(plainProblem(task, turns)?.reasons).toBe(clockReasons('datetime.now()', task));
     const sum = [{ role: 'user' as const, content: 'Sum 20 and 22.' }];
-    const other = [...run('a', 'print(6 * 7)', '42'), answer('42')];
+    const other = [...pythonRun('a', 'print(6 * 7)', '42'), answer('42')];
     expect(plainProblem(sum, other)?.reasons).toBe(ignoredDataReasons(['20', '22']));
     // Given once a call (either reason): the same answer again is left to the checker.
     expect(plainProblem(sum, [...other, { kind: 'check', verdict: 'revise', text: ignoredDataReasons(['20', '22']) }, answer('42')])?.reasons).toBeUndefined();
@@ -661,31 +660,33 @@ describe("a program that ignores the task's values", () => {
   });
 
   it('holds when a program uses one of them, reads a file, or the task gives none', () => {
-    const right = [...run('a', 'from datetime import date, timedelta\nprint(date(2025, 2, 10) + timedelta(days=100))', '2025-05-21'), answer('2025-05-21')];
+    const right = [
+      ...pythonRun('a', 'from datetime import date, timedelta\nprint(date(2025, 2, 10) + timedelta(days=100))', '2025-05-21'),
+      answer('2025-05-21'),
+    ];
     expect(ignoredTaskValues('2025-05-21', task, right)).toEqual([]);
-    const page = [...run('a', "print(sum(int(l.split('|')[1]) for l in open('page.txt') if '|' in l))", '311'), answer('311 mm')];
+    const page = [...pythonRun('a', "print(sum(int(l.split('|')[1]) for l in open('page.txt') if '|' in l))", '311'), answer('311 mm')];
     expect(ignoredTaskValues('311 mm', [{ role: 'user', content: 'Read http://127.0.0.1:8/r.html and sum the 6 months.' }], page)).toEqual([]);
     // The sandbox's JavaScript reads the call's files with files.read.
-    const js = [...run('a', 'const n = files.read("data/numbers.txt").split("\\n").map(Number); console.log(n[0] + n[1])', '42'), answer('42')];
+    const js = [...pythonRun('a', 'const n = files.read("data/numbers.txt").split("\\n").map(Number); console.log(n[0] + n[1])', '42'), answer('42')];
     expect(ignoredTaskValues('42', [{ role: 'user', content: 'Sum 20 and 22.' }], js)).toEqual([]);
-    const quoted = [...run('a', "print('Mississippi sassafras'.count('s'))", '8'), answer('8')];
+    const quoted = [...pythonRun('a', "print('Mississippi sassafras'.count('s'))", '8'), answer('8')];
     expect(ignoredTaskValues('8', [{ role: 'user', content: 'How many times does "s" occur in "Mississippi sassafras"?' }], quoted)).toEqual([]);
     // A bound one off ("below 1000" as `range(2, 1001)`, the README's task) is the value.
-    const bound = [...run('a', 'print(sum(n for n in range(2, 1001) if all(n % d for d in range(2, n))))', '76127'), answer('76127')];
+    const bound = [...pythonRun('a', 'print(sum(n for n in range(2, 1001) if all(n % d for d in range(2, n))))', '76127'), answer('76127')];
     expect(ignoredTaskValues('76127', [{ role: 'user', content: 'Sum the primes below 1000; check it by running code.' }], bound)).toEqual([]);
-    const off = [...run('a', 'print(sum(range(2, 1002)))', '501500'), answer('501500')];
+    const off = [...pythonRun('a', 'print(sum(range(2, 1002)))', '501500'), answer('501500')];
     expect(ignoredTaskValues('501500', [{ role: 'user', content: 'Sum the primes below 1000.' }], off)).toEqual(['1000']);
-    const none = [...run('a', 'print(42)', '42'), answer('42')];
+    const none = [...pythonRun('a', 'print(42)', '42'), answer('42')];
     expect(ignoredTaskValues('42', [{ role: 'user', content: 'What is the answer to everything?' }], none)).toEqual([]);
   });
 });
 
 describe("a program that printed the task's data back (sort)", () => {
   const task = [{ role: 'user' as const, content: 'Sort these numbers from largest to smallest and list them separated by commas: 42, 7, 19, 88, 3, 56.' }];
-  const run = pythonRun;
   const answer = answerTurn;
   // The 1.5B actor's program of 2026-12-01, and its answer from its head.
-  const echo = run('a', "sorted_numbers = [42, 7, 19, 88, 3, 56]\nprint(','.join(map(str, sorted_numbers)))", '42,7,19,88,3,56');
+  const echo = pythonRun('a', "sorted_numbers = [42, 7, 19, 88, 3, 56]\nprint(','.join(map(str, sorted_numbers)))", '42,7,19,88,3,56');
   const said = 'The sorted numbers from largest to smallest are 88, 56, 42, 39, 19, 7.';
 
   it('goes back naming what it printed, before the number no tool printed, once a call', () => {
@@ -702,28 +703,27 @@ describe("a program that printed the task's data back (sort)", () => {
   });
 
   it('holds when the program computed something, printed a part of the data, or the answer is what it printed', () => {
-    const sorted = run('b', 'print(sorted([42, 7, 19, 88, 3, 56], reverse=True))', '[88, 56, 42, 19, 7, 3]');
+    const sorted = pythonRun('b', 'print(sorted([42, 7, 19, 88, 3, 56], reverse=True))', '[88, 56, 42, 19, 7, 3]');
     expect(echoedTaskData('88, 56, 42, 19, 7, 3', task, [...sorted, answer('88, 56, 42, 19, 7, 3')])).toBeUndefined();
-    const two = run('c', 'print(42, 7)', '42 7');
+    const two = pythonRun('c', 'print(42, 7)', '42 7');
     expect(echoedTaskData('42 and 7', task, [...two, answer('It is 42 and 7, then 1.')])).toBeUndefined();
     expect(echoedTaskData('42, 7, 19, 88, 3, 56', task, [...echo, answer('They are 42, 7, 19, 88, 3, 56.')])).toBeUndefined();
     // An answer of one number is for the other rules (a count of the data, here).
     expect(echoedTaskData('6', task, [...echo, answer('There are 6 numbers.')])).toBeUndefined();
     // The task's numbers in another order are a computation (here a wrong one), not an echo.
-    const shuffled = run('d', 'print(7, 42, 19, 88, 3, 56)', '7 42 19 88 3 56');
+    const shuffled = pythonRun('d', 'print(7, 42, 19, 88, 3, 56)', '7 42 19 88 3 56');
     expect(echoedTaskData(said, task, [...shuffled, answer(said)])).toBeUndefined();
   });
 });
 
 describe('a program that reads the clock for a task about another date (date-add)', () => {
   const task = [{ role: 'user' as const, content: 'Which date is 100 days after 2025-02-10? Answer in the form YYYY-MM-DD.' }];
-  const run = pythonRun;
   const answer = answerTurn;
   // The 1.5B actor's program of 2026-12-01: its 100 is one of the task's values.
   const now = 'from datetime import datetime, timedelta\nprint(datetime.date(datetime.now() + timedelta(days=100)))';
 
   it('goes back, naming the clock call and the date to put in, once a call', () => {
-    const turns = [...run('a', now, '2027-03-11'), answer('The date 100 days after 2025-02-10 is 2027-03-11.')];
+    const turns = [...pythonRun('a', now, '2027-03-11'), answer('The date 100 days after 2025-02-10 is 2027-03-11.')];
     expect(ignoredTaskValues('The date 100 days after 2025-02-10 is 2027-03-11.', task, turns)).toEqual([]);
     expect(clockInsteadOfTaskDate('The date 100 days after 2025-02-10 is 2027-03-11.', task, turns)).toBe('datetime.now()');
     const reasons = clockReasons('datetime.now()', task);
@@ -743,15 +743,21 @@ describe('a program that reads the clock for a task about another date (date-add
     const weekday = [{ role: 'user' as const, content: 'On which day of the week was 20 July 1969?' }];
     expect(taskDate(weekday)).toEqual({ year: 1969, month: 7, day: 20 });
     expect(taskDate([{ role: 'user', content: 'What happened on March 3rd, 2020?' }])).toEqual({ year: 2020, month: 3, day: 3 });
-    const clock = [...run('a', "import datetime\nprint(datetime.date.today().strftime('%A'))", 'Tuesday'), answer('It was a Tuesday, 1 day.')];
+    const clock = [...pythonRun('a', "import datetime\nprint(datetime.date.today().strftime('%A'))", 'Tuesday'), answer('It was a Tuesday, 1 day.')];
     // No computed number or date in "Tuesday": nothing to tie the answer to a program.
     expect(clockInsteadOfTaskDate('It was a Tuesday, 1 day.', weekday, clock)).toBeUndefined();
-    const right = [...run('a', 'from datetime import date, timedelta\nprint(date(2025, 2, 10) + timedelta(days=100))', '2025-05-21'), answer('2025-05-21')];
+    const right = [
+      ...pythonRun('a', 'from datetime import date, timedelta\nprint(date(2025, 2, 10) + timedelta(days=100))', '2025-05-21'),
+      answer('2025-05-21'),
+    ];
     expect(clockInsteadOfTaskDate('2025-05-21', task, right)).toBeUndefined();
-    const both = [...run('a', 'from datetime import datetime\nstart = datetime(2025, 2, 10)\nprint(datetime.now() > start, 2025 + 2)', '2027'), answer('2027')];
+    const both = [
+      ...pythonRun('a', 'from datetime import datetime\nstart = datetime(2025, 2, 10)\nprint(datetime.now() > start, 2025 + 2)', '2027'),
+      answer('2027'),
+    ];
     expect(clockInsteadOfTaskDate('2027', task, both)).toBeUndefined();
     const js = [
-      ...run('a', 'const d = new Date(); d.setDate(d.getDate() + 100); console.log(d.toISOString().slice(0, 10))', '2027-03-11'),
+      ...pythonRun('a', 'const d = new Date(); d.setDate(d.getDate() + 100); console.log(d.toISOString().slice(0, 10))', '2027-03-11'),
       answer('2027-03-11'),
     ];
     expect(clockInsteadOfTaskDate('2027-03-11', task, js)).toBe('newDate()');
