@@ -69,4 +69,29 @@ describe('test stack', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  it("restarts each of two workers as itself: the restarted first worker keeps the first's log and pid file", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'holdline-stack-test-'));
+    const { temporalAddress, mongodbUri } = getStackEnv();
+    const stack = await startStack({
+      dataDir,
+      externalEnv: { TEMPORAL_ADDRESS: temporalAddress, MONGODB_URI: mongodbUri },
+      taskQueuePrefix: `stack-${process.pid}`,
+      handleSignals: false,
+    });
+    try {
+      const first = await stack.startWorker();
+      const second = await stack.startWorker();
+      expect([first.logFile, second.logFile]).toEqual([join(dataDir, 'logs', 'worker.log'), join(dataDir, 'logs', 'worker-2.log')]);
+      const restarted = await stack.restart(first);
+      expect(restarted.pid).not.toBe(first.pid);
+      expect(restarted.logFile).toBe(first.logFile);
+      expect(readFileSync(join(dataDir, 'pids', 'worker-1.pid'), 'utf8').split('\n')[0]).toBe(String(restarted.pid));
+      expect(readFileSync(join(dataDir, 'pids', 'worker-2.pid'), 'utf8').split('\n')[0]).toBe(String(second.pid));
+      expect(stack.isCurrent(second)).toBe(true);
+    } finally {
+      await stack.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });

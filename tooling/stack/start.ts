@@ -237,12 +237,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     let workerCount = 0;
     const startStackWorker = async (extraEnv: Env = {}, workerOptions: WorkerOptions = {}) => {
       workerCount += 1;
+      // This worker's number, fixed now: its restarts keep its log and pid file, not the last-started worker's.
+      const n = workerCount;
       const start = () =>
         startWorker(
           { ...stackEnv, ...extraEnv },
           {
-            logFile: join(logDir, workerCount === 1 ? 'worker.log' : `worker-${workerCount}.log`),
-            pidFile: join(pidDir, `worker-${workerCount}.pid`),
+            logFile: join(logDir, n === 1 ? 'worker.log' : `worker-${n}.log`),
+            pidFile: join(pidDir, `worker-${n}.pid`),
             echo: echoes('worker'),
             readyTimeoutMs: timeoutMs,
             ...workerOptions,
