@@ -13,7 +13,9 @@
 //     are set; BENCH_UPSTREAM_MS=100 gives the upstream a latency, BENCH_DETAIL=1
 //     prints where each call's time went; --history N first stores N finished
 //     calls, as a service that has run for a while keeps them: every write on a
-//     call's path must stay a point write however many there are)
+//     call's path must stay a point write however many there are; --commands
+//     also counts the MongoDB commands of the counted calls, per call, by kind;
+//     BENCH_TRACE=1 prints the last two calls' timelines)
 //
 // Then the same over the embedded model (llama-server with Qwen2.5-Coder-1.5B-Instruct, started
 // here with greedy sampling and 32 tokens a step, at most 3 steps a call; skipped with a note when it is not
@@ -25,6 +27,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MongoClient } from 'mongodb';
 import OpenAI from 'openai';
 import { startInProcessService } from '../tooling/in-process-service';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -40,6 +43,12 @@ const historyArg = process.argv.indexOf('--history');
 const HISTORY = historyArg > 0 ? Number(process.argv[historyArg + 1]) : 0;
 const modelCallsArg = process.argv.indexOf('--model-calls');
 const MODEL_CALLS = modelCallsArg > 0 ? Number(process.argv[modelCallsArg + 1]) : 3;
+const TRACE = process.env.BENCH_TRACE === '1';
+const COUNT_COMMANDS = process.argv.includes('--commands') || TRACE;
+const trace: { t: number; what: string }[] = [];
+const mark = (what: string) => {
+  if (TRACE) trace.push({ t: performance.now(), what });
+};
 const UPSTREAM_LATENCY_MS = Number(process.env.BENCH_UPSTREAM_MS ?? 0);
 const STEPS_PER_CALL = 3;
 const TARGET_STEP_MEDIAN_MS = 30;
@@ -53,6 +62,41 @@ const quantile = (values: number[], q: number) => {
   const hi = Math.ceil(at);
   return (sorted[lo] ?? 0) + ((sorted[hi] ?? 0) - (sorted[lo] ?? 0)) * (at - lo);
 };
+
+// --commands: every MongoClient of this process (the API's, the workers') monitors its commands,
+// counted while the counted calls run. Off by default: the monitoring costs CPU of its own.
+// BENCH_TRACE=1 (with --commands) prints the last two calls' timelines: each MongoDB command's
+// start and end, the upstream's requests, the workflow's start and result, its history events
+// and the SSE chunks, in ms from the request.
+const commands = new Map<string, number>();
+let countingCommands = false;
+if (COUNT_COMMANDS) {
+  const monitored = new WeakSet<MongoClient>();
+  const connect = MongoClient.prototype.connect;
+  MongoClient.prototype.connect = function (this: MongoClient) {
+    if (!monitored.has(this)) {
+      monitored.add(this);
+      (this as unknown as { monitorCommands: boolean }).monitorCommands = true;
+      const started = new Map<number, string>();
+      this.on('commandSucceeded', (event) => {
+        const what = started.get(event.requestId);
+        if (what) mark(`  done ${what}`);
+        started.delete(event.requestId);
+      });
+      this.on('commandStarted', (event) => {
+        if (!countingCommands) return;
+        const target: unknown = event.command[event.commandName];
+        const key = typeof target === 'string' ? `${event.commandName} ${target}` : event.commandName;
+        commands.set(key, (commands.get(key) ?? 0) + 1);
+        if (TRACE) {
+          started.set(event.requestId, key);
+          mark(`mongo ${key}`);
+        }
+      });
+    }
+    return connect.call(this);
+  };
+}
 
 const external = Boolean(process.env.TEMPORAL_ADDRESS && process.env.MONGODB_URI);
 const dataDir = await mkdtemp(join(tmpdir(), 'holdline-bench-chat-'));
@@ -72,9 +116,25 @@ const service = await startInProcessService({
   },
 });
 const { apiUrl, deps } = service;
+if (TRACE) {
+  const startChat = deps.workflows.startChat.bind(deps.workflows);
+  deps.workflows.startChat = async (...args) => {
+    mark('temporal start');
+    const run = await startChat(...args);
+    mark('temporal started');
+    return {
+      ...run,
+      result: () => {
+        mark('temporal result()');
+        return run.result().finally(() => mark('temporal result returned'));
+      },
+    };
+  };
+}
 const tag = service.config.taskQueuePrefix;
 
 upstream.setResponder((request) => {
+  mark('upstream request');
   const system = JSON.stringify(request.body.messages[0] ?? '');
   if (system.includes('You are the planner')) return { content: '1. answer', delayMs: UPSTREAM_LATENCY_MS };
   if (system.includes('You are the checker')) return { content: 'APPROVE', delayMs: UPSTREAM_LATENCY_MS };
@@ -137,10 +197,15 @@ try {
   for (let i = 0; i < CALLS + 1; i++) {
     // A fresh key per call: the monthly quota is 25 calls per account.
     // The counted calls' CPU, from the end of the warm-up call (account creation included, a few ms).
-    if (i === 1) cpuAtStart = cpuMs();
+    if (i === 1) {
+      cpuAtStart = cpuMs();
+      countingCommands = true;
+    }
     const { apiKey } = await deps.accounts.create({ email: `bench-${tag}-${i}@example.com` });
     const client = new OpenAI({ baseURL: `${apiUrl}/v1`, apiKey });
+    trace.length = 0;
     const started = performance.now();
+    mark('request');
     const startedWall = Date.now();
     const before = upstream.requests.length;
     let first: number | undefined;
@@ -148,6 +213,7 @@ try {
     const stream = await client.chat.completions.create({ model: 'holdline', messages: [{ role: 'user', content: `bench ${i}` }], stream: true });
     for await (const chunk of stream) {
       const delta = chunk.choices[0]?.delta as { reasoning_content?: string } | undefined;
+      mark(`sse ${JSON.stringify(chunk.choices[0]?.delta ?? {}).slice(0, 60)}`);
       if (first === undefined && delta?.reasoning_content) first = performance.now() - started;
       const run = (chunk as unknown as { holdline?: { steps: number } }).holdline;
       if (run) steps = run.steps;
@@ -156,6 +222,17 @@ try {
     if (steps !== STEPS_PER_CALL) throw new Error(`call ${i} took ${steps} steps, expected ${STEPS_PER_CALL}`);
     // The first call warms the worker's caches and connections; it is not counted.
     if (i === 0) continue;
+    if (TRACE && i >= CALLS - 2) {
+      const callId = /accepted (call_\w+)/.exec(trace.map((e) => e.what).join(' '))?.[1];
+      const history = callId ? await service.temporal.workflow.getHandle(`chat-${callId}`).fetchHistory() : undefined;
+      for (const event of history?.events ?? []) {
+        const at = event.eventTime ? Number(event.eventTime.seconds) * 1000 + (event.eventTime.nanos ?? 0) / 1e6 : 0;
+        const type = Object.keys(event).find((k) => k.endsWith('EventAttributes')) ?? String(event.eventType);
+        trace.push({ t: at - performance.timeOrigin, what: `history ${type.replace('EventAttributes', '')}` });
+      }
+      trace.sort((a, b) => a.t - b.t);
+      for (const e of trace) console.log(`${(e.t - started).toFixed(1).padStart(7)} ${e.what}`);
+    }
     if (process.env.BENCH_DETAIL) {
       const got = upstream.requests.slice(before).map((r) => r.receivedAt);
       const gaps = [got[0]! - startedWall, ...got.slice(1).map((t, k) => t - got[k]! - UPSTREAM_LATENCY_MS), Date.now() - got.at(-1)! - UPSTREAM_LATENCY_MS];
@@ -165,6 +242,7 @@ try {
     firstDelta.push(first ?? total);
   }
   const cpuAtEnd = cpuMs();
+  countingCommands = false;
   const verdict = (ok: boolean) => (ok ? 'MET' : 'NOT MET');
   const line = (name: string, values: number[], medianTarget: number, p95Target: number) => {
     const median = quantile(values, 0.5);
@@ -181,6 +259,11 @@ try {
     console.log(
       `${'CPU per call'.padEnd(28)} this process ${per(cpuAtEnd.own - cpuAtStart.own)} ms   Temporal + FerretDB ${per(cpuAtEnd.children - cpuAtStart.children)} ms   (load average ${loadavg()[0]!.toFixed(1)})`,
     );
+  }
+  if (COUNT_COMMANDS) {
+    const all = [...commands.values()].reduce((sum, n) => sum + n, 0);
+    const kinds = [...commands.entries()].sort((a, b) => b[1] - a[1]).map(([kind, n]) => `${kind} ${(n / CALLS).toFixed(1)}`);
+    console.log(`${'MongoDB commands per call'.padEnd(28)} ${(all / CALLS).toFixed(1)}: ${kinds.join(', ')}`);
   }
   if (MODEL_CALLS > 0) await embeddedModel(quantile(stepOverhead, 0.5));
 } finally {
@@ -258,7 +341,7 @@ async function embeddedModel(scriptedMedian: number): Promise<void> {
     const mib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? Number.NaN) / 1024;
     const q = (values: number[]) => `median ${quantile(values, 0.5).toFixed(1)}, p95 ${quantile(values, 0.95).toFixed(1)}`;
     console.log(
-      `\nembedded model (SmolLM2-135M-Instruct Q4_1 in llama-server, 2 slots, greedy, 32 tokens a step, at most 3 steps): ${MODEL_CALLS} calls, ${steps} model steps`,
+      `\nembedded model (${QWEN_CODER_1_5B.name} in llama-server, 2 slots, greedy, 32 tokens a step, at most 3 steps): ${MODEL_CALLS} calls, ${steps} model steps`,
     );
     console.log(`generation, tokens/s (llama-server's timings)   ${q(generation)}`);
     console.log(`prompt reading, tokens/s                        ${q(prompt)}`);
