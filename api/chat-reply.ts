@@ -114,11 +114,10 @@ export async function writeChatReply(
     if (client.gone) return;
     write(JSON.stringify(chatCompletion(header, final)));
   }
-  // finishCall freed the slot before the workflow returned; a workflow that failed did not.
-  const release = () => calls.releaseSlot(keyHash, callId).catch(() => undefined);
-  if (failed) await release();
+  // finishCall freed the slot before the workflow returned; a workflow that failed did not,
+  // so its slot is freed here, before the answer.
+  if (failed) await calls.releaseSlot(keyHash, callId).catch(() => undefined);
   if (!raw.destroyed) raw.end();
-  if (!failed) await release();
 }
 
 /** Forwards progress events as `reasoning_content` deltas until the call ends, with comment lines when idle. */
