@@ -40,7 +40,11 @@ export type CallTurnDoc = CallTurn & {
   usage?: TokenUsage;
 };
 
-/** A short progress text the API forwards as a `reasoning_content` delta. */
+/**
+ * A short progress text the API forwards as a `reasoning_content` delta. Stored only inside
+ * the call's `call_progress` document; `call_events` (one document per text) is no longer
+ * written: nothing read it. Its old documents are still removed with their call's content.
+ */
 export interface CallEventDoc {
   _id: string;
   call_id: string;
@@ -100,8 +104,6 @@ export class CallsStore {
       this.calls.createIndex({ account_id: 1, created_at: -1 }),
       this.turns.createIndex({ call_id: 1, seq: 1 }),
       this.turns.createIndex({ created_at: 1 }),
-      this.events.createIndex({ call_id: 1, seq: 1 }),
-      this.events.createIndex({ created_at: 1 }),
       this.slots.createIndex({ expires_at: 1 }),
     ]).then(
       () => undefined,
@@ -280,35 +282,20 @@ export class CallsStore {
   // --- events ------------------------------------------------------------
 
   /**
-   * Appends progress texts with the sequence numbers the writer allocated (one insert, no
+   * Appends progress texts with the sequence numbers the writer allocated (one write, no
    * counter round trip): writers derive them from their turn's position in the log, so a
-   * later step's events always sort after an earlier step's.
+   * later step's events always sort after an earlier step's. They go onto the call's one
+   * progress document, which is what streams read.
    */
   async appendEvents(callId: string, events: { seq: number; kind: CallEventDoc['kind']; text: string }[]): Promise<void> {
     if (events.length === 0) return;
     const now = new Date();
-    const docs = events.map((event) => ({
-      _id: `${callId}:${pad(event.seq)}`,
-      call_id: callId,
-      seq: event.seq,
-      kind: event.kind,
-      text: event.text,
-      created_at: now,
-    }));
-    // The per-call document is what streams read; the per-event documents are the durable log.
-    // The two writes are independent, so they go together (one round trip on a step's path).
-    await Promise.all([
-      serialized(`progress:${callId}`, () =>
-        upsertRetrying(() =>
-          this.progress.updateOne(
-            { _id: callId },
-            { $push: { events: { $each: docs.map(({ _id, call_id, ...event }) => event) } }, $setOnInsert: { created_at: now } },
-            { upsert: true },
-          ),
-        ),
+    const docs = events.map((event) => ({ seq: event.seq, kind: event.kind, text: event.text, created_at: now }));
+    await serialized(`progress:${callId}`, () =>
+      upsertRetrying(() =>
+        this.progress.updateOne({ _id: callId }, { $push: { events: { $each: docs } }, $setOnInsert: { created_at: now } }, { upsert: true }),
       ),
-      this.events.insertMany(docs, { ordered: false }),
-    ]);
+    );
   }
 
   /** The call's progress texts after `seq`, in order: one `_id` read of the call's progress document. */
@@ -325,13 +312,14 @@ export class CallsStore {
   // --- maintenance -------------------------------------------------------
 
   /** Conversations and progress of old calls go; the call documents (metadata) stay. */
+  /** `events`: the calls' progress documents removed, and per-text documents of `call_events` written before it went. */
   async deleteContentOlderThan(cutoff: Date): Promise<{ turns: number; events: number; messages: number }> {
-    const [turns, events, messages] = await Promise.all([
+    const [turns, events, progress, messages] = await Promise.all([
       this.turns.deleteMany({ created_at: { $lt: cutoff } }),
       this.events.deleteMany({ created_at: { $lt: cutoff } }),
       this.progress.deleteMany({ created_at: { $lt: cutoff } }),
       this.calls.updateMany({ created_at: { $lt: cutoff }, status: 'finished', messages: { $ne: [] } }, { $set: { messages: [] } }),
-    ]).then(([t, e, , m]) => [t, e, m] as const);
-    return { turns: turns.deletedCount, events: events.deletedCount, messages: messages.modifiedCount };
+    ]);
+    return { turns: turns.deletedCount, events: progress.deletedCount + events.deletedCount, messages: messages.modifiedCount };
   }
 }

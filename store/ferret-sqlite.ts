@@ -30,7 +30,6 @@ export const POINT_COLLECTIONS = [
   'library_buckets',
   'calls',
   'call_turns',
-  'call_events',
   'call_slots',
   'call_progress',
 ];

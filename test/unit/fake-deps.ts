@@ -525,8 +525,12 @@ export type Started =
   | { kind: 'chat'; input: ChatWorkflowInput }
   | { kind: 'deletion'; input: { scanId: string } };
 
-/** Records every workflow start; chat runs end with `chatResult` (or never, while it is null). */
+/**
+ * Records every workflow start; chat runs end with `chatResult` (or never, while it is null),
+ * freeing the call's slot first, as the chat workflow's `finishCall` does.
+ */
 export class FakeWorkflows {
+  constructor(private readonly calls?: FakeCalls) {}
   readonly started: Started[] = [];
   readonly cancelled: string[] = [];
   /** The request id each start carried for the workflow's memo, in start order. */
@@ -588,8 +592,12 @@ export class FakeWorkflows {
     this.started.push({ kind: 'chat', input });
     this.requestIds.push(origin?.requestId);
     const result = this.chatResult;
+    const finish = (value: ChatRunResult) => {
+      for (const [keyHash, slot] of this.calls?.slots ?? []) if (slot.callId === input.callId) this.calls?.slots.delete(keyHash);
+      return value;
+    };
     return {
-      result: () => (result ? Promise.resolve(result(input)) : new Promise<never>(() => undefined)),
+      result: () => (result ? Promise.resolve(result(input)).then(finish) : new Promise<never>(() => undefined)),
       cancel: async () => void this.cancelled.push(input.callId),
     };
   }
@@ -642,6 +650,7 @@ export function fakeDeps(env: Record<string, string> = {}, overrides: Partial<Ho
   const scans = new FakeScans();
   const down = { mongodb: false, temporal: false };
   const upstream = new FakeUpstream();
+  const calls = new FakeCalls();
   return {
     config,
     clock,
@@ -651,13 +660,13 @@ export function fakeDeps(env: Record<string, string> = {}, overrides: Partial<Ho
     library: new FakeLibrary(scans),
     usage: new FakeUsage(),
     rateLimiter: new FakeRateLimiter(),
-    calls: new FakeCalls(),
+    calls,
     sessions: new FakeSessions(accounts),
     recuts: new FakeRecuts(),
     idempotency: new FakeIdempotency(),
     submissions: new FakeSubmissions(),
     media: new FakeMedia(),
-    workflows: new FakeWorkflows(),
+    workflows: new FakeWorkflows(calls),
     upstream,
     upstreamSwitch: upstream,
     down,

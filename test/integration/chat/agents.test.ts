@@ -335,6 +335,9 @@ describe('the agents at work', () => {
     const res = await h.client(apiKey).chat.completions.create({ model: 'holdline', messages: ask('x') });
     const db = h.service.mongo.db;
     expect(await db.collection('call_files').countDocuments({ call_id: res.id })).toBe(1);
+    // Progress texts live in the call's one progress document, not one document each.
+    expect(await calls.progress.countDocuments({ _id: res.id })).toBe(1);
+    expect(await calls.events.countDocuments({ call_id: res.id })).toBe(0);
     await calls.slots.insertOne({ _id: 'dead-key', call_id: 'call_dead', account_id: accountId, acquired_at: new Date(0), expires_at: new Date(1000) });
     await h.service.deps.rateLimiter.hit('some-key', 'read', 600, new Date(Date.now() - 3_600_000));
     await db
@@ -372,7 +375,7 @@ describe('the agents at work', () => {
     expect((swept as { files: number }).files).toBeGreaterThanOrEqual(1);
     expect(await db.collection('call_files').countDocuments({ call_id: res.id })).toBe(0);
     expect(await calls.turns.countDocuments({ call_id: res.id })).toBe(0);
-    expect(await calls.events.countDocuments({ call_id: res.id })).toBe(0);
+    expect(await calls.progress.countDocuments({ _id: res.id })).toBe(0);
     expect((await calls.get(res.id))?.messages).toEqual([]);
     expect(await calls.slots.countDocuments({ _id: 'dead-key' })).toBe(0);
   });

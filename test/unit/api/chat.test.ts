@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../api/app';
+import { nextPollMs } from '../../../api/chat-reply';
 import { UpstreamHealth } from '../../../api/upstream-health';
 import { LIMITS } from '../../../core/plans';
 import { accountWithKey, fakeDeps, type FakeDeps } from '../fake-deps';
@@ -136,5 +137,14 @@ describe('POST /v1/chat/completions', () => {
     expect(refused.statusCode).toBe(503);
     expect(refused.json()).toMatchObject({ error: { code: 'model_unavailable' } });
     expect(deps.usage.of(account._id, deps.now()).calls).toBe(2);
+  });
+});
+
+describe("a stream's progress poll", () => {
+  it('looks again after 60 ms while texts come, and backs off to 240 ms while none do', () => {
+    const idle: number[] = [];
+    for (let ms = 60, i = 0; i < 5; i++) idle.push((ms = nextPollMs(ms, false)));
+    expect(idle).toEqual([120, 240, 240, 240, 240]);
+    expect(nextPollMs(240, true)).toBe(60);
   });
 });
