@@ -3,6 +3,8 @@
 // to statuses, Fastify's own errors read as domain errors, and the `{detail}` body.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, type DomainErrorCode } from '../core/errors';
+import { isLostConnection } from '../store/lost-connection';
+import { DocumentLockTimeout } from '../store/point';
 
 const STATUS: Record<DomainErrorCode, number> = {
   bad_request: 400,
@@ -56,6 +58,12 @@ function fromFastifyError(error: FastifyError): DomainError | null {
 export function domainErrorOf(error: FastifyError | DomainError | Error, request: FastifyRequest): DomainError {
   const domain = error instanceof DomainError ? error : fromFastifyError(error as FastifyError);
   if (domain) return domain;
+  // The store out of reach for a moment (a lost connection, a lock held past its wait): 503
+  // with Retry-After, which every client retries, rather than a 500.
+  if (isLostConnection(error) || error instanceof DocumentLockTimeout) {
+    request.log.warn({ err: error }, 'the store was unavailable');
+    return new DomainError('unavailable', 'the store is unavailable for a moment; try again shortly', { retryAfterSec: 1 });
+  }
   request.log.error({ err: error }, 'unhandled error');
   return new DomainError('internal', 'internal error; try again shortly');
 }

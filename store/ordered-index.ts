@@ -1,5 +1,5 @@
 import type { Db } from 'mongodb';
-import { serialized, upsertRetrying } from './point';
+import { serializedAcrossProcesses, upsertRetrying } from './point';
 
 /** The head of one list: how many entries were ever added, how many are live, removals per bucket. */
 interface IndexHeadDoc {
@@ -22,7 +22,8 @@ interface IndexBucketDoc {
  * two buckets the page falls in. Entry n lives in bucket floor(n / size); the
  * head counts removals per bucket, so the offset of any entry is known without
  * reading the buckets before it. Every write is a single-document update,
- * serialized per document in the writing process (see `serialized`).
+ * serialized per document across the processes that write it (`serializedAcrossProcesses`:
+ * API instances reserve positions, workers remove them).
  */
 export class OrderedIndex {
   constructor(
@@ -42,7 +43,7 @@ export class OrderedIndex {
 
   /** Takes the next sequence number of `key`'s list (and counts the entry in `total`). */
   async reserve(key: string): Promise<number> {
-    const head = await serialized(`${this.name}:${key}`, () =>
+    const head = await serializedAcrossProcesses(this.db, `${this.name}:${key}`, () =>
       upsertRetrying(() => this.heads.findOneAndUpdate({ _id: key }, { $inc: { seq: 1, total: 1 } }, { upsert: true, returnDocument: 'after' })),
     );
     return head!.seq - 1;
@@ -52,7 +53,7 @@ export class OrderedIndex {
   async place(key: string, seq: number, id: string): Promise<void> {
     const bucket = Math.floor(seq / this.size);
     const bucketId = this.bucketId(key, bucket);
-    await serialized(`${this.name}:${bucketId}`, () =>
+    await serializedAcrossProcesses(this.db, `${this.name}:${bucketId}`, () =>
       upsertRetrying(() => this.buckets.updateOne({ _id: bucketId }, { $set: { [`entries.${seq}`]: id } }, { upsert: true })),
     );
   }
@@ -84,8 +85,12 @@ export class OrderedIndex {
   async remove(key: string, seq: number): Promise<void> {
     const bucket = Math.floor(seq / this.size);
     const bucketId = this.bucketId(key, bucket);
-    await serialized(`${this.name}:${bucketId}`, () => this.buckets.updateOne({ _id: bucketId }, { $unset: { [`entries.${seq}`]: '' } }));
-    await serialized(`${this.name}:${key}`, () => this.heads.updateOne({ _id: key }, { $inc: { total: -1, [`removed.${bucket}`]: 1 } }));
+    await serializedAcrossProcesses(this.db, `${this.name}:${bucketId}`, () =>
+      this.buckets.updateOne({ _id: bucketId }, { $unset: { [`entries.${seq}`]: '' } }),
+    );
+    await serializedAcrossProcesses(this.db, `${this.name}:${key}`, () =>
+      this.heads.updateOne({ _id: key }, { $inc: { total: -1, [`removed.${bucket}`]: 1 } }),
+    );
   }
 
   /**
@@ -95,13 +100,16 @@ export class OrderedIndex {
   async removeEntry(key: string, seq: number, id: string): Promise<boolean> {
     const bucket = Math.floor(seq / this.size);
     const bucketId = this.bucketId(key, bucket);
-    const removed = await serialized(`${this.name}:${bucketId}`, async () => {
+    const removed = await serializedAcrossProcesses(this.db, `${this.name}:${bucketId}`, async () => {
       const doc = await this.buckets.findOne({ _id: bucketId });
       if (doc?.entries[String(seq)] !== id) return false;
       await this.buckets.updateOne({ _id: bucketId }, { $unset: { [`entries.${seq}`]: '' } });
       return true;
     });
-    if (removed) await serialized(`${this.name}:${key}`, () => this.heads.updateOne({ _id: key }, { $inc: { total: -1, [`removed.${bucket}`]: 1 } }));
+    if (removed)
+      await serializedAcrossProcesses(this.db, `${this.name}:${key}`, () =>
+        this.heads.updateOne({ _id: key }, { $inc: { total: -1, [`removed.${bucket}`]: 1 } }),
+      );
     return removed;
   }
 

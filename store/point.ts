@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { isDuplicateKey } from './duplicate-key';
 import type { Collection, Db, Document, Filter, UpdateFilter } from 'mongodb';
 
@@ -99,4 +101,69 @@ export function serialized<T>(key: string, work: () => Promise<T>): Promise<T> {
     if (queues.get(key) === tail) queues.delete(key);
   });
   return run;
+}
+
+/** How long a document lock outlives a holder that died holding it (a process killed mid-update). */
+export const DOCUMENT_LOCK_TTL_MS = 10_000;
+/** How long a writer waits for a lock another process holds before it gives up. */
+const DOCUMENT_LOCK_WAIT_MS = 20_000;
+
+/** One held lock (`withDocumentLock`): its `_id` is the locked key. */
+interface DocumentLockDoc {
+  _id: string;
+  holder: string;
+  expires_at: Date;
+}
+
+/** A lock another process held past the wait: the store is busy or a holder hangs, so the request is worth retrying. */
+export class DocumentLockTimeout extends Error {
+  constructor(readonly key: string) {
+    super(`the store is busy: ${key} stayed locked for ${DOCUMENT_LOCK_WAIT_MS / 1000} s`);
+    this.name = 'DocumentLockTimeout';
+  }
+}
+
+/**
+ * Runs `work` once no other `work` of `key` runs, in this process or any other on the same
+ * store: `serialized`, and on FerretDB v1 also `withDocumentLock`. The counters whose every
+ * increment matters are written by several processes: the API instances take quota units
+ * and history positions, the workers add a call's tokens to the same month's document and
+ * remove positions; FerretDB writes an update back as a whole document, so two processes'
+ * concurrent updates of one document keep only one (measured on its PostgreSQL handler,
+ * docs/operations.md: 125 of 200 increments from two processes). On MongoDB each update is
+ * atomic and this is `serialized` alone.
+ */
+export function serializedAcrossProcesses<T>(db: Db, key: string, work: () => Promise<T>): Promise<T> {
+  return serialized(key, async () => ((await isFerretDb(db)) ? withDocumentLock(db, key, work) : work()));
+}
+
+/**
+ * Runs `work` holding the lock document `key` of `document_locks`: an insert on a fixed
+ * `_id`, which exactly one of any number of concurrent writers wins on any store (as
+ * `takeLease`'s). The others try again after a short, growing, jittered wait; a lock whose
+ * holder died is taken out once `DOCUMENT_LOCK_TTL_MS` has passed. The collection holds only
+ * the locks held now, so its filters beyond `_id` read a handful of documents.
+ */
+export async function withDocumentLock<T>(db: Db, key: string, work: () => Promise<T>): Promise<T> {
+  const locks = db.collection<DocumentLockDoc>('document_locks');
+  const holder = randomUUID();
+  const deadline = Date.now() + DOCUMENT_LOCK_WAIT_MS;
+  for (let attempt = 0; ; attempt++) {
+    const now = new Date();
+    try {
+      await locks.insertOne({ _id: key, holder, expires_at: new Date(now.getTime() + DOCUMENT_LOCK_TTL_MS) });
+      break;
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+    }
+    await locks.deleteOne({ _id: key, expires_at: { $lt: now } });
+    if (Date.now() > deadline) throw new DocumentLockTimeout(key);
+    await sleep(Math.min(40, 2 ** attempt) * (0.5 + Math.random()));
+  }
+  try {
+    return await work();
+  } finally {
+    // A release that fails (the store restarting) leaves the lock to expire: the others wait, nothing is counted twice.
+    await locks.deleteOne({ _id: key, holder }).catch(() => undefined);
+  }
 }

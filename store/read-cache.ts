@@ -1,3 +1,5 @@
+import { onceMoreIfConnectionLost } from './lost-connection';
+
 /**
  * A small in-process cache of point reads: concurrent reads of one key share one
  * database round trip, and a result is reused for `ttlMs`. Past that, for up to
@@ -6,7 +8,8 @@
  * polling one scan then cost the database a few reads per second instead of
  * fifty per round. Only for reads whose answer may be that old (progress polls,
  * pages, key lookups); writers that need the current document read the store
- * directly, and a write in this process deletes what it changes.
+ * directly, and a write in this process deletes what it changes. A read that
+ * meets a lost store connection is made once more (`onceMoreIfConnectionLost`).
  */
 export class ReadCache<T> {
   private readonly entries = new Map<string, { at: number; value: Promise<T>; refreshing: boolean }>();
@@ -17,7 +20,8 @@ export class ReadCache<T> {
     private readonly staleMs = ttlMs * 3,
   ) {}
 
-  get(key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
+  get(key: string, read: () => Promise<T>, now = Date.now()): Promise<T> {
+    const load = () => onceMoreIfConnectionLost(read);
     const hit = this.entries.get(key);
     if (hit && now - hit.at < this.ttlMs) return hit.value;
     if (hit && now - hit.at < this.ttlMs + this.staleMs) {

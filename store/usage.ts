@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { isDuplicateKey } from './duplicate-key';
 import type { Db } from 'mongodb';
 import { monthPeriod } from '../core/plans';
-import { serialized, updateIf, upsertRetrying } from './point';
+import { onceMoreIfConnectionLost } from './lost-connection';
+import { serialized, serializedAcrossProcesses, updateIf, upsertRetrying } from './point';
 
 const COUNTERS = ['scans', 'calls', 'tokens'] as const;
 type Counter = (typeof COUNTERS)[number];
@@ -40,13 +41,13 @@ export class UsageStore {
    * `_id` upsert that increments, and a second that gives the unit back when the
    * count passed the limit. Concurrent requests never overshoot: on MongoDB each
    * increment sees its own count; on FerretDB v1 (no isolated updates) the
-   * requests of this process are serialized per account-month (`serialized`).
+   * writes of every process are serialized per account-month (`serializedAcrossProcesses`).
    */
   async take(accountId: string, counter: 'scans' | 'calls', limit: number, now = new Date()): Promise<boolean> {
     const { key } = monthPeriod(now);
     const others = Object.fromEntries(COUNTERS.filter((c) => c !== counter).map((c) => [c, 0]));
     const id = `${accountId}:${key}`;
-    return serialized(`usage:${id}`, async () => {
+    return serializedAcrossProcesses(this.db, `usage:${id}`, async () => {
       const doc = await upsertRetrying(() =>
         this.usage.findOneAndUpdate(
           { _id: id },
@@ -65,7 +66,7 @@ export class UsageStore {
     const { key } = monthPeriod(now);
     const id = `${accountId}:${key}`;
     // Never below zero: a give-back with nothing held (a retried clean-up) is a no-op.
-    await serialized(`usage:${id}`, () =>
+    await serializedAcrossProcesses(this.db, `usage:${id}`, () =>
       updateIf(this.db, this.usage, id, { filter: { [counter]: { $gt: 0 } }, test: (doc) => doc[counter] > 0 }, { $inc: { [counter]: -1 } }),
     );
   }
@@ -75,7 +76,7 @@ export class UsageStore {
     const others = Object.fromEntries(COUNTERS.filter((c) => c !== counter).map((c) => [c, 0]));
     // One upsert: the month's document is created with the other counters at 0 if it is new.
     const id = `${accountId}:${key}`;
-    await serialized(`usage:${id}`, () =>
+    await serializedAcrossProcesses(this.db, `usage:${id}`, () =>
       upsertRetrying(() =>
         this.usage.updateOne({ _id: id }, { $inc: { [counter]: amount }, $setOnInsert: { account_id: accountId, month: key, ...others } }, { upsert: true }),
       ),
@@ -137,12 +138,15 @@ export class RateLimiter {
     return this.db.collection<RateWindowDoc>('rate_windows');
   }
 
+  /** A hit count lost with the store's connection is written again: a window counted once too often is harmless. */
   private async write(id: string, state: WindowState, amount: number): Promise<number> {
-    const doc = await upsertRetrying(() =>
-      this.collection.findOneAndUpdate(
-        { _id: id },
-        { $inc: { count: amount }, $setOnInsert: { window_end: state.windowEnd } },
-        { upsert: true, returnDocument: 'after' },
+    const doc = await onceMoreIfConnectionLost(() =>
+      upsertRetrying(() =>
+        this.collection.findOneAndUpdate(
+          { _id: id },
+          { $inc: { count: amount }, $setOnInsert: { window_end: state.windowEnd } },
+          { upsert: true, returnDocument: 'after' },
+        ),
       ),
     );
     return doc?.count ?? amount;

@@ -1,9 +1,11 @@
 // POST /v1/scans over fake deps: what a refused submission leaves behind (nothing),
 // the multipart rules and the per-key submission limit, with an injected clock.
 import type { FastifyInstance } from 'fastify';
+import { MongoServerError } from 'mongodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../api/app';
 import { MediaStore } from '../../../store/media';
+import { DocumentLockTimeout } from '../../../store/point';
 import { accountWithKey, fakeDeps, type FakeDeps } from '../fake-deps';
 import { multipart } from './multipart';
 
@@ -145,5 +147,25 @@ describe('POST /v1/scans', () => {
     expect((await submit(auth)).statusCode).toBe(429);
     deps.clock.advance(1);
     expect((await submit(auth)).statusCode).toBe(400);
+  });
+});
+
+describe('a store that is out of reach for a moment', () => {
+  it('is 503 {detail} with Retry-After, not a 500, when its connection was lost; a lock held past its wait too', async () => {
+    const { deps, app, apiKey } = await setUp();
+    const failures: Error[] = [
+      new MongoServerError({ ok: 0, code: 1, errmsg: 'FATAL: terminating connection due to administrator command (SQLSTATE 57P01)' }),
+      new DocumentLockTimeout('usage:acct:2026-12'),
+    ];
+    for (const failure of failures) {
+      deps.scans.getOwned = async () => Promise.reject(failure);
+      const res = await app.inject({ method: 'GET', url: '/v1/scans/scn_0123456789abcdef01234567', headers: { authorization: `Bearer ${apiKey}` } });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('1');
+      expect(res.json()).toEqual({ detail: 'the store is unavailable for a moment; try again shortly' });
+    }
+    deps.scans.getOwned = async () => Promise.reject(new Error('a bug'));
+    const bug = await app.inject({ method: 'GET', url: '/v1/scans/scn_0123456789abcdef01234567', headers: { authorization: `Bearer ${apiKey}` } });
+    expect(bug.statusCode).toBe(500);
   });
 });
