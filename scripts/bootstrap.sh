@@ -179,6 +179,40 @@ fi
 # onnxruntime-node's postinstall would download GPU builds from GitHub; its CPU
 # binaries (all the voice detector needs) ship inside the npm package itself.
 export ONNXRUNTIME_NODE_INSTALL=skip
+# `npm ci` without compiling isolated-vm again: its prebuilt binaries are out of reach here,
+# so every `npm ci` compiled it from source, about 100 s of both cores. Its build is kept
+# under $CACHE_DIR, keyed by its version and the exact Node, platform and architecture (it
+# is built against that Node's own V8 headers), and put back instead; a kept build is used
+# only once it has run a script in an isolate, else it is compiled again. The other
+# packages' install scripts (lock file: hasInstallScript) run as `npm ci` would run them.
+isolate_runs() {
+  node --no-node-snapshot -e 'const ivm = require("isolated-vm"); const isolate = new ivm.Isolate({ memoryLimit: 16 }); process.exit(isolate.compileScriptSync("6 * 7").runSync(isolate.createContextSync()) === 42 ? 0 : 1)' 2>/dev/null
+}
+npm_ci() {
+  local ivm_version ivm_dir others tmp
+  npm ci --no-audit --no-fund --ignore-scripts >&2
+  # shellcheck disable=SC2207
+  others=($(node -p 'Object.entries(require("./package-lock.json").packages).filter(([path, p]) => p.hasInstallScript && path !== "node_modules/isolated-vm").map(([path]) => path.replace(/^.*node_modules\//, "")).join(" ")'))
+  [ "${#others[@]}" -eq 0 ] || npm rebuild "${others[@]}" >&2
+  ivm_version="$(node -p 'require("./node_modules/isolated-vm/package.json").version')"
+  ivm_dir="$CACHE_DIR/isolated-vm-$ivm_version-node-$(node -p 'process.version + "-" + process.platform + "-" + process.arch')"
+  if [ -f "$ivm_dir/isolated_vm.node" ]; then
+    mkdir -p node_modules/isolated-vm/out
+    cp "$ivm_dir/isolated_vm.node" node_modules/isolated-vm/out/isolated_vm.node
+    if isolate_runs; then
+      say "isolated-vm $ivm_version: the build kept in $ivm_dir (it ran a script in an isolate)"
+      return
+    fi
+    say "isolated-vm $ivm_version: the build kept in $ivm_dir does not run here; compiling it again"
+  fi
+  npm rebuild isolated-vm >&2
+  isolate_runs || die "isolated-vm $ivm_version was built but cannot run a script in an isolate"
+  tmp="$(new_tmp)"; TMP_DIRS+=("$tmp")
+  cp node_modules/isolated-vm/out/isolated_vm.node "$tmp/isolated_vm.node"
+  # Moved in whole (the scratch directory is beside it): a build is kept complete or not at all.
+  rm -rf "$ivm_dir"
+  mv "$tmp" "$ivm_dir"
+}
 # A stamp of the lock file's hash tells whether node_modules matches it; without
 # a stamp (installed by hand), fall back to comparing modification times.
 STAMP="node_modules/.holdline-lock.sha256"
@@ -194,7 +228,7 @@ if [ -f package-lock.json ]; then
   fi
   if [ "$need_npm" -eq 1 ]; then
     say "npm ci"
-    npm ci --no-audit --no-fund >&2
+    npm_ci
   fi
   [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$lock_hash" ] || printf '%s' "$lock_hash" >"$STAMP"
 elif [ ! -d node_modules ]; then
