@@ -1,7 +1,7 @@
 // One model step against the upstream OpenAI-compatible server: streamed, so reasoning
 // can be forwarded while the model thinks; no client-side retries (Temporal retries).
 
-import OpenAI, { APIError, APIUserAbortError } from 'openai';
+import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { FunctionToolDefinition } from '../../core/chat/tools';
 import type { TokenUsage, UpstreamMessage, UpstreamToolCall } from '../../core/chat/shapes';
@@ -57,16 +57,27 @@ export interface ModelClientOptions {
 
 const RETRYABLE_4XX = new Set([408, 409, 429]);
 
+/**
+ * The official client, loaded at the first model step: every worker and every in-process
+ * service of the tests loads this file, most never ask a model, and the SDK is about 150
+ * modules.
+ */
+let sdk: Promise<typeof import('openai')> | undefined;
+const openaiSdk = () => (sdk ??= import('openai'));
+
 export function createModelClient(options: ModelClientOptions): ModelClient {
   if (options.baseUrl === null) {
     return {
       complete: () => Promise.reject(new UpstreamRejectedError(503, 'no model server is configured (MODEL_BASE_URL=off)')),
     };
   }
-  const client = new OpenAI({ baseURL: options.baseUrl, apiKey: options.apiKey, maxRetries: 0, timeout: options.timeoutMs });
+  const { baseUrl } = options;
+  let client: OpenAI | undefined;
 
   return {
     async complete(request) {
+      const { default: OpenAIClient, APIError, APIUserAbortError } = await openaiSdk();
+      client ??= new OpenAIClient({ baseURL: baseUrl, apiKey: options.apiKey, maxRetries: 0, timeout: options.timeoutMs });
       const params: ChatCompletionCreateParamsStreaming = {
         model: request.model,
         messages: request.messages as ChatCompletionCreateParamsStreaming['messages'],
