@@ -275,6 +275,15 @@ const PYTHON_LINE =
   /^\s*(?:#.*|(?:async\s+)?def\s+\w+\s*\(.*\)\s*(?:->.*)?:|class\s+\w+.*:|import\s+[\w.]+(?:\s+as\s+\w+)?(?:\s*,\s*[\w.]+(?:\s+as\s+\w+)?)*|from\s+[\w.]+\s+import\s+.+|print\s*\(.*|(?:if|elif|while|for|with|try|except|else|finally)\b.*:)\s*(?:#.*)?$/;
 
 /**
+ * Python written on one line, with the block's body after its colon or a comprehension:
+ * `for x in xs: …`, `with open(…) as f: …` (JavaScript writes `for (… in …)` and has no
+ * `as`), `[… for x in xs …]`. The README's task from `npm run up` (2026-12-02) sent
+ * `with open('data.csv', 'r') as file: primes = [int(line.strip()) for line in file …]
+ * print(sum(primes))`, which was run as JavaScript and failed on `open`.
+ */
+const PYTHON_ONE_LINER = /(?:^|[;\s])(?:for\s+\w+(?:\s*,\s*\w+)*\s+in\s+[^:]+|with\s+[^:]+\s+as\s+\w+)\s*:|\[[^\]]*\bfor\s+\w+(?:\s*,\s*\w+)*\s+in\b/;
+
+/**
  * Python built-ins that the sandbox's JavaScript does not have either: JavaScript code
  * calling one of them (without declaring it) would fail with a ReferenceError.
  */
@@ -284,14 +293,15 @@ const PYTHON_BUILTIN_CALL =
 /**
  * The language of code sent without one. Code that does not parse as JavaScript (as the
  * body of an async function, so top-level await counts) is Python when it has a Python
- * line or statement (`def`, `import`, `print(`, a `…:` block opener, a `#` comment). Code that parses
+ * line or statement (`def`, `import`, `print(`, a `…:` block opener, a `#` comment) or a
+ * block written on one line (`PYTHON_ONE_LINER`). Code that parses
  * as both is Python when it calls a Python built-in the sandbox's JavaScript lacks
  * (`print(`, `open(`, `len(`, `range(`, …) without declaring it and without using
  * `console.` or `files.`. Everything else is JavaScript, whose error then says what is wrong.
  */
 export function detectRunLanguage(code: string): RunLanguage {
   // Statements joined by `;` count one by one: `import calendar; print(…)` (weekday) is Python.
-  if (!parsesAsJavaScript(code)) return code.split(/\n|;/).some((line) => PYTHON_LINE.test(line)) ? 'python' : 'javascript';
+  if (!parsesAsJavaScript(code)) return PYTHON_ONE_LINER.test(code) || code.split(/\n|;/).some((line) => PYTHON_LINE.test(line)) ? 'python' : 'javascript';
   if (/\b(?:console|files)\s*\./.test(code)) return 'javascript';
   for (const match of code.matchAll(PYTHON_BUILTIN_CALL)) {
     const name = match[1]!;

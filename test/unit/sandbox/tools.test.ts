@@ -237,6 +237,12 @@ describe('detectRunLanguage', () => {
     // Statements joined by semicolons (weekday: run as JavaScript, "Cannot use import statement outside a module").
     ['python', 'import calendar; print(calendar.weekday(1969, 7, 20))'],
     ['python', "from datetime import date; d = date(1969, 7, 20); d.strftime('%A')"],
+    // Blocks and comprehensions on one line (the README's task from `npm run up`, 2026-12-02: run as JavaScript, "Unexpected identifier 'open'").
+    ['python', "with open('data.csv', 'r') as file: primes = [int(line.strip()) for line in file if line.strip()] print(sum(primes))"],
+    ['python', 'for i in range(3): print(i)'],
+    ['python', 'total = 0; for n in range(10): total += n'],
+    ['python', 'xs = [n * n for n in range(5)] print(xs)'],
+    ['javascript', 'for (const n in {a: 1}) { console.log(n) } }'],
     ['javascript', 'console.log(1 + 1)'],
     ['javascript', 'const xs = [1, 2, 3];\nxs.reduce((a, b) => a + b, 0)'],
     ['javascript', 'let total = 0;\nfor (let i = 0; i < 10; i++) total += i;\nconsole.log(total);'],
