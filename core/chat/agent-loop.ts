@@ -16,7 +16,8 @@
 // compute). Both still count steps.
 // An answer the checker sent back and the actor then gives again unchanged, with no tool
 // run since, is final: the actor stands by it, and a second check of the same answer
-// against the same results would say the same. A plan that names a tool, and a verdict that
+// against the same results would say the same; when that verdict asked for a tool call, the
+// actor is first told once more, sampling, to make it. A plan that names a tool, and a verdict that
 // asks for one (a number no tool printed, a program for an answer, an answer about a failed
 // program), make the next act step call a tool: its thread ends with an order naming the
 // tool (conversation.ts, `toolNowNote`).
@@ -168,6 +169,8 @@ export async function runAgents(ports: AgentPorts, state: LoopState, maxSteps: n
   const sentBack = new Set<string>();
   /** Replies sent back as no answer at all (a program, words about a failed one). */
   const notAnswers = new Set<string>();
+  /** Answers given again after a send-back that asked for a tool, and asked for the tool once more. */
+  const pressed = new Set<string>();
   /** Answers sent back for a form the task asks for (`restate`), not yet asked for again. */
   const restated = new Set<string>();
   /**
@@ -176,6 +179,8 @@ export async function runAgents(ports: AgentPorts, state: LoopState, maxSteps: n
    * again would print the same, so repeating one is being stuck, not done.
    */
   let toolAsked = false;
+  /** The actor called a tool (run or not) since the checker last sent an answer back. */
+  let calledSinceSentBack = false;
   for (;;) {
     // Act needs one step and its check another; with one left, ask for the best answer.
     if (maxSteps - state.steps <= 1) return finishEarly(ports, state, maxSteps, 'step_limit');
@@ -184,6 +189,7 @@ export async function runAgents(ports: AgentPorts, state: LoopState, maxSteps: n
     requireTool = false;
     explore = false;
     if (act.toolCalls.length > 0) {
+      calledSinceSentBack = true;
       const { repeated, repeatedFailure, ran } = await runTools(ports, state, act.toolCalls, toolAsked);
       if (repeated) answerNow = true;
       else if (repeatedFailure) requireTool = explore = true;
@@ -191,6 +197,7 @@ export async function runAgents(ports: AgentPorts, state: LoopState, maxSteps: n
       // again, brings none.
       if (ran) {
         sentBack.clear();
+        pressed.clear();
         restated.clear();
         toolAsked = false;
       }
@@ -214,7 +221,16 @@ export async function runAgents(ports: AgentPorts, state: LoopState, maxSteps: n
     // The actor looked again and gives the answer that was sent back, word for word: it
     // stands by it. The checker would see the same answer against the same results and
     // say the same again (greedy decoding), so another check would only spend steps.
-    if (sentBack.has(sameAnswer(act.content))) return done;
+    // Not at once when the checker asked for a tool and the actor has called none since: the
+    // same words without the call asked for stand by nothing (the README's task from `npm run
+    // up`: a program written as text, sent back for numbers no tool printed, given again and
+    // returned as the answer). Once more, sampling, the actor is told to call the tool.
+    if (sentBack.has(sameAnswer(act.content))) {
+      if (!toolAsked || calledSinceSentBack || pressed.has(sameAnswer(act.content))) return done;
+      pressed.add(sameAnswer(act.content));
+      requireTool = explore = true;
+      continue;
+    }
     // A recomputation needs a second step for the verdict: offered only when two are left.
     let check = await step(ports, state, maxSteps, 'check', { verify: maxSteps - state.steps >= 2 });
     let fixed = false;
@@ -236,6 +252,7 @@ export async function runAgents(ports: AgentPorts, state: LoopState, maxSteps: n
     }
     if (check.verdict !== 'revise') return done;
     (check.notAnAnswer ? notAnswers : sentBack).add(sameAnswer(act.content));
+    calledSinceSentBack = false;
     if (check.restate) restated.add(sameAnswer(act.content));
     requireTool = toolAsked = check.needsTool === true;
   }

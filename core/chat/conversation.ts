@@ -253,7 +253,7 @@ const TOOL_OUTPUT_FOR_CHECK = 2000;
  * Whether a reply opens with a tool's name without being a call the loop reads: one short
  * line (`run`, `run read_file "page.txt"`: the 1.5B actor's whole replies on csv-average and
  * page-sum, after being told to call a tool; fence marks aside), or a call in code's syntax
- * of any length (`run(code='…` that the reader could not take), or one holding a call's
+ * of any length (`run(code='…`, `run code='''…` that the reader could not take), or one holding a call's
  * JSON naming a tool (`"name": "read_url"`) that the reader could not take. No answer opens
  * that way or carries such a call.
  */
@@ -267,7 +267,8 @@ export function namesToolOnly(answer: string): boolean {
   const first = /^[A-Za-z_]+/.exec(line)?.[0] ?? '';
   if (!isSandboxToolName(first)) return false;
   const after = line.slice(first.length);
-  if (/^\s*\(/.test(after)) return true;
+  // A call in code's syntax, or as a command with keyword arguments (`run code='''…`).
+  if (/^\s*\(/.test(after) || /^[ \t]+[a-z_]+[ \t]*=/.test(after)) return true;
   if (line.includes('\n') || line.length > 100) return false;
   return after === '' || /^[\s:{]/.test(after);
 }

@@ -58,13 +58,13 @@ export function toolCallsInText(text: string, toolNames: readonly string[]): Tex
     }
     // …or a call in code's syntax (`run("…", "python")`), as the 1.5B actor fenced it on the
     // README's task eight times in a row, each sent back as a program.
-    const written = readCallExpression(content.trim(), names) ?? readNamedCall(content.trim(), names);
+    const written = readWrittenCall(content.trim(), names);
     return written ? [written] : [];
   });
   if (calls.length === 0) {
     const bare = readCall(text.trim(), names);
     if (bare.length > 0) return { calls: bare, rest: '' };
-    const written = readCallExpression(text.trim(), names) ?? readNamedCall(text.trim(), names);
+    const written = readWrittenCall(text.trim(), names);
     if (written) return { calls: [written], rest: '' };
     const leading = leadingJsonCall(text, names);
     if (leading) return leading;
@@ -165,6 +165,80 @@ export function redirectedCall(name: string, argumentsJson: string, toolNames: r
   const { tool: _tool, name: _name, ...rest } = args;
   const inner = isObject(rest.arguments) && Object.keys(rest).length === 1 ? rest.arguments : rest;
   return { name: named, arguments: canonicalJson(inner) };
+}
+
+/** A reply that is one call written in one of the syntaxes a small model uses instead of JSON. */
+function readWrittenCall(text: string, names: Set<string>): TextToolCall | undefined {
+  return readCallExpression(text, names) ?? readNamedCall(text, names) ?? readKeywordCommand(text, names);
+}
+
+/** The parameters a call written as a command may name, by tool (`run code=…`). */
+const COMMAND_PARAMETERS: Record<string, readonly string[]> = { run: ['code', 'language'], read_url: ['url'] };
+
+/**
+ * A call written as a command with keyword arguments and no brackets: `run code='''…'''`,
+ * `run language=python code="…"`, `read_url url=https://…`. On the README's task from `npm
+ * run up` (2026-12-02) the 1.5B actor wrote `run code=''''import math …'''` twice; unread,
+ * it was sent back for numbers no tool printed, then given again and returned as the answer.
+ * A value is in triple, double, single or back quotes (one that never closes is cut at the
+ * reply's end, as a call expression's), or bare up to the next space. Only the tool's own
+ * parameters, each once; anything else leaves the reply as text.
+ */
+function readKeywordCommand(text: string, names: Set<string>): TextToolCall | undefined {
+  const opened = /^([a-z_]+)[ \t]+(?=[a-z_]+[ \t]*=)/.exec(text);
+  const name = opened?.[1];
+  const parameters = name === undefined ? undefined : COMMAND_PARAMETERS[name];
+  if (!opened || !names.has(name!) || parameters === undefined) return undefined;
+  const args: Record<string, string> = {};
+  let i = opened[0].length;
+  while (text.slice(i).trim() !== '') {
+    const key = /^[\s,]*([a-z_]+)[ \t]*=[ \t]*/.exec(text.slice(i));
+    if (!key || !parameters.includes(key[1]!) || key[1]! in args) return undefined;
+    const value = commandValue(text, i + key[0].length);
+    if (value === undefined) return undefined;
+    args[key[1]!] = key[1] === 'code' ? withoutStrayQuote(value.value) : value.value;
+    i = value.end;
+  }
+  if (!(parameters[0]! in args)) return undefined;
+  return { name: name!, arguments: canonicalJson(args) };
+}
+
+/** One value of a command's keyword argument opening at `start`, and where it ends. */
+function commandValue(text: string, start: number): { value: string; end: number } | undefined {
+  const rest = text.slice(start);
+  const triple = rest.startsWith('"""') ? '"""' : rest.startsWith("'''") ? "'''" : undefined;
+  if (triple) {
+    const close = text.indexOf(triple, start + 3);
+    return close < 0 ? { value: text.slice(start + 3), end: text.length } : { value: text.slice(start + 3, close), end: close + 3 };
+  }
+  const quote = rest[0];
+  if (quote === '"' || quote === "'" || quote === '`') {
+    const close = quotedEnd(text, start);
+    const end = Math.min(close + 1, text.length);
+    // Back quotes hold the program as written (a JavaScript template); other strings take
+    // escapes as a call expression's do (`\n`, Python's `\'`).
+    if (quote === '`') return { value: text.slice(start + 1, close), end };
+    const { json } = quotedAsJson(text.slice(start, close + 1));
+    try {
+      const value: unknown = JSON.parse(json);
+      return typeof value === 'string' ? { value, end } : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  const bare = /^\S*/.exec(rest)![0];
+  return { value: bare, end: start + bare.length };
+}
+
+/**
+ * A program opened with one quote too many (`''''import math`: a triple quote and a stray
+ * one) loses the stray quote: no program opens with a quote left open on its first line.
+ */
+function withoutStrayQuote(code: string): string {
+  const quote = code[0];
+  if (quote !== "'" && quote !== '"') return code;
+  const firstLine = code.split('\n', 1)[0]!;
+  return firstLine.indexOf(quote, 1) < 0 ? code.slice(1) : code;
 }
 
 /**

@@ -96,6 +96,51 @@ describe('runAgents', () => {
     expect(state.steps).toBe(4);
   });
 
+  it('asks once more, sampling, for the tool a REVISE asked for when the actor gives the answer again with no tool run, then stands by it', async () => {
+    // The README's task from `npm run up`: a program written as text, sent back for numbers
+    // no tool printed, given again word for word.
+    const { ports, log, inputs } = scripted([
+      { content: 'plan' },
+      { content: 'primes = [n for n in range(2, 1000)]' },
+      { content: 'numbers no tool printed', verdict: 'revise', needsTool: true },
+      { content: 'primes = [n for n in range(2, 1000)]' },
+      { content: 'primes = [n for n in range(2, 1000)]' },
+    ]);
+    const outcome = await runAgents(ports, newLoopState(), 15);
+    expect(outcome).toEqual({ content: 'primes = [n for n in range(2, 1000)]', stopped: 'done', finishReason: 'stop' });
+    expect(log).toEqual(['plan#0(left 14)', 'act#1(left 13)', 'check#2(left 12)', 'act#3(left 11)', 'act#4(left 10)']);
+    // The act after the REVISE must call a tool; the one after the repeat must too, and samples.
+    expect(actSteps(inputs).map(actFlags)).toEqual([
+      [false, false, false],
+      [false, true, false],
+      [false, true, true],
+    ]);
+  });
+
+  it('checks the answer again when the tool asked for runs after the repeat', async () => {
+    const { ports, log } = scripted([
+      { content: 'plan' },
+      { content: 'The sum is 1060.' },
+      { content: 'numbers no tool printed', verdict: 'revise', needsTool: true },
+      { content: 'The sum is 1060.' },
+      { toolCalls: [{ id: 'r', name: 'run', signature: 's1' }] },
+      { content: 'The sum is 76127.' },
+      { content: 'ok', verdict: 'approve' },
+    ]);
+    const outcome = await runAgents(ports, newLoopState(), 15);
+    expect(outcome.content).toBe('The sum is 76127.');
+    expect(log).toEqual([
+      'plan#0(left 14)',
+      'act#1(left 13)',
+      'check#2(left 12)',
+      'act#3(left 11)',
+      'act#4(left 10)',
+      'tool run#5<-4',
+      'act#6(left 9)',
+      'check#7(left 8)',
+    ]);
+  });
+
   it('checks a changed answer again after a REVISE, and an approved one is never compared', async () => {
     const { ports, log } = scripted([
       { content: 'plan' },

@@ -146,6 +146,50 @@ describe('a call written as the tool name and its arguments', () => {
   });
 });
 
+describe('a call written as a command with keyword arguments', () => {
+  const run = (args: Record<string, string>) => ({ calls: [{ name: 'run', arguments: JSON.stringify(args) }], rest: '' });
+  it("reads a triple-quoted program, dropping a stray fourth quote (the README's task from `npm run up`)", () => {
+    const text = "run code=''''import math\n\nprimes = [n for n in range(2, 1000) if all(n % d for d in range(2, math.isqrt(n) + 1))]\nprint(sum(primes))'''";
+    expect(toolCallsInText(text, TOOLS)).toEqual(
+      run({ code: 'import math\n\nprimes = [n for n in range(2, 1000) if all(n % d for d in range(2, math.isqrt(n) + 1))]\nprint(sum(primes))' }),
+    );
+  });
+
+  it.each([
+    [
+      'double quotes with escapes, and a language',
+      'run language=python code="print(\'a\\tb\')\\nprint(2)"',
+      { code: "print('a\tb')\nprint(2)", language: 'python' },
+    ],
+    ['single quotes, Python escapes', "run code='print(\\'it\\')'", { code: "print('it')" }],
+    ['back quotes, as written', 'run code=`console.log("a\\n")` language=javascript', { code: 'console.log("a\\n")', language: 'javascript' }],
+    ['a string that never closes, cut at the end', "run code='print(sum(range(10)))", { code: 'print(sum(range(10)))' }],
+    ['inside a fence', "```python\nrun code='''print(1)'''\n```", { code: 'print(1)' }],
+  ])('reads %s', (_, text, args) => {
+    expect(toolCallsInText(text, TOOLS)).toEqual(run(args));
+  });
+
+  it('reads read_url with a bare address', () => {
+    expect(toolCallsInText('read_url url=https://example.com/a?b=1', TOOLS)).toEqual({
+      calls: [{ name: 'read_url', arguments: JSON.stringify({ url: 'https://example.com/a?b=1' }) }],
+      rest: '',
+    });
+  });
+
+  it('leaves text that only looks like one: another parameter, a name twice, no code, prose before, a tool not offered', () => {
+    for (const [text, tools] of [
+      ["run path='a.py'", TOOLS],
+      ["run code='1' code='2'", TOOLS],
+      ['run language=python', TOOLS],
+      ["I would run code='print(1)'", TOOLS],
+      ["run code='print(1)'", ['read_url']],
+      ['run time = 12 s, and the sum is 76127', TOOLS],
+    ] as const) {
+      expect(toolCallsInText(text, tools).calls).toEqual([]);
+    }
+  });
+});
+
 describe('programAsRunCall', () => {
   it('reads a reply that is only a printing program as a run call, in its language', () => {
     const python = "```python\nfrom collections import Counter\n\nprint(Counter('Mississippi sassafras')['s'])\n```";
