@@ -18,7 +18,7 @@ export interface ModelRequest {
   onReasoning?: (text: string) => void;
   /** Called on every chunk, so the activity can heartbeat. */
   onChunk?: () => void;
-  /** Sampling for this request; left out, the server's own (greedy on the embedded model). */
+  /** Sampling for this request; left out, greedy (temperature 0), whatever the server's own default. */
   sampling?: { temperature: number; seed: number };
 }
 
@@ -86,10 +86,13 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
         stream_options: { include_usage: true },
       };
       if (request.tools && request.tools.length > 0) params.tools = request.tools;
-      if (request.sampling) {
-        params.temperature = request.sampling.temperature;
-        params.seed = request.sampling.seed;
-      }
+      // Greedy unless the step asks to sample: the loop is built for greedy steps (a retried
+      // step writes the same, a stuck one samples, `explore`), and the agents benchmark measured
+      // them so. A server's own default samples (llama-server 0.8, vLLM 1.0): left to it, `npm run
+      // up` answered the README's task right 1 time in 3 on 2026-12-02, the benchmark's greedy
+      // runs every time.
+      params.temperature = request.sampling?.temperature ?? 0;
+      if (request.sampling) params.seed = request.sampling.seed;
       let content = '';
       let reasoning = '';
       let finishReason = 'stop';

@@ -174,6 +174,8 @@ describe('the agents at work', () => {
     expect(sent).toHaveLength(5);
     const again = sent[4]!.body;
     expect(again.temperature).toBe(0.7);
+    // Every other step is greedy, whatever the server's own default.
+    expect(sent.slice(0, 4).map((r) => r.body.temperature)).toEqual([0, 0, 0, 0]);
     expect(JSON.stringify(again.messages)).toContain(RECOMPUTE_AGAIN_NOTE);
     // Afresh: the first program of the checker's is not in its thread.
     expect(JSON.stringify(again.messages)).not.toContain('print(sum(range(1, 1001)))');
@@ -267,7 +269,9 @@ describe('the agents at work', () => {
         ],
       },
       { content: 'nothing worked, as expected' },
-      // No program worked, so the answer goes back once (onlyFailedRuns); given again, it stands.
+      // No program worked, so the answer goes back once asking for a tool (onlyFailedRuns); given
+      // again with no tool called, the actor is told once more to call one; a third time, it stands.
+      { content: 'nothing worked, as expected' },
       { content: 'nothing worked, as expected' },
     ]);
     const res = await h.client(apiKey).chat.completions.create({ model: 'holdline', messages: ask('try to escape') });
