@@ -279,7 +279,17 @@ async function main() {
   });
   const dataDir = await mkdtemp(join(tmpdir(), 'holdline-bench-'));
   // The bench's own stack, ear included, as `npm run up` starts it.
-  const stack = await startStack({ dataDir, api: true, worker: false, ear: true, taskQueuePrefix: 'bench', externalEnv: {} });
+  // The ear hears every chunk afresh: the benchmark scans the same files again and again, and
+  // kept answers (ear/answers.py) would time the cache instead of the read.
+  const stack = await startStack({
+    dataDir,
+    api: true,
+    worker: false,
+    ear: true,
+    earEnv: { HOLDLINE_EAR_CACHE_ENTRIES: '0' },
+    taskQueuePrefix: 'bench',
+    externalEnv: {},
+  });
   const rows: Record<string, unknown>[] = [];
   try {
     const earProcess = stack.processes.find((p) => p.name === 'ear');

@@ -22,6 +22,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
+from .answers import AnswerCache, answer_key
 from .config import EarConfig
 from .engine import COMPUTE_TYPE, ENGINE, Engine, TranscribeOptions, Transcript, versions
 from .errors import (
@@ -209,6 +210,8 @@ def _temperature(raw: str | None) -> float:
 
 
 def build_app(config: EarConfig, engine: Engine) -> Starlette:
+    answers = AnswerCache(config.cache_entries)
+
     async def health(request: Request) -> Response:
         return JSONResponse(
             {
@@ -267,22 +270,28 @@ def build_app(config: EarConfig, engine: Engine) -> Starlette:
         want_words = "word" in granularities
         options = TranscribeOptions(language=language, word_timestamps=want_words, temperature=temperature)
         request.state.log = {"model": model.spec.id, "bytes": len(data)}
-        cancelled = threading.Event()
-        work = functools.partial(engine.transcribe, model, data, options, cancelled)
-        outcome: Transcript | EarError | None = None
+        key = answer_key(model.spec.id, data, options)
+        outcome: Transcript | EarError | None = answers.get(key)
+        if outcome is not None:
+            request.state.log["cached"] = True
+        else:
+            cancelled = threading.Event()
+            work = functools.partial(engine.transcribe, model, data, options, cancelled)
 
-        async def run() -> None:
-            nonlocal outcome
-            try:
-                outcome = await anyio.to_thread.run_sync(work, limiter=model.limiter)
-            except EarError as refused:  # raised outside the task group, which would wrap it
-                outcome = refused
-            finally:
-                watching.cancel_scope.cancel()
+            async def run() -> None:
+                nonlocal outcome
+                try:
+                    outcome = await anyio.to_thread.run_sync(work, limiter=model.limiter)
+                except EarError as refused:  # raised outside the task group, which would wrap it
+                    outcome = refused
+                finally:
+                    watching.cancel_scope.cancel()
 
-        async with anyio.create_task_group() as watching:
-            watching.start_soon(_watch_disconnect, request.receive, cancelled)
-            watching.start_soon(run)
+            async with anyio.create_task_group() as watching:
+                watching.start_soon(_watch_disconnect, request.receive, cancelled)
+                watching.start_soon(run)
+            if isinstance(outcome, Transcript):
+                answers.put(key, outcome)
         if isinstance(outcome, ClientGoneError):
             gone = outcome
             # Nobody reads the answer; the log line says where the work stopped.
@@ -303,13 +312,15 @@ def build_app(config: EarConfig, engine: Engine) -> Starlette:
             "words": len(transcript.words) if want_words else None,
             "segments": len(transcript.segments),
         }
+        # Says whether the answer was heard now or kept from the same request before (answers.py).
+        headers = {"X-Ear-Cache": "hit" if request.state.log.get("cached") else "miss"} if answers.entries > 0 else None
         if response_format == "text":
-            return PlainTextResponse(transcript.text)
+            return PlainTextResponse(transcript.text, headers=headers)
         if response_format == "json":
-            return JSONResponse(json_body(transcript))
+            return JSONResponse(json_body(transcript), headers=headers)
         # OpenAI's default granularity is the segment.
         named = engine_name(model.spec.id, COMPUTE_TYPE, ENGINE)
-        return JSONResponse(verbose_json(transcript, want_words, "segment" in granularities or not granularities, named))
+        return JSONResponse(verbose_json(transcript, want_words, "segment" in granularities or not granularities, named), headers=headers)
 
     async def on_ear_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, EarError)

@@ -47,6 +47,8 @@ class EarConfig:
     api_key: str | None
     # `Host` values accepted besides loopback and host:port, e.g. `ear:8710` on a compose network.
     allowed_hosts: tuple[str, ...]
+    # Recent answers kept by model, audio hash and options (answers.py); 0 keeps none.
+    cache_entries: int = 256
 
 
 def _int(env: Mapping[str, str], name: str, default: int, low: int, high: int, problems: list[str]) -> int:
@@ -85,6 +87,7 @@ def load_config(env: Mapping[str, str] = os.environ) -> EarConfig:
     beam_size = _int(env, "HOLDLINE_EAR_BEAM_SIZE", DEFAULT_BEAM_SIZE, 1, 16, problems)
     max_body = _int(env, "HOLDLINE_EAR_MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES, 1024, 1 << 31, problems)
     max_audio = _int(env, "HOLDLINE_EAR_MAX_AUDIO_SECONDS", DEFAULT_MAX_AUDIO_SECONDS, 1, 24 * 3600, problems)
+    cache_entries = _int(env, "HOLDLINE_EAR_CACHE_ENTRIES", 256, 0, 1_000_000, problems)
     api_key = env.get("HOLDLINE_EAR_API_KEY", "").strip() or None
     if api_key is not None and (len(api_key) < MIN_API_KEY_CHARS or not all(33 <= ord(c) <= 126 for c in api_key)):
         problems.append(f"HOLDLINE_EAR_API_KEY must be {MIN_API_KEY_CHARS} or more printable ASCII characters without spaces")
@@ -107,4 +110,5 @@ def load_config(env: Mapping[str, str] = os.environ) -> EarConfig:
         max_audio_seconds=max_audio,
         api_key=api_key,
         allowed_hosts=allowed_hosts,
+        cache_entries=cache_entries,
     )

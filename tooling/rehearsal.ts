@@ -61,6 +61,8 @@ export interface RehearsalOptions {
   model?: boolean;
   temporalUi?: boolean;
   ear?: boolean;
+  /** HOLDLINE_EAR_* settings for the ear, over those of `env` (the fault suite hears every chunk afresh). */
+  earEnv?: Env;
   /** Extra environment for the API processes and workers, over compose's (the fault suite's settings). */
   appEnv?: Env;
 }
@@ -469,6 +471,7 @@ export async function startRehearsal(options: RehearsalOptions): Promise<Rehears
       externalEnv: { ...env, TEMPORAL_ADDRESS: temporalAddress, MONGODB_URI: mongodbUri, TEMPORAL_UI_URL: (options.temporalUi ?? true) ? uiUrl : undefined },
       ear: options.ear ?? true,
       ...(options.ports.ear ? { earPort: options.ports.ear } : {}),
+      ...(options.earEnv ? { earEnv: options.earEnv } : {}),
       model: options.model ?? true,
       modelOptional: true,
       ...(options.ports.model ? { modelPort: options.ports.model } : {}),

@@ -61,6 +61,9 @@ def ear(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningEar]:
         # Two transcriptions at once, one thread each: the concurrency test runs them side by side.
         HOLDLINE_EAR_WORKERS="2",
         HOLDLINE_EAR_THREADS="1",
+        # No answers kept: the tests send the same sounds again on purpose (the concurrency test
+        # against the same sentences heard alone, a client that leaves mid-transcription).
+        HOLDLINE_EAR_CACHE_ENTRIES="0",
     )
     if "HOLDLINE_EAR_MODEL_DIR" in os.environ:
         env["HOLDLINE_EAR_MODEL_DIR"] = os.environ["HOLDLINE_EAR_MODEL_DIR"]

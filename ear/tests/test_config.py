@@ -20,6 +20,7 @@ def test_defaults() -> None:
     # Above the service's longest chunk (90 s, core/chunks.ts).
     assert config.max_audio_seconds == DEFAULT_MAX_AUDIO_SECONDS == 120
     assert (config.api_key, config.allowed_hosts) == (None, ())
+    assert config.cache_entries == 256
 
 
 def test_every_variable_is_read() -> None:
@@ -37,6 +38,7 @@ def test_every_variable_is_read() -> None:
             "HOLDLINE_EAR_MAX_AUDIO_SECONDS": "300",
             "HOLDLINE_EAR_API_KEY": " sk-0123456789abcdef ",
             "HOLDLINE_EAR_ALLOWED_HOSTS": "ear:8710, Ear.Internal:9000",
+            "HOLDLINE_EAR_CACHE_ENTRIES": "0",
         }
     )
     assert (config.host, config.port, config.model_dir) == ("0.0.0.0", 9000, Path("/srv/models"))
@@ -44,6 +46,7 @@ def test_every_variable_is_read() -> None:
     assert (config.threads, config.workers, config.beam_size, config.max_body_bytes) == (4, 2, 5, 1048576)
     assert (config.max_audio_seconds, config.api_key) == (300, "sk-0123456789abcdef")
     assert config.allowed_hosts == ("ear:8710", "ear.internal:9000")
+    assert config.cache_entries == 0
 
 
 def test_all_problems_are_listed_at_once() -> None:
@@ -56,6 +59,7 @@ def test_all_problems_are_listed_at_once() -> None:
                 "HOLDLINE_EAR_WORKERS": "many",
                 "HOLDLINE_EAR_MAX_BODY_BYTES": "10",
                 "HOLDLINE_EAR_MAX_AUDIO_SECONDS": "0",
+                "HOLDLINE_EAR_CACHE_ENTRIES": "-1",
                 "HOLDLINE_EAR_API_KEY": "short",
                 "HOLDLINE_EAR_ALLOWED_HOSTS": "ear",
             }
@@ -67,6 +71,7 @@ def test_all_problems_are_listed_at_once() -> None:
         "HOLDLINE_EAR_WORKERS='many' is not an integer",
         "HOLDLINE_EAR_MAX_BODY_BYTES=10 is outside 1024..2147483648",
         "HOLDLINE_EAR_MAX_AUDIO_SECONDS=0 is outside 1..86400",
+        "HOLDLINE_EAR_CACHE_ENTRIES=-1 is outside 0..1000000",
         "HOLDLINE_EAR_API_KEY must be 16 or more printable ASCII characters without spaces",
         "HOLDLINE_EAR_ALLOWED_HOSTS: 'ear' is not host:port",
     ]

@@ -76,6 +76,8 @@ beforeAll(async () => {
     // The model server and the Web UI are never used here: the 2 cores go to the parts killed.
     model: false,
     temporalUi: false,
+    // Every chunk heard afresh: rows kill workers while the ear transcribes the same videos again.
+    earEnv: { HOLDLINE_EAR_CACHE_ENTRIES: '0' },
     readyTimeoutMs: 300_000,
     log: (line) => process.stderr.write(`faults: rehearsal: ${line}\n`),
     appEnv: {

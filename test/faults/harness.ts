@@ -88,6 +88,9 @@ export async function startHarness(): Promise<Harness> {
     api: true,
     // Its own ear too, as `npm run up` starts one: one row kills it mid-request.
     ear: true,
+    // Hearing every chunk afresh: rows scan the same video again and again and kill the ear or a
+    // worker while it transcribes, which kept answers would leave no time for (ear/answers.py).
+    earEnv: { HOLDLINE_EAR_CACHE_ENTRIES: '0' },
     // The stack's own Temporal and FerretDB, never the shared test ones: this suite kills them.
     externalEnv: {},
     handleSignals: true,

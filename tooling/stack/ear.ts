@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../repo-root';
+import type { Env } from './env';
 import type { PartSetup } from './parts';
 import { canConnect, portOrFree } from './ports';
 import { spawnManaged, type ManagedProcess } from './processes';
@@ -29,7 +30,7 @@ export interface EarServer {
  * Spawns the ear and tracks it in `setup`; it does not wait (loading Whisper takes a few
  * seconds): the stack waits for `health` while Temporal and FerretDB boot beside it.
  */
-export async function spawnEar(setup: PartSetup, earPort: number | undefined): Promise<EarServer> {
+export async function spawnEar(setup: PartSetup, earPort: number | undefined, earEnv: Env = {}): Promise<EarServer> {
   if (!existsSync(EAR_PYTHON)) throw new StackError(`${EAR_PYTHON} is missing: run scripts/bootstrap.sh first`);
   const port = await portOrFree(earPort);
   if (await canConnect(port)) throw new StackError(`port ${port} (the ear) is already in use`);
@@ -43,7 +44,7 @@ export async function spawnEar(setup: PartSetup, earPort: number | undefined): P
       command: EAR_PYTHON,
       args: ['-m', 'ear'],
       // Its own HOLDLINE_EAR_* settings pass through (threads, models); host, port and key are the stack's.
-      env: { ...process.env, HOLDLINE_EAR_HOST: '127.0.0.1', HOLDLINE_EAR_PORT: String(port), HOLDLINE_EAR_API_KEY: apiKey },
+      env: { ...process.env, ...earEnv, HOLDLINE_EAR_HOST: '127.0.0.1', HOLDLINE_EAR_PORT: String(port), HOLDLINE_EAR_API_KEY: apiKey },
       logFile: join(setup.logDir, 'ear.log'),
       echo: setup.echo,
       pidFile: join(setup.pidDir, 'ear.pid'),

@@ -47,6 +47,8 @@ export interface StackOptions {
   ear?: boolean;
   /** The ear's port; 0 or absent picks a free port. */
   earPort?: number;
+  /** HOLDLINE_EAR_* settings for the ear, over those of this process's environment. */
+  earEnv?: Env;
   /** Start the worker (`workers/main.ts`). Default false. */
   worker?: boolean;
   /** Start the API (`api/server.ts`) and wait for `GET /readyz`. Default false. */
@@ -181,7 +183,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     let earApiKey: string | undefined;
     let earHealth: string | undefined;
     if (options.ear && !transcriberUrl && external.HOLDLINE_TRANSCRIBER !== 'pocketsphinx') {
-      const server = await spawnEar(setup('ear'), options.earPort);
+      const server = await spawnEar(setup('ear'), options.earPort, options.earEnv);
       ({ url: transcriberUrl, health: earHealth, apiKey: earApiKey, proc: ear } = server);
     }
 

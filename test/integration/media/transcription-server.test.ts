@@ -3,7 +3,7 @@
 // pocketsphinx when the server fails, and the test stack's real ear asking for its key.
 
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -227,5 +227,33 @@ describe("the test stack's ear", () => {
     }
     const heard = await ear(transcriberApiKey!).transcribe({ wavPath: speechWav, offsetSec: 0 });
     expect(heard.words.map((w) => w.word.toLowerCase())).toContain('people');
+  });
+
+  it('answers the same audio with the same options from its kept answers, and other options afresh', async () => {
+    const { transcriberUrl, transcriberApiKey } = getStackEnv();
+    // A sound no other test sends (this speed is its own), so its first request is heard now.
+    const wav = join(dir, 'kept.wav');
+    await run('espeak-ng', ['-v', 'en-us', '-s', '143', '-w', wav, 'the people want more money and more time']);
+    const audio = new Blob([await readFile(wav)], { type: 'audio/wav' });
+    const post = async (fields: Record<string, string>) => {
+      const form = new FormData();
+      form.set('file', audio, 'kept.wav');
+      form.set('model', EAR_MODEL);
+      for (const [name, value] of Object.entries(fields)) form.set(name, value);
+      const res = await fetch(`${transcriberUrl}/audio/transcriptions`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${transcriberApiKey}` },
+      });
+      expect(res.status).toBe(200);
+      return { cache: res.headers.get('x-ear-cache'), body: await res.text() };
+    };
+    const first = await post({ response_format: 'verbose_json', 'timestamp_granularities[]': 'word' });
+    const again = await post({ response_format: 'verbose_json', 'timestamp_granularities[]': 'word' });
+    expect([first.cache, again.cache]).toEqual(['miss', 'hit']);
+    expect(again.body).toBe(first.body);
+    expect(JSON.parse(first.body).text.toLowerCase()).toContain('people');
+    // Without word times the request is another one.
+    expect((await post({ response_format: 'verbose_json' })).cache).toBe('miss');
   });
 });
