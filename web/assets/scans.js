@@ -255,10 +255,13 @@
       link.textContent = title || scanId;
       first.appendChild(link);
       tr.appendChild(first);
-      tr.appendChild(cell('queued 0%'));
+      tr.appendChild(cell(''));
       tr.appendChild(cell(''));
       tr.appendChild(cell(''));
       tr.appendChild(cell('just now'));
+      // Drawn as every live row is, queued, until the first poll brings its stage (a short scan
+      // may be complete by then).
+      draw(tr, { status: 'queued', stage: 'queued', pct: 0 });
       tbody.insertBefore(tr, tbody.firstChild);
       schedule();
     }

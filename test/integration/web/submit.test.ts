@@ -108,7 +108,9 @@ describe('the scans page takes a video', () => {
     await page.fill('#title-input', 'Talking <upload>');
     await page.setInputFiles('#file-input', (await fixture('talking')).path);
 
-    // The new row, drawn from the live status while the scan runs.
+    // The new row, drawn as queued at once, then from the live status while the scan runs (the
+    // ear may answer a soundtrack it heard before from its kept answers, so the scan can be
+    // complete by the first poll).
     const row = page.locator('tr[data-mine]');
     await row.locator('.stage').waitFor({ timeout: 60_000 });
     const scanId = (await row.getAttribute('data-scan-id'))!;
