@@ -101,7 +101,15 @@ describe('scans in flight and download time per account', () => {
 
   it('once the downloads have run the hour’s seconds, a URL scan answers 429 until the window ends; an upload still passes', async () => {
     // One place freed: the cap is not what refuses next. Its download had begun, so its unit stays used.
-    await cancelAndWait(inFlight.shift()!);
+    // Which two of the three the worker took first is Temporal's choice: cancelling the queued one
+    // would give its unit back a moment after it reads cancelled, in the middle of the counts below
+    // (the CI-like run of 2026-12-02: 3 units after an upload admitted on 3).
+    const downloading = await until('a scan whose download began', async () => {
+      const doc = await service.mongo.db.collection('scans').findOne({ _id: { $in: inFlight as never[] }, fetch_started_at: { $exists: true } });
+      return doc ? String(doc._id) : null;
+    });
+    inFlight.splice(inFlight.indexOf(downloading), 1);
+    await cancelAndWait(downloading);
     expect(await scansThisMonth()).toBe(3);
     const refused = await until('the download allowance to be spent', async () => {
       const answer = await client.submitUrl(slowUrl);
