@@ -126,6 +126,41 @@ describe('ScansStore', () => {
     expect(await scans.getStatus(running)).toMatchObject({ status: 'processing', pct: 30 });
   });
 
+  it("keeps every part and every progress fraction written at once by a scan's decode and its chunks, from two processes", async () => {
+    // FerretDB writes an update back as a whole document: without the lock, a chunk's words
+    // written while the decode wrote its series were lost (a CI-like run's lively-cuts scan
+    // read no speech at all, its one chunk heard).
+    const uri = new URL(getStackEnv().mongodbUri);
+    uri.pathname = `/${db.databaseName}`;
+    const other = await new MongoClient(uri.toString(), { ignoreUndefined: true }).connect();
+    try {
+      const elsewhere = new ScansStore(other.db(db.databaseName));
+      const scanId = await queued('acct_parts');
+      const chunks = Array.from({ length: 12 }, (_, i) => i);
+      await Promise.all([
+        ...chunks.map((i) =>
+          (i % 2 ? elsewhere : scans).setParts(scanId, {
+            [`words.${i}`]: [{ word: `w${i}`, start: i, end: i + 0.5 }],
+            [`voice.${i}`]: [{ start: i, end: i + 1 }],
+          } as never),
+        ),
+        ...chunks.map((i) => (i % 2 ? scans : elsewhere).setParts(scanId, { [`engines.${i}`]: 'whisper-base' } as never)),
+        scans.setParts(scanId, { frameDiffs: [0.1, 0.2], loudnessRms: [0.3, 0.4] } as never),
+        ...chunks.map((i) => (i % 2 ? elsewhere : scans).recordProgress(scanId, `transcribe.${i}`, 1)),
+        ...chunks.map((i) => (i % 2 ? scans : elsewhere).recordProgress(scanId, 'decode', i / 12)),
+      ]);
+      const parts = (await scans.getParts(scanId)) as unknown as Record<string, Record<string, unknown>>;
+      expect(Object.keys(parts.words ?? {}).sort()).toEqual(chunks.map(String).sort());
+      expect(Object.keys(parts.voice ?? {}).sort()).toEqual(chunks.map(String).sort());
+      expect(Object.keys(parts.engines ?? {}).sort()).toEqual(chunks.map(String).sort());
+      expect(parts).toMatchObject({ frameDiffs: [0.1, 0.2], loudnessRms: [0.3, 0.4] });
+      const progress = (await db.collection('scans').findOne({ _id: scanId as never }))?.progress as { transcribe?: Record<string, number> } | undefined;
+      expect(Object.keys(progress?.transcribe ?? {}).sort()).toEqual(chunks.map(String).sort());
+    } finally {
+      await other.close();
+    }
+  });
+
   it("lists an account newest first with a counted total, leaving out removed and other accounts' scans", async () => {
     const account = `acct_${randomBytes(4).toString('hex')}`;
     const made: string[] = [];
