@@ -145,9 +145,11 @@ describe('stalled, trickled and abandoned uploads', () => {
     conn.socket.write(Buffer.alloc(5 * 1024 * 1024, 7));
     await expect.poll(stalledPartStored, POLL).toBe(true);
     await conn.closed;
-    // The server closes the connection only after cleaning up, and answers nothing.
+    // The server answers nothing, and what it stored and took goes back. Polled: in a CI-like run
+    // (2026-12-02, both lanes at once) the connection was closed while the unit was still used,
+    // so the close can come before the clean-up has ended (not explained yet; see docs/limits.md).
     expect(conn.received()).toBe('');
-    expect(await leftovers()).toEqual(nothingLeft);
+    await expect.poll(leftovers, POLL).toEqual(nothingLeft);
   });
 
   it('an upload trickled below the minimum rate is cut off and leaves nothing', async () => {
