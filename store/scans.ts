@@ -308,7 +308,7 @@ export class ScansStore {
    * document, in any process: a scan's activities write at once (the decode its series and progress, each
    * transcription chunk its words, voice and progress), and FerretDB writes an update
    * back as a whole document, so without this one of two concurrent writes was lost
-   * (measured: 2 of 12 chunks' words; a scan read no speech at all). On MongoDB it is a
+   * (measured: 2 of 12 chunks' words lost in test/integration/store/scans-store.test.ts). On MongoDB it is a
    * queue hop in this process (store/point.ts).
    */
   private inOrder<T>(what: 'status' | 'parts', scanId: string, work: () => Promise<T>): Promise<T> {
